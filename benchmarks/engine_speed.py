@@ -1,0 +1,69 @@
+"""Engine speed: random legal playouts, applied actions per second.
+
+Each step generates the legal actions, picks one at random and applies it,
+so the figure includes move generation.  Runs on one core.
+
+    python benchmarks/engine_speed.py [GAME ...] [--seconds S]
+
+Targets (actions/s on these machines): shifting-stones 20,000,
+moonshell 15,000, moonlighter 20,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+
+TARGETS = {"shifting-stones": 20_000, "moonshell": 15_000, "moonlighter": 20_000}
+
+
+def measure(game_id: str, players: int | None, solo: bool, seconds: float) -> tuple[float, int, int]:
+    game = registry.load(game_id)
+    info = game.info
+    n_players = 1 if solo else (players or info.min_players)
+    rnd = random.Random(1)
+    actions = games = 0
+    seed = 0
+    state = game.setup(GameConfig(players=n_players, solo=solo, seed=seed))
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(200):
+            if game.is_over(state):
+                games += 1
+                seed += 1
+                state = game.setup(GameConfig(players=n_players, solo=solo, seed=seed))
+            state = game.apply(state, rnd.choice(game.legal_actions(state)))
+            actions += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, actions, games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every playable game)")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    ids = args.games or [g for g in registry.GAMES if registry.is_available(g)]
+    for game_id in ids:
+        info = registry.get_info(game_id)
+        tables = [(p, False) for p in range(info.min_players, info.max_players + 1)]
+        if info.solo:
+            tables.append((1, True))
+        for players, solo in tables:
+            rate, actions, games = measure(game_id, players, solo, args.seconds)
+            target = TARGETS.get(game_id)
+            verdict = "" if target is None else (" ok" if rate >= target else f" BELOW target {target:,}")
+            label = "solo" if solo else f"{players}p"
+            print(f"{game_id:<16} {label:>4}: {rate:>10,.0f} actions/s "
+                  f"({actions:,} actions, {games} games finished){verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The game-independent engine: generator, config checks, registry, matches."""
+
+import pytest
+
+from tideboard.engine import registry
+from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
+from tideboard.engine.match import Match, SaveError
+from tideboard.engine.rng import Rng
+
+
+def test_rng_same_seed_same_stream():
+    a, b = Rng.from_seed(7), Rng.from_seed(7)
+    assert [a.below(100)[0] for _ in range(3)] == [b.below(100)[0] for _ in range(3)]
+    values = []
+    rng = Rng.from_seed(7)
+    for _ in range(50):
+        v, rng = rng.roll(6)
+        values.append(v)
+    assert set(values) == {1, 2, 3, 4, 5, 6}
+
+
+def test_rng_shuffle_is_a_permutation_and_depends_on_seed():
+    items = list(range(20))
+    s1, _ = Rng.from_seed(1).shuffle(items)
+    s2, _ = Rng.from_seed(2).shuffle(items)
+    assert sorted(s1) == items and s1 != s2
+
+
+def test_registry_lists_all_five_games():
+    assert set(registry.GAMES) == {"shifting-stones", "moonshell", "moonlighter",
+                                   "mermaid-rain", "animal-splash"}
+    with pytest.raises(ConfigError, match="choose from"):
+        registry.get_info("chess")
+
+
+@pytest.mark.parametrize("config, message", [
+    (GameConfig(players=6), "2-5 players"),
+    (GameConfig(players=1), "2-5 players"),
+    (GameConfig(players=2, variant="turbo"), "choose from: standard"),
+    (GameConfig(players=2, solo=True), "--solo is a one-player game"),
+])
+def test_config_errors_name_the_valid_choices(config, message):
+    with pytest.raises(ConfigError, match=message):
+        registry.GAMES["shifting-stones"].check_config(config)
+
+
+def test_match_undo_and_save_round_trip():
+    game = registry.load("shifting-stones")
+    match = Match.start(game, GameConfig(players=2, seed=3))
+    for text in ("end", "skip", "end"):
+        match = match.play_text(text)
+    again = Match.loads(match.dumps())
+    assert again.state == match.state and again.log == match.log
+    assert match.undo().state == match.states[-2]
+    with pytest.raises(IllegalAction):
+        match.play_text("skip").play_text("skip")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("not json", "bad JSON"),
+    ('{"format": "other"}', "not a tideboard save"),
+    ('{"format": "tideboard-save", "version": 99}', "version 99"),
+    ('{"format": "tideboard-save", "version": 1, "game": "shifting-stones", "config": {}}',
+     "settings are damaged"),
+    ('{"format": "tideboard-save", "version": 1, "game": "shifting-stones", '
+     '"config": {"players": 2, "variant": "standard", "solo": false, "seed": 1}, '
+     '"actions": ["fly away"]}', "move 1"),
+])
+def test_damaged_saves_are_reported_not_crashed_on(text, message):
+    with pytest.raises(SaveError, match=message):
+        Match.loads(text)

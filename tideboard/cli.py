@@ -1,0 +1,313 @@
+"""The ``tideboard`` command.
+
+Only click is imported at module level so that ``tideboard --help`` starts
+fast; the engine, the games and Textual are imported by the commands that
+need them.  Every error meant for the user is printed as one message with an
+exit status (2: bad flags, 3: a move that is illegal or does not parse) and
+never as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any, NoReturn
+
+import click
+
+EXIT_USAGE = 2
+EXIT_ILLEGAL = 3
+GAME_HELP = "GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain, animal-splash."
+
+
+def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(status)
+
+
+def _load(game_id: str):
+    from tideboard.engine import registry
+    from tideboard.engine.core import ConfigError
+
+    try:
+        return registry.load(game_id)
+    except ConfigError as error:
+        _fail(str(error))
+
+
+def _config(game, players: int | None, variant: str | None, solo: bool, seed: int | None):
+    from tideboard.engine.core import ConfigError, GameConfig
+
+    info = game.info
+    if players is None:
+        players = 1 if solo else info.min_players
+    config = GameConfig(players=players, variant=variant or info.variants[0], solo=solo,
+                        seed=random.randrange(1_000_000) if seed is None else seed)
+    try:
+        info.check_config(config)
+    except ConfigError as error:
+        _fail(str(error))
+    return config
+
+
+def _seat_bots(game, config, specs: tuple[str, ...]) -> dict[int, str]:
+    """Parse ``SEAT=LEVEL`` flags into {0-based seat: level}."""
+    levels = tuple(game.bot_factories())
+    bots: dict[int, str] = {}
+    for spec in specs:
+        seat_text, sep, level = spec.partition("=")
+        if not sep or not seat_text.strip().isdigit():
+            _fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {spec!r}.")
+        seat = int(seat_text)
+        if not 1 <= seat <= config.players:
+            _fail(f"--bot seat {seat} is not at the table; seats are 1-{config.players}.")
+        if level not in levels:
+            _fail(f"unknown bot level {level!r}; choose from: {', '.join(levels)}.")
+        bots[seat - 1] = level
+    return bots
+
+
+def _check_theme(theme: str | None) -> None:
+    if theme is None:
+        return
+    from tideboard.themes_data import theme_names
+
+    names = theme_names()
+    if theme not in names:
+        _fail(f"unknown theme {theme!r}; choose from: {', '.join(names)}.")
+
+
+game_options = [
+    click.option("--players", "-p", type=int, help="Number of players."),
+    click.option("--variant", help="Rules variant (see 'tideboard list')."),
+    click.option("--seed", type=int, help="Seed for the shuffle and dice (random if left out)."),
+]
+
+
+def with_game_options(func):
+    for option in reversed(game_options):
+        func = option(func)
+    return func
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--theme", help="Colour theme: tide-dark, tide-light or tide-contrast.")
+@click.version_option(package_name="tideboard")
+@click.pass_context
+def main(ctx: click.Context, theme: str | None) -> None:
+    """Play Moonshell, Shifting Stones, Mermaid Rain, Animal Splash and
+    Moonlighter in the terminal.
+
+    With no command, opens the game picker.
+    """
+    if ctx.invoked_subcommand is None:
+        _check_theme(theme)
+        from tideboard.ui.app import run_app
+
+        run_app(theme=theme)
+
+
+@main.command()
+@click.argument("game")
+@with_game_options
+@click.option("--solo", is_flag=True, help="Play the game's solo variant.")
+@click.option("--bot", "bots", multiple=True, metavar="SEAT=LEVEL",
+              help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
+@click.option("--theme", help="Colour theme.")
+def play(game: str, players, variant, seed, solo: bool, bots, theme) -> None:
+    """Start GAME in the terminal app.
+
+    GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain,
+    animal-splash.
+    """
+    g = _load(game)
+    config = _config(g, players, variant, solo, seed)
+    seat_bots = _seat_bots(g, config, bots)
+    _check_theme(theme)
+    from tideboard.ui.app import run_app
+
+    run_app(theme=theme, game_id=game, config=config, bots=seat_bots)
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def list_games(as_json: bool) -> None:
+    """List the games, their player counts, variants and bot levels."""
+    from tideboard.engine import registry
+
+    rows = []
+    for info in registry.GAMES.values():
+        available = registry.is_available(info.id)
+        rows.append({
+            "id": info.id, "name": info.name, "min_players": info.min_players,
+            "max_players": info.max_players, "solo": info.solo,
+            "variants": list(info.variants),
+            "bot_levels": list(registry.load(info.id).bot_factories()) if available else [],
+            "available": available,
+        })
+    if as_json:
+        click.echo(json.dumps(rows, indent=1))
+        return
+    for row in rows:
+        players = (f"{row['min_players']}-{row['max_players']}"
+                   if row["min_players"] != row["max_players"] else str(row["min_players"]))
+        extra = ", solo" if row["solo"] else ""
+        status = "" if row["available"] else "  (coming)"
+        click.echo(f"{row['id']:<16} {row['name']:<16} players {players}{extra}{status}")
+        if row["available"]:
+            click.echo(f"{'':<16} variants: {', '.join(row['variants'])}; "
+                       f"bots: {', '.join(row['bot_levels'])}")
+
+
+@main.command()
+@click.argument("game")
+def rules(game: str) -> None:
+    """Show GAME's rules page."""
+    from tideboard.engine import registry
+    from tideboard.engine.core import ConfigError
+
+    try:
+        info = registry.get_info(game)
+    except ConfigError as error:
+        _fail(str(error))
+    from tideboard.docs_data import rules_markdown
+
+    text = rules_markdown(info.id)
+    if text is None:
+        _fail(f"{info.name} has no rules page yet.")
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(text))
+
+
+@main.command()
+@click.argument("game")
+@with_game_options
+@click.option("--solo", is_flag=True, help="Simulate the solo variant.")
+@click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True,
+              help="How many games to play.")
+@click.option("--bot", "levels", multiple=True, metavar="LEVEL",
+              help="Bot level per seat in order (repeatable; the last one fills the rest).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
+    """Play bot-against-bot games of GAME headless and report the results."""
+    from tideboard.sim import simulate
+
+    g = _load(game)
+    config = _config(g, players, variant, solo, seed)
+    known = tuple(g.bot_factories())
+    for level in levels:
+        if level not in known:
+            _fail(f"unknown bot level {level!r}; choose from: {', '.join(known)}.")
+    seat_levels = list(levels) or ["greedy" if "greedy" in known else known[0]]
+    seat_levels += [seat_levels[-1]] * (config.players - len(seat_levels))
+    report = simulate(g, config, seat_levels[:config.players], count)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+        return
+    click.echo(f"{g.info.name}: {report['games']} games, {config.players} player(s), "
+               f"seed {config.seed}, {report['actions']} actions")
+    for row in report["seats"]:
+        click.echo(f"  Player {row['seat']} ({row['bot']}): {row['wins']} wins, "
+                   f"mean score {row['mean_score']:.2f}")
+    if report["unfinished"]:
+        click.echo(f"  {report['unfinished']} game(s) stopped unfinished at the action limit")
+
+
+def _read_moves(source: str) -> list[tuple[int, str]]:
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        _fail(f"cannot read moves from {source!r}: {error.strerror}.")
+    except UnicodeDecodeError:
+        _fail(f"{source!r} is not a UTF-8 text file of moves.")
+    moves = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+        if line:
+            moves.append((number, line))
+    return moves
+
+
+@main.command()
+@click.argument("game")
+@with_game_options
+@click.option("--solo", is_flag=True, help="Play the solo variant.")
+@click.option("--moves", metavar="FILE|-", help="Moves, one a line ('#' starts a comment).")
+@click.option("--legal", "show_legal", is_flag=True, help="List the legal moves at the end.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--reveal", is_flag=True, help="Show the whole state, secrets included.")
+def script(game, players, variant, seed, solo, moves, show_legal, as_json, reveal) -> None:
+    """Play GAME headless from moves in notation and print where it stands."""
+    from tideboard.engine.core import IllegalAction, NotationError
+    from tideboard.engine.match import Match
+
+    g = _load(game)
+    config = _config(g, players, variant, solo, seed)
+    match = Match.start(g, config)
+    for number, text in _read_moves(moves) if moves else []:
+        try:
+            match = match.play_text(text)
+        except (IllegalAction, NotationError) as error:
+            where = f"line {number}" if moves != "-" else f"line {number} of stdin"
+            _fail(f"{where}: {text!r}: {error}", EXIT_ILLEGAL)
+    report = script_report(match, reveal)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+        return
+    click.echo(f"{g.info.name}, seed {config.seed}, {len(match.actions)} move(s) played")
+    for line in match.log:
+        click.echo(f"  {line}")
+    if report["over"]:
+        click.echo(f"Game over. {g.result_text(match.state)}")
+    else:
+        click.echo(f"To move: Player {report['to_move']}")
+    click.echo("Scores: " + ", ".join(f"Player {i + 1} {s}" for i, s in enumerate(report["scores"])))
+    if show_legal:
+        click.echo("Legal moves: " + ("; ".join(report["legal"]) or "none"))
+
+
+def script_report(match, reveal: bool) -> dict[str, Any]:
+    g, state = match.game, match.state
+    to_move = g.to_move(state)
+    seat = to_move[0] if to_move else None
+    shown = state if reveal else g.view(state, seat)
+    over = g.is_over(state)
+    return {
+        "game": g.info.id,
+        "seed": match.config.seed,
+        "players": match.config.players,
+        "variant": match.config.variant,
+        "solo": match.config.solo,
+        "moves": len(match.actions),
+        "over": over,
+        "to_move": None if seat is None else seat + 1,
+        "legal": g.legal_notation(state),
+        "scores": list(g.scores(state)),
+        "winners": [s + 1 for s in g.winners(state)] if over else [],
+        "result": g.result_text(state) if over else None,
+        "log": list(match.log),
+        "state" if reveal else "view": g.to_json(shown),
+    }
+
+
+def run() -> None:
+    """Entry point: the CLI with every expected error turned into a message."""
+    from tideboard.engine.core import TideboardError
+
+    try:
+        main(standalone_mode=True)
+    except TideboardError as error:
+        _fail(str(error))
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,175 @@
+"""The game-independent contract every tideboard game fulfils.
+
+A game is a set of pure functions over an immutable state (an ``attrs.frozen``
+class holding tuples and frozensets).  They are grouped on a :class:`Game`
+object only so that the CLI, the bots and the app can pass one thing around;
+a game object holds no mutable data of its own.
+
+Seats are numbered from 0 inside the engine and shown from 1 to players
+(:func:`seat_label`).  Every place a user sees a seat number goes through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Sequence, TypeVar
+
+import attrs
+
+S = TypeVar("S")  # a game's state class
+A = TypeVar("A")  # a game's action class
+
+
+class TideboardError(Exception):
+    """Base class for errors that carry a message meant for the player."""
+
+
+class IllegalAction(TideboardError):
+    """Raised by ``apply`` for an action the rules do not allow right now.
+
+    The message says why, in words a player understands.  The state the
+    action was applied to is untouched (states are immutable).
+    """
+
+
+class NotationError(TideboardError):
+    """Raised by ``parse_action`` for text that is not an action."""
+
+
+class ConfigError(TideboardError):
+    """Raised for a game configuration the game cannot be set up with."""
+
+
+def seat_label(seat: int) -> str:
+    """How a seat (0-based in the engine) is shown to a person."""
+    return f"Player {seat + 1}"
+
+
+@attrs.frozen
+class GameConfig:
+    """Everything ``setup`` needs: the table and the seed."""
+
+    players: int
+    variant: str = "standard"
+    solo: bool = False
+    seed: int = 0
+
+
+@attrs.frozen
+class GameInfo:
+    """What the picker, ``tideboard list`` and flag checks need to know."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    variants: tuple[str, ...] = ("standard",)
+    solo: bool = False  # has a solo mode (played with --solo)
+    bot_levels: tuple[str, ...] = ("random", "greedy")
+    summary: str = ""
+    module: str = ""  # import path of the package providing ``GAME``
+    hidden_information: bool = True  # hot-seat needs a privacy screen
+
+    @property
+    def default_players(self) -> int:
+        return self.min_players
+
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def check_config(self, config: GameConfig) -> None:
+        """Raise :class:`ConfigError` (listing the valid choices) if unusable."""
+        if config.solo:
+            if not self.solo:
+                raise ConfigError(f"{self.name} has no solo mode; play it with "
+                                  f"{self.player_range()} players.")
+            if config.players != 1:
+                raise ConfigError("--solo is a one-player game; leave out --players "
+                                  "or use --players 1.")
+        elif not self.min_players <= config.players <= self.max_players:
+            hint = " (or --solo)" if self.solo and self.min_players > 1 else ""
+            raise ConfigError(f"{self.name} is for {self.player_range()} players{hint}; "
+                              f"got {config.players}.")
+        if config.variant not in self.variants:
+            raise ConfigError(f"{self.name} has no variant {config.variant!r}; "
+                              f"choose from: {', '.join(self.variants)}.")
+
+
+class Game(Generic[S, A]):
+    """The functions a game provides.  Subclasses override the stubs.
+
+    All methods are pure: they never change their arguments and the result
+    depends only on them.
+    """
+
+    info: GameInfo
+
+    # -- life cycle -------------------------------------------------------
+    def setup(self, config: GameConfig) -> S:
+        raise NotImplementedError
+
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """The seats whose decision the game waits for (empty when over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        raise NotImplementedError
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; raises :class:`IllegalAction`."""
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    # -- information ------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> S:
+        """``state`` with what ``seat`` may not see hidden (None: a spectator)."""
+        raise NotImplementedError
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """Seats that win (several on a shared victory); empty if nobody does."""
+        scores = self.scores(state)
+        best = max(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+    # -- notation ---------------------------------------------------------
+    def format_action(self, action: A) -> str:
+        raise NotImplementedError
+
+    def parse_action(self, state: S, text: str) -> A:
+        """Read ``text``; raises :class:`NotationError` saying what is wrong."""
+        raise NotImplementedError
+
+    def describe(self, before: S, action: A, after: S) -> str:
+        """A log line for ``action`` (seen by every seat, so no secrets)."""
+        return self.format_action(action)
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """A JSON-ready description of a (possibly viewed) state."""
+        raise NotImplementedError
+
+    def result_text(self, state: S) -> str:
+        """One line summing up a finished game."""
+        winners = self.winners(state)
+        if not winners:
+            return "Nobody wins."
+        names = " and ".join(seat_label(s) for s in winners)
+        return f"{names} {'share the victory' if len(winners) > 1 else 'wins'}."
+
+    def bot_factories(self) -> dict[str, Any]:
+        """Bot level name -> ``factory(seed) -> Bot``."""
+        from tideboard.engine.bots import RandomBot
+
+        return {"random": RandomBot}
+
+    # -- convenience ------------------------------------------------------
+    def apply_text(self, state: S, text: str) -> S:
+        return self.apply(state, self.parse_action(state, text))
+
+    def legal_notation(self, state: S) -> list[str]:
+        return [self.format_action(a) for a in self.legal_actions(state)]

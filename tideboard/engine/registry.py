@@ -1,0 +1,86 @@
+"""The games tideboard knows, by id.
+
+The metadata here is plain data so that ``tideboard list`` and flag checks
+never import a game's rules; :func:`load` imports a game when it is played.
+A game whose package is not built yet is listed as "coming".
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from tideboard.engine.core import ConfigError, Game, GameInfo
+
+GAMES: dict[str, GameInfo] = {
+    info.id: info
+    for info in (
+        GameInfo(
+            id="shifting-stones",
+            name="Shifting Stones",
+            min_players=2,
+            max_players=5,
+            solo=True,
+            summary="Swap and flip nine stones to match your pattern cards.",
+            module="tideboard.games.shifting_stones",
+        ),
+        GameInfo(
+            id="moonshell",
+            name="Moonshell",
+            min_players=2,
+            max_players=4,
+            solo=True,
+            summary="Rotate the ocean, pull shells onto your rocks, fill your chest.",
+            module="tideboard.games.moonshell",
+        ),
+        GameInfo(
+            id="moonlighter",
+            name="Moonlighter",
+            min_players=1,
+            max_players=1,
+            summary="Roll dice to build and clear a dungeon, room by room.",
+            module="tideboard.games.moonlighter",
+            hidden_information=False,
+        ),
+        GameInfo(
+            id="mermaid-rain",
+            name="Mermaid Rain",
+            min_players=3,
+            max_players=6,
+            summary="Lay surf tiles and race the mermaid home before the rain.",
+            module="tideboard.games.mermaid_rain",
+        ),
+        GameInfo(
+            id="animal-splash",
+            name="Animal Splash",
+            min_players=2,
+            max_players=5,
+            summary="Collect sea animals to complete missions and score sets.",
+            module="tideboard.games.animal_splash",
+        ),
+    )
+}
+
+
+def is_available(game_id: str) -> bool:
+    """True when the game's package is installed (not just announced)."""
+    info = GAMES[game_id]
+    return importlib.util.find_spec(info.module) is not None
+
+
+def get_info(game_id: str) -> GameInfo:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise ConfigError(f"Unknown game {game_id!r}; choose from: "
+                          f"{', '.join(GAMES)}.") from None
+
+
+def load(game_id: str) -> Game:
+    """The :class:`Game` object for ``game_id``; ConfigError if not built yet."""
+    info = get_info(game_id)
+    if not is_available(game_id):
+        raise ConfigError(f"{info.name} is coming soon; playable now: "
+                          f"{', '.join(g for g in GAMES if is_available(g))}.")
+    module = importlib.import_module(info.module)
+    return module.GAME

@@ -1,0 +1,84 @@
+"""Shifting Stones: swap and flip nine stones to match your pattern cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tideboard.engine.core import Game, GameConfig
+from tideboard.engine.registry import GAMES
+from tideboard.games.shifting_stones import bots, notation, rules, scoring
+from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, LETTERS, NAMES
+from tideboard.games.shifting_stones.state import HIDDEN, Action, State
+
+
+class ShiftingStones(Game[State, Action]):
+    info = GAMES["shifting-stones"]
+
+    def setup(self, config: GameConfig) -> State:
+        return rules.setup(config)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return () if state.over else (state.current,)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def view(self, state: State, seat: int | None) -> State:
+        return rules.view(state, seat)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return scoring.scores(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return scoring.winners(state)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        return rules.describe(before, action, after)
+
+    def bot_factories(self) -> dict[str, Any]:
+        return bots.bot_factories()
+
+    def result_text(self, state: State) -> str:
+        if state.solo:
+            if scoring.winners(state):
+                return f"You win: all 16 cards scored with {state.strikes} strike(s)."
+            return (f"You lose: {state.strikes} strikes, "
+                    f"{len(state.scored[0])} of 16 cards scored.")
+        return super().result_text(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        def card(cid: int) -> Any:
+            if cid == HIDDEN:
+                return None
+            c = CARD_BY_ID[cid]
+            return {"id": c.id, "points": c.points, "pattern": list(c.rows)}
+
+        return {
+            "grid": ["".join(LETTERS[f] for f in state.grid[r * 3:r * 3 + 3]) for r in range(3)],
+            "stones": {CELL_NAMES[i]: NAMES[f] for i, f in enumerate(state.grid)},
+            "deck": len(state.deck),
+            "discard": [card(c) for c in state.discard],
+            "hands": [[card(c) for c in hand] for hand in state.hands],
+            "scored": [[card(c) for c in cards] for cards in state.scored],
+            "skipped_last": list(state.skipped_last),
+            "turn": state.turn,
+            "current": state.current + 1,
+            "acted_this_turn": state.acted,
+            "end_triggered": state.end_triggered,
+            **({"strikes": state.strikes} if state.solo else {}),
+        }
+
+
+GAME = ShiftingStones()

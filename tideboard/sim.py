@@ -1,0 +1,55 @@
+"""Headless bot-against-bot simulation (used by ``tideboard sim``)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
+
+MAX_ACTIONS = 20_000  # per game: a safety stop for bots that never finish
+
+
+def play_out(game: Any, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
+    """Let ``bots`` (one per seat) play ``state`` to the end; (final state, actions)."""
+    actions = 0
+    while not game.is_over(state) and actions < MAX_ACTIONS:
+        seat = game.to_move(state)[0]
+        action = bots[seat].choose(game, game.view(state, seat), seat, game.legal_actions(state))
+        state = game.apply(state, action)
+        actions += 1
+    return state, actions
+
+
+def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int) -> dict[str, Any]:
+    wins = [0] * config.players
+    totals = [0] * config.players
+    unfinished = 0
+    actions = 0
+    for number in range(count):
+        seed = config.seed + number
+        bots = [make_bot(game, level, seed * 31 + seat) for seat, level in enumerate(levels)]
+        state, n = play_out(game, game.setup(attrs.evolve(config, seed=seed)), bots)
+        actions += n
+        if not game.is_over(state):
+            unfinished += 1
+            continue
+        for seat, score in enumerate(game.scores(state)):
+            totals[seat] += score
+        for seat in game.winners(state):
+            wins[seat] += 1
+    finished = max(1, count - unfinished)
+    return {
+        "game": game.info.id,
+        "players": config.players,
+        "variant": config.variant,
+        "solo": config.solo,
+        "seed": config.seed,
+        "games": count,
+        "unfinished": unfinished,
+        "actions": actions,
+        "seats": [{"seat": seat + 1, "bot": levels[seat], "wins": wins[seat],
+                   "mean_score": totals[seat] / finished} for seat in range(config.players)],
+    }
