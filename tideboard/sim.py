@@ -36,10 +36,13 @@ def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int) -
         if not game.is_over(state):
             unfinished += 1
             continue
-        for seat, score in enumerate(game.scores(state)):
+        # Only seats played by bots count (a solo game's automated opponent
+        # may hold a seat of its own in the state).
+        for seat, score in enumerate(game.scores(state)[:config.players]):
             totals[seat] += score
         for seat in game.winners(state):
-            wins[seat] += 1
+            if seat < config.players:
+                wins[seat] += 1
     finished = max(1, count - unfinished)
     return {
         "game": game.info.id,
