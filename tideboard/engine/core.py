@@ -161,6 +161,11 @@ class Game(Generic[S, A]):
         names = " and ".join(seat_label(s) for s in winners)
         return f"{names} {'share the victory' if len(winners) > 1 else 'wins'}."
 
+    def undoable(self, before: S, action: A, after: S) -> bool:
+        """May a player take ``action`` back?  Only when it revealed nothing
+        new (no card drawn, no die rolled) and the turn has not passed."""
+        return False
+
     def bot_factories(self) -> dict[str, Any]:
         """Bot level name -> ``factory(seed) -> Bot``."""
         from tideboard.engine.bots import RandomBot

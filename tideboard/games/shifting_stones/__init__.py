@@ -47,6 +47,10 @@ class ShiftingStones(Game[State, Action]):
     def describe(self, before: State, action: Action, after: State) -> str:
         return rules.describe(before, action, after)
 
+    def undoable(self, before: State, action: Action, after: State) -> bool:
+        # Shifts, flips and scores draw nothing and keep the turn.
+        return before.current == after.current and before.turn == after.turn and not after.over
+
     def bot_factories(self) -> dict[str, Any]:
         return bots.bot_factories()
 

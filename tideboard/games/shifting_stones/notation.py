@@ -37,7 +37,9 @@ def format_action(action: Action) -> str:
 
 def _card(word: str) -> int:
     text = word.lstrip("#")
-    if not text.isdigit():
+    # Plain ASCII digits only: str.isdigit() also accepts characters such as
+    # '²' that int() rejects, and int() refuses strings of thousands of digits.
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise NotationError(f"{word!r} is not a card number (cards are numbered 1-72)")
     return int(text)
 

@@ -115,6 +115,8 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("The game is over.")
     seat = state.current
     if isinstance(action, Shift):
+        if not (0 <= action.a < 9 and 0 <= action.b < 9):
+            raise IllegalAction("There is no such cell; cells are a1-c3.")
         if (action.a, action.b) not in ADJACENT:
             raise IllegalAction(f"{CELL_NAMES[action.a]} and {CELL_NAMES[action.b]} are not "
                                 "side by side; shift swaps two neighbouring stones (no diagonals).")
@@ -187,12 +189,11 @@ def view(state: State, seat: int | None) -> State:
 def describe(before: State, action: Action, after: State) -> str:
     who = "You" if before.solo else seat_label(before.current)
     if isinstance(action, Shift):
-        return (f"{who}: discard {action.card}, swap {NAMES[before.grid[action.a]]} on "
-                f"{CELL_NAMES[action.a]} with {NAMES[before.grid[action.b]]} on "
-                f"{CELL_NAMES[action.b]}")
+        return (f"{who}: swap {CELL_NAMES[action.a]} {NAMES[before.grid[action.a]]} <> "
+                f"{CELL_NAMES[action.b]} {NAMES[before.grid[action.b]]} (discard {action.card})")
     if isinstance(action, Flip):
-        return (f"{who}: discard {action.card}, flip {CELL_NAMES[action.cell]} "
-                f"{NAMES[before.grid[action.cell]]} -> {NAMES[after.grid[action.cell]]}")
+        return (f"{who}: flip {CELL_NAMES[action.cell]} {NAMES[before.grid[action.cell]]} -> "
+                f"{NAMES[after.grid[action.cell]]} (discard {action.card})")
     if isinstance(action, Score):
         card = CARD_BY_ID[action.card]
         line = f"{who}: score card {card.id} for {card.points} point{'s' * (card.points > 1)}"

@@ -1,0 +1,84 @@
+"""The tideboard Textual app: themes, the picker and the game screens."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.theme import Theme
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+from tideboard.themes_data import DEFAULT_THEME, stylesheet, theme_table
+
+# Which screen draws each game (imported when the game is played).
+SCREENS = {
+    "shifting-stones": "tideboard.ui.shifting_stones:ShiftingStonesScreen",
+}
+
+
+def has_screen(game_id: str) -> bool:
+    return game_id in SCREENS and registry.is_available(game_id)
+
+
+def screen_class(game_id: str) -> Any:
+    module, _, name = SCREENS[game_id].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class TideboardApp(App):
+    TITLE = "tideboard"
+    CSS = stylesheet()
+    BINDINGS = [Binding("f2", "next_theme", "Theme"),
+                Binding("ctrl+q", "quit", "Quit", show=False)]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, theme: str | None = None, game_id: str | None = None,
+                 config: GameConfig | None = None, bots: dict[int, str] | None = None,
+                 bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.start_theme = theme or DEFAULT_THEME
+        self.start_game = game_id
+        self.start_config = config
+        self.start_bots = bots or {}
+        self.bot_delay = bot_delay
+
+    def on_mount(self) -> None:
+        for name, spec in theme_table().items():
+            fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
+            self.register_theme(Theme(name=name, **fields))
+        self.theme = self.start_theme
+        if self.start_game and self.start_config:
+            self.start_match(Match.start(registry.load(self.start_game), self.start_config),
+                             self.start_bots, replace=False)
+        else:
+            self.show_picker()
+
+    def show_picker(self) -> None:
+        from tideboard.ui.picker import PickerScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(PickerScreen())
+
+    def start_match(self, match: Match, bots: dict[int, str], replace: bool = True) -> None:
+        screen = screen_class(match.game.info.id)(match, bots, self.bot_delay)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def action_next_theme(self) -> None:
+        names = list(theme_table())
+        current = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(current + 1) % len(names)]
+        self.notify(f"Theme: {self.theme}", timeout=1.5)
+        for widget in self.screen.query("*"):
+            widget.refresh()
+
+
+def run_app(theme: str | None = None, game_id: str | None = None,
+            config: GameConfig | None = None, bots: dict[int, str] | None = None) -> None:
+    TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots).run()

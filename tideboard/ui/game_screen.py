@@ -1,0 +1,224 @@
+"""The part of a game screen that is the same for every game.
+
+It owns the :class:`Match` (the model), runs the bots, puts up the privacy
+screen between hot-seat players, keeps the log, autosaves after every move
+and shows the end screen.  A game's screen subclasses it and only draws the
+table from ``self.shown`` (the state as the current viewer may see it) and
+turns keys into actions passed to :meth:`dispatch`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import RichLog
+
+from tideboard.docs_data import rules_markdown
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import IllegalAction, seat_label
+from tideboard.engine.match import Match
+from tideboard.ui import saves
+from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+
+
+class GameLog(RichLog, can_focus=False):
+    """What happened, newest last; it never takes the keyboard from the table."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, max_lines=2000, min_width=20, **kwargs)
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("u", "undo", "Undo"),
+        Binding("q", "leave", "Quit"),
+    ]
+    KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
+
+    def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.match = match
+        self.bot_levels = dict(bots)
+        self.bots = {seat: make_bot(match.game, level, seed=match.config.seed * 97 + seat)
+                     for seat, level in bots.items()}
+        self.bot_delay = bot_delay
+        self.viewer: int | None = None  # whose secrets are on screen
+        self.logged = 0
+        self.ended = False
+        self._bot_timer = None
+
+    # -- what subclasses use ----------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self.match.game
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @property
+    def shown(self) -> Any:
+        """The state as the person at the screen may see it."""
+        return self.game.view(self.state, self.viewer)
+
+    @property
+    def human_seats(self) -> list[int]:
+        seats = 1 if self.match.config.solo else self.match.config.players
+        return [s for s in range(seats) if s not in self.bots]
+
+    def seat_name(self, seat: int) -> str:
+        if self.match.config.solo and seat == 0:
+            return "You"
+        level = self.bot_levels.get(seat)
+        return f"{seat_label(seat)} ({level})" if level else seat_label(seat)
+
+    def human_to_move(self) -> int | None:
+        """The human seat whose turn it is and who is looking, else None."""
+        seats = self.game.to_move(self.state)
+        if seats and seats[0] not in self.bots and seats[0] == self.viewer:
+            return seats[0]
+        return None
+
+    def refresh_table(self) -> None:
+        """Redraw everything from ``self.shown``; subclasses override."""
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Show a prompt or an error in the status line; subclasses override."""
+        if error:
+            self.notify(message, severity="error")
+
+    def dispatch(self, action: Any) -> bool:
+        """Apply ``action`` for the human at the screen; False (and a reason) if illegal."""
+        try:
+            self.match = self.match.play(action)
+        except IllegalAction as error:
+            self.say(str(error), error=True)
+            return False
+        self._after_change()
+        return True
+
+    # -- the loop ---------------------------------------------------------
+    def on_mount(self) -> None:
+        self.app.sub_title = ""
+        self.query_one(RichLog).write(f"{self.game.info.name}, seed {self.match.config.seed}.")
+        self._write_log()
+        self._advance()
+
+    def _write_log(self) -> None:
+        log = self.query_one(RichLog)
+        for line in self.match.log[self.logged:]:
+            log.write(line)
+        self.logged = len(self.match.log)
+
+    def _after_change(self) -> None:
+        self._write_log()
+        error = saves.write_autosave(self.match, self.bot_levels)
+        if error:
+            self.notify(error, severity="warning")
+        self._advance()
+
+    def _advance(self) -> None:
+        state = self.state
+        if self.game.is_over(state):
+            self.refresh_table()
+            self._show_end()
+            return
+        seat = self.game.to_move(state)[0]
+        if seat in self.bots:
+            self.refresh_table()
+            self.say(f"{self.seat_name(seat)} is playing...")
+            self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
+            return
+        if (seat != self.viewer and len(self.human_seats) > 1
+                and self.game.info.hidden_information):
+            self.viewer = None
+            self.refresh_table()
+            self.app.push_screen(PrivacyScreen(seat_label(seat)), lambda _: self._reveal(seat))
+            return
+        self._reveal(seat)
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.refresh_table()
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if not self.is_current or self.game.is_over(self.state):
+            if not self.game.is_over(self.state):  # wait under a modal, try again
+                self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
+            return
+        seat = self.game.to_move(self.state)[0]
+        bot = self.bots[seat]
+        action = bot.choose(self.game, self.game.view(self.state, seat), seat,
+                            self.game.legal_actions(self.state))
+        self.match = self.match.play(action)
+        self._after_change()
+
+    def _show_end(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        saves.clear_autosave(self.game.info.id)
+        self.app.push_screen(EndScreen(f"{self.game.info.name}: game over", self.end_table(),
+                                       self.game.result_text(self.state)), self._end_choice)
+
+    def end_table(self) -> Any:
+        """The final score table for the end screen; subclasses may override."""
+        from rich.table import Table
+
+        table = Table(box=None)
+        table.add_column("Player")
+        table.add_column("Score", justify="right")
+        winners = set(self.game.winners(self.state))
+        for seat, score in enumerate(self.game.scores(self.state)):
+            mark = " *" if seat in winners else ""
+            table.add_row(self.seat_name(seat) + mark, str(score))
+        return table
+
+    def _end_choice(self, choice: str | None) -> None:
+        if choice == "again":
+            config = self.match.config
+            import attrs
+
+            new = Match.start(self.game, attrs.evolve(config, seed=random.randrange(1_000_000)))
+            self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
+        elif choice == "quit":
+            self.app.exit()
+        else:
+            self.app.show_picker()
+
+    # -- actions ----------------------------------------------------------
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(f"{self.game.info.name}: help", self.KEYS_HELP + [
+            ("u", "undo your last move this turn (when nothing new was revealed)"),
+            ("?", "this help"), ("F2", "next colour theme"),
+            ("q", "leave the game (it is saved; resume it from the picker)")],
+            rules_markdown(self.game.info.id)))
+
+    def action_undo(self) -> None:
+        if self.human_to_move() is None or not self.match.actions:
+            self.say("Nothing to undo.", error=True)
+            return
+        before, after = self.match.states[-2], self.match.states[-1]
+        if not self.game.undoable(before, self.match.actions[-1], after):
+            self.say("That move cannot be taken back (it revealed cards or ended a turn).",
+                     error=True)
+            return
+        self.match = self.match.undo()
+        self.query_one(RichLog).write("(undone)")
+        self.logged = len(self.match.log)
+        saves.write_autosave(self.match, self.bot_levels)
+        self.refresh_table()
+        self.say("Move taken back.")
+
+    def action_leave(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.show_picker()
+
+        self.app.push_screen(ConfirmScreen("Leave this game? It is saved: resume it from "
+                                           "the picker.", "Leave", "Stay"), answer)

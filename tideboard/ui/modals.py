@@ -1,0 +1,111 @@
+"""Modal screens shared by every game: privacy, confirm, help, game over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown, Static
+
+
+class PrivacyScreen(ModalScreen[None]):
+    """Covers the table while a hot-seat device is passed to the next player."""
+
+    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+
+    def __init__(self, player: str) -> None:
+        super().__init__(classes="privacy")
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="privacy-box", classes="dialog"):
+            yield Static(f"Pass to {self.player}", id="privacy-title")
+            yield Static("The others look away: your hand is about to be shown.\n"
+                         "Press Enter (or click) when you are ready.")
+            yield Button("I am ready", id="ready", variant="primary")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks before something that cannot be taken back."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
+                Binding("n,escape", "answer(False)", "No", priority=True)]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the current screen and the game's rules page."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", priority=True)]
+
+    def __init__(self, title: str, keys: list[tuple[str, str]], rules: str | None) -> None:
+        super().__init__()
+        self.title_text, self.keys, self.rules = title, keys, rules
+
+    def compose(self) -> ComposeResult:
+        lines = [f"# {self.title_text}", "", "## Keys", "", "| Key | Does |", "|---|---|"]
+        lines += [f"| `{key}` | {what} |" for key, what in self.keys]
+        with VerticalScroll(id="help-box", classes="dialog wide"):
+            yield Markdown("\n".join(lines))
+            if self.rules:
+                yield Markdown(self.rules)
+            yield Static("Esc closes this help; arrows / PgUp / PgDn scroll.", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[str]):
+    """Final scores and the result; returns 'again', 'picker' or 'quit'."""
+
+    BINDINGS = [Binding("a", "choose('again')", "Play again"),
+                Binding("p,escape", "choose('picker')", "Picker"),
+                Binding("q", "choose('quit')", "Quit")]
+
+    def __init__(self, title: str, table: Any, result: str) -> None:
+        super().__init__()
+        self.title_text, self.table, self.result = title, table, result
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box", classes="dialog"):
+            yield Static(self.title_text, id="end-title")
+            yield Static(self.table)
+            yield Static(self.result, id="end-result")
+            with Horizontal(classes="buttons"):
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Picker (p)", id="picker")
+                yield Button("Quit (q)", id="quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(str(event.button.id))

@@ -1,0 +1,216 @@
+"""The game picker: choose a game, the table (players, variant, solo, who
+plays each seat, seed) and start; or resume an autosaved game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tideboard.engine import registry
+from tideboard.engine.core import ConfigError, GameConfig
+from tideboard.engine.match import Match, SaveError
+from tideboard.ui import saves
+
+MAX_SEATS = 6
+
+
+class Choice(Widget, can_focus=True):
+    """A one-line setting: Left/Right (or a click) steps through the values."""
+
+    BINDINGS = [Binding("left,h", "step(-1)", "Previous", show=False),
+                Binding("right,l,space", "step(1)", "Next", show=False)]
+
+    class Changed(Message):
+        def __init__(self, choice: "Choice") -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, label: str, values: list[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = label
+        self.values = values
+        self.index = 0
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index]
+
+    def set_values(self, values: list[str], keep: str | None = None) -> None:
+        self.values = values
+        self.index = values.index(keep) if keep in values else 0
+        self.refresh()
+
+    def render(self) -> Text:
+        text = Text(f"{self.label:<10}", style="bold")
+        arrows = len(self.values) > 1
+        text.append("◀ " if arrows else "  ", style="dim")
+        text.append(self.value, style="reverse" if self.has_focus else "")
+        text.append(" ▶" if arrows else "", style="dim")
+        return text
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.values)
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_click(self, event: events.Click) -> None:
+        self.action_step(-1 if event.x < 12 else 1)
+
+
+class PickerScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Games"), Binding("q", "quit", "Quit"),
+                Binding("ctrl+s", "start", "Start")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="picker"):
+            with Vertical(id="picker-games"):
+                yield Static("Choose a game", classes="heading")
+                yield OptionList(id="games")
+            with Vertical(id="picker-setup"):
+                yield Static(id="game-about")
+                yield Choice("Players", ["2"], id="players")
+                yield Choice("Variant", ["standard"], id="variant")
+                yield Choice("Solo", ["no"], id="solo")
+                for seat in range(MAX_SEATS):
+                    yield Choice(f"Player {seat + 1}", ["human"], id=f"seat-{seat}")
+                with Horizontal(id="seed-row"):
+                    yield Static("Seed      ", classes="label")
+                    yield Input(placeholder="random", id="seed", type="integer")
+                yield Button("Start", id="start", variant="primary")
+                yield Static(id="picker-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.title = "tideboard"
+        self.app.sub_title = "choose a game"
+        options = self.query_one("#games", OptionList)
+        saved = set(saves.saved_games())
+        for info in registry.GAMES.values():
+            from tideboard.ui.app import has_screen
+
+            if has_screen(info.id):
+                label = Text(info.name, style="bold")
+                label.append(f"  {info.player_range()}p", style="dim")
+                options.add_option(Option(label, id=info.id))
+                if info.id in saved:
+                    options.add_option(Option(Text(f"  ↻ resume {info.name}", style="italic"),
+                                              id=f"resume:{info.id}"))
+            else:
+                options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
+                                          id=info.id, disabled=True))
+        options.highlighted = 0
+        options.focus()
+        self._show_game(self._game_id())
+
+    def _game_id(self) -> str:
+        options = self.query_one("#games", OptionList)
+        option = options.get_option_at_index(options.highlighted or 0)
+        return str(option.id).removeprefix("resume:")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_game(str(event.option.id).removeprefix("resume:"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        option_id = str(event.option.id)
+        if option_id.startswith("resume:"):
+            self._resume(option_id.removeprefix("resume:"))
+            return
+        self.query_one("#players", Choice).focus()
+
+    def _show_game(self, game_id: str) -> None:
+        info = registry.GAMES[game_id]
+        self.game_id = game_id
+        about = Text(info.name + "\n", style="bold")
+        about.append(info.summary, style="italic")
+        self.query_one("#game-about", Static).update(about)
+        players = [str(n) for n in range(info.min_players, info.max_players + 1)]
+        self.query_one("#players", Choice).set_values(players)
+        self.query_one("#variant", Choice).set_values(list(info.variants))
+        self.query_one("#solo", Choice).set_values(["no", "yes"] if info.solo else ["no"])
+        self._sync_seats()
+
+    def _levels(self) -> list[str]:
+        try:
+            return list(registry.load(self.game_id).bot_factories())
+        except ConfigError:
+            return []
+
+    def _sync_seats(self) -> None:
+        solo = self.query_one("#solo", Choice).value == "yes"
+        players = 1 if solo else int(self.query_one("#players", Choice).value)
+        self.query_one("#players", Choice).display = not solo
+        levels = ["human"] + [f"{level} bot" for level in self._levels()]
+        for seat in range(MAX_SEATS):
+            choice = self.query_one(f"#seat-{seat}", Choice)
+            choice.display = seat < players
+            keep = choice.value
+            default = "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels
+                                                 else "human")
+            choice.set_values(levels if seat < players else ["human"],
+                              keep if keep in levels and choice.values != ["human"] else default)
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        if event.choice.id in ("players", "solo"):
+            self._sync_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.query_one("#games", OptionList).focus()
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def action_start(self) -> None:
+        solo = self.query_one("#solo", Choice).value == "yes"
+        players = 1 if solo else int(self.query_one("#players", Choice).value)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            self._error("The seed must be a whole number (or empty for a random one).")
+            return
+        seed = int(seed_text) if seed_text else random.randrange(1_000_000)
+        config = GameConfig(players=players, variant=self.query_one("#variant", Choice).value,
+                            solo=solo, seed=seed)
+        bots = {}
+        for seat in range(players):
+            value = self.query_one(f"#seat-{seat}", Choice).value
+            if value.endswith(" bot"):
+                bots[seat] = value.removesuffix(" bot")
+        try:
+            match = Match.start(registry.load(self.game_id), config)
+        except ConfigError as error:
+            self._error(str(error))
+            return
+        if bots and len(bots) == players and not solo:
+            self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
+            return
+        saves.clear_autosave(self.game_id)
+        self.app.start_match(match, bots)
+
+    def _resume(self, game_id: str) -> None:
+        try:
+            match, bots = saves.read_autosave(game_id)
+        except (SaveError, ConfigError) as error:
+            self._error(f"Could not resume: {error}. The file was left as it is.")
+            return
+        self.app.start_match(match, bots)
+
+    def _error(self, message: str) -> None:
+        self.query_one("#picker-error", Static).update(Text(message, style="bold red"))

@@ -1,0 +1,520 @@
+"""The Shifting Stones screen: the stone grid, your hand, the table, the log.
+
+Keys: arrows/hjkl move the cursor over the stones; 1-6 or [ ] pick a card;
+``s`` starts a shift from the cursor (an arrow picks the neighbour), ``f``
+flips the stone under the cursor; both are previewed and need Enter to go
+through (Esc drops them).  ``c`` scores the picked card, ``e`` ends the turn,
+``x`` skips it.  The mouse works too: click a stone or a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Footer, Header, RichLog, Static
+
+from tideboard.engine.core import seat_label
+from tideboard.games.shifting_stones.content import (ANY, CARD_BY_ID, CELL_NAMES, END_TRIGGER,
+                                                      LETTERS, NAMES, SOLO_STRIKES, letter_to_face)
+from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
+from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
+from tideboard.games.shifting_stones.state import (END_TURN, HIDDEN, SKIP, Flip, Score, Shift,
+                                                   State)
+from tideboard.themes_data import DEFAULT_THEME, theme_table
+from tideboard.ui.game_screen import GameLog, GameScreen
+from tideboard.ui.modals import ConfirmScreen
+
+GLYPHS = ("-☼-", " ☾ ", "><>", "\\v/", " ♞ ", "\\_/", " • ", " ♣ ")
+CELL_W, CELL_H = 10, 4
+DIRECTIONS = {"up": -3, "down": 3, "left": -1, "right": 1}
+
+
+def stone_colours(app: Any) -> dict[str, str]:
+    table = theme_table()
+    return table.get(getattr(app, "theme", DEFAULT_THEME), table[DEFAULT_THEME])["stones"]
+
+
+def ink_for(hex_colour: str) -> str:
+    """Black or white text, whichever reads better on ``hex_colour``."""
+    h = hex_colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def neighbour(cell: int, key: str) -> int | None:
+    target = cell + DIRECTIONS[key]
+    return target if (cell, target) in ADJACENT else None
+
+
+class StoneGrid(Widget):
+    """The 3x3 grid drawn large; click a stone to put the cursor on it."""
+
+    class Clicked(Message):
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grid: tuple[int, ...] = (0,) * 9
+        self.cursor = 4
+        self.marked: set[int] = set()    # the cells a pending move touches
+        self.preview = False
+
+    def render(self) -> Text:
+        colours = stone_colours(self.app)
+        accent = self.app.theme_variables.get("accent", "#f4a261")
+        warn = self.app.theme_variables.get("warning", "#f4d35e")
+        out = Text()
+        out.append("  " + "".join(f"{c:^{CELL_W}}" for c in "abc") + "\n", style="bold")
+        for row in range(3):
+            for line in range(CELL_H):
+                out.append(f"{row + 1} " if line == 1 else "  ", style="bold")
+                for col in range(3):
+                    cell = row * 3 + col
+                    face = self.grid[cell]
+                    colour = colours[NAMES[face]]
+                    fill = Style(bgcolor=colour, color=ink_for(colour), bold=True)
+                    if cell in self.marked:
+                        edge, (tl, hz, tr, vt, bl, br) = Style(color=warn, bold=True), "╔═╗║╚╝"
+                    elif cell == self.cursor:
+                        edge, (tl, hz, tr, vt, bl, br) = Style(color=accent, bold=True), "┏━┓┃┗┛"
+                    else:
+                        edge, (tl, hz, tr, vt, bl, br) = Style(color=colour), "┌─┐│└┘"
+                    inner = CELL_W - 2
+                    if line == 0:
+                        out.append(tl + hz * inner + tr, edge)
+                    elif line == CELL_H - 1:
+                        out.append(bl + hz * inner + br, edge)
+                    else:
+                        text = GLYPHS[face] if line == 1 else NAMES[face].upper()
+                        out.append(vt, edge)
+                        out.append(f"{text:^{inner}}", fill)
+                        out.append(vt, edge)
+                out.append("\n")
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        col = (event.x - 2) // CELL_W
+        row = (event.y - 1) // CELL_H
+        if 0 <= col < 3 and 0 <= row < 3 and event.x >= 2 and event.y >= 1:
+            self.post_message(self.Clicked(row * 3 + col))
+
+
+class HandStrip(Widget):
+    """The cards in hand, side by side; click one to pick it."""
+
+    CARD_W = 10
+
+    class Clicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cards: tuple[int, ...] = ()
+        self.selected = 0
+        self.matching: set[int] = set()
+        self.would_match: set[int] = set()
+        self.hidden_note = ""
+
+    def render(self) -> Text:
+        if self.hidden_note:
+            return Text(self.hidden_note, style="italic")
+        if not self.cards:
+            return Text("No cards in hand: press e to end your turn and draw.", style="italic")
+        colours = stone_colours(self.app)
+        accent = self.app.theme_variables.get("accent", "#f4a261")
+        good = self.app.theme_variables.get("success", "#06d6a0")
+        inner = self.CARD_W - 2
+        lines = [Text() for _ in range(6)]
+        for index, cid in enumerate(self.cards):
+            card = CARD_BY_ID[cid]
+            chosen = index == self.selected
+            if cid in self.matching:
+                edge, mark = Style(color=good, bold=True), "✓"
+            elif cid in self.would_match:
+                edge, mark = Style(color=good), "→"
+            else:
+                edge, mark = Style(dim=True), " "
+            if chosen:
+                edge = Style(color=accent, bold=True)
+            tl, hz, tr, vt, bl, br = "┏━┓┃┗┛" if chosen else "╭─╮│╰╯"
+            lines[0].append(tl + hz * inner + tr, edge)
+            head = f"{cid:>2} {card.points}★ {mark}"
+            lines[1].append(vt, edge).append(f"{head:<{inner}}", Style(bold=True)).append(vt, edge)
+            for r in range(3):
+                row = card.rows[r] if r < card.height else ""
+                line = lines[2 + r]
+                line.append(vt, edge).append(" ")
+                self._pattern_row(line, row)
+                line.append(" " * (inner - 7)).append(vt, edge)
+            lines[5].append(bl + hz * inner + br, edge)
+            for line in lines:
+                line.append(" ")
+        return Text("\n").join(lines)
+
+    def _pattern_row(self, target: Text, row: str) -> None:
+        colours = stone_colours(self.app)
+        for c in range(3):
+            ch = row[c] if c < len(row) else ""
+            if not ch:
+                target.append("  ")
+            elif ch == "*":
+                target.append("▪ ", Style(color="grey50"))
+            else:
+                face = letter_to_face(ch)
+                target.append(LETTERS[face] + " ", Style(color=colours[NAMES[face]], bold=True))
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.x // (self.CARD_W + 1)
+        if 0 <= index < len(self.cards):
+            self.post_message(self.Clicked(index))
+
+
+class ShiftingStonesScreen(GameScreen):
+    BINDINGS = [
+        Binding("up,k", "cursor('up')", "Move", show=False),
+        Binding("down,j", "cursor('down')", "Move", show=False),
+        Binding("left,h", "cursor('left')", "Move", show=False),
+        Binding("right,l", "cursor('right')", "Move", show=False),
+        Binding("left_square_bracket", "pick(-1)", "Card", show=False),
+        Binding("right_square_bracket,tab", "pick(1)", "Next card", show=False),
+        *[Binding(str(n), f"pick_at({n - 1})", f"Card {n}", show=False) for n in range(1, 7)],
+        Binding("s", "shift", "Shift"),
+        Binding("f", "flip", "Flip"),
+        Binding("c", "score", "Score"),
+        Binding("enter", "confirm", "Confirm", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("e", "end_turn", "End turn"),
+        Binding("x", "skip", "Skip"),
+    ]
+    KEYS_HELP = [
+        ("arrows / h j k l", "move the cursor over the stones"),
+        ("1-6, [ ], Tab", "pick a card in your hand"),
+        ("s then an arrow", "shift: swap the stone under the cursor with that neighbour"),
+        ("f", "flip the stone under the cursor"),
+        ("Enter / Esc", "carry out / drop the previewed shift or flip (it discards the picked card)"),
+        ("c", "score the picked card (it must match the stones now)"),
+        ("e", "end your turn and refill your hand to four"),
+        ("x", "skip your turn and draw two (not twice in a row)"),
+        ("mouse", "click a stone to move the cursor there, a card to pick it"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = 4
+        self.selected = 0
+        self.pending: Shift | Flip | None = None
+        self.shift_from: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="ss-top"):
+            yield StoneGrid(id="ss-grid")
+            with Vertical(id="ss-side"):
+                yield Static(id="ss-table")
+                yield GameLog(id="ss-log")
+        yield HandStrip(id="ss-hand")
+        yield Static(id="ss-status")
+        yield Footer()
+
+    # -- drawing ----------------------------------------------------------
+    @property
+    def hand(self) -> tuple[int, ...]:
+        seat = self.human_to_move()
+        return () if seat is None else self.state.hands[seat]
+
+    def picked_card(self) -> int | None:
+        hand = self.hand
+        if not hand:
+            return None
+        self.selected = min(self.selected, len(hand) - 1)
+        return hand[self.selected]
+
+    def refresh_table(self) -> None:
+        shown: State = self.shown
+        seat = self.game.to_move(self.state)
+        grid_widget = self.query_one(StoneGrid)
+        grid = shown.grid
+        if self.pending is not None:
+            grid = self.game.apply(self.state, self.pending).grid
+        grid_widget.grid = grid
+        grid_widget.cursor = self.cursor
+        grid_widget.marked = self._marked_cells()
+        grid_widget.refresh()
+
+        hand_widget = self.query_one(HandStrip)
+        me = self.viewer
+        if me is None:
+            hand_widget.cards = ()
+            hand_widget.hidden_note = "Hands are hidden until the next player is ready."
+        else:
+            hand_widget.hidden_note = ""
+            hand_widget.cards = shown.hands[me]
+            hand_widget.selected = min(self.selected, max(0, len(shown.hands[me]) - 1))
+            hand_widget.matching = {c for c in shown.hands[me]
+                                    if CARD_BY_ID[c].matches(shown.grid)}
+            hand_widget.would_match = ({c for c in shown.hands[me]
+                                        if CARD_BY_ID[c].matches(grid)}
+                                       if self.pending else set())
+        hand_widget.refresh()
+        self.query_one("#ss-table", Static).update(self._table(shown))
+        turn = (f"{self.seat_name(seat[0])} to play" if seat else "Game over")
+        self.title = f"Shifting Stones - {turn}"
+        self.app.title = self.title
+        if self.human_to_move() is not None and self.pending is None and self.shift_from is None:
+            self.say(self._hint())
+
+    def _marked_cells(self) -> set[int]:
+        if isinstance(self.pending, Shift):
+            return {self.pending.a, self.pending.b}
+        if isinstance(self.pending, Flip):
+            return {self.pending.cell}
+        if self.shift_from is not None:
+            return {self.shift_from}
+        return set()
+
+    def _table(self, shown: State) -> Group:
+        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+        table.add_column("", width=1)
+        table.add_column("Player", ratio=1, no_wrap=True)
+        table.add_column("Hand", justify="right")
+        table.add_column("Cards", justify="right")
+        table.add_column("1s", justify="right")
+        table.add_column("Pts", justify="right")
+        current = self.game.to_move(self.state)
+        ones = one_point_counts(shown)
+        bonus = set(bonus_seats(attrs_over(shown)))
+        for seat in range(shown.players):
+            name = self.seat_name(seat) + (" ↺" if shown.skipped_last[seat] else "")
+            pts = str(card_points(shown, seat))
+            table.add_row("▶" if current and current[0] == seat else "", name,
+                          str(len(shown.hands[seat])), str(len(shown.scored[seat])),
+                          str(ones[seat]), pts)
+        top = f"#{shown.discard[-1]}" if shown.discard else "empty"
+        info = Text(f"Deck {len(shown.deck)}  Discard {len(shown.discard)} (top {top})  ")
+        if shown.solo:
+            info.append(f"Strikes {shown.strikes}/{SOLO_STRIKES}",
+                        style="bold red" if shown.strikes else "")
+            info.append(f"  Scored {len(shown.scored[0])}/16")
+        elif shown.end_triggered:
+            info.append("Last round!", style="bold")
+        else:
+            info.append(f"Ends at {END_TRIGGER[shown.players]} cards")
+        if bonus:
+            holders = ", ".join(seat_label(s) for s in sorted(bonus))
+            info.append(f"\n+3 bonus for most 1s now: {holders}", style="dim")
+        return Group(table, info)
+
+    def _hint(self) -> str:
+        card = self.picked_card()
+        if card is None:
+            return "No cards left: e ends your turn and refills your hand."
+        c = CARD_BY_ID[card]
+        under = f"{CELL_NAMES[self.cursor]} {NAMES[self.state.grid[self.cursor]]}"
+        if c.matches(self.state.grid):
+            return f"Card {card} matches now: c scores it for {c.points}. Cursor on {under}."
+        skip = ", x skip" if can_skip(self.state) else ""
+        return (f"Card {card} picked ({c.points}★). Cursor on {under}: s shift, f flip "
+                f"(discards it), e end turn{skip}, ? help.")
+
+    def say(self, message: str, error: bool = False) -> None:
+        status = self.query_one("#ss-status", Static)
+        status.update(Text(message, style="bold red" if error else ""))
+        if error:
+            self.app.bell()
+
+    # -- input ------------------------------------------------------------
+    def _my_turn(self) -> bool:
+        if self.human_to_move() is None:
+            self.say("Wait: it is not your turn.", error=True)
+            return False
+        return True
+
+    def action_cursor(self, direction: str) -> None:
+        if self.shift_from is not None and self.human_to_move() is not None:
+            target = neighbour(self.shift_from, direction)
+            if target is None:
+                self.say("No stone that way; pick another direction (Esc drops the shift).",
+                         error=True)
+                return
+            self._set_pending(Shift(self.picked_card() or 0, self.shift_from, target))
+            return
+        target = neighbour(self.cursor, direction)
+        if target is not None:
+            self.cursor = target
+            self.pending = None if isinstance(self.pending, Flip) else self.pending
+            self.refresh_table()
+
+    def action_pick(self, step: int) -> None:
+        if self.hand:
+            self.selected = (self.selected + step) % len(self.hand)
+            self._repick()
+
+    def action_pick_at(self, index: int) -> None:
+        if index < len(self.hand):
+            self.selected = index
+            self._repick()
+
+    def _repick(self) -> None:
+        card = self.picked_card()
+        if isinstance(self.pending, Shift) and card is not None:
+            self.pending = Shift(card, self.pending.a, self.pending.b)
+        elif isinstance(self.pending, Flip) and card is not None:
+            self.pending = Flip(card, self.pending.cell)
+        self.refresh_table()
+        if self.pending is not None:
+            self._describe_pending()
+
+    def action_shift(self) -> None:
+        if not self._my_turn():
+            return
+        if self.picked_card() is None:
+            self.say("You need a card to discard for a shift; e ends your turn.", error=True)
+            return
+        self.pending = None
+        self.shift_from = self.cursor
+        self.refresh_table()
+        self.say(f"Shift from {CELL_NAMES[self.cursor]}: press an arrow to pick the neighbour "
+                 "to swap with (Esc drops it).")
+
+    def action_flip(self) -> None:
+        if not self._my_turn():
+            return
+        card = self.picked_card()
+        if card is None:
+            self.say("You need a card to discard for a flip; e ends your turn.", error=True)
+            return
+        self.shift_from = None
+        self._set_pending(Flip(card, self.cursor))
+
+    def _set_pending(self, action: Shift | Flip) -> None:
+        self.pending = action
+        self.shift_from = None
+        if isinstance(action, Shift):
+            self.cursor = action.b
+        self.refresh_table()
+        self._describe_pending()
+
+    def _describe_pending(self) -> None:
+        action = self.pending
+        if action is None:
+            return
+        grid = self.state.grid
+        if isinstance(action, Shift):
+            what = (f"swap {NAMES[grid[action.a]]} {CELL_NAMES[action.a]} with "
+                    f"{NAMES[grid[action.b]]} {CELL_NAMES[action.b]}")
+        else:
+            what = (f"flip {CELL_NAMES[action.cell]} {NAMES[grid[action.cell]]} to "
+                    f"{NAMES[grid[action.cell] ^ 1]}")
+        after = self.game.apply(self.state, action)
+        new = [c for c in after.hands[after.current] if CARD_BY_ID[c].matches(after.grid)]
+        gain = f" Then matching: {', '.join(map(str, new))}." if new else ""
+        self.say(f"Preview: discard {action.card} to {what}.{gain} Enter does it, Esc drops it.")
+
+    def action_confirm(self) -> None:
+        if self.pending is not None:
+            action, self.pending = self.pending, None
+            if self.dispatch(action):
+                self.refresh_table()
+        elif self.shift_from is not None:
+            self.say("Pick the neighbour with an arrow first (Esc drops the shift).", error=True)
+        else:
+            self.action_score()
+
+    def action_cancel(self) -> None:
+        if self.pending is not None or self.shift_from is not None:
+            self.pending, self.shift_from = None, None
+            self.refresh_table()
+            self.say("Dropped. " + self._hint())
+
+    def action_score(self) -> None:
+        if not self._my_turn():
+            return
+        card = self.picked_card()
+        if card is None:
+            self.say("You have no card to score.", error=True)
+            return
+        self.pending, self.shift_from = None, None
+        if self.dispatch(Score(card)):
+            self.say(f"Scored card {card} for {CARD_BY_ID[card].points}.")
+
+    def action_end_turn(self) -> None:
+        if not self._my_turn():
+            return
+        seat = self.human_to_move()
+        scorable = [c for c in self.state.hands[seat] if CARD_BY_ID[c].matches(self.state.grid)]
+        self.pending, self.shift_from = None, None
+        if scorable:
+            question = (f"Card {', '.join(map(str, scorable))} still matches the stones. "
+                        "End your turn anyway?")
+            self.app.push_screen(ConfirmScreen(question, "End turn", "Keep playing"),
+                                 lambda yes: yes and self._end())
+            return
+        self._end()
+
+    def _end(self) -> None:
+        self.dispatch(END_TURN)
+
+    def action_skip(self) -> None:
+        if not self._my_turn():
+            return
+        if not can_skip(self.state):
+            reason = ("you skipped your last turn" if self.state.skipped_last[self.state.current]
+                      else "you have already acted this turn")
+            self.say(f"You cannot skip: {reason}.", error=True)
+            return
+        self.pending, self.shift_from = None, None
+        self.app.push_screen(ConfirmScreen("Skip your turn and draw two cards?", "Skip", "Stay"),
+                             lambda yes: yes and self.dispatch(SKIP))
+
+    def on_stone_grid_clicked(self, message: StoneGrid.Clicked) -> None:
+        if self.shift_from is not None and (self.shift_from, message.cell) in ADJACENT:
+            self._set_pending(Shift(self.picked_card() or 0, self.shift_from, message.cell))
+            return
+        self.cursor = message.cell
+        self.pending = None
+        self.refresh_table()
+
+    def on_hand_strip_clicked(self, message: HandStrip.Clicked) -> None:
+        self.action_pick_at(message.index)
+
+    def end_table(self) -> Table:
+        state: State = self.state
+        table = Table(box=None, padding=(0, 2))
+        for col in ("Player", "Cards", "1-pt cards", "Card pts", "Bonus", "Total"):
+            table.add_column(col, justify="left" if col == "Player" else "right")
+        winners = set(self.game.winners(state))
+        bonus = set(bonus_seats(state))
+        totals = self.game.scores(state)
+        ones = one_point_counts(state)
+        for seat in range(state.players):
+            table.add_row(("★ " if seat in winners else "  ") + self.seat_name(seat),
+                          str(len(state.scored[seat])), str(ones[seat]),
+                          str(card_points(state, seat)), "+3" if seat in bonus else "",
+                          str(totals[seat]))
+        if state.solo:
+            table.add_row("", "", "", "", "Strikes", f"{state.strikes}/{SOLO_STRIKES}")
+        return table
+
+
+def attrs_over(state: State) -> State:
+    """``state`` as if the game ended now (to show who holds the 1-point bonus)."""
+    import attrs
+
+    return attrs.evolve(state, over=True)
+
+
+__all__ = ["ShiftingStonesScreen", "ANY", "HIDDEN"]
