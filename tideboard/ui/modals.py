@@ -101,11 +101,11 @@ class EndScreen(ModalScreen[str]):
             yield Static(self.result, id="end-result")
             with Horizontal(classes="buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("Picker (p)", id="picker")
+                yield Button("Picker (p)", id="to-picker")
                 yield Button("Quit (q)", id="quit")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(str(event.button.id))
+        self.dismiss({"again": "again", "quit": "quit"}.get(str(event.button.id), "picker"))

@@ -494,7 +494,7 @@ class ShiftingStonesScreen(GameScreen):
     def end_table(self) -> Table:
         state: State = self.state
         table = Table(box=None, padding=(0, 2))
-        for col in ("Player", "Cards", "1-pt cards", "Card pts", "Bonus", "Total"):
+        for col in ("Player", "Cards", "1s", "Points", "Bonus", "Total"):
             table.add_column(col, justify="left" if col == "Player" else "right")
         winners = set(self.game.winners(state))
         bonus = set(bonus_seats(state))
@@ -505,8 +505,6 @@ class ShiftingStonesScreen(GameScreen):
                           str(len(state.scored[seat])), str(ones[seat]),
                           str(card_points(state, seat)), "+3" if seat in bonus else "",
                           str(totals[seat]))
-        if state.solo:
-            table.add_row("", "", "", "", "Strikes", f"{state.strikes}/{SOLO_STRIKES}")
         return table
 
 
