@@ -299,14 +299,16 @@ def script_report(match, reveal: bool) -> dict[str, Any]:
 
 def run() -> None:
     """Entry point: the CLI with every expected error turned into a message."""
-    from tideboard.engine.core import TideboardError
-
     try:
         main(standalone_mode=True)
-    except TideboardError as error:
-        _fail(str(error))
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as error:  # only the engine's own errors become messages
+        from tideboard.engine.core import TideboardError
+
+        if isinstance(error, TideboardError):
+            _fail(str(error))
+        raise
 
 
 if __name__ == "__main__":
