@@ -241,3 +241,17 @@ async def test_picker_starts_a_game_with_the_chosen_table():
         assert isinstance(screen, ShiftingStonesScreen)
         assert screen.match.config == GameConfig(players=3, seed=42)
         assert screen.state.players == 3
+
+
+async def test_t_shows_everyones_scored_cards_and_the_discard_pile():
+    from tideboard.ui.shifting_stones import TableScreen
+
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f", "enter", "t")
+        assert isinstance(app.screen, TableScreen)
+        titles = [title for title, _ in app.screen.parts]
+        assert titles[0].startswith("Player 1") and titles[1].startswith("Player 2 (greedy)")
+        assert app.screen.parts[-1][1] == app.screen_stack[-2].state.discard
+        await pilot.press("escape")
+        assert isinstance(app.screen, ShiftingStonesScreen)

@@ -32,7 +32,7 @@ def screen_class(game_id: str) -> Any:
 class TideboardApp(App):
     TITLE = "tideboard"
     CSS = stylesheet()
-    BINDINGS = [Binding("f2", "next_theme", "Theme"),
+    BINDINGS = [Binding("f2", "next_theme", "Theme", show=False),
                 Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 

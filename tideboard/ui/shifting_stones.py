@@ -18,7 +18,8 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Header, RichLog, Static
@@ -111,10 +112,88 @@ class StoneGrid(Widget):
             self.post_message(self.Clicked(row * 3 + col))
 
 
+CARD_W = 10
+
+
+def card_row(app: Any, cards: tuple[int, ...], selected: int | None = None,
+             matching: set[int] = frozenset(), would_match: set[int] = frozenset()) -> Text:
+    """Pattern cards drawn side by side, each ``CARD_W`` wide and six lines tall:
+    the number, the points, a mark (✓ matches now, → would match after the
+    previewed move) and the pattern with each stone's letter in its colour."""
+    colours = stone_colours(app)
+    accent = app.theme_variables.get("accent", "#f4a261")
+    good = app.theme_variables.get("success", "#06d6a0")
+    inner = CARD_W - 2
+    lines = [Text() for _ in range(6)]
+    for index, cid in enumerate(cards):
+        card = CARD_BY_ID[cid]
+        chosen = index == selected
+        if cid in matching:
+            edge, mark = Style(color=good, bold=True), "✓"
+        elif cid in would_match:
+            edge, mark = Style(color=good), "→"
+        else:
+            edge, mark = Style(dim=True), " "
+        if chosen:
+            edge = Style(color=accent, bold=True)
+        tl, hz, tr, vt, bl, br = "┏━┓┃┗┛" if chosen else "╭─╮│╰╯"
+        lines[0].append(tl + hz * inner + tr, edge)
+        head = f"{cid:>2} {card.points}★ {mark}"
+        lines[1].append(vt, edge).append(f"{head:<{inner}}", Style(bold=True)).append(vt, edge)
+        for r in range(3):
+            line = lines[2 + r]
+            line.append(vt, edge).append(" ")
+            row = card.rows[r] if r < card.height else ""
+            for c in range(3):
+                ch = row[c] if c < len(row) else ""
+                if not ch:
+                    line.append("  ")
+                elif ch == "*":
+                    line.append("▪ ", Style(color="grey50"))
+                else:
+                    face = letter_to_face(ch)
+                    line.append(LETTERS[face] + " ", Style(color=colours[NAMES[face]], bold=True))
+            line.append(" " * (inner - 7)).append(vt, edge)
+        lines[5].append(bl + hz * inner + br, edge)
+        for line in lines:
+            line.append(" ")
+    return Text("\n").join(lines)
+
+
+def card_rows(app: Any, cards: tuple[int, ...], width: int) -> Text:
+    """``cards`` in as many rows of :func:`card_row` as ``width`` needs."""
+    per_row = max(1, width // (CARD_W + 1))
+    if not cards:
+        return Text("none", style="dim italic")
+    chunks = [card_row(app, cards[i:i + per_row]) for i in range(0, len(cards), per_row)]
+    return Text("\n").join(chunks)
+
+
+class TableScreen(ModalScreen[None]):
+    """Everyone's scored cards and the discard pile (key t)."""
+
+    BINDINGS = [Binding("escape,t,q", "close", "Close", priority=True)]
+
+    def __init__(self, parts: list[tuple[str, tuple[int, ...]]]) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="table-box", classes="dialog wide"):
+            for title, cards in self.parts:
+                yield Static(title, classes="heading")
+                yield Static(card_rows(self.app, cards, max(20, self.app.size.width - 12)))
+            yield Static("Esc closes; arrows scroll.", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#table-box").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class HandStrip(Widget):
     """The cards in hand, side by side; click one to pick it."""
-
-    CARD_W = 10
 
     class Clicked(Message):
         def __init__(self, index: int) -> None:
@@ -134,51 +213,10 @@ class HandStrip(Widget):
             return Text(self.hidden_note, style="italic")
         if not self.cards:
             return Text("No cards in hand: press e to end your turn and draw.", style="italic")
-        colours = stone_colours(self.app)
-        accent = self.app.theme_variables.get("accent", "#f4a261")
-        good = self.app.theme_variables.get("success", "#06d6a0")
-        inner = self.CARD_W - 2
-        lines = [Text() for _ in range(6)]
-        for index, cid in enumerate(self.cards):
-            card = CARD_BY_ID[cid]
-            chosen = index == self.selected
-            if cid in self.matching:
-                edge, mark = Style(color=good, bold=True), "✓"
-            elif cid in self.would_match:
-                edge, mark = Style(color=good), "→"
-            else:
-                edge, mark = Style(dim=True), " "
-            if chosen:
-                edge = Style(color=accent, bold=True)
-            tl, hz, tr, vt, bl, br = "┏━┓┃┗┛" if chosen else "╭─╮│╰╯"
-            lines[0].append(tl + hz * inner + tr, edge)
-            head = f"{cid:>2} {card.points}★ {mark}"
-            lines[1].append(vt, edge).append(f"{head:<{inner}}", Style(bold=True)).append(vt, edge)
-            for r in range(3):
-                row = card.rows[r] if r < card.height else ""
-                line = lines[2 + r]
-                line.append(vt, edge).append(" ")
-                self._pattern_row(line, row)
-                line.append(" " * (inner - 7)).append(vt, edge)
-            lines[5].append(bl + hz * inner + br, edge)
-            for line in lines:
-                line.append(" ")
-        return Text("\n").join(lines)
-
-    def _pattern_row(self, target: Text, row: str) -> None:
-        colours = stone_colours(self.app)
-        for c in range(3):
-            ch = row[c] if c < len(row) else ""
-            if not ch:
-                target.append("  ")
-            elif ch == "*":
-                target.append("▪ ", Style(color="grey50"))
-            else:
-                face = letter_to_face(ch)
-                target.append(LETTERS[face] + " ", Style(color=colours[NAMES[face]], bold=True))
+        return card_row(self.app, self.cards, self.selected, self.matching, self.would_match)
 
     def on_click(self, event: events.Click) -> None:
-        index = event.x // (self.CARD_W + 1)
+        index = event.x // (CARD_W + 1)
         if 0 <= index < len(self.cards):
             self.post_message(self.Clicked(index))
 
@@ -199,6 +237,7 @@ class ShiftingStonesScreen(GameScreen):
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("e", "end_turn", "End turn"),
         Binding("x", "skip", "Skip"),
+        Binding("t", "table", "Scored"),
     ]
     KEYS_HELP = [
         ("arrows / h j k l", "move the cursor over the stones"),
@@ -209,6 +248,7 @@ class ShiftingStonesScreen(GameScreen):
         ("c", "score the picked card (it must match the stones now)"),
         ("e", "end your turn and refill your hand to four"),
         ("x", "skip your turn and draw two (not twice in a row)"),
+        ("t", "everyone's scored cards and the discard pile"),
         ("mouse", "click a stone to move the cursor there, a card to pick it"),
     ]
 
@@ -479,6 +519,13 @@ class ShiftingStonesScreen(GameScreen):
         self.pending, self.shift_from = None, None
         self.app.push_screen(ConfirmScreen("Skip your turn and draw two cards?", "Skip", "Stay"),
                              lambda yes: yes and self.dispatch(SKIP))
+
+    def action_table(self) -> None:
+        shown: State = self.shown
+        parts = [(f"{self.seat_name(seat)}: {len(cards)} scored, {card_points(shown, seat)} points",
+                  cards) for seat, cards in enumerate(shown.scored)]
+        parts.append((f"Discard pile, newest first ({len(shown.discard)})", shown.discard[::-1]))
+        self.app.push_screen(TableScreen(parts))
 
     def on_stone_grid_clicked(self, message: StoneGrid.Clicked) -> None:
         if self.shift_from is not None and (self.shift_from, message.cell) in ADJACENT:
