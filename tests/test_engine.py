@@ -69,3 +69,11 @@ def test_match_undo_and_save_round_trip():
 def test_damaged_saves_are_reported_not_crashed_on(text, message):
     with pytest.raises(SaveError, match=message):
         Match.loads(text)
+
+
+def test_solo_for_a_game_without_a_solo_mode_names_the_player_range():
+    from tideboard.engine.core import GameInfo
+
+    info = GameInfo(id="x", name="Tide Race", min_players=3, max_players=6)
+    with pytest.raises(ConfigError, match="no solo mode; play it with 3-6 players"):
+        info.check_config(GameConfig(players=1, solo=True))

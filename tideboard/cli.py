@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -229,10 +230,15 @@ def _read_moves(source: str) -> list[tuple[int, str]]:
         _fail(f"{source!r} is not a UTF-8 text file of moves.")
     moves = []
     for number, line in enumerate(text.splitlines(), 1):
-        line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+        line = _COMMENT.split(line, 1)[0].strip()
         if line:
             moves.append((number, line))
     return moves
+
+
+# A comment starts at a '#' at the start of a line or after a space, unless a
+# digit follows it: '#12' is how the notation may write card 12.
+_COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
 
 
 @main.command()

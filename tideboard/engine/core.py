@@ -81,6 +81,9 @@ class GameInfo:
     def check_config(self, config: GameConfig) -> None:
         """Raise :class:`ConfigError` (listing the valid choices) if unusable."""
         if config.solo:
+            if self.max_players == 1:
+                raise ConfigError(f"{self.name} is a one-player game already; "
+                                  "leave out --solo.")
             if not self.solo:
                 raise ConfigError(f"{self.name} has no solo mode; play it with "
                                   f"{self.player_range()} players.")

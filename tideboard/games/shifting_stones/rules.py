@@ -198,7 +198,7 @@ def describe(before: State, action: Action, after: State) -> str:
         card = CARD_BY_ID[action.card]
         line = f"{who}: score card {card.id} for {card.points} point{'s' * (card.points > 1)}"
         if after.end_triggered and not before.end_triggered:
-            line += " - the end is triggered; the round is finished"
+            line += " - the end is triggered: this round is the last"
         return line
     drawn = len(after.hands[before.current]) - len(before.hands[before.current])
     if isinstance(action, Skip):
