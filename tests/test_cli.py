@@ -392,3 +392,13 @@ def test_installed_command_exit_codes_without_tracebacks(args, stdin, status):
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
     if status:
         assert done.stderr.startswith(("Error:", "Usage:"))
+
+
+def test_script_text_output_draws_the_grid_and_only_the_movers_hand():
+    result = run("script", "shifting-stones", "--seed", "4")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "     a      b      c" in out and "\n1  " in out and "\n3  " in out
+    # Player 1 is to move: their hand is shown, Player 2's is hidden
+    lines = {line.split(":")[0]: line for line in out.splitlines() if line.startswith("Player ")}
+    assert "??" not in lines["Player 1"] and "??, ??, ??, ??" in lines["Player 2"]

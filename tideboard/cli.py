@@ -270,6 +270,9 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
     click.echo(f"{g.info.name}, seed {config.seed}, {len(match.actions)} move(s) played")
     for line in match.log:
         click.echo(f"  {line}")
+    to_move = g.to_move(match.state)
+    shown = match.state if reveal else g.view(match.state, to_move[0] if to_move else None)
+    click.echo(g.render_text(shown))
     if report["over"]:
         click.echo(f"Game over. {g.result_text(match.state)}")
     else:

@@ -156,6 +156,12 @@ class Game(Generic[S, A]):
         """A JSON-ready description of a (possibly viewed) state."""
         raise NotImplementedError
 
+    def render_text(self, state: S) -> str:
+        """A plain-text picture of a (possibly viewed) state for the CLI."""
+        import json
+
+        return json.dumps(self.to_json(state), indent=1)
+
     def result_text(self, state: S) -> str:
         """One line summing up a finished game."""
         winners = self.winners(state)

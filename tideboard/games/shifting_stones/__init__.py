@@ -62,6 +62,29 @@ class ShiftingStones(Game[State, Action]):
                     f"{len(state.scored[0])} of 16 cards scored.")
         return super().result_text(state)
 
+    def render_text(self, state: State) -> str:
+        def card(cid: int) -> str:
+            if cid == HIDDEN:
+                return "??"
+            c = CARD_BY_ID[cid]
+            return f"{c.id}({c.points}pt {'/'.join(c.rows)})"
+
+        lines = ["     a      b      c"]
+        for r in range(3):
+            cells = (NAMES[f] for f in state.grid[r * 3:r * 3 + 3])
+            lines.append(f"{r + 1}  " + " ".join(f"{name:<6}" for name in cells))
+        lines.append(f"Deck {len(state.deck)}, discard {len(state.discard)}"
+                     + (f" (top {state.discard[-1]})" if state.discard else ""))
+        for seat, hand in enumerate(state.hands):
+            scored = ", ".join(card(c) for c in state.scored[seat]) or "-"
+            lines.append(f"Player {seat + 1}: hand {', '.join(card(c) for c in hand) or '-'}; "
+                         f"scored {scored}")
+        if state.solo:
+            lines.append(f"Strikes {state.strikes} of 4")
+        lines.append("Pattern letters: S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, "
+                     "E Seed, T Tree, * any; '/' separates rows.")
+        return "\n".join(lines)
+
     def to_json(self, state: State) -> dict[str, Any]:
         def card(cid: int) -> Any:
             if cid == HIDDEN:
