@@ -125,6 +125,7 @@ class GameScreen(Screen):
         state = self.state
         if self.game.is_over(state):
             self.refresh_table()
+            self.say(f"Game over. {self.game.result_text(state)}")
             self._show_end()
             return
         seat = self.game.to_move(state)[0]

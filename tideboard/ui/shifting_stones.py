@@ -540,9 +540,10 @@ class ShiftingStonesScreen(GameScreen):
 
     def end_table(self) -> Table:
         state: State = self.state
-        table = Table(box=None, padding=(0, 2))
+        table = Table(box=None, padding=(0, 1))
         for col in ("Player", "Cards", "1s", "Points", "Bonus", "Total"):
-            table.add_column(col, justify="left" if col == "Player" else "right")
+            table.add_column(col, justify="left" if col == "Player" else "right",
+                             no_wrap=col == "Player")
         winners = set(self.game.winners(state))
         bonus = set(bonus_seats(state))
         totals = self.game.scores(state)
