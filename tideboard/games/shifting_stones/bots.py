@@ -2,8 +2,10 @@
 
 ``greedy`` scores the best matching card it holds; otherwise it looks for the
 shortest run of at most two shifts/flips (paid for with its least valuable
-other cards) that makes its best card match, and starts it; failing that it
-skips to widen its hand, or ends the turn.  It decides from its own view, so
+other cards) that makes its best card match, and starts it.  Failing that it
+skips to widen its hand (not in solo, where a skip costs a strike), or spends
+spare cards on moves that bring its most promising card closer, or ends the
+turn.  It decides from its own view, so
 it never sees other hands or the deck.
 """
 
@@ -31,6 +33,12 @@ def _moves(grid: tuple[int, ...]):
         yield (cell, None), tuple(g)
 
 
+def _distance(card, grid: tuple[int, ...]) -> int:
+    """How many stones are wrong where the card comes closest to matching."""
+    return min(sum(grid[cell] != face for cell, face in placement)
+               for placement in card.placements)
+
+
 class GreedyBot:
     level = "greedy"
 
@@ -54,9 +62,40 @@ class GreedyBot:
             if wanted in legal:
                 return wanted
         skips = [a for a in legal if isinstance(a, Skip)]
+        if skips and not view.solo:
+            return skips[0]
+        progress = self._progress(view.grid, hand)
+        if progress is not None:
+            (a, b), target = progress
+            card = min((c for c in hand if c != target),
+                       key=lambda c: (CARD_BY_ID[c].points, self.random.random()))
+            wanted = Shift(card, a, b) if b is not None else Flip(card, a)
+            if wanted in legal:
+                return wanted
         if skips:
             return skips[0]
         return next(a for a in legal if isinstance(a, EndTurn))
+
+    def _progress(self, grid: tuple[int, ...], hand: list[int]):
+        """A move bringing the most promising card closer, paid with a spare card.
+
+        Used when nothing can be scored this turn: the turn is lost anyway, so
+        the spare cards (the hand refills at the end of the turn) are spent
+        making next turn's score likely.  None when no move helps.
+        """
+        if len(hand) < 2:
+            return None
+        ranked = sorted(hand, key=lambda c: (_distance(CARD_BY_ID[c], grid) / CARD_BY_ID[c].points,
+                                             self.random.random()))
+        target = ranked[0]
+        card = CARD_BY_ID[target]
+        now = _distance(card, grid)
+        best = None
+        for move, g2 in _moves(grid):
+            d = _distance(card, g2)
+            if d < now and (best is None or d < best[0]):
+                best = (d, move)
+        return None if best is None else (best[1], target)
 
     def _plan(self, grid: tuple[int, ...], hand: list[int]):
         """(first move, target card) of the best reachable score, or None."""
