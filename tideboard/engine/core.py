@@ -187,3 +187,55 @@ class Game(Generic[S, A]):
 
     def legal_notation(self, state: S) -> list[str]:
         return [self.format_action(a) for a in self.legal_actions(state)]
+
+
+class ModularGame(Game[S, A]):
+    """A :class:`Game` whose functions live in the game package's modules.
+
+    A game package has the same modules everywhere (``rules``, ``scoring``,
+    ``notation``, ``bots``); this class forwards the contract to them so a
+    game's ``__init__`` only names its modules and adds what is its own:
+
+    - ``rules``: ``setup(config)``, ``legal_actions(state)``,
+      ``apply(state, action)``, ``view(state, seat)``,
+      ``describe(before, action, after)``
+    - ``scoring``: ``scores(state)``, ``winners(state)``
+    - ``notation``: ``format_action(action)``, ``parse_action(text)``
+    - ``bots``: ``bot_factories()``
+    """
+
+    rules: Any
+    scoring: Any
+    notation: Any
+    bots: Any
+
+    def setup(self, config: GameConfig) -> S:
+        return self.rules.setup(config)
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        return self.rules.legal_actions(state)
+
+    def apply(self, state: S, action: A) -> S:
+        return self.rules.apply(state, action)
+
+    def view(self, state: S, seat: int | None) -> S:
+        return self.rules.view(state, seat)
+
+    def describe(self, before: S, action: A, after: S) -> str:
+        return self.rules.describe(before, action, after)
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        return self.scoring.scores(state)
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        return self.scoring.winners(state)
+
+    def format_action(self, action: A) -> str:
+        return self.notation.format_action(action)
+
+    def parse_action(self, state: S, text: str) -> A:
+        return self.notation.parse_action(text)
+
+    def bot_factories(self) -> dict[str, Any]:
+        return self.bots.bot_factories()
+

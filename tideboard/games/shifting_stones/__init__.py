@@ -4,55 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from tideboard.engine.core import Game, GameConfig
+from tideboard.engine.core import ModularGame
 from tideboard.engine.registry import GAMES
 from tideboard.games.shifting_stones import bots, notation, rules, scoring
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, LETTERS, NAMES
 from tideboard.games.shifting_stones.state import HIDDEN, Action, State
 
 
-class ShiftingStones(Game[State, Action]):
+class ShiftingStones(ModularGame[State, Action]):
     info = GAMES["shifting-stones"]
-
-    def setup(self, config: GameConfig) -> State:
-        return rules.setup(config)
+    rules, scoring, notation, bots = rules, scoring, notation, bots
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return () if state.over else (state.current,)
 
-    def legal_actions(self, state: State) -> list[Action]:
-        return rules.legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        return rules.apply(state, action)
-
     def is_over(self, state: State) -> bool:
         return state.over
-
-    def view(self, state: State, seat: int | None) -> State:
-        return rules.view(state, seat)
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        return scoring.scores(state)
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        return scoring.winners(state)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        return notation.parse_action(text)
-
-    def describe(self, before: State, action: Action, after: State) -> str:
-        return rules.describe(before, action, after)
 
     def undoable(self, before: State, action: Action, after: State) -> bool:
         # Shifts, flips and scores draw nothing and keep the turn.
         return before.current == after.current and before.turn == after.turn and not after.over
-
-    def bot_factories(self) -> dict[str, Any]:
-        return bots.bot_factories()
 
     def result_text(self, state: State) -> str:
         if state.solo:
