@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-import pytest
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from textual.app import App
@@ -14,19 +15,18 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.themes_data import DEFAULT_THEME, stylesheet, theme_table
 
-# Which screen draws each game (imported when the game is played).
-SCREENS = {
-    "shifting-stones": "tideboard.ui.shifting_stones:ShiftingStonesScreen",
-}
+def _screen_module(game_id: str) -> str:
+    """A game's screen lives in ``tideboard/ui/<game package>.py`` as ``GAME_SCREEN``."""
+    return "tideboard.ui." + registry.GAMES[game_id].module.rsplit(".", 1)[-1]
 
 
 def has_screen(game_id: str) -> bool:
-    return game_id in SCREENS and registry.is_available(game_id)
+    return (registry.is_available(game_id)
+            and importlib.util.find_spec(_screen_module(game_id)) is not None)
 
 
 def screen_class(game_id: str) -> Any:
-    module, _, name = SCREENS[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)
+    return importlib.import_module(_screen_module(game_id)).GAME_SCREEN
 
 
 class TideboardApp(App):

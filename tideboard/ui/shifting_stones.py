@@ -22,16 +22,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, Header, Static
 
 from tideboard.engine.core import seat_label
-from tideboard.games.shifting_stones.content import (ANY, CARD_BY_ID, CELL_NAMES, END_TRIGGER,
+from tideboard.games.shifting_stones.content import (CARD_BY_ID, CELL_NAMES, END_TRIGGER,
                                                       LETTERS, NAMES, SOLO_STRIKES, letter_to_face)
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
-from tideboard.games.shifting_stones.state import (END_TURN, HIDDEN, SKIP, Flip, Score, Shift,
+from tideboard.games.shifting_stones.state import (END_TURN, SKIP, Flip, Score, Shift,
                                                    State)
-from tideboard.themes_data import DEFAULT_THEME, theme_table
+from tideboard.themes_data import DEFAULT_THEME, palette
 from tideboard.ui.game_screen import GameLog, GameScreen
 from tideboard.ui.modals import ConfirmScreen
 
@@ -41,8 +41,7 @@ DIRECTIONS = {"up": -3, "down": 3, "left": -1, "right": 1}
 
 
 def stone_colours(app: Any) -> dict[str, str]:
-    table = theme_table()
-    return table.get(getattr(app, "theme", DEFAULT_THEME), table[DEFAULT_THEME])["stones"]
+    return palette("shifting-stones", getattr(app, "theme", DEFAULT_THEME))
 
 
 def ink_for(hex_colour: str) -> str:
@@ -563,4 +562,5 @@ def attrs_over(state: State) -> State:
     return attrs.evolve(state, over=True)
 
 
-__all__ = ["ShiftingStonesScreen", "ANY", "HIDDEN"]
+
+GAME_SCREEN = ShiftingStonesScreen
