@@ -1,0 +1,21 @@
+"""The rules page lists every card and is shipped with the package."""
+
+from __future__ import annotations
+
+import re
+
+from tideboard.docs_data import rules_markdown
+from tideboard.games.moonshell.content import CARDS, SOLO_CARDS
+
+
+def test_rules_page_lists_every_card_with_its_pattern():
+    page = rules_markdown("moonshell")
+    assert page is not None and page.startswith("# Moonshell")
+    for card_id, card in CARDS.items():
+        assert re.search(rf"\| {card_id} \|", page), f"{card_id} missing from the rules page"
+        if hasattr(card, "rows"):
+            row = next(line for line in page.splitlines() if line.startswith(f"| {card_id} |"))
+            assert " / ".join(f"`{r}`" for r in card.rows) in row
+    for card in SOLO_CARDS:
+        assert f"| {card.id} |" in page
+    assert "## Interpretations" in page

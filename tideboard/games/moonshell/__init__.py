@@ -1,0 +1,110 @@
+"""Moonshell: rotate the ocean, pull shells onto your rocks, fill your treasure chest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tideboard.engine.core import ModularGame, seat_label
+from tideboard.engine.registry import GAMES
+from tideboard.games.moonshell import bots, notation, rules, scoring
+from tideboard.games.moonshell.content import (CARDS, DECK_TITLES, HIDDEN, ROCK_SIDES,
+                                               SIDE_NAMES, SOLO_BY_ID, tile_code, tile_json)
+from tideboard.games.moonshell.state import KEEP, Action, Collect, Pass, Rotate, State
+
+
+def card_json(card_id: str) -> Any:
+    if not card_id:
+        return None
+    if card_id == HIDDEN:
+        return "hidden"
+    card = CARDS[card_id]
+    data: dict[str, Any] = {"id": card.id, "deck": DECK_TITLES[card.deck], "name": card.name,
+                            "text": card.text}
+    if hasattr(card, "rows"):
+        data["pattern"] = list(card.rows)
+        data["points"] = card.points
+        if card.deck == "secret":
+            data["seahorses"] = card.seahorses
+    return data
+
+
+class Moonshell(ModularGame[State, Action]):
+    info = GAMES["moonshell"]
+    rules, scoring, notation, bots = rules, scoring, notation, bots
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return () if state.over else (state.current,)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def undoable(self, before: State, action: Action, after: State) -> bool:
+        # Rotating, collecting and passing reveal nothing; a pull draws from the bag.
+        return (isinstance(action, (Rotate, Collect, Pass)) and before.phase != KEEP
+                and after.turn == before.turn and not after.over)
+
+    def result_text(self, state: State) -> str:
+        totals = [scoring.breakdown(state, s)["total"] for s in range(state.players)]
+        if state.solo:
+            mine, auto = totals
+            verdict = ("beating" if scoring.winners(state) == (0,) else
+                       "sharing first place with" if 0 in scoring.winners(state) else "behind")
+            return (f"{seat_label(0)} scores {mine} points: {scoring.solo_title(mine)} "
+                    f"(0-24 Nymph, 25-34 Kelpie, 35-44 Siren, 45+ Merqueen), "
+                    f"{verdict} the automaton's {auto}.")
+        order = sorted(range(state.players), key=lambda s: -totals[s])
+        table = ", ".join(f"{seat_label(s)} {totals[s]}" for s in order)
+        return f"{super().result_text(state)} ({table})"
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        rocks_by_side = {}
+        for side in range(4):
+            rocks_by_side[SIDE_NAMES[side]] = {
+                ROCK_SIDES[k]: tile_code(state.rocks[side * 2 + k]) for k in (0, 1)}
+        seats = []
+        for seat in range(state.players):
+            auto = state.solo and seat == 1
+            score = scoring.breakdown(state, seat, secret=state.over or not auto)
+            seats.append({
+                "seat": seat + 1,
+                "name": "automaton" if auto else seat_label(seat),
+                "side": SIDE_NAMES[state.sides[seat]],
+                "rocks": [tile_json(t) for t in rules.seat_rocks(state, seat)],
+                "chest": [" ".join(tile_code(t) for t in row)
+                          for row in rules.chest_rows(state.chests[seat])],
+                "tiles": rules.chest_count(state.chests[seat]),
+                "moonshell": ("none" if auto else
+                              "in reserve" if state.moonshells[seat] else "in the chest"),
+                "secret": card_json(state.secrets[seat]),
+                "offers": [card_json(c) for c in state.offers[seat]],
+                "score": score,
+            })
+        data: dict[str, Any] = {
+            "phase": "over" if state.over else state.phase,
+            "round": state.round,
+            "turn": state.turn,
+            "current": state.current + 1,
+            "actions_left": state.actions_left,
+            "tides": {"side": "odd" if state.tides_odd else "even",
+                      "direction": state.direction},
+            "ocean": [" ".join(tile_code(t) for t in state.ocean[r * 5:r * 5 + 5])
+                      for r in range(5)],
+            "ocean_note": "row 1 is the north edge; Player 1 sits south (bottom)",
+            "rocks": rocks_by_side,
+            "bag": len(state.bag),
+            "urchins_aside": state.urchins_aside,
+            "open_objectives": [card_json(c) for c in state.open_cards],
+            "seats": seats,
+            "end_triggered_by": None if state.end_trigger < 0 else state.end_trigger + 1,
+        }
+        if state.solo:
+            data["solo"] = {
+                "deck": len(state.solo_deck),
+                "discard": [f"{c} ({SOLO_BY_ID[c].text})" for c in state.solo_discard],
+                "rotated": state.auto_rotated,
+                "last_turn": list(state.auto_log),
+            }
+        return data
+
+
+GAME = Moonshell()

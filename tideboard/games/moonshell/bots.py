@@ -1,0 +1,143 @@
+"""Moonshell computer players.
+
+``greedy`` looks one action ahead from its own view.  It rates a position by
+what its treasure chest scores now (its own secret objective included), how
+close it is to the pattern objectives it can still complete, and what the
+tiles on its rocks would add if collected (fully while it still has actions
+left this turn, a little once the turn is over, since others may rotate them
+away).  It never sees other players' secrets, the bag order or the solo deck.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from tideboard.engine.bots import RandomBot
+from tideboard.games.moonshell import rules, scoring
+from tideboard.games.moonshell.content import (CARDS, CHEST_COLUMNS, CHEST_ROWS, EMPTY, HIDDEN,
+                                               MASK, URCHIN, PatternCard, chest_cells)
+from tideboard.games.moonshell.state import KEEP, Keep, State
+
+PROGRESS_WEIGHT = 0.6   # share of a pattern's points credited for partial progress
+TILE_BONUS = 0.4        # every tile brings the end (and the race to fill the chest) closer
+LATER_SHARE = 0.25      # value of a tile left on the rocks when the turn ends
+
+
+def pattern_progress(card: PatternCard, masks: tuple[int, ...]) -> float:
+    """Best fraction of a still-possible placement that is already in place."""
+    best = 0.0
+    for placement in card.placements:
+        filled = total = 0
+        alive = True
+        for cells, bits in placement:
+            for c in cells:
+                total += 1
+                m = masks[c]
+                if m:
+                    filled += 1
+                    bits &= m
+            if not bits:
+                alive = False
+                break
+        if alive and total:
+            best = max(best, filled / total)
+    return best
+
+
+class GreedyBot:
+    level = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    # -- rating -----------------------------------------------------------
+    def _chest_value(self, state: State, seat: int, chest, moon_reserve: bool,
+                     cache: dict) -> float:
+        key = (chest, moon_reserve)
+        if key in cache:
+            return cache[key]
+        masks = tuple(MASK[t] for t in chest_cells(chest))
+        comp, array, pair, trove, collector = state.open_cards
+        value = 0.0
+        cards = [(comp, 1), (array, 1)]
+        secret = state.secrets[seat]
+        if secret and secret != HIDDEN and secret in CARDS:
+            cards.append((secret, CARDS[secret].seahorses))
+        for card_id, limit in cards:
+            card = CARDS[card_id]
+            done = scoring.pattern_count(card_id, masks, limit)
+            value += card.points * done
+            if done < limit:
+                value += PROGRESS_WEIGHT * card.points * pattern_progress(card, masks) ** 2
+        a, b = CARDS[pair].types
+        value += 2 * scoring.pair_count(masks, a, b)
+        value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
+        bit = CARDS[trove].types[0]
+        mine = scoring.type_count(masks, bit)
+        others = max((scoring.type_count(scoring.masks_of(c), bit)
+                      for s, c in enumerate(state.chests) if s != seat), default=0)
+        if mine and mine >= others:
+            value += 6
+        elif mine + 1 >= others:
+            value += 2
+        value += min(12, scoring.type_count(masks, CARDS[collector].types[0]))
+        value += sum(col.count(URCHIN) for col in chest)
+        value += 4 if moon_reserve else 0
+        value += TILE_BONUS * rules.chest_count(chest)
+        cache[key] = value
+        return value
+
+    def _tile_gain(self, state: State, seat: int, tile: int, cache: dict) -> float:
+        chest = state.chests[seat]
+        moon = state.moonshells[seat]
+        base = self._chest_value(state, seat, chest, moon, cache)
+        best = float("-inf")
+        for c in range(CHEST_COLUMNS):
+            if len(chest[c]) < CHEST_ROWS:
+                grown = chest[:c] + (chest[c] + (tile,),) + chest[c + 1:]
+                best = max(best, self._chest_value(state, seat, grown, moon, cache) - base)
+        return 0.0 if best == float("-inf") else best
+
+    def evaluate(self, state: State, seat: int, cache: dict) -> float:
+        value = self._chest_value(state, seat, state.chests[seat], state.moonshells[seat], cache)
+        if state.over:
+            return value
+        gains = sorted((self._tile_gain(state, seat, t, cache)
+                        for t in rules.seat_rocks(state, seat) if t != EMPTY), reverse=True)
+        if state.current == seat and state.phase != KEEP:
+            left = state.actions_left
+            value += sum(max(0.0, g) for g in gains[:left]) * 0.95
+            value += sum(max(0.0, g) for g in gains[left:]) * LATER_SHARE
+        else:
+            value += sum(max(0.0, g) for g in gains) * LATER_SHARE
+        return value
+
+    # -- choosing ---------------------------------------------------------
+    def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        legal = list(legal)
+        if view.phase == KEEP:
+            return max(legal, key=lambda a: (self._secret_rating(view, a), self.random.random()))
+        cache: dict = {}
+        best: list[Any] = []
+        best_value = float("-inf")
+        for action in legal:
+            after = rules.apply(view, action)
+            value = self.evaluate(after, seat, cache)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.random.choice(best)
+
+    def _secret_rating(self, view: State, action: Keep) -> float:
+        card = CARDS.get(action.card) if isinstance(action, Keep) else None
+        if not isinstance(card, PatternCard):
+            return 0.0
+        repeats = 1 + 0.5 * (card.seahorses - 1)
+        return card.points * repeats * (3 / card.cells) ** 0.5
+
+
+def bot_factories() -> dict[str, Any]:
+    return {"random": RandomBot, "greedy": GreedyBot}
+
