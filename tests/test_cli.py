@@ -402,3 +402,12 @@ def test_script_text_output_draws_the_grid_and_only_the_movers_hand():
     # Player 1 is to move: their hand is shown, Player 2's is hidden
     lines = {line.split(":")[0]: line for line in out.splitlines() if line.startswith("Player ")}
     assert "??" not in lines["Player 1"] and "??, ??, ??, ??" in lines["Player 2"]
+
+
+def test_play_for_a_game_without_a_screen_points_to_headless_play(monkeypatch):
+    import tideboard.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "has_screen", lambda game_id: False)
+    result = run("play", "shifting-stones", "--seed", "1")
+    assert result.exit_code == 2
+    assert "tideboard script shifting-stones" in result.stderr

@@ -126,8 +126,11 @@ def play(game: str, players, variant, seed, solo: bool, bots, theme) -> None:
     config = _config(g, players, variant, solo, seed)
     seat_bots = _seat_bots(g, config, bots)
     _check_theme(theme)
-    from tideboard.ui.app import run_app
+    from tideboard.ui.app import has_screen, run_app
 
+    if not has_screen(g.info.id):
+        _fail(f"{g.info.name} cannot be played in the app yet; play it headless with "
+              f"'tideboard script {g.info.id}' or watch bots with 'tideboard sim {g.info.id}'.")
     run_app(theme=theme, game_id=game, config=config, bots=seat_bots)
 
 
