@@ -8,7 +8,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown, Static
+from rich.markdown import Markdown as RichMarkdown
+from textual.widgets import Button, Static
 
 
 class PrivacyScreen(ModalScreen[None]):
@@ -70,10 +71,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         lines = [f"# {self.title_text}", "", "## Keys", "", "| Key | Does |", "|---|---|"]
         lines += [f"| `{key}` | {what} |" for key, what in self.keys]
+        # Rich's Markdown in a Static draws a long rules page far faster than
+        # Textual's Markdown widget (which builds a widget per block).
         with VerticalScroll(id="help-box", classes="dialog wide"):
-            yield Markdown("\n".join(lines))
+            yield Static(RichMarkdown("\n".join(lines)))
             if self.rules:
-                yield Markdown(self.rules)
+                yield Static(RichMarkdown(self.rules))
             yield Static("Esc closes this help; arrows / PgUp / PgDn scroll.", classes="hint")
 
     def on_mount(self) -> None:
