@@ -1,0 +1,188 @@
+"""Moonlighter computer players.
+
+``greedy`` plays by a few sensible habits, judged with the exact odds of the
+fight at hand (a small memoised calculation over the attack die):
+
+* it flees an orange room (or a black one with the black pawn) when its
+  chance of winning is poor, and walks to the healing pool when low;
+* it tops up its health before rolling once the boss can appear;
+* it takes (or walks back for) the pawn that gives the best odds in the
+  fight it expects next: ordinary rooms before the boss can appear, the boss
+  afterwards (so the red pawn is fetched before heading for the boss);
+* it places new rooms where the map stays most open.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import lru_cache
+from typing import Any, Sequence
+
+from tideboard.engine.bots import RandomBot
+from tideboard.games.moonlighter.content import (
+    BLUE,
+    ENEMIES_PER_ROOM,
+    ENEMY_HEARTS,
+    PINK_BONUS,
+    RED,
+    STEP,
+    boss_hearts,
+)
+from tideboard.games.moonlighter.rules import (
+    attack_outcome,
+    boss_ready,
+    can_flee,
+    open_sides,
+)
+from tideboard.games.moonlighter.state import (
+    FIGHT,
+    FLEE,
+    KEEP,
+    LOOT,
+    PLACE,
+    ROLL,
+    SWITCH,
+    Attack,
+    Move,
+    Place,
+    State,
+)
+
+FLEE_BELOW = 0.95   # flee a fight whose odds of winning are worse than this
+HEAL_BELOW = 0.9    # go to the pool when health is at most this share of the maximum
+
+
+@lru_cache(maxsize=None)
+def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> float:
+    """The chance to win a fight from here, attacking until it ends."""
+    if health <= 0:
+        return 0.0
+    if not any(foes):
+        return 1.0
+    total = 0.0
+    stay = 0.0
+    for face in range(1, 7):
+        hit, hurt, _ = attack_outcome(face, pawn, boss)
+        if not hit and not hurt:
+            stay += 1 / 6
+            continue
+        double = pawn == "blue" and not boss
+        left = list(foes)
+        if hit:
+            dealt = 2 if (double or (boss and pawn == "red")) else 1
+            i = next(i for i, h in enumerate(left) if h > 0)
+            left[i] = max(0, left[i] - dealt)
+            if left[i] == 0 and pawn == "green" and not boss:
+                left = [0] * len(left)
+        hp = health - ((2 if double else 1) if hurt else 0)
+        total += win_chance(hp, tuple(left), pawn, boss) / 6
+    return total / (1 - stay)
+
+
+def _expected_fight(state: State, pawn: str) -> float:
+    """Odds, at full health, of the fight this pawn would face next."""
+    top = state.max_health + (PINK_BONUS if pawn == "pink" else 0) - \
+        (PINK_BONUS if state.pawn == "pink" else 0)
+    if boss_ready(state):
+        return win_chance(top, (boss_hearts(state.dungeon),), pawn, True)
+    return win_chance(top, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, pawn, False)
+
+
+def _walkable(state: State, pos: tuple[int, int]) -> bool:
+    room = state.room_at(pos)
+    return room is not None and not room.hostile and room.tile != RED
+
+
+def _path_step(state: State, goal, start: tuple[int, int] | None = None) -> str | None:
+    """First side to walk on the shortest safe path to a room satisfying ``goal``."""
+    start = state.pos if start is None else start
+    seen = {start}
+    queue = deque([(start, None)])
+    while queue:
+        pos, first = queue.popleft()
+        if goal(pos):
+            return first or "here"
+        for d, (dx, dy) in STEP.items():
+            nxt = (pos[0] + dx, pos[1] + dy)
+            if nxt not in seen and _walkable(state, nxt):
+                seen.add(nxt)
+                queue.append((nxt, first or d))
+    return None
+
+
+class GreedyBot:
+    level = "greedy"
+
+    @staticmethod
+    def _can_heal(s: State, start: tuple[int, int]) -> str | None:
+        """The first step from ``start`` towards a pool with hearts left, if any."""
+        if s.pool <= 0:
+            return None
+        pools = [r.pos for r in s.rooms if r.tile == BLUE]
+        if not pools:
+            return None
+        return _path_step(s, lambda p: p == pools[0], start)
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        action = self._choose(view)
+        return action if action in legal else self.random.choice(list(legal))
+
+    def _choose(self, s: State) -> Any:
+        if s.pending == PLACE:
+            sides = open_sides(s)
+            def openness(d: str) -> tuple[int, float]:
+                dx, dy = STEP[d]
+                return (len(open_sides(s, (s.pos[0] + dx, s.pos[1] + dy))), self.random.random())
+            return Place(max(sides, key=openness))
+        if s.pending == FIGHT:
+            # Fleeing helps only if there is a pool to reach or other rooms to roll
+            # for from the room behind (otherwise it just walks back in here).
+            healable = s.health < s.max_health and self._can_heal(s, s.came_from)
+            if can_flee(s) and (healable or open_sides(s, s.came_from)):
+                odds = win_chance(s.health, s.enemies, s.pawn, False)
+                if odds < FLEE_BELOW:
+                    return FLEE
+            return Attack()
+        if s.pending == LOOT:
+            new = s.room.pawn
+            better = _expected_fight(s, new) > _expected_fight(s, s.pawn) + 1e-9
+            return SWITCH if better else KEEP
+        return self._explore(s)
+
+    def _explore(self, s: State) -> Any:
+        # 1. the best pawn on the map for the fight ahead
+        here = s.room.pawn
+        mine = _expected_fight(s, s.pawn)
+        if here is not None and _expected_fight(s, here) > mine + 1e-9:
+            return SWITCH
+        lying = {r.pos: r.pawn for r in s.rooms if r.pawn is not None}
+        if lying:
+            best_pos = max(lying, key=lambda p: _expected_fight(s, lying[p]))
+            if _expected_fight(s, lying[best_pos]) > mine + 0.05:
+                step = _path_step(s, lambda p: p == best_pos)
+                if step is not None:
+                    return Move(step)
+        # 2. heal when low, or before the boss can turn up
+        wants_heal = s.health < s.max_health and (s.health <= HEAL_BELOW * s.max_health
+                                                  or boss_ready(s))
+        if wants_heal and s.room.tile != BLUE:
+            step = self._can_heal(s, s.pos)
+            if step is not None:
+                return Move(step)
+        # 3. explore
+        if open_sides(s):
+            return ROLL
+        step = _path_step(s, lambda p: bool(open_sides(s, p)))
+        if step is not None:
+            return Move(step)
+        hostile = [d for d, (dx, dy) in STEP.items()
+                   if s.room_at((s.pos[0] + dx, s.pos[1] + dy)) is not None]
+        return Move(self.random.choice(hostile))
+
+
+def bot_factories() -> dict[str, Any]:
+    return {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,42 @@
+"""Moonlighter campaign result: the score to beat and the summary line.
+
+The campaign is five dungeons, one per red boss tile in the box.  The score
+is 1000 points per dungeon cleared in the best run (a death outside a boss
+room resets the game, so a campaign may hold several runs), and a won
+campaign adds the tile rolls it left unused out of the 1000 allowed: a full
+clear in fewer rolls beats a slower one, and any full clear beats any loss.
+"""
+
+from __future__ import annotations
+
+from tideboard.games.moonlighter.content import (
+    DUNGEON_POINTS,
+    DUNGEONS,
+    LIVES,
+    ROLL_LIMIT,
+)
+from tideboard.games.moonlighter.state import State
+
+
+def scores(state: State) -> tuple[int]:
+    """1000 per dungeon cleared in the best run, plus the unused rolls on a won campaign."""
+    score = DUNGEON_POINTS * state.best
+    if state.won:
+        score += ROLL_LIMIT - state.rolls
+    return (score,)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    return (0,) if state.won else ()
+
+
+def result_text(state: State) -> str:
+    score = scores(state)[0]
+    deaths = LIVES - state.lives
+    died = f"{deaths} death{'s' * (deaths != 1)}"
+    if state.won:
+        return (f"Campaign won: all {DUNGEONS} dungeons cleared in {state.rolls} tile rolls "
+                f"with {died}. Score {score}.")
+    why = ("the moon set (roll limit reached)" if state.lives > 0 else "no lives left")
+    return (f"Campaign lost ({why}): best run cleared {state.best} of {DUNGEONS} dungeons; "
+            f"{state.rolls} tile rolls, {died}, {state.run} run(s). Score {score}.")
