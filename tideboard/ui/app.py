@@ -53,7 +53,7 @@ class TideboardApp(App):
         self.theme = self.start_theme
         if self.start_game and self.start_config:
             self.start_match(Match.start(registry.load(self.start_game), self.start_config),
-                             self.start_bots, replace=False)
+                             self.start_bots)
         else:
             self.show_picker()
 
@@ -64,7 +64,7 @@ class TideboardApp(App):
             self.pop_screen()
         self.push_screen(PickerScreen())
 
-    def start_match(self, match: Match, bots: dict[int, str], replace: bool = True) -> None:
+    def start_match(self, match: Match, bots: dict[int, str]) -> None:
         screen = screen_class(match.game.info.id)(match, bots, self.bot_delay)
         while len(self.screen_stack) > 1:
             self.pop_screen()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
+
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
@@ -182,10 +184,8 @@ class GameScreen(Screen):
 
     def _end_choice(self, choice: str | None) -> None:
         if choice == "again":
-            config = self.match.config
-            import attrs
-
-            new = Match.start(self.game, attrs.evolve(config, seed=random.randrange(1_000_000)))
+            config = attrs.evolve(self.match.config, seed=random.randrange(1_000_000))
+            new = Match.start(self.game, config)
             self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
         elif choice == "quit":
             self.app.exit()

@@ -335,7 +335,7 @@ class ShiftingStonesScreen(GameScreen):
         table.add_column("Pts", justify="right")
         current = self.game.to_move(self.state)
         ones = one_point_counts(shown)
-        bonus = set(bonus_seats(attrs_over(shown)))
+        bonus = set(bonus_seats(shown))  # who would get it if the game ended now
         for seat in range(shown.players):
             name = self.seat_name(seat) + (" ↺" if shown.skipped_last[seat] else "")
             pts = str(card_points(shown, seat))
@@ -553,13 +553,6 @@ class ShiftingStonesScreen(GameScreen):
                           str(card_points(state, seat)), "+3" if seat in bonus else "",
                           str(totals[seat]))
         return table
-
-
-def attrs_over(state: State) -> State:
-    """``state`` as if the game ended now (to show who holds the 1-point bonus)."""
-    import attrs
-
-    return attrs.evolve(state, over=True)
 
 
 
