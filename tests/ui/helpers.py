@@ -17,10 +17,10 @@ def app_for(players=2, solo=False, seed=5, bots=None, theme=None) -> TideboardAp
     return TideboardApp(theme=theme, game_id=SS, config=config, bots=bots or {}, bot_delay=0)
 
 
-def app_with_state(state, config: GameConfig, bots=None) -> TideboardApp:
+def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS) -> TideboardApp:
     """An app whose game starts from ``state`` (built by a test)."""
     app = TideboardApp(bot_delay=0)
-    game = registry.load(SS)
+    game = registry.load(game_id)
     match = Match(game, config, (state,))
 
     def on_mount_start() -> None:

@@ -206,8 +206,8 @@ class GameScreen(Screen):
             return
         before, after = self.match.states[-2], self.match.states[-1]
         if not self.game.undoable(before, self.match.actions[-1], after):
-            self.say("That move cannot be taken back (it revealed cards or ended a turn).",
-                     error=True)
+            self.say("That move cannot be taken back: it showed something new (a card "
+                     "drawn, a die rolled) or ended the turn.", error=True)
             return
         self.match = self.match.undo()
         self.query_one(RichLog).write("(undone)")

@@ -1,0 +1,95 @@
+"""Snapshot tests of the Moonlighter screen.
+
+A changed screen fails here; look at the report (snapshot_report.html), and
+if the change is wanted, accept it with ``pytest --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tideboard.engine import registry
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+from tideboard.games.moonlighter.content import ORANGE, RED, WHITE
+from tideboard.games.moonlighter.state import FIGHT, PLACE, Room
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.moonlighter import MoonlighterScreen
+
+GAME = registry.load("moonlighter")
+CONFIG = GameConfig(players=1, seed=3)
+
+
+@pytest.fixture(autouse=True)
+def steady_dice(monkeypatch):
+    """No tumbling faces, and a fresh result stays highlighted: the same picture every run."""
+    monkeypatch.setattr(MoonlighterScreen, "ROLL_FRAMES", 0)
+    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 600)
+
+
+def app_from(match: Match, theme: str | None = None) -> TideboardApp:
+    app = TideboardApp(theme=theme, bot_delay=0)
+    app.start_game = None
+    app.call_after_refresh(lambda: app.start_match(match, {}))
+    return app
+
+
+async def wait_for_screen(pilot) -> None:
+    for _ in range(20):
+        if isinstance(pilot.app.screen, MoonlighterScreen):
+            return
+        await pilot.pause()
+
+
+def played(seed: int, steps: int) -> Match:
+    """``steps`` moves of the greedy bot from ``seed``: a realistic explored map."""
+    match = Match.start(GAME, GameConfig(players=1, seed=seed))
+    bot = make_bot(GAME, "greedy", seed=1)
+    for _ in range(steps):
+        state = match.state
+        match = match.play(bot.choose(GAME, GAME.view(state, 0), 0, GAME.legal_actions(state)))
+    return match
+
+
+def test_snapshot_moonlighter_start(snap_compare):
+    app = TideboardApp(game_id="moonlighter", config=CONFIG, bots={}, bot_delay=0)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_snapshot_moonlighter_place_choice(snap_compare):
+    app = TideboardApp(game_id="moonlighter", config=CONFIG, bots={}, bot_delay=0)
+    assert snap_compare(app, press=["r", "down"], terminal_size=(80, 24))
+
+
+def test_snapshot_moonlighter_fight_in_progress(snap_compare):
+    start = attrs.evolve(GAME.setup(CONFIG), pending=PLACE, tile=ORANGE)
+
+    async def fight(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("right", "enter", "a", "a")
+
+    assert snap_compare(app_from(Match(GAME, CONFIG, (start,))), run_before=fight,
+                        terminal_size=(80, 24))
+
+
+def test_snapshot_moonlighter_big_map_light_theme(snap_compare):
+    assert snap_compare(app_from(played(3, 160), theme="tide-light"),
+                        run_before=wait_for_screen, terminal_size=(100, 30))
+
+
+def test_snapshot_moonlighter_end_screen(snap_compare):
+    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
+    state = attrs.evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
+                         dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
+                         lives=1, rolls=321)
+
+    async def last_blow(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("a")
+        for _ in range(5):
+            await pilot.pause()
+
+    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow,
+                        terminal_size=(80, 24))

@@ -1,0 +1,330 @@
+"""Playing Moonlighter through the app with the keyboard and the mouse."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+from tideboard.games.moonlighter.content import BLACK, GREEN, ORANGE, RED, WHITE, YELLOW
+from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
+from tideboard.ui import saves
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen
+from tideboard.ui.moonlighter import (
+    CELL_H,
+    CELL_W,
+    DungeonMap,
+    MoonlighterScreen,
+    fit_axis,
+)
+
+ML = "moonlighter"
+GAME = registry.load(ML)
+CONFIG = GameConfig(players=1, seed=3)
+
+
+@pytest.fixture(autouse=True)
+def quick_dice(monkeypatch):
+    """No tumbling animation, and a short highlight, so tests read settled dice."""
+    monkeypatch.setattr(MoonlighterScreen, "ROLL_FRAMES", 0)
+    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 0.05)
+
+
+def ml_app(seed: int = 3, theme: str | None = None) -> TideboardApp:
+    return TideboardApp(theme=theme, game_id=ML, config=GameConfig(players=1, seed=seed),
+                        bots={}, bot_delay=0)
+
+
+def ml_app_with_match(match: Match, theme: str | None = None) -> TideboardApp:
+    """An app whose Moonlighter game starts from ``match`` (built by a test)."""
+    app = TideboardApp(theme=theme, bot_delay=0)
+    app.start_game = None
+    app.call_after_refresh(lambda: app.start_match(match, {}))
+    return app
+
+
+def ml_app_with_state(state, theme: str | None = None) -> TideboardApp:
+    return ml_app_with_match(Match(GAME, CONFIG, (state,)), theme)
+
+
+def start_state(**changes):
+    return attrs.evolve(GAME.setup(CONFIG), **changes)
+
+
+def corridor(length: int, **changes):
+    """A straight corridor of white rooms from (0, 0) east; you stand at its east end."""
+    rooms = tuple(Room(x, 0, WHITE) for x in range(length))
+    return start_state(rooms=rooms, cells=tuple(r.pos for r in rooms),
+                       pos=(length - 1, 0), came_from=(length - 2, 0), **changes)
+
+
+async def ml_screen(pilot) -> MoonlighterScreen:
+    """The game screen, once an app built by ``ml_app_with_state`` has shown it."""
+    for _ in range(20):
+        if isinstance(pilot.app.screen, MoonlighterScreen):
+            return pilot.app.screen
+        await pilot.pause()
+    raise AssertionError("the Moonlighter screen never came up")
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#ml-status").render())
+
+
+async def settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+def cell_offset(screen, pos) -> tuple[int, int]:
+    """Where to click inside the map widget to hit map cell ``pos``."""
+    dmap = screen.query_one(DungeonMap)
+    x0, y0 = dmap.origin
+    return (dmap.x_off + (pos[0] - x0) * CELL_W + 3, 1 + (pos[1] - y0) * CELL_H + 1)
+
+
+# -- exploring ----------------------------------------------------------------------
+async def test_roll_then_place_west_with_arrow_and_enter():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MoonlighterScreen)
+        await pilot.press("r")
+        state = screen.state
+        assert state.pending == PLACE and state.rolls == 1
+        dmap = screen.query_one(DungeonMap)
+        assert set(dmap.targets) == {(0, -1), (1, 0), (0, 1), (-1, 0)}  # open sides shown
+        assert "Tile die" in screen.dice_shown
+        await pilot.press("left")
+        assert dmap.picked == (-1, 0) and screen.state is state  # picking changes nothing
+        await pilot.press("enter")
+        after = screen.state
+        assert len(after.rooms) == 2 and after.room_at((-1, 0)) is not None
+        assert after.pos == (-1, 0)
+        assert dmap.targets == {} and (-1, 0) in after.cells
+
+
+async def test_moving_with_arrows_and_the_same_arrow_twice():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("r", "h", "enter")   # seed 3 rolls a white room: place it west
+        assert screen.state.pos == (-1, 0) and screen.state.pending == EXPLORE
+        await pilot.press("l")
+        assert screen.query_one(DungeonMap).picked == (0, 0)
+        assert "walks east" in status(screen)
+        await pilot.press("enter")
+        assert screen.state.pos == (0, 0)
+        await pilot.press("left", "left")      # the same arrow again walks in
+        assert screen.state.pos == (-1, 0)
+        await pilot.press("l", "escape", "enter")  # Esc drops the pick: nothing happens
+        assert screen.state.pos == (-1, 0)
+
+
+async def test_place_is_undone_with_u():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("r")
+        rolled = screen.state
+        await pilot.press("down", "enter", "u")
+        assert screen.state == rolled and screen.state.pending == PLACE
+
+
+# -- fights and loot ------------------------------------------------------------------
+async def test_fight_through_keys_until_the_room_is_cleared():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=ORANGE, health=40, max_health=40))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("enter")  # the default pick: east
+        assert screen.state.pending == FIGHT and screen.state.pos == (1, 0)
+        assert "Foes" in str(screen.query_one("#ml-stats").render())
+        for _ in range(60):
+            if screen.state.pending != FIGHT:
+                break
+            await pilot.press("a")
+        state = screen.state
+        assert state.pending == EXPLORE and state.room.cleared and state.room.colour == GREEN
+        assert "Attack die" in screen.dice_shown
+
+
+async def test_flee_asks_first_then_goes_back():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=ORANGE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("right", "enter", "f")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert screen.state.pending == FIGHT
+        await pilot.press("f")
+        await pilot.press("y")
+        assert screen.state.pos == (0, 0) and screen.state.pending == EXPLORE
+
+
+async def test_locked_black_room_cannot_be_fled_and_says_why():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=BLACK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("enter", "f")
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert screen.state.pending == FIGHT and screen.state.pos == (1, 0)
+        assert "locked" in status(screen)
+        assert "LOCKED" in str(screen.query_one("#ml-stats").render())
+
+
+async def test_loot_switch_takes_the_pawn():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=YELLOW))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("enter")
+        assert screen.state.pending == LOOT and screen.state.room.pawn == "blue"
+        assert "s switches" in status(screen)
+        await pilot.press("s")  # the white pawn has no power: no question
+        assert screen.state.pawn == "blue" and screen.state.room.pawn == "white"
+        # switching back drops a power: asked first
+        await pilot.press("s")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert screen.state.pawn == "blue"
+        await pilot.press("s", "y")
+        assert screen.state.pawn == "white" and screen.state.room.pawn == "blue"
+
+
+async def test_loot_keep_with_k_leaves_the_pawn_in_the_chest():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=YELLOW))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("enter", "k")
+        state = screen.state
+        assert state.pending == EXPLORE and state.pawn == "white" and state.room.pawn == "blue"
+        await pilot.press("k")  # outside a loot choice k is up: nothing north, says why
+        assert screen.state == state and "no room to the north" in status(screen)
+
+
+# -- illegal moves ----------------------------------------------------------------------
+async def test_illegal_attack_says_why_and_changes_nothing():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        before = screen.match
+        await pilot.press("a")
+        assert screen.match is before
+        assert "nothing to attack" in status(screen)
+        await pilot.press("f", "s")
+        assert screen.match is before and "no pawn lying here" in status(screen)
+        await pilot.press("r", "r")
+        assert "First place the rolled" in status(screen)
+        assert screen.state.rolls == 1
+
+
+# -- the view -----------------------------------------------------------------------------
+def test_fit_axis_centres_small_maps_and_follows_the_player():
+    assert fit_axis(0, 2, 6, 1, None) == -1           # fits: centred
+    assert fit_axis(0, 19, 6, 19, None) == 14         # too big: the player's end
+    assert fit_axis(0, 19, 6, 10, 8) == 8             # still in view: no jump
+    assert fit_axis(0, 19, 6, 13, 8) == 10            # at the edge: recentre
+    assert fit_axis(0, 19, 6, 0, 10) == 0             # never past the content
+
+
+async def test_map_scrolls_when_it_grows_past_the_view():
+    app = ml_app_with_state(corridor(5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        dmap = screen.query_one(DungeonMap)
+        assert dmap.cols == 6 and dmap.rows == 6
+        assert all(dmap.visible(pos) for pos in screen.state.cells)
+        await pilot.press("r", "right", "enter")   # one room east: still fits
+        assert screen.state.pos == (5, 0) and screen.state.pending == EXPLORE
+        assert all(dmap.visible(pos) for pos in screen.state.cells)
+        await pilot.press("r")
+        assert screen.state.pending == PLACE
+        await pilot.press("right", "enter")          # seven wide: the view scrolls east
+        state = screen.state
+        assert state.pos == (6, 0) and dmap.visible(state.pos)
+        assert not dmap.visible((0, 0)) and "◂" in str(dmap.render())
+
+
+async def test_a_big_map_keeps_the_player_in_view_while_walking():
+    app = ml_app_with_state(corridor(12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        dmap = screen.query_one(DungeonMap)
+        assert dmap.visible((11, 0)) and not dmap.visible((0, 0))
+        for _ in range(11):
+            await pilot.press("left", "enter")
+            assert dmap.visible(screen.state.pos)
+        assert screen.state.pos == (0, 0) and not dmap.visible((11, 0))
+        assert "▸" in str(dmap.render())
+
+
+async def test_larger_terminal_shows_more_rooms():
+    app = ml_app_with_state(corridor(8))
+    async with app.run_test(size=(100, 30)) as pilot:
+        dmap = (await ml_screen(pilot)).query_one(DungeonMap)
+        assert dmap.cols == 8 and all(dmap.visible((x, 0)) for x in range(8))
+
+
+# -- the mouse --------------------------------------------------------------------------
+async def test_clicking_an_open_side_places_and_a_room_walks_in():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("r")
+        await pilot.click(DungeonMap, offset=cell_offset(screen, (0, 1)))
+        assert screen.state.pos == (0, 1) and screen.state.room_at((0, 1)) is not None
+        await pilot.click(DungeonMap, offset=cell_offset(screen, (0, 0)))
+        assert screen.state.pos == (0, 0)
+        before = screen.state
+        await pilot.click(DungeonMap, offset=cell_offset(screen, (1, 0)))  # empty, not rolled
+        assert screen.state == before and "roll" in status(screen)
+
+
+# -- the end ------------------------------------------------------------------------------
+async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
+    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
+    state = start_state(rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0), dungeon=5,
+                        cleared=4, best=4, boss=1, pending=FIGHT, health=1, lives=1,
+                        rolls=321)
+    app = ml_app_with_state(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        assert "Boss" in str(screen.query_one("#ml-stats").render())
+        await pilot.press("f")   # no way out of the boss room
+        assert screen.state.pending == FIGHT and "no way out" in status(screen)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        assert screen.state.over
+        result = app.screen.result
+        assert ("Campaign won" in result) == screen.state.won
+        assert "321 tile rolls" in result
+        assert not saves.autosave_path(ML).exists()
+
+
+async def test_help_lists_the_keys():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = [key for key, _ in app.screen.keys]
+        assert "r" in keys and "a" in keys and "k" in keys
+        await pilot.press("escape")
+        assert isinstance(app.screen, MoonlighterScreen)
+
+
+async def test_dice_highlight_is_brief_and_every_theme_draws(monkeypatch):
+    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 0.4)
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        dice = screen.query_one("#ml-dice")
+        await pilot.press("r")
+        assert dice.has_class("fresh")
+        await pilot.pause(0.6)
+        assert not dice.has_class("fresh")
+        for _ in range(3):
+            await pilot.press("f2")
+            assert "Dungeon 1" in str(screen.query_one(DungeonMap).render())
