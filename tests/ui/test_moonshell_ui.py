@@ -1,0 +1,307 @@
+"""Playing Moonshell through the app with the keyboard and the mouse."""
+
+from __future__ import annotations
+
+import attrs
+from rich.console import Console
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+from tideboard.games.moonshell import rules
+from tideboard.games.moonshell.content import COLUMNS, EMPTY, URCHIN, tile_from_code
+from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
+from tideboard.ui import saves
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.game_screen import GameLog
+from tideboard.ui.modals import ConfirmScreen, EndScreen, PrivacyScreen
+from tideboard.ui.moonshell import (
+    CELL_H,
+    CELL_W,
+    GUTTER,
+    ROCK_Y,
+    ChestView,
+    MoonshellScreen,
+    ObjectivesScreen,
+    OceanBoard,
+    OfferStrip,
+    tiebreak_text,
+)
+
+MS = "moonshell"
+GAME = registry.load(MS)
+
+
+def ms_app(players=2, solo=False, seed=5, bots=None, theme=None) -> TideboardApp:
+    config = GameConfig(players=players, solo=solo, seed=seed)
+    return TideboardApp(theme=theme, game_id=MS, config=config, bots=bots or {}, bot_delay=0)
+
+
+def ms_app_with_state(state, config: GameConfig, bots=None) -> TideboardApp:
+    """An app whose Moonshell game starts from ``state`` (built by a test)."""
+    app = TideboardApp(bot_delay=0)
+    match = Match(GAME, config, (state,))
+    app.start_game = None
+    app.call_after_refresh(lambda: app.start_match(match, bots or {}))
+    return app
+
+
+async def settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    assert condition()
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#ms-status").render())
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def keep_first_secret(pilot, screen) -> None:
+    await pilot.press("k")
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    await pilot.press("y")
+    await wait_for(pilot, lambda: screen.state.phase == PLAY and screen.human_to_move() == 0)
+
+
+async def test_keep_phase_offers_both_secrets_and_keeps_the_chosen_one():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MoonshellScreen)
+        offers = screen.state.offers[0]
+        strip = screen.query_one(OfferStrip)
+        assert strip.display and strip.offers == offers and strip.selected == 0
+        await pilot.press("right")
+        assert strip.selected == 1
+        await pilot.press("k")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # not yet: nothing happens
+        assert screen.state.secrets[0] == ""
+        await pilot.press("enter", "y")
+        await wait_for(pilot, lambda: screen.state.phase == PLAY)
+        assert screen.state.secrets[0] == offers[1]
+        assert not strip.display and screen.query_one("#ms-chestrow").display
+        assert f"Secret {offers[1]}" in text_of(screen, "#ms-table")
+
+
+async def test_a_full_turn_of_rotate_pull_collect_through_keys():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        start = screen.state
+        board = screen.query_one(OceanBoard)
+
+        await pilot.press("r")
+        rotated = screen.state
+        assert rotated.ocean == rules.rotate(start).ocean and rotated.actions_left == 2
+        assert board.ocean == rotated.ocean, "the board is drawn in its new places"
+        assert board.flash_cells and board.rotated, "what moved is highlighted"
+
+        await pilot.press("p", "left")  # preview column 2 (the cursor starts on 3)
+        assert screen.state == rotated, "a preview changes nothing"
+        column = COLUMNS[rotated.sides[0]][1]
+        near, second = rotated.ocean[column[0]], rotated.ocean[column[1]]
+        assert board.rocks[1] == near and board.rocks[0] == second  # nearest to the far rock
+        assert "Enter pulls" in status(screen)
+        await pilot.press("enter")
+        pulled = screen.state
+        assert rules.seat_rocks(pulled, 0) == (second, near) and pulled.actions_left == 1
+
+        await pilot.press("c")                 # both rocks hold a tile: pick one
+        assert screen.mode == "rock"
+        await pilot.press("right", "enter")    # the right rock, then the chest
+        assert screen.mode == "chest"
+        await pilot.press("4")
+        chest = screen.query_one(ChestView)
+        assert chest.chosen == 3 and chest.landing == near
+        await pilot.press("enter")
+        # the third action ended the turn; the bot plays and it comes back
+        await wait_for(pilot, lambda: screen.state.turn == 3 and screen.human_to_move() == 0)
+        mine = [a for a, s in zip(screen.match.actions, screen.match.states) if s.current == 0
+                and s.phase == PLAY][:3]
+        assert mine == [Rotate(), Pull(1), Collect(1, 3)]
+        assert screen.state.chests[0][3] == (near,)
+        assert any(line.startswith("Player 2") for line in screen.match.log)
+
+
+async def test_illegal_actions_say_why_and_change_nothing():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("r")  # still choosing secrets
+        assert "keeps one of their two secret objectives" in status(screen)
+        await keep_first_secret(pilot, screen)
+        before = screen.state
+        await pilot.press("x")
+        assert screen.state == before
+        assert "only pass once your treasure chest is full" in status(screen)
+        await pilot.press("c")
+        assert screen.state == before and "no tile on your rocks" in status(screen)
+        await pilot.press("2", "enter")   # pull, then try to pull again
+        pulled = screen.state
+        await pilot.press("p")
+        assert screen.state == pulled
+        assert "both rock spaces in front of you are empty" in status(screen)
+        await pilot.press("m", "enter", "m")  # the moonshell, then again
+        assert "already in your treasure chest" in status(screen)
+
+
+async def test_undo_takes_back_a_rotation_but_a_pull_is_confirmed_first():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        start = screen.state
+        await pilot.press("r", "u")
+        assert screen.state == start
+        await pilot.press("1", "escape")
+        assert screen.state == start and screen.mode is None
+
+
+async def test_hot_seat_privacy_screen_hides_the_secret_objectives():
+    app = ms_app(players=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, PrivacyScreen)
+        screen = app.screen_stack[-2]
+        p1_offers, p2_offers = screen.state.offers
+        assert screen.query_one(OfferStrip).offers == ()
+        await pilot.press("enter")
+        assert screen.viewer == 0 and screen.query_one(OfferStrip).offers == p1_offers
+        await pilot.press("k", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen)  # pass to Player 2
+        assert screen.viewer is None
+        hidden = text_of(screen, "#ms-table") + text_of(screen, "#ms-objectives")
+        assert p1_offers[0] not in hidden and screen.query_one(OfferStrip).offers == ()
+        await pilot.press("enter")
+        assert screen.query_one(OfferStrip).offers == p2_offers
+        await pilot.press("2", "k", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen)  # back to Player 1 for the first turn
+        assert p2_offers[1] not in text_of(screen, "#ms-table")
+        await pilot.press("enter")
+        table = text_of(screen, "#ms-table")
+        assert f"Secret {p1_offers[0]}" in table and p2_offers[1] not in table
+        await pilot.press("o")
+        assert isinstance(app.screen, ObjectivesScreen)
+        titles = " ".join(title for title, _ in app.screen.parts)
+        assert "Your secret objective" in titles
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_solo_the_automatons_turn_is_in_the_log():
+    app = ms_app(players=1, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await pilot.press("r", "r", "r")
+        await settle(pilot)
+        state = screen.state
+        assert state.auto_turns == 1 and state.current == 0 and state.actions_left == 3
+        log = "\n".join(line.text for line in screen.query_one(GameLog).lines)
+        assert "The automaton rotates the ocean" in " ".join(screen.match.log)
+        assert "automaton" in log and "solo card" in " ".join(screen.match.log)
+        for step in state.auto_log:
+            assert step in screen.match.log[-1]
+        table = text_of(screen, "#ms-table")
+        assert "You" in table and "Auto" in table
+
+
+def _near_end_state():
+    """Player 1 to move with 11 tiles in the chest and one tile on a rock."""
+    config = GameConfig(players=2, seed=5)
+    state = GAME.setup(config)
+    state = GAME.apply(state, Keep(state.offers[0][0]))
+    state = GAME.apply(state, Keep(state.offers[1][0]))
+    codes = ["wC", "pC", "uC", "oS", "wD", "pD", "uD", "oD", "wA", "pA", "uA"]
+    tiles = [tile_from_code(c) for c in codes]
+    chest = (tuple(tiles[0:3]), tuple(tiles[3:6]), tuple(tiles[6:9]), tuple(tiles[9:11]))
+    rocks = list(state.rocks)
+    rocks[0] = tile_from_code("oA")
+    other = ((URCHIN,), (), (), ())
+    state = attrs.evolve(state, chests=(chest, other), rocks=tuple(rocks), actions_left=1)
+    return state, config
+
+
+async def test_the_end_screen_shows_the_breakdown_and_the_winner():
+    state, config = _near_end_state()
+    app = ms_app_with_state(state, config, bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MoonshellScreen)
+        await pilot.press("c")
+        assert screen.query_one(ChestView).chosen == 3  # the only column with room
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        end = app.screen
+        assert screen.state.over and screen.state.end_trigger == 0
+        assert "Player 1" in end.result
+        console = Console(width=60, record=True)
+        console.print(end.table)
+        rendered = console.export_text()
+        assert "C4" in rendered and "Tot" in rendered and "most points" in rendered
+        assert "…" not in rendered
+        assert not saves.autosave_path(MS).exists()
+
+
+def test_tie_breaks_are_explained():
+    state, _ = _near_end_state()
+    chest = state.chests[0]
+    # the same chest, no secrets: tied on points, moonshells and tiles
+    tied = attrs.evolve(state, chests=(chest, chest), secrets=("", ""), over=True)
+    assert GAME.winners(tied) == (0, 1)
+    text = tiebreak_text(tied, lambda s: f"P{s + 1}")
+    assert "P1 and P2 tie on" in text and "share the victory" in text
+    # one more urchin for Player 2: one point more, no tie
+    more = (chest[0], chest[1], chest[2], chest[3] + (URCHIN,))
+    ahead = attrs.evolve(tied, chests=(chest, more))
+    assert tiebreak_text(ahead, lambda s: f"P{s + 1}").startswith("P2 has the most points")
+
+
+async def test_mouse_clicks_pull_a_column_and_collect_into_the_chest():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        start = screen.state
+        column_x = GUTTER + CELL_W * 0 + 2  # ocean column 1
+        await pilot.click(OceanBoard, offset=(column_x, 1 + CELL_H * 2))
+        assert screen.mode == "pull" and screen.column == 0 and screen.state == start
+        await pilot.click(OceanBoard, offset=(column_x, 1 + CELL_H * 2))  # again: pull
+        pulled = screen.state
+        left, right = rules.seat_rocks(pulled, 0)
+        assert right == start.ocean[COLUMNS[0][0][0]] and left != EMPTY
+        await pilot.click(OceanBoard, offset=(GUTTER + CELL_W + 2, ROCK_Y + 1))  # left rock
+        assert screen.mode == "chest" and screen.source == 0
+        await pilot.click(ChestView, offset=(1 + 5 * 2 + 2, 6))  # chest column 3
+        assert screen.chest_column == 2 and screen.state == pulled
+        await pilot.click(ChestView, offset=(1 + 5 * 2 + 2, 6))  # again: drop it
+        assert screen.state.chests[0][2] == (left,)
+
+
+async def test_clicking_a_secret_card_chooses_it():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        offers = screen.state.offers[0]
+        await pilot.click(OfferStrip, offset=(20, 3))
+        assert screen.offer == 1
+        await pilot.click(OfferStrip, offset=(20, 3))
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: screen.state.phase == PLAY)
+        assert screen.state.secrets[0] == offers[1]
