@@ -271,8 +271,9 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
         click.echo(json.dumps(report, indent=1))
         return
     click.echo(f"{g.info.name}, seed {config.seed}, {len(match.actions)} move(s) played")
-    for line in match.log:
-        click.echo(f"  {line}")
+    for entry in match.log:
+        for line in entry.splitlines():
+            click.echo(f"  {line}")
     to_move = g.to_move(match.state)
     shown = match.state if reveal else g.view(match.state, to_move[0] if to_move else None)
     click.echo(g.render_text(shown))

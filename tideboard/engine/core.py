@@ -149,7 +149,8 @@ class Game(Generic[S, A]):
         raise NotImplementedError
 
     def describe(self, before: S, action: A, after: S) -> str:
-        """A log line for ``action`` (seen by every seat, so no secrets)."""
+        """A log entry for ``action`` (seen by every seat, so no secrets); it
+        may hold several lines, e.g. an automated opponent's steps."""
         return self.format_action(action)
 
     def to_json(self, state: S) -> dict[str, Any]:

@@ -431,10 +431,12 @@ def describe(before: State, action: Action, after: State) -> str:
         line = f"{name} passes"
     else:
         line = repr(action)
+    # A log entry may hold several lines: the automaton's turn is one line
+    # per step so the player can follow it.
     if after.auto_turns > before.auto_turns:
-        line += " | The automaton " + "; ".join(after.auto_log)
+        line += "".join(f"\nThe automaton {event}" for event in after.auto_log)
     elif after.turn != before.turn and not after.over:
-        line += f" | {who(after, after.current)} to play"
+        line += f"\n{who(after, after.current)} to play"
     if after.over:
         line += " - game over"
     return line
