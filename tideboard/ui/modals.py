@@ -24,7 +24,8 @@ class PrivacyScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box", classes="dialog"):
             yield Static(f"Pass to {self.player}", id="privacy-title")
-            yield Static("The others look away: your hand is about to be shown.\n"
+            yield Static("The others look away: what only you may see (your hand, "
+                         "your secret cards) is about to be shown.\n"
                          "Press Enter (or click) when you are ready.")
             yield Button("I am ready", id="ready", variant="primary")
 
