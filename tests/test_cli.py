@@ -411,3 +411,14 @@ def test_play_for_a_game_without_a_screen_points_to_headless_play(monkeypatch):
     result = run("play", "shifting-stones", "--seed", "1")
     assert result.exit_code == 2
     assert "tideboard script shifting-stones" in result.stderr
+
+
+def test_script_text_output_for_moonshell_draws_ocean_and_hides_others_offers():
+    if not registry.is_available("moonshell"):
+        pytest.skip("Moonshell is not built")
+    result = run("script", "moonshell", "--players", "2", "--seed", "5")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Ocean (north at the top" in out
+    lines = [line for line in out.splitlines() if "secret offers" in line]
+    assert len(lines) == 1, "only the seat to move sees its offers"

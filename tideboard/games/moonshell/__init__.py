@@ -7,7 +7,7 @@ from typing import Any
 from tideboard.engine.core import ModularGame, seat_label
 from tideboard.engine.registry import GAMES
 from tideboard.games.moonshell import bots, notation, rules, scoring
-from tideboard.games.moonshell.content import (CARDS, DECK_TITLES, HIDDEN, ROCK_SIDES,
+from tideboard.games.moonshell.content import (CARDS, card_label, DECK_TITLES, HIDDEN, ROCK_SIDES,
                                                SIDE_NAMES, SOLO_BY_ID, tile_code, tile_json)
 from tideboard.games.moonshell.state import KEEP, Action, Collect, Pass, Rotate, State
 
@@ -42,6 +42,37 @@ class Moonshell(ModularGame[State, Action]):
         # Rotating, collecting and passing reveal nothing; a pull draws from the bag.
         return (isinstance(action, (Rotate, Collect, Pass)) and before.phase != KEEP
                 and after.turn == before.turn and not after.over)
+
+    def render_text(self, state: State) -> str:
+        """The ocean from Player 1's side (south at the bottom), rocks, chests, cards."""
+        from tideboard.games.moonshell.content import COLOUR_LETTERS, SHAPE_LETTERS
+
+        def rocks(seat: int) -> str:
+            left, right = rules.seat_rocks(state, seat)
+            return f"rocks L {tile_code(left)} R {tile_code(right)}"
+
+        lines = [f"Round {state.round}, {rules.who(state, state.current)} to play, "
+                 f"{state.actions_left} action(s) left; tides turn {state.direction}",
+                 "Ocean (north at the top; columns 1-5 from the south player's left):"]
+        for row in rules.ocean_rows(state, 0):
+            lines.append("   " + " ".join(tile_code(t) for t in row))
+        for seat in range(state.players):
+            chest = rules.chest_rows(state.chests[seat])
+            secret = state.secrets[seat]
+            shown = ("hidden" if secret == HIDDEN else card_label(secret) if secret else "-")
+            lines.append(f"{rules.who(state, seat)} ({SIDE_NAMES[state.sides[seat]]}): "
+                         f"{rocks(seat)}; moonshell {'in reserve' if state.moonshells[seat] else 'used'}; "
+                         f"secret {shown}")
+            offers = [c for c in state.offers[seat] if c and c != HIDDEN]
+            if offers:
+                lines.append("   secret offers to keep one of: "
+                             + ", ".join(card_label(c) for c in offers))
+            lines.extend("   chest " + " ".join(tile_code(t) for t in row) for row in chest)
+        lines.append("Open objectives: " + ", ".join(card_label(c) for c in state.open_cards))
+        lines.append(f"Bag {len(state.bag)} tiles, {state.urchins_aside} urchins aside")
+        lines.append(f"Tiles: colour {'/'.join(COLOUR_LETTERS)} then shape {'/'.join(SHAPE_LETTERS)}"
+                     "; UR urchin, MS moonshell, .. empty")
+        return "\n".join(lines)
 
     def result_text(self, state: State) -> str:
         totals = [scoring.breakdown(state, s)["total"] for s in range(state.players)]
