@@ -1,4 +1,13 @@
+import os
+
 import pytest
+from hypothesis import settings
+
+# In CI, property tests draw the same examples every run, so a red build is
+# always reproducible; locally they explore new examples each time.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
