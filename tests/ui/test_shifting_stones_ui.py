@@ -253,3 +253,25 @@ async def test_t_shows_everyones_scored_cards_and_the_discard_pile():
         assert app.screen.parts[-1][1] == app.screen_stack[-2].state.discard
         await pilot.press("escape")
         assert isinstance(app.screen, ShiftingStonesScreen)
+
+
+async def test_starting_a_new_game_over_a_saved_one_asks_first():
+    from tideboard.ui.app import TideboardApp
+
+    app = app_for(bots={1: "greedy"}, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f", "enter")
+        saved = app.screen.match
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Shifting Stones: to the settings
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep it
+        assert isinstance(app.screen, PickerScreen)
+        match, _ = saves.read_autosave(SS)
+        assert match.state == saved.state
+        await pilot.press("ctrl+s", "y")  # replace it
+        await settle(pilot)
+        assert isinstance(app.screen, ShiftingStonesScreen)
+        assert app.screen.match.state != saved.state

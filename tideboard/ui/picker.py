@@ -21,6 +21,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match, SaveError
 from tideboard.ui import saves
+from tideboard.ui.modals import ConfirmScreen
 
 MAX_SEATS = 6
 
@@ -201,7 +202,21 @@ class PickerScreen(Screen):
         if bots and len(bots) == players and not solo:
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
-        saves.clear_autosave(self.game_id)
+        if self.game_id in saves.saved_games():
+            name = registry.GAMES[self.game_id].name
+
+            def answer(replace: bool | None) -> None:
+                if replace:
+                    self._begin(match, bots)
+
+            self.app.push_screen(ConfirmScreen(
+                f"A {name} game in progress is saved (resume it from the list). "
+                "Start a new game and replace it?", "Replace it", "Keep it"), answer)
+            return
+        self._begin(match, bots)
+
+    def _begin(self, match: Match, bots: dict[int, str]) -> None:
+        saves.clear_autosave(match.game.info.id)
         self.app.start_match(match, bots)
 
     def _resume(self, game_id: str) -> None:
