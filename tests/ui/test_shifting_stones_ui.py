@@ -242,15 +242,18 @@ async def test_picker_starts_a_game_with_the_chosen_table():
 
 
 async def test_t_shows_everyones_scored_cards_and_the_discard_pile():
-    from tideboard.ui.shifting_stones import TableScreen
+    from tideboard.ui.widgets import BlocksScreen
 
     app = app_for(bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f", "enter", "t")
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, BlocksScreen)
         titles = [title for title, _ in app.screen.parts]
         assert titles[0].startswith("Player 1") and titles[1].startswith("Player 2 (greedy)")
-        assert app.screen.parts[-1][1] == app.screen_stack[-2].state.discard
+        discard = app.screen_stack[-2].state.discard
+        title, body = app.screen.parts[-1]
+        assert title == f"Discard pile, newest first ({len(discard)})"
+        assert f"{discard[-1]:>2} " in body.plain  # the discarded card is drawn
         await pilot.press("escape")
         assert isinstance(app.screen, ShiftingStonesScreen)
 

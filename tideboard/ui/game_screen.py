@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 import attrs
-
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
@@ -24,6 +23,7 @@ from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
 from tideboard.ui import saves
 from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.widgets import StatusLine
 
 
 class GameLog(RichLog, can_focus=False):
@@ -89,9 +89,14 @@ class GameScreen(Screen):
         """Redraw everything from ``self.shown``; subclasses override."""
 
     def say(self, message: str, error: bool = False) -> None:
-        """Show a prompt or an error in the status line; subclasses override."""
-        if error:
+        """Show a prompt, or an error (with a bell), in the screen's StatusLine."""
+        lines = self.query(StatusLine)
+        if lines:
+            lines.first().show(message, error)
+        elif error:
             self.notify(message, severity="error")
+        if error:
+            self.app.bell()
 
     def dispatch(self, action: Any) -> bool:
         """Apply ``action`` for the human at the screen; False (and a reason) if illegal."""

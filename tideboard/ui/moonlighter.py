@@ -74,9 +74,9 @@ from tideboard.games.moonlighter.state import (
     Roll,
     State,
 )
-from tideboard.themes_data import DEFAULT_THEME, palette
 from tideboard.ui.game_screen import GameLog, GameScreen
 from tideboard.ui.modals import ConfirmScreen
+from tideboard.ui.widgets import StatusLine, game_colours, ink_for, luminance
 
 # -- how rooms look ------------------------------------------------------------
 CELL_W, CELL_H = 8, 3           # one room on the map, borders included
@@ -110,18 +110,7 @@ BOXES = {  # tl, hz, tr, vt, bl, br
 
 
 def room_colours(app: Any) -> dict[str, str]:
-    return palette("moonlighter", getattr(app, "theme", DEFAULT_THEME))
-
-
-def ink_for(hex_colour: str) -> str:
-    """Black or white text, whichever reads better on ``hex_colour``."""
-    return "#000000" if luminance(hex_colour) > 140 else "#ffffff"
-
-
-def luminance(hex_colour: str) -> float:
-    h = hex_colour.lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
-    return 0.299 * r + 0.587 * g + 0.114 * b
+    return game_colours(app, "moonlighter")
 
 
 def fit_axis(lo: int, hi: int, size: int, player: int, origin: int | None) -> int:
@@ -400,7 +389,7 @@ class MoonlighterScreen(GameScreen):
                 yield Static(id="ml-stats")
                 yield Static(id="ml-dice")
                 yield GameLog(id="ml-log")
-        yield Static(id="ml-status")
+        yield StatusLine(id="ml-status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -586,12 +575,6 @@ class MoonlighterScreen(GameScreen):
         if s.room.pawn:
             parts.append(f"s takes the {s.room.pawn} pawn lying here.")
         return " ".join(parts)
-
-    def say(self, message: str, error: bool = False) -> None:
-        status = self.query_one("#ml-status", Static)
-        status.update(Text(message, style="bold red" if error else ""))
-        if error:
-            self.app.bell()
 
     # -- input --------------------------------------------------------------
     def _my_turn(self) -> bool:

@@ -24,9 +24,8 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
@@ -62,9 +61,15 @@ from tideboard.games.moonshell.state import (
     Rotate,
     State,
 )
-from tideboard.themes_data import DEFAULT_THEME, palette
 from tideboard.ui.game_screen import GameLog, GameScreen
 from tideboard.ui.modals import ConfirmScreen
+from tideboard.ui.widgets import (
+    BlocksScreen,
+    StatusLine,
+    game_colours,
+    ink_for,
+    theme_colour,
+)
 
 GLYPHS = ("◓", "✿", "▲", "★")          # clamshell, sand dollar, auger, starfish
 URCHIN_GLYPH, MOON_GLYPH = "✷", "☾"
@@ -82,18 +87,7 @@ CHEST_W = 1 + 5 * CHEST_COLUMNS        # 21
 
 # -- colours and tiles ------------------------------------------------------------
 def shell_colours(app: Any) -> dict[str, str]:
-    return palette("moonshell", getattr(app, "theme", DEFAULT_THEME))
-
-
-def theme_colour(app: Any, name: str, default: str) -> str:
-    return app.theme_variables.get(name, default)
-
-
-def ink_for(hex_colour: str) -> str:
-    """Black or white text, whichever reads better on ``hex_colour``."""
-    h = hex_colour.lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+    return game_colours(app, "moonshell")
 
 
 def tile_label(tile: int) -> str:
@@ -591,27 +585,11 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
     return lines
 
 
-class ObjectivesScreen(ModalScreen[None]):
+class ObjectivesScreen(BlocksScreen):
     """Every objective with its pattern, the running scores, every chest (key o)."""
 
-    BINDINGS = [Binding("escape,o,q", "close", "Close", priority=True)]
-
     def __init__(self, parts: list[tuple[str, Any]]) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="ms-objectives-box", classes="dialog wide"):
-            for title, body in self.parts:
-                yield Static(title, classes="heading")
-                yield Static(body)
-            yield Static("Esc (or o) closes; arrows / PgUp / PgDn scroll.", classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#ms-objectives-box").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        super().__init__(parts, key="o")
 
 
 # -- explaining the winner ---------------------------------------------------------------
@@ -708,7 +686,7 @@ class MoonshellScreen(GameScreen):
                 yield Static(id="ms-table")
                 yield Static(id="ms-objectives")
                 yield GameLog(id="ms-log")
-        yield Static(id="ms-status")
+        yield StatusLine(id="ms-status")
         yield Footer()
 
     # -- whose view ----------------------------------------------------------------
@@ -979,12 +957,6 @@ class MoonshellScreen(GameScreen):
         tiles = " ".join(f"{'LR'[k]} {tile_label(t).strip()}"
                          for k, t in enumerate((left, right)) if t != EMPTY)
         return f"{acts}: c collect ({tiles}) · r rotate{moon} · o objectives · ? help"
-
-    def say(self, message: str, error: bool = False) -> None:
-        status = self.query_one("#ms-status", Static)
-        status.update(Text(message, style="bold red" if error else ""))
-        if error:
-            self.app.bell()
 
     # -- previews --------------------------------------------------------------------
     def _pull_action(self) -> Pull:

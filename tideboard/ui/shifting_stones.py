@@ -18,22 +18,44 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from tideboard.engine.core import seat_label
-from tideboard.games.shifting_stones.content import (CARD_BY_ID, CELL_NAMES, END_TRIGGER,
-                                                      LETTERS, NAMES, SOLO_STRIKES, letter_to_face)
+from tideboard.games.shifting_stones.content import (
+    CARD_BY_ID,
+    CELL_NAMES,
+    END_TRIGGER,
+    LETTERS,
+    NAMES,
+    SOLO_STRIKES,
+    letter_to_face,
+)
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
-from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
-from tideboard.games.shifting_stones.state import (END_TURN, SKIP, Flip, Score, Shift,
-                                                   State)
-from tideboard.themes_data import DEFAULT_THEME, palette
+from tideboard.games.shifting_stones.scoring import (
+    bonus_seats,
+    card_points,
+    one_point_counts,
+)
+from tideboard.games.shifting_stones.state import (
+    END_TURN,
+    SKIP,
+    Flip,
+    Score,
+    Shift,
+    State,
+)
 from tideboard.ui.game_screen import GameLog, GameScreen
 from tideboard.ui.modals import ConfirmScreen
+from tideboard.ui.widgets import (
+    BlocksScreen,
+    StatusLine,
+    game_colours,
+    ink_for,
+    theme_colour,
+)
 
 GLYPHS = ("-☼-", " ☾ ", "><>", "\\v/", " ♞ ", "\\_/", " • ", " ♣ ")
 CELL_W, CELL_H = 10, 4
@@ -41,14 +63,7 @@ DIRECTIONS = {"up": -3, "down": 3, "left": -1, "right": 1}
 
 
 def stone_colours(app: Any) -> dict[str, str]:
-    return palette("shifting-stones", getattr(app, "theme", DEFAULT_THEME))
-
-
-def ink_for(hex_colour: str) -> str:
-    """Black or white text, whichever reads better on ``hex_colour``."""
-    h = hex_colour.lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+    return game_colours(app, "shifting-stones")
 
 
 def neighbour(cell: int, key: str) -> int | None:
@@ -73,7 +88,7 @@ class StoneGrid(Widget):
 
     def render(self) -> Text:
         colours = stone_colours(self.app)
-        accent = self.app.theme_variables.get("accent", "#f4a261")
+        accent = theme_colour(self.app, "accent", "#f4a261")
         warn = self.app.theme_variables.get("warning", "#f4d35e")
         out = Text()
         out.append("  " + "".join(f"{c:^{CELL_W}}" for c in "abc") + "\n", style="bold")
@@ -168,29 +183,6 @@ def card_rows(app: Any, cards: tuple[int, ...], width: int) -> Text:
     return Text("\n").join(chunks)
 
 
-class TableScreen(ModalScreen[None]):
-    """Everyone's scored cards and the discard pile (key t)."""
-
-    BINDINGS = [Binding("escape,t,q", "close", "Close", priority=True)]
-
-    def __init__(self, parts: list[tuple[str, tuple[int, ...]]]) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="table-box", classes="dialog wide"):
-            for title, cards in self.parts:
-                yield Static(title, classes="heading")
-                yield Static(card_rows(self.app, cards, max(20, self.app.size.width - 12)))
-            yield Static("Esc closes; arrows scroll.", classes="hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#table-box").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
 class HandStrip(Widget):
     """The cards in hand, side by side; click one to pick it."""
 
@@ -266,7 +258,7 @@ class ShiftingStonesScreen(GameScreen):
                 yield Static(id="ss-table")
                 yield GameLog(id="ss-log")
         yield HandStrip(id="ss-hand")
-        yield Static(id="ss-status")
+        yield StatusLine(id="ss-status")
         yield Footer()
 
     # -- drawing ----------------------------------------------------------
@@ -368,12 +360,6 @@ class ShiftingStonesScreen(GameScreen):
         skip = ", x skip" if can_skip(self.state) else ""
         return (f"Card {card} picked ({c.points}★). Cursor on {under}: s shift, f flip "
                 f"(discards it), e end turn{skip}, ? help.")
-
-    def say(self, message: str, error: bool = False) -> None:
-        status = self.query_one("#ss-status", Static)
-        status.update(Text(message, style="bold red" if error else ""))
-        if error:
-            self.app.bell()
 
     # -- input ------------------------------------------------------------
     def _my_turn(self) -> bool:
@@ -524,7 +510,9 @@ class ShiftingStonesScreen(GameScreen):
         parts = [(f"{self.seat_name(seat)}: {len(cards)} scored, {card_points(shown, seat)} points",
                   cards) for seat, cards in enumerate(shown.scored)]
         parts.append((f"Discard pile, newest first ({len(shown.discard)})", shown.discard[::-1]))
-        self.app.push_screen(TableScreen(parts))
+        width = max(20, self.app.size.width - 12)
+        self.app.push_screen(BlocksScreen([(title, card_rows(self.app, cards, width))
+                                           for title, cards in parts], key="t"))
 
     def on_stone_grid_clicked(self, message: StoneGrid.Clicked) -> None:
         if self.shift_from is not None and (self.shift_from, message.cell) in ADJACENT:
