@@ -12,23 +12,24 @@ from tideboard.ui.app import TideboardApp
 SS = "shifting-stones"
 
 
-def app_for(players=2, solo=False, seed=5, bots=None, theme=None) -> TideboardApp:
+def app_for(players=2, solo=False, seed=5, bots=None, theme=None, game_id=SS) -> TideboardApp:
+    """An app that opens straight into a new game of ``game_id``."""
     config = GameConfig(players=players, solo=solo, seed=seed)
-    return TideboardApp(theme=theme, game_id=SS, config=config, bots=bots or {}, bot_delay=0)
+    return TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots or {},
+                        bot_delay=0)
 
 
-def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS) -> TideboardApp:
-    """An app whose game starts from ``state`` (built by a test)."""
-    app = TideboardApp(bot_delay=0)
-    game = registry.load(game_id)
-    match = Match(game, config, (state,))
-
-    def on_mount_start() -> None:
-        app.start_match(match, bots or {})
-
-    app.start_game = None
-    app.call_after_refresh(on_mount_start)
+def app_with_match(match: Match, bots=None, theme=None) -> TideboardApp:
+    """An app whose game starts from ``match`` (built by a test)."""
+    app = TideboardApp(theme=theme, bot_delay=0)
+    app.call_after_refresh(lambda: app.start_match(match, bots or {}))
     return app
+
+
+def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS,
+                   theme=None) -> TideboardApp:
+    """An app whose game starts from ``state`` (built by a test)."""
+    return app_with_match(Match(registry.load(game_id), config, (state,)), bots, theme)
 
 
 def evolve(state, **changes):

@@ -12,6 +12,8 @@ from tideboard.games.moonlighter.content import BLACK, GREEN, ORANGE, RED, WHITE
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
 from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
+
+from tests.ui.helpers import app_for, app_with_match
 from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen
 from tideboard.ui.moonlighter import (
     CELL_H,
@@ -34,16 +36,12 @@ def quick_dice(monkeypatch):
 
 
 def ml_app(seed: int = 3, theme: str | None = None) -> TideboardApp:
-    return TideboardApp(theme=theme, game_id=ML, config=GameConfig(players=1, seed=seed),
-                        bots={}, bot_delay=0)
+    return app_for(players=1, seed=seed, theme=theme, game_id=ML)
 
 
 def ml_app_with_match(match: Match, theme: str | None = None) -> TideboardApp:
     """An app whose Moonlighter game starts from ``match`` (built by a test)."""
-    app = TideboardApp(theme=theme, bot_delay=0)
-    app.start_game = None
-    app.call_after_refresh(lambda: app.start_match(match, {}))
-    return app
+    return app_with_match(match, theme=theme)
 
 
 def ml_app_with_state(state, theme: str | None = None) -> TideboardApp:

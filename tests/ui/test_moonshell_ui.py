@@ -7,12 +7,13 @@ from rich.console import Console
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
-from tideboard.engine.match import Match
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, URCHIN, tile_from_code
 from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
 from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
+
+from tests.ui.helpers import app_for, app_with_state
 from tideboard.ui.game_screen import GameLog
 from tideboard.ui.modals import ConfirmScreen, EndScreen, PrivacyScreen
 from tideboard.ui.moonshell import (
@@ -33,17 +34,12 @@ GAME = registry.load(MS)
 
 
 def ms_app(players=2, solo=False, seed=5, bots=None, theme=None) -> TideboardApp:
-    config = GameConfig(players=players, solo=solo, seed=seed)
-    return TideboardApp(theme=theme, game_id=MS, config=config, bots=bots or {}, bot_delay=0)
+    return app_for(players, solo, seed, bots, theme, game_id=MS)
 
 
 def ms_app_with_state(state, config: GameConfig, bots=None) -> TideboardApp:
     """An app whose Moonshell game starts from ``state`` (built by a test)."""
-    app = TideboardApp(bot_delay=0)
-    match = Match(GAME, config, (state,))
-    app.start_game = None
-    app.call_after_refresh(lambda: app.start_match(match, bots or {}))
-    return app
+    return app_with_state(state, config, bots, game_id=MS)
 
 
 async def settle(pilot, times: int = 3) -> None:
