@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
@@ -45,6 +46,7 @@ class TideboardApp(App):
         self.start_config = config
         self.start_bots = bots or {}
         self.bot_delay = bot_delay
+        self._said_small = False
 
     def on_mount(self) -> None:
         for name, spec in theme_table().items():
@@ -56,6 +58,17 @@ class TideboardApp(App):
                              self.start_bots)
         else:
             self.show_picker()
+
+    MIN_SIZE = (80, 24)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
+        if small and not self._said_small:
+            self.notify(f"The terminal is {width}x{height}; tideboard is laid out for "
+                        f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts "
+                        "may be cut off.", severity="warning", timeout=6)
+        self._said_small = small
 
     def show_picker(self) -> None:
         from tideboard.ui.picker import PickerScreen

@@ -1,0 +1,22 @@
+"""App-wide behaviour: terminal size hints."""
+
+from tideboard.ui.app import TideboardApp
+
+
+def _messages(app):
+    return [n.message for n in app._notifications]
+
+
+async def test_a_small_terminal_gets_a_hint_once():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        hints = [m for m in _messages(app) if "laid out for 80x24" in m]
+        assert len(hints) == 1 and "60x20" in hints[0]
+
+
+async def test_a_full_size_terminal_gets_no_hint():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not [m for m in _messages(app) if "laid out for" in m]
