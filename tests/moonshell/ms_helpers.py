@@ -46,7 +46,7 @@ def chest(text: str = ".. .. .. .. / .. .. .. .. / .. .. .. ..") -> tuple[tuple[
 
 def make_state(players: int = 2, *, solo: bool = False, ocean_text: str = FILLER,
                rocks: dict[int, str] | None = None, chests: dict[int, str] | None = None,
-               open_cards=("C1", "A1", "P3", "T2", "K4"), secrets=None, bag: str = "",
+               open_cards=("C1", "A1", "PR3", "T2", "K4"), secrets=None, bag: str = "",
                urchins_aside: int = 0, moonshells=None, **fields) -> State:
     """A play-phase state with exactly the given table; other fields default.
 

@@ -2,7 +2,7 @@
 
 Open cards in these tests (unless a test says otherwise):
 C1 sand dollar zig-zag (composition), A1 three white in a row (array),
-P3 white + orange pairs, T2 most pink shells, K4 starfish collector;
+PR3 white + orange pairs, T2 most pink shells, K4 starfish collector;
 secret S1 (three in a row of one colour, twice).
 """
 
@@ -188,8 +188,8 @@ def test_score_totals_add_up_every_category():
 
 # -- Ties and titles ---------------------------------------------------------------------------------
 def test_rule_tie_the_player_who_did_not_use_the_moonshell_wins():
-    # P4 pink + purple pairs, T3 most purple, K4 starfish; secrets that cannot score here
-    cards = ("C1", "A1", "P4", "T3", "K4")
+    # PR4 pink + purple pairs, T3 most purple, K4 starfish; secrets that cannot score here
+    cards = ("C1", "A1", "PR4", "T3", "K4")
     used = ".. .. .. .. / .. .. .. .. / UR UR UR MS"   # 3 urchins + trove 6 + starfish 1
     kept = ".. .. .. .. / oC wC .. .. / uC oC wC oC"   # trove 6 (tied) + unused moonshell 4
     state = attrs.evolve(make_state(2, chests={0: used, 1: kept}, secrets=("S7", "S7"),
@@ -203,7 +203,7 @@ def test_rule_tie_then_the_player_with_fewer_tiles_wins():
     more = ".. .. .. .. / .. .. .. .. / UR UR wC pD"
     fewer = ".. .. .. .. / .. .. .. .. / UR UR .. .."
     state = attrs.evolve(make_state(2, chests={0: more, 1: fewer}, secrets=("S12", "S12"),
-                                    open_cards=("C1", "A1", "P4", "T3", "K4")), over=True)
+                                    open_cards=("C1", "A1", "PR4", "T3", "K4")), over=True)
     assert scores(state)[0] == scores(state)[1]
     assert winners(state) == (1,)
 

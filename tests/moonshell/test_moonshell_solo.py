@@ -1,7 +1,7 @@
 """The solo variant: the automated opponent in seat 2 and the ranking titles.
 
 In these states the human (Player 1, south) ends the turn with one last
-action so that the automaton (north) plays at once.  Open cards: P3 white +
+action so that the automaton (north) plays at once.  Open cards: PR3 white +
 orange pairs, T2 most pink, K4 starfish collector.
 """
 

@@ -301,3 +301,144 @@ async def test_clicking_a_secret_card_chooses_it():
         await pilot.press("y")
         await wait_for(pilot, lambda: screen.state.phase == PLAY)
         assert screen.state.secrets[0] == offers[1]
+
+
+def _collect_state(left="wS", right="uC"):
+    """Player 1 to move, three actions left, an empty chest, two tiles on the
+    rocks and known open objectives (Auger reef, White tide line, clamshell +
+    starfish pairs, most starfish, each starfish)."""
+    config = GameConfig(players=2, seed=5)
+    state = GAME.setup(config)
+    state = GAME.apply(state, Keep(state.offers[0][0]))
+    state = GAME.apply(state, Keep(state.offers[1][0]))
+    rocks = list(state.rocks)
+    rocks[0], rocks[1] = tile_from_code(left), tile_from_code(right)
+    state = attrs.evolve(state, rocks=tuple(rocks), open_cards=("C4", "A1", "PR9", "T8", "K4"),
+                         secrets=("S10", "S9"))
+    return state, config
+
+
+async def test_collecting_says_which_objectives_the_tile_fits_and_what_it_scores():
+    state, config = _collect_state()
+    app = ms_app_with_state(state, config, bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert "c collect (L ★ wS, R ◓ uC)" in status(screen)
+        await pilot.press("c")
+        assert screen.mode == "rock"
+        text = status(screen)
+        assert "L ★ wS (fits A1 PR9 T8 K4)" in text and "R ◓ uC (fits PR9)" in text
+        await pilot.press("enter")
+        assert screen.mode == "chest"
+        text = " ".join(status(screen).split())
+        assert "fits A1 PR9 T8 K4; +7 now (T8 +6, K4 +1)" in text
+        assert "Enter drops it" in text
+        await pilot.press("enter")
+        assert screen.state.chests[0][0] == (tile_from_code("wS"),)
+        await pilot.press("c")  # the clamshell now makes a clamshell + starfish pair
+        text = " ".join(status(screen).split())
+        assert "fits PR9; +2 now (PR9 +2)" in text
+        await pilot.press("escape", "m")
+        text = " ".join(status(screen).split())
+        assert "Drop your moonshell into chest column 1" in text
+        assert "fits every objective; -1 now (PR9 +2, K4 +1, unused ☾ -4)" in text
+        line = screen.query_one("#ms-status")
+        rendered = [strip.text.rstrip() for strip in line.render_lines(line.region.reset_offset)]
+        assert rendered[-1].endswith("Esc cancels."), "the keys stay on the two lines"
+
+
+async def test_a_sea_urchin_says_it_fits_no_objective():
+    state, config = _collect_state(left="wS", right="wS")
+    rocks = list(state.rocks)
+    rocks[0], rocks[1] = URCHIN, EMPTY
+    state = attrs.evolve(state, rocks=tuple(rocks))
+    app = ms_app_with_state(state, config, bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("c")
+        text = " ".join(status(screen).split())
+        assert "no objective; +1 now (✷ +1)" in text
+
+
+async def test_undo_says_why_when_nothing_can_be_taken_back():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        start = screen.state
+        await pilot.press("u")
+        assert screen.state == start
+        text = " ".join(status(screen).split())
+        assert "you have not taken an action yet this turn" in text
+        assert "die" not in text
+        await pilot.press("2", "enter", "u")
+        pulled = screen.state
+        assert pulled.actions_left == 2
+        text = " ".join(status(screen).split())
+        assert "pull cannot be taken back: it drew new tiles from the bag" in text
+        await pilot.press("r", "u")
+        assert screen.state == pulled and "Move taken back" in status(screen)
+
+
+async def test_keys_while_the_others_play_say_wait_and_keep_their_moves_lit():
+    config = GameConfig(players=2, seed=5)
+    app = TideboardApp(game_id=MS, config=config, bots={1: "greedy"}, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("k", "y")
+        await settle(pilot)
+        assert screen.human_to_move() is None  # the bot is (slowly) choosing its secret
+        baseline = screen._baseline
+        await pilot.press("u")
+        assert "Wait: it is not your turn" in status(screen)
+        await pilot.press("r", "c", "left")
+        assert screen._baseline == baseline
+
+
+async def test_the_rotation_note_fits_under_the_board():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await pilot.press("r")
+        board = screen.query_one(OceanBoard)
+        assert board.rotated
+        last = str(board.render()).splitlines()[-1]
+        assert last.rstrip().endswith("(just turned)")
+
+
+async def test_wide_objective_list_marks_what_the_chosen_tile_fits():
+    state, config = _collect_state(left="wS", right="uC")
+    app = ms_app_with_state(state, config, bots={1: "greedy"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert "▶" not in text_of(screen, "#ms-objectives")
+        await pilot.press("c")  # the left rock, a white starfish
+        marked = [line[1:4].strip() for line in text_of(screen, "#ms-objectives").splitlines()
+                  if line.startswith("▶")]
+        assert marked == ["A1", "PR9", "T8", "K4"]
+        await pilot.press("right")  # the purple clamshell
+        marked = [line[1:4].strip() for line in text_of(screen, "#ms-objectives").splitlines()
+                  if line.startswith("▶")]
+        assert marked == ["PR9"]
+        await pilot.press("escape")
+        assert "▶" not in text_of(screen, "#ms-objectives")
+
+
+async def test_solo_after_the_automatons_turn_the_next_keys_still_fit_the_status_line():
+    app = ms_app(players=1, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await pilot.press("r", "r", "r")
+        await settle(pilot)
+        assert screen.state.auto_turns == 1
+        line = screen.query_one("#ms-status")
+        text = str(line.render())
+        assert text.startswith("The automaton played its turn")
+        assert "p or 1-5 pull a column" in text and "m moonshell" in text
+        rendered = [strip.text.rstrip() for strip in line.render_lines(line.region.reset_offset)]
+        assert len([r for r in rendered if r]) <= 2 and rendered[-1].endswith("m moonshell")

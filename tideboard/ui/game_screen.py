@@ -206,8 +206,11 @@ class GameScreen(Screen):
             rules_markdown(self.game.info.id)))
 
     def action_undo(self) -> None:
-        if self.human_to_move() is None or not self.match.actions:
-            self.say("Nothing to undo.", error=True)
+        if self.human_to_move() is None:
+            self.say("Wait: it is not your turn.", error=True)
+            return
+        if not self.match.actions:
+            self.say("Nothing to undo yet.", error=True)
             return
         before, after = self.match.states[-2], self.match.states[-1]
         if not self.game.undoable(before, self.match.actions[-1], after):

@@ -15,6 +15,7 @@ The mouse works too: click a column, a rock, a chest column or a secret card.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.console import Group
@@ -42,6 +43,7 @@ from tideboard.games.moonshell.content import (
     COLUMNS,
     DECK_TITLES,
     EMPTY,
+    MASK,
     MOONSHELL,
     SHAPE_LETTERS,
     URCHIN,
@@ -76,6 +78,7 @@ URCHIN_GLYPH, MOON_GLYPH = "✷", "☾"
 UNKNOWN = -2                            # a tile still in the bag (pull preview)
 PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║╚╝"
 ROCK_WORDS = ("left", "right")
+HINT_TAIL = " · o objectives · ? help"      # the end of the hints, dropped when space is short
 # Board geometry (characters): left gutter, cell width and height.
 GUTTER, CELL_W, CELL_H = 7, 6, 3
 BOARD_W = GUTTER * 2 + CELL_W * 5      # 44
@@ -164,6 +167,37 @@ def card_summary(card_id: str) -> str:
     if card.deck == "trove":
         return f"most {bit_name(card.types[0], plural=True)}: 6"
     return f"{bit_name(card.types[0], plural=True)}: 1 each"
+
+
+def tile_fits(tile: int, card_ids: tuple[str, ...] | list[str]) -> list[str]:
+    """The open objectives a tile counts toward: a Composition card naming its
+    shape, an Array card naming its colour, a Pair/Trove/Collector card of its
+    type.  The moonshell fits every one; an urchin none."""
+    if tile == MOONSHELL:
+        return list(card_ids)
+    if tile in (EMPTY, URCHIN, UNKNOWN):
+        return []
+    shape, colour = SHAPE_LETTERS[tile // 4], COLOUR_LETTERS[tile % 4]
+    bits = MASK[tile]
+    out = []
+    for card_id in card_ids:
+        card = CARDS[card_id]
+        if isinstance(card, PatternCard):
+            if card.deck != "secret" and any(shape in row or colour in row for row in card.rows):
+                out.append(card_id)
+        elif any(bits & bit for bit in card.types):
+            out.append(card_id)
+    return out
+
+
+def fits_text(tile: int, card_ids: tuple[str, ...] | list[str]) -> str:
+    """'fits C2 K4' / '1 point, fits no objective' for the status line."""
+    if tile == URCHIN:
+        return "1 point, fits no objective"
+    if tile == MOONSHELL:
+        return "fits every objective"
+    fits = tile_fits(tile, card_ids)
+    return f"fits {' '.join(fits)}" if fits else "fits no open objective"
 
 
 # -- a tiny character canvas ---------------------------------------------------------
@@ -344,7 +378,7 @@ class OceanBoard(Widget):
         arrow = "↻" if self.tides == "clockwise" else "↺"
         tides = Text(f"Tides {arrow} {self.tides}", style=warn if self.rotated else dim)
         if self.rotated:
-            tides.append("  (the ocean just turned)", style=warn)
+            tides.append("  (just turned)", style=warn)
         canvas.put(0, BOARD_H - 1, tides)
         canvas.put(BOARD_W - 2, 0, arrow, dim)
         return canvas.text()
@@ -779,7 +813,12 @@ class MoonshellScreen(GameScreen):
                 self._auto_seen = state.auto_turns
                 self.note = ("The automaton played its turn (the log has every step; "
                              "o lists them).")
-            self.say(f"{self.note} {hint}".strip() if self.note else hint)
+            message = f"{self.note} {hint}".strip() if self.note else hint
+            # the status line has two lines: drop the reminder of o and ? before
+            # the keys of the next action fall off the end
+            if not self._fits_status(message):
+                message = message.replace(HINT_TAIL, "")
+            self.say(message)
             self.note = ""
 
     def _draw_side(self, shown: State, me: int, my_turn: bool) -> None:
@@ -851,7 +890,7 @@ class MoonshellScreen(GameScreen):
         cards = shown.open_cards
         heads = [c for c in cards] + [URCHIN_GLYPH, MOON_GLYPH, "Σ"]
         widths = [max(3, len(h) + 1) for h in cards] + [2, 2, 4]
-        name_w = 11
+        name_w = 10  # "▶P1 (you)" fits; the whole table stays within 35 columns
         out = Text(" " * name_w, style="bold")
         for head, width in zip(heads, widths):
             out.append(f"{head:>{width}}", style="bold")
@@ -900,9 +939,14 @@ class MoonshellScreen(GameScreen):
         short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
                  "collector": "Coll", "secret": "Secret"}
         width = max(40, self.query_one("#ms-side").size.width)
+        fits = set(tile_fits(self._pending_tile(), shown.open_cards))
         for i, card_id in enumerate(ids):
             card = CARDS[card_id]
-            line = Text(f"{card.id:<4}", style="bold")
+            if card_id in fits:  # the tile being collected counts toward it
+                line = Text("▶", style=Style(color=accent, bold=True))
+                line.append(f"{card.id:<3}", style=Style(color=accent, bold=True, reverse=True))
+            else:
+                line = Text(f"{card.id:<4}", style="bold")
             line.append(f"{short[card.deck]:<7}", style="dim")
             if isinstance(card, PatternCard):
                 for r, row in enumerate(pattern_lines(card, colours, accent)):
@@ -952,11 +996,10 @@ class MoonshellScreen(GameScreen):
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
             return f"Your chest is full ({acts}): r rotate · p pull · x pass."
         if left == EMPTY and right == EMPTY:
-            return (f"{acts}: p or 1-5 pull a column (←/→ cursor) · r rotate{moon} · "
-                    "o objectives · ? help")
-        tiles = " ".join(f"{'LR'[k]} {tile_label(t).strip()}"
+            return f"{acts}: p or 1-5 pull a column (←/→ cursor) · r rotate{moon}{HINT_TAIL}"
+        tiles = ", ".join(f"{'LR'[k]} {tile_label(t).strip()}"
                          for k, t in enumerate((left, right)) if t != EMPTY)
-        return f"{acts}: c collect ({tiles}) · r rotate{moon} · o objectives · ? help"
+        return f"{acts}: c collect ({tiles}) · r rotate{moon}{HINT_TAIL}"
 
     # -- previews --------------------------------------------------------------------
     def _pull_action(self) -> Pull:
@@ -999,6 +1042,16 @@ class MoonshellScreen(GameScreen):
         self.say(f"Pull column {action.column + 1}: {', '.join(parts)}; {refill} new from the "
                  f"bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels.")
 
+    def _pending_tile(self) -> int:
+        """The tile being collected (chosen rock or chest column), else EMPTY."""
+        if self.human_to_move() is None:
+            return EMPTY
+        if self.mode == "chest":
+            return self._source_tile()
+        if self.mode == "rock":
+            return rules.seat_rocks(self.state, self.state.current)[self.rock]
+        return EMPTY
+
     def _source_tile(self) -> int:
         if self.source == MOON:
             return MOONSHELL
@@ -1015,14 +1068,54 @@ class MoonshellScreen(GameScreen):
                      "another column (←/→ or 1-4).", error=True)
             return
         row = len(column) + 1
-        where = "the floor" if row == 1 else f"row {row} from the floor"
-        self.say(f"Drop {what} into chest column {self.chest_column + 1}: it sinks to {where} "
-                 "(▶ ◀). Enter drops it, ←/→ or 1-4 another column, Esc cancels.")
+        where = "the floor" if row == 1 else f"row {row}"
+        head = f"Drop {what} into chest column {self.chest_column + 1} (sinks to {where}, ▶ ◀)"
+        gain = self._gain_text(tile)
+        for keys in ("Enter drops it, ←/→ or 1-4 another column, Esc cancels.",
+                     "Enter drops it, Esc cancels.", "Enter drops it."):
+            message = f"{head}: {gain}. {keys}"
+            if self._fits_status(message):
+                break
+        self.say(message)
+
+    def _fits_status(self, message: str) -> bool:
+        """True if ``message`` fits the two lines of the status line."""
+        return len(textwrap.wrap(message, max(20, self.app.size.width - 2))) <= 2
+
+    def _gain_text(self, tile: int) -> str:
+        """What the pending collect does for you: the open objectives the tile
+        fits and the points it adds now (your secret objective included)."""
+        state: State = self.state
+        seat = state.current
+        try:
+            after = rules.collect(state, seat, self.source, self.chest_column)
+        except IllegalAction:
+            return fits_text(tile, state.open_cards)
+        before_score = scoring.breakdown(state, seat)
+        after_score = scoring.breakdown(after, seat)
+        gains = []
+        for deck, card_id in zip(("composition", "array", "pair", "trove", "collector"),
+                                 state.open_cards):
+            delta = after_score[deck] - before_score[deck]
+            if delta:
+                gains.append(f"{card_id} {delta:+d}")
+        for key, label in (("secret", "secret"), ("urchins", URCHIN_GLYPH),
+                           ("moonshell", "unused " + MOON_GLYPH)):
+            delta = after_score[key] - before_score[key]
+            if delta:
+                gains.append(f"{label} {delta:+d}")
+        total = after_score["total"] - before_score["total"]
+        fits = fits_text(tile, state.open_cards) if tile != URCHIN else "no objective"
+        if not gains:
+            return f"{fits}, no points yet"
+        return f"{fits}; {total:+d} now ({', '.join(gains)})"
 
     # -- input helpers ------------------------------------------------------------------
     def _touch(self) -> None:
-        """A key or click: what changed before it no longer needs highlighting."""
-        self._baseline = (self.state.ocean, self.state.rocks)
+        """A key or click on your turn: what changed before it no longer needs
+        highlighting (a key pressed while the others play keeps their moves lit)."""
+        if self.human_to_move() is not None:
+            self._baseline = (self.state.ocean, self.state.rocks)
 
     def _my_turn(self) -> int | None:
         seat = self.human_to_move()
@@ -1058,9 +1151,10 @@ class MoonshellScreen(GameScreen):
             self._describe_collect()
         elif self.mode == "rock":
             left, right = rules.seat_rocks(self.state, self.state.current)
-            self.say(f"Collect from which rock? ←/→ choose (L {tile_label(left).strip()}, "
-                     f"R {tile_label(right).strip()}), Enter takes it (or 1-4: straight into "
-                     "that chest column), Esc cancels.")
+            cards = self.state.open_cards
+            self.say(f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
+                     f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
+                     "Enter takes it (1-4: straight into that chest column), Esc cancels.")
 
     def _in_keep(self) -> bool:
         return self.state.phase == KEEP
@@ -1295,8 +1389,25 @@ class MoonshellScreen(GameScreen):
             self.refresh_table()
 
     def action_undo(self) -> None:
-        self.mode = None
+        """Undo, with Moonshell's own reasons when there is nothing to take back."""
         self._touch()
+        if self.human_to_move() is None:
+            self.say("Wait: it is not your turn.", error=True)
+            return
+        self.mode = None
+        actions = self.match.actions
+        if actions and len(self.match.states) >= 2:
+            before, after = self.match.states[-2], self.match.states[-1]
+            if after.turn != before.turn or after.current != before.current:
+                self.refresh_table()
+                self.say("Nothing to undo: you have not taken an action yet this turn (what "
+                         "the others did cannot be taken back).", error=True)
+                return
+            if isinstance(actions[-1], Pull):
+                self.refresh_table()
+                self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
+                         "Rotating and collecting can be undone.", error=True)
+                return
         super().action_undo()
 
     def action_objectives(self) -> None:

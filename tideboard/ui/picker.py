@@ -103,7 +103,8 @@ class PickerScreen(Screen):
 
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
-                label.append(f"  {info.player_range()}p", style="dim")
+                label.append(f"  {info.player_range()}p" + (" +solo" if info.solo else ""),
+                             style="dim")
                 options.add_option(Option(label, id=info.id))
                 if info.id in saved:
                     options.add_option(Option(Text(f"  ↻ resume {info.name}", style="italic"),

@@ -80,7 +80,7 @@ class Moonshell(ModularGame[State, Action]):
             mine, auto = totals
             verdict = ("beating" if scoring.winners(state) == (0,) else
                        "sharing first place with" if 0 in scoring.winners(state) else "behind")
-            return (f"{seat_label(0)} scores {mine} points: {scoring.solo_title(mine)} "
+            return (f"You score {mine} points: {scoring.solo_title(mine)} "
                     f"(0-24 Nymph, 25-34 Kelpie, 35-44 Siren, 45+ Merqueen), "
                     f"{verdict} the automaton's {auto}.")
         order = sorted(range(state.players), key=lambda s: -totals[s])
