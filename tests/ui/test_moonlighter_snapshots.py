@@ -13,7 +13,7 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.moonlighter.content import ORANGE, RED, WHITE
+from tideboard.games.moonlighter.content import ORANGE, RED, WHITE, YELLOW
 from tideboard.games.moonlighter.state import FIGHT, PLACE, Room
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.moonlighter import MoonlighterScreen
@@ -71,6 +71,18 @@ def test_snapshot_moonlighter_fight_in_progress(snap_compare):
         await pilot.press("right", "enter", "a", "a")
 
     assert snap_compare(app_from(Match(GAME, CONFIG, (start,))), run_before=fight,
+                        terminal_size=(80, 24))
+
+
+def test_snapshot_moonlighter_loot_choice(snap_compare):
+    """A chest was just looted: the footer offers switch and keep (k is keep only now)."""
+    start = attrs.evolve(GAME.setup(CONFIG), pending=PLACE, tile=YELLOW)
+
+    async def loot(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("enter")
+
+    assert snap_compare(app_from(Match(GAME, CONFIG, (start,))), run_before=loot,
                         terminal_size=(80, 24))
 
 

@@ -8,7 +8,15 @@ import pytest
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.moonlighter.content import BLACK, GREEN, ORANGE, RED, WHITE, YELLOW
+from tideboard.games.moonlighter.content import (
+    BLACK,
+    BLUE,
+    GREEN,
+    ORANGE,
+    RED,
+    WHITE,
+    YELLOW,
+)
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
 from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
@@ -326,3 +334,120 @@ async def test_dice_highlight_is_brief_and_every_theme_draws(monkeypatch):
         for _ in range(3):
             await pilot.press("f2")
             assert "Dungeon 1" in str(screen.query_one(DungeonMap).render())
+
+
+# -- what the player is told ------------------------------------------------------------
+def footer_keys(screen) -> set[str]:
+    """The keys the footer shows now."""
+    return {key for key, active in screen.active_bindings.items()
+            if active.binding.show and active.enabled}
+
+
+def green_row(count: int, **changes):
+    """A row of ``count`` cleared rooms east of the start: the boss can appear."""
+    rooms = (Room(0, 0, WHITE),) + tuple(Room(x, 0, ORANGE, cleared=True)
+                                         for x in range(1, count + 1))
+    return start_state(rooms=rooms, cells=tuple(r.pos for r in rooms), **changes)
+
+
+async def test_footer_shows_only_the_keys_that_apply_now():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=YELLOW))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        assert not footer_keys(screen) & {"r", "a", "f", "s", "k"}   # placing: arrows
+        await pilot.press("enter")
+        assert screen.state.pending == LOOT
+        assert {"s", "k"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "a", "f"}
+        await pilot.press("k")
+        state = screen.state
+        assert state.pending == EXPLORE and state.room.pawn == "blue"
+        # a pawn lies here: s may take it; k is up again, so Keep leaves the footer
+        assert {"r", "s"} <= footer_keys(screen) and "k" not in footer_keys(screen)
+        await pilot.press("a")          # hidden keys still say why they do nothing
+        assert screen.state == state and "nothing to attack" in status(screen)
+        await pilot.press("f")
+        assert screen.state == state and "nothing to flee" in status(screen)
+        await pilot.press("k")
+        assert "no room to the north" in status(screen)
+
+
+async def test_footer_in_fights_offers_flee_only_where_you_can():
+    app = ml_app_with_state(start_state(pending=PLACE, tile=ORANGE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("enter")
+        assert screen.state.pending == FIGHT
+        assert {"a", "f"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "s", "k"}
+        await pilot.press("r")          # not shown, still explained
+        assert "First" in status(screen) or "fight" in status(screen).lower()
+    app = ml_app_with_state(start_state(pending=PLACE, tile=BLACK))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("enter")
+        assert "a" in footer_keys(screen) and "f" not in footer_keys(screen)
+
+
+async def test_stats_stay_five_lines_when_the_boss_is_ready():
+    app = ml_app_with_state(green_row(10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        stats = screen.query_one("#ml-stats")
+        text = str(stats.render())
+        assert "boss on a 0" in text
+        assert stats.size.height == 5            # no line wraps onto a sixth
+        assert all(len(line) <= stats.size.width for line in text.splitlines())
+
+
+async def test_boss_ready_roll_hint_warns_there_is_no_way_out():
+    app = ml_app_with_state(green_row(10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        assert "a 0 brings the boss" in status(screen)
+
+
+async def test_boss_with_one_heart_left_is_singular():
+    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
+    state = start_state(rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0), boss=1,
+                        pending=FIGHT, health=5)
+    app = ml_app_with_state(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        assert "The boss has 1 heart and" in status(screen)
+
+
+async def test_picking_a_room_says_what_waits_inside():
+    rooms = (Room(0, 0, WHITE), Room(1, 0, ORANGE), Room(-1, 0, BLUE),
+             Room(0, 1, YELLOW, pawn="red"))
+    state = start_state(rooms=rooms, cells=tuple(r.pos for r in rooms), health=2, pool=20)
+    app = ml_app_with_state(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("right")
+        assert "orange room: its enemies are back at full health" in status(screen)
+        assert "(or → again)" in status(screen)
+        await pilot.press("left")
+        assert "pool heals you 3 hearts" in status(screen)
+        await pilot.press("down")
+        assert "where the red pawn lies" in status(screen)
+
+
+async def test_enter_in_a_boxed_in_room_does_not_suggest_rolling():
+    rooms = tuple(Room(x, y, WHITE) for x, y in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)))
+    app = ml_app_with_state(start_state(rooms=rooms, cells=tuple(r.pos for r in rooms)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        assert "r" not in footer_keys(screen)
+        await pilot.press("enter")
+        assert "walk into" in status(screen) and "r rolls" not in status(screen)
+
+
+async def test_pink_pawn_texts_have_no_brackets_inside_brackets():
+    rooms = (Room(0, 0, YELLOW, pawn="pink"),)
+    app = ml_app_with_state(start_state(rooms=rooms, cells=((0, 0),), pending=LOOT))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        assert "pink pawn (+2 maximum health, lost again" in status(screen)
+        assert "))" not in status(screen)
+        await pilot.press("s")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "))" not in app.screen.question and "+2 maximum health," in app.screen.question

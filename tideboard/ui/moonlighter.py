@@ -147,6 +147,11 @@ def neighbour(pos: tuple[int, int], d: str) -> tuple[int, int]:
     return (pos[0] + dx, pos[1] + dy)
 
 
+def power(pawn: str) -> str:
+    """What a pawn does, without brackets of its own (so it can go inside some)."""
+    return PAWN_TEXT[pawn].replace(" (", ", ").replace(")", "")
+
+
 def room_locked(state: State, room: Any) -> bool:
     """A black room that still holds its enemies locks whoever walks in."""
     return room.tile == BLACK and not room.cleared and state.pawn != "black"
@@ -347,12 +352,21 @@ class MoonlighterScreen(GameScreen):
         Binding("right,l", "direction('e')", "East", show=False),
         Binding("enter,space", "confirm", "Go", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
+        # the footer shows only the keys that do something now (``check_action``);
+        # the same keys at other times fall through to the hidden bindings below,
+        # which say why they do nothing (and k is up outside a loot choice)
         Binding("r", "roll", "Roll"),
         Binding("a", "attack", "Attack"),
         Binding("f", "flee", "Flee"),
         Binding("s", "switch", "Switch"),
-        Binding("k", "k_key", "Keep"),
+        Binding("k", "keep", "Keep"),
+        Binding("r", "anyway('roll')", show=False),
+        Binding("a", "anyway('attack')", show=False),
+        Binding("f", "anyway('flee')", show=False),
+        Binding("s", "anyway('switch')", show=False),
+        Binding("k", "k_key", show=False),
     ]
+    OFFERED = ("roll", "attack", "flee", "switch", "keep")  # keys shown only when they apply
     KEYS_HELP = [
         ("r", "roll the tile die for the next room"),
         ("arrows / h j k l", ("pick a side: an open side to place the rolled room on, "
@@ -422,6 +436,7 @@ class MoonlighterScreen(GameScreen):
         if shown.over:
             self.title = "Moonlighter - campaign over"
         self.app.title = self.title
+        self.refresh_bindings()  # the footer shows the keys that apply now
         if self.human_to_move() is not None:
             self.say(self._hint())
 
@@ -455,8 +470,10 @@ class MoonlighterScreen(GameScreen):
         out.append("  Rolls ", "bold").append(f"{s.rolls}/{ROLL_LIMIT}\n")
         need = greens_for_boss(s.dungeon)
         out.append("Green ", "bold").append(f"✓ {green_rooms(s)}/{need}")
-        if boss_ready(s):
-            out.append(" boss: a 0 calls it", Style(color=colours["red"], bold=True))
+        if s.fighting_boss:
+            pass  # the boss line below says it all
+        elif boss_ready(s):
+            out.append("  boss on a 0 ☠", Style(color=colours["red"], bold=True))
         else:
             out.append(f"  boss ☠ {boss_hearts(s.dungeon)}♥")
         if s.pending == FIGHT:
@@ -555,28 +572,74 @@ class MoonlighterScreen(GameScreen):
                     f"Enter{again} places it {where}.")
         if s.pending == FIGHT:
             if s.fighting_boss:
-                return f"The boss has {s.boss} hearts and there is no way out: a attacks."
+                return (f"The boss has {s.boss} heart{'s' * (s.boss != 1)} and there is "
+                        f"no way out: a attacks.")
             if can_flee(s):
                 return "Fight! a attacks, f flees back the way you came (the enemies heal)."
             return "Locked in the black room: a attacks until both enemies are beaten."
         if s.pending == LOOT:
-            return (f"The chest holds the {s.room.pawn} pawn ({PAWN_TEXT[s.room.pawn]}): "
+            return (f"The chest holds the {s.room.pawn} pawn ({power(s.room.pawn)}): "
                     f"s switches to it, k keeps your {s.pawn} pawn.")
+        room = s.room_at(neighbour(s.pos, self.target)) if self.target else None
+        if room is not None:  # a room picked to walk into: what waits there
+            again = f" (or {ARROWS[self.target]} again)" if self.chosen else ""
+            return (f"Enter{again} walks {DIRECTION_NAMES[self.target]} into the "
+                    f"{ROOM_WORDS[room.colour]} room{self._inside(s, room)}. Esc drops the pick.")
         parts = []
-        if self.target:
-            room = s.room_at(neighbour(s.pos, self.target))
-            if room is not None:
-                parts.append(f"Enter walks {DIRECTION_NAMES[self.target]} into the "
-                             f"{ROOM_WORDS[room.colour]} room.")
-        if open_sides(s):
-            parts.append("r rolls for a new room; arrows pick a room to walk into.")
-        else:
+        if not open_sides(s):
             parts.append("No open side here: walk (arrows) to a room with one to roll.")
+        elif boss_ready(s):
+            parts.append("r rolls for a new room (a 0 brings the boss now: no way out); "
+                         "arrows pick a room to walk into.")
+        else:
+            parts.append("r rolls for a new room; arrows pick a room to walk into.")
         if s.room.pawn:
             parts.append(f"s takes the {s.room.pawn} pawn lying here.")
         return " ".join(parts)
 
+    @staticmethod
+    def _inside(s: State, room: Any) -> str:
+        """What walking into ``room`` will do, as a clause for the hint."""
+        if room.hostile:
+            if room_locked(s, room):
+                return ": a fight, and the door locks behind you"
+            return ": its enemies are back at full health and fight you again"
+        if room.tile == BLUE:
+            if s.pool == 0:
+                return ": the pool is dry"
+            if s.health < s.max_health:
+                heal = min(s.max_health - s.health, s.pool)
+                return f": the pool heals you {heal} heart{'s' * (heal != 1)}"
+            return ""
+        if room.pawn:
+            return f", where the {room.pawn} pawn lies"
+        return ""
+
     # -- input --------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.OFFERED:
+            return self._offered(action)
+        return True
+
+    def _offered(self, action: str) -> bool:
+        """Whether the key for ``action`` does something now (and so is in the footer)."""
+        if self.human_to_move() is None:
+            return False
+        s: State = self.state
+        if action == "roll":
+            return s.pending == EXPLORE and bool(open_sides(s))
+        if action == "attack":
+            return s.pending == FIGHT
+        if action == "flee":
+            return s.pending == FIGHT and can_flee(s)
+        if action == "switch":
+            return s.pending == LOOT or (s.pending == EXPLORE and s.room.pawn is not None)
+        return s.pending == LOOT  # keep
+
+    def action_anyway(self, action: str) -> None:
+        """A key pressed when it does not apply: its action says why."""
+        getattr(self, f"action_{action}")()
+
     def _my_turn(self) -> bool:
         if self.human_to_move() is None:
             self.say("The campaign is over." if self.state.over else "Wait.", error=True)
@@ -615,6 +678,9 @@ class MoonlighterScreen(GameScreen):
                          + (", f flees." if can_flee(s) else "."), error=True)
             elif s.pending == LOOT:
                 self.say("Decide on the pawn first: s switches, k keeps yours.", error=True)
+            elif s.pending == EXPLORE and not open_sides(s):
+                self.say("Pick a room to walk into with the arrows first (no open side "
+                         "here to roll from).", error=True)
             else:
                 self.say("Pick a side with the arrows first (r rolls for a new room).",
                          error=True)
@@ -679,10 +745,14 @@ class MoonlighterScreen(GameScreen):
         elif room.pawn == "pink":
             health = " The pink pawn gives 2 hearts and 2 maximum health."
         self.app.push_screen(
-            ConfirmScreen(f"Switch to the {room.pawn} pawn ({PAWN_TEXT[room.pawn]})? Your "
-                          f"{s.pawn} pawn ({PAWN_TEXT[s.pawn]}) stays in this chest room."
+            ConfirmScreen(f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
+                          f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room."
                           f"{health}", "Switch", "Keep mine"),
             lambda yes: yes and self.dispatch(SWITCH))
+
+    def action_keep(self) -> None:
+        if self._my_turn():
+            self.dispatch(KEEP)
 
     def action_k_key(self) -> None:
         """k keeps your pawn while a loot roll waits; otherwise it is up (vi keys)."""
