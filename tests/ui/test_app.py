@@ -20,3 +20,17 @@ async def test_a_full_size_terminal_gets_no_hint():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not [m for m in _messages(app) if "laid out for" in m]
+
+
+async def test_picker_hides_the_solo_row_for_games_without_one():
+    from tideboard.ui.picker import Choice, PickerScreen
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PickerScreen)
+        solo = screen.query_one("#solo", Choice)
+        assert solo.display  # Shifting Stones has a solo mode
+        await pilot.press("down", "down")  # Moonshell, then Moonlighter
+        assert screen.game_id == "moonlighter"
+        assert not solo.display

@@ -379,7 +379,9 @@ async def test_undo_says_why_when_nothing_can_be_taken_back():
         text = " ".join(status(screen).split())
         assert "pull cannot be taken back: it drew new tiles from the bag" in text
         await pilot.press("r", "u")
-        assert screen.state == pulled and "Move taken back" in status(screen)
+        assert screen.state == pulled
+        assert any("Move taken back" in n.message for n in app._notifications)
+        assert "action" in status(screen), "after undo the status line says what to do next"
 
 
 async def test_keys_while_the_others_play_say_wait_and_keep_their_moves_lit():

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.text import Text
 
+from tests.ui.helpers import SS, app_for, app_with_state, evolve
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.ui import saves
+from tideboard.ui import shifting_stones as ss_ui
 from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.picker import PickerScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
-
-from tests.ui.helpers import SS, app_for
+from tideboard.ui.widgets import StatusLine
 
 GAME = registry.load(SS)
 
@@ -278,3 +281,259 @@ async def test_starting_a_new_game_over_a_saved_one_asks_first():
         await settle(pilot)
         assert isinstance(app.screen, ShiftingStonesScreen)
         assert app.screen.match.state != saved.state
+
+
+# -- found playing as a new player --------------------------------------------------------
+
+# seed 5, 2 players: hand (68, 59, 71, 42); 68 and 42 match; a Seed/Horse swap b2<>a2
+# would make 71 match.
+
+
+def status_text(screen) -> str:
+    return str(screen.query_one(StatusLine).render())
+
+
+def wrapped_lines(text: str, width: int) -> int:
+    console = Console(width=width)
+    return len(console.render_lines(Text(text), console.options, pad=False))
+
+
+def _big_hand_state(extra: int = 4):
+    state = GAME.setup(GameConfig(players=2, seed=5))
+    hand = state.hands[0] + state.deck[-extra:]
+    return evolve(state, hands=(hand,) + state.hands[1:], deck=state.deck[:-extra],
+                  skipped_last=(True, False))
+
+
+async def test_number_key_past_the_hand_says_why():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("6")
+        assert "no card 6" in status_text(screen) and "1-4" in status_text(screen)
+        assert screen.selected == 0
+
+
+async def test_hint_names_the_other_matching_cards_and_their_keys():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert "Card 42 matches too: key 4 picks it" in status_text(screen)
+        await pilot.press("3")  # card 71, which does not match
+        assert "Cards 68, 42 match: keys 1, 4" in status_text(screen)
+        assert "1-4 pick" in status_text(screen)
+
+
+async def test_preview_warns_when_paying_with_the_card_it_would_make_match():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("3", "s", "left")  # pay with 71 to make 71 match
+        assert "71 would match after it" in status_text(screen)
+        assert 71 not in screen.query_one(HandStrip).would_match, "no → on the card paid"
+        await pilot.press("2")  # pay with 59 instead
+        assert 71 in screen.query_one(HandStrip).would_match
+        assert "would match after it" not in status_text(screen)
+
+
+async def test_preview_warns_when_paying_with_a_card_that_matches_now():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")  # card 68 matches now
+        assert "Careful: 68 matches now" in status_text(app.screen)
+
+
+async def test_status_line_holds_the_longest_preview_at_80_columns():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("3", "s", "left")
+        status = screen.query_one(StatusLine)
+        assert wrapped_lines(status_text(screen), status.content_size.width) \
+            <= status.content_size.height
+
+
+def test_hints_fit_the_status_line_at_80_columns():
+    """Every turn-start hint in many deals, solo or not, fits the three status lines."""
+    class Probe(ShiftingStonesScreen):
+        def __init__(self, state):  # just enough of a screen for _hint
+            self._state, self.cursor, self.selected = state, 4, 0
+
+        state = property(lambda self: self._state)
+        hand = property(lambda self: self._state.hands[self._state.current])
+
+    for seed in range(150):
+        config = GameConfig(players=1 if seed % 3 == 0 else 2, solo=seed % 3 == 0, seed=seed)
+        state = GAME.setup(config)
+        for selected in range(len(state.hands[0])):
+            probe = Probe(state)
+            probe.selected = selected
+            assert wrapped_lines(probe._hint(), 78) <= 3, probe._hint()
+
+
+async def test_score_message_keeps_the_next_step():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        text = status_text(app.screen)
+        assert text.startswith("Scored card 68 for 1 point.") and "Cursor on" in text
+
+
+async def test_hand_wider_than_the_screen_scrolls_to_the_picked_card():
+    state = _big_hand_state(4)  # 8 cards: 88 columns, more than 80
+    app = app_with_state(state, GameConfig(players=2, seed=5), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        strip = screen.query_one(HandStrip)
+        lines = strip.render().plain.splitlines()
+        assert len(lines) == 6 and all(len(line) <= 80 for line in lines), "no wrapped cards"
+        assert "▶" in strip.render().plain and "◀" not in strip.render().plain
+        await pilot.press("8")  # keys past 6 pick too
+        assert screen.selected == 7
+        start, shown = strip.window()
+        assert start <= 7 < start + shown
+        assert f"{state.hands[0][7]:>2} " in strip.render().plain
+        assert "◀" in strip.render().plain
+        await pilot.click(HandStrip, offset=(0, 2))  # the ◀ gutter: the card just hidden
+        assert screen.selected == start - 1
+
+
+async def test_clicking_a_card_in_a_scrolled_hand_picks_that_card():
+    state = _big_hand_state(4)
+    app = app_with_state(state, GameConfig(players=2, seed=5), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("8")
+        start, _ = screen.query_one(HandStrip).window()
+        await pilot.click(HandStrip, offset=(ss_ui.GUTTER + 1, 2))  # the first card shown
+        assert screen.selected == start
+
+
+def test_pack_breaks_between_items_never_inside_one():
+    items = [Text("Deck 64"), Text("Discard 12"), Text("Ends at 10 cards scored")]
+    assert ss_ui.pack(items, 46).plain == "Deck 64  Discard 12  Ends at 10 cards scored"
+    assert ss_ui.pack(items, 30).plain == "Deck 64  Discard 12\nEnds at 10 cards scored"
+
+
+async def test_table_info_lines_do_not_break_a_phrase():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one("#ss-table")
+        rows = ["".join(seg.text for seg in table.render_line(y))
+                for y in range(table.size.height)]
+        assert any("Ends at 10 cards scored" in row for row in rows), rows
+        assert any("Scored" in row and "Hand" in row for row in rows)
+
+
+async def test_solo_table_has_no_bonus_column_and_end_turn_warns_of_a_strike():
+    app = app_for(players=1, solo=True, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.query_one("#ss-table")
+        header = "".join(seg.text for seg in table.render_line(0))
+        assert "1s" not in header
+        assert "strike" in status_text(screen)
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "strike 1 of 4" in app.screen.question
+        await pilot.press("n")
+        assert screen.state.strikes == 0 and screen.state.turn == 1
+
+
+async def test_solo_skip_warns_of_a_strike():
+    app = app_for(players=1, solo=True, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "strike 1 of 4" in app.screen.question
+        assert "Card 37 matches" in app.screen.question
+
+
+async def test_solo_end_screen_shows_strikes_not_the_bonus():
+    app = app_for(players=1, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(4):
+            await pilot.press("e")
+            if isinstance(app.screen, ConfirmScreen):
+                await pilot.press("y")
+            await settle(pilot)
+        table = screen.end_table()
+        headers = [col.header for col in table.columns]
+        assert "Strikes" in headers and "Bonus" not in headers and "1s" not in headers
+
+
+async def test_grid_underlines_the_letter_cards_use_for_each_stone():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(StoneGrid)
+        text = grid.render()
+        underlined = {text.plain[span.start:span.end] for span in text.spans
+                      if getattr(span.style, "underline", False)}
+        faces = {ss_ui.LETTERS[face] for face in grid.grid}
+        assert faces <= underlined  # BOAT's O, SEED's E...
+        assert text.plain.count("\n") == 13  # still one header and 12 stone lines
+
+
+async def test_help_explains_the_card_letters_and_marks():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        help_text = " ".join(f"{k} {v}" for k, v in app.screen_stack[-2].KEYS_HELP)
+        for phrase in ("O Boat", "E Seed", "▪ any stone", "✓", "→", "↺"):
+            assert phrase in help_text
+
+
+async def test_taller_terminal_gives_the_log_more_room():
+    heights = []
+    for size in ((80, 24), (100, 30)):
+        app = app_for(bots={1: "greedy"})
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            heights.append(app.screen.query_one("#ss-log").size.height)
+    assert heights[1] >= heights[0] + 5
+
+
+async def test_undo_refusal_says_why_in_the_games_words():
+    app = app_for(players=1, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("e")  # ends the turn: draws, so it cannot be undone
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("u")
+        text = str(screen.query_one("#ss-status").render())
+        assert "cannot be taken back: ending a turn (or skipping) draws cards" in text
+
+
+async def test_after_undo_the_status_line_shows_what_to_do_next():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("f", "enter", "u")
+        assert "s shift, f flip" in str(screen.query_one("#ss-status").render()) or \
+            "matches now" in str(screen.query_one("#ss-status").render())
+        assert any("Move taken back" in n.message for n in app._notifications)
+
+
+async def test_undo_at_the_start_of_your_turn_does_not_blame_the_other_players_move():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("e")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if screen.state.current == 0 and screen.state.turn >= 3:
+                break
+        await pilot.press("u")
+        text = str(screen.query_one("#ss-status").render())
+        assert "Nothing to undo this turn" in text

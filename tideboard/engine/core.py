@@ -176,6 +176,10 @@ class Game(Generic[S, A]):
         new (no card drawn, no die rolled) and the turn has not passed."""
         return False
 
+    def undo_refusal(self, before: S, action: A, after: S) -> str:
+        """Why ``action`` cannot be taken back, in the game's own words."""
+        return "it showed something new or ended the turn"
+
     def bot_factories(self) -> dict[str, Any]:
         """Bot level name -> ``factory(seed) -> Bot``."""
         from tideboard.engine.bots import RandomBot

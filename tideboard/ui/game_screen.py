@@ -213,16 +213,21 @@ class GameScreen(Screen):
             self.say("Nothing to undo yet.", error=True)
             return
         before, after = self.match.states[-2], self.match.states[-1]
-        if not self.game.undoable(before, self.match.actions[-1], after):
-            self.say("That move cannot be taken back: it showed something new (a card "
-                     "drawn, a die rolled) or ended the turn.", error=True)
+        action = self.match.actions[-1]
+        if self.game.to_move(before)[:1] != (self.human_to_move(),):
+            self.say("Nothing to undo this turn: the last move was another player's.",
+                     error=True)
+            return
+        if not self.game.undoable(before, action, after):
+            reason = self.game.undo_refusal(before, action, after)
+            self.say(f"That move cannot be taken back: {reason}.", error=True)
             return
         self.match = self.match.undo()
         self.query_one(RichLog).write("(undone)")
         self.logged = len(self.match.log)
         saves.write_autosave(self.match, self.bot_levels)
-        self.refresh_table()
-        self.say("Move taken back.")
+        self.notify("Move taken back.", timeout=2)
+        self.refresh_table()  # redraws, and the status line shows what to do next
 
     def action_leave(self) -> None:
         def answer(yes: bool | None) -> None:

@@ -140,7 +140,9 @@ class PickerScreen(Screen):
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
         self.query_one("#players", Choice).set_values(players)
         self.query_one("#variant", Choice).set_values(list(info.variants))
-        self.query_one("#solo", Choice).set_values(["no", "yes"] if info.solo else ["no"])
+        solo = self.query_one("#solo", Choice)
+        solo.set_values(["no", "yes"] if info.solo else ["no"])
+        solo.display = info.solo  # no row for games without a solo mode
         self._sync_seats()
 
     def _levels(self) -> list[str]:

@@ -1,6 +1,6 @@
 """The Shifting Stones screen: the stone grid, your hand, the table, the log.
 
-Keys: arrows/hjkl move the cursor over the stones; 1-6 or [ ] pick a card;
+Keys: arrows/hjkl move the cursor over the stones; 1-9 or [ ] pick a card;
 ``s`` starts a shift from the cursor (an arrow picks the neighbour), ``f``
 flips the stone under the cursor; both are previewed and need Enter to go
 through (Esc drops them).  ``c`` scores the picked card, ``e`` ends the turn,
@@ -66,6 +66,44 @@ def stone_colours(app: Any) -> dict[str, str]:
     return game_colours(app, "shifting-stones")
 
 
+def stone_name(face: int, width: int, style: Style) -> Text:
+    """The face's name in capitals, centred in ``width``, with the letter the cards
+    use for it underlined (sEed, bOat...), so the grid teaches the card letters."""
+    name = NAMES[face].upper()
+    left = (width - len(name)) // 2
+    text = Text(" " * left + name + " " * (width - len(name) - left), style=style)
+    at = left + name.index(LETTERS[face])
+    text.stylize(Style(underline=True), at, at + 1)
+    return text
+
+
+def cards_phrase(cards: list[int]) -> str:
+    """"Card 7 matches" or "Cards 7, 12 match"."""
+    if len(cards) == 1:
+        return f"Card {cards[0]} matches"
+    return f"Cards {', '.join(map(str, cards))} match"
+
+
+def points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def pack(items: list[Text], width: int) -> Text:
+    """``items`` two spaces apart, a new line before any item that would not fit
+    whole on the current one (so "Ends at 10 cards" never breaks in the middle)."""
+    out, used = Text(), 0
+    for item in items:
+        if used and used + 2 + item.cell_len > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append("  ")
+            used += 2
+        out.append_text(item)
+        used += item.cell_len
+    return out
+
+
 def neighbour(cell: int, key: str) -> int | None:
     target = cell + DIRECTIONS[key]
     return target if (cell, target) in ADJACENT else None
@@ -112,9 +150,11 @@ class StoneGrid(Widget):
                     elif line == CELL_H - 1:
                         out.append(bl + hz * inner + br, edge)
                     else:
-                        text = GLYPHS[face] if line == 1 else NAMES[face].upper()
                         out.append(vt, edge)
-                        out.append(f"{text:^{inner}}", fill)
+                        if line == 1:
+                            out.append(f"{GLYPHS[face]:^{inner}}", fill)
+                        else:
+                            out.append_text(stone_name(face, inner, fill))
                         out.append(vt, edge)
                 out.append("\n")
         return out
@@ -127,6 +167,7 @@ class StoneGrid(Widget):
 
 
 CARD_W = 10
+GUTTER = 2  # columns each side of a hand too wide to show whole, for the ◀ ▶ marks
 
 
 def card_row(app: Any, cards: tuple[int, ...], selected: int | None = None,
@@ -134,6 +175,13 @@ def card_row(app: Any, cards: tuple[int, ...], selected: int | None = None,
     """Pattern cards drawn side by side, each ``CARD_W`` wide and six lines tall:
     the number, the points, a mark (✓ matches now, → would match after the
     previewed move) and the pattern with each stone's letter in its colour."""
+    return Text("\n").join(card_lines(app, cards, selected, matching, would_match))
+
+
+def card_lines(app: Any, cards: tuple[int, ...], selected: int | None = None,
+               matching: set[int] = frozenset(),
+               would_match: set[int] = frozenset()) -> list[Text]:
+    """The six lines of :func:`card_row`."""
     colours = stone_colours(app)
     accent = app.theme_variables.get("accent", "#f4a261")
     good = app.theme_variables.get("success", "#06d6a0")
@@ -171,7 +219,7 @@ def card_row(app: Any, cards: tuple[int, ...], selected: int | None = None,
         lines[5].append(bl + hz * inner + br, edge)
         for line in lines:
             line.append(" ")
-    return Text("\n").join(lines)
+    return lines
 
 
 def card_rows(app: Any, cards: tuple[int, ...], width: int) -> Text:
@@ -198,18 +246,61 @@ class HandStrip(Widget):
         self.matching: set[int] = set()
         self.would_match: set[int] = set()
         self.hidden_note = ""
+        self.start = 0  # the first card shown when the hand is too wide to show whole
+
+    def window(self) -> tuple[int, int]:
+        """(first card shown, how many) for the widget's width; the picked card is
+        always among them.  A hand that fits is shown whole from the first card."""
+        count = len(self.cards)
+        width = self.size.width or 80
+        if count * (CARD_W + 1) - 1 <= width:
+            self.start = 0
+            return 0, count
+        shown = max(1, (width - 2 * GUTTER + 1) // (CARD_W + 1))
+        selected = min(self.selected, count - 1)
+        if selected < self.start:
+            self.start = selected
+        elif selected >= self.start + shown:
+            self.start = selected - shown + 1
+        self.start = max(0, min(self.start, count - shown))
+        return self.start, shown
 
     def render(self) -> Text:
         if self.hidden_note:
             return Text(self.hidden_note, style="italic")
         if not self.cards:
             return Text("No cards in hand: press e to end your turn and draw.", style="italic")
-        return card_row(self.app, self.cards, self.selected, self.matching, self.would_match)
+        start, shown = self.window()
+        if shown == len(self.cards):
+            return card_row(self.app, self.cards, self.selected, self.matching, self.would_match)
+        lines = card_lines(self.app, self.cards[start:start + shown], self.selected - start,
+                           self.matching, self.would_match)
+        before, after = start, len(self.cards) - start - shown
+        mark = Style(bold=True)
+        out = []
+        for index, line in enumerate(lines):
+            left = {2: "◀ " if before else "  ", 3: f"{before:<2}" if before else "  "}
+            right = {2: " ▶" if after else "", 3: f"{after:>2}" if after else ""}
+            out.append(Text.assemble((left.get(index, "  "), mark), line[:-1],
+                                     (right.get(index, ""), mark)))
+        return Text("\n").join(out)
 
     def on_click(self, event: events.Click) -> None:
-        index = event.x // (CARD_W + 1)
-        if 0 <= index < len(self.cards):
-            self.post_message(self.Clicked(index))
+        start, shown = self.window()
+        x = event.x
+        if shown < len(self.cards):
+            x -= GUTTER
+            if x < 0:  # the ◀ gutter: the card just out of sight to the left
+                if start > 0:
+                    self.post_message(self.Clicked(start - 1))
+                return
+        index = x // (CARD_W + 1)
+        if index >= shown:  # the ▶ gutter: the card just out of sight to the right
+            if start + shown < len(self.cards):
+                self.post_message(self.Clicked(start + shown))
+            return
+        if 0 <= start + index < len(self.cards):
+            self.post_message(self.Clicked(start + index))
 
 
 class ShiftingStonesScreen(GameScreen):
@@ -220,7 +311,7 @@ class ShiftingStonesScreen(GameScreen):
         Binding("right,l", "cursor('right')", "Move", show=False),
         Binding("left_square_bracket", "pick(-1)", "Card", show=False),
         Binding("right_square_bracket,tab", "pick(1)", "Next card", show=False),
-        *[Binding(str(n), f"pick_at({n - 1})", f"Card {n}", show=False) for n in range(1, 7)],
+        *[Binding(str(n), f"pick_at({n - 1})", f"Card {n}", show=False) for n in range(1, 10)],
         Binding("s", "shift", "Shift"),
         Binding("f", "flip", "Flip"),
         Binding("c", "score", "Score"),
@@ -232,7 +323,7 @@ class ShiftingStonesScreen(GameScreen):
     ]
     KEYS_HELP = [
         ("arrows / h j k l", "move the cursor over the stones"),
-        ("1-6, [ ], Tab", "pick a card in your hand"),
+        ("1-9, [ ], Tab", "pick a card in your hand (by its place, left to right)"),
         ("s then an arrow", "shift: swap the stone under the cursor with that neighbour"),
         ("f", "flip the stone under the cursor"),
         ("Enter / Esc", "carry out / drop the previewed shift or flip (it discards the picked card)"),
@@ -241,6 +332,11 @@ class ShiftingStonesScreen(GameScreen):
         ("x", "skip your turn and draw two (not twice in a row)"),
         ("t", "everyone's scored cards and the discard pile"),
         ("mouse", "click a stone to move the cursor there, a card to pick it"),
+        ("card letters", ("S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, E Seed, T Tree "
+                          "(underlined in the stone's name); ▪ any stone")),
+        ("card marks", "✓ matches now (c scores it); → would match after the previewed move"),
+        ("◀ ▶ under cards", "more cards in hand than fit: [ ] or Tab scroll to them"),
+        ("↺ in the table", "that player skipped last turn, so may not skip this one"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -297,8 +393,10 @@ class ShiftingStonesScreen(GameScreen):
             hand_widget.selected = min(self.selected, max(0, len(shown.hands[me]) - 1))
             hand_widget.matching = {c for c in shown.hands[me]
                                     if CARD_BY_ID[c].matches(shown.grid)}
+            # the card paying for the previewed move is gone after it: no → on it
             hand_widget.would_match = ({c for c in shown.hands[me]
-                                        if CARD_BY_ID[c].matches(grid)}
+                                        if CARD_BY_ID[c].matches(grid)
+                                        and c != self.pending.card}
                                        if self.pending else set())
         hand_widget.refresh()
         self.query_one("#ss-table", Static).update(self._table(shown))
@@ -322,8 +420,9 @@ class ShiftingStonesScreen(GameScreen):
         table.add_column("", width=1)
         table.add_column("Player", ratio=1, no_wrap=True)
         table.add_column("Hand", justify="right")
-        table.add_column("Cards", justify="right")
-        table.add_column("1s", justify="right")
+        table.add_column("Scored", justify="right")
+        if not shown.solo:  # the 1-point bonus is not played solo
+            table.add_column("1s", justify="right")
         table.add_column("Pts", justify="right")
         current = self.game.to_move(self.state)
         ones = one_point_counts(shown)
@@ -331,35 +430,56 @@ class ShiftingStonesScreen(GameScreen):
         for seat in range(shown.players):
             name = self.seat_name(seat) + (" ↺" if shown.skipped_last[seat] else "")
             pts = str(card_points(shown, seat))
+            ones_cell = [] if shown.solo else [str(ones[seat])]
             table.add_row("▶" if current and current[0] == seat else "", name,
                           str(len(shown.hands[seat])), str(len(shown.scored[seat])),
-                          str(ones[seat]), pts)
-        top = f"#{shown.discard[-1]}" if shown.discard else "empty"
-        info = Text(f"Deck {len(shown.deck)}  Discard {len(shown.discard)} (top {top})  ")
+                          *ones_cell, pts)
+        items = [Text(f"Deck {len(shown.deck)}")]
+        items.append(Text(f"Discard {len(shown.discard)}"))  # t shows it all
         if shown.solo:
-            info.append(f"Strikes {shown.strikes}/{SOLO_STRIKES}",
-                        style="bold red" if shown.strikes else "")
-            info.append(f"  Scored {len(shown.scored[0])}/16")
+            items.append(Text(f"Strikes {shown.strikes}/{SOLO_STRIKES}",
+                              style="bold red" if shown.strikes else ""))
+            items.append(Text(f"Scored {len(shown.scored[0])}/16"))
         elif shown.end_triggered:
-            info.append("Last round!", style="bold")
+            items.append(Text("Last round!", style="bold"))
         else:
-            info.append(f"Ends at {END_TRIGGER[shown.players]} cards")
+            items.append(Text(f"Ends at {END_TRIGGER[shown.players]} cards scored"))
         if bonus:
             holders = ", ".join(seat_label(s) for s in sorted(bonus))
-            info.append(f"\n+3 bonus for most 1s now: {holders}", style="dim")
-        return Group(table, info)
+            items.append(Text(f"+3 bonus for most 1s now: {holders}", style="dim"))
+        width = self.query_one("#ss-table", Static).content_size.width or 46
+        return Group(table, pack(items, width))
+
+    def _strike_ahead(self) -> bool:
+        """Solo: would ending the turn now earn a strike?"""
+        return self.state.solo and not self.state.scored_this_turn
 
     def _hint(self) -> str:
         card = self.picked_card()
+        end = "e end turn" + (" (a strike: nothing scored yet)" if self._strike_ahead() else "")
         if card is None:
-            return "No cards left: e ends your turn and refills your hand."
+            return f"No cards left: {end} and refill your hand to four."
+        hand = self.hand
         c = CARD_BY_ID[card]
         under = f"{CELL_NAMES[self.cursor]} {NAMES[self.state.grid[self.cursor]]}"
-        if c.matches(self.state.grid):
-            return f"Card {card} matches now: c scores it for {c.points}. Cursor on {under}."
         skip = ", x skip" if can_skip(self.state) else ""
-        return (f"Card {card} picked ({c.points}★). Cursor on {under}: s shift, f flip "
-                f"(discards it), e end turn{skip}, ? help.")
+        others = [(str(index + 1) if index < 9 else "Tab", other)
+                  for index, other in enumerate(hand)
+                  if other != card and CARD_BY_ID[other].matches(self.state.grid)]
+        if c.matches(self.state.grid):
+            head = f"Card {card} matches: c scores it ({points(c.points)})."
+        else:
+            head = f"Card {card} picked ({c.points}★)."
+        if len(others) == 1:
+            key, other = others[0]
+            head += f" Card {other} matches{' too' if c.matches(self.state.grid) else ''}: " \
+                    f"key {key} picks it."
+        elif others:
+            head += (f" Cards {', '.join(str(o) for _, o in others)} match: keys "
+                     f"{', '.join(str(k) for k, _ in others)}.")
+        picks = f"1-{min(len(hand), 9)} pick, " if len(hand) > 1 else ""
+        return (f"{head} Cursor on {under}: s shift, f flip (pay with {card}), "
+                f"{picks}{end}{skip}.")
 
     # -- input ------------------------------------------------------------
     def _my_turn(self) -> bool:
@@ -389,9 +509,15 @@ class ShiftingStonesScreen(GameScreen):
             self._repick()
 
     def action_pick_at(self, index: int) -> None:
-        if index < len(self.hand):
+        hand = self.hand
+        if index < len(hand):
             self.selected = index
             self._repick()
+        elif self._my_turn():
+            held = (f"only {len(hand)} card{'s' if len(hand) != 1 else ''}"
+                    if hand else "no cards")
+            keys = f": pick with 1-{len(hand)}" if len(hand) > 1 else ""
+            self.say(f"There is no card {index + 1}: you hold {held}{keys}.", error=True)
 
     def _repick(self) -> None:
         card = self.picked_card()
@@ -447,7 +573,15 @@ class ShiftingStonesScreen(GameScreen):
         after = self.game.apply(self.state, action)
         new = [c for c in after.hands[after.current] if CARD_BY_ID[c].matches(after.grid)]
         gain = f" Then matching: {', '.join(map(str, new))}." if new else ""
-        self.say(f"Preview: discard {action.card} to {what}.{gain} Enter does it, Esc drops it.")
+        card = CARD_BY_ID[action.card]
+        warn = ""
+        if card.matches(self.state.grid):
+            warn = f" Careful: {action.card} matches now (c would score it)."
+        elif card.matches(after.grid):
+            warn = (f" But {action.card} would match after it: pay with another card "
+                    f"({'[ ]' if len(self.hand) > 9 else f'1-{len(self.hand)}'}) to keep it.")
+        self.say(f"Preview: discard {action.card} to {what}.{gain}{warn} "
+                 "Enter does it, Esc drops it.")
 
     def action_confirm(self) -> None:
         if self.pending is not None:
@@ -473,8 +607,9 @@ class ShiftingStonesScreen(GameScreen):
             self.say("You have no card to score.", error=True)
             return
         self.pending, self.shift_from = None, None
-        if self.dispatch(Score(card)):
-            self.say(f"Scored card {card} for {CARD_BY_ID[card].points}.")
+        if self.dispatch(Score(card)) and self.human_to_move() is not None:
+            self.say(f"Scored card {card} for {points(CARD_BY_ID[card].points)}. "
+                     + self._hint())
 
     def action_end_turn(self) -> None:
         if not self._my_turn():
@@ -482,9 +617,14 @@ class ShiftingStonesScreen(GameScreen):
         seat = self.human_to_move()
         scorable = [c for c in self.state.hands[seat] if CARD_BY_ID[c].matches(self.state.grid)]
         self.pending, self.shift_from = None, None
+        warnings = []
         if scorable:
-            question = (f"Card {', '.join(map(str, scorable))} still matches the stones. "
-                        "End your turn anyway?")
+            warnings.append(f"{cards_phrase(scorable)} the stones now (c scores).")
+        if self._strike_ahead():
+            warnings.append(f"You have scored nothing this turn: ending it now takes strike "
+                            f"{self.state.strikes + 1} of {SOLO_STRIKES}.")
+        if warnings:
+            question = " ".join(warnings) + " End your turn anyway?"
             self.app.push_screen(ConfirmScreen(question, "End turn", "Keep playing"),
                                  lambda yes: yes and self._end())
             return
@@ -502,7 +642,16 @@ class ShiftingStonesScreen(GameScreen):
             self.say(f"You cannot skip: {reason}.", error=True)
             return
         self.pending, self.shift_from = None, None
-        self.app.push_screen(ConfirmScreen("Skip your turn and draw two cards?", "Skip", "Stay"),
+        question = "Skip your turn and draw two cards?"
+        seat = self.state.current
+        scorable = [c for c in self.state.hands[seat] if CARD_BY_ID[c].matches(self.state.grid)]
+        if scorable:
+            question = (f"{cards_phrase(scorable)} the stones now; a skip scores nothing. "
+                        f"{question}")
+        if self.state.solo:
+            question += (f" In solo a skip counts as a turn without scoring: strike "
+                         f"{self.state.strikes + 1} of {SOLO_STRIKES}.")
+        self.app.push_screen(ConfirmScreen(question, "Skip", "Stay"),
                              lambda yes: yes and self.dispatch(SKIP))
 
     def action_table(self) -> None:
@@ -528,7 +677,13 @@ class ShiftingStonesScreen(GameScreen):
     def end_table(self) -> Table:
         state: State = self.state
         table = Table(box=None, padding=(0, 1))
-        for col in ("Player", "Cards", "1s", "Points", "Bonus", "Total"):
+        if state.solo:  # no bonus solo: the cards, the strikes, the points
+            for col in ("Player", "Scored", "Strikes", "Points"):
+                table.add_column(col, justify="left" if col == "Player" else "right")
+            table.add_row(self.seat_name(0), f"{len(state.scored[0])}/16",
+                          f"{state.strikes}/{SOLO_STRIKES}", str(card_points(state, 0)))
+            return table
+        for col in ("Player", "Scored", "1s", "Points", "Bonus", "Total"):
             table.add_column(col, justify="left" if col == "Player" else "right",
                              no_wrap=col == "Player")
         winners = set(self.game.winners(state))
@@ -542,6 +697,12 @@ class ShiftingStonesScreen(GameScreen):
                           str(totals[seat]))
         return table
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        if self.is_mounted and self.match is not None:
+            self.query_one("#ss-table", Static).update(self._table(self.shown))
 
 
 GAME_SCREEN = ShiftingStonesScreen

@@ -41,6 +41,9 @@ class Moonlighter(ModularGame[State, Action]):
         """Only actions that rolled no die (moves, placing, flee, switch, keep)."""
         return not after.last_rolls and after.rng == before.rng and not after.over
 
+    def undo_refusal(self, before: State, action: Action, after: State) -> str:
+        return "it rolled a die"
+
     def render_text(self, state: State) -> str:
         xs = [r.x for r in state.rooms]
         ys = [r.y for r in state.rooms]

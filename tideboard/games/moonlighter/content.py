@@ -45,7 +45,7 @@ PAWN_TEXT = {
     "green": "a killing blow clears the whole room",
     "blue": "double damage dealt and taken against ordinary enemies",
     "purple": "a 3 on the tile die makes a chest room",
-    "pink": "+2 maximum health (lost again when you drop it)",
+    "pink": "+2 maximum health, lost again when you drop it",
     "black": "black rooms do not lock you in",
 }
 

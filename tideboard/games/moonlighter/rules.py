@@ -438,6 +438,12 @@ def _attack(state: State, log: _Log) -> State:
     return state
 
 
+def _a(number: int) -> str:
+    """'a 5' or 'an 8' / 'an 11' / 'an 18', as the number is read aloud."""
+    spoken = str(number)
+    return f"an {number}" if spoken.startswith("8") or spoken in ("11", "18") else f"a {number}"
+
+
 def _boss_beaten(state: State, log: _Log) -> State:
     cleared = state.cleared + 1
     state = replace(state, cleared=cleared, best=max(state.best, cleared), boss=0,
@@ -446,9 +452,10 @@ def _boss_beaten(state: State, log: _Log) -> State:
         log.say(f"The boss falls: all {DUNGEONS} dungeons are cleared. You win the campaign!")
         return replace(state, over=True, won=True)
     nxt = state.dungeon + 1
+    top = max_health_base(nxt) + (PINK_BONUS if state.pawn == "pink" else 0)
     log.say(f"The boss falls: dungeon {state.dungeon} is cleared. Dungeon {nxt} begins: "
-            f"{max_health_base(nxt)} max health, a {pool_size(nxt)}-heart pool, a "
-            f"{boss_hearts(nxt)}-heart boss after {greens_for_boss(nxt)} green rooms.")
+            f"{top} max health, a {pool_size(nxt)}-heart pool, "
+            f"{_a(boss_hearts(nxt))}-heart boss after {greens_for_boss(nxt)} green rooms.")
     return start_dungeon(state, nxt, state.pawn)
 
 

@@ -39,4 +39,5 @@ def result_text(state: State) -> str:
                 f"with {died}. Score {score}.")
     why = ("the moon set (roll limit reached)" if state.lives > 0 else "no lives left")
     return (f"Campaign lost ({why}): best run cleared {state.best} of {DUNGEONS} dungeons; "
-            f"{state.rolls} tile rolls, {died}, {state.run} run(s). Score {score}.")
+            f"{state.rolls} tile rolls, {died}, {state.run} run{'s' * (state.run != 1)}. "
+            f"Score {score}.")

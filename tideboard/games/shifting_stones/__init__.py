@@ -25,6 +25,9 @@ class ShiftingStones(ModularGame[State, Action]):
         # Shifts, flips and scores draw nothing and keep the turn.
         return before.current == after.current and before.turn == after.turn and not after.over
 
+    def undo_refusal(self, before: State, action: Action, after: State) -> str:
+        return "ending a turn (or skipping) draws cards"
+
     def result_text(self, state: State) -> str:
         if state.solo:
             if scoring.winners(state):
