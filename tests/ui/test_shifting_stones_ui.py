@@ -537,3 +537,11 @@ async def test_undo_at_the_start_of_your_turn_does_not_blame_the_other_players_m
         await pilot.press("u")
         text = str(screen.query_one("#ss-status").render())
         assert "Nothing to undo this turn" in text
+
+
+async def test_each_hand_card_shows_the_key_that_picks_it():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bottom = app.screen.query_one(HandStrip).render().plain.splitlines()[5]
+        assert [f"key {n}" in bottom for n in range(1, 5)] == [True] * 4

@@ -171,16 +171,19 @@ GUTTER = 2  # columns each side of a hand too wide to show whole, for the ◀ �
 
 
 def card_row(app: Any, cards: tuple[int, ...], selected: int | None = None,
-             matching: set[int] = frozenset(), would_match: set[int] = frozenset()) -> Text:
+             matching: set[int] = frozenset(), would_match: set[int] = frozenset(),
+             first_key: int | None = None) -> Text:
     """Pattern cards drawn side by side, each ``CARD_W`` wide and six lines tall:
     the number, the points, a mark (✓ matches now, → would match after the
-    previewed move) and the pattern with each stone's letter in its colour."""
-    return Text("\n").join(card_lines(app, cards, selected, matching, would_match))
+    previewed move) and the pattern with each stone's letter in its colour.
+    With ``first_key``, each card's bottom edge shows the key that picks it."""
+    return Text("\n").join(card_lines(app, cards, selected, matching, would_match, first_key))
 
 
 def card_lines(app: Any, cards: tuple[int, ...], selected: int | None = None,
                matching: set[int] = frozenset(),
-               would_match: set[int] = frozenset()) -> list[Text]:
+               would_match: set[int] = frozenset(),
+               first_key: int | None = None) -> list[Text]:
     """The six lines of :func:`card_row`."""
     colours = stone_colours(app)
     accent = app.theme_variables.get("accent", "#f4a261")
@@ -216,7 +219,13 @@ def card_lines(app: Any, cards: tuple[int, ...], selected: int | None = None,
                     face = letter_to_face(ch)
                     line.append(LETTERS[face] + " ", Style(color=colours[NAMES[face]], bold=True))
             line.append(" " * (inner - 7)).append(vt, edge)
-        lines[5].append(bl + hz * inner + br, edge)
+        key = None if first_key is None else first_key + index
+        if key is not None and key <= 9:
+            label = f" key {key} "
+            lines[5].append(bl + hz, edge).append(label, Style(bold=True, dim=not chosen))
+            lines[5].append(hz * (inner - 1 - len(label)) + br, edge)
+        else:
+            lines[5].append(bl + hz * inner + br, edge)
         for line in lines:
             line.append(" ")
     return lines
@@ -272,9 +281,10 @@ class HandStrip(Widget):
             return Text("No cards in hand: press e to end your turn and draw.", style="italic")
         start, shown = self.window()
         if shown == len(self.cards):
-            return card_row(self.app, self.cards, self.selected, self.matching, self.would_match)
+            return card_row(self.app, self.cards, self.selected, self.matching, self.would_match,
+                            first_key=1)
         lines = card_lines(self.app, self.cards[start:start + shown], self.selected - start,
-                           self.matching, self.would_match)
+                           self.matching, self.would_match, first_key=start + 1)
         before, after = start, len(self.cards) - start - shown
         mark = Style(bold=True)
         out = []
