@@ -451,3 +451,18 @@ async def test_pink_pawn_texts_have_no_brackets_inside_brackets():
         await pilot.press("s")
         assert isinstance(app.screen, ConfirmScreen)
         assert "))" not in app.screen.question and "+2 maximum health," in app.screen.question
+
+
+async def test_m_shows_the_whole_map_when_it_is_bigger_than_the_view():
+    from tideboard.ui.widgets import BlocksScreen
+
+    app = ml_app_with_state(corridor(12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ml_screen(pilot)
+        await pilot.press("m")
+        assert isinstance(app.screen, BlocksScreen)
+        title, body = app.screen.parts[0]
+        row = body.plain.splitlines()[0]
+        assert row.count("W") == 12 and row.rstrip().endswith("W@"), row
+        await pilot.press("m")
+        assert isinstance(app.screen, MoonlighterScreen)

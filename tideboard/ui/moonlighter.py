@@ -76,7 +76,7 @@ from tideboard.games.moonlighter.state import (
 )
 from tideboard.ui.game_screen import GameLog, GameScreen
 from tideboard.ui.modals import ConfirmScreen
-from tideboard.ui.widgets import StatusLine, game_colours, ink_for, luminance
+from tideboard.ui.widgets import BlocksScreen, StatusLine, game_colours, ink_for, luminance
 
 # -- how rooms look ------------------------------------------------------------
 CELL_W, CELL_H = 8, 3           # one room on the map, borders included
@@ -343,6 +343,27 @@ def dice_panel(roll: Roll | None, current: bool, tumbling: int | None = None) ->
     return grid
 
 
+def whole_map(app: Any, state: State) -> Text:
+    """Every room of the dungeon as a two-cell coloured tile: letter and mark."""
+    colours = room_colours(app)
+    rooms = state.rooms_by_pos()
+    xs = [x for x, _ in rooms]
+    ys = [y for _, y in rooms]
+    out = Text()
+    for y in range(min(ys), max(ys) + 1):
+        for x in range(min(xs), max(xs) + 1):
+            room = rooms.get((x, y))
+            if room is None:
+                out.append(" · ", Style(dim=True))
+                continue
+            colour = colours[room.colour]
+            mark = "@" if (x, y) == state.pos else "*" if room.pawn else " "
+            out.append(f"{MAP_LETTERS[room.colour]}{mark} ",
+                       Style(bgcolor=colour, color=ink_for(colour), bold=True))
+        out.append("\n")
+    return out
+
+
 # -- the screen ----------------------------------------------------------------------
 class MoonlighterScreen(GameScreen):
     BINDINGS = [
@@ -360,6 +381,7 @@ class MoonlighterScreen(GameScreen):
         Binding("f", "flee", "Flee"),
         Binding("s", "switch", "Switch"),
         Binding("k", "keep", "Keep"),
+        Binding("m", "whole_map", "Map"),
         Binding("r", "anyway('roll')", show=False),
         Binding("a", "anyway('attack')", show=False),
         Binding("f", "anyway('flee')", show=False),
@@ -368,6 +390,7 @@ class MoonlighterScreen(GameScreen):
     ]
     OFFERED = ("roll", "attack", "flee", "switch", "keep")  # keys shown only when they apply
     KEYS_HELP = [
+        ("m", "the whole dungeon map at once, when it is bigger than the view"),
         ("r", "roll the tile die for the next room"),
         ("arrows / h j k l", ("pick a side: an open side to place the rolled room on, "
                               "or a neighbouring room to walk into")),
@@ -616,6 +639,13 @@ class MoonlighterScreen(GameScreen):
         return ""
 
     # -- input --------------------------------------------------------------
+    def action_whole_map(self) -> None:
+        self.app.push_screen(BlocksScreen([
+            (f"Dungeon {self.state.dungeon}: {len(self.state.rooms)} rooms, north up",
+             whole_map(self.app, self.state)),
+            ("Key", Text("W white  O orange  K black (locked until cleared)  G cleared  "
+                         "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.OFFERED:
             return self._offered(action)
