@@ -147,7 +147,7 @@ def test_describe_tells_the_player_what_the_automaton_did():
     state = solo_state(rocks={1: "pC wS"})
     after = human_ends_turn(state)
     line = GAME.describe(state, GAME.parse_action(state, "collect left 1"), after)
-    assert line.startswith("Player 1 collects the white clamshell")
+    assert line.startswith("You collect the white clamshell")  # solo: as the screen says
     assert "The automaton collects the white starfish" in line and "Collector" in line
     assert GAME.to_json(GAME.view(after, 0))["solo"]["last_turn"] == list(after.auto_log)
 

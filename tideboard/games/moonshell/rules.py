@@ -400,35 +400,43 @@ def view(state: State, seat: int | None) -> State:
                   solo_deck=tuple(sorted(state.solo_deck)), rng=Rng(0))
 
 
+_BASE_VERB = {"keeps": "keep", "rotates": "rotate", "pulls": "pull", "places": "place",
+              "collects": "collect", "passes": "pass"}
+
+
 def describe(before: State, action: Action, after: State) -> str:
     seat = before.current
-    name = who(before, seat)
+    you = before.solo and seat == 0  # the solo player reads "You pull ...", like the screen
+
+    def does(verb: str) -> str:
+        return f"You {_BASE_VERB[verb]}" if you else f"{who(before, seat)} {verb}"
+
     if isinstance(action, Keep):
         chosen = sum(1 for c in after.secrets if c)
-        line = f"{name} keeps a secret objective ({chosen} of {humans(before)} chosen)"
+        line = f"{does('keeps')} a secret objective ({chosen} of {humans(before)} chosen)"
         if after.phase == PLAY:
-            line += f"; {seat_label(0)} starts"
+            line += "; you start" if before.solo else f"; {seat_label(0)} starts"
         return line
     if isinstance(action, Rotate):
-        line = f"{name} rotates the ocean {before.direction}"
+        line = f"{does('rotates')} the ocean {before.direction}"
     elif isinstance(action, Pull):
         l2, r2 = seat_rocks(after, seat)
         got = ", ".join(f"{tile_name(t)} to the {side} rock"
                         for t, side in ((l2, "left"), (r2, "right")) if t != EMPTY)
-        line = f"{name} pulls column {action.column + 1}: {got}"
+        line = f"{does('pulls')} column {action.column + 1}: {got}"
         line += _urchin_note(before, after)
     elif isinstance(action, Collect):
         column = action.column + 1
         if action.source == MOON:
-            line = f"{name} places the moonshell in chest column {column}"
+            line = f"{does('places')} the moonshell in chest column {column}"
         else:
             tile = seat_rocks(before, seat)[action.source]
-            line = (f"{name} collects the {tile_name(tile)} from the "
+            line = (f"{does('collects')} the {tile_name(tile)} from the "
                     f"{ROCK_SIDES[action.source]} rock into chest column {column}")
         if before.end_trigger < 0 and after.end_trigger == seat:
             line += " - the chest is full: the game ends when this round is complete"
     elif isinstance(action, Pass):
-        line = f"{name} passes"
+        line = does("passes")
     else:
         line = repr(action)
     # A log entry may hold several lines: the automaton's turn is one line
