@@ -34,3 +34,9 @@ def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS,
 
 def evolve(state, **changes):
     return attrs.evolve(state, **changes)
+
+
+async def settle(pilot, times: int = 3) -> None:
+    """Let the app process what the last key started (timers, screens)."""
+    for _ in range(times):
+        await pilot.pause()

@@ -21,7 +21,7 @@ from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
 from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
 
-from tests.ui.helpers import app_for, app_with_match
+from tests.ui.helpers import app_for, app_with_match, settle
 from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen
 from tideboard.ui.moonlighter import (
     CELL_H,
@@ -78,11 +78,6 @@ async def ml_screen(pilot) -> MoonlighterScreen:
 
 def status(screen) -> str:
     return str(screen.query_one("#ml-status").render())
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 def cell_offset(screen, pos) -> tuple[int, int]:

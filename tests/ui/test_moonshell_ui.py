@@ -13,7 +13,7 @@ from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
 from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
 
-from tests.ui.helpers import app_for, app_with_state
+from tests.ui.helpers import app_for, app_with_state, settle
 from tideboard.ui.game_screen import GameLog
 from tideboard.ui.modals import ConfirmScreen, EndScreen, PrivacyScreen
 from tideboard.ui.moonshell import (
@@ -40,11 +40,6 @@ def ms_app(players=2, solo=False, seed=5, bots=None, theme=None) -> TideboardApp
 def ms_app_with_state(state, config: GameConfig, bots=None) -> TideboardApp:
     """An app whose Moonshell game starts from ``state`` (built by a test)."""
     return app_with_state(state, config, bots, game_id=MS)
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 async def wait_for(pilot, condition, tries: int = 200) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from tests.ui.helpers import SS, app_for, app_with_state, evolve
+from tests.ui.helpers import SS, app_for, settle, app_with_state, evolve
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
@@ -17,11 +17,6 @@ from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneG
 from tideboard.ui.widgets import StatusLine
 
 GAME = registry.load(SS)
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 async def test_flip_is_previewed_then_confirmed_with_enter():
