@@ -9,8 +9,16 @@ from tideboard.engine.rng import Rng
 
 
 def test_rng_same_seed_same_stream():
-    a, b = Rng.from_seed(7), Rng.from_seed(7)
-    assert [a.below(100)[0] for _ in range(3)] == [b.below(100)[0] for _ in range(3)]
+    def stream(seed, count=20):
+        rng, out = Rng.from_seed(seed), []
+        for _ in range(count):
+            value, rng = rng.below(100)  # each draw moves the generator on
+            out.append(value)
+        return out
+
+    assert stream(7) == stream(7)
+    assert stream(7) != stream(8)
+    assert len(set(stream(7))) > 5  # a stream, not one value repeated
     values = []
     rng = Rng.from_seed(7)
     for _ in range(50):

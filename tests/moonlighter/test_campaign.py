@@ -73,3 +73,26 @@ def test_rule_roll_limit_ends_the_campaign():
 def test_rule_score_is_dungeons_of_the_best_run_then_rolls_left():
     assert GAME.scores(build(best=3, cleared=1)) == (3000,)
     assert GAME.scores(build(best=5, won=True, over=True, rolls=400)) == (5600,)
+
+
+def test_a_won_campaign_keeps_every_supply_count_in_the_box():
+    """After the last boss fell, supply_left.red was -1 (issue 7, item 9):
+    the red tile left on the map and the cleared count both counted it."""
+    from tideboard.engine.bots import make_bot
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.moonlighter import GAME
+    from tideboard.games.moonlighter.content import SUPPLY
+    from tideboard.games.moonlighter.rules import supply_left
+
+    state = GAME.setup(GameConfig(players=1, seed=4))
+    bot = make_bot(GAME, "greedy", 4)  # seed 4 with the greedy bot wins the campaign
+    steps = 0
+    while not GAME.is_over(state):
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0,
+                                             GAME.legal_actions(state)))
+        steps += 1
+        for tile, total in SUPPLY.items():
+            assert 0 <= supply_left(state, tile) <= total, (steps, tile)
+    assert state.won, "the bot no longer wins with this seed: pick another winning seed"
+    shown = GAME.to_json(state)["supply_left"]
+    assert all(0 <= left <= SUPPLY[tile] for tile, left in shown.items()), shown

@@ -265,19 +265,41 @@ def test_undoable_only_for_actions_that_reveal_nothing_within_the_turn():
     assert not GAME.undoable(last, ROTATE, play(last, "rotate"))  # the turn passed
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.text(alphabet="pullcoetakrigh smn12345690LR-#", max_size=18), st.integers(0, 3))
-def test_any_parsable_text_is_applied_or_refused_with_illegal_action(text, seed):
+WORDS = ["pull", "collect", "moonshell", "m", "c", "take", "keep", "rotate", "pass", "left",
+         "right", "l", "r", "moon", "1", "2", "3", "5", "9", "0", "3l", "l2", "S3", "²", "٣",
+         "７", "1²", "9" * 5000, "#", ","]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=4), st.text(max_size=6), st.integers(0, 3))
+def test_any_text_parses_to_what_apply_accepts_iff_listed(words, noise, seed):
+    """Text of words, Unicode digits, huge numbers and any characters: parse gives an
+    action or a NotationError, never another exception, and the action applies
+    exactly when legal_actions lists it."""
     state = GAME.setup(GameConfig(players=2, seed=seed))
+    texts = [" ".join(words), " ".join(words) + noise, noise]
     for s in (state, play(state, f"keep {state.offers[0][0]}", f"keep {state.offers[1][0]}")):
-        try:
-            action = GAME.parse_action(s, text)
-        except NotationError:
-            continue
-        try:
-            GAME.apply(s, action)
-        except IllegalAction as error:
-            assert str(error)
+        legal = set(GAME.legal_actions(s))
+        for text in texts:
+            try:
+                action = GAME.parse_action(s, text)
+            except NotationError as error:
+                assert str(error) and len(str(error)) < 400
+                continue
+            try:
+                GAME.apply(s, action)
+                accepted = True
+            except IllegalAction as error:
+                assert str(error)
+                accepted = False
+            assert accepted == (action in legal), (text, action)
+
+
+@pytest.mark.parametrize("text", ["pull ²", "m ²", "moonshell ٣", "collect left ７",
+                                  "pull " + "9" * 5000, "c l" + "2" * 5000, "keep ²"])
+def test_notation_numbers_are_ascii_and_bounded(text):
+    with pytest.raises(NotationError):
+        GAME.parse_action(GAME.setup(GameConfig(players=2, seed=1)), text)
 
 
 @pytest.mark.parametrize("action", [Pull(7), Pull(-1), Pull(2, 5), Collect(0, 9), Collect(5, 0),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+
+import attrs
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.rng import Rng
 from tideboard.games.shifting_stones import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import HIDDEN, EndTurn, Score, Skip
@@ -66,7 +69,9 @@ def check_invariants(state, start_ids: frozenset[int], players: int) -> None:
             else:
                 assert hand == (HIDDEN,) * len(state.hands[other])
         assert seen.deck == (HIDDEN,) * len(state.deck)
-        assert seen.rng != state.rng  # the generator would tell the next shuffle
+        # The generator would tell the next shuffle: the view must not depend on it.
+        moved = attrs.evolve(state, rng=Rng(state.rng.position ^ 0x5DEECE66D))
+        assert GAME.view(moved, seat).rng == seen.rng
         assert (seen.grid, seen.discard, seen.scored) == (state.grid, state.discard, state.scored)
         shown = GAME.to_json(seen)
         json.dumps(shown)

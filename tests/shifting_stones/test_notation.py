@@ -45,7 +45,7 @@ def test_notation_round_trips_every_legal_action():
 
 @pytest.mark.parametrize("text, action", [
     ("shift 12 a1 b1", Shift(12, 0, 1)),
-    ("shift 12 b1 a1", Shift(12, 1, 0)),
+    ("shift 12 b1 a1", Shift(12, 0, 1)),
     ("swap 12 a1 a2", Shift(12, 0, 3)),
     ("SHIFT #12 C2 C3", Shift(12, 5, 8)),
     ("  flip   7   b2  ", Flip(7, 4)),
@@ -128,3 +128,19 @@ def test_every_parsable_move_applies_or_is_illegal(words, pick):
     except NotationError:
         return
     _apply_or_illegal(state, action)
+
+
+def test_notation_a_shift_named_in_reverse_is_the_listed_move():
+    """'shift C b1 a1' once made an action legal_actions never lists (issue 7)."""
+    reverse = notation.parse_action("shift 12 b1 a1")
+    assert (reverse.a, reverse.b) == (0, 1)
+    assert notation.format_action(reverse) == "shift 12 a1 b1"
+    assert Shift(12, 1, 0) == Shift(12, 0, 1)
+
+
+@pytest.mark.parametrize("text", ["score ²", "flip ² a1", "score " + "9" * 5000,
+                                  "shift #" + "1" * 5000 + " a1 b1", "score ٣", "score 73",
+                                  "score 0", "score #"])
+def test_notation_numbers_are_strict(text):
+    with pytest.raises(NotationError):
+        notation.parse_action(text)

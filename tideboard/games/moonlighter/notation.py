@@ -15,6 +15,7 @@ accepted for ``roll``, ``attack`` and ``move``; case does not matter.
 from __future__ import annotations
 
 from tideboard.engine.core import NotationError
+from tideboard.engine.notation import quote
 from tideboard.games.moonlighter.state import (
     ATTACK,
     FLEE,
@@ -66,7 +67,7 @@ def parse_action(text: str) -> Action:
     verb, args = words[0], words[1:]
     if verb in _PLAIN:
         if args:
-            raise NotationError(f"{verb!r} takes no argument, got {' '.join(args)!r}; {HELP}")
+            raise NotationError(f"{verb!r} takes no argument, got {quote(' '.join(args))}; {HELP}")
         return _PLAIN[verb]
     if verb in _SIDED:
         if len(args) != 1:
@@ -74,6 +75,6 @@ def parse_action(text: str) -> Action:
                                 f"{len(args)} word(s); {HELP}")
         side = _SIDES.get(args[0])
         if side is None:
-            raise NotationError(f"{args[0]!r} is not a side; sides are n, e, s and w")
+            raise NotationError(f"{quote(args[0])} is not a side; sides are n, e, s and w")
         return Place(side) if _SIDED[verb] == "place" else Move(side)
-    raise NotationError(f"unknown move {verb!r}; {HELP}")
+    raise NotationError(f"unknown move {quote(verb)}; {HELP}")

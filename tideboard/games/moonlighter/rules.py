@@ -84,10 +84,14 @@ def green_rooms(state: State) -> int:
 
 
 def supply_left(state: State, tile: str) -> int:
-    """Tiles of this kind still in the box.  Beaten bosses' red tiles are trophies."""
+    """Tiles of this kind still in the box.  Beaten bosses' red tiles are trophies.
+
+    After the last boss falls the map stays on the table with that boss's red
+    tile on it; the tile is one of the trophies ``cleared`` counts already.
+    """
     used = count_tiles(state, tile)
     if tile == RED:
-        used += state.cleared
+        used = state.cleared if state.won else used + state.cleared
     return SUPPLY[tile] - used
 
 

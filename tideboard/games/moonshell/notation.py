@@ -16,6 +16,7 @@ Case does not matter; ``l``/``r`` may stand for left/right, and ``3l`` for
 from __future__ import annotations
 
 from tideboard.engine.core import NotationError
+from tideboard.engine.notation import is_number, parse_number, quote
 from tideboard.games.moonshell.content import DECK_IDS, ROCK_SIDES
 from tideboard.games.moonshell.state import (MOON, PASS, ROTATE, Action, Collect, Keep, Pass,
                                              Pull, Rotate)
@@ -46,9 +47,7 @@ def format_action(action: Action) -> str:
 
 
 def _number(word: str, low: int, high: int, what: str) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
-        raise NotationError(f"{word!r} is not a {what} number; {what}s are {low}-{high}")
-    return int(word)
+    return parse_number(word, low, high, what)
 
 
 def _split_glued(args: list[str]) -> list[str]:
@@ -56,9 +55,9 @@ def _split_glued(args: list[str]) -> list[str]:
     out: list[str] = []
     for word in args:
         digits = word.rstrip("lrightef")
-        if len(word) > 1 and word[0].isdigit() and word[-1].isalpha() and digits.isdigit():
+        if len(word) > 1 and is_number(word[0]) and word[-1].isalpha() and is_number(digits):
             out += [digits, word[len(digits):]]
-        elif len(word) > 1 and word[-1].isdigit() and word[0].isalpha():
+        elif len(word) > 1 and is_number(word[-1]) and word[0].isalpha():
             letters = word.rstrip("0123456789")
             out += [letters, word[len(letters):]]
         else:
@@ -81,10 +80,10 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise NotationError("keep takes one card, e.g. 'keep S3' (secret objectives are S1-S12)")
         card = args[0].upper()
-        if card.isdigit():
-            card = f"S{card}"
+        if is_number(card):
+            card = f"S{int(card)}"
         if card not in DECK_IDS["secret"]:
-            raise NotationError(f"{args[0]!r} is not a secret objective card; they are S1-S12")
+            raise NotationError(f"{quote(args[0])} is not a secret objective card; they are S1-S12")
         return Keep(card)
     if verb == "pull":
         if not 1 <= len(args) <= 2:
@@ -94,7 +93,7 @@ def parse_action(text: str) -> Action:
         first = None
         if len(args) == 2:
             if args[1] not in _SIDES:
-                raise NotationError(f"{args[1]!r} is not a rock; say left or right")
+                raise NotationError(f"{quote(args[1])} is not a rock; say left or right")
             first = _SIDES[args[1]]
         return Pull(column, first)
     if verb in _MOON_WORDS:
@@ -110,7 +109,7 @@ def parse_action(text: str) -> Action:
         elif args[0] in _MOON_WORDS:
             source = MOON
         else:
-            raise NotationError(f"{args[0]!r} is not a rock; say left, right or moon")
+            raise NotationError(f"{quote(args[0])} is not a rock; say left, right or moon")
         return Collect(source, _number(args[1], 1, 4, "chest column") - 1)
-    raise NotationError(f"unknown move {verb!r}; {HELP}")
+    raise NotationError(f"unknown move {quote(verb)}; {HELP}")
 

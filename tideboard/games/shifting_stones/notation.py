@@ -8,13 +8,16 @@
 
 Cells are a column letter (a-c, left to right) and a row number (1-3, with
 row 1 at the top, the deck's side).  ``swap`` is accepted for ``shift``, a
-card may be written ``#12``, and case does not matter.
+card may be written ``#12``, and case does not matter.  The cells of a shift
+may come in either order; the move is written in board order, row by row
+(``shift 12 b1 a1`` reads as ``shift 12 a1 b1``).
 """
 
 from __future__ import annotations
 
 from tideboard.engine.core import NotationError
-from tideboard.games.shifting_stones.content import CELL_NAMES
+from tideboard.engine.notation import parse_number, quote
+from tideboard.games.shifting_stones.content import CARDS, CELL_NAMES
 from tideboard.games.shifting_stones.state import (END_TURN, SKIP, Action, EndTurn,
                                                    Flip, Score, Shift, Skip)
 
@@ -36,19 +39,16 @@ def format_action(action: Action) -> str:
 
 
 def _card(word: str) -> int:
-    text = word.lstrip("#")
-    # Plain ASCII digits only: str.isdigit() also accepts characters such as
-    # '²' that int() rejects, and int() refuses strings of thousands of digits.
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise NotationError(f"{word!r} is not a card number (cards are numbered 1-72)")
-    return int(text)
+    text = word[1:] if word.startswith("#") else word
+    # The engine's strict number reader: ASCII digits, bounded length.
+    return parse_number(text, 1, len(CARDS), "card")
 
 
 def _cell(word: str) -> int:
     try:
         return CELL_NAMES.index(word)
     except ValueError:
-        raise NotationError(f"{word!r} is not a cell; cells are a1-c3 "
+        raise NotationError(f"{quote(word)} is not a cell; cells are a1-c3 "
                             "(column a-c, row 1-3 from the top)") from None
 
 
@@ -59,10 +59,11 @@ def parse_action(text: str) -> Action:
     verb, args = words[0], words[1:]
     shapes = {"shift": 3, "swap": 3, "flip": 2, "score": 1, "end": 0, "skip": 0}
     if verb not in shapes:
-        raise NotationError(f"unknown move {verb!r}; {HELP}")
+        raise NotationError(f"unknown move {quote(verb)}; {HELP}")
     if len(args) != shapes[verb]:
         raise NotationError(f"{verb!r} takes {shapes[verb]} argument(s), got {len(args)}; {HELP}")
     if verb in ("shift", "swap"):
+        # The cells may be named in either order: Shift keeps them in board order.
         return Shift(_card(args[0]), _cell(args[1]), _cell(args[2]))
     if verb == "flip":
         return Flip(_card(args[0]), _cell(args[1]))

@@ -17,7 +17,8 @@ from tideboard.games.shifting_stones.state import (END_TURN, HIDDEN, SKIP, Actio
 # The twelve pairs of orthogonal neighbours, each as (lower cell, higher cell).
 NEIGHBOURS = tuple((a, b) for a in range(9) for b in (a + 1, a + 3)
                    if b < 9 and (b == a + 3 or a % 3 != 2))
-ADJACENT = frozenset(NEIGHBOURS) | frozenset((b, a) for a, b in NEIGHBOURS)
+PAIRS = frozenset(NEIGHBOURS)  # a Shift names its lower cell first, as legal_actions does
+ADJACENT = PAIRS | frozenset((b, a) for a, b in NEIGHBOURS)
 
 # Action objects are made once and shared: legal-action lists are just
 # concatenations of these tuples, which keeps move generation cheap.
@@ -117,7 +118,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Shift):
         if not (0 <= action.a < 9 and 0 <= action.b < 9):
             raise IllegalAction("There is no such cell; cells are a1-c3.")
-        if (action.a, action.b) not in ADJACENT:
+        if (action.a, action.b) not in PAIRS:
             raise IllegalAction(f"{CELL_NAMES[action.a]} and {CELL_NAMES[action.b]} are not "
                                 "side by side; shift swaps two neighbouring stones (no diagonals).")
         hand = _take_from_hand(state, action.card)

@@ -11,11 +11,22 @@ HIDDEN = 0  # a card id a seat may not see (real ids start at 1)
 
 @attrs.frozen
 class Shift:
-    """Discard ``card`` to swap the stones on two neighbouring cells."""
+    """Discard ``card`` to swap the stones on two neighbouring cells.
+
+    Swapping a and b is the same move as swapping b and a, so the cells are
+    kept in order (``a <= b``) however the action is made: ``Shift(12, 1, 0)``
+    is ``Shift(12, 0, 1)``, the one ``legal_actions`` lists.
+    """
 
     card: int
     a: int
     b: int
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.a, int) and isinstance(self.b, int) and self.a > self.b:
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
 
 
 @attrs.frozen

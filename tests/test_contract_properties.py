@@ -1,0 +1,210 @@
+"""The game contract, checked for every game over positions reached in play.
+
+* apply accepts exactly what legal_actions lists: every listed action survives
+  format -> parse and applies; every other action (parsed from perturbed
+  notation, or built directly, out-of-range fields included) is refused with
+  IllegalAction, never anything else.
+* view(state, seat) hides every other seat's secrets and the generator: two
+  states that differ only in what the seat may not see give the same view.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tideboard.engine.core import GameConfig, IllegalAction, NotationError
+from tideboard.engine.rng import Rng
+from tideboard.games.moonlighter import GAME as LIGHTER
+from tideboard.games.moonlighter import state as ml
+from tideboard.games.moonshell import GAME as SHELL
+from tideboard.games.moonshell import state as ms
+from tideboard.games.moonshell.content import DECK_IDS
+from tideboard.games.shifting_stones import GAME as STONES
+from tideboard.games.shifting_stones import state as ss
+from tideboard.games.shifting_stones.content import CARDS
+
+SETTINGS = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+TABLES = {
+    "shifting-stones": (STONES, [GameConfig(players=p) for p in (2, 3, 4, 5)]
+                        + [GameConfig(players=1, solo=True)]),
+    "moonshell": (SHELL, [GameConfig(players=p) for p in (2, 3, 4)]
+                  + [GameConfig(players=1, solo=True)]),
+    "moonlighter": (LIGHTER, [GameConfig(players=1)]),
+}
+
+
+def positions(game, config, seed: int, steps: int):
+    """The states of one game played with random legal moves (the start included)."""
+    rng = random.Random(seed)
+    state = game.setup(attrs.evolve(config, seed=seed))
+    yield state
+    for _ in range(steps):
+        if game.is_over(state):
+            return
+        state = game.apply(state, rng.choice(list(game.legal_actions(state))))
+        yield state
+
+
+def sample(states, rng: random.Random, count: int):
+    states = list(states)
+    return [states[0], states[-1]] + rng.sample(states, min(count, len(states)))
+
+
+# -- candidate actions built directly (the whole action space and beyond) ---------
+
+def stones_candidates(state):
+    cards = [0, 73, -1] + [c.id for c in CARDS]
+    for card in cards:
+        for a in range(-1, 10):
+            for b in range(-1, 10):
+                yield ss.Shift(card, a, b)
+            yield ss.Flip(card, a)
+        yield ss.Score(card)
+    yield ss.END_TURN
+    yield ss.SKIP
+
+
+def shell_candidates(state):
+    for card in [*DECK_IDS["secret"], "S0", "", "?", "P1"]:
+        yield ms.Keep(card)
+    yield ms.ROTATE
+    yield ms.PASS
+    for column in range(-1, 7):
+        for first in (None, 0, 1, 2, -1):
+            yield ms.Pull(column, first)
+    for source in (-1, 0, 1, ms.MOON, 3, 4):
+        for column in range(-1, 6):
+            yield ms.Collect(source, column)
+
+
+def lighter_candidates(state):
+    yield from (ml.ROLL, ml.ATTACK, ml.FLEE, ml.SWITCH, ml.KEEP)
+    for side in ("n", "e", "s", "w", "x", "", "north"):
+        yield ml.Place(side)
+        yield ml.Move(side)
+
+
+CANDIDATES = {"shifting-stones": stones_candidates, "moonshell": shell_candidates,
+              "moonlighter": lighter_candidates}
+
+
+def perturbed(text: str, rng: random.Random) -> list[str]:
+    words = text.split()
+    out = [" ".join(reversed(words)), text.upper(), text + " 1", text.replace("1", "²"),
+           text.replace("2", "٢"), " ".join(words[:1] + list(reversed(words[1:]))),
+           " ".join(words[:-1]), text + "9" * 40]
+    for _ in range(4):
+        chars = list(text)
+        if chars:
+            chars[rng.randrange(len(chars))] = rng.choice("0123456789abcdelnrsw#²- ")
+        out.append("".join(chars))
+    return out
+
+
+def check_apply_agrees_with_legal(game, state, candidates, rng):
+    legal = list(game.legal_actions(state))
+    listed = set(legal)
+    for action in legal:
+        text = game.format_action(action)
+        again = game.parse_action(state, text)
+        assert again == action, (text, again, action)
+        game.apply(state, again)  # must not raise
+    texts = [t for a in legal for t in perturbed(game.format_action(a), rng)]
+    parsed = []
+    for text in texts:
+        try:
+            parsed.append(game.parse_action(state, text))
+        except NotationError as error:
+            assert str(error)
+    for action in [*parsed, *candidates(state)]:
+        try:
+            game.apply(state, action)
+            accepted = True
+        except IllegalAction as error:
+            assert str(error)
+            accepted = False
+        assert accepted == (action in listed), (action, accepted, game.format_action(action)
+                                                if accepted else None)
+
+
+@SETTINGS
+@given(game_id=st.sampled_from(sorted(TABLES)), table=st.integers(0, 4),
+       seed=st.integers(0, 2**64 - 1), steps=st.integers(0, 400))
+def test_apply_accepts_exactly_the_legal_actions(game_id, table, seed, steps):
+    game, configs = TABLES[game_id]
+    config = configs[table % len(configs)]
+    rng = random.Random(seed)
+    for state in sample(positions(game, config, seed, steps), rng, 2):
+        check_apply_agrees_with_legal(game, state, CANDIDATES[game_id], rng)
+
+
+# -- views: what a seat may not see does not change what it sees ------------------
+
+def scramble_stones(state, seat, rng):
+    pool = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.deck)
+    rng.shuffle(pool)
+    hands = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(pool[:len(hand)]))
+            pool = pool[len(hand):]
+    return attrs.evolve(state, hands=tuple(hands), deck=tuple(pool),
+                        rng=Rng(rng.getrandbits(64)))
+
+
+def scramble_shell(state, seat, rng):
+    cards = list(DECK_IDS["secret"])
+    secrets = state.secrets if state.over else tuple(
+        card if s == seat or not card else rng.choice(cards)
+        for s, card in enumerate(state.secrets))
+    offers = tuple(o if s == seat else tuple(rng.sample(cards, len(o)))
+                   for s, o in enumerate(state.offers))
+    bag, deck = list(state.bag), list(state.solo_deck)
+    rng.shuffle(bag)
+    rng.shuffle(deck)
+    return attrs.evolve(state, secrets=secrets, offers=offers, bag=tuple(bag),
+                        solo_deck=tuple(deck), rng=Rng(rng.getrandbits(64)))
+
+
+def scramble_lighter(state, seat, rng):
+    return attrs.evolve(state, rng=Rng(rng.getrandbits(64)))
+
+
+SCRAMBLE = {"shifting-stones": scramble_stones, "moonshell": scramble_shell,
+            "moonlighter": scramble_lighter}
+
+
+@SETTINGS
+@given(game_id=st.sampled_from(sorted(TABLES)), table=st.integers(0, 4),
+       seed=st.integers(0, 2**64 - 1), steps=st.integers(1, 600))
+def test_views_during_play_hide_other_seats_secrets_and_the_generator(game_id, table, seed,
+                                                                       steps):
+    game, configs = TABLES[game_id]
+    config = configs[table % len(configs)]
+    rng = random.Random(seed)
+    checked = 0
+    for state in sample(positions(game, config, seed, steps), rng, 6):
+        seats = sorted({*range(config.players), *game.to_move(state)})
+        for seat in [*seats, None]:
+            seen = game.view(state, seat)
+            other = SCRAMBLE[game_id](state, seat, rng)
+            assert game.view(other, seat) == seen, (seat, state)
+            assert game.to_json(game.view(other, seat)) == game.to_json(seen)
+            checked += 1
+    assert checked >= 2
+
+
+def test_scrambling_changes_the_hidden_parts():
+    """The view test only means something if the scrambles change the state."""
+    rng = random.Random(1)
+    for game_id, (game, configs) in TABLES.items():
+        state = game.setup(attrs.evolve(configs[0], seed=3))
+        assert SCRAMBLE[game_id](state, 0, rng) != state, game_id
