@@ -83,7 +83,8 @@ def test_list_json():
 
 def test_script_json_fields_at_the_start():
     report = stones_json("--seed", "5")
-    assert report["game"] == "shifting-stones" and report["seed"] == 5
+    # The seed would tell every hand and the deck order: not shown while the game runs.
+    assert report["game"] == "shifting-stones" and report["seed"] is None
     assert report["players"] == 2 and report["variant"] == "standard" and not report["solo"]
     assert report["over"] is False and report["to_move"] == 1 and report["moves"] == 0
     assert report["scores"] == [0, 0] and report["winners"] == [] and report["result"] is None
@@ -139,7 +140,8 @@ def test_script_text_output(tmp_path):
     result = run("script", "shifting-stones", "--seed", "2", "--moves", str(moves), "--legal")
     assert result.exit_code == 0
     out = result.output
-    assert "Shifting Stones, seed 2, 1 move(s) played" in out
+    assert "Shifting Stones, seed kept secret until the game ends, 1 move(s) played" in out
+    assert "seed 2" not in out
     assert "Player 1: skip the turn and draw 2" in out
     assert "To move: Player 2" in out and "Scores: Player 1 0, Player 2 0" in out
     assert "Legal moves: " in out and "; end; skip" in out
@@ -218,8 +220,15 @@ def test_script_moves_file_that_is_not_text_exits_2(tmp_path):
 
 def test_script_seed_makes_the_game_repeatable():
     assert stones_json("--seed", "77") == stones_json("--seed", "77")
-    picked = stones_json()
-    assert isinstance(picked["seed"], int)
+    assert stones_json("--seed", "77") != stones_json("--seed", "78")
+    # A seed left out is drawn from the system's entropy (64 bits): --reveal shows it,
+    # and the same seed given back replays the same game.
+    first, second = stones_json("--reveal"), stones_json("--reveal")
+    assert first["seed"] != second["seed"]
+    assert all(0 <= r["seed"] < 2**64 for r in (first, second))
+    assert max(first["seed"], second["seed"]) >= 2**20  # not from a small range (p ~ 2**-43)
+    again = stones_json("--reveal", "--seed", str(first["seed"]))
+    assert again["state"] == first["state"]
 
 
 def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
@@ -327,7 +336,17 @@ def test_sim_solo():
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     assert report["solo"] is True and report["players"] == 1 and len(report["seats"]) == 1
-    assert 0 <= report["seats"][0]["wins"] <= 3
+    # The wins are the games the same bots win when each game is played here.
+    won = 0
+    for seed in (2, 3, 4):
+        state = STONES.setup(GameConfig(players=1, solo=True, seed=seed))
+        bot = make_bot(STONES, "greedy", seed * 31)
+        while not STONES.is_over(state):
+            state = STONES.apply(state, bot.choose(STONES, STONES.view(state, 0), 0,
+                                                   STONES.legal_actions(state)))
+        won += 0 in STONES.winners(state)
+    assert report["seats"][0]["wins"] == won
+    assert report["games"] == 3 and report["interrupted"] is False and report["actions"] > 0
 
 
 # -- rules -----------------------------------------------------------------------

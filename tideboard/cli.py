@@ -9,16 +9,23 @@ never as a traceback.
 
 from __future__ import annotations
 
+import errno
 import json
-import random
+import os
 import re
 import sys
 from typing import Any, NoReturn
 
 import click
 
+EXIT_FAILED = 1  # the app crashed, or the output could not be written
 EXIT_USAGE = 2
 EXIT_ILLEGAL = 3
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+
+SEED_LIMIT = 1 << 64  # seeds are 0 <= seed < 2**64 (tideboard.engine.seeds checks the same)
+MAX_LINE = 10_000  # characters in one line of a moves file
+MAX_LINES = 1_000_000  # lines in a moves file (blank and comment lines included)
 GAME_HELP = "GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain, animal-splash."
 
 
@@ -37,14 +44,48 @@ def _load(game_id: str):
         _fail(str(error))
 
 
+class WholeNumber(click.ParamType):
+    """A whole number typed on the command line: ASCII digits, bounded length.
+
+    click's own int type echoes the whole text back (5000 digits) and accepts
+    what Python's int() does ('1_000', ' 7', '٣')."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int, digits: int) -> None:
+        self.low, self.high, self.digits = low, high, digits
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not (text.isascii() and text.isdigit()):
+                self.fail(f"{_shorten(text)!r} is not a whole number from {self.low} to "
+                          f"{self.high}.", param, ctx)
+            if len(text) > self.digits:
+                self.fail(f"{_shorten(text)!r} is too large; it must be from {self.low} to "
+                          f"{self.high}.", param, ctx)
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{number} is out of range; it must be from {self.low} to {self.high}.",
+                      param, ctx)
+        return number
+
+
+def _shorten(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _config(game, players: int | None, variant: str | None, solo: bool, seed: int | None):
     from tideboard.engine.core import ConfigError, GameConfig
+    from tideboard.engine.seeds import new_seed
 
     info = game.info
     if players is None:
         players = 1 if solo else info.min_players
     config = GameConfig(players=players, variant=variant or info.variants[0], solo=solo,
-                        seed=random.randrange(1_000_000) if seed is None else seed)
+                        seed=new_seed() if seed is None else seed)
     try:
         info.check_config(config)
     except ConfigError as error:
@@ -58,13 +99,15 @@ def _seat_bots(game, config, specs: tuple[str, ...]) -> dict[int, str]:
     bots: dict[int, str] = {}
     for spec in specs:
         seat_text, sep, level = spec.partition("=")
-        if not sep or not seat_text.strip().isdigit():
-            _fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {spec!r}.")
-        seat = int(seat_text)
+        seat_text = seat_text.strip()
+        if not sep or not (seat_text.isascii() and seat_text.isdigit()):
+            _fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {_shorten(spec)!r}.")
+        seat = int(seat_text) if len(seat_text) <= 6 else 0
         if not 1 <= seat <= config.players:
-            _fail(f"--bot seat {seat} is not at the table; seats are 1-{config.players}.")
+            _fail(f"--bot seat {_shorten(seat_text)} is not at the table; "
+                  f"seats are 1-{config.players}.")
         if level not in levels:
-            _fail(f"unknown bot level {level!r}; choose from: {', '.join(levels)}.")
+            _fail(f"unknown bot level {_shorten(level)!r}; choose from: {', '.join(levels)}.")
         bots[seat - 1] = level
     return bots
 
@@ -80,9 +123,11 @@ def _check_theme(theme: str | None) -> None:
 
 
 game_options = [
-    click.option("--players", "-p", type=int, help="Number of players."),
+    click.option("--players", "-p", type=WholeNumber(0, 999, 3), help="Number of players."),
     click.option("--variant", help="Rules variant (see 'tideboard list')."),
-    click.option("--seed", type=int, help="Seed for the shuffle and dice (random if left out)."),
+    click.option("--seed", type=WholeNumber(0, SEED_LIMIT - 1, 20),
+                 help="Seed for the shuffle and dice, 0 to 2**64-1 (left out: a random one "
+                      "from the system's entropy, kept secret until the game ends)."),
 ]
 
 
@@ -106,7 +151,7 @@ def main(ctx: click.Context, theme: str | None) -> None:
         _check_theme(theme)
         from tideboard.ui.app import run_app
 
-        run_app(theme=theme)
+        _exit_if_crashed(run_app(theme=theme))
 
 
 @main.command()
@@ -131,7 +176,13 @@ def play(game: str, players, variant, seed, solo: bool, bots, theme) -> None:
     if not has_screen(g.info.id):
         _fail(f"{g.info.name} cannot be played in the app yet; play it headless with "
               f"'tideboard script {g.info.id}' or watch bots with 'tideboard sim {g.info.id}'.")
-    run_app(theme=theme, game_id=game, config=config, bots=seat_bots)
+    _exit_if_crashed(run_app(theme=theme, game_id=game, config=config, bots=seat_bots))
+
+
+def _exit_if_crashed(code: Any) -> None:
+    """``run_app`` returns the app's return code: a crash must not exit 0."""
+    if code:
+        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
 
 
 @main.command("list")
@@ -190,13 +241,17 @@ def rules(game: str) -> None:
 @click.argument("game")
 @with_game_options
 @click.option("--solo", is_flag=True, help="Simulate the solo variant.")
-@click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True,
+@click.option("--games", "count", type=WholeNumber(1, 10**12, 13), default=10, show_default=True,
               help="How many games to play.")
 @click.option("--bot", "levels", multiple=True, metavar="LEVEL",
               help="Bot level per seat in order (repeatable; the last one fills the rest).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
-    """Play bot-against-bot games of GAME headless and report the results."""
+    """Play bot-against-bot games of GAME headless and report the results.
+
+    Progress goes to standard error; Ctrl-C stops and prints the results of the
+    games finished so far (exit status 130).
+    """
     from tideboard.sim import simulate
 
     g = _load(game)
@@ -204,39 +259,130 @@ def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
     known = tuple(g.bot_factories())
     for level in levels:
         if level not in known:
-            _fail(f"unknown bot level {level!r}; choose from: {', '.join(known)}.")
+            _fail(f"unknown bot level {_shorten(level)!r}; choose from: {', '.join(known)}.")
     seat_levels = list(levels) or ["greedy" if "greedy" in known else known[0]]
     seat_levels += [seat_levels[-1]] * (config.players - len(seat_levels))
-    report = simulate(g, config, seat_levels[:config.players], count)
+    progress = _Progress(g.info.name, count)
+    report = simulate(g, config, seat_levels[:config.players], count, progress=progress)
+    progress.done()
     if as_json:
         click.echo(json.dumps(report, indent=1))
-        return
-    click.echo(f"{g.info.name}: {report['games']} games, {config.players} player(s), "
-               f"seed {config.seed}, {report['actions']} actions")
-    for row in report["seats"]:
-        click.echo(f"  Player {row['seat']} ({row['bot']}): {row['wins']} wins, "
-                   f"mean score {row['mean_score']:.2f}")
-    if report["unfinished"]:
-        click.echo(f"  {report['unfinished']} game(s) stopped unfinished at the action limit")
+    else:
+        click.echo(f"{g.info.name}: {report['games']} games, {config.players} player(s), "
+                   f"seed {config.seed}, {report['actions']} actions")
+        for row in report["seats"]:
+            click.echo(f"  Player {row['seat']} ({row['bot']}): {row['wins']} wins, "
+                       f"mean score {row['mean_score']:.2f}")
+        if report["unfinished"]:
+            click.echo(f"  {report['unfinished']} game(s) stopped unfinished at the action limit")
+        if report["interrupted"]:
+            click.echo(f"  interrupted after {report['games']} of {count} games")
+    if report["interrupted"]:
+        _flush_stdout()
+        sys.exit(EXIT_INTERRUPTED)
 
 
-def _read_moves(source: str) -> list[tuple[int, str]]:
+class _Progress:
+    """``sim`` progress on standard error: a line redrawn every second on a
+    terminal, a line every 30 seconds otherwise (a log file)."""
+
+    def __init__(self, name: str, total: int) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.name, self.total = name, total
+        self.tty = _isatty(sys.stderr)
+        self.every = 1.0 if self.tty else 30.0
+        self.next = self.clock() + self.every
+        self.shown = False
+
+    def __call__(self, finished: int) -> None:
+        now = self.clock()
+        if now < self.next:
+            return
+        self.next = now + self.every
+        line = f"{self.name}: {finished} of {self.total} games played"
+        try:
+            if self.tty:
+                sys.stderr.write(f"\r{line}\x1b[K")
+            else:
+                sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+            self.shown = True
+        except (OSError, ValueError):
+            self.every = float("inf")  # no stderr to report on: stop trying
+
+    def done(self) -> None:
+        if self.tty and self.shown:
+            try:
+                sys.stderr.write("\r\x1b[K")
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+
+
+def _isatty(stream: Any) -> bool:
     try:
-        if source == "-":
-            text = sys.stdin.read()
-        else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read()
+        return bool(stream is not None and stream.isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def _open_moves(source: str):
+    """The moves as a binary stream (standard input for '-')."""
+    if source == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            _fail("--moves - reads standard input, but standard input is closed; "
+                  "give a moves file or pipe the moves in.")
+        return stream
+    try:
+        if os.path.isdir(source):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder")
+        return open(source, "rb")
     except OSError as error:
-        _fail(f"cannot read moves from {source!r}: {error.strerror}.")
-    except UnicodeDecodeError:
-        _fail(f"{source!r} is not a UTF-8 text file of moves.")
-    moves = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = _COMMENT.split(line, 1)[0].strip()
-        if line:
-            moves.append((number, line))
-    return moves
+        _fail(f"cannot read moves from {_shorten(source, 80)!r}: {error.strerror}.")
+
+
+def _read_moves(source: str):
+    """Yield (line number, move text) from a moves file, read as a stream.
+
+    A line is at most MAX_LINE characters and a file at most MAX_LINES lines,
+    so '/dev/zero' or an endless pipe gives an error, not a frozen machine.  A
+    UTF-8 byte-order mark at the start is skipped; text that is not UTF-8 is an
+    error (exit 2) wherever it comes from.
+    """
+    where = "standard input" if source == "-" else repr(_shorten(source, 80))
+    stream = _open_moves(source)
+    try:
+        number = 0
+        while True:
+            try:
+                raw = stream.readline(MAX_LINE * 4 + 2)  # UTF-8: up to 4 bytes a character
+            except OSError as error:
+                _fail(f"cannot read moves from {where}: {error.strerror}.")
+            if not raw:
+                return
+            number += 1
+            if number > MAX_LINES:
+                _fail(f"{where} has more than {MAX_LINES} lines; that is more moves than "
+                      "any game has.")
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                _fail(f"{where} is not a UTF-8 text file of moves (line {number} is not UTF-8).")
+            if number == 1:
+                line = line.removeprefix("\ufeff")
+            line = line.rstrip("\r\n")
+            if len(line) > MAX_LINE:
+                _fail(f"line {number} of {where} is longer than {MAX_LINE} characters; "
+                      "a move is one short line.")
+            line = _COMMENT.split(line, 1)[0].strip()
+            if line:
+                yield number, line
+    finally:
+        if source != "-":
+            stream.close()
 
 
 # A comment starts at a '#' at the start of a line or after a space, unless a
@@ -251,9 +397,13 @@ _COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
 @click.option("--moves", metavar="FILE|-", help="Moves, one a line ('#' starts a comment).")
 @click.option("--legal", "show_legal", is_flag=True, help="List the legal moves at the end.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--reveal", is_flag=True, help="Show the whole state, secrets included.")
+@click.option("--reveal", is_flag=True,
+              help="Developer tool: show the whole state, every seat's secrets and the seed.")
 def script(game, players, variant, seed, solo, moves, show_legal, as_json, reveal) -> None:
-    """Play GAME headless from moves in notation and print where it stands."""
+    """Play GAME headless from moves in notation and print where it stands.
+
+    The seed is printed only once the game is over (or with --reveal).
+    """
     from tideboard.engine.core import IllegalAction, NotationError
     from tideboard.engine.match import Match
 
@@ -265,12 +415,14 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
             match = match.play_text(text)
         except (IllegalAction, NotationError) as error:
             where = f"line {number}" if moves != "-" else f"line {number} of stdin"
-            _fail(f"{where}: {text!r}: {error}", EXIT_ILLEGAL)
+            _fail(f"{where}: {_shorten(text, 80)!r}: {error}", EXIT_ILLEGAL)
     report = script_report(match, reveal)
     if as_json:
         click.echo(json.dumps(report, indent=1))
         return
-    click.echo(f"{g.info.name}, seed {config.seed}, {len(match.actions)} move(s) played")
+    seed_text = (f"seed {config.seed}" if report["seed"] is not None
+                 else "seed kept secret until the game ends")
+    click.echo(f"{g.info.name}, {seed_text}, {len(match.actions)} move(s) played")
     for entry in match.log:
         for line in entry.splitlines():
             click.echo(f"  {line}")
@@ -287,6 +439,8 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
 
 
 def script_report(match, reveal: bool) -> dict[str, Any]:
+    """The JSON report of ``script``.  ``seed`` is null while the game runs
+    (the seed would tell every hidden card and die), unless ``reveal``."""
     g, state = match.game, match.state
     to_move = g.to_move(state)
     seat = to_move[0] if to_move else None
@@ -294,7 +448,7 @@ def script_report(match, reveal: bool) -> dict[str, Any]:
     over = g.is_over(state)
     return {
         "game": g.info.id,
-        "seed": match.config.seed,
+        "seed": match.config.seed if over or reveal else None,
         "players": match.config.players,
         "variant": match.config.variant,
         "solo": match.config.solo,
@@ -310,18 +464,67 @@ def script_report(match, reveal: bool) -> dict[str, Any]:
     }
 
 
-def run() -> None:
-    """Entry point: the CLI with every expected error turned into a message."""
+def _flush_stdout() -> None:
+    """Flush standard output now, so that a full disk or a closed pipe is
+    reported here (and not as a traceback when Python exits)."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _output_failed(error: OSError) -> NoReturn:
+    # Whatever is still buffered cannot be written either: point standard
+    # output at the null device so that Python's exit does not try again.
     try:
-        main(standalone_mode=True)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if isinstance(error, BrokenPipeError):
+        reason = "the program reading it stopped (broken pipe)"
+    else:
+        reason = error.strerror or str(error)
+    try:
+        click.echo(f"Error: could not write the output: {reason}.", err=True)
+    except (OSError, ValueError):
+        pass
+    os._exit(EXIT_FAILED)
+
+
+def run() -> None:
+    """Entry point: the CLI with every expected error turned into a message.
+
+    Exit statuses: 0 done, 1 the app crashed or the output could not be
+    written, 2 bad flags or input, 3 an illegal move, 130 Ctrl-C.
+    """
+    try:
+        try:
+            status = main(standalone_mode=False)
+        except click.exceptions.Abort:  # click turns Ctrl-C (and EOF at a prompt) into Abort
+            raise KeyboardInterrupt from None
+        except click.ClickException as error:
+            error.show()
+            status = error.exit_code
+        _flush_stdout()
     except KeyboardInterrupt:
-        sys.exit(130)
+        try:
+            _flush_stdout()
+            click.echo("Interrupted.", err=True)
+        except OSError:
+            pass
+        sys.exit(EXIT_INTERRUPTED)
+    except OSError as error:
+        if error.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT) or isinstance(
+                error, BrokenPipeError):
+            _output_failed(error)
+        raise
     except Exception as error:  # only the engine's own errors become messages
         from tideboard.engine.core import TideboardError
 
         if isinstance(error, TideboardError):
             _fail(str(error))
         raise
+    sys.exit(status if isinstance(status, int) else 0)
 
 
 if __name__ == "__main__":

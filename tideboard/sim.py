@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import attrs
 
@@ -23,34 +23,56 @@ def play_out(game: Any, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
     return state, actions
 
 
-def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int) -> dict[str, Any]:
+def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int,
+             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play ``count`` games (seeds seed, seed+1, ...) and sum up the results.
+
+    ``progress(finished)`` is called after each game.  Ctrl-C (KeyboardInterrupt)
+    stops early: the report then covers the games finished so far, with
+    ``interrupted`` true and ``games`` the number finished.
+    """
     wins = [0] * config.players
     totals = [0] * config.players
     unfinished = 0
     actions = 0
-    for number in range(count):
-        seed = config.seed + number
-        bots = [make_bot(game, level, seed * 31 + seat) for seat, level in enumerate(levels)]
-        state, n = play_out(game, game.setup(attrs.evolve(config, seed=seed)), bots)
-        actions += n
-        if not game.is_over(state):
-            unfinished += 1
-            continue
-        # Only seats played by bots count (a solo game's automated opponent
-        # may hold a seat of its own in the state).
-        for seat, score in enumerate(game.scores(state)[:config.players]):
-            totals[seat] += score
-        for seat in game.winners(state):
-            if seat < config.players:
-                wins[seat] += 1
-    finished = max(1, count - unfinished)
+    played = 0
+    interrupted = False
+    try:
+        for number in range(count):
+            seed = config.seed + number
+            bots = [make_bot(game, level, seed * 31 + seat) for seat, level in enumerate(levels)]
+            state, n = play_out(game, game.setup(attrs.evolve(config, seed=seed)), bots)
+            # Count the game only once it is played out: an interrupt in the
+            # middle of the bookkeeping below would otherwise count it half.
+            over = game.is_over(state)
+            scores = game.scores(state)[:config.players] if over else ()
+            winners = game.winners(state) if over else ()
+            actions += n
+            played += 1
+            if not over:
+                unfinished += 1
+            else:
+                # Only seats played by bots count (a solo game's automated opponent
+                # may hold a seat of its own in the state).
+                for seat, score in enumerate(scores):
+                    totals[seat] += score
+                for seat in winners:
+                    if seat < config.players:
+                        wins[seat] += 1
+            if progress is not None:
+                progress(played)
+    except KeyboardInterrupt:
+        interrupted = True
+    finished = max(1, played - unfinished)
     return {
         "game": game.info.id,
         "players": config.players,
         "variant": config.variant,
         "solo": config.solo,
         "seed": config.seed,
-        "games": count,
+        "games": played,
+        "requested": count,
+        "interrupted": interrupted,
         "unfinished": unfinished,
         "actions": actions,
         "seats": [{"seat": seat + 1, "bot": levels[seat], "wins": wins[seat],

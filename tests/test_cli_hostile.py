@@ -1,0 +1,179 @@
+"""The installed ``tideboard`` command under hostile input (issue 7, items 4, 7, 8).
+
+Each case runs the real command in a subprocess: no traceback, a clear
+message and the documented exit status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tideboard.cli import main
+
+BIN = Path(sys.executable).with_name("tideboard")
+pytestmark = pytest.mark.skipif(not BIN.exists(), reason="the tideboard script is not installed")
+HUGE = "1" * 5000
+
+
+def tideboard(*args: str, stdin: bytes | str | None = None, timeout: float = 60, **kw):
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    return subprocess.run([str(BIN), *args], input=data, capture_output=True, timeout=timeout,
+                          env=dict(os.environ, COLUMNS="100"), **kw)
+
+
+def shell(command: str, timeout: float = 60):
+    return subprocess.run(["sh", "-c", command], capture_output=True, timeout=timeout,
+                          env=dict(os.environ, COLUMNS="100", TB=str(BIN)))
+
+
+def assert_clean_error(done, status: int, *words: str) -> str:
+    err = done.stderr.decode("utf-8", "replace")
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == status, (done.returncode, err[-2000:])
+    assert "Traceback" not in err and "Traceback" not in out, err[-2000:]
+    assert err.startswith(("Error:", "Usage:")), err[:500]
+    assert len(err) < 1000, "the message repeats thousands of characters back"
+    for word in words:
+        assert word in err, (word, err)
+    return err
+
+
+# -- seeds, seats and players on the command line -------------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["play", "shifting-stones", "--bot", "²=greedy"], ["SEAT=LEVEL"]),
+    (["play", "shifting-stones", "--bot", f"{HUGE}=greedy"], ["not at the table"]),
+    (["script", "shifting-stones", "--seed", HUGE], ["--seed", "too large"]),
+    (["script", "shifting-stones", "--seed", str(2**64)], ["--seed", "out of range"]),
+    (["script", "shifting-stones", "--seed", "-1"], ["--seed"]),
+    (["script", "shifting-stones", "--seed", "٣"], ["--seed", "whole number"]),
+    (["script", "shifting-stones", "--players", HUGE], ["--players", "too large"]),
+    (["sim", "shifting-stones", "--games", HUGE], ["--games", "too large"]),
+])
+def test_huge_or_strange_numbers_on_the_command_line_exit_2(args, words):
+    assert_clean_error(tideboard(*args), 2, *words)
+
+
+def test_the_largest_seed_is_accepted_and_shown_once_over():
+    done = tideboard("script", "moonlighter", "--seed", str(2**64 - 1), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["seed"] is None  # the campaign is not over
+
+
+# -- reading moves -----------------------------------------------------------------------
+
+def test_moves_from_a_closed_stdin_exit_2():
+    done = shell('exec "$TB" script shifting-stones --moves - <&-')
+    assert_clean_error(done, 2, "standard input is closed")
+
+
+def test_moves_from_dev_zero_exit_2_quickly():
+    assert_clean_error(tideboard("script", "shifting-stones", "--moves", "/dev/zero",
+                                 timeout=30), 2, "longer than")
+
+
+@pytest.mark.parametrize("line", ["", "#"])
+def test_moves_from_an_endless_pipe_stop_at_the_line_limit(line):
+    done = shell(f"yes '{line}' | \"$TB\" script shifting-stones --moves -", timeout=120)
+    assert_clean_error(done, 2, "more than")
+
+
+def test_a_moves_file_with_a_byte_order_mark_is_read(tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes("\ufeffskip\nend\n".encode("utf-8"))
+    for args, stdin in ((["--moves", str(moves)], None), (["--moves", "-"], moves.read_bytes())):
+        done = tideboard("script", "shifting-stones", "--seed", "3", "--json", *args, stdin=stdin)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["moves"] == 2
+
+
+def test_invalid_utf8_exits_2_from_a_file_and_from_stdin(tmp_path):
+    bad = tmp_path / "moves.txt"
+    bad.write_bytes(b"skip\n\xff\xfeend\n")
+    from_file = tideboard("script", "shifting-stones", "--moves", str(bad))
+    from_stdin = tideboard("script", "shifting-stones", "--moves", "-", stdin=bad.read_bytes())
+    assert_clean_error(from_file, 2, "UTF-8")
+    assert_clean_error(from_stdin, 2, "UTF-8")
+
+
+def test_a_move_with_a_huge_number_exits_3():
+    assert_clean_error(tideboard("script", "moonshell", "--moves", "-",
+                                 stdin=f"pull {'9' * 5000}\n"), 3, "column")
+    assert_clean_error(tideboard("script", "moonshell", "--moves", "-", stdin="m ²\n"), 3)
+
+
+# -- output that cannot be written --------------------------------------------------------
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", ["list", "list --json", "script shifting-stones --seed 2",
+                                  "script moonshell --json", "sim moonlighter --games 2"])
+def test_output_to_a_full_disk_exits_1_with_a_message(args):
+    done = shell(f'"$TB" {args} > /dev/full')
+    assert_clean_error(done, 1, "could not write the output")
+
+
+def test_output_to_a_closed_pipe_exits_1_without_a_traceback():
+    process = subprocess.Popen([str(BIN), "script", "moonshell", "--json", "--legal"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before anything is written
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1
+    # Quiet (click's own handling, as 'yes | head' is) or a one-line message.
+    assert "Traceback" not in err and (not err or "broken pipe" in err)
+
+
+# -- exit statuses -----------------------------------------------------------------------
+
+def _interrupt(args: list[str], wait: float, stdin=None):
+    process = subprocess.Popen([str(BIN), *args], stdin=stdin, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    time.sleep(wait)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out.decode(), err.decode()
+
+
+def test_ctrl_c_in_a_long_sim_prints_the_results_so_far_and_exits_130():
+    status, out, err = _interrupt(["sim", "moonlighter", "--games", "1000000000", "--seed", "1"],
+                                  wait=3)
+    assert status == 130, err
+    assert "Traceback" not in err and "Aborted!" not in err
+    assert "Moonlighter:" in out and "interrupted after" in out and "of 1000000000 games" in out
+
+
+def test_ctrl_c_in_sim_json_gives_the_partial_report():
+    status, out, err = _interrupt(["sim", "moonlighter", "--games", "1000000000", "--json"],
+                                  wait=3)
+    assert status == 130, err
+    report = json.loads(out)
+    assert report["interrupted"] is True and report["requested"] == 1000000000
+    assert 0 < report["games"] < 1000000000
+
+
+def test_ctrl_c_in_script_waiting_for_moves_exits_130():
+    status, out, err = _interrupt(["script", "shifting-stones", "--moves", "-"], wait=2,
+                                  stdin=subprocess.PIPE)
+    assert status == 130, err
+    assert "Traceback" not in err and "Aborted!" not in err
+
+
+@pytest.mark.parametrize("code, status", [(1, 1), (None, 0), (0, 0)])
+def test_the_app_return_code_becomes_the_exit_status(monkeypatch, code, status):
+    import tideboard.ui.app as app_module
+
+    calls = []
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: calls.append(kw) or code)
+    for args in (["play", "shifting-stones", "--seed", "1"], []):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == status, result.output
+    assert len(calls) == 2
