@@ -9,7 +9,7 @@ game replays exactly from its seed.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator, Sequence
 
 import attrs
 
@@ -25,13 +25,111 @@ class SaveError(TideboardError):
     """A save file that cannot be read back; the message says why."""
 
 
-@attrs.frozen
+class _Step:
+    """One state of a match and the move that led to it (a persistent list:
+    every step points back to the one before, so play and undo share the
+    history instead of copying it)."""
+
+    __slots__ = ("state", "action", "line", "before", "size")
+
+    def __init__(self, state: Any, action: Any, line: str, before: "_Step | None") -> None:
+        self.state, self.action, self.line, self.before = state, action, line, before
+        self.size = 1 if before is None else before.size + 1  # states up to this one
+
+
+class History(Sequence):
+    """A read-only sequence over a match's states, actions or log lines.
+
+    Length and the last items (``[-1]``, ``[-2]``, ``[n:]`` for a recent n,
+    ``reversed``) cost as many steps as they reach back; anything else walks
+    the whole history once.  It compares equal to a tuple or list with the
+    same items.
+    """
+
+    __slots__ = ("_tip", "_field", "_len")
+
+    def __init__(self, tip: _Step, field: str) -> None:
+        self._tip, self._field = tip, field
+        self._len = tip.size if field == "state" else tip.size - 1
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _back(self, count: int) -> list[Any]:
+        """The last ``count`` items, newest first."""
+        out, step, field = [], self._tip, self._field
+        for _ in range(count):
+            out.append(getattr(step, field))
+            step = step.before
+        return out
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            start, stop, stride = index.indices(self._len)
+            if stride != 1 or start >= stop:
+                return tuple(self)[index]
+            newest_first = self._back(self._len - start)
+            return tuple(reversed(newest_first[self._len - stop:]))
+        if not isinstance(index, int):
+            raise TypeError(f"history indices must be integers, not {type(index).__name__}")
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("history index out of range")
+        step = self._tip
+        for _ in range(self._len - 1 - index):
+            step = step.before
+        return getattr(step, self._field)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(reversed(self._back(self._len)))
+
+    def __reversed__(self) -> Iterator[Any]:
+        step, field = self._tip, self._field
+        for _ in range(self._len):
+            yield getattr(step, field)
+            step = step.before
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (History, tuple, list)):
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
+
+
 class Match:
-    game: Any = attrs.field(eq=False, repr=False)
-    config: GameConfig
-    states: tuple[Any, ...]
-    actions: tuple[Any, ...] = ()
-    log: tuple[str, ...] = ()
+    """An immutable game in progress.  ``play`` and ``undo`` take O(1) time:
+    matches share their history (see :class:`History`)."""
+
+    __slots__ = ("game", "config", "_tip")
+
+    def __init__(self, game: Any, config: GameConfig, states: Sequence[Any],
+                 actions: Sequence[Any] = (), log: Sequence[str] = ()) -> None:
+        if len(states) != len(actions) + 1 or len(log) not in (0, len(actions)):
+            raise ValueError("a match has one state more than actions, and one log line "
+                             "per action")
+        lines = list(log) or [""] * len(actions)
+        tip = _Step(states[0], None, "", None)
+        for state, action, line in zip(list(states)[1:], actions, lines):
+            tip = _Step(state, action, line, tip)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "_tip", tip)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    @classmethod
+    def _at(cls, game: Any, config: GameConfig, tip: _Step) -> "Match":
+        match = object.__new__(cls)
+        object.__setattr__(match, "game", game)
+        object.__setattr__(match, "config", config)
+        object.__setattr__(match, "_tip", tip)
+        return match
 
     @classmethod
     def start(cls, game: Any, config: GameConfig) -> "Match":
@@ -40,26 +138,49 @@ class Match:
 
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        return self._tip.state
+
+    @property
+    def states(self) -> History:
+        return History(self._tip, "state")
+
+    @property
+    def actions(self) -> History:
+        return History(self._tip, "action")
+
+    @property
+    def log(self) -> History:
+        return History(self._tip, "line")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (self.config == other.config and self.states == other.states
+                and self.actions == other.actions and self.log == other.log)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Match(config={self.config!r}, moves={len(self.actions)})"
 
     def play(self, action: Any) -> "Match":
         """Apply ``action``; IllegalAction leaves this match as it was."""
         before = self.state
         after = self.game.apply(before, action)
         line = self.game.describe(before, action, after)
-        return attrs.evolve(self, states=self.states + (after,),
-                            actions=self.actions + (action,),
-                            log=self.log + (line,))
+        return Match._at(self.game, self.config, _Step(after, action, line, self._tip))
 
     def play_text(self, text: str) -> "Match":
         return self.play(self.game.parse_action(self.state, text))
 
     def undo(self, count: int = 1) -> "Match":
-        count = min(count, len(self.actions))
-        if count == 0:
+        count = min(count, self._tip.size - 1)
+        if count <= 0:
             return self
-        return attrs.evolve(self, states=self.states[:-count],
-                            actions=self.actions[:-count], log=self.log[:-count])
+        tip = self._tip
+        for _ in range(count):
+            tip = tip.before
+        return Match._at(self.game, self.config, tip)
 
     # -- saves ------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
