@@ -441,3 +441,21 @@ def test_script_text_output_for_moonshell_draws_ocean_and_hides_others_offers():
     assert "Ocean (north at the top" in out
     lines = [line for line in out.splitlines() if "secret offers" in line]
     assert len(lines) == 1, "only the seat to move sees its offers"
+
+
+def test_a_chosen_seed_comes_from_new_seed_and_shows_only_when_over(monkeypatch):
+    from tideboard.engine import seeds
+
+    monkeypatch.setattr(seeds, "new_seed", lambda: 2**64 - 1)
+    assert stones_json()["seed"] is None
+    assert stones_json("--reveal")["seed"] == 2**64 - 1
+    result = run("script", "shifting-stones")
+    assert result.exit_code == 0 and str(2**64 - 1) not in result.output
+
+
+def test_script_shows_the_seed_of_a_finished_game():
+    moves = "\n".join(finished_game_moves(2, seed=6)) + "\n"
+    report = stones_json("--seed", "6", "--moves", "-", input=moves)
+    assert report["over"] is True and report["seed"] == 6
+    result = run("script", "shifting-stones", "--seed", "6", "--moves", "-", input=moves)
+    assert "Shifting Stones, seed 6, " in result.output

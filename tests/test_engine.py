@@ -85,3 +85,44 @@ def test_solo_for_a_game_without_a_solo_mode_names_the_player_range():
     info = GameInfo(id="x", name="Tide Race", min_players=3, max_players=6)
     with pytest.raises(ConfigError, match="no solo mode; play it with 3-6 players"):
         info.check_config(GameConfig(players=1, solo=True))
+
+
+def test_new_seeds_come_from_64_bits_of_entropy(monkeypatch):
+    """Seeds were random.randrange(1_000_000): found by brute force (issue 7, item 4)."""
+    import secrets
+
+    from tideboard.engine import seeds
+
+    calls = []
+    monkeypatch.setattr(secrets, "randbits", lambda bits: calls.append(bits) or 2**64 - 1)
+    assert seeds.new_seed() == 2**64 - 1 and calls == [64]
+    monkeypatch.undo()
+    drawn = {seeds.new_seed() for _ in range(200)}
+    assert len(drawn) == 200 and all(0 <= s < 2**64 for s in drawn)
+    assert sum(s >= 2**63 for s in drawn) > 50  # the top bit is used (p of failing ~1e-12)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**400, 1.5, "7", True])
+def test_a_seed_out_of_range_is_refused(seed):
+    from tideboard.engine.seeds import SeedError, check_seed
+
+    info = registry.get_info("shifting-stones")
+    with pytest.raises(ConfigError, match="seed"):
+        info.check_config(GameConfig(players=2, seed=seed))
+    with pytest.raises(SeedError):
+        check_seed(seed)
+
+
+@pytest.mark.parametrize("text", ["", " ", "-1", "²", "1e3", "1_000", "9" * 21, str(2**64),
+                                  "9" * 5000])
+def test_a_typed_seed_is_ascii_digits_in_range(text):
+    from tideboard.engine.seeds import SeedError, parse_seed
+
+    with pytest.raises(SeedError, match="seed"):
+        parse_seed(text)
+
+
+def test_a_typed_seed_is_read():
+    from tideboard.engine.seeds import parse_seed
+
+    assert parse_seed(" 0 ") == 0 and parse_seed(str(2**64 - 1)) == 2**64 - 1

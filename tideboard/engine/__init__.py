@@ -7,6 +7,7 @@ from tideboard.engine.core import (ConfigError, Game, GameConfig, GameInfo,
                                    IllegalAction, NotationError, TideboardError,
                                    seat_label)
 from tideboard.engine.rng import Rng
+from tideboard.engine.seeds import new_seed
 
 __all__ = ["ConfigError", "Game", "GameConfig", "GameInfo", "IllegalAction",
-           "NotationError", "Rng", "TideboardError", "seat_label"]
+           "NotationError", "Rng", "TideboardError", "new_seed", "seat_label"]

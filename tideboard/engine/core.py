@@ -94,6 +94,10 @@ class GameInfo:
             hint = " (or --solo)" if self.solo and self.min_players > 1 else ""
             raise ConfigError(f"{self.name} is for {self.player_range()} players{hint}; "
                               f"got {config.players}.")
+        seed = config.seed
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ConfigError("The seed must be a whole number from 0 to 2**64-1 "
+                              "(18446744073709551615).")
         if config.variant not in self.variants:
             raise ConfigError(f"{self.name} has no variant {config.variant!r}; "
                               f"choose from: {', '.join(self.variants)}.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 
 SEED_BITS = 64
-SEED_LIMIT = 1 << SEED_BITS  # seeds are 0 <= seed < SEED_LIMIT
+SEED_LIMIT = 1 << SEED_BITS  # seeds are 0 <= seed < SEED_LIMIT (GameInfo.check_config agrees)
 SEED_RANGE_TEXT = "0 to 2**64-1 (18446744073709551615)"
 
 
