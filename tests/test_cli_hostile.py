@@ -177,3 +177,31 @@ def test_the_app_return_code_becomes_the_exit_status(monkeypatch, code, status):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == status, result.output
     assert len(calls) == 2
+
+
+def test_sim_progress_is_redrawn_every_second_on_a_terminal(monkeypatch):
+    import io
+
+    import tideboard.cli_io as cli_io
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    now = [100.0]
+    progress = cli_io.Progress("Moonlighter", 50)
+    progress.clock = lambda: now[0]
+    progress.next = now[0] + progress.every
+    assert progress.every == 1.0
+    progress(1)  # within the first second: nothing yet
+    assert err.getvalue() == ""
+    now[0] += 1.5
+    progress(7)
+    assert err.getvalue() == "\rMoonlighter: 7 of 50 games played\x1b[K"
+    progress(8)  # the same second: not redrawn
+    now[0] += 1.0
+    progress(9)
+    progress.done()
+    assert err.getvalue().endswith("9 of 50 games played\x1b[K\r\x1b[K")

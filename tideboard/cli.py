@@ -11,27 +11,23 @@ from __future__ import annotations
 
 import errno
 import json
-import os
-import re
 import sys
 from typing import Any, NoReturn
 
 import click
 
-EXIT_FAILED = 1  # the app crashed, or the output could not be written
-EXIT_USAGE = 2
+from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, fail,
+                              flush_stdout, output_failed, read_moves, shorten)
+
 EXIT_ILLEGAL = 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 SEED_LIMIT = 1 << 64  # seeds are 0 <= seed < 2**64 (tideboard.engine.seeds checks the same)
-MAX_LINE = 10_000  # characters in one line of a moves file
-MAX_LINES = 1_000_000  # lines in a moves file (blank and comment lines included)
 GAME_HELP = "GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain, animal-splash."
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
-    click.echo(f"Error: {message}", err=True)
-    sys.exit(status)
+    fail(message, status)
 
 
 def _load(game_id: str):
@@ -42,39 +38,6 @@ def _load(game_id: str):
         return registry.load(game_id)
     except ConfigError as error:
         _fail(str(error))
-
-
-class WholeNumber(click.ParamType):
-    """A whole number typed on the command line: ASCII digits, bounded length.
-
-    click's own int type echoes the whole text back (5000 digits) and accepts
-    what Python's int() does ('1_000', ' 7', '٣')."""
-
-    name = "integer"
-
-    def __init__(self, low: int, high: int, digits: int) -> None:
-        self.low, self.high, self.digits = low, high, digits
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            text = str(value).strip()
-            if not (text.isascii() and text.isdigit()):
-                self.fail(f"{_shorten(text)!r} is not a whole number from {self.low} to "
-                          f"{self.high}.", param, ctx)
-            if len(text) > self.digits:
-                self.fail(f"{_shorten(text)!r} is too large; it must be from {self.low} to "
-                          f"{self.high}.", param, ctx)
-            number = int(text)
-        if not self.low <= number <= self.high:
-            self.fail(f"{number} is out of range; it must be from {self.low} to {self.high}.",
-                      param, ctx)
-        return number
-
-
-def _shorten(text: str, limit: int = 24) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _config(game, players: int | None, variant: str | None, solo: bool, seed: int | None):
@@ -101,13 +64,13 @@ def _seat_bots(game, config, specs: tuple[str, ...]) -> dict[int, str]:
         seat_text, sep, level = spec.partition("=")
         seat_text = seat_text.strip()
         if not sep or not (seat_text.isascii() and seat_text.isdigit()):
-            _fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {_shorten(spec)!r}.")
+            _fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {shorten(spec)!r}.")
         seat = int(seat_text) if len(seat_text) <= 6 else 0
         if not 1 <= seat <= config.players:
-            _fail(f"--bot seat {_shorten(seat_text)} is not at the table; "
+            _fail(f"--bot seat {shorten(seat_text)} is not at the table; "
                   f"seats are 1-{config.players}.")
         if level not in levels:
-            _fail(f"unknown bot level {_shorten(level)!r}; choose from: {', '.join(levels)}.")
+            _fail(f"unknown bot level {shorten(level)!r}; choose from: {', '.join(levels)}.")
         bots[seat - 1] = level
     return bots
 
@@ -259,10 +222,10 @@ def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
     known = tuple(g.bot_factories())
     for level in levels:
         if level not in known:
-            _fail(f"unknown bot level {_shorten(level)!r}; choose from: {', '.join(known)}.")
+            _fail(f"unknown bot level {shorten(level)!r}; choose from: {', '.join(known)}.")
     seat_levels = list(levels) or ["greedy" if "greedy" in known else known[0]]
     seat_levels += [seat_levels[-1]] * (config.players - len(seat_levels))
-    progress = _Progress(g.info.name, count)
+    progress = Progress(g.info.name, count)
     report = simulate(g, config, seat_levels[:config.players], count, progress=progress)
     progress.done()
     if as_json:
@@ -278,116 +241,8 @@ def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
         if report["interrupted"]:
             click.echo(f"  interrupted after {report['games']} of {count} games")
     if report["interrupted"]:
-        _flush_stdout()
+        flush_stdout()
         sys.exit(EXIT_INTERRUPTED)
-
-
-class _Progress:
-    """``sim`` progress on standard error: a line redrawn every second on a
-    terminal, a line every 30 seconds otherwise (a log file)."""
-
-    def __init__(self, name: str, total: int) -> None:
-        import time
-
-        self.clock = time.monotonic
-        self.name, self.total = name, total
-        self.tty = _isatty(sys.stderr)
-        self.every = 1.0 if self.tty else 30.0
-        self.next = self.clock() + self.every
-        self.shown = False
-
-    def __call__(self, finished: int) -> None:
-        now = self.clock()
-        if now < self.next:
-            return
-        self.next = now + self.every
-        line = f"{self.name}: {finished} of {self.total} games played"
-        try:
-            if self.tty:
-                sys.stderr.write(f"\r{line}\x1b[K")
-            else:
-                sys.stderr.write(line + "\n")
-            sys.stderr.flush()
-            self.shown = True
-        except (OSError, ValueError):
-            self.every = float("inf")  # no stderr to report on: stop trying
-
-    def done(self) -> None:
-        if self.tty and self.shown:
-            try:
-                sys.stderr.write("\r\x1b[K")
-                sys.stderr.flush()
-            except (OSError, ValueError):
-                pass
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream is not None and stream.isatty())
-    except (OSError, ValueError):
-        return False
-
-
-def _open_moves(source: str):
-    """The moves as a binary stream (standard input for '-')."""
-    if source == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:
-            _fail("--moves - reads standard input, but standard input is closed; "
-                  "give a moves file or pipe the moves in.")
-        return stream
-    try:
-        if os.path.isdir(source):
-            raise IsADirectoryError(errno.EISDIR, "it is a folder")
-        return open(source, "rb")
-    except OSError as error:
-        _fail(f"cannot read moves from {_shorten(source, 80)!r}: {error.strerror}.")
-
-
-def _read_moves(source: str):
-    """Yield (line number, move text) from a moves file, read as a stream.
-
-    A line is at most MAX_LINE characters and a file at most MAX_LINES lines,
-    so '/dev/zero' or an endless pipe gives an error, not a frozen machine.  A
-    UTF-8 byte-order mark at the start is skipped; text that is not UTF-8 is an
-    error (exit 2) wherever it comes from.
-    """
-    where = "standard input" if source == "-" else repr(_shorten(source, 80))
-    stream = _open_moves(source)
-    try:
-        number = 0
-        while True:
-            try:
-                raw = stream.readline(MAX_LINE * 4 + 2)  # UTF-8: up to 4 bytes a character
-            except OSError as error:
-                _fail(f"cannot read moves from {where}: {error.strerror}.")
-            if not raw:
-                return
-            number += 1
-            if number > MAX_LINES:
-                _fail(f"{where} has more than {MAX_LINES} lines; that is more moves than "
-                      "any game has.")
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                _fail(f"{where} is not a UTF-8 text file of moves (line {number} is not UTF-8).")
-            if number == 1:
-                line = line.removeprefix("\ufeff")
-            line = line.rstrip("\r\n")
-            if len(line) > MAX_LINE:
-                _fail(f"line {number} of {where} is longer than {MAX_LINE} characters; "
-                      "a move is one short line.")
-            line = _COMMENT.split(line, 1)[0].strip()
-            if line:
-                yield number, line
-    finally:
-        if source != "-":
-            stream.close()
-
-
-# A comment starts at a '#' at the start of a line or after a space, unless a
-# digit follows it: '#12' is how the notation may write card 12.
-_COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
 
 
 @main.command()
@@ -410,12 +265,12 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
     g = _load(game)
     config = _config(g, players, variant, solo, seed)
     match = Match.start(g, config)
-    for number, text in _read_moves(moves) if moves else []:
+    for number, text in read_moves(moves) if moves else []:
         try:
             match = match.play_text(text)
         except (IllegalAction, NotationError) as error:
             where = f"line {number}" if moves != "-" else f"line {number} of stdin"
-            _fail(f"{where}: {_shorten(text, 80)!r}: {error}", EXIT_ILLEGAL)
+            _fail(f"{where}: {shorten(text, 80)!r}: {error}", EXIT_ILLEGAL)
     report = script_report(match, reveal)
     if as_json:
         click.echo(json.dumps(report, indent=1))
@@ -464,33 +319,6 @@ def script_report(match, reveal: bool) -> dict[str, Any]:
     }
 
 
-def _flush_stdout() -> None:
-    """Flush standard output now, so that a full disk or a closed pipe is
-    reported here (and not as a traceback when Python exits)."""
-    if sys.stdout is not None:
-        sys.stdout.flush()
-
-
-def _output_failed(error: OSError) -> NoReturn:
-    # Whatever is still buffered cannot be written either: point standard
-    # output at the null device so that Python's exit does not try again.
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-    if isinstance(error, BrokenPipeError):
-        reason = "the program reading it stopped (broken pipe)"
-    else:
-        reason = error.strerror or str(error)
-    try:
-        click.echo(f"Error: could not write the output: {reason}.", err=True)
-    except (OSError, ValueError):
-        pass
-    os._exit(EXIT_FAILED)
-
-
 def run() -> None:
     """Entry point: the CLI with every expected error turned into a message.
 
@@ -505,10 +333,10 @@ def run() -> None:
         except click.ClickException as error:
             error.show()
             status = error.exit_code
-        _flush_stdout()
+        flush_stdout()
     except KeyboardInterrupt:
         try:
-            _flush_stdout()
+            flush_stdout()
             click.echo("Interrupted.", err=True)
         except OSError:
             pass
@@ -516,7 +344,7 @@ def run() -> None:
     except OSError as error:
         if error.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT) or isinstance(
                 error, BrokenPipeError):
-            _output_failed(error)
+            output_failed(error)
         raise
     except Exception as error:  # only the engine's own errors become messages
         from tideboard.engine.core import TideboardError

@@ -1,0 +1,194 @@
+"""Input and output helpers for the ``tideboard`` command (click only, so that
+``tideboard --help`` stays fast): bounded whole numbers on the command line,
+moves files read as a stream with limits, ``sim`` progress, and output that
+cannot be written."""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import sys
+from typing import Any, NoReturn
+
+import click
+
+EXIT_FAILED = 1  # the app crashed, or the output could not be written
+EXIT_USAGE = 2
+MAX_LINE = 10_000  # characters in one line of a moves file
+MAX_LINES = 1_000_000  # lines in a moves file (blank and comment lines included)
+
+
+def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(status)
+
+
+class WholeNumber(click.ParamType):
+    """A whole number typed on the command line: ASCII digits, bounded length.
+
+    click's own int type echoes the whole text back (5000 digits) and accepts
+    what Python's int() does ('1_000', ' 7', '٣')."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int, digits: int) -> None:
+        self.low, self.high, self.digits = low, high, digits
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not (text.isascii() and text.isdigit()):
+                self.fail(f"{shorten(text)!r} is not a whole number from {self.low} to "
+                          f"{self.high}.", param, ctx)
+            if len(text) > self.digits:
+                self.fail(f"{shorten(text)!r} is too large; it must be from {self.low} to "
+                          f"{self.high}.", param, ctx)
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{number} is out of range; it must be from {self.low} to {self.high}.",
+                      param, ctx)
+        return number
+
+
+def shorten(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+
+class Progress:
+    """``sim`` progress on standard error: a line redrawn every second on a
+    terminal, a line every 30 seconds otherwise (a log file)."""
+
+    def __init__(self, name: str, total: int) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.name, self.total = name, total
+        self.tty = isatty(sys.stderr)
+        self.every = 1.0 if self.tty else 30.0
+        self.next = self.clock() + self.every
+        self.shown = False
+
+    def __call__(self, finished: int) -> None:
+        now = self.clock()
+        if now < self.next:
+            return
+        self.next = now + self.every
+        line = f"{self.name}: {finished} of {self.total} games played"
+        try:
+            if self.tty:
+                sys.stderr.write(f"\r{line}\x1b[K")
+            else:
+                sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+            self.shown = True
+        except (OSError, ValueError):
+            self.every = float("inf")  # no stderr to report on: stop trying
+
+    def done(self) -> None:
+        if self.tty and self.shown:
+            try:
+                sys.stderr.write("\r\x1b[K")
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+
+
+def isatty(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def _open_moves(source: str):
+    """The moves as a binary stream (standard input for '-')."""
+    if source == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            fail("--moves - reads standard input, but standard input is closed; "
+                  "give a moves file or pipe the moves in.")
+        return stream
+    try:
+        if os.path.isdir(source):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder")
+        return open(source, "rb")
+    except OSError as error:
+        fail(f"cannot read moves from {shorten(source, 80)!r}: {error.strerror}.")
+
+
+def read_moves(source: str):
+    """Yield (line number, move text) from a moves file, read as a stream.
+
+    A line is at most MAX_LINE characters and a file at most MAX_LINES lines,
+    so '/dev/zero' or an endless pipe gives an error, not a frozen machine.  A
+    UTF-8 byte-order mark at the start is skipped; text that is not UTF-8 is an
+    error (exit 2) wherever it comes from.
+    """
+    where = "standard input" if source == "-" else repr(shorten(source, 80))
+    stream = _open_moves(source)
+    try:
+        number = 0
+        while True:
+            try:
+                raw = stream.readline(MAX_LINE * 4 + 2)  # UTF-8: up to 4 bytes a character
+            except OSError as error:
+                fail(f"cannot read moves from {where}: {error.strerror}.")
+            if not raw:
+                return
+            number += 1
+            if number > MAX_LINES:
+                fail(f"{where} has more than {MAX_LINES} lines; that is more moves than "
+                      "any game has.")
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                fail(f"{where} is not a UTF-8 text file of moves (line {number} is not UTF-8).")
+            if number == 1:
+                line = line.removeprefix("\ufeff")
+            line = line.rstrip("\r\n")
+            if len(line) > MAX_LINE:
+                fail(f"line {number} of {where} is longer than {MAX_LINE} characters; "
+                      "a move is one short line.")
+            line = _COMMENT.split(line, 1)[0].strip()
+            if line:
+                yield number, line
+    finally:
+        if source != "-":
+            stream.close()
+
+
+# A comment starts at a '#' at the start of a line or after a space, unless a
+# digit follows it: '#12' is how the notation may write card 12.
+_COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
+
+
+
+def flush_stdout() -> None:
+    """Flush standard output now, so that a full disk or a closed pipe is
+    reported here (and not as a traceback when Python exits)."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def output_failed(error: OSError) -> NoReturn:
+    # Whatever is still buffered cannot be written either: point standard
+    # output at the null device so that Python's exit does not try again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if isinstance(error, BrokenPipeError):
+        reason = "the program reading it stopped (broken pipe)"
+    else:
+        reason = error.strerror or str(error)
+    try:
+        click.echo(f"Error: could not write the output: {reason}.", err=True)
+    except (OSError, ValueError):
+        pass
+    os._exit(EXIT_FAILED)
