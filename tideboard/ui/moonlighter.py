@@ -74,9 +74,9 @@ from tideboard.games.moonlighter.state import (
     Roll,
     State,
 )
-from tideboard.ui.game_screen import GameLog, GameScreen
-from tideboard.ui.modals import ConfirmScreen
-from tideboard.ui.widgets import BlocksScreen, StatusLine, game_colours, ink_for, luminance
+from tideboard.ui.shared.game_screen import GameLog, GameScreen
+from tideboard.ui.shared.modals import ConfirmScreen
+from tideboard.ui.shared import BlocksScreen, StatusLine, game_colours, ink_for, luminance
 
 # -- how rooms look ------------------------------------------------------------
 CELL_W, CELL_H = 8, 3           # one room on the map, borders included

@@ -63,9 +63,9 @@ from tideboard.games.moonshell.state import (
     Rotate,
     State,
 )
-from tideboard.ui.game_screen import GameLog, GameScreen
-from tideboard.ui.modals import ConfirmScreen
-from tideboard.ui.widgets import (
+from tideboard.ui.shared.game_screen import GameLog, GameScreen
+from tideboard.ui.shared.modals import ConfirmScreen
+from tideboard.ui.shared import (
     BlocksScreen,
     StatusLine,
     game_colours,

@@ -47,9 +47,9 @@ from tideboard.games.shifting_stones.state import (
     Shift,
     State,
 )
-from tideboard.ui.game_screen import GameLog, GameScreen
-from tideboard.ui.modals import ConfirmScreen
-from tideboard.ui.widgets import (
+from tideboard.ui.shared.game_screen import GameLog, GameScreen
+from tideboard.ui.shared.modals import ConfirmScreen
+from tideboard.ui.shared import (
     BlocksScreen,
     StatusLine,
     game_colours,
