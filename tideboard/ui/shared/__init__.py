@@ -12,7 +12,7 @@
 | ``modals`` | privacy, confirm, help and end screens |
 """
 
-from tideboard.ui.shared.canvas import Canvas, card_frame, grid_of, side_by_side
+from tideboard.ui.shared.canvas import ROUNDED, Canvas, card_frame, grid_of, side_by_side
 from tideboard.ui.shared.cells import CellClicked
 from tideboard.ui.shared.colours import game_colours, ink_for, luminance, theme_colour
 from tideboard.ui.shared.game_screen import GameScreen
@@ -22,7 +22,7 @@ from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.shared.status import StatusLine
 
 __all__ = [
-    "BlocksScreen", "Canvas", "CellClicked", "ConfirmScreen", "EndScreen", "GameLog",
+    "ROUNDED", "BlocksScreen", "Canvas", "CellClicked", "ConfirmScreen", "EndScreen", "GameLog",
     "GameScreen", "HelpScreen", "PrivacyScreen", "StatusLine", "card_frame", "game_colours",
     "grid_of", "ink_for", "luminance", "side_by_side", "theme_colour",
 ]
