@@ -147,10 +147,8 @@ class MoonlighterScreen(MoonlighterTable):
         getattr(self, f"action_{action}")()
 
     def _my_turn(self) -> bool:
-        if self.human_to_move() is None:
-            self.say("The campaign is over." if self.state.over else "Wait.", error=True)
-            return False
-        return True
+        wait = "The campaign is over." if self.state.over else "Wait."
+        return self.turn_or_wait(wait) is not None
 
     def action_direction(self, d: str) -> None:
         if not self._my_turn():

@@ -147,10 +147,7 @@ class MoonshellPreviews(MoonshellTable):
             self._baseline = (self.state.ocean, self.state.rocks)
 
     def _my_turn(self) -> int | None:
-        seat = self.human_to_move()
-        if seat is None:
-            self.say("Wait: it is not your turn.", error=True)
-        return seat
+        return self.turn_or_wait()
 
     def _illegal(self, action: Any) -> bool:
         """True (and the engine's reason said) if ``action`` cannot be taken now.

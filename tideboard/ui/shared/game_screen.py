@@ -81,6 +81,13 @@ class GameScreen(Screen):
             return seats[0]
         return None
 
+    def turn_or_wait(self, wait: str = "Wait: it is not your turn.") -> int | None:
+        """The human seat to move and looking; else None, after saying ``wait`` as an error."""
+        seat = self.human_to_move()
+        if seat is None:
+            self.say(wait, error=True)
+        return seat
+
     def refresh_table(self) -> None:
         """Redraw everything from ``self.shown``; subclasses override."""
 

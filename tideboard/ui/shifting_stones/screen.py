@@ -83,10 +83,7 @@ class ShiftingStonesScreen(StonesTable):
 
     # -- input ------------------------------------------------------------
     def _my_turn(self) -> bool:
-        if self.human_to_move() is None:
-            self.say("Wait: it is not your turn.", error=True)
-            return False
-        return True
+        return self.turn_or_wait() is not None
 
     def action_cursor(self, direction: str) -> None:
         if self.shift_from is not None and self.human_to_move() is not None:
