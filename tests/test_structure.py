@@ -105,3 +105,13 @@ def test_no_import_cycle_among_ui_modules():
     assert "tideboard.ui.picker" in graph and graph["tideboard.ui.app"]  # it sees the UI
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_boards_post_the_one_shared_click_message():
+    """Clickable boards post ``CellClicked`` (ui/shared/cells.py), not a ``Clicked`` of their own."""
+    own = [f"{path}:{node.lineno} {node.name}"
+           for name, path in SOURCES.items() if name.startswith("tideboard.ui")
+           for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+           if isinstance(node, ast.ClassDef) and node.name.endswith("Clicked")
+           and name != "tideboard.ui.shared.cells"]
+    assert not own, "click messages besides CellClicked: " + "; ".join(own)

@@ -11,9 +11,6 @@ from rich.text import Text
 
 from tideboard.games.moonlighter.state import Roll
 
-# -- how rooms look ------------------------------------------------------------
-
-
 DIE_SIDES = {"tile": (0, 9), "attack": (1, 6), "loot": (1, 8)}
 DIE_NAMES = {"tile": "Tile die d10", "attack": "Attack die d6", "loot": "Loot die d8"}
 
