@@ -22,7 +22,7 @@ from tideboard.games.moonlighter.content import (
     YELLOW,
 )
 from tideboard.games.moonlighter.state import State
-from tideboard.ui.shared import CellClicked, game_colours, ink_for, luminance
+from tideboard.ui.shared import CellClicked, border_line, game_colours, ink_for, luminance
 
 
 # -- how rooms look ------------------------------------------------------------
@@ -239,9 +239,7 @@ class DungeonMap(Widget):
         if line in (0, CELL_H - 1):
             left, right = (tl, tr) if line == 0 else (bl, br)
             label = top if line == 0 else bottom
-            out.append(left + hz, edge)
-            out.append(label, label_style)
-            out.append(hz * (inner - 1 - len(label)) + right, edge)
+            border_line(out, left + hz + right, inner, edge, label, label_style)
         else:
             out.append(vt, edge)
             out.append(middle, fill)

@@ -80,6 +80,18 @@ def grid_of(blocks: list[list[Text]], width: int, gap: int = 1) -> Text:
     return Text("\n").join(rows)
 
 
+def border_line(out: Text, corners: str, inner: int, edge: Style,
+                label: str | Text = "", label_style: Style | str | None = None) -> Text:
+    """Append a frame's top or bottom border to ``out``: ``corners`` is (left, stroke,
+    right), ``inner`` strokes wide, with ``label`` set in after the first stroke."""
+    left, hz, right = corners
+    out.append(left + hz, edge)
+    out.append(label, label_style)
+    width = label.cell_len if isinstance(label, Text) else len(label)
+    out.append(hz * (inner - 1 - width) + right, edge)
+    return out
+
+
 def card_frame(body: list[Text], inner: int, edge: Style, chars: str = ROUNDED,
                top: Text | None = None, bottom: Text | None = None) -> list[Text]:
     """``body`` in a frame ``inner`` + 2 wide: each line cut (…) or padded to ``inner``.
@@ -92,10 +104,7 @@ def card_frame(body: list[Text], inner: int, edge: Style, chars: str = ROUNDED,
     def border(left: str, right: str, label: Text | None) -> Text:
         if label is None:
             return Text(left + hz * inner + right, style=edge)
-        line = Text(left + hz, style=edge)
-        line.append_text(label)
-        line.append(hz * (inner - 1 - label.cell_len) + right, style=edge)
-        return line
+        return border_line(Text(style=edge), left + hz + right, inner, edge, label)
 
     lines = [border(tl, tr, top)]
     for part in body:

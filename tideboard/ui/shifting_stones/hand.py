@@ -10,7 +10,7 @@ from textual import events
 from textual.widget import Widget
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, LETTERS, NAMES, letter_to_face
-from tideboard.ui.shared import CellClicked
+from tideboard.ui.shared import CellClicked, border_line
 from tideboard.ui.shifting_stones.board import stone_colours
 
 
@@ -70,8 +70,7 @@ def card_lines(app: Any, cards: tuple[int, ...], selected: int | None = None,
         key = None if first_key is None else first_key + index
         if key is not None and key <= 9:
             label = f" key {key} "
-            lines[5].append(bl + hz, edge).append(label, Style(bold=True, dim=not chosen))
-            lines[5].append(hz * (inner - 1 - len(label)) + br, edge)
+            border_line(lines[5], bl + hz + br, inner, edge, label, Style(bold=True, dim=not chosen))
         else:
             lines[5].append(bl + hz * inner + br, edge)
         for line in lines:
