@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tideboard.ui.game_screen import GameScreen
+from tideboard.ui.shared.game_screen import GameScreen
 
 from tests.ui.helpers import app_for
 

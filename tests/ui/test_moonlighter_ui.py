@@ -22,7 +22,7 @@ from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_match, settle
-from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen
 from tideboard.ui.moonlighter import (
     CELL_H,
     CELL_W,
@@ -449,7 +449,7 @@ async def test_pink_pawn_texts_have_no_brackets_inside_brackets():
 
 
 async def test_m_shows_the_whole_map_when_it_is_bigger_than_the_view():
-    from tideboard.ui.widgets import BlocksScreen
+    from tideboard.ui.shared import BlocksScreen
 
     app = ml_app_with_state(corridor(12))
     async with app.run_test(size=(80, 24)) as pilot:

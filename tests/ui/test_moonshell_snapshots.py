@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.modals import ConfirmScreen, EndScreen
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen
 
 MS = "moonshell"
 

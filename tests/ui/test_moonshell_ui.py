@@ -14,8 +14,8 @@ from tideboard.ui import saves
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_state, settle
-from tideboard.ui.game_screen import GameLog
-from tideboard.ui.modals import ConfirmScreen, EndScreen, PrivacyScreen
+from tideboard.ui.shared.game_screen import GameLog
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, PrivacyScreen
 from tideboard.ui.moonshell import (
     CELL_H,
     CELL_W,

@@ -11,10 +11,10 @@ from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.ui import saves
 from tideboard.ui import shifting_stones as ss_ui
-from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.picker import PickerScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
-from tideboard.ui.widgets import StatusLine
+from tideboard.ui.shared import StatusLine
 
 GAME = registry.load(SS)
 
@@ -240,7 +240,7 @@ async def test_picker_starts_a_game_with_the_chosen_table():
 
 
 async def test_t_shows_everyones_scored_cards_and_the_discard_pile():
-    from tideboard.ui.widgets import BlocksScreen
+    from tideboard.ui.shared import BlocksScreen
 
     app = app_for(bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:

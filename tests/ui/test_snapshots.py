@@ -7,7 +7,7 @@ if the change is wanted, accept it with ``pytest --snapshot-update``.
 from __future__ import annotations
 
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.modals import ConfirmScreen, EndScreen
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen
 
 from tests.ui.helpers import app_for
 

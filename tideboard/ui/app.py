@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from typing import Any
-
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -15,19 +11,9 @@ from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.themes_data import DEFAULT_THEME, stylesheet, theme_table
+from tideboard.ui.screens import has_screen, screen_class
 
-def _screen_module(game_id: str) -> str:
-    """A game's screen lives in ``tideboard/ui/<game package>.py`` as ``GAME_SCREEN``."""
-    return "tideboard.ui." + registry.GAMES[game_id].module.rsplit(".", 1)[-1]
-
-
-def has_screen(game_id: str) -> bool:
-    return (registry.is_available(game_id)
-            and importlib.util.find_spec(_screen_module(game_id)) is not None)
-
-
-def screen_class(game_id: str) -> Any:
-    return importlib.import_module(_screen_module(game_id)).GAME_SCREEN
+__all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
 
 class TideboardApp(App):

@@ -21,7 +21,8 @@ from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match, SaveError
 from tideboard.ui import saves
-from tideboard.ui.modals import ConfirmScreen
+from tideboard.ui.screens import has_screen
+from tideboard.ui.shared.modals import ConfirmScreen
 
 MAX_SEATS = 6
 
@@ -99,8 +100,6 @@ class PickerScreen(Screen):
         options = self.query_one("#games", OptionList)
         saved = set(saves.saved_games())
         for info in registry.GAMES.values():
-            from tideboard.ui.app import has_screen
-
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
                 label.append(f"  {info.player_range()}p" + (" +solo" if info.solo else ""),

@@ -22,15 +22,11 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
 from tideboard.ui import saves
-from tideboard.ui.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
-from tideboard.ui.widgets import StatusLine
+from tideboard.ui.shared.log import GameLog
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.shared.status import StatusLine
 
-
-class GameLog(RichLog, can_focus=False):
-    """What happened, newest last; it never takes the keyboard from the table."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=2000, min_width=20, **kwargs)
+__all__ = ["GameLog", "GameScreen"]
 
 
 class GameScreen(Screen):
@@ -84,6 +80,13 @@ class GameScreen(Screen):
         if seats and seats[0] not in self.bots and seats[0] == self.viewer:
             return seats[0]
         return None
+
+    def turn_or_wait(self, wait: str = "Wait: it is not your turn.") -> int | None:
+        """The human seat to move and looking; else None, after saying ``wait`` as an error."""
+        seat = self.human_to_move()
+        if seat is None:
+            self.say(wait, error=True)
+        return seat
 
     def refresh_table(self) -> None:
         """Redraw everything from ``self.shown``; subclasses override."""

@@ -1,0 +1,117 @@
+"""The code stays in pieces a person can read: no file over 500 lines, no class over
+300, and no import cycle among the UI modules (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "tideboard"
+MAX_FILE_LINES = 500
+MAX_CLASS_LINES = 300
+# Files known to be over the limit, each with the size it may not grow past; the
+# entry goes when the file is split (the test says so once it fits).
+KNOWN_LONG = {"tideboard.games.moonlighter.rules": 530}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+SOURCES = {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def imported_modules(name: str, path: Path) -> set[str]:
+    """The tideboard modules ``name`` imports, anywhere in the file (lazy imports too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            for alias in node.names:  # ``from pkg import module`` imports the module
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in SOURCES else base)
+    return {m for m in found if m in SOURCES}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle in ``graph`` (as a path that ends where it starts), or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (cycle := visit(nxt)):
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := visit(node)):
+            return cycle
+    return None
+
+
+def test_find_cycle_finds_a_cycle_and_passes_a_tree():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_imported_modules_sees_lazy_and_from_package_imports(tmp_path):
+    text = "def f():\n    from tideboard.ui import saves\n    import tideboard.engine.core\n"
+    path = tmp_path / "x.py"
+    path.write_text(text)
+    assert imported_modules("tideboard.ui.x", path) == {"tideboard.ui.saves",
+                                                        "tideboard.engine.core"}
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_no_file_over_500_lines(name):
+    lines = len(SOURCES[name].read_text(encoding="utf-8").splitlines())
+    limit = KNOWN_LONG.get(name, MAX_FILE_LINES)
+    assert lines <= limit, f"{SOURCES[name]} has {lines} lines: split it by what it does"
+    if name in KNOWN_LONG:
+        assert lines > MAX_FILE_LINES, f"{name} fits now: take it out of KNOWN_LONG"
+
+
+def test_no_class_over_300_lines():
+    too_long = []
+    for path in SOURCES.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_CLASS_LINES:
+                    too_long.append(f"{path}:{node.lineno} {node.name} ({length} lines)")
+    assert not too_long, "classes over 300 lines: " + "; ".join(too_long)
+
+
+def test_no_import_cycle_among_ui_modules():
+    ui = {name: path for name, path in SOURCES.items() if name.startswith("tideboard.ui")}
+    graph = {name: {m for m in imported_modules(name, path) if m in ui and m != name}
+             for name, path in ui.items()}
+    assert "tideboard.ui.picker" in graph and graph["tideboard.ui.app"]  # it sees the UI
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_boards_post_the_one_shared_click_message():
+    """Clickable boards post ``CellClicked`` (ui/shared/cells.py), not a ``Clicked`` of their own."""
+    own = [f"{path}:{node.lineno} {node.name}"
+           for name, path in SOURCES.items() if name.startswith("tideboard.ui")
+           for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+           if isinstance(node, ast.ClassDef) and node.name.endswith("Clicked")
+           and name != "tideboard.ui.shared.cells"]
+    assert not own, "click messages besides CellClicked: " + "; ".join(own)

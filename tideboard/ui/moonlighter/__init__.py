@@ -1,0 +1,16 @@
+"""The Moonlighter screen, one file per thing it draws.
+
+| module | draws |
+|---|---|
+| ``board`` | ``DungeonMap`` (the rooms around you, open sides) and the whole-map view |
+| ``dice`` | the dice panel |
+| ``panels`` | ``MoonlighterTable``: your counters, the dice tumble, the hint line, the end table |
+| ``screen`` | ``MoonlighterScreen``: keys and clicks turned into actions |
+"""
+
+from tideboard.ui.moonlighter.board import CELL_H, CELL_W, DungeonMap, fit_axis
+from tideboard.ui.moonlighter.screen import MoonlighterScreen
+
+GAME_SCREEN = MoonlighterScreen
+
+__all__ = ["CELL_H", "CELL_W", "GAME_SCREEN", "DungeonMap", "MoonlighterScreen", "fit_axis"]

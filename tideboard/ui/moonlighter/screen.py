@@ -1,0 +1,289 @@
+"""The Moonlighter screen: the dungeon map, your hearts and counters, the dice, the log.
+
+Keys: ``r`` rolls the tile die; after a roll the open sides of your room are
+highlighted and arrows/hjkl pick one (Enter, space or the same arrow again
+places the room there).  Between rolls an arrow picks a neighbouring room and
+Enter (or the same arrow again) walks into it.  In a fight ``a`` attacks and
+``f`` flees (asked first); on a chest ``s`` switches pawns (asked first when
+you would drop a pawn with a power) and ``k`` keeps yours.  The mouse works
+too: click a highlighted open side to place the room there, a neighbouring
+room to walk into it, and the footer's keys.
+
+The map keeps the player's room in view: a dungeon that fits is drawn
+centred, a larger one scrolls so that your room and its neighbours stay on
+screen (arrows in the map's top line show where more rooms are).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from tideboard.games.moonlighter.content import DIRECTION_NAMES, ENEMY_HEARTS, PAWN_WHITE
+from tideboard.games.moonlighter.rules import can_flee, open_sides
+from tideboard.games.moonlighter.state import (
+    ATTACK,
+    EXPLORE,
+    FIGHT,
+    FLEE,
+    KEEP,
+    LOOT,
+    PLACE,
+    ROLL,
+    SWITCH,
+    Move,
+    Place,
+    Roll,
+    State,
+)
+from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
+from tideboard.ui.moonlighter.panels import MoonlighterTable
+from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+
+
+class MoonlighterScreen(MoonlighterTable):
+    BINDINGS = [
+        Binding("up", "direction('n')", "North", show=False),
+        Binding("down,j", "direction('s')", "South", show=False),
+        Binding("left,h", "direction('w')", "West", show=False),
+        Binding("right,l", "direction('e')", "East", show=False),
+        Binding("enter,space", "confirm", "Go", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        # the footer shows only the keys that do something now (``check_action``);
+        # the same keys at other times fall through to the hidden bindings below,
+        # which say why they do nothing (and k is up outside a loot choice)
+        Binding("r", "roll", "Roll"),
+        Binding("a", "attack", "Attack"),
+        Binding("f", "flee", "Flee"),
+        Binding("s", "switch", "Switch"),
+        Binding("k", "keep", "Keep"),
+        Binding("m", "whole_map", "Map"),
+        Binding("r", "anyway('roll')", show=False),
+        Binding("a", "anyway('attack')", show=False),
+        Binding("f", "anyway('flee')", show=False),
+        Binding("s", "anyway('switch')", show=False),
+        Binding("k", "k_key", show=False),
+    ]
+    OFFERED = ("roll", "attack", "flee", "switch", "keep")  # keys shown only when they apply
+    KEYS_HELP = [
+        ("m", "the whole dungeon map at once, when it is bigger than the view"),
+        ("r", "roll the tile die for the next room"),
+        ("arrows / h j k l", ("pick a side: an open side to place the rolled room on, "
+                              "or a neighbouring room to walk into")),
+        ("Enter / space", "place the room there / walk in (or press the same arrow again)"),
+        ("Esc", "drop the picked side"),
+        ("a", "attack: roll the attack die"),
+        ("f", "flee an orange room the way you came (asks first: the enemies heal)"),
+        ("s", "switch your pawn for the one lying in this chest room"),
+        ("k", "keep your pawn after a loot roll (otherwise k is up)"),
+        ("mouse", ("click an open side to place the room, a neighbouring room to walk in, "
+                   "a key in the footer to use it")),
+    ]
+    ROLL_FRAMES = 4         # tumbling faces shown before a rolled die settles
+    ROLL_FRAME_SECONDS = 0.07
+    FLASH_SECONDS = 1.2     # how long a fresh result stays highlighted
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.target: str | None = None     # the picked side (place or move)
+        self.chosen = False                # picked by the player (not the default)
+        self.last_dir = "e"
+        self.seen_steps = self.announced = len(self.match.states)
+        self._tumble_left = 0
+        self._tumble_timer: Any = None
+        self._flash_timer: Any = None
+        self.dice_shown = ""               # the dice panel in words (for tests and logs)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="ml-top"):
+            yield DungeonMap(id="ml-map")
+            with Vertical(id="ml-side"):
+                yield Static(id="ml-stats")
+                yield Static(id="ml-dice")
+                yield GameLog(id="ml-log")
+        yield StatusLine(id="ml-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#ml-dice", Static).border_title = "Dice"
+
+    # -- input --------------------------------------------------------------
+    def action_whole_map(self) -> None:
+        self.app.push_screen(BlocksScreen([
+            (f"Dungeon {self.state.dungeon}: {len(self.state.rooms)} rooms, north up",
+             whole_map(self.app, self.state)),
+            ("Key", Text("W white  O orange  K black (locked until cleared)  G cleared  "
+                         "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.OFFERED:
+            return self._offered(action)
+        return True
+
+    def _offered(self, action: str) -> bool:
+        """Whether the key for ``action`` does something now (and so is in the footer)."""
+        if self.human_to_move() is None:
+            return False
+        s: State = self.state
+        if action == "roll":
+            return s.pending == EXPLORE and bool(open_sides(s))
+        if action == "attack":
+            return s.pending == FIGHT
+        if action == "flee":
+            return s.pending == FIGHT and can_flee(s)
+        if action == "switch":
+            return s.pending == LOOT or (s.pending == EXPLORE and s.room.pawn is not None)
+        return s.pending == LOOT  # keep
+
+    def action_anyway(self, action: str) -> None:
+        """A key pressed when it does not apply: its action says why."""
+        getattr(self, f"action_{action}")()
+
+    def _my_turn(self) -> bool:
+        wait = "The campaign is over." if self.state.over else "Wait."
+        return self.turn_or_wait(wait) is not None
+
+    def action_direction(self, d: str) -> None:
+        if not self._my_turn():
+            return
+        s: State = self.state
+        target = neighbour(s.pos, d)
+        if s.pending == PLACE:
+            if target in s.cells:  # the engine says why (and which sides are open)
+                self.dispatch(Place(d))
+                return
+        elif s.pending == EXPLORE:
+            if s.room_at(target) is None:
+                self.dispatch(Move(d))
+                return
+        else:
+            self.dispatch(Move(d))
+            return
+        if self.target == d and self.chosen:
+            self._go()
+            return
+        self.target, self.chosen = d, True
+        self.refresh_table()
+
+    def action_confirm(self) -> None:
+        if not self._my_turn():
+            return
+        if self.target is None:
+            s = self.state
+            if s.pending == FIGHT:
+                self.say("Nothing to walk to in a fight: a attacks"
+                         + (", f flees." if can_flee(s) else "."), error=True)
+            elif s.pending == LOOT:
+                self.say("Decide on the pawn first: s switches, k keeps yours.", error=True)
+            elif s.pending == EXPLORE and not open_sides(s):
+                self.say("Pick a room to walk into with the arrows first (no open side "
+                         "here to roll from).", error=True)
+            else:
+                self.say("Pick a side with the arrows first (r rolls for a new room).",
+                         error=True)
+            return
+        self._go()
+
+    def _go(self) -> None:
+        s: State = self.state
+        d = self.target
+        if d is None:
+            return
+        action = Place(d) if s.pending == PLACE else Move(d)
+        self.target, self.chosen = None, False
+        if self.dispatch(action):
+            self.last_dir = d
+        else:
+            self.refresh_table()
+
+    def action_cancel(self) -> None:
+        if self.target is not None and self.state.pending == EXPLORE:
+            self.target, self.chosen = None, False
+            self.refresh_table()
+
+    def action_roll(self) -> None:
+        if self._my_turn():
+            self.target, self.chosen = None, False
+            self.dispatch(ROLL)
+
+    def action_attack(self) -> None:
+        if self._my_turn():
+            self.dispatch(ATTACK)
+
+    def action_flee(self) -> None:
+        if not self._my_turn():
+            return
+        s: State = self.state
+        if not can_flee(s):
+            self.dispatch(FLEE)  # not possible: the engine says why
+            return
+        back = step_between(s.pos, s.came_from)
+        where = f" {DIRECTION_NAMES[back]}" if back else ""
+        dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
+        lost = f" You lose the {dealt} heart{'s' * (dealt != 1)} of damage you dealt." \
+            if dealt else ""
+        self.app.push_screen(
+            ConfirmScreen(f"Flee back{where} the way you came? The enemies heal to full "
+                          f"behind you.{lost}", "Flee", "Fight on"),
+            lambda yes: yes and self.dispatch(FLEE))
+
+    def action_switch(self) -> None:
+        if not self._my_turn():
+            return
+        s: State = self.state
+        room = s.room
+        if room.pawn is None or s.pending not in (EXPLORE, LOOT) or s.pawn == PAWN_WHITE \
+                and room.pawn != "pink":
+            self.dispatch(SWITCH)  # a plain gain (or impossible: the engine says why)
+            return
+        health = ""
+        if s.pawn == "pink":
+            health = " Dropping the pink pawn takes 2 hearts and 2 maximum health."
+        elif room.pawn == "pink":
+            health = " The pink pawn gives 2 hearts and 2 maximum health."
+        self.app.push_screen(
+            ConfirmScreen(f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
+                          f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room."
+                          f"{health}", "Switch", "Keep mine"),
+            lambda yes: yes and self.dispatch(SWITCH))
+
+    def action_keep(self) -> None:
+        if self._my_turn():
+            self.dispatch(KEEP)
+
+    def action_k_key(self) -> None:
+        """k keeps your pawn while a loot roll waits; otherwise it is up (vi keys)."""
+        if self._my_turn() and self.state.pending == LOOT:
+            self.dispatch(KEEP)
+        else:
+            self.action_direction("n")
+
+    @on(CellClicked, "DungeonMap")
+    def map_clicked(self, message: CellClicked) -> None:
+        pos = message.key
+        if not self._my_turn():
+            return
+        s: State = self.state
+        d = step_between(s.pos, pos)
+        if pos == s.pos:
+            self.say(self._hint())
+            return
+        if d is None:
+            self.say("Click a room next to yours (or a highlighted open side after a roll).",
+                     error=True)
+            return
+        placing = s.pending == PLACE and pos not in s.cells
+        walking = s.pending == EXPLORE and pos in s.cells
+        if placing or walking:
+            self.target = d
+        else:  # not possible now: the engine says why
+            self.dispatch(Place(d) if s.pending == PLACE else Move(d))
+            return
+        self._go()

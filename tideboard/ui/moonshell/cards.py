@@ -1,0 +1,113 @@
+"""Objective cards: the secret offers in the keep phase and the full objectives view (key o)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
+from tideboard.ui.moonshell.tiles import THICK, pattern_lines, shell_colours, type_chip
+from tideboard.ui.shared import (
+    ROUNDED,
+    BlocksScreen,
+    CellClicked,
+    card_frame,
+    side_by_side,
+    theme_colour,
+)
+
+
+# -- secret objective cards ---------------------------------------------------------
+OFFER_W = 17
+
+
+def secret_card_lines(app: Any, card_id: str, selected: bool, number: int | None,
+                      width: int = OFFER_W) -> list[Text]:
+    """A secret objective card, ``width`` x 8: its number and id in the top
+    border, the name, what the X tiles share, points, and the pattern."""
+    colours = shell_colours(app)
+    accent_hex = theme_colour(app, "accent", "#f4a261")
+    card = CARDS[card_id]
+    inner = width - 2
+    edge = Style(color=accent_hex, bold=True) if selected else Style(dim=True)
+    head = f"{number}: {card.id}" if number is not None else card.id
+    body: list[Text] = [Text(card.name, style="bold"), Text(f"same {card.same}")]
+    times = f" x{card.seahorses}" if card.seahorses > 1 else ""
+    points = Text(f"{card.points} pts{times}")
+    points.append(" " * max(1, inner - points.cell_len - 5))
+    points.append("turns" if card.turn else "shift", style="dim")
+    body.append(points)
+    body += pattern_lines(card, colours, accent_hex)
+    while len(body) < 6:
+        body.append(Text())
+    top = Text(f" {head} ", style=Style(bold=True, color=accent_hex) if selected else "bold")
+    mark = Text(" ✓ chosen " if selected else "", style=Style(bold=True, color=accent_hex))
+    return card_frame(body, inner, edge, THICK if selected else ROUNDED, top=top, bottom=mark)
+
+
+class OfferStrip(Widget):
+    """The two secret objectives dealt to you in the keep phase.
+
+    A click posts ``CellClicked(self, offer index 0-1)``.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.offers: tuple[str, ...] = ()
+        self.selected = 0
+        self.note = ""
+
+    def render(self) -> Text:
+        if self.note or not self.offers:
+            return Text(self.note or "", style="italic")
+        return side_by_side([secret_card_lines(self.app, card, i == self.selected, i + 1)
+                             for i, card in enumerate(self.offers)])
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.x // (OFFER_W + 1)
+        if 0 <= index < len(self.offers):
+            self.post_message(CellClicked(self, index))
+
+
+# -- the full objectives view (key o) ------------------------------------------------
+def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
+    colours = shell_colours(app)
+    accent_hex = theme_colour(app, "accent", "#f4a261")
+    card = CARDS[card_id]
+    inner = width - 2
+    body: list[Text] = [Text(f"{DECK_TITLES[card.deck]} {card.id}", style="bold")]
+    if isinstance(card, PatternCard):
+        body.append(Text(card.name))
+        body += pattern_lines(card, colours, accent_hex)
+        if card.deck == "secret":
+            body.append(Text(f"one {card.same}: {card.points}pt" +
+                             (f" x{card.seahorses}" if card.seahorses > 1 else "")))
+        else:
+            body.append(Text(f"{card.points} points, once"))
+        body.append(Text("may turn & flip" if card.turn else "shift only", style="dim"))
+    else:
+        if card.deck == "pair":
+            body.append(Text("a pair is one"))
+            for bit in card.types:
+                body.append(type_chip(bit, colours))
+            body.append(Text("2 each, ≤6 pairs"))
+        elif card.deck == "trove":
+            body.append(Text("most tiles of"))
+            body.append(type_chip(card.types[0], colours))
+            body.append(Text("6 to all tied"))
+        else:
+            body.append(Text("each tile of"))
+            body.append(type_chip(card.types[0], colours))
+            body.append(Text("1 each, up to 12"))
+    return card_frame(body, inner, Style(dim=True))
+
+
+class ObjectivesScreen(BlocksScreen):
+    """Every objective with its pattern, the running scores, every chest (key o)."""
+
+    def __init__(self, parts: list[tuple[str, Any]]) -> None:
+        super().__init__(parts, key="o")

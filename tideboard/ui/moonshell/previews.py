@@ -1,0 +1,186 @@
+"""Moonshell previews: what a pull or a collect would do, said before Enter."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from tideboard.engine.core import IllegalAction
+from tideboard.games.moonshell import rules, scoring
+from tideboard.games.moonshell.content import (
+    CENTRE,
+    CHEST_ROWS,
+    COLUMNS,
+    EMPTY,
+    MOONSHELL,
+    URCHIN,
+    far_rock,
+)
+from tideboard.games.moonshell.state import KEEP, MOON, Pull, State
+from tideboard.ui.moonshell.panels import MoonshellTable
+from tideboard.ui.moonshell.tiles import (
+    MOON_GLYPH,
+    ROCK_WORDS,
+    URCHIN_GLYPH,
+    fits_text,
+    tile_label,
+)
+
+
+class MoonshellPreviews(MoonshellTable):
+    """Previews of a pull or a collect before it is carried out, and the input helpers."""
+
+    # -- previews --------------------------------------------------------------------
+    def _pull_action(self) -> Pull:
+        return Pull(self.column, self.first if self.column == CENTRE else None)
+
+    def _pull_preview(self) -> tuple[State, set[int], set[int]] | None:
+        """The state after the pull with the refilled spaces unknown (they come
+        from the bag), and the cells that changed; None if it is illegal."""
+        state: State = self.state
+        seat = state.current
+        action = self._pull_action()
+        try:
+            after = rules.pull(state, seat, action.column, action.first)
+        except IllegalAction:
+            return None
+        cells = COLUMNS[state.sides[seat]][action.column]
+        count = len(rules.column_tiles(state, seat, action.column))
+        kept = max(0, count - 2)
+        unknown = {cell for depth, cell in enumerate(cells)
+                   if depth >= kept and after.ocean[cell] != EMPTY}
+        moved = {cell for cell in cells if after.ocean[cell] != state.ocean[cell]} | unknown
+        return after, unknown, moved
+
+    def _describe_pull(self) -> None:
+        state: State = self.state
+        seat = state.current
+        action = self._pull_action()
+        try:
+            rules.pull(state, seat, action.column, action.first)
+        except IllegalAction as error:
+            self.say(f"{error} (←/→ another column, Esc cancels)", error=True)
+            return
+        tiles = rules.column_tiles(state, seat, action.column)
+        far = far_rock(action.column) if action.first is None else action.first
+        parts = [f"{tile_label(tiles[0]).strip()} to your {ROCK_WORDS[far]} rock"]
+        if len(tiles) > 1:
+            parts.append(f"{tile_label(tiles[1]).strip()} to your {ROCK_WORDS[1 - far]}")
+        refill = min(2, len(tiles), len(state.bag) + state.urchins_aside)
+        centre = " ↑/↓ switch rocks." if action.column == CENTRE else ""
+        self.say(f"Pull column {action.column + 1}: {', '.join(parts)}; {refill} new from the "
+                 f"bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels.")
+
+    def _pending_tile(self) -> int:
+        """The tile being collected (chosen rock or chest column), else EMPTY."""
+        if self.human_to_move() is None:
+            return EMPTY
+        if self.mode == "chest":
+            return self._source_tile()
+        if self.mode == "rock":
+            return rules.seat_rocks(self.state, self.state.current)[self.rock]
+        return EMPTY
+
+    def _source_tile(self) -> int:
+        if self.source == MOON:
+            return MOONSHELL
+        return rules.seat_rocks(self.state, self.state.current)[self.source]
+
+    def _describe_collect(self) -> None:
+        state: State = self.state
+        seat = state.current
+        tile = self._source_tile()
+        what = "your moonshell" if self.source == MOON else tile_label(tile).strip()
+        column = state.chests[seat][self.chest_column]
+        if len(column) >= CHEST_ROWS:
+            self.say(f"Column {self.chest_column + 1} of your treasure chest is full; choose "
+                     "another column (←/→ or 1-4).", error=True)
+            return
+        row = len(column) + 1
+        where = "the floor" if row == 1 else f"row {row}"
+        head = f"Drop {what} into chest column {self.chest_column + 1} (sinks to {where}, ▶ ◀)"
+        gain = self._gain_text(tile)
+        for keys in ("Enter drops it, ←/→ or 1-4 another column, Esc cancels.",
+                     "Enter drops it, Esc cancels.", "Enter drops it."):
+            message = f"{head}: {gain}. {keys}"
+            if self._fits_status(message):
+                break
+        self.say(message)
+
+    def _fits_status(self, message: str) -> bool:
+        """True if ``message`` fits the two lines of the status line."""
+        return len(textwrap.wrap(message, max(20, self.app.size.width - 2))) <= 2
+
+    def _gain_text(self, tile: int) -> str:
+        """What the pending collect does for you: the open objectives the tile
+        fits and the points it adds now (your secret objective included)."""
+        state: State = self.state
+        seat = state.current
+        try:
+            after = rules.collect(state, seat, self.source, self.chest_column)
+        except IllegalAction:
+            return fits_text(tile, state.open_cards)
+        before_score = scoring.breakdown(state, seat)
+        after_score = scoring.breakdown(after, seat)
+        gains = []
+        for deck, card_id in zip(("composition", "array", "pair", "trove", "collector"),
+                                 state.open_cards):
+            delta = after_score[deck] - before_score[deck]
+            if delta:
+                gains.append(f"{card_id} {delta:+d}")
+        for key, label in (("secret", "secret"), ("urchins", URCHIN_GLYPH),
+                           ("moonshell", "unused " + MOON_GLYPH)):
+            delta = after_score[key] - before_score[key]
+            if delta:
+                gains.append(f"{label} {delta:+d}")
+        total = after_score["total"] - before_score["total"]
+        fits = fits_text(tile, state.open_cards) if tile != URCHIN else "no objective"
+        if not gains:
+            return f"{fits}, no points yet"
+        return f"{fits}; {total:+d} now ({', '.join(gains)})"
+
+    # -- input helpers ------------------------------------------------------------------
+    def _touch(self) -> None:
+        """A key or click on your turn: what changed before it no longer needs
+        highlighting (a key pressed while the others play keeps their moves lit)."""
+        if self.human_to_move() is not None:
+            self._baseline = (self.state.ocean, self.state.rocks)
+
+    def _my_turn(self) -> int | None:
+        return self.turn_or_wait()
+
+    def _illegal(self, action: Any) -> bool:
+        """True (and the engine's reason said) if ``action`` cannot be taken now.
+        Only used for actions whose check never ends a turn."""
+        try:
+            self.game.apply(self.state, action)
+        except IllegalAction as error:
+            self.say(str(error), error=True)
+            return True
+        return False
+
+    def _play(self, action: Any, note: str = "") -> bool:
+        before: State = self.state
+        self.mode = None
+        self._baseline = (before.ocean, before.rocks)
+        self.note = note
+        ok = self.dispatch(action)
+        if ok and (self.state.turn != before.turn or self.state.current != before.current):
+            self.note = ""
+        return ok
+
+    def _refresh_mode(self) -> None:
+        self.refresh_table()
+        if self.mode == "pull":
+            self._describe_pull()
+        elif self.mode == "chest":
+            self._describe_collect()
+        elif self.mode == "rock":
+            left, right = rules.seat_rocks(self.state, self.state.current)
+            cards = self.state.open_cards
+            self.say(f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
+                     f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
+                     "Enter takes it (1-4: straight into that chest column), Esc cancels.")
+
+    def _in_keep(self) -> bool:
+        return self.state.phase == KEEP

@@ -1,0 +1,303 @@
+"""The Moonshell screen: the ocean with its rocks, your treasure chest, the table, the log.
+
+The ocean is drawn from the side of the player at the screen (your rocks at
+the bottom, columns 1-5 from your left).  Every tile shows a shape glyph and
+its colour + shape letters (``◓ wC``), so colour is never the only cue.
+
+Keys: ``r`` rotates the ocean; ``p`` (or a column key 1-5) previews a pull
+(arrows pick the column, up/down the rock for the centre column, Enter pulls:
+it draws from the bag, so it cannot be taken back); ``c`` collects (pick the
+rock, then the chest column; the landing space is shown, Enter drops it);
+``m`` places the moonshell; ``x`` passes with a full chest; ``k``/Enter keeps
+a secret objective in the keep phase; ``o`` shows every objective and chest.
+The mouse works too: click a column, a rock, a chest column or a secret card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from tideboard.games.moonshell import rules, scoring
+from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
+from tideboard.games.moonshell.state import MOON, PASS, ROTATE, Collect, Keep, Pull, Rotate, State
+from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
+from tideboard.ui.moonshell.chest import ChestView, chest_text
+from tideboard.ui.moonshell.ending import tiebreak_text
+from tideboard.ui.moonshell.modes import MoonshellModes
+from tideboard.ui.moonshell.tiles import MOON_GLYPH, ROCK_WORDS, URCHIN_GLYPH
+from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
+
+
+class MoonshellScreen(MoonshellModes):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    BINDINGS = [
+        Binding("left", "move(-1)", "Move", show=False),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("up,down", "toggle_rock", "Rock", show=False),
+        *[Binding(str(n), f"number({n})", f"Column {n}", show=False) for n in range(1, 6)],
+        Binding("r", "rotate", "Rotate"),
+        Binding("p", "pull", "Pull"),
+        Binding("c", "collect", "Collect"),
+        Binding("m", "moonshell", "Moon"),
+        Binding("k", "keep", "Keep", show=False),
+        Binding("x", "pass_turn", "Pass", show=False),
+        Binding("enter", "confirm", "Confirm", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("o", "objectives", "Objectives"),
+    ]
+    KEYS_HELP = [
+        ("r", "rotate the ocean a quarter turn (the tides token's direction)"),
+        ("p, or 1-5", "preview a pull: the column's two nearest tiles slide onto your rocks"),
+        ("← →  (pulling)", "choose the column; ↑ ↓ choose the rock for the centre column"),
+        ("Enter / Esc", "carry out / drop the previewed pull, collect or moonshell"),
+        ("c", ("collect: ← → pick the rock, Enter, then ← → or 1-4 the chest column "
+               "(the landing space is marked ▶ ◀), Enter drops it")),
+        ("m", "place your moonshell: ← → or 1-4 the chest column, Enter"),
+        ("x", "pass the rest of your turn (only with a full chest)"),
+        ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
+        ("o", "every objective with its pattern, the running scores and every chest"),
+        ("mouse", ("click an ocean column to preview its pull (again to pull), one of your "
+                   "rocks to collect from it, a chest column to drop the tile there, a "
+                   "secret card to choose it")),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.mode: str | None = None     # None, "pull", "rock" (pick a rock), "chest"
+        self.column = CENTRE             # ocean column cursor (viewer's 0-4)
+        self.first = 0                   # centre column pull: rock of the nearest tile
+        self.rock = 0                    # rock picked to collect from
+        self.source = 0                  # Collect.source of the pending collect
+        self.chest_column = 0
+        self.offer = 0
+        self.note = ""                   # what just happened, shown before the hint
+        self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._auto_seen = 0              # automaton turns already pointed out
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="ms-top"):
+            with Vertical(id="ms-left"):
+                yield OceanBoard(id="ms-board")
+                yield Static(id="ms-others")
+            with Vertical(id="ms-side"):
+                with Horizontal(id="ms-chestrow"):
+                    yield ChestView(id="ms-chest")
+                    yield Static(id="ms-info")
+                yield OfferStrip(id="ms-offers")
+                yield Static(id="ms-table")
+                yield Static(id="ms-objectives")
+                yield GameLog(id="ms-log")
+        yield StatusLine(id="ms-status")
+        yield Footer()
+
+    def action_rotate(self) -> None:
+        self._touch()
+        if self._my_turn() is None:
+            return
+        if self._in_keep():
+            self._illegal(ROTATE)
+            return
+        self._play(ROTATE, note=f"The ocean turned {self.state.direction}.")
+
+    def action_moonshell(self) -> None:
+        self._touch()
+        seat = self._my_turn()
+        if seat is None:
+            return
+        state: State = self.state
+        if self._in_keep():
+            self._illegal(Collect(MOON, 0))
+            return
+        if not state.moonshells[seat]:
+            self.say("Your moonshell is already in your treasure chest.", error=True)
+            return
+        if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
+            self.say("Your treasure chest is full: there is no room for the moonshell.",
+                     error=True)
+            return
+        self.source = MOON
+        self._enter_chest()
+
+    def action_pass_turn(self) -> None:
+        self._touch()
+        seat = self._my_turn()
+        if seat is None:
+            return
+        if self._illegal(PASS) if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE \
+                else False:
+            return
+        n = self.state.actions_left
+        self.app.push_screen(
+            ConfirmScreen(f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
+                          "Pass", "Keep playing"),
+            lambda yes: yes and self._play(PASS))
+
+    def action_undo(self) -> None:
+        """Undo, with Moonshell's own reasons when there is nothing to take back."""
+        self._touch()
+        if self.human_to_move() is None:
+            self.say("Wait: it is not your turn.", error=True)
+            return
+        self.mode = None
+        actions = self.match.actions
+        if actions and len(self.match.states) >= 2:
+            before, after = self.match.states[-2], self.match.states[-1]
+            if after.turn != before.turn or after.current != before.current:
+                self.refresh_table()
+                self.say("Nothing to undo: you have not taken an action yet this turn (what "
+                         "the others did cannot be taken back).", error=True)
+                return
+            if isinstance(actions[-1], Pull):
+                self.refresh_table()
+                self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
+                         "Rotating and collecting can be undone.", error=True)
+                return
+        super().action_undo()
+
+    def action_objectives(self) -> None:
+        self._touch()
+        self.app.push_screen(ObjectivesScreen(self._objective_parts()))
+
+    def _objective_parts(self) -> list[tuple[str, Any]]:
+        shown: State = self.shown
+        me = self.home_seat()
+        parts: list[tuple[str, Any]] = []
+        scores = [scoring.breakdown(shown, s, secret=False) for s in range(shown.players)]
+        width = max(20, int(self.app.size.width * 0.9) - 10)
+        cards = [objective_card_lines(self.app, c) for c in shown.open_cards]
+        parts.append(("Open objectives (everyone scores them)", grid_of(cards, width)))
+        table = Table(box=None, padding=(0, 1))
+        table.add_column("Now")
+        for card_id in shown.open_cards:
+            table.add_column(card_id, justify="right")
+        for head in (URCHIN_GLYPH, MOON_GLYPH, "Total"):
+            table.add_column(head, justify="right")
+        for seat in range(shown.players):
+            row = scores[seat]
+            table.add_row(self.who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
+                          str(row["urchins"]), str(row["moonshell"]), str(row["total"]))
+        parts.append(("Running scores (secret objectives are added at the end)", table))
+        secret = shown.secrets[me] if self.viewer is not None else ""
+        if secret and secret in CARDS:
+            points = scoring.breakdown(shown, me)["secret"]
+            parts.append((f"Your secret objective (only you see it): {points} now",
+                          grid_of([objective_card_lines(self.app, secret)], width)))
+        blocks = []
+        for seat in range(shown.players):
+            head = Text(f"{self.who(seat)[:20]}: {scores[seat]['total']}", style="bold")
+            blocks.append([head] + list(chest_text(self.app, shown.chests[seat],
+                                                   header=False).split()))
+        parts.append(("Treasure chests", grid_of(blocks, width, gap=3)))
+        if shown.solo and shown.auto_log:
+            steps = Text("\n").join(Text(f"{i}. {line}") for i, line in
+                                    enumerate(shown.auto_log, 1))
+            parts.append(("The automaton's last turn", steps))
+        return parts
+
+    # -- mouse -------------------------------------------------------------------------
+    @on(CellClicked, "OceanBoard")
+    def ocean_clicked(self, message: CellClicked) -> None:
+        kind, index = message.key
+        self._touch()
+        seat = self._my_turn()
+        if seat is None:
+            return
+        if kind == "column":
+            if self.mode == "pull" and self.column == index:
+                self._confirm_pull()
+                return
+            self.column = index
+            self._start_pull()
+            return
+        side = self.state.sides[seat]
+        if index // 2 != side:
+            self.say("That rock is not in front of you: you collect only from your own two "
+                     "rocks (at the bottom).", error=True)
+            return
+        k = index % 2
+        if self.mode == "pull" and self.column == CENTRE:
+            self.first = k
+            self._refresh_mode()
+            return
+        if rules.seat_rocks(self.state, seat)[k] == EMPTY:
+            self.say(f"There is no tile on your {ROCK_WORDS[k]} rock.", error=True)
+            return
+        self.rock = self.source = k
+        self.mode = "rock"
+        self._enter_chest()
+
+    @on(CellClicked, "ChestView")
+    def chest_clicked(self, message: CellClicked) -> None:
+        column = message.key
+        self._touch()
+        seat = self._my_turn()
+        if seat is None or self._in_keep():
+            return
+        if self.mode == "chest" and self.chest_column == column:
+            self.action_confirm()
+            return
+        if self.mode == "rock":
+            self.source = self.rock
+        elif self.mode != "chest":
+            rocks = rules.seat_rocks(self.state, seat)
+            present = [k for k in (0, 1) if rocks[k] != EMPTY]
+            if len(present) != 1:
+                self.action_collect()
+                return
+            self.source = present[0]
+        self.mode, self.chest_column = "chest", column
+        self._refresh_mode()
+
+    @on(CellClicked, "OfferStrip")
+    def offer_clicked(self, message: CellClicked) -> None:
+        index = message.key
+        self._touch()
+        if self._my_turn() is None or not self._in_keep():
+            return
+        if self.offer == index:
+            self.action_keep()
+            return
+        self.offer = index
+        self.refresh_table()
+        self.say(f"Secret {self.state.offers[self.state.current][self.offer]} chosen: "
+                 "click it again, k or Enter keeps it.")
+
+    # -- the end ------------------------------------------------------------------------
+    def end_table(self) -> Group:
+        """Final points per category (columns named by the cards), then the
+        winner with the tie-breaks explained."""
+        state: State = self.state
+        winners = set(self.game.winners(state))
+        table = Table(box=None, padding=(0, 1))
+        table.add_column("Player", no_wrap=True)
+        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, MOON_GLYPH]
+        keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
+                "moonshell"]
+        for head in heads:
+            table.add_column(head, justify="right")
+        table.add_column("Tot", justify="right", style="bold")
+        for seat in range(state.players):
+            score = scoring.breakdown(state, seat)
+            table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
+                          *[str(score[key]) for key in keys], str(score["total"]))
+        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins, {MOON_GLYPH} unused "
+                      "moonshell", style="dim")
+        return Group(table, legend, Text(tiebreak_text(state, self.who), style="bold"))
+
+    def end_name(self, seat: int) -> str:
+        if self.match.config.solo:
+            return "You" if seat == 0 else "Automaton"
+        level = self.bot_levels.get(seat)
+        return f"P{seat + 1} {level}" if level else f"Player {seat + 1}"

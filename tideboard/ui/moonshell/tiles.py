@@ -1,0 +1,142 @@
+"""Moonshell tiles and cards in characters: glyphs, colours, labels, patterns, what fits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from tideboard.games.moonshell.content import (
+    CARDS,
+    COLOURS,
+    COLOUR_LETTERS,
+    EMPTY,
+    MASK,
+    MOONSHELL,
+    SHAPE_LETTERS,
+    URCHIN,
+    PatternCard,
+    bit_name,
+    tile_code,
+)
+from tideboard.ui.shared import game_colours, ink_for
+
+
+GLYPHS = ("◓", "✿", "▲", "★")          # clamshell, sand dollar, auger, starfish
+URCHIN_GLYPH, MOON_GLYPH = "✷", "☾"
+UNKNOWN = -2                            # a tile still in the bag (pull preview)
+PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║╚╝"
+ROCK_WORDS = ("left", "right")
+
+
+# -- colours and tiles ------------------------------------------------------------
+def shell_colours(app: Any) -> dict[str, str]:
+    return game_colours(app, "moonshell")
+
+
+def tile_label(tile: int) -> str:
+    """Four characters: glyph, space, colour + shape letters."""
+    if tile == EMPTY:
+        return "    "
+    if tile == UNKNOWN:
+        return " ?? "
+    if tile == URCHIN:
+        return f"{URCHIN_GLYPH} UR"
+    if tile == MOONSHELL:
+        return f"{MOON_GLYPH} MS"
+    return f"{GLYPHS[tile // 4]} {tile_code(tile)}"
+
+
+def tile_style(tile: int, colours: dict[str, str]) -> Style:
+    if tile == EMPTY:
+        return Style()
+    if tile == UNKNOWN:
+        return Style(bgcolor=colours["water"], color=ink_for(colours["water"]), bold=True)
+    if tile == URCHIN:
+        fill = colours["urchin"]
+    elif tile == MOONSHELL:
+        fill = colours["moonshell"]
+    else:
+        fill = colours[COLOURS[tile % 4]]
+    return Style(bgcolor=fill, color=ink_for(fill), bold=True)
+
+
+def tile_text(tile: int, colours: dict[str, str]) -> Text:
+    return Text(tile_label(tile), style=tile_style(tile, colours))
+
+
+def type_chip(bit: int, colours: dict[str, str]) -> Text:
+    """A Pair/Trove/Collector type: a shape glyph or a colour letter on its colour."""
+    index = bit.bit_length() - 1
+    if index < 4:
+        return Text(f"{GLYPHS[index]}{SHAPE_LETTERS[index]} {bit_name(bit)}", style="bold")
+    fill = colours[COLOURS[index - 4]]
+    chip = Text(f" {COLOUR_LETTERS[index - 4]} ", style=Style(bgcolor=fill, color=ink_for(fill),
+                                                              bold=True))
+    return chip + Text(f" {bit_name(bit)}")
+
+
+def pattern_lines(card: PatternCard, colours: dict[str, str], accent: str) -> list[Text]:
+    """A pattern, top row first, three characters a cell."""
+    out = []
+    for row in card.rows:
+        line = Text()
+        for ch in row:
+            if ch == ".":
+                line.append(" · ", Style(dim=True))
+            elif ch == "X":
+                line.append(" X ", Style(color=accent, bold=True))
+            elif ch in SHAPE_LETTERS:
+                line.append(f"{GLYPHS[SHAPE_LETTERS.index(ch)]}{ch} ", Style(bold=True))
+            else:
+                fill = colours[COLOURS[COLOUR_LETTERS.index(ch)]]
+                line.append(f" {ch} ", Style(bgcolor=fill, color=ink_for(fill), bold=True))
+        out.append(line)
+    return out
+
+
+def card_summary(card_id: str) -> str:
+    """One short line: what the card asks for and pays."""
+    card = CARDS[card_id]
+    if card.deck == "secret":
+        times = f" x{card.seahorses}" if card.seahorses > 1 else ""
+        return f"{card.name}, one {card.same}, {card.points} points{times}"
+    if card.deck in ("composition", "array"):
+        return f"{card.name}: {card.points}"
+    if card.deck == "pair":
+        return f"pairs {' + '.join(bit_name(b) for b in card.types)}: 2 each"
+    if card.deck == "trove":
+        return f"most {bit_name(card.types[0], plural=True)}: 6"
+    return f"{bit_name(card.types[0], plural=True)}: 1 each"
+
+
+def tile_fits(tile: int, card_ids: tuple[str, ...] | list[str]) -> list[str]:
+    """The open objectives a tile counts toward: a Composition card naming its
+    shape, an Array card naming its colour, a Pair/Trove/Collector card of its
+    type.  The moonshell fits every one; an urchin none."""
+    if tile == MOONSHELL:
+        return list(card_ids)
+    if tile in (EMPTY, URCHIN, UNKNOWN):
+        return []
+    shape, colour = SHAPE_LETTERS[tile // 4], COLOUR_LETTERS[tile % 4]
+    bits = MASK[tile]
+    out = []
+    for card_id in card_ids:
+        card = CARDS[card_id]
+        if isinstance(card, PatternCard):
+            if card.deck != "secret" and any(shape in row or colour in row for row in card.rows):
+                out.append(card_id)
+        elif any(bits & bit for bit in card.types):
+            out.append(card_id)
+    return out
+
+
+def fits_text(tile: int, card_ids: tuple[str, ...] | list[str]) -> str:
+    """'fits C2 K4' / '1 point, fits no objective' for the status line."""
+    if tile == URCHIN:
+        return "1 point, fits no objective"
+    if tile == MOONSHELL:
+        return "fits every objective"
+    fits = tile_fits(tile, card_ids)
+    return f"fits {' '.join(fits)}" if fits else "fits no open objective"
