@@ -13,7 +13,7 @@ MAX_FILE_LINES = 500
 MAX_CLASS_LINES = 300
 # Files known to be over the limit, each with the size it may not grow past; the
 # entry goes when the file is split (the test says so once it fits).
-KNOWN_LONG = {"tideboard.games.moonlighter.rules": 530}
+KNOWN_LONG: dict[str, int] = {}
 
 
 def module_name(path: Path) -> str:

@@ -74,7 +74,7 @@ class MoonlighterTable(GameScreen):
         if shown.over:
             self.title = "Moonlighter - campaign over"
         self.app.title = self.title
-        self.refresh_bindings()  # the footer shows the keys that apply now
+        self.sync_bindings()  # the footer shows the keys that apply now
         if self.human_to_move() is not None:
             self.say(self._hint())
 

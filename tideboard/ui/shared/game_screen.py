@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import attrs
+from textual.actions import parse as parse_action
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
@@ -48,6 +49,7 @@ class GameScreen(Screen):
         self.logged = 0
         self.ended = False
         self._bot_timer = None
+        self._footer_state: frozenset[tuple[str, bool | None]] | None = None
 
     # -- what subclasses use ----------------------------------------------
     @property
@@ -90,6 +92,26 @@ class GameScreen(Screen):
 
     def refresh_table(self) -> None:
         """Redraw everything from ``self.shown``; subclasses override."""
+
+    def offered_actions(self) -> frozenset[tuple[str, bool | None]]:
+        """Each binding's action with what ``check_action`` says of it now
+        (True: shown, None: shown disabled, False: hidden)."""
+        offered = set()
+        for _key, binding in self._bindings:
+            _namespace, name, parameters = parse_action(binding.action)
+            offered.add((binding.action, self.check_action(name, parameters)))
+        return frozenset(offered)
+
+    def sync_bindings(self) -> None:
+        """Refresh the footer only when the set of keys that apply has changed.
+
+        ``refresh_bindings`` recomposes the Footer (a widget per key); doing it on
+        every redraw costs time and memory, so screens call this instead.
+        """
+        offered = self.offered_actions()
+        if offered != self._footer_state:
+            self._footer_state = offered
+            self.refresh_bindings()
 
     def say(self, message: str, error: bool = False) -> None:
         """Show a prompt, or an error (with a bell), in the screen's StatusLine."""
