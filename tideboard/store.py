@@ -400,7 +400,15 @@ class Store:
         from tideboard.records import replay
 
         record = self.get(game_id)
-        return replay(record, f"game {record.id}"), record.bots
+        match = replay(record, f"game {record.id}")
+        if not record.finished and match.game.is_over(match.state):
+            # killed between the last move and finish(): finish it now
+            try:
+                self.finish(record.id, Result.of(match.game, match.state),
+                            expected_count=len(record.actions))
+            except StoreError:
+                pass  # read-only or busy: it still loads as over
+        return match, record.bots
 
     def import_record(self, record: Record, match: Any = None) -> str:
         """Store a record read from a file as a NEW game; returns its id."""
