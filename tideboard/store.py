@@ -121,7 +121,7 @@ MIGRATIONS: list[str] = [
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def normalize_id(text: str) -> str | None:
