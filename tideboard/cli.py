@@ -448,6 +448,14 @@ def export_command(game_id: str, output: str | None, force: bool, with_secrets: 
 
     from tideboard import records
 
+    if output is not None:
+        try:
+            if os.path.lexists(output) and not force:
+                _fail(f"{output} exists; choose another file or add --force to replace it.")
+            if os.path.lexists(output) and not os.path.isfile(output):
+                _fail(f"cannot write {output}: it is not a regular file.")
+        except (OSError, ValueError) as error:
+            _fail(f"cannot write {output}: {getattr(error, 'strerror', None) or error}.")
     store = _open_store()
     with store:
         record = _store_call(store.get, game_id)
@@ -463,10 +471,6 @@ def export_command(game_id: str, output: str | None, force: bool, with_secrets: 
         _echo(text.rstrip("\n"))
         return
     try:
-        if os.path.lexists(output) and not force:
-            _fail(f"{output} exists; choose another file or add --force to replace it.")
-        if os.path.lexists(output) and not os.path.isfile(output):
-            _fail(f"{output} is not a regular file.")
         records.write_atomic(output, text)
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or error

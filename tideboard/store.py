@@ -142,7 +142,7 @@ class Store:
     # -- opening ------------------------------------------------------------
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None = None, *,
-             timeout: float = BUSY_TIMEOUT, import_autosaves: bool | None = None) -> "Store":
+             timeout: float | None = None, import_autosaves: bool | None = None) -> "Store":
         """Open (creating if needed) the store at ``path``, by default the
         user's (``tideboard.paths.store_path()``).  The user's store imports the
         data folder's old autosave files the first time it sees each one
@@ -152,6 +152,7 @@ class Store:
         from tideboard import paths
 
         default = path is None
+        timeout = BUSY_TIMEOUT if timeout is None else timeout
         target = paths.store_path() if default else Path(path)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
