@@ -328,6 +328,9 @@ def _open_store():
     for note in store.import_notes:
         if note.error:
             click.echo(f"Note: skipped a damaged save, left as it is: {note.error}", err=True)
+        elif note.continued:
+            click.echo(f"Note: added the new moves in {note.path} to game {note.game_id}.",
+                       err=True)
         else:
             click.echo(f"Note: imported {note.path} as game {note.game_id}.", err=True)
     return store

@@ -77,8 +77,9 @@ class ImportNote:
     """What the autosave import did with one file."""
 
     path: str
-    game_id: str | None  # the new store id, or None when skipped
+    game_id: str | None  # the store id, or None when skipped
     error: str | None = None
+    continued: bool = False  # the file continued a game imported from it before
 
 
 # -- schema -----------------------------------------------------------------
@@ -270,6 +271,10 @@ class Store:
                actions: Sequence[str] = (), *, finished: bool = False,
                result: Result | None = None, created: str | None = None) -> str:
         """Store a new game and return its new id; never touches another game."""
+        from tideboard.engine import registry
+
+        if game_id not in registry.GAMES:
+            raise StoreError(f"unknown game {game_id!r}")
         seats = tuple(seats) if seats is not None else default_seats(config.players)
         if len(seats) != config.players:
             raise StoreError(f"{config.players} players need {config.players} seats, "
@@ -453,13 +458,51 @@ class Store:
                 if db.execute("SELECT 1 FROM imports WHERE path = ? AND mtime_ns = ? "
                               "AND size = ?", key).fetchone():
                     continue  # another process imported it meanwhile
-                new_id = None
+                new_id, continued = None, False
                 if record is not None:
-                    new_id = self._create_in(db, record, match)
+                    new_id = self._continue_in(db, key[0], record, match)
+                    continued = new_id is not None
+                    if new_id is None:
+                        new_id = self._create_in(db, record, match)
                 db.execute("INSERT INTO imports (path, mtime_ns, size, game_id, error, "
                            "imported) VALUES (?,?,?,?,?,?)", key + (new_id, error, _now()))
-            notes.append(ImportNote(str(path), new_id, error))
+            notes.append(ImportNote(str(path), new_id, error, continued))
         return notes
+
+    def _continue_in(self, db: sqlite3.Connection, path: str, record: Record,
+                     match: Any) -> str | None:
+        """When the game last imported from ``path`` is unfinished, has the same
+        settings and its moves begin the file's moves (the app kept playing and
+        saving), add the new moves to it and return its id; else None."""
+        row = db.execute("SELECT game_id FROM imports WHERE path = ? AND game_id IS NOT NULL "
+                         "ORDER BY imported DESC LIMIT 1", (path,)).fetchone()
+        if row is None:
+            return None
+        gid = row[0]
+        found = db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?",
+                           (gid,)).fetchone()
+        if found is None:
+            return None
+        try:
+            old = self._decode(found)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+        if (old.finished or old.game != record.game or old.config != record.config
+                or old.seats != record.seats or old.moves > len(record.actions)):
+            return None
+        stored = tuple(r[0] for r in db.execute(
+            "SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (gid,)))
+        if stored != record.actions[:old.moves]:
+            return None
+        db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+                       ((gid, n, record.actions[n])
+                        for n in range(old.moves, len(record.actions))))
+        over = match.game.is_over(match.state)
+        result = Result.of(match.game, match.state) if over else None
+        db.execute("UPDATE games SET moves = ?, updated = ?, finished = ?, result = ? "
+                   "WHERE id = ?", (len(record.actions), _now(), int(over),
+                                    json.dumps(result.to_json()) if result else None, gid))
+        return gid
 
     def _create_in(self, db: sqlite3.Connection, record: Record, match: Any) -> str:
         over = match.game.is_over(match.state)
@@ -509,3 +552,61 @@ def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
         return StoreError(f"cannot open the game store {path}: check that its folder "
                           "exists and is writable")
     return StoreError(f"the game store {path} failed: {message}")
+
+
+class GameWriter:
+    """The app's handle on one stored game.
+
+    After every change to the match on screen (a move, an undo, the end of the
+    game) call ``sync(match)``: it appends the new moves, deletes undone ones
+    and records the result, each in its own transaction, and returns None or a
+    message for the player (it never raises for a failed save, and the match
+    on screen is never changed by one).  A later ``sync`` retries what failed.
+    """
+
+    def __init__(self, store: Store, game_id: str, actions: Sequence[Any] = (),
+                 finished: bool = False) -> None:
+        self.store = store
+        self.id = game_id
+        self._saved: tuple[Any, ...] = tuple(actions)  # action objects now on disk
+        self.finished = finished
+
+    @classmethod
+    def new(cls, store: Store, match: Any, seats: Sequence[Seat] | None = None) -> "GameWriter":
+        """Store ``match`` (usually just started) as a new game."""
+        game = match.game
+        gid = store.create(game.info.id, match.config, seats,
+                           [game.format_action(a) for a in match.actions])
+        writer = cls(store, gid, match.actions)
+        writer.sync(match)  # records the result if it is over already
+        return writer
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str) -> tuple["GameWriter", Any, dict[int, str]]:
+        """(writer, match, bots) for a stored game; RecordError/StoreError if it
+        cannot be loaded."""
+        match, bots = store.load_match(game_id)
+        summary = store.summary(game_id)
+        return cls(store, summary.id, match.actions, summary.finished), match, bots
+
+    def sync(self, match: Any) -> str | None:
+        game, actions = match.game, match.actions
+        # the match only grows or is undone, so the histories agree up to the
+        # last position where they hold the same action
+        keep = min(len(self._saved), len(actions))
+        while keep and self._saved[keep - 1] != actions[keep - 1]:
+            keep -= 1
+        try:
+            if keep < len(self._saved):
+                self.store.truncate(self.id, keep, expected_count=len(self._saved))
+                self._saved = self._saved[:keep]
+            for action in actions[keep:]:
+                self.store.append(self.id, game.format_action(action), len(self._saved))
+                self._saved += (action,)
+            if not self.finished and game.is_over(match.state):
+                self.store.finish(self.id, Result.of(game, match.state),
+                                  expected_count=len(self._saved))
+                self.finished = True
+        except StoreError as error:
+            return f"Could not save the game: {error}"
+        return None

@@ -293,18 +293,42 @@ def test_autosaves_are_imported_once_and_kept(isolated_saves):
     assert {p: p.read_bytes() for p in originals} == originals
 
 
-def test_a_changed_autosave_is_imported_again_as_a_new_game(isolated_saves):
+def test_a_changed_autosave_of_another_game_is_a_new_game(isolated_saves):
     isolated_saves.mkdir(parents=True)
     path = isolated_saves / "autosave-moonlighter.json"
     write(path, v1_save(played("moonlighter", moves=2, players=1)))
     with Store.open() as store:
         first = store.import_notes[0].game_id
-    write(path, v1_save(played("moonlighter", moves=5, players=1)) | {"actions": []})
+    write(path, v1_save(played("moonlighter", moves=0, players=1, seed=99)))
     os.utime(path, ns=(1, 1))
     with Store.open() as store:
         second = store.import_notes[0].game_id
         assert second != first
         assert store.summary(first).moves == 2 and store.summary(second).moves == 0
+
+
+def test_an_autosave_the_app_kept_writing_continues_its_game(isolated_saves):
+    """While the app still writes autosaves, a later import adds the new moves
+    to the game imported before instead of storing a second copy."""
+    isolated_saves.mkdir(parents=True)
+    path = isolated_saves / "autosave-moonshell.json"
+    match = played("moonshell", moves=8, seed=31)
+    write(path, v1_save(match.undo(5)))
+    with Store.open() as store:
+        first = store.import_notes[0].game_id
+    write(path, v1_save(match))
+    os.utime(path, ns=(2, 2))
+    with Store.open() as store:
+        note = store.import_notes[0]
+        assert note.game_id == first and note.continued
+        assert [s.id for s in store.list()] == [first]
+        assert store.load_match(first)[0].state == match.state
+        # undone moves in the file do not fit: that is a new game
+        store.append(first, "rotate", 8)
+    os.utime(path, ns=(3, 3))
+    with Store.open() as store:
+        assert store.import_notes[0].game_id != first
+        assert len(store.list()) == 2
 
 
 def test_a_finished_autosave_imports_as_finished(isolated_saves):
@@ -322,3 +346,42 @@ def test_explicit_path_does_not_import_unless_asked(isolated_saves, tmp_path):
           v1_save(played("moonlighter", moves=1, players=1)))
     with Store.open(tmp_path / "x.db") as store:
         assert store.import_notes == [] and store.list() == []
+
+
+# -- the app's writer ------------------------------------------------------------
+def test_game_writer_follows_moves_undo_and_the_end(store):
+    from tideboard.store import GameWriter
+
+    match = finished(seed=21)
+    start = match.undo(len(match.actions))
+    writer = GameWriter.new(store, start, (Seat("Ann"), Seat("Bot", "greedy")))
+    shown = start
+    for action in match.actions[:6]:
+        shown = shown.play(action)
+        assert writer.sync(shown) is None
+    assert store.get(writer.id).actions == tuple(notation(shown))
+    shown = shown.undo(2)
+    assert writer.sync(shown) is None
+    assert store.summary(writer.id).moves == 4
+    for action in match.actions[4:]:
+        shown = shown.play(action)
+    assert writer.sync(shown) is None  # several moves at once, and the end
+    summary = store.summary(writer.id)
+    assert summary.finished and summary.moves == len(match.actions)
+    assert summary.result == Result.of(match.game, match.state)
+    again, resumed, bots = GameWriter.resume(store, writer.id)
+    assert resumed.state == match.state and bots == {1: "greedy"} and again.finished
+
+
+def test_game_writer_reports_instead_of_raising_and_retries(store):
+    from tideboard.store import GameWriter
+
+    match = played(moves=3)
+    writer = GameWriter.new(store, match.undo(3))
+    store.append(writer.id, notation(match)[0], 0)  # someone else wrote meanwhile
+    message = writer.sync(match)
+    assert message and "played elsewhere" in message
+    assert store.summary(writer.id).moves == 1
+    store.truncate(writer.id, 0)
+    assert writer.sync(match) is None  # the next sync catches up
+    assert store.get(writer.id).actions == tuple(notation(match))
