@@ -379,6 +379,7 @@ def games_command(show_all: bool, as_json: bool) -> None:
             "name": registry.GAMES[s.game].name if s.game in registry.GAMES else s.game,
             "players": [{"name": seat.name, "bot": seat.bot} for seat in s.seats],
             "variant": s.config.variant, "solo": s.config.solo, "moves": s.moves,
+            "turn": s.turn,
             "created": s.created, "updated": s.updated, "finished": s.finished,
             "result": s.result.to_json() if s.result else None,
         }
@@ -393,8 +394,10 @@ def games_command(show_all: bool, as_json: bool) -> None:
               + ("." if show_all else "; 'tideboard games --all' lists finished ones too."))
         return
     for s, row in zip(summaries, rows):
-        state = (f"finished: {s.result.text}" if s.finished and s.result
-                 else f"{s.moves} move(s)")
+        if s.finished and s.result:
+            state = f"finished: {s.result.text}"
+        else:
+            state = f"{s.moves} move(s)" + (f", {s.turn}" if s.turn else "")
         _echo(f"{s.id:<8} {row['name']:<16} {_when(s.updated):<17} {state}")
         _echo(f"{'':<8} {', '.join(_seat_text(seat) for seat in s.seats)}")
 

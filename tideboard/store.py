@@ -66,6 +66,7 @@ class GameSummary:
     updated: str
     finished: bool
     result: Result | None
+    turn: str | None = None  # e.g. "Ann to move"; None when over or unknown
 
     @property
     def bots(self) -> dict[int, str]:
@@ -99,7 +100,8 @@ MIGRATIONS: list[str] = [
         created  TEXT NOT NULL,          -- ISO 8601, UTC
         updated  TEXT NOT NULL,
         finished INTEGER NOT NULL DEFAULT 0,
-        result   TEXT                    -- JSON {"winners", "scores", "text"}
+        result   TEXT,                   -- JSON {"winners", "scores", "text"}
+        turn     TEXT                    -- "Ann to move", for listings; NULL: unknown
     );
     CREATE INDEX games_by_updated ON games (finished, updated);
     CREATE TABLE actions (
@@ -119,6 +121,19 @@ MIGRATIONS: list[str] = [
     );
     """,
 ]
+
+
+def _statements(script: str) -> list[str]:
+    """Split an SQL script into statements (a ';' in a comment is no end)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current)
+            current = ""
+    if current.strip():
+        raise ValueError(f"incomplete SQL statement: {current!r}")
+    return statements
 
 
 def _now() -> str:
@@ -206,9 +221,8 @@ class Store:
                 raise StoreError(f"{self.path} is an SQLite database but not a tideboard "
                                  "game store; move it away")
             while version < SCHEMA_VERSION:
-                for statement in MIGRATIONS[version].split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+                for statement in _statements(MIGRATIONS[version]):
+                    db.execute(statement)
                 version += 1
                 db.execute(f"PRAGMA user_version = {version}")
 
@@ -269,7 +283,8 @@ class Store:
     # -- writing -----------------------------------------------------------
     def create(self, game_id: str, config: GameConfig, seats: Sequence[Seat] | None = None,
                actions: Sequence[str] = (), *, finished: bool = False,
-               result: Result | None = None, created: str | None = None) -> str:
+               result: Result | None = None, created: str | None = None,
+               turn: str | None = None) -> str:
         """Store a new game and return its new id; never touches another game."""
         from tideboard.engine import registry
 
@@ -281,22 +296,25 @@ class Store:
                              f"got {len(seats)}")
         with self._write() as db:
             return self._insert(db, game_id, config, seats, actions, finished, result,
-                                created)
+                                created, turn)
 
-    def append(self, game_id: str, notation: str, expected_count: int) -> int:
+    def append(self, game_id: str, notation: str, expected_count: int,
+               turn: str | None = None) -> int:
         """Add one move (atomically) and return the new move count.  StaleError
-        if the game on disk does not have exactly ``expected_count`` moves."""
+        if the game on disk does not have exactly ``expected_count`` moves.
+        ``turn`` ("Ann to move", see :func:`turn_text`) is shown by listings."""
         if not isinstance(notation, str) or not 0 < len(notation) <= MAX_NOTATION:
             raise StoreError(f"{notation!r} is not a move in notation")
         with self._write() as db:
             self._check(db, game_id, expected_count)
             db.execute("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
                        (game_id, expected_count, notation))
-            db.execute("UPDATE games SET moves = ?, updated = ? WHERE id = ?",
-                       (expected_count + 1, _now(), game_id))
+            db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
+                       (expected_count + 1, _now(), turn, game_id))
         return expected_count + 1
 
-    def truncate(self, game_id: str, count: int, expected_count: int | None = None) -> None:
+    def truncate(self, game_id: str, count: int, expected_count: int | None = None,
+                 turn: str | None = None) -> None:
         """Keep only the first ``count`` moves (undo)."""
         if count < 0:
             raise StoreError("cannot keep fewer than 0 moves")
@@ -305,14 +323,15 @@ class Store:
             if count > moves:
                 raise StoreError(f"game {game_id} has only {moves} moves")
             db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, count))
-            db.execute("UPDATE games SET moves = ?, updated = ? WHERE id = ?",
-                       (count, _now(), game_id))
+            db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
+                       (count, _now(), turn, game_id))
 
     def finish(self, game_id: str, result: Result, expected_count: int | None = None) -> None:
         """Mark the game finished with ``result``; its record may show the seed now."""
         with self._write() as db:
             self._check(db, game_id, expected_count)
-            db.execute("UPDATE games SET finished = 1, result = ?, updated = ? WHERE id = ?",
+            db.execute("UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL "
+                       "WHERE id = ?",
                        (json.dumps(result.to_json()), _now(), game_id))
 
     def _check(self, db: sqlite3.Connection, game_id: str, expected: int | None) -> int:
@@ -330,7 +349,7 @@ class Store:
 
     # -- reading -----------------------------------------------------------
     _COLUMNS = ("id, game, players, variant, solo, seed, seats, moves, created, updated, "
-                "finished, result")
+                "finished, result, turn")
 
     def _summary(self, row: Sequence[Any]) -> GameSummary:
         try:
@@ -342,7 +361,7 @@ class Store:
     @staticmethod
     def _decode(row: Sequence[Any]) -> GameSummary:
         (gid, game, players, variant, solo, seed, seats, moves, created, updated,
-         finished, result) = row
+         finished, result, turn) = row
         seat_rows = json.loads(seats)
         res = None
         if result:
@@ -353,7 +372,7 @@ class Store:
             gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
                                   seed=int(seed)),
             tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
-            bool(finished), res)
+            bool(finished), res, turn)
 
     def summary(self, game_id: str) -> GameSummary:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
@@ -424,7 +443,8 @@ class Store:
             finished = True
             result = Result.of(match.game, match.state)
         return self.create(record.game, record.config, record.seats, record.actions,
-                           finished=finished, result=result, created=record.created)
+                           finished=finished, result=result, created=record.created,
+                           turn=turn_text(match, record.seats) if match is not None else None)
 
     # -- the old autosave files -------------------------------------------
     def import_autosaves(self, folder: str | os.PathLike[str]) -> list[ImportNote]:
@@ -499,21 +519,23 @@ class Store:
                         for n in range(old.moves, len(record.actions))))
         over = match.game.is_over(match.state)
         result = Result.of(match.game, match.state) if over else None
-        db.execute("UPDATE games SET moves = ?, updated = ?, finished = ?, result = ? "
-                   "WHERE id = ?", (len(record.actions), _now(), int(over),
-                                    json.dumps(result.to_json()) if result else None, gid))
+        db.execute("UPDATE games SET moves = ?, updated = ?, finished = ?, result = ?, "
+                   "turn = ? WHERE id = ?",
+                   (len(record.actions), _now(), int(over),
+                    json.dumps(result.to_json()) if result else None,
+                    turn_text(match, record.seats), gid))
         return gid
 
     def _create_in(self, db: sqlite3.Connection, record: Record, match: Any) -> str:
         over = match.game.is_over(match.state)
         result = Result.of(match.game, match.state) if over else None
         return self._insert(db, record.game, record.config, record.seats, record.actions,
-                            over, result, record.created)
+                            over, result, record.created, turn_text(match, record.seats))
 
     @staticmethod
     def _insert(db: sqlite3.Connection, game_id: str, config: GameConfig,
                 seats: Sequence[Seat], actions: Sequence[str], finished: bool,
-                result: Result | None, created: str | None) -> str:
+                result: Result | None, created: str | None, turn: str | None = None) -> str:
         """Insert a new game inside an open write transaction; its new id."""
         while True:
             new_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
@@ -522,14 +544,26 @@ class Store:
         now = _now()
         db.execute(
             "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
-            " created, updated, finished, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            " created, updated, finished, result, turn) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (new_id, game_id, config.players, config.variant, int(config.solo),
              str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
              len(actions), created or now, now, int(finished),
-             json.dumps(result.to_json()) if result else None))
+             json.dumps(result.to_json()) if result else None, turn))
         db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
                        ((new_id, n, text) for n, text in enumerate(actions)))
         return new_id
+
+
+def turn_text(match: Any, seats: Sequence[Seat] = ()) -> str | None:
+    """Who is to move, for listings ("Ann to move"); None once the game is over."""
+    from tideboard.engine.core import seat_label
+
+    game = match.game
+    if game.is_over(match.state):
+        return None
+    names = [seats[s].name if s < len(seats) else seat_label(s)
+             for s in game.to_move(match.state)]
+    return f"{' and '.join(names)} to move" if names else None
 
 
 def _safe(text: Any) -> str:
@@ -565,9 +599,10 @@ class GameWriter:
     """
 
     def __init__(self, store: Store, game_id: str, actions: Sequence[Any] = (),
-                 finished: bool = False) -> None:
+                 finished: bool = False, seats: Sequence[Seat] = ()) -> None:
         self.store = store
         self.id = game_id
+        self.seats = tuple(seats)
         self._saved: tuple[Any, ...] = tuple(actions)  # action objects now on disk
         self.finished = finished
 
@@ -575,9 +610,11 @@ class GameWriter:
     def new(cls, store: Store, match: Any, seats: Sequence[Seat] | None = None) -> "GameWriter":
         """Store ``match`` (usually just started) as a new game."""
         game = match.game
+        seats = tuple(seats) if seats is not None else default_seats(match.config.players)
         gid = store.create(game.info.id, match.config, seats,
-                           [game.format_action(a) for a in match.actions])
-        writer = cls(store, gid, match.actions)
+                           [game.format_action(a) for a in match.actions],
+                           turn=turn_text(match, seats))
+        writer = cls(store, gid, match.actions, seats=seats)
         writer.sync(match)  # records the result if it is over already
         return writer
 
@@ -587,7 +624,8 @@ class GameWriter:
         cannot be loaded."""
         match, bots = store.load_match(game_id)
         summary = store.summary(game_id)
-        return cls(store, summary.id, match.actions, summary.finished), match, bots
+        writer = cls(store, summary.id, match.actions, summary.finished, summary.seats)
+        return writer, match, bots
 
     def sync(self, match: Any) -> str | None:
         game, actions = match.game, match.actions
@@ -598,10 +636,12 @@ class GameWriter:
             keep -= 1
         try:
             if keep < len(self._saved):
-                self.store.truncate(self.id, keep, expected_count=len(self._saved))
+                turn = turn_text(match, self.seats) if keep == len(actions) else None
+                self.store.truncate(self.id, keep, expected_count=len(self._saved), turn=turn)
                 self._saved = self._saved[:keep]
-            for action in actions[keep:]:
-                self.store.append(self.id, game.format_action(action), len(self._saved))
+            for number, action in enumerate(actions[keep:], keep + 1):
+                turn = turn_text(match, self.seats) if number == len(actions) else None
+                self.store.append(self.id, game.format_action(action), len(self._saved), turn)
                 self._saved += (action,)
             if not self.finished and game.is_over(match.state):
                 self.store.finish(self.id, Result.of(game, match.state),

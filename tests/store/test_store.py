@@ -360,6 +360,9 @@ def test_game_writer_follows_moves_undo_and_the_end(store):
         shown = shown.play(action)
         assert writer.sync(shown) is None
     assert store.get(writer.id).actions == tuple(notation(shown))
+    names = {0: "Ann", 1: "Bot"}
+    to_move = shown.game.to_move(shown.state)
+    assert store.summary(writer.id).turn == f"{names[to_move[0]]} to move"
     shown = shown.undo(2)
     assert writer.sync(shown) is None
     assert store.summary(writer.id).moves == 4
@@ -367,7 +370,7 @@ def test_game_writer_follows_moves_undo_and_the_end(store):
         shown = shown.play(action)
     assert writer.sync(shown) is None  # several moves at once, and the end
     summary = store.summary(writer.id)
-    assert summary.finished and summary.moves == len(match.actions)
+    assert summary.finished and summary.moves == len(match.actions) and summary.turn is None
     assert summary.result == Result.of(match.game, match.state)
     again, resumed, bots = GameWriter.resume(store, writer.id)
     assert resumed.state == match.state and bots == {1: "greedy"} and again.finished

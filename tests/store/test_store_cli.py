@@ -71,8 +71,11 @@ def test_games_lists_unfinished_and_all():
                      (Seat("Ann"), Seat("Bob", "greedy")))
     done = finished(seed=3)
     done_id = stored(done, finish=True)
+    with Store.open() as store:  # as the app records whose turn it is
+        store.truncate(open_id, 4, turn="Ann to move")
     text = run("games").stdout
     assert open_id in text and "Moonshell" in text and "Bob (greedy bot)" in text
+    assert "4 move(s), Ann to move" in text
     assert done_id not in text
     everything = run("games", "--all").stdout
     assert done_id in everything and done.game.result_text(done.state) in everything
@@ -81,7 +84,7 @@ def test_games_lists_unfinished_and_all():
     row = rows[open_id]
     assert row["game"] == "moonshell" and row["finished"] is False and row["moves"] == 4
     assert row["players"] == [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": "greedy"}]
-    assert row["updated"]
+    assert row["updated"] and row["turn"] == "Ann to move"
     assert "seed" not in row and "918273" not in json.dumps(row)  # hidden while unfinished
     assert rows[done_id]["seed"] == 3 and rows[done_id]["result"]["winners"]
 
