@@ -323,3 +323,16 @@ def test_random_records_raise_only_record_error(data):
         records.replay(records.loads(text, "fuzz.json"), "fuzz.json")
     except RecordError as error:
         assert str(error).startswith("fuzz.json")
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.binary(max_size=300),
+                 st.builds(lambda d, cut: json.dumps(d).encode()[:cut],
+                           st.just(None).map(lambda _: good_v2()), st.integers(0, 2000))))
+def test_random_bytes_raise_only_record_error(tmp_path, blob):
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(blob)
+    try:
+        records.read(path)
+    except RecordError as error:
+        assert str(error).startswith(str(path)) or str(error).startswith("cannot read")
