@@ -17,7 +17,7 @@ import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import attrs
 
@@ -453,3 +453,13 @@ def read(path: str | os.PathLike[str], expected_game: str | None = None) -> tupl
     if expected_game is not None and record.game != expected_game:
         raise RecordError(f"{name}: holds a {record.game} game, not {expected_game}")
     return record, replay(record, name)
+
+
+def turn_text(match: Any, seats: Sequence[Seat] = ()) -> str | None:
+    """Who is to move, for listings ("Ann to move"); None once the game is over."""
+    game = match.game
+    if game.is_over(match.state):
+        return None
+    names = [seats[s].name if s < len(seats) else seat_label(s)
+             for s in game.to_move(match.state)]
+    return f"{' and '.join(names)} to move" if names else None

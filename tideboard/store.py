@@ -7,7 +7,8 @@ last committed move.  The database runs in WAL mode with ``synchronous=FULL``
 applied) and a busy timeout, so several processes (the app, the CLI, the SSH
 server's connections) can write different games at once.
 
-Typical use by the app::
+The app uses :class:`tideboard.game_writer.GameWriter` (one ``sync(match)``
+after every move, undo and the end); underneath, the calls are::
 
     store = Store.open()                       # the user's store
     gid = store.create("moonshell", config, seats)
@@ -34,8 +35,8 @@ from typing import Any, Sequence
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError
-from tideboard.records import (MAX_NOTATION, Record, RecordError, Result, Seat,
-                               default_seats)
+from tideboard.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
+                               turn_text)
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
@@ -71,16 +72,6 @@ class GameSummary:
     @property
     def bots(self) -> dict[int, str]:
         return {seat: s.bot for seat, s in enumerate(self.seats) if s.bot is not None}
-
-
-@attrs.frozen
-class ImportNote:
-    """What the autosave import did with one file."""
-
-    path: str
-    game_id: str | None  # the store id, or None when skipped
-    error: str | None = None
-    continued: bool = False  # the file continued a game imported from it before
 
 
 # -- schema -----------------------------------------------------------------
@@ -153,7 +144,7 @@ class Store:
         self._db = connection
         self._lock = threading.RLock()
         self.path = path
-        self.import_notes: list[ImportNote] = []
+        self.import_notes: list[Any] = []  # store_import.ImportNote
 
     # -- opening ------------------------------------------------------------
     @classmethod
@@ -447,90 +438,12 @@ class Store:
                            turn=turn_text(match, record.seats) if match is not None else None)
 
     # -- the old autosave files -------------------------------------------
-    def import_autosaves(self, folder: str | os.PathLike[str]) -> list[ImportNote]:
-        """Import ``autosave-*.json`` files from ``folder`` as new games, each
-        file once (by path, modification time and size), leaving the files as
-        they are.  Damaged ones are skipped, noted, and not tried again until
-        they change."""
-        from tideboard.records import read
+    def import_autosaves(self, folder: str | os.PathLike[str]) -> list[Any]:
+        """Import the old ``autosave-*.json`` files in ``folder`` as games (see
+        :func:`tideboard.store_import.import_autosaves`)."""
+        from tideboard.store_import import import_autosaves
 
-        notes: list[ImportNote] = []
-        try:
-            paths = sorted(Path(folder).glob("autosave-*.json"))
-        except OSError:
-            return notes
-        for path in paths:
-            try:
-                info = path.stat()
-            except OSError:
-                continue
-            key = (str(path.resolve()), info.st_mtime_ns, info.st_size)
-            if self._read("SELECT 1 FROM imports WHERE path = ? AND mtime_ns = ? AND size = ?",
-                          key):
-                continue
-            expected = path.name.removeprefix("autosave-").removesuffix(".json")
-            record = match = error = None
-            try:
-                record, match = read(path, expected_game=expected)
-            except RecordError as failure:
-                error = str(failure)
-            with self._write() as db:
-                if db.execute("SELECT 1 FROM imports WHERE path = ? AND mtime_ns = ? "
-                              "AND size = ?", key).fetchone():
-                    continue  # another process imported it meanwhile
-                new_id, continued = None, False
-                if record is not None:
-                    new_id = self._continue_in(db, key[0], record, match)
-                    continued = new_id is not None
-                    if new_id is None:
-                        new_id = self._create_in(db, record, match)
-                db.execute("INSERT INTO imports (path, mtime_ns, size, game_id, error, "
-                           "imported) VALUES (?,?,?,?,?,?)", key + (new_id, error, _now()))
-            notes.append(ImportNote(str(path), new_id, error, continued))
-        return notes
-
-    def _continue_in(self, db: sqlite3.Connection, path: str, record: Record,
-                     match: Any) -> str | None:
-        """When the game last imported from ``path`` is unfinished, has the same
-        settings and its moves begin the file's moves (the app kept playing and
-        saving), add the new moves to it and return its id; else None."""
-        row = db.execute("SELECT game_id FROM imports WHERE path = ? AND game_id IS NOT NULL "
-                         "ORDER BY imported DESC LIMIT 1", (path,)).fetchone()
-        if row is None:
-            return None
-        gid = row[0]
-        found = db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?",
-                           (gid,)).fetchone()
-        if found is None:
-            return None
-        try:
-            old = self._decode(found)
-        except (ValueError, TypeError, KeyError, AttributeError):
-            return None
-        if (old.finished or old.game != record.game or old.config != record.config
-                or old.seats != record.seats or old.moves > len(record.actions)):
-            return None
-        stored = tuple(r[0] for r in db.execute(
-            "SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (gid,)))
-        if stored != record.actions[:old.moves]:
-            return None
-        db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
-                       ((gid, n, record.actions[n])
-                        for n in range(old.moves, len(record.actions))))
-        over = match.game.is_over(match.state)
-        result = Result.of(match.game, match.state) if over else None
-        db.execute("UPDATE games SET moves = ?, updated = ?, finished = ?, result = ?, "
-                   "turn = ? WHERE id = ?",
-                   (len(record.actions), _now(), int(over),
-                    json.dumps(result.to_json()) if result else None,
-                    turn_text(match, record.seats), gid))
-        return gid
-
-    def _create_in(self, db: sqlite3.Connection, record: Record, match: Any) -> str:
-        over = match.game.is_over(match.state)
-        result = Result.of(match.game, match.state) if over else None
-        return self._insert(db, record.game, record.config, record.seats, record.actions,
-                            over, result, record.created, turn_text(match, record.seats))
+        return import_autosaves(self, folder)
 
     @staticmethod
     def _insert(db: sqlite3.Connection, game_id: str, config: GameConfig,
@@ -554,18 +467,6 @@ class Store:
         return new_id
 
 
-def turn_text(match: Any, seats: Sequence[Seat] = ()) -> str | None:
-    """Who is to move, for listings ("Ann to move"); None once the game is over."""
-    from tideboard.engine.core import seat_label
-
-    game = match.game
-    if game.is_over(match.state):
-        return None
-    names = [seats[s].name if s < len(seats) else seat_label(s)
-             for s in game.to_move(match.state)]
-    return f"{' and '.join(names)} to move" if names else None
-
-
 def _safe(text: Any) -> str:
     shown = repr(text)
     return shown if len(shown) <= 30 else shown[:27] + "..."
@@ -586,67 +487,3 @@ def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
         return StoreError(f"cannot open the game store {path}: check that its folder "
                           "exists and is writable")
     return StoreError(f"the game store {path} failed: {message}")
-
-
-class GameWriter:
-    """The app's handle on one stored game.
-
-    After every change to the match on screen (a move, an undo, the end of the
-    game) call ``sync(match)``: it appends the new moves, deletes undone ones
-    and records the result, each in its own transaction, and returns None or a
-    message for the player (it never raises for a failed save, and the match
-    on screen is never changed by one).  A later ``sync`` retries what failed.
-    """
-
-    def __init__(self, store: Store, game_id: str, actions: Sequence[Any] = (),
-                 finished: bool = False, seats: Sequence[Seat] = ()) -> None:
-        self.store = store
-        self.id = game_id
-        self.seats = tuple(seats)
-        self._saved: tuple[Any, ...] = tuple(actions)  # action objects now on disk
-        self.finished = finished
-
-    @classmethod
-    def new(cls, store: Store, match: Any, seats: Sequence[Seat] | None = None) -> "GameWriter":
-        """Store ``match`` (usually just started) as a new game."""
-        game = match.game
-        seats = tuple(seats) if seats is not None else default_seats(match.config.players)
-        gid = store.create(game.info.id, match.config, seats,
-                           [game.format_action(a) for a in match.actions],
-                           turn=turn_text(match, seats))
-        writer = cls(store, gid, match.actions, seats=seats)
-        writer.sync(match)  # records the result if it is over already
-        return writer
-
-    @classmethod
-    def resume(cls, store: Store, game_id: str) -> tuple["GameWriter", Any, dict[int, str]]:
-        """(writer, match, bots) for a stored game; RecordError/StoreError if it
-        cannot be loaded."""
-        match, bots = store.load_match(game_id)
-        summary = store.summary(game_id)
-        writer = cls(store, summary.id, match.actions, summary.finished, summary.seats)
-        return writer, match, bots
-
-    def sync(self, match: Any) -> str | None:
-        game, actions = match.game, match.actions
-        # the match only grows or is undone, so the histories agree up to the
-        # last position where they hold the same action
-        keep = min(len(self._saved), len(actions))
-        while keep and self._saved[keep - 1] != actions[keep - 1]:
-            keep -= 1
-        try:
-            if keep < len(self._saved):
-                turn = turn_text(match, self.seats) if keep == len(actions) else None
-                self.store.truncate(self.id, keep, expected_count=len(self._saved), turn=turn)
-                self._saved = self._saved[:keep]
-            for number, action in enumerate(actions[keep:], keep + 1):
-                turn = turn_text(match, self.seats) if number == len(actions) else None
-                self.store.append(self.id, game.format_action(action), len(self._saved), turn)
-                self._saved += (action,)
-            if not self.finished and game.is_over(match.state):
-                self.store.finish(self.id, Result.of(game, match.state),
-                                  expected_count=len(self._saved))
-                self.finished = True
-        except StoreError as error:
-            return f"Could not save the game: {error}"
-        return None

@@ -350,7 +350,7 @@ def test_explicit_path_does_not_import_unless_asked(isolated_saves, tmp_path):
 
 # -- the app's writer ------------------------------------------------------------
 def test_game_writer_follows_moves_undo_and_the_end(store):
-    from tideboard.store import GameWriter
+    from tideboard.game_writer import GameWriter
 
     match = finished(seed=21)
     start = match.undo(len(match.actions))
@@ -377,7 +377,7 @@ def test_game_writer_follows_moves_undo_and_the_end(store):
 
 
 def test_game_writer_reports_instead_of_raising_and_retries(store):
-    from tideboard.store import GameWriter
+    from tideboard.game_writer import GameWriter
 
     match = played(moves=3)
     writer = GameWriter.new(store, match.undo(3))
