@@ -1,0 +1,34 @@
+"""Shared helpers for the store tests: games played by bots, record dicts."""
+
+from __future__ import annotations
+
+import random
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+
+
+def played(game_id: str = "shifting-stones", moves: int = 6, seed: int = 4,
+           players: int = 2, solo: bool = False, rng_seed: int = 0) -> Match:
+    """A match with up to ``moves`` random legal moves played."""
+    game = registry.load(game_id)
+    match = Match.start(game, GameConfig(players=players, solo=solo, seed=seed))
+    rng = random.Random(rng_seed)
+    for _ in range(moves):
+        if game.is_over(match.state):
+            break
+        match = match.play(rng.choice(list(game.legal_actions(match.state))))
+    return match
+
+
+def finished(game_id: str = "shifting-stones", seed: int = 4, players: int = 2) -> Match:
+    match = played(game_id, moves=100_000, seed=seed, players=players)
+    assert match.game.is_over(match.state)
+    return match
+
+
+def v1_save(match: Match, bots: dict | None = None) -> dict:
+    data = match.to_save()
+    data["bots"] = bots if bots is not None else {}
+    return data

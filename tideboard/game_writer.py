@@ -1,0 +1,73 @@
+"""The app's handle on one stored game: ``GameWriter.sync(match)`` after every
+move, undo or the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tideboard.records import Result, Seat, default_seats, turn_text
+from tideboard.store import Store, StoreError
+
+
+class GameWriter:
+    """The app's handle on one stored game.
+
+    After every change to the match on screen (a move, an undo, the end of the
+    game) call ``sync(match)``: it appends the new moves, deletes undone ones
+    and records the result, each in its own transaction, and returns None or a
+    message for the player (it never raises for a failed save, and the match
+    on screen is never changed by one).  A later ``sync`` retries what failed.
+    """
+
+    def __init__(self, store: Store, game_id: str, actions: Sequence[Any] = (),
+                 finished: bool = False, seats: Sequence[Seat] = ()) -> None:
+        self.store = store
+        self.id = game_id
+        self.seats = tuple(seats)
+        self._saved: tuple[Any, ...] = tuple(actions)  # action objects now on disk
+        self.finished = finished
+
+    @classmethod
+    def new(cls, store: Store, match: Any, seats: Sequence[Seat] | None = None) -> "GameWriter":
+        """Store ``match`` (usually just started) as a new game."""
+        game = match.game
+        seats = tuple(seats) if seats is not None else default_seats(match.config.players)
+        gid = store.create(game.info.id, match.config, seats,
+                           [game.format_action(a) for a in match.actions],
+                           turn=turn_text(match, seats))
+        writer = cls(store, gid, match.actions, seats=seats)
+        writer.sync(match)  # records the result if it is over already
+        return writer
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str) -> tuple["GameWriter", Any, dict[int, str]]:
+        """(writer, match, bots) for a stored game; RecordError/StoreError if it
+        cannot be loaded."""
+        match, bots = store.load_match(game_id)
+        summary = store.summary(game_id)
+        writer = cls(store, summary.id, match.actions, summary.finished, summary.seats)
+        return writer, match, bots
+
+    def sync(self, match: Any) -> str | None:
+        game, actions = match.game, match.actions
+        # the match only grows or is undone, so the histories agree up to the
+        # last position where they hold the same action
+        keep = min(len(self._saved), len(actions))
+        while keep and self._saved[keep - 1] != actions[keep - 1]:
+            keep -= 1
+        try:
+            if keep < len(self._saved):
+                turn = turn_text(match, self.seats) if keep == len(actions) else None
+                self.store.truncate(self.id, keep, expected_count=len(self._saved), turn=turn)
+                self._saved = self._saved[:keep]
+            for number, action in enumerate(actions[keep:], keep + 1):
+                turn = turn_text(match, self.seats) if number == len(actions) else None
+                self.store.append(self.id, game.format_action(action), len(self._saved), turn)
+                self._saved += (action,)
+            if not self.finished and game.is_over(match.state):
+                self.store.finish(self.id, Result.of(game, match.state),
+                                  expected_count=len(self._saved))
+                self.finished = True
+        except StoreError as error:
+            return f"Could not save the game: {error}"
+        return None

@@ -1,0 +1,489 @@
+"""The game store: every game played on this machine, in one SQLite database.
+
+One row per game in ``games`` and one row per move in ``actions``, so playing
+a move is one INSERT in one transaction and a kill at any instant leaves the
+last committed move.  The database runs in WAL mode with ``synchronous=FULL``
+(each commit is fsynced: a power cut cannot lose a move the player saw
+applied) and a busy timeout, so several processes (the app, the CLI, the SSH
+server's connections) can write different games at once.
+
+The app uses :class:`tideboard.game_writer.GameWriter` (one ``sync(match)``
+after every move, undo and the end); underneath, the calls are::
+
+    store = Store.open()                       # the user's store
+    gid = store.create("moonshell", config, seats)
+    store.append(gid, "pull 3", expected_count=0)   # after each applied move
+    store.truncate(gid, 4, expected_count=5)        # undo one move
+    store.finish(gid, Result.of(game, state))       # at the end
+    match, bots = store.load_match(gid)             # resume / replay
+
+Errors meant for the user are :class:`StoreError` (a :class:`TideboardError`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+import attrs
+
+from tideboard.engine.core import GameConfig, TideboardError
+from tideboard.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
+                               turn_text)
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to type
+ID_LENGTH = 6
+_ID = re.compile(r"[a-z0-9]{1,16}\Z")
+
+
+class StoreError(TideboardError):
+    """The store cannot do what was asked; the message says why and what to do."""
+
+
+class StaleError(StoreError):
+    """The game on disk has a different number of moves than the writer expected
+    (another writer got there first); nothing was changed."""
+
+
+@attrs.frozen
+class GameSummary:
+    """A game as ``tideboard games`` and the picker's Continue list show it."""
+
+    id: str
+    game: str
+    config: GameConfig
+    seats: tuple[Seat, ...]
+    moves: int
+    created: str
+    updated: str
+    finished: bool
+    result: Result | None
+    turn: str | None = None  # e.g. "Ann to move"; None when over or unknown
+
+    @property
+    def bots(self) -> dict[int, str]:
+        return {seat: s.bot for seat, s in enumerate(self.seats) if s.bot is not None}
+
+
+# -- schema -----------------------------------------------------------------
+# MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
+# every schema change; never edit a released one.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,
+        players  INTEGER NOT NULL,
+        variant  TEXT NOT NULL,
+        solo     INTEGER NOT NULL,
+        seed     TEXT NOT NULL,          -- decimal: seeds may pass 2**63
+        seats    TEXT NOT NULL,          -- JSON [{"name": .., "bot": ..}]
+        moves    INTEGER NOT NULL DEFAULT 0,
+        created  TEXT NOT NULL,          -- ISO 8601, UTC
+        updated  TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        result   TEXT,                   -- JSON {"winners", "scores", "text"}
+        turn     TEXT                    -- "Ann to move", for listings; NULL: unknown
+    );
+    CREATE INDEX games_by_updated ON games (finished, updated);
+    CREATE TABLE actions (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n        INTEGER NOT NULL,       -- 0-based move number
+        notation TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+    CREATE TABLE imports (
+        path     TEXT NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        size     INTEGER NOT NULL,
+        game_id  TEXT,                   -- NULL: skipped as damaged
+        error    TEXT,
+        imported TEXT NOT NULL,
+        PRIMARY KEY (path, mtime_ns, size)
+    );
+    """,
+]
+
+
+def _statements(script: str) -> list[str]:
+    """Split an SQL script into statements (a ';' in a comment is no end)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current)
+            current = ""
+    if current.strip():
+        raise ValueError(f"incomplete SQL statement: {current!r}")
+    return statements
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def normalize_id(text: str) -> str | None:
+    """A typed game id in its stored form, or None if it cannot be one."""
+    text = text.strip().lower()
+    return text if _ID.match(text) else None
+
+
+class Store:
+    """A connection to the game store.  Thread-safe; one per process is enough."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self._lock = threading.RLock()
+        self.path = path
+        self.import_notes: list[Any] = []  # store_import.ImportNote
+
+    # -- opening ------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None = None, *,
+             timeout: float | None = None, import_autosaves: bool | None = None) -> "Store":
+        """Open (creating if needed) the store at ``path``, by default the
+        user's (``tideboard.paths.store_path()``).  The user's store imports the
+        data folder's old autosave files the first time it sees each one
+        (``import_notes`` says what happened).  StoreError if the folder cannot
+        be created, the file is not a tideboard store, it was made by a newer
+        tideboard, or it stays locked longer than ``timeout`` seconds."""
+        from tideboard import paths
+
+        default = path is None
+        timeout = BUSY_TIMEOUT if timeout is None else timeout
+        target = paths.store_path() if default else Path(path)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot create the folder {target.parent} for the game "
+                             f"store: {error.strerror or error}") from None
+        if target.exists() and not target.is_file():
+            raise StoreError(f"{target} is not a file; move it away so tideboard can "
+                             "keep its game store there")
+        try:
+            connection = sqlite3.connect(target, timeout=timeout, isolation_level=None,
+                                         check_same_thread=False)
+        except sqlite3.Error as error:
+            raise _store_error(target, error) from None
+        store = cls(connection, target)
+        try:
+            store._setup(timeout)
+            if import_autosaves or (import_autosaves is None and default):
+                store.import_notes = store.import_autosaves(target.parent)
+        except BaseException:
+            connection.close()
+            raise
+        return store
+
+    def _setup(self, timeout: float) -> None:
+        db = self._db
+        try:
+            db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise StoreError(f"{self.path}: the game store cannot use write-ahead "
+                                 f"logging here (journal mode {mode})")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} was written by a newer tideboard (store "
+                                 f"version {version}, this one knows {SCHEMA_VERSION}); "
+                                 "update tideboard")
+            if version < SCHEMA_VERSION:
+                self._migrate()
+        except sqlite3.Error as error:
+            raise _store_error(self.path, error) from None
+
+    def _migrate(self) -> None:
+        with self._write() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0 and db.execute(
+                    "SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise StoreError(f"{self.path} is an SQLite database but not a tideboard "
+                                 "game store; move it away")
+            while version < SCHEMA_VERSION:
+                for statement in _statements(MIGRATIONS[version]):
+                    db.execute(statement)
+                version += 1
+                db.execute(f"PRAGMA user_version = {version}")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- transactions ------------------------------------------------------
+    class _Tx:
+        def __init__(self, store: "Store") -> None:
+            self.store = store
+
+        def __enter__(self) -> sqlite3.Connection:
+            self.store._lock.acquire()
+            try:
+                self.store._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                self.store._lock.release()
+                raise _store_error(self.store.path, error) from None
+            return self.store._db
+
+        def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+            db = self.store._db
+            try:
+                if kind is None:
+                    try:
+                        db.execute("COMMIT")
+                    except sqlite3.Error as failure:
+                        db.execute("ROLLBACK")
+                        raise _store_error(self.store.path, failure) from None
+                else:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    if isinstance(error, sqlite3.Error):
+                        raise _store_error(self.store.path, error) from None
+            finally:
+                self.store._lock.release()
+            return False
+
+    def _write(self) -> "Store._Tx":
+        """A write transaction (BEGIN IMMEDIATE: the write lock is taken at once,
+        so a check and the write that depends on it cannot be split)."""
+        return Store._Tx(self)
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as error:
+                raise _store_error(self.path, error) from None
+
+    # -- writing -----------------------------------------------------------
+    def create(self, game_id: str, config: GameConfig, seats: Sequence[Seat] | None = None,
+               actions: Sequence[str] = (), *, finished: bool = False,
+               result: Result | None = None, created: str | None = None,
+               turn: str | None = None) -> str:
+        """Store a new game and return its new id; never touches another game."""
+        from tideboard.engine import registry
+
+        if game_id not in registry.GAMES:
+            raise StoreError(f"unknown game {game_id!r}")
+        seats = tuple(seats) if seats is not None else default_seats(config.players)
+        if len(seats) != config.players:
+            raise StoreError(f"{config.players} players need {config.players} seats, "
+                             f"got {len(seats)}")
+        with self._write() as db:
+            return self._insert(db, game_id, config, seats, actions, finished, result,
+                                created, turn)
+
+    def append(self, game_id: str, notation: str, expected_count: int,
+               turn: str | None = None) -> int:
+        """Add one move (atomically) and return the new move count.  StaleError
+        if the game on disk does not have exactly ``expected_count`` moves.
+        ``turn`` ("Ann to move", see :func:`turn_text`) is shown by listings."""
+        if not isinstance(notation, str) or not 0 < len(notation) <= MAX_NOTATION:
+            raise StoreError(f"{notation!r} is not a move in notation")
+        with self._write() as db:
+            self._check(db, game_id, expected_count)
+            db.execute("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+                       (game_id, expected_count, notation))
+            db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
+                       (expected_count + 1, _now(), turn, game_id))
+        return expected_count + 1
+
+    def truncate(self, game_id: str, count: int, expected_count: int | None = None,
+                 turn: str | None = None) -> None:
+        """Keep only the first ``count`` moves (undo)."""
+        if count < 0:
+            raise StoreError("cannot keep fewer than 0 moves")
+        with self._write() as db:
+            moves = self._check(db, game_id, expected_count)
+            if count > moves:
+                raise StoreError(f"game {game_id} has only {moves} moves")
+            db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, count))
+            db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
+                       (count, _now(), turn, game_id))
+
+    def finish(self, game_id: str, result: Result, expected_count: int | None = None) -> None:
+        """Mark the game finished with ``result``; its record may show the seed now."""
+        with self._write() as db:
+            self._check(db, game_id, expected_count)
+            db.execute("UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL "
+                       "WHERE id = ?",
+                       (json.dumps(result.to_json()), _now(), game_id))
+
+    def _check(self, db: sqlite3.Connection, game_id: str, expected: int | None) -> int:
+        row = db.execute("SELECT moves, finished FROM games WHERE id = ?",
+                         (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game with id {game_id!r} in the store")
+        moves, finished = row
+        if finished:
+            raise StoreError(f"game {game_id} is finished; its moves cannot change")
+        if expected is not None and moves != expected:
+            raise StaleError(f"game {game_id} has {moves} moves in the store, not "
+                             f"{expected}: it was played elsewhere meanwhile")
+        return moves
+
+    # -- reading -----------------------------------------------------------
+    _COLUMNS = ("id, game, players, variant, solo, seed, seats, moves, created, updated, "
+                "finished, result, turn")
+
+    def _summary(self, row: Sequence[Any]) -> GameSummary:
+        try:
+            return self._decode(row)
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            raise StoreError(f"game {_safe(row[0])} in the store {self.path} is "
+                             "damaged") from None
+
+    @staticmethod
+    def _decode(row: Sequence[Any]) -> GameSummary:
+        (gid, game, players, variant, solo, seed, seats, moves, created, updated,
+         finished, result, turn) = row
+        seat_rows = json.loads(seats)
+        res = None
+        if result:
+            raw = json.loads(result)
+            res = Result(tuple(w - 1 for w in raw["winners"]), tuple(raw["scores"]),
+                         raw["text"])
+        return GameSummary(
+            gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
+                                  seed=int(seed)),
+            tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
+            bool(finished), res, turn)
+
+    def summary(self, game_id: str) -> GameSummary:
+        key = normalize_id(game_id) if isinstance(game_id, str) else None
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (key,)) \
+            if key else []
+        if not rows:
+            raise StoreError(f"no game with id {_safe(game_id)} in the store "
+                             "('tideboard games --all' lists them)")
+        return self._summary(rows[0])
+
+    def exists(self, game_id: str) -> bool:
+        key = normalize_id(game_id) if isinstance(game_id, str) else None
+        return bool(key and self._read("SELECT 1 FROM games WHERE id = ?", (key,)))
+
+    def list(self, unfinished_only: bool = True) -> list[GameSummary]:
+        """Games, most recently played first."""
+        where = "WHERE finished = 0 " if unfinished_only else ""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games {where}"
+                          "ORDER BY updated DESC, rowid DESC")
+        return [self._summary(row) for row in rows]
+
+    def newest_unfinished(self) -> GameSummary | None:
+        rows = self.list(unfinished_only=True)
+        return rows[0] if rows else None
+
+    def actions(self, game_id: str) -> tuple[str, ...]:
+        rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n",
+                          (game_id,))
+        return tuple(row[0] for row in rows)
+
+    def get(self, game_id: str) -> Record:
+        """The whole record of a game (a consistent snapshot)."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN")
+                try:
+                    summary = self.summary(game_id)
+                    actions = self.actions(summary.id)
+                finally:
+                    self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                raise _store_error(self.path, error) from None
+        return Record(summary.game, summary.config, summary.seats, actions,
+                      summary.created, summary.updated, summary.finished, summary.result,
+                      summary.id)
+
+    def load_match(self, game_id: str) -> tuple[Any, dict[int, str]]:
+        """(Match, {seat: bot level}) replayed from the seed; RecordError if the
+        stored moves no longer replay (e.g. after a rules change)."""
+        from tideboard.records import replay
+
+        record = self.get(game_id)
+        match = replay(record, f"game {record.id}")
+        if not record.finished and match.game.is_over(match.state):
+            # killed between the last move and finish(): finish it now
+            try:
+                self.finish(record.id, Result.of(match.game, match.state),
+                            expected_count=len(record.actions))
+            except StoreError:
+                pass  # read-only or busy: it still loads as over
+        return match, record.bots
+
+    def import_record(self, record: Record, match: Any = None) -> str:
+        """Store a record read from a file as a NEW game; returns its id."""
+        finished = record.finished
+        result = record.result
+        if match is not None and match.game.is_over(match.state):
+            finished = True
+            result = Result.of(match.game, match.state)
+        return self.create(record.game, record.config, record.seats, record.actions,
+                           finished=finished, result=result, created=record.created,
+                           turn=turn_text(match, record.seats) if match is not None else None)
+
+    # -- the old autosave files -------------------------------------------
+    def import_autosaves(self, folder: str | os.PathLike[str]) -> list[Any]:
+        """Import the old ``autosave-*.json`` files in ``folder`` as games (see
+        :func:`tideboard.store_import.import_autosaves`)."""
+        from tideboard.store_import import import_autosaves
+
+        return import_autosaves(self, folder)
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, game_id: str, config: GameConfig,
+                seats: Sequence[Seat], actions: Sequence[str], finished: bool,
+                result: Result | None, created: str | None, turn: str | None = None) -> str:
+        """Insert a new game inside an open write transaction; its new id."""
+        while True:
+            new_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+            if not db.execute("SELECT 1 FROM games WHERE id = ?", (new_id,)).fetchone():
+                break
+        now = _now()
+        db.execute(
+            "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
+            " created, updated, finished, result, turn) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (new_id, game_id, config.players, config.variant, int(config.solo),
+             str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
+             len(actions), created or now, now, int(finished),
+             json.dumps(result.to_json()) if result else None, turn))
+        db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+                       ((new_id, n, text) for n, text in enumerate(actions)))
+        return new_id
+
+
+def _safe(text: Any) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= 30 else shown[:27] + "..."
+
+
+def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
+    message = str(error)
+    if isinstance(error, sqlite3.OperationalError) and "locked" in message:
+        return StoreError(f"the game store {path} is busy (another tideboard is writing "
+                          "to it); try again in a moment")
+    if isinstance(error, sqlite3.DatabaseError) and ("not a database" in message
+                                                     or "malformed" in message):
+        return StoreError(f"{path} is not a tideboard game store (or it is damaged); "
+                          "move it away and tideboard will start a new one")
+    if "readonly" in message or "read-only" in message:
+        return StoreError(f"cannot write to the game store {path}: it is read-only")
+    if "unable to open" in message:
+        return StoreError(f"cannot open the game store {path}: check that its folder "
+                          "exists and is writable")
+    return StoreError(f"the game store {path} failed: {message}")
