@@ -192,3 +192,13 @@ def output_failed(error: OSError) -> NoReturn:
     except (OSError, ValueError):
         pass
     os._exit(EXIT_FAILED)
+
+
+def check_theme(theme: str | None) -> None:
+    if theme is None:
+        return
+    from tideboard.themes_data import theme_names
+
+    names = theme_names()
+    if theme not in names:
+        fail(f"unknown theme {theme!r}; choose from: {', '.join(names)}.")

@@ -137,6 +137,40 @@ def normalize_id(text: str) -> str | None:
     return text if _ID.match(text) else None
 
 
+class _Transaction:
+    """One write transaction on a store (see ``Store._write``)."""
+
+    def __init__(self, store: "Store") -> None:
+        self.store = store
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.store._lock.acquire()
+        try:
+            self.store._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            self.store._lock.release()
+            raise _store_error(self.store.path, error) from None
+        return self.store._db
+
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+        db = self.store._db
+        try:
+            if kind is None:
+                try:
+                    db.execute("COMMIT")
+                except sqlite3.Error as failure:
+                    db.execute("ROLLBACK")
+                    raise _store_error(self.store.path, failure) from None
+            else:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise _store_error(self.store.path, error) from None
+        finally:
+            self.store._lock.release()
+        return False
+
+
 class Store:
     """A connection to the game store.  Thread-safe; one per process is enough."""
 
@@ -228,41 +262,10 @@ class Store:
         self.close()
 
     # -- transactions ------------------------------------------------------
-    class _Tx:
-        def __init__(self, store: "Store") -> None:
-            self.store = store
-
-        def __enter__(self) -> sqlite3.Connection:
-            self.store._lock.acquire()
-            try:
-                self.store._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                self.store._lock.release()
-                raise _store_error(self.store.path, error) from None
-            return self.store._db
-
-        def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
-            db = self.store._db
-            try:
-                if kind is None:
-                    try:
-                        db.execute("COMMIT")
-                    except sqlite3.Error as failure:
-                        db.execute("ROLLBACK")
-                        raise _store_error(self.store.path, failure) from None
-                else:
-                    if db.in_transaction:
-                        db.execute("ROLLBACK")
-                    if isinstance(error, sqlite3.Error):
-                        raise _store_error(self.store.path, error) from None
-            finally:
-                self.store._lock.release()
-            return False
-
-    def _write(self) -> "Store._Tx":
+    def _write(self) -> "_Transaction":
         """A write transaction (BEGIN IMMEDIATE: the write lock is taken at once,
         so a check and the write that depends on it cannot be split)."""
-        return Store._Tx(self)
+        return _Transaction(self)
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:

@@ -13,7 +13,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard import cli, records, store as store_module
+from tideboard import cli_store as cli, records, store as store_module
 from tideboard.cli import main
 from tideboard.records import Result, Seat
 from tideboard.store import Store
