@@ -235,8 +235,15 @@ def tmux_measure(target: str, keys: list[str], presses: int, rounds: int, warmup
                 subprocess.run(["tmux", "send-keys", "-t", session,
                                 _tmux_key(keys[i % len(keys)])], check=True)
                 time.sleep(gap)
-        send(warmup)
+        def pane() -> str:
+            return subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", session],
+                                  capture_output=True, text=True).stdout
+        shown = pane()
+        send(max(1, warmup))
         time.sleep(0.5)
+        if pane() == shown:
+            print(f"  WARNING: {target}: the keys changed nothing in the tmux pane "
+                  f"(the app may not have started); its figure is not a redraw")
         results = []
         for _ in range(rounds):
             idle_start = _cpu_seconds(pid)
