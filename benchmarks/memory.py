@@ -32,10 +32,10 @@ TARGET_MIB = 2.0
 MIB = 1024 * 1024
 
 # game id -> (players, label)
-GAMES = {
-    "moonlighter": (1, "Moonlighter campaign, seat 1 greedy"),
+GAMES = {  # the short games first: the process keeps what a long game leaked
     "shifting-stones": (2, "Shifting Stones 2p, both greedy"),
     "moonshell": (2, "Moonshell 2p, both greedy"),
+    "moonlighter": (1, "Moonlighter campaign, seat 1 greedy"),
 }
 
 
