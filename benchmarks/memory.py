@@ -93,27 +93,33 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float)
             "seconds": time.perf_counter() - start, "over": over}
 
 
-def game_length(game_id: str, seed: int) -> int:
-    """Actions in the same bots' game, played without the app."""
+def game_length(game_id: str, seed: int, trace: bool) -> tuple[int, float | None]:
+    """Actions in the same bots' game played without the app, and the bytes per
+    action its Match keeps (every state, for undo), if tracemalloc runs."""
     from tideboard.engine import registry
     from tideboard.engine.bots import make_bot
     from tideboard.engine.core import GameConfig
+    from tideboard.engine.match import Match
 
     game = registry.load(game_id)
     players, _ = GAMES[game_id]
-    state = game.setup(GameConfig(players=players, seed=seed))
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0] if trace else 0
+    match = Match.start(game, GameConfig(players=players, seed=seed))
     # seeded as the game screen seeds its bots (GameScreen.__init__)
     bots = {seat: make_bot(game, "greedy", seed=seed * 97 + seat) for seat in range(players)}
     count = 0
-    while not game.is_over(state):
-        seat = game.to_move(state)[0]
-        state = game.apply(state, bots[seat].choose(game, game.view(state, seat), seat,
-                                                    game.legal_actions(state)))
+    while not game.is_over(match.state):
+        seat = game.to_move(match.state)[0]
+        match = match.play(bots[seat].choose(game, game.view(match.state, seat), seat,
+                                             game.legal_actions(match.state)))
         count += 1
-    return count
+    gc.collect()
+    kept = (tracemalloc.get_traced_memory()[0] - before) / max(1, count) if trace else None
+    return count, kept
 
 
-def report(game_id: str, result: dict, trace: bool, length: int) -> None:
+def report(game_id: str, result: dict, trace: bool, length: int, kept: float | None) -> None:
     _, label = GAMES[game_id]
     samples = result["samples"]
     base = samples[min(result["baseline"], len(samples) - 1)]
@@ -139,6 +145,9 @@ def report(game_id: str, result: dict, trace: bool, length: int) -> None:
             verdict = f" ({'ok' if growth < TARGET_MIB else 'ABOVE'} target < {TARGET_MIB} MiB)"
         print(f"  growth {where} to the end, {name}: {growth:+.2f} MiB over {actions} actions "
               f"= {(end[index] - base[index]) / 1024 / actions:+.1f} KiB/action{verdict}")
+        if name == "traced" and kept is not None:
+            print(f"    of which the Match itself (every state, for undo): "
+                  f"{kept / 1024:+.1f} KiB/action")
         if not result["over"]:
             projected = (end[index] - base[index]) / actions * (length - base[0]) / MIB
             print(f"    projected over the whole game ({length} actions): {projected:+.1f} MiB")
@@ -160,7 +169,7 @@ def main() -> None:
         if game_id not in GAMES:
             sys.exit(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
         result = asyncio.run(play(game_id, args.seed, args.every, args.trace, args.timeout))
-        report(game_id, result, args.trace, game_length(game_id, args.seed))
+        report(game_id, result, args.trace, *game_length(game_id, args.seed, args.trace))
 
 
 if __name__ == "__main__":
