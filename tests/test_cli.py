@@ -79,6 +79,16 @@ def test_list_json():
         assert bool(row["bot_levels"]) == row["available"]
 
 
+def test_list_imports_no_game_and_no_textual():
+    # `list` answers from registry data (speed: issue 8), so no game's rules load.
+    code = ("import sys\nfrom tideboard.cli import main\n"
+            "try:\n    main(['list'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('tideboard.games.', 'textual'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "Shifting Stones" in out.stdout
+    assert out.stdout.splitlines()[-1] == "[]"
+
+
 # -- script ----------------------------------------------------------------------
 
 def test_script_json_fields_at_the_start():

@@ -41,6 +41,12 @@ def test_registry_lists_all_five_games():
         registry.get_info("chess")
 
 
+@pytest.mark.parametrize("game_id", [g for g in registry.GAMES if registry.is_available(g)])
+def test_registry_bot_levels_match_the_games_bots(game_id):
+    # `tideboard list` answers from the registry: it must not drift from the game.
+    assert tuple(registry.load(game_id).bot_factories()) == registry.GAMES[game_id].bot_levels
+
+
 @pytest.mark.parametrize("config, message", [
     (GameConfig(players=6), "2-5 players"),
     (GameConfig(players=1), "2-5 players"),

@@ -2,6 +2,8 @@
 
 The metadata here is plain data so that ``tideboard list`` and flag checks
 never import a game's rules; :func:`load` imports a game when it is played.
+``bot_levels`` is listed here, not asked of the game, for the same reason; a
+test checks it equals each playable game's ``bot_factories()``.
 A game whose package is not built yet is listed as "coming".
 """
 
@@ -23,6 +25,7 @@ GAMES: dict[str, GameInfo] = {
             solo=True,
             summary="Swap and flip nine stones to match your pattern cards.",
             module="tideboard.games.shifting_stones",
+            bot_levels=("random", "greedy"),
         ),
         GameInfo(
             id="moonshell",
@@ -32,6 +35,7 @@ GAMES: dict[str, GameInfo] = {
             solo=True,
             summary="Rotate the ocean, pull shells onto your rocks, fill your chest.",
             module="tideboard.games.moonshell",
+            bot_levels=("random", "greedy"),
         ),
         GameInfo(
             id="moonlighter",
@@ -40,6 +44,7 @@ GAMES: dict[str, GameInfo] = {
             max_players=1,
             summary="Roll dice to build and clear a dungeon, room by room.",
             module="tideboard.games.moonlighter",
+            bot_levels=("random", "greedy"),
             hidden_information=False,
         ),
         GameInfo(

@@ -1,0 +1,110 @@
+"""Time to first frame: the picker and each game screen against a bare Textual app.
+
+    python benchmarks/first_frame.py [--runs N]
+
+Each measurement is a fresh Python process (``python first_frame.py --child
+TARGET``) that builds the app, runs it headless at 80x24 and, once the
+target screen is current and one refresh has been painted (``pilot.pause()``
+in Textual's auto-pilot), prints the wall clock.  The figure is that moment
+minus the moment the parent started the process, so it includes the
+interpreter start, the imports, the stylesheet parsing and the first
+layout and paint.  Games are opened as ``tideboard play`` opens them, with
+one human seat (the others greedy bots).  The bare app (one Static) is measured the same way.
+Median of N runs, targets interleaved so machine load hits all alike.
+
+Target (issue 8): every first frame at most 1.3x the bare app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TARGET = 1.3
+TARGETS = ["bare", "picker", "shifting-stones", "moonshell", "moonlighter"]
+PLAYERS = {"shifting-stones": 2, "moonshell": 2, "moonlighter": 1}
+
+
+def child(target: str) -> None:
+    if target == "bare":
+        from textual.app import App
+        from textual.widgets import Static
+
+        class Bare(App):
+            def compose(self):
+                yield Static("A bare Textual app.")
+
+        app = Bare()
+
+        def ready(app) -> bool:
+            return bool(app.query("Static"))
+    else:
+        from tideboard.ui.app import TideboardApp
+
+        if target == "picker":
+            app = TideboardApp()
+
+            def ready(app) -> bool:
+                return type(app.screen).__name__ == "PickerScreen"
+        else:
+            from tideboard.engine.core import GameConfig
+
+            # one human seat (seat 2, if any, a bot): the board, not a privacy screen
+            players = PLAYERS[target]
+            app = TideboardApp(game_id=target, config=GameConfig(players=players, seed=1),
+                               bots={seat: "greedy" for seat in range(1, players)})
+
+            def ready(app) -> bool:
+                return any(hasattr(screen, "match") for screen in app.screen_stack)
+
+    async def pilot(pilot) -> None:
+        while not ready(app):
+            await pilot.pause()
+        await pilot.pause()  # one refresh: the first frame is painted
+        print(f"FRAME {time.time():.6f}", flush=True)
+        app.exit()
+
+    app.run(headless=True, size=(80, 24), auto_pilot=pilot)
+
+
+def measure(target: str, env: dict) -> float:
+    start = time.time()
+    out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", target],
+                         capture_output=True, text=True, env=env, check=True, timeout=60).stdout
+    line = next(line for line in out.splitlines() if line.startswith("FRAME "))
+    return float(line.split()[1]) - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child)
+        return
+    env = dict(os.environ, TIDEBOARD_DATA_DIR=tempfile.mkdtemp(prefix="td-bench-ff-"))
+    times: dict[str, list[float]] = {t: [] for t in TARGETS}
+    for target in TARGETS:  # warm the file cache
+        measure(target, env)
+    for _ in range(args.runs):
+        for target in TARGETS:
+            times[target].append(measure(target, env))
+    bare = statistics.median(times["bare"])
+    print(f"first frame, headless 80x24, a new process each, median of {args.runs}; "
+          f"target <= {TARGET}x the bare app")
+    print(f"{'bare Textual app':<24} {bare * 1000:7.1f} ms")
+    for target in TARGETS[1:]:
+        median = statistics.median(times[target])
+        ratio = median / bare
+        print(f"{target:<24} {median * 1000:7.1f} ms  {ratio:4.2f}x "
+              f"{'ok' if ratio <= TARGET else 'ABOVE target'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""Memory over a whole game played by bots through the app's game screen.
+
+    python benchmarks/memory.py [GAME ...] [--every K] [--no-tracemalloc] [--seed S]
+
+Each game runs in Textual's ``run_test`` at 80x24 with every seat a greedy
+bot (``bot_delay=0``: the screen's own bot timer plays, and the screen redraws
+after every action as it does for a person).  Every K actions the script
+collects garbage and samples tracemalloc's current size and the process RSS.
+It prints the samples, the growth from the first sample after the first
+Moonlighter dungeon (the first sample for the other games) to the end, and the
+growth per action.  A Moonlighter campaign is about 1,400 actions and today's
+screen needs several minutes for it, so each game stops after --timeout
+seconds (default 75) and the growth is also projected over the whole game
+(its length found by replaying the same bots without the app); --timeout 900
+plays it to the end.
+
+Target (issue 8): memory flat over a whole game: growth under 2 MiB over a
+greedy Moonlighter campaign.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import sys
+import time
+import tracemalloc
+
+TARGET_MIB = 2.0
+MIB = 1024 * 1024
+
+# game id -> (players, label)
+GAMES = {  # the short games first: the process keeps what a long game leaked
+    "shifting-stones": (2, "Shifting Stones 2p, both greedy"),
+    "moonshell": (2, "Moonshell 2p, both greedy"),
+    "moonlighter": (1, "Moonlighter campaign, seat 1 greedy"),
+}
+
+
+def rss() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def sample(trace: bool) -> tuple[int, int]:
+    gc.collect()
+    return (tracemalloc.get_traced_memory()[0] if trace else 0), rss()
+
+
+async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float) -> dict:
+    from tideboard.engine.core import GameConfig
+    from tideboard.ui.app import TideboardApp
+
+    players, _ = GAMES[game_id]
+    app = TideboardApp(theme=None, game_id=game_id, config=GameConfig(players=players, seed=seed),
+                       bots={seat: "greedy" for seat in range(players)}, bot_delay=0)
+    samples: list[tuple[int, int, int]] = []  # (actions, traced, rss)
+    baseline_at: int | None = None
+    start = time.perf_counter()
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not hasattr(app.screen, "match"):
+            await pilot.pause()
+        screen = app.screen
+        game = screen.match.game
+        first_dungeon = getattr(screen.match.state, "dungeon", None)
+        next_sample = 0
+        last_progress, last_count = time.perf_counter(), -1
+        while True:
+            await asyncio.sleep(0.005)  # the bot timer fires; the screen redraws
+            match = screen.match
+            count = len(match.states) - 1
+            over = game.is_over(match.state)
+            if count >= next_sample or over:
+                await pilot.pause()
+                samples.append((count, *sample(trace)))
+                next_sample = (count // every + 1) * every
+            if (baseline_at is None and first_dungeon is not None
+                    and getattr(match.state, "dungeon", first_dungeon) != first_dungeon):
+                baseline_at = len(samples)  # the next sample is after the first dungeon
+            if over:
+                break
+            if count != last_count:
+                last_progress, last_count = time.perf_counter(), count
+            elif time.perf_counter() - last_progress > 10:
+                print(f"  WARNING: {game_id}: no bot action for 10 s at action {count}; stopped")
+                break
+            if time.perf_counter() - start > timeout:
+                print(f"  WARNING: {game_id}: stopped after {timeout:.0f} s at action {count}")
+                break
+    return {"samples": samples, "baseline": baseline_at or 0,
+            "seconds": time.perf_counter() - start, "over": over}
+
+
+def game_length(game_id: str, seed: int, trace: bool) -> tuple[int, float | None]:
+    """Actions in the same bots' game played without the app, and the bytes per
+    action its Match keeps (every state, for undo), if tracemalloc runs."""
+    from tideboard.engine import registry
+    from tideboard.engine.bots import make_bot
+    from tideboard.engine.core import GameConfig
+    from tideboard.engine.match import Match
+
+    game = registry.load(game_id)
+    players, _ = GAMES[game_id]
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0] if trace else 0
+    match = Match.start(game, GameConfig(players=players, seed=seed))
+    # seeded as the game screen seeds its bots (GameScreen.__init__)
+    bots = {seat: make_bot(game, "greedy", seed=seed * 97 + seat) for seat in range(players)}
+    count = 0
+    while not game.is_over(match.state):
+        seat = game.to_move(match.state)[0]
+        match = match.play(bots[seat].choose(game, game.view(match.state, seat), seat,
+                                             game.legal_actions(match.state)))
+        count += 1
+    gc.collect()
+    kept = (tracemalloc.get_traced_memory()[0] - before) / max(1, count) if trace else None
+    return count, kept
+
+
+def report(game_id: str, result: dict, trace: bool, length: int, kept: float | None) -> None:
+    _, label = GAMES[game_id]
+    samples = result["samples"]
+    base = samples[min(result["baseline"], len(samples) - 1)]
+    end = samples[-1]
+    actions = max(1, end[0] - base[0])
+    where = ("after the first dungeon" if game_id == "moonlighter" and result["baseline"]
+             else "at the first sample")
+    print(f"{label}: {end[0]} actions in {result['seconds']:.1f} s"
+          f"{'' if result['over'] else ' (NOT finished)'}")
+    print("  actions  " + ("traced MiB  " if trace else "") + "RSS MiB")
+    step = max(1, len(samples) // 12)
+    for i, (count, traced, resident) in enumerate(samples):
+        if i % step == 0 or i == len(samples) - 1 or i == result["baseline"]:
+            mark = "  <- baseline" if i == min(result["baseline"], len(samples) - 1) else ""
+            print(f"  {count:7d}  " + (f"{traced / MIB:10.2f}  " if trace else "")
+                  + f"{resident / MIB:7.1f}{mark}")
+    for name, index in (("traced", 1), ("RSS", 2)):
+        if name == "traced" and not trace:
+            continue
+        growth = (end[index] - base[index]) / MIB
+        verdict = ""
+        if game_id == "moonlighter":
+            verdict = f" ({'ok' if growth < TARGET_MIB else 'ABOVE'} target < {TARGET_MIB} MiB)"
+        print(f"  growth {where} to the end, {name}: {growth:+.2f} MiB over {actions} actions "
+              f"= {(end[index] - base[index]) / 1024 / actions:+.1f} KiB/action{verdict}")
+        if name == "traced" and kept is not None:
+            print(f"    of which the Match itself (every state, for undo): "
+                  f"{kept / 1024:+.1f} KiB/action")
+        if not result["over"]:
+            projected = (end[index] - base[index]) / actions * (length - base[0]) / MIB
+            print(f"    projected over the whole game ({length} actions): {projected:+.1f} MiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all three)")
+    parser.add_argument("--every", type=int, default=50, help="sample every K actions")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-tracemalloc", dest="trace", action="store_false",
+                        help="RSS only (tracemalloc slows Python down about 2x)")
+    parser.add_argument("--timeout", type=float, default=75, help="seconds per game at most")
+    args = parser.parse_args()
+    os.environ.setdefault("TIDEBOARD_DATA_DIR", "/tmp/td-bench-memory")
+    if args.trace:
+        tracemalloc.start()
+    for game_id in args.games or list(GAMES):
+        if game_id not in GAMES:
+            sys.exit(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
+        result = asyncio.run(play(game_id, args.seed, args.every, args.trace, args.timeout))
+        report(game_id, result, args.trace, *game_length(game_id, args.seed, args.trace))
+
+
+if __name__ == "__main__":
+    main()
