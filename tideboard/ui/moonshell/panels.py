@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
@@ -17,9 +19,10 @@ from tideboard.games.moonshell.content import (
     PatternCard,
 )
 from tideboard.games.moonshell.state import KEEP, MOON, Rotate, State
-from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView, mini_chest
+from tideboard.ui.moonshell.lines import set_static
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
     UNKNOWN,
@@ -27,6 +30,8 @@ from tideboard.ui.moonshell.tiles import (
     pattern_lines,
     shell_colours,
     tile_fits,
+    card_in_full,
+    card_words,
     tile_label,
     type_chip,
 )
@@ -63,6 +68,18 @@ class MoonshellTable(GameScreen):
             return "You" if seat == 0 else "Auto"
         mark = " (you)" if seat == self.viewer else ""
         return f"P{seat + 1}{mark}"
+
+    def _large(self) -> bool:
+        """Large ocean cells when the terminal has room for them (about 120x40)."""
+        size = self.app.size
+        return size.width >= 110 and size.height >= 36
+
+    def say(self, message: str, error: bool = False) -> None:
+        """As GameScreen.say, but the status line is repainted only when its text changes."""
+        if (message, error) == getattr(self, "_said", None) and not error:
+            return
+        self._said = (message, error)
+        super().say(message, error)
 
     # -- drawing --------------------------------------------------------------------
     def refresh_table(self) -> None:
@@ -117,7 +134,8 @@ class MoonshellTable(GameScreen):
                 else:
                     board.rock_marks = {my_rocks[k]: "legal" for k in (0, 1)
                                         if base[k] != EMPTY}
-        board.refresh()
+        board.geo = LARGE if self._large() else SMALL
+        board.redraw()
         self._draw_side(shown, me, my_turn)
         seat = self.game.to_move(state)
         if seat:
@@ -139,6 +157,7 @@ class MoonshellTable(GameScreen):
                 message = message.replace(HINT_TAIL, "")
             self.say(message)
             self.note = ""
+        self.sync_bindings()
 
     def _draw_side(self, shown: State, me: int, my_turn: bool) -> None:
         keep = shown.phase == KEEP and not shown.over
@@ -155,7 +174,7 @@ class MoonshellTable(GameScreen):
             else:
                 offers.offers = ()
                 offers.note = f"{self.who(seat)} is choosing a secret objective..."
-            offers.refresh()
+            offers.redraw()
         chest = self.query_one(ChestView)
         chest.chest = shown.chests[me]
         chest.chosen = chest.landing = None
@@ -166,11 +185,11 @@ class MoonshellTable(GameScreen):
         if my_turn and self.mode in ("chest", "rock"):
             chest.legal = {c for c in range(CHEST_COLUMNS)
                            if len(shown.chests[me][c]) < CHEST_ROWS}
-        chest.refresh()
-        self.query_one("#ms-info", Static).update(self._info(shown, me))
-        self.query_one("#ms-table", Static).update(self._score_table(shown, me))
-        self.query_one("#ms-objectives", Static).update(self._objective_lines(shown, me))
-        self.query_one("#ms-others", Static).update(self._others(shown, me))
+        chest.redraw()
+        set_static(self.query_one("#ms-info", Static), self._info(shown, me))
+        set_static(self.query_one("#ms-table", Static), self._score_table(shown, me))
+        set_static(self.query_one("#ms-objectives", Static), self._objective_lines(shown, me))
+        set_static(self.query_one("#ms-others", Static), self._others(shown, me))
 
     def _info(self, shown: State, me: int) -> Text:
         out = Text()
@@ -228,6 +247,21 @@ class MoonshellTable(GameScreen):
             for value, width in zip(values, widths):
                 out.append(f"{value:>{width}}", style="bold" if width == 4 else "")
         out.append("\n")
+        if self.app.size.width < 100:  # no objectives panel: say what each code asks for
+            width = max(20, self.query_one("#ms-side").size.width)
+            line = Text(style="dim")
+            for card_id in cards:   # whole entries per line: no code apart from its words
+                entry = Text(card_id, style="bold")
+                entry.append(f" {card_words(card_id)}")
+                if line.plain and line.cell_len + 3 + entry.cell_len > width:
+                    out.append_text(line)
+                    out.append("\n")
+                    line = Text(style="dim")
+                if line.plain:
+                    line.append(" · ")
+                line.append_text(entry)
+            out.append_text(line)
+            out.append("\n")
         secret = shown.secrets[me] if me < len(shown.secrets) else ""
         if self.viewer is None or (shown.solo and me == 1):
             out.append("Secret objectives hidden", style="dim italic")
@@ -258,14 +292,15 @@ class MoonshellTable(GameScreen):
         short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
                  "collector": "Coll", "secret": "Secret"}
         width = max(40, self.query_one("#ms-side").size.width)
+        full = self._large()
         fits = set(tile_fits(self._pending_tile(), shown.open_cards))
         for i, card_id in enumerate(ids):
             card = CARDS[card_id]
             if card_id in fits:  # the tile being collected counts toward it
                 line = Text("▶", style=Style(color=accent, bold=True))
-                line.append(f"{card.id:<3}", style=Style(color=accent, bold=True, reverse=True))
+                line.append(f"{card.id:<4}", style=Style(color=accent, bold=True, reverse=True))
             else:
-                line = Text(f"{card.id:<4}", style="bold")
+                line = Text(f"{card.id:<5}", style="bold")
             line.append(f"{short[card.deck]:<7}", style="dim")
             if isinstance(card, PatternCard):
                 for r, row in enumerate(pattern_lines(card, colours, accent)):
@@ -286,6 +321,9 @@ class MoonshellTable(GameScreen):
             if i:
                 out.append("\n")
             out.append_text(line)
+            if full:  # large terminals: what the card asks for, in words
+                for part in textwrap.wrap(card_in_full(card_id), width - 6)[:2]:
+                    out.append(f"\n     {part}", style="dim")
         return out
 
     def _others(self, shown: State, me: int) -> Text:

@@ -41,6 +41,8 @@ from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine,
 class MoonshellScreen(MoonshellModes):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # A key the footer lists only when it applies now (check_action); a hidden binding of
+    # the same key runs when it does not, so that the key still says why not.
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),
@@ -50,11 +52,15 @@ class MoonshellScreen(MoonshellModes):
         Binding("p", "pull", "Pull"),
         Binding("c", "collect", "Collect"),
         Binding("m", "moonshell", "Moon"),
-        Binding("k", "keep", "Keep", show=False),
-        Binding("x", "pass_turn", "Pass", show=False),
+        Binding("k", "keep", "Keep"),
+        Binding("x", "pass_turn", "Pass"),
         Binding("enter", "confirm", "Confirm", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
+        Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
+        *[Binding(key, f"why_not('{name}')", "", show=False) for key, name in (
+            ("r", "rotate"), ("p", "pull"), ("c", "collect"), ("m", "moonshell"),
+            ("k", "keep"), ("x", "pass_turn"), ("u", "undo"))],
     ]
     KEYS_HELP = [
         ("r", "rotate the ocean a quarter turn (the tides token's direction)"),
@@ -101,6 +107,49 @@ class MoonshellScreen(MoonshellModes):
                 yield GameLog(id="ms-log")
         yield StatusLine(id="ms-status")
         yield Footer()
+
+    # -- which keys apply now ---------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
+                          "cancel", "undo"):
+            return True
+        seat = self.human_to_move()
+        if seat is None:
+            return False
+        state: State = self.state
+        if action == "keep":
+            return self._in_keep()
+        if action == "undo":
+            return self._can_undo()
+        if self._in_keep():
+            return False
+        if action == "cancel":
+            return self.mode is not None
+        rocks = rules.seat_rocks(state, seat)
+        full = rules.chest_count(state.chests[seat]) >= CHEST_SIZE
+        if action == "pull":
+            return rocks == (EMPTY, EMPTY)
+        if action == "collect":
+            return rocks != (EMPTY, EMPTY) and not full
+        if action == "moonshell":
+            return bool(state.moonshells[seat]) and not full
+        if action == "pass_turn":
+            return full
+        return True
+
+    def _can_undo(self) -> bool:
+        """Something of yours this turn that undo may take back (not a pull)."""
+        actions = self.match.actions
+        if not actions or len(self.match.states) < 2:
+            return False
+        before, after = self.match.states[-2], self.match.states[-1]
+        if after.turn != before.turn or after.current != before.current:
+            return False
+        return not isinstance(actions[-1], Pull)
+
+    def action_why_not(self, name: str) -> None:
+        """A key that does not apply now: its action says why (the footer hides it)."""
+        getattr(self, f"action_{name}")()
 
     def action_rotate(self) -> None:
         self._touch()

@@ -111,6 +111,49 @@ def card_summary(card_id: str) -> str:
     return f"{bit_name(card.types[0], plural=True)}: 1 each"
 
 
+SHORT_TYPE = {"clamshell": "clam", "sand dollar": "dollar", "starfish": "star"}
+
+
+def type_word(bit: int) -> str:
+    """One word for a Pair/Trove/Collector type: 'clam', 'auger', 'pink'..."""
+    name = bit_name(bit)
+    if name.endswith(" shell"):
+        return name[:-len(" shell")]
+    return SHORT_TYPE.get(name, name)
+
+
+def card_words(card_id: str) -> str:
+    """What an objective asks for in two or three words ('Auger reef', 'pairs clam+pink',
+    'most augers', 'each white'), for the legend under the scores at 80x24."""
+    card = CARDS[card_id]
+    if card.deck == "pair":
+        return "pairs " + "+".join(type_word(b) for b in card.types)
+    if card.deck == "trove":
+        word = type_word(card.types[0])
+        return f"most {word}" + ("s" if word in ("clam", "dollar", "auger", "star") else "")
+    if card.deck == "collector":
+        return f"each {type_word(card.types[0])}"
+    return card.name
+
+
+def card_in_full(card_id: str) -> str:
+    """What an objective asks for and pays, in a sentence (large terminals)."""
+    card = CARDS[card_id]
+    if card.deck == "pair":
+        a, b = (bit_name(t) for t in card.types)
+        return f"2 points per pair of one {a} and one {b} (up to 6 pairs)"
+    if card.deck == "trove":
+        return f"6 points for the most {bit_name(card.types[0], plural=True)} (tied: each)"
+    if card.deck == "collector":
+        return f"1 point per {bit_name(card.types[0])}, up to 12"
+    moves = "may turn and flip" if card.turn else "shift only, no turning"
+    if card.deck == "secret":
+        times = f", up to {card.seahorses} times" if card.seahorses > 1 else ""
+        return f"{card.name} of one {card.same}: {card.points} points{times}; {moves}"
+    what = "these shapes, any colour" if card.deck == "composition" else "these colours, any shape"
+    return f"{card.name}: {what}; {moves}"
+
+
 def tile_fits(tile: int, card_ids: tuple[str, ...] | list[str]) -> list[str]:
     """The open objectives a tile counts toward: a Composition card naming its
     shape, an Array card naming its colour, a Pair/Trove/Collector card of its
