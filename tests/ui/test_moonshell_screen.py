@@ -107,3 +107,114 @@ async def test_large_terminals_get_larger_ocean_cells():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.screen.query_one(OceanBoard).geo == SMALL
+
+
+# -- the log in the reader's frame -----------------------------------------------------
+def log_text(screen) -> str:
+    from tideboard.ui.shared import GameLog
+
+    return " ".join(" ".join(line.text for line in screen.query_one(GameLog).lines).split())
+
+
+def _after_player_1_pulls(column: int):
+    """A 2-player match: both keep, Player 1 pulls ``column`` then rotates and collects
+    until Player 2 is to move."""
+    from tideboard.engine import registry
+    from tideboard.engine.match import Match
+    from tideboard.games.moonshell.state import Keep, Pull
+
+    game = registry.load(MS)
+    match = Match.start(game, GameConfig(players=2, seed=5))
+    for seat in (0, 1):
+        match = match.play(Keep(match.state.offers[seat][0]))
+    match = match.play(Pull(column, None))
+    while match.state.current == 0:
+        match = match.play(next(a for a in game.legal_actions(match.state)
+                                if not isinstance(a, Pull)))
+    return match
+
+
+def test_a_pull_reads_in_the_readers_frame():
+    from tideboard.engine import registry
+    from tideboard.engine.core import GameConfig as Config
+    from tideboard.engine.match import Match
+    from tideboard.games.moonshell.state import Keep, Pull
+    from tideboard.ui.moonshell.journal import entry_for, pulled_line
+
+    match = _after_player_1_pulls(3)
+    before = match.states[2]
+    line = match.log[2]
+    assert line.startswith("Player 1 pulls column 4:")
+    assert entry_for(line, before, match.actions[2], 0) == line       # Player 1 reads it
+    across = entry_for(line, before, match.actions[2], 2)              # Player 2 reads it
+    assert across.startswith("Player 1 pulls column 2 (to the top):")
+    # from the side players' seats (3-4 players) the column is a row
+    game = registry.load(MS)
+    state = game.setup(Config(players=4, seed=5))
+    # the reader on the west side: south sits on the right, its column 1 is the nearest row
+    assert pulled_line(state, 0, 0, 1) == "the bottom row (to the right)"
+    assert pulled_line(state, 0, 4, 3) == "the bottom row (to the left)"
+    assert pulled_line(state, 1, 0, 0) == "the top row (to the left)"
+    assert pulled_line(state, 1, 2, 0) == "the middle row (to the left)"
+
+
+async def test_hot_seat_the_log_follows_the_person_at_the_screen():
+    from tests.ui.helpers import app_with_match
+    from tideboard.ui.shared.modals import PrivacyScreen
+
+    match = _after_player_1_pulls(3)
+    app = app_with_match(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert screen.viewer == 1
+        text = log_text(screen)
+        assert "Player 1 pulls column 2 (to the top)" in text
+        assert "pulls column 4" not in text
+        assert "seed" not in text
+
+
+async def test_undo_leaves_no_undone_line_in_the_log():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "rotates" in log_text(screen)
+        await pilot.press("u")
+        await settle(pilot)
+        text = log_text(screen)
+        assert "rotates" not in text and "(undone)" not in text
+
+
+async def test_solo_log_does_not_count_one_of_one_chosen():
+    app = app_for(players=1, solo=True, game_id=MS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        assert "keep a secret objective" in log_text(screen)
+        assert "of 1 chosen" not in log_text(screen)
+
+
+async def test_resuming_solo_does_not_announce_an_old_automaton_turn():
+    from tests.ui.helpers import app_with_match
+    from tideboard.engine import registry
+    from tideboard.engine.match import Match
+    from tideboard.games.moonshell.state import Keep, Rotate
+
+    game = registry.load(MS)
+    match = Match.start(game, GameConfig(players=1, solo=True, seed=5))
+    match = match.play(Keep(match.state.offers[0][0]))
+    while match.state.auto_turns == 0:
+        match = match.play(next(a for a in game.legal_actions(match.state)
+                                if isinstance(a, Rotate)) if any(
+            isinstance(a, Rotate) for a in game.legal_actions(match.state))
+            else game.legal_actions(match.state)[0])
+    app = app_with_match(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "automaton played" not in text_of(app.screen, "#ms-status")

@@ -22,6 +22,7 @@ from tideboard.games.moonshell.state import KEEP, MOON, Rotate, State
 from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView, mini_chest
+from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.lines import set_static
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
@@ -35,7 +36,7 @@ from tideboard.ui.moonshell.tiles import (
     tile_label,
     type_chip,
 )
-from tideboard.ui.shared import GameScreen, side_by_side, theme_colour
+from tideboard.ui.shared import GameLog, GameScreen, side_by_side, theme_colour
 
 
 HINT_TAIL = " · o objectives · ? help"      # the end of the hints, dropped when space is short
@@ -80,6 +81,37 @@ class MoonshellTable(GameScreen):
             return
         self._said = (message, error)
         super().say(message, error)
+
+    # -- the log, in the reader's frame ----------------------------------------------
+    def log_header(self) -> str:
+        """The log's first line (no seed: it would give the hidden tiles away)."""
+        config = self.match.config
+        who = "solo" if config.solo else f"{config.players} players"
+        return f"{self.game.info.name}, {who}."
+
+    def _write_log(self) -> None:
+        """Write the new log entries; rewrite them all when the reader's frame (the side
+        drawn at the bottom) changed, or the history got shorter (undo)."""
+        log = self.query_one(GameLog)
+        frame = self.state.sides[self.home_seat()]
+        lines = self.match.log
+        count = len(lines)
+        start = self.logged
+        if frame != getattr(self, "_log_frame", None) or count < self.logged:
+            log.clear()
+            log.write(self.log_header())
+            start = 0
+        self._log_frame = frame
+        if start < count:
+            states, actions = list(self.match.states), list(self.match.actions)
+            for i in range(start, count):
+                log.write(entry_for(lines[i], states[i], actions[i], frame))
+        self.logged = count
+
+    def rewrite_log(self) -> None:
+        """Rewrite the whole log from the match (after an undo)."""
+        self._log_frame = None
+        self._write_log()
 
     # -- drawing --------------------------------------------------------------------
     def refresh_table(self) -> None:
@@ -136,6 +168,8 @@ class MoonshellTable(GameScreen):
                                         if base[k] != EMPTY}
         board.geo = LARGE if self._large() else SMALL
         board.redraw()
+        if board.side != getattr(self, "_log_frame", board.side):
+            self._write_log()  # the reader changed: the log follows the board
         self._draw_side(shown, me, my_turn)
         seat = self.game.to_move(state)
         if seat:

@@ -89,7 +89,8 @@ class MoonshellScreen(MoonshellModes):
         self.offer = 0
         self.note = ""                   # what just happened, shown before the hint
         self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self._auto_seen = 0              # automaton turns already pointed out
+        # automaton turns already pointed out: those before the screen opened are not news
+        self._auto_seen = self.match.state.auto_turns
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -213,7 +214,10 @@ class MoonshellScreen(MoonshellModes):
                 self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
                          "Rotating and collecting can be undone.", error=True)
                 return
+        before = len(self.match.actions)
         super().action_undo()
+        if len(self.match.actions) < before:
+            self.rewrite_log()  # the taken-back move leaves the log (no "(undone)" line)
 
     def action_objectives(self) -> None:
         self._touch()
