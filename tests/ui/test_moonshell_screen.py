@@ -218,3 +218,33 @@ async def test_resuming_solo_does_not_announce_an_old_automaton_turn():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "automaton played" not in text_of(app.screen, "#ms-status")
+
+
+# -- game over ------------------------------------------------------------------------
+async def test_the_end_reveals_every_secret_objective_and_marks_you():
+    from rich.console import Console
+
+    from tideboard.games.moonshell import scoring
+    from tideboard.games.moonshell.content import CARDS
+    from tideboard.ui.shared.modals import EndScreen
+    from tests.ui.test_moonshell_ui import _near_end_state, ms_app_with_state
+
+    state, config = _near_end_state()
+    app = ms_app_with_state(state, config, bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("c", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        console = Console(width=60, record=True)
+        console.print(app.screen.table)
+        text = " ".join(console.export_text().split())
+        final = screen.state
+        assert "Player 1 (you)" in text
+        for seat in (0, 1):
+            card = CARDS[final.secrets[seat]]
+            scored = scoring.breakdown(final, seat)["secret"]
+            assert f"{card.id} {card.name} (one {card.same}" in text
+            name = "Player 1 (you)" if seat == 0 else "P2 greedy"
+            assert f"{name}: {card.id}" in text
+            assert f"scored {scored}" in text

@@ -6,6 +6,7 @@ from typing import Any
 
 from tideboard.games.moonshell import scoring
 from tideboard.games.moonshell.state import State
+from tideboard.ui.moonshell.tiles import plural
 
 
 # -- explaining the winner ---------------------------------------------------------------
@@ -20,7 +21,7 @@ def tiebreak_text(state: State, name: Any) -> str:
         verb = "has" if len(winners) == 1 and names != "You" else "have"
         return f"{names} {verb} the most points ({best})."
     tied = " and ".join(name(s) for s in top)
-    text = f"{tied} tie on {best} points. "
+    text = f"{tied} tie on {plural(best, 'point')}. "
     unused = [s for s in top if not scoring.used_moonshell(state, s)]
     if unused and len(unused) < len(top):
         text += (f"Tie-break 1, an unused moonshell: "

@@ -347,10 +347,32 @@ class MoonshellScreen(MoonshellModes):
                           *[str(score[key]) for key in keys], str(score["total"]))
         legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins, {MOON_GLYPH} unused "
                       "moonshell", style="dim")
-        return Group(table, legend, Text(tiebreak_text(state, self.who), style="bold"))
+        return Group(table, legend, self.secrets_revealed(),
+                     Text(tiebreak_text(state, self.who), style="bold"))
+
+    def secrets_revealed(self) -> Text:
+        """Each player's secret objective, turned face up: what it asks for and what it scored."""
+        state: State = self.state
+        out = Text("Secret objectives revealed", style="bold")
+        for seat in range(state.players):
+            card_id = state.secrets[seat]
+            if not card_id or card_id not in CARDS:
+                continue  # (the solo automaton has none)
+            card = CARDS[card_id]
+            points = scoring.breakdown(state, seat)["secret"]
+            times = f" x{card.seahorses}" if card.seahorses > 1 else ""
+            out.append(f"\n{self.end_name(seat)}: ")
+            out.append(f"{card_id} {card.name}", style="bold")
+            out.append(f" (one {card.same}, {card.points} pts{times}): ")
+            out.append(f"scored {points}", style="bold")
+        return out
 
     def end_name(self, seat: int) -> str:
+        """A row of the end table; the one person playing against bots is '(you)'."""
         if self.match.config.solo:
             return "You" if seat == 0 else "Automaton"
         level = self.bot_levels.get(seat)
-        return f"P{seat + 1} {level}" if level else f"Player {seat + 1}"
+        if level:
+            return f"P{seat + 1} {level}"
+        you = " (you)" if len(self.human_seats) == 1 else ""
+        return f"Player {seat + 1}{you}"

@@ -30,6 +30,11 @@ PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║
 ROCK_WORDS = ("left", "right")
 
 
+def plural(count: int, word: str, many: str = "") -> str:
+    """'1 point', '2 points' (``many`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 # -- colours and tiles ------------------------------------------------------------
 def shell_colours(app: Any) -> dict[str, str]:
     return game_colours(app, "moonshell")
