@@ -248,3 +248,44 @@ async def test_the_end_reveals_every_secret_objective_and_marks_you():
             name = "Player 1 (you)" if seat == 0 else "P2 greedy"
             assert f"{name}: {card.id}" in text
             assert f"scored {scored}" in text
+
+
+# -- what the objective codes ask for ---------------------------------------------------
+async def test_at_80x24_each_objective_code_says_what_it_asks_for():
+    from tideboard.ui.moonshell.tiles import card_words
+
+    app = ms_app(players=4, bots={1: "greedy", 2: "greedy", 3: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = text_of(screen, "#ms-table")
+        lines = table.splitlines()
+        for card_id in screen.state.open_cards:
+            entry = f"{card_id} {card_words(card_id)}"
+            assert any(entry in line for line in lines), entry  # never split over two lines
+        assert max(len(line) for line in lines) <= screen.query_one("#ms-side").size.width
+
+
+def test_card_words_are_short_and_say_what_counts():
+    from tideboard.games.moonshell.content import CARDS
+    from tideboard.ui.moonshell.tiles import card_words
+
+    assert card_words("C4") == "4 augers"
+    assert card_words("A5") == "2 white+2 pink"
+    assert card_words("PR10") == "pairs dollar+auger"
+    assert card_words("T5") == "most clams"
+    assert card_words("K7") == "each purple"
+    assert all(len(card_words(c)) <= 20 for c in CARDS if CARDS[c].deck != "secret")
+
+
+async def test_at_120x40_the_objectives_are_described_in_full():
+    from tideboard.ui.moonshell.tiles import card_in_full
+
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        text = " ".join(text_of(screen, "#ms-objectives").split())
+        for card_id in screen.state.open_cards:
+            assert " ".join(card_in_full(card_id).split()) in text
+        assert "PR10Pair" not in text

@@ -127,9 +127,17 @@ def type_word(bit: int) -> str:
     return SHORT_TYPE.get(name, name)
 
 
+def _count_word(count: int, letter: str) -> str:
+    if letter in SHAPE_LETTERS:
+        word = type_word(1 << SHAPE_LETTERS.index(letter))
+        return f"{count} {word}{'s' if count != 1 else ''}"
+    return f"{count} {COLOURS[COLOUR_LETTERS.index(letter)]}"
+
+
 def card_words(card_id: str) -> str:
-    """What an objective asks for in two or three words ('Auger reef', 'pairs clam+pink',
-    'most augers', 'each white'), for the legend under the scores at 80x24."""
+    """What an objective asks for in a few words, for the legend under the scores at
+    80x24: '4 augers' (a pattern of four augers), '2 white+2 pink', 'pairs clam+pink',
+    'most augers', 'each white'."""
     card = CARDS[card_id]
     if card.deck == "pair":
         return "pairs " + "+".join(type_word(b) for b in card.types)
@@ -138,7 +146,9 @@ def card_words(card_id: str) -> str:
         return f"most {word}" + ("s" if word in ("clam", "dollar", "auger", "star") else "")
     if card.deck == "collector":
         return f"each {type_word(card.types[0])}"
-    return card.name
+    letters = "".join(ch for row in card.rows for ch in row if ch not in ".X")
+    order = sorted(set(letters), key=letters.index)
+    return "+".join(_count_word(letters.count(ch), ch) for ch in order)
 
 
 def card_in_full(card_id: str) -> str:
