@@ -289,3 +289,18 @@ async def test_at_120x40_the_objectives_are_described_in_full():
         for card_id in screen.state.open_cards:
             assert " ".join(card_in_full(card_id).split()) in text
         assert "PR10Pair" not in text
+
+
+async def test_growing_the_terminal_grows_the_ocean():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        board = screen.query_one(OceanBoard)
+        assert board.geo == SMALL
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert board.geo == LARGE and board.size.height == LARGE.height
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert board.geo == SMALL and board.size.height == SMALL.height

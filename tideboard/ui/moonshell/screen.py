@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,13 +31,12 @@ from tideboard.games.moonshell.state import MOON, PASS, ROTATE, Collect, Keep, P
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
-from tideboard.ui.moonshell.ending import tiebreak_text
-from tideboard.ui.moonshell.modes import MoonshellModes
+from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
 
 
-class MoonshellScreen(MoonshellModes):
+class MoonshellScreen(MoonshellEnding):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
@@ -78,6 +76,9 @@ class MoonshellScreen(MoonshellModes):
                    "secret card to choose it")),
     ]
 
+    # what the hand-over (privacy) screen should name as "what only you may see"
+    PRIVATE_ITEMS = "your secret objective, the objectives offered to you"
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.mode: str | None = None     # None, "pull", "rock" (pick a rock), "chest"
@@ -109,48 +110,10 @@ class MoonshellScreen(MoonshellModes):
         yield StatusLine(id="ms-status")
         yield Footer()
 
-    # -- which keys apply now ---------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
-                          "cancel", "undo"):
-            return True
-        seat = self.human_to_move()
-        if seat is None:
-            return False
-        state: State = self.state
-        if action == "keep":
-            return self._in_keep()
-        if action == "undo":
-            return self._can_undo()
-        if self._in_keep():
-            return False
-        if action == "cancel":
-            return self.mode is not None
-        rocks = rules.seat_rocks(state, seat)
-        full = rules.chest_count(state.chests[seat]) >= CHEST_SIZE
-        if action == "pull":
-            return rocks == (EMPTY, EMPTY)
-        if action == "collect":
-            return rocks != (EMPTY, EMPTY) and not full
-        if action == "moonshell":
-            return bool(state.moonshells[seat]) and not full
-        if action == "pass_turn":
-            return full
-        return True
-
-    def _can_undo(self) -> bool:
-        """Something of yours this turn that undo may take back (not a pull)."""
-        actions = self.match.actions
-        if not actions or len(self.match.states) < 2:
-            return False
-        before, after = self.match.states[-2], self.match.states[-1]
-        if after.turn != before.turn or after.current != before.current:
-            return False
-        return not isinstance(actions[-1], Pull)
-
-    def action_why_not(self, name: str) -> None:
-        """A key that does not apply now: its action says why (the footer hides it)."""
-        getattr(self, f"action_{name}")()
+    def on_resize(self, event: events.Resize) -> None:
+        """A new terminal size may change the ocean's cells and the legend: redraw."""
+        if self.is_mounted and self.app.size != getattr(self, "_drawn_size", None):
+            self.call_after_refresh(self.refresh_table)
 
     def action_rotate(self) -> None:
         self._touch()
@@ -326,53 +289,3 @@ class MoonshellScreen(MoonshellModes):
         self.refresh_table()
         self.say(f"Secret {self.state.offers[self.state.current][self.offer]} chosen: "
                  "click it again, k or Enter keeps it.")
-
-    # -- the end ------------------------------------------------------------------------
-    def end_table(self) -> Group:
-        """Final points per category (columns named by the cards), then the
-        winner with the tie-breaks explained."""
-        state: State = self.state
-        winners = set(self.game.winners(state))
-        table = Table(box=None, padding=(0, 1))
-        table.add_column("Player", no_wrap=True)
-        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, MOON_GLYPH]
-        keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
-                "moonshell"]
-        for head in heads:
-            table.add_column(head, justify="right")
-        table.add_column("Tot", justify="right", style="bold")
-        for seat in range(state.players):
-            score = scoring.breakdown(state, seat)
-            table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
-                          *[str(score[key]) for key in keys], str(score["total"]))
-        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins, {MOON_GLYPH} unused "
-                      "moonshell", style="dim")
-        return Group(table, legend, self.secrets_revealed(),
-                     Text(tiebreak_text(state, self.who), style="bold"))
-
-    def secrets_revealed(self) -> Text:
-        """Each player's secret objective, turned face up: what it asks for and what it scored."""
-        state: State = self.state
-        out = Text("Secret objectives revealed", style="bold")
-        for seat in range(state.players):
-            card_id = state.secrets[seat]
-            if not card_id or card_id not in CARDS:
-                continue  # (the solo automaton has none)
-            card = CARDS[card_id]
-            points = scoring.breakdown(state, seat)["secret"]
-            times = f" x{card.seahorses}" if card.seahorses > 1 else ""
-            out.append(f"\n{self.end_name(seat)}: ")
-            out.append(f"{card_id} {card.name}", style="bold")
-            out.append(f" (one {card.same}, {card.points} pts{times}): ")
-            out.append(f"scored {points}", style="bold")
-        return out
-
-    def end_name(self, seat: int) -> str:
-        """A row of the end table; the one person playing against bots is '(you)'."""
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Automaton"
-        level = self.bot_levels.get(seat)
-        if level:
-            return f"P{seat + 1} {level}"
-        you = " (you)" if len(self.human_seats) == 1 else ""
-        return f"Player {seat + 1}{you}"
