@@ -304,3 +304,20 @@ async def test_growing_the_terminal_grows_the_ocean():
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert board.geo == SMALL and board.size.height == SMALL.height
+
+
+async def test_a_chest_cursor_move_repaints_only_chest_cells():
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await pilot.press("m")  # the moonshell: choose a chest column
+        assert screen.mode == "chest"
+        board, chest = screen.query_one(OceanBoard), screen.query_one(ChestView)
+        await settle(pilot)
+        await pilot.press("right")
+        assert chest.chosen == 1
+        assert board.repainted == []
+        # the two columns' number, landing row and empty-space dots: not the whole chest
+        assert chest.repainted and all(r.x + r.width <= 11 for r in chest.repainted)
+        assert sum(r.width * r.height for r in chest.repainted) <= 40  # of 21x8 cells
