@@ -77,3 +77,37 @@ def test_snapshot_moonshell_solo_end_screen(snap_compare):
 
     assert snap_compare(ms_app(players=1, solo=True), run_before=play_out,
                         terminal_size=(80, 24))
+
+
+def test_snapshot_moonshell_turn_in_progress_120x40(snap_compare):
+    """Large ocean cells, the objectives in full and a longer log."""
+    async def play(pilot):
+        await keep_and_wait(pilot)
+        await pilot.press("2", "enter", "c", "right", "enter", "4")  # pull, then pick a column
+
+    assert snap_compare(ms_app(bots={1: "greedy"}), run_before=play, terminal_size=(120, 40))
+
+
+def _end_app() -> TideboardApp:
+    from tests.ui.test_moonshell_ui import _near_end_state, ms_app_with_state
+
+    state, config = _near_end_state()
+    return ms_app_with_state(state, config, bots={1: "greedy"})
+
+
+async def _finish(pilot) -> None:
+    for _ in range(5):
+        await pilot.pause()
+    await pilot.press("c", "enter")
+    for _ in range(100):
+        if isinstance(pilot.app.screen, EndScreen):
+            break
+        await pilot.pause(0.01)
+
+
+def test_snapshot_moonshell_game_over_reveals_secrets(snap_compare):
+    assert snap_compare(_end_app(), run_before=_finish, terminal_size=(80, 24))
+
+
+def test_snapshot_moonshell_game_over_120x40(snap_compare):
+    assert snap_compare(_end_app(), run_before=_finish, terminal_size=(120, 40))

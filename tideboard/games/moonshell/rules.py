@@ -413,7 +413,9 @@ def describe(before: State, action: Action, after: State) -> str:
 
     if isinstance(action, Keep):
         chosen = sum(1 for c in after.secrets if c)
-        line = f"{does('keeps')} a secret objective ({chosen} of {humans(before)} chosen)"
+        line = f"{does('keeps')} a secret objective"
+        if humans(before) > 1:  # (solo: there is no one else to wait for)
+            line += f" ({chosen} of {humans(before)} chosen)"
         if after.phase == PLAY:
             line += "; you start" if before.solo else f"; {seat_label(0)} starts"
         return line

@@ -2,15 +2,18 @@
 
 | module | draws or does |
 |---|---|
-| ``tiles`` | tile glyphs, colours and labels, card patterns, what a tile fits |
-| ``board`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer |
+| ``tiles`` | tile glyphs, colours and labels, card patterns and words, what a tile fits |
+| ``lines`` | ``CellGrid``: a canvas widget that repaints only changed cells; ``set_static`` |
+| ``board`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer (2 sizes) |
 | ``chest`` | ``ChestView`` (your chest, a collect's landing space), small chests |
 | ``cards`` | ``OfferStrip`` (secret offers), ``ObjectivesScreen`` (key o) |
-| ``panels`` | ``MoonshellTable``: refresh_table, the side panels, the hint line |
+| ``journal`` | the log in the reader's frame (a pull's column or row as the board shows it) |
+| ``sidebar`` | ``MoonshellSidebar``: whose view, the side panels' text |
+| ``panels`` | ``MoonshellTable``: refresh_table, the log, the hint line |
 | ``previews`` | ``MoonshellPreviews``: what a pull or collect would do, said before Enter |
-| ``modes`` | ``MoonshellModes``: the pull / rock / chest input modes |
-| ``ending`` | ``tiebreak_text``: why the winner won |
-| ``screen`` | ``MoonshellScreen``: bindings, the other actions, clicks, the end table |
+| ``modes`` | ``MoonshellModes``: which keys apply now, the pull / rock / chest input modes |
+| ``ending`` | ``MoonshellEnding``: the end table, the secrets revealed, ``tiebreak_text`` |
+| ``screen`` | ``MoonshellScreen``: bindings, the other actions, clicks, the objectives view |
 """
 
 from tideboard.ui.moonshell.board import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard

@@ -4,75 +4,124 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
-from tideboard.games.moonshell.content import COLUMNS, EMPTY
-from tideboard.ui.moonshell.tiles import DOUBLE, PLAIN, THICK, shell_colours, tile_text
+from tideboard.games.moonshell.content import COLOURS, COLUMNS, EMPTY, MOONSHELL, URCHIN
+from tideboard.ui.moonshell.lines import CellGrid
+from tideboard.ui.moonshell.tiles import DOUBLE, PLAIN, THICK, shell_colours, tile_style, tile_text
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 
 
-# Board geometry (characters): left gutter, cell width and height.
-GUTTER, CELL_W, CELL_H = 7, 6, 3
-BOARD_W = GUTTER * 2 + CELL_W * 5      # 44
-BOARD_H = 20
-ROCK_Y = 1 + CELL_H * 5                # the row of your own rocks (16)
+# Board geometry (characters): at 80x24 cells are 6x3; on large terminals 8x4.
+@attrs.frozen
+class Geometry:
+    cell_w: int
+    cell_h: int
+
+    @property
+    def gutter(self) -> int:
+        return self.cell_w + 1
+
+    @property
+    def width(self) -> int:
+        return self.gutter * 2 + self.cell_w * 5
+
+    @property
+    def rock_y(self) -> int:
+        """The row of your own rocks."""
+        return 1 + self.cell_h * 5
+
+    @property
+    def height(self) -> int:
+        return self.rock_y + self.cell_h + 1
+
+
+SMALL, LARGE = Geometry(6, 3), Geometry(8, 4)
+GUTTER, CELL_W, CELL_H = SMALL.gutter, SMALL.cell_w, SMALL.cell_h
+BOARD_W, BOARD_H = SMALL.width, SMALL.height      # 44 x 20
+ROCK_Y = SMALL.rock_y                             # 16
+COLOUR_WORDS = {URCHIN: "urchin", MOONSHELL: "moon"}
+
+
+def tile_word(tile: int) -> str:
+    """The second line of a large tile: its colour, or what it is."""
+    if tile in COLOUR_WORDS:
+        return COLOUR_WORDS[tile]
+    if 0 <= tile < 16:
+        return COLOURS[tile % 4]
+    return ""
 
 
 class OceanCanvas(Canvas):
     """The shared :class:`Canvas` with the Moonshell tile box."""
 
     def box(self, x: int, y: int, tile: int, colours: dict[str, str], edge: Style,
-            chars: str = PLAIN, top: str = "", bottom: str = "") -> None:
-        """A tile in a 6x3 box; ``top``/``bottom`` go into the border."""
+            chars: str = PLAIN, top: str = "", bottom: str = "",
+            geo: Geometry = SMALL) -> None:
+        """A tile in a cell_w x cell_h box; ``top``/``bottom`` go into the border."""
         tl, hz, tr, vt, bl, br = chars
-        self.put(x, y, tl + hz * 4 + tr, edge)
+        w, h = geo.cell_w, geo.cell_h
+        self.put(x, y, tl + hz * (w - 2) + tr, edge)
         if top:
             self.put(x + 1, y, top, edge + Style(bold=True))
-        self.put(x, y + 1, vt, edge)
-        self.put(x + 1, y + 1, tile_text(tile, colours))
-        self.put(x + 5, y + 1, vt, edge)
-        self.put(x, y + 2, bl + hz * 4 + br, edge)
+        inner = w - 2
+        for row in range(1, h - 1):
+            self.put(x, y + row, vt, edge)
+            self.put(x + w - 1, y + row, vt, edge)
+        pad = (inner - 4) // 2
+        style = tile_style(tile, colours)
+        if h > 3:
+            self.put(x + 1, y + 1, " " * inner, style)
+            self.put(x + 1 + pad, y + 1, tile_text(tile, colours))
+            self.put(x + 1, y + 2, f"{tile_word(tile):^{inner}}"[:inner], style)
+        else:
+            self.put(x + 1, y + 1, tile_text(tile, colours))
+        self.put(x, y + h - 1, bl + hz * (w - 2) + br, edge)
         if bottom:
-            self.put(x + 2, y + 2, bottom, edge + Style(bold=True))
+            self.put(x + w // 2 - 1, y + h - 1, bottom, edge + Style(bold=True))
 
 
 # -- the ocean board ------------------------------------------------------------------
-def rock_spots(viewer_side: int) -> dict[int, tuple[str, int, int]]:
+def rock_spots(viewer_side: int, geo: Geometry = SMALL) -> dict[int, tuple[str, int, int]]:
     """Absolute rock index -> (kind, x, y) with the viewer's side at the bottom.
 
     Sides in turn order go bottom, left, top, right on screen; each player's
     left rock is on their own left as they face the ocean.
     """
+    w, h, gutter = geo.cell_w, geo.cell_h, geo.gutter
     spots: dict[int, tuple[str, int, int]] = {}
     for rel in range(4):
         base = ((viewer_side + rel) % 4) * 2
         if rel == 0:
-            spots[base] = ("box", GUTTER + CELL_W, ROCK_Y)
-            spots[base + 1] = ("box", GUTTER + CELL_W * 3, ROCK_Y)
+            spots[base] = ("box", gutter + w, geo.rock_y)
+            spots[base + 1] = ("box", gutter + w * 3, geo.rock_y)
         elif rel == 1:
-            spots[base] = ("box", 0, 1 + CELL_H)
-            spots[base + 1] = ("box", 0, 1 + CELL_H * 3)
+            spots[base] = ("box", 0, 1 + h)
+            spots[base + 1] = ("box", 0, 1 + h * 3)
         elif rel == 2:
-            spots[base] = ("line", GUTTER + CELL_W * 3, 0)
-            spots[base + 1] = ("line", GUTTER + CELL_W, 0)
+            spots[base] = ("line", gutter + w * 3, 0)
+            spots[base + 1] = ("line", gutter + w, 0)
         else:
-            spots[base] = ("box", BOARD_W - CELL_W, 1 + CELL_H * 3)
-            spots[base + 1] = ("box", BOARD_W - CELL_W, 1 + CELL_H)
+            spots[base] = ("box", geo.width - w, 1 + h * 3)
+            spots[base + 1] = ("box", geo.width - w, 1 + h)
     return spots
 
 
-class OceanBoard(Widget):
+class OceanBoard(CellGrid):
     """The 5x5 ocean and the eight rock spaces.
 
+    The screen sets the attributes, then calls :meth:`redraw`, which repaints
+    only the cells that changed (a cursor move repaints the two column numbers).
     A click posts ``CellClicked(self, (kind, index))``: ``("column", 0-4 from the
     viewer's left)`` or ``("rock", absolute rock index)``.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.geo = SMALL
         self.ocean: tuple[int, ...] = (EMPTY,) * 25
         self.rocks: tuple[int, ...] = (EMPTY,) * 8
         self.side = 0
@@ -88,13 +137,21 @@ class OceanBoard(Widget):
         self.tides = "counter-clockwise"
         self.rotated = False
 
-    def render(self) -> Text:
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.show(self.draw())
+
+    def draw(self) -> OceanCanvas:
+        geo = self.geo
+        w, h, gutter = geo.cell_w, geo.cell_h, geo.gutter
         colours = shell_colours(self.app)
         accent = Style(color=theme_colour(self.app, "accent", "#f4a261"), bold=True)
         warn = Style(color=theme_colour(self.app, "warning", "#f4d35e"), bold=True)
         good = Style(color=theme_colour(self.app, "success", "#06d6a0"), bold=True)
         edge = Style(color=colours["edge"])
-        canvas = OceanCanvas(BOARD_W, BOARD_H)
+        canvas = OceanCanvas(geo.width, geo.height)
         cols = COLUMNS[self.side]
         for r in range(5):
             for c in range(5):
@@ -105,19 +162,17 @@ class OceanBoard(Widget):
                     style, chars = (warn, DOUBLE) if cell in self.column_marks else (accent, THICK)
                 elif cell in self.flash_cells:
                     style, chars = warn, DOUBLE
-                number = ""
-                if r == 4:
-                    number = str(c + 1)
-                canvas.box(GUTTER + CELL_W * c, 1 + CELL_H * r, tile, colours, style, chars,
-                           bottom=number)
+                number = str(c + 1) if r == 4 else ""
+                canvas.box(gutter + w * c, 1 + h * r, tile, colours, style, chars,
+                           bottom=number, geo=geo)
                 if r == 4:
                     num_style = style
                     if c == self.cursor:
                         num_style = accent + Style(reverse=True)
                     elif c in self.legal_columns:
                         num_style = good
-                    canvas.put(GUTTER + CELL_W * c + 2, 1 + CELL_H * 5 - 1, number, num_style)
-        for rock, (kind, x, y) in rock_spots(self.side).items():
+                    canvas.put(gutter + w * c + w // 2 - 1, geo.rock_y - 1, number, num_style)
+        for rock, (kind, x, y) in rock_spots(self.side, geo).items():
             tile = self.rocks[rock]
             mark = self.rock_marks.get(rock)
             style, chars = Style(color=colours["edge"], dim=True), PLAIN
@@ -131,44 +186,48 @@ class OceanBoard(Widget):
                 style, chars = accent, THICK
             letter = "LR"[rock % 2]
             if kind == "box":
-                canvas.box(x, y, tile, colours, style, chars, top=letter)
+                canvas.box(x, y, tile, colours, style, chars, top=letter, geo=geo)
             else:
-                canvas.put(x, y, "[", style)
-                canvas.put(x + 1, y, tile_text(tile, colours))
-                canvas.put(x + 5, y, "]", style)
+                pad = (w - 6) // 2
+                canvas.put(x + pad, y, "[", style)
+                canvas.put(x + pad + 1, y, tile_text(tile, colours))
+                canvas.put(x + pad + 5, y, "]", style)
                 if rock % 2 == 0:  # the top player's left rock is on our right
-                    canvas.put(x + 6, y, letter, style)
+                    canvas.put(x + pad + 6, y, letter, style)
                 else:
-                    canvas.put(x - 1, y, letter, style)
+                    canvas.put(x + pad - 1, y, letter, style)
         # seat labels on each side
         dim = Style(dim=True)
         for rel in range(4):
             label = self.labels.get((self.side + rel) % 4, "")
             if rel == 0:
-                canvas.put(0, ROCK_Y + 1, f"{label[:12]:<12}", Style(bold=True))
+                canvas.put(0, geo.rock_y + 1, f"{label[:gutter + w - 1]:<12}", Style(bold=True))
             elif rel == 1:
-                canvas.put(0, 1 + CELL_H * 2 + 1, f"{label[:6]:^6}", dim)
+                canvas.put(0, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
             elif rel == 2:
-                canvas.put(0, 0, f"{label[:11]:<11}", dim)
+                canvas.put(0, 0, f"{label[:gutter + w - 2]:<11}", dim)
             else:
-                canvas.put(BOARD_W - CELL_W, 1 + CELL_H * 2 + 1, f"{label[:6]:^6}", dim)
+                canvas.put(geo.width - w, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
         if self.pull_arrow:
-            canvas.put(GUTTER + CELL_W * 2 + 1, ROCK_Y + 1, f" {self.pull_arrow*2} ", accent)
+            canvas.put(gutter + w * 2 + w // 2 - 2, geo.rock_y + h // 2,
+                       f" {self.pull_arrow * 2} ", accent)
         arrow = "↻" if self.tides == "clockwise" else "↺"
         tides = Text(f"Tides {arrow} {self.tides}", style=warn if self.rotated else dim)
         if self.rotated:
             tides.append("  (just turned)", style=warn)
-        canvas.put(0, BOARD_H - 1, tides)
-        canvas.put(BOARD_W - 2, 0, arrow, dim)
-        return canvas.text()
+        canvas.put(0, geo.height - 1, tides)
+        canvas.put(geo.width - 2, 0, arrow, dim)
+        return canvas
 
     def on_click(self, event: events.Click) -> None:
+        geo = self.geo
         x, y = event.x, event.y
-        if GUTTER <= x < GUTTER + CELL_W * 5 and 1 <= y < 1 + CELL_H * 5:
-            self.post_message(CellClicked(self, ("column", (x - GUTTER) // CELL_W)))
+        if (geo.gutter <= x < geo.gutter + geo.cell_w * 5
+                and 1 <= y < 1 + geo.cell_h * 5):
+            self.post_message(CellClicked(self, ("column", (x - geo.gutter) // geo.cell_w)))
             return
-        for rock, (kind, rx, ry) in rock_spots(self.side).items():
-            height = 3 if kind == "box" else 1
-            if rx <= x < rx + CELL_W and ry <= y < ry + height:
+        for rock, (kind, rx, ry) in rock_spots(self.side, geo).items():
+            height = geo.cell_h if kind == "box" else 1
+            if rx <= x < rx + geo.cell_w and ry <= y < ry + height:
                 self.post_message(CellClicked(self, ("rock", rock)))
                 return

@@ -7,9 +7,9 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
+from tideboard.ui.moonshell.lines import CellGrid, text_canvas
 from tideboard.ui.moonshell.tiles import THICK, pattern_lines, shell_colours, type_chip
 from tideboard.ui.shared import (
     ROUNDED,
@@ -49,10 +49,11 @@ def secret_card_lines(app: Any, card_id: str, selected: bool, number: int | None
     return card_frame(body, inner, edge, THICK if selected else ROUNDED, top=top, bottom=mark)
 
 
-class OfferStrip(Widget):
+class OfferStrip(CellGrid):
     """The two secret objectives dealt to you in the keep phase.
 
-    A click posts ``CellClicked(self, offer index 0-1)``.
+    The screen sets the attributes and calls :meth:`redraw`.  A click posts
+    ``CellClicked(self, offer index 0-1)``.
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -61,11 +62,16 @@ class OfferStrip(Widget):
         self.selected = 0
         self.note = ""
 
-    def render(self) -> Text:
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
         if self.note or not self.offers:
-            return Text(self.note or "", style="italic")
-        return side_by_side([secret_card_lines(self.app, card, i == self.selected, i + 1)
-                             for i, card in enumerate(self.offers)])
+            self.show(text_canvas([Text(self.note or "", style="italic")]))
+            return
+        self.show(text_canvas(side_by_side([
+            secret_card_lines(self.app, card, i == self.selected, i + 1)
+            for i, card in enumerate(self.offers)])))
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // (OFFER_W + 1)

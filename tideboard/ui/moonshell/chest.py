@@ -7,10 +7,10 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY
+from tideboard.ui.moonshell.lines import CellGrid
 from tideboard.ui.moonshell.tiles import shell_colours, tile_label, tile_style, tile_text
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 
@@ -23,6 +23,13 @@ CHEST_W = 1 + 5 * CHEST_COLUMNS        # 21
 def chest_text(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None = None,
                landing: int | None = None, legal: set[int] = frozenset(),
                header: bool = True) -> Text:
+    """:func:`chest_canvas` as a Text."""
+    return chest_canvas(app, chest, chosen, landing, legal, header).text()
+
+
+def chest_canvas(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None = None,
+                 landing: int | None = None, legal: set[int] = frozenset(),
+                 header: bool = True) -> Canvas:
     """A chest drawn with shared borders, 21 wide: a number row (▼ over the
     chosen column) and three rows; ``landing`` is the tile that would drop
     into the chosen column, drawn where it lands between ▶ ◀ marks."""
@@ -63,7 +70,7 @@ def chest_text(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None 
         if r < CHEST_ROWS - 1:
             canvas.put(0, y + 1, "├" + "┼".join(["────"] * CHEST_COLUMNS) + "┤", edge)
     canvas.put(0, top + 2 * CHEST_ROWS, "└" + "┴".join(["────"] * CHEST_COLUMNS) + "┘", edge)
-    return canvas.text()
+    return canvas
 
 
 def mini_chest(app: Any, chest: tuple[tuple[int, ...], ...]) -> list[Text]:
@@ -82,8 +89,11 @@ def mini_chest(app: Any, chest: tuple[tuple[int, ...], ...]) -> list[Text]:
     return lines
 
 
-class ChestView(Widget):
-    """Your treasure chest; a click posts ``CellClicked(self, chest column 0-3)``."""
+class ChestView(CellGrid):
+    """Your treasure chest; a click posts ``CellClicked(self, chest column 0-3)``.
+
+    The screen sets the attributes and calls :meth:`redraw` (only changed cells repaint).
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -92,8 +102,11 @@ class ChestView(Widget):
         self.landing: int | None = None
         self.legal: set[int] = set()
 
-    def render(self) -> Text:
-        return chest_text(self.app, self.chest, self.chosen, self.landing, self.legal)
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.show(chest_canvas(self.app, self.chest, self.chosen, self.landing, self.legal))
 
     def on_click(self, event: events.Click) -> None:
         if 0 < event.x < CHEST_W - 1 and event.y >= 0:

@@ -1,11 +1,19 @@
-"""Explaining the winner: points, then the rulebook's tie-breaks."""
+"""The end of a game: the final table, the secret objectives revealed, and why the winner won
+(points, then the rulebook's tie-breaks)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
 from tideboard.games.moonshell import scoring
+from tideboard.games.moonshell.content import CARDS
 from tideboard.games.moonshell.state import State
+from tideboard.ui.moonshell.modes import MoonshellModes
+from tideboard.ui.moonshell.tiles import MOON_GLYPH, URCHIN_GLYPH, plural
 
 
 # -- explaining the winner ---------------------------------------------------------------
@@ -20,7 +28,7 @@ def tiebreak_text(state: State, name: Any) -> str:
         verb = "has" if len(winners) == 1 and names != "You" else "have"
         return f"{names} {verb} the most points ({best})."
     tied = " and ".join(name(s) for s in top)
-    text = f"{tied} tie on {best} points. "
+    text = f"{tied} tie on {plural(best, 'point')}. "
     unused = [s for s in top if not scoring.used_moonshell(state, s)]
     if unused and len(unused) < len(top):
         text += (f"Tie-break 1, an unused moonshell: "
@@ -39,3 +47,56 @@ def tiebreak_text(state: State, name: Any) -> str:
     if len(winners) == 1 and not text.rstrip().endswith("victory."):
         text += f"{names} {'win' if names == 'You' else 'wins'}."
     return text.strip()
+
+
+class MoonshellEnding(MoonshellModes):
+    """The end screen's table for Moonshell."""
+
+    def end_table(self) -> Group:
+        """Final points per category (columns named by the cards), then the
+        winner with the tie-breaks explained."""
+        state: State = self.state
+        winners = set(self.game.winners(state))
+        table = Table(box=None, padding=(0, 1))
+        table.add_column("Player", no_wrap=True)
+        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, MOON_GLYPH]
+        keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
+                "moonshell"]
+        for head in heads:
+            table.add_column(head, justify="right")
+        table.add_column("Tot", justify="right", style="bold")
+        for seat in range(state.players):
+            score = scoring.breakdown(state, seat)
+            table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
+                          *[str(score[key]) for key in keys], str(score["total"]))
+        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins, {MOON_GLYPH} unused "
+                      "moonshell", style="dim")
+        return Group(table, legend, self.secrets_revealed(),
+                     Text(tiebreak_text(state, self.who), style="bold"))
+
+    def secrets_revealed(self) -> Text:
+        """Each player's secret objective, turned face up: what it asks for and what it scored."""
+        state: State = self.state
+        out = Text("Secret objectives revealed", style="bold")
+        for seat in range(state.players):
+            card_id = state.secrets[seat]
+            if not card_id or card_id not in CARDS:
+                continue  # (the solo automaton has none)
+            card = CARDS[card_id]
+            points = scoring.breakdown(state, seat)["secret"]
+            times = f" x{card.seahorses}" if card.seahorses > 1 else ""
+            out.append(f"\n{self.end_name(seat)}: ")
+            out.append(f"{card_id} {card.name}", style="bold")
+            out.append(f" (one {card.same}, {card.points} pts{times}): ")
+            out.append(f"scored {points}", style="bold")
+        return out
+
+    def end_name(self, seat: int) -> str:
+        """A row of the end table; the one person playing against bots is '(you)'."""
+        if self.match.config.solo:
+            return "You" if seat == 0 else "Automaton"
+        level = self.bot_levels.get(seat)
+        if level:
+            return f"P{seat + 1} {level}"
+        you = " (you)" if len(self.human_seats) == 1 else ""
+        return f"Player {seat + 1}{you}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import MOON, Collect, Keep, State
+from tideboard.games.moonshell.state import MOON, Collect, Keep, Pull, State
 from tideboard.ui.moonshell.previews import MoonshellPreviews
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 from tideboard.ui.shared import ConfirmScreen
@@ -15,6 +15,49 @@ class MoonshellModes(MoonshellPreviews):
     """The input modes: ``mode`` is None, "pull", "rock" (pick a rock) or "chest" (pick a
     chest column); arrows, numbers, Enter and Esc mean what the mode says.
     """
+
+    # -- which keys apply now ---------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
+                          "cancel", "undo"):
+            return True
+        seat = self.human_to_move()
+        if seat is None:
+            return False
+        state: State = self.state
+        if action == "keep":
+            return self._in_keep()
+        if action == "undo":
+            return self._can_undo()
+        if self._in_keep():
+            return False
+        if action == "cancel":
+            return self.mode is not None
+        rocks = rules.seat_rocks(state, seat)
+        full = rules.chest_count(state.chests[seat]) >= CHEST_SIZE
+        if action == "pull":
+            return rocks == (EMPTY, EMPTY)
+        if action == "collect":
+            return rocks != (EMPTY, EMPTY) and not full
+        if action == "moonshell":
+            return bool(state.moonshells[seat]) and not full
+        if action == "pass_turn":
+            return full
+        return True
+
+    def _can_undo(self) -> bool:
+        """Something of yours this turn that undo may take back (not a pull)."""
+        actions = self.match.actions
+        if not actions or len(self.match.states) < 2:
+            return False
+        before, after = self.match.states[-2], self.match.states[-1]
+        if after.turn != before.turn or after.current != before.current:
+            return False
+        return not isinstance(actions[-1], Pull)
+
+    def action_why_not(self, name: str) -> None:
+        """A key that does not apply now: its action says why (the footer hides it)."""
+        getattr(self, f"action_{name}")()
 
     # -- actions --------------------------------------------------------------------
     def action_move(self, step: int) -> None:

@@ -1,68 +1,79 @@
-"""The Moonshell table: what refresh_table draws, and the hint line."""
+"""The Moonshell table: what refresh_table draws, the log in the reader's frame, the hint line."""
 
 from __future__ import annotations
 
-from rich.style import Style
-from rich.text import Text
 from textual.widgets import Static
 
-from tideboard.games.moonshell import rules, scoring
+from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import (
-    CARDS,
     CENTRE,
     CHEST_COLUMNS,
     CHEST_ROWS,
     CHEST_SIZE,
     EMPTY,
-    PatternCard,
 )
 from tideboard.games.moonshell.state import KEEP, MOON, Rotate, State
-from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
-from tideboard.ui.moonshell.chest import ChestView, mini_chest
-from tideboard.ui.moonshell.tiles import (
-    MOON_GLYPH,
-    UNKNOWN,
-    URCHIN_GLYPH,
-    pattern_lines,
-    shell_colours,
-    tile_fits,
-    tile_label,
-    type_chip,
-)
-from tideboard.ui.shared import GameScreen, side_by_side, theme_colour
+from tideboard.ui.moonshell.chest import ChestView
+from tideboard.ui.moonshell.journal import entry_for
+from tideboard.ui.moonshell.lines import set_static
+from tideboard.ui.moonshell.sidebar import MoonshellSidebar
+from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
+from tideboard.ui.shared import GameLog
 
 
 HINT_TAIL = " · o objectives · ? help"      # the end of the hints, dropped when space is short
 
 
-class MoonshellTable(GameScreen):
+class MoonshellTable(MoonshellSidebar):
     """What the Moonshell screen draws from ``self.shown``: the ocean, your chest, the offers,
     the table, the objectives, the other chests and the hint line.  The attributes it reads
     (``mode``, ``column``, ``rock``...) are set in ``MoonshellScreen.__init__``.
     """
 
-    # -- whose view ----------------------------------------------------------------
-    def home_seat(self) -> int:
-        """The seat whose side is drawn at the bottom."""
-        if self.viewer is not None:
-            return self.viewer
-        humans = self.human_seats
-        seats = self.game.to_move(self.state)
-        if seats and seats[0] in humans:
-            return seats[0]
-        return humans[0] if humans else 0
+    def _large(self) -> bool:
+        """Large ocean cells when the terminal has room for them (about 120x40)."""
+        size = self.app.size
+        return size.width >= 110 and size.height >= 36
 
-    def who(self, seat: int) -> str:
-        if self.match.config.solo and seat == 1:
-            return "Automaton"
-        return self.seat_name(seat)
+    def say(self, message: str, error: bool = False) -> None:
+        """As GameScreen.say, but the status line is repainted only when its text changes."""
+        if (message, error) == getattr(self, "_said", None) and not error:
+            return
+        self._said = (message, error)
+        super().say(message, error)
 
-    def short(self, seat: int) -> str:
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Auto"
-        mark = " (you)" if seat == self.viewer else ""
-        return f"P{seat + 1}{mark}"
+    # -- the log, in the reader's frame ----------------------------------------------
+    def log_header(self) -> str:
+        """The log's first line (no seed: it would give the hidden tiles away)."""
+        config = self.match.config
+        who = "solo" if config.solo else f"{config.players} players"
+        return f"{self.game.info.name}, {who}."
+
+    def _write_log(self) -> None:
+        """Write the new log entries; rewrite them all when the reader's frame (the side
+        drawn at the bottom) changed, or the history got shorter (undo)."""
+        log = self.query_one(GameLog)
+        frame = self.state.sides[self.home_seat()]
+        lines = self.match.log
+        count = len(lines)
+        start = self.logged
+        if frame != getattr(self, "_log_frame", None) or count < self.logged:
+            log.clear()
+            log.write(self.log_header())
+            start = 0
+        self._log_frame = frame
+        if start < count:
+            states, actions = list(self.match.states), list(self.match.actions)
+            for i in range(start, count):
+                log.write(entry_for(lines[i], states[i], actions[i], frame))
+        self.logged = count
+
+    def rewrite_log(self) -> None:
+        """Rewrite the whole log from the match (after an undo)."""
+        self._log_frame = None
+        self._write_log()
 
     # -- drawing --------------------------------------------------------------------
     def refresh_table(self) -> None:
@@ -117,7 +128,11 @@ class MoonshellTable(GameScreen):
                 else:
                     board.rock_marks = {my_rocks[k]: "legal" for k in (0, 1)
                                         if base[k] != EMPTY}
-        board.refresh()
+        self._drawn_size = self.app.size
+        board.geo = LARGE if self._large() else SMALL
+        board.redraw()
+        if board.side != getattr(self, "_log_frame", board.side):
+            self._write_log()  # the reader changed: the log follows the board
         self._draw_side(shown, me, my_turn)
         seat = self.game.to_move(state)
         if seat:
@@ -139,6 +154,7 @@ class MoonshellTable(GameScreen):
                 message = message.replace(HINT_TAIL, "")
             self.say(message)
             self.note = ""
+        self.sync_bindings()
 
     def _draw_side(self, shown: State, me: int, my_turn: bool) -> None:
         keep = shown.phase == KEEP and not shown.over
@@ -155,7 +171,7 @@ class MoonshellTable(GameScreen):
             else:
                 offers.offers = ()
                 offers.note = f"{self.who(seat)} is choosing a secret objective..."
-            offers.refresh()
+            offers.redraw()
         chest = self.query_one(ChestView)
         chest.chest = shown.chests[me]
         chest.chosen = chest.landing = None
@@ -166,139 +182,11 @@ class MoonshellTable(GameScreen):
         if my_turn and self.mode in ("chest", "rock"):
             chest.legal = {c for c in range(CHEST_COLUMNS)
                            if len(shown.chests[me][c]) < CHEST_ROWS}
-        chest.refresh()
-        self.query_one("#ms-info", Static).update(self._info(shown, me))
-        self.query_one("#ms-table", Static).update(self._score_table(shown, me))
-        self.query_one("#ms-objectives", Static).update(self._objective_lines(shown, me))
-        self.query_one("#ms-others", Static).update(self._others(shown, me))
-
-    def _info(self, shown: State, me: int) -> Text:
-        out = Text()
-        solo_me = self.match.config.solo and me == 0
-        out.append("Your chest\n" if (me == self.viewer or solo_me) else f"P{me + 1} chest\n",
-                   style="bold")
-        count = rules.chest_count(shown.chests[me])
-        out.append(f"{count}/{CHEST_SIZE} tiles\n")
-        seat = self.game.to_move(self.state)
-        left = shown.actions_left if shown.phase != KEEP and not shown.over else 0
-        if seat and seat[0] == me and shown.phase != KEEP:
-            out.append("Actions ")
-            out.append("●" * left, style=Style(color=theme_colour(self.app, "accent", "#f4a261"),
-                                               bold=True))
-            out.append("○" * (3 - left), style="dim")
-            out.append(f"\n{left} left\n")
-        else:
-            out.append("Not your turn\n\n", style="dim")
-        if shown.solo and me == 1:
-            out.append("no moonshell\n", style="dim")
-        elif shown.moonshells[me]:
-            out.append(f"{MOON_GLYPH} in reserve\n")
-        else:
-            out.append(f"{MOON_GLYPH} placed\n", style="dim")
-        bag = len(shown.bag)
-        out.append(f"Bag {bag}")
-        if shown.urchins_aside:
-            out.append(f" +{shown.urchins_aside}{URCHIN_GLYPH}")
-        out.append("\n")
-        if shown.end_trigger >= 0 and not shown.over:
-            out.append("Last round!", style="bold")
-        return out
-
-    def _score_table(self, shown: State, me: int) -> Text:
-        """Per player, the public running score of each objective; then your secret."""
-        cards = shown.open_cards
-        heads = [c for c in cards] + [URCHIN_GLYPH, MOON_GLYPH, "Σ"]
-        widths = [max(3, len(h) + 1) for h in cards] + [2, 2, 4]
-        name_w = 10  # "▶P1 (you)" fits; the whole table stays within 35 columns
-        out = Text(" " * name_w, style="bold")
-        for head, width in zip(heads, widths):
-            out.append(f"{head:>{width}}", style="bold")
-        current = self.game.to_move(self.state)
-        for seat in range(shown.players):
-            score = scoring.breakdown(shown, seat, secret=False)
-            values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
-                                         "urchins")]
-            moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
-            values += [moon, score["total"]]
-            mark = "▶" if current and current[0] == seat else " "
-            label = f"{mark}{self.short(seat)}"
-            out.append("\n")
-            out.append(f"{label[:name_w]:<{name_w}}",
-                       style="bold" if seat == me else "")
-            for value, width in zip(values, widths):
-                out.append(f"{value:>{width}}", style="bold" if width == 4 else "")
-        out.append("\n")
-        secret = shown.secrets[me] if me < len(shown.secrets) else ""
-        if self.viewer is None or (shown.solo and me == 1):
-            out.append("Secret objectives hidden", style="dim italic")
-        elif secret and secret in CARDS:
-            points = scoring.breakdown(shown, me)["secret"]
-            line = Text(f"Secret {secret} ", style="bold")
-            line.append(f"{CARDS[secret].name}: ")
-            line.append(f"{points} now", style="bold")
-            tail = f"{CARDS[secret].name}: {points} now"
-            if line.cell_len > 35:
-                line = Text(f"Secret {secret} ", style="bold")
-                line.append(f"{tail[:35 - line.cell_len - 1]}…")
-            out.append_text(line)
-        elif shown.phase == KEEP:
-            out.append("Secret: choose one above (k)", style="italic")
-        return out
-
-    def _objective_lines(self, shown: State, me: int) -> Text:
-        """One line per objective with its pattern (shown on wide screens)."""
-        colours = shell_colours(self.app)
-        accent = theme_colour(self.app, "accent", "#f4a261")
-        out = Text()
-        ids = list(shown.open_cards)
-        secret = shown.secrets[me] if self.viewer is not None else ""
-        if secret and secret in CARDS:
-            ids.append(secret)
-        score = scoring.breakdown(shown, me)
-        short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
-                 "collector": "Coll", "secret": "Secret"}
-        width = max(40, self.query_one("#ms-side").size.width)
-        fits = set(tile_fits(self._pending_tile(), shown.open_cards))
-        for i, card_id in enumerate(ids):
-            card = CARDS[card_id]
-            if card_id in fits:  # the tile being collected counts toward it
-                line = Text("▶", style=Style(color=accent, bold=True))
-                line.append(f"{card.id:<3}", style=Style(color=accent, bold=True, reverse=True))
-            else:
-                line = Text(f"{card.id:<4}", style="bold")
-            line.append(f"{short[card.deck]:<7}", style="dim")
-            if isinstance(card, PatternCard):
-                for r, row in enumerate(pattern_lines(card, colours, accent)):
-                    if r:
-                        line.append("/", style="dim")
-                    line.append_text(row)
-                extra = f" {card.points}" + (f"x{card.seahorses}" if card.seahorses > 1 else "")
-                line.append(extra, style="dim")
-            else:
-                for j, bit in enumerate(card.types):
-                    if j:
-                        line.append(" + ")
-                    line.append_text(type_chip(bit, colours))
-            tail = f" now {score[card.deck]}"
-            line.truncate(width - len(tail) - 1, overflow="ellipsis")
-            line.append(" " * (width - len(tail) - 1 - line.cell_len))
-            line.append(tail, style="bold")
-            if i:
-                out.append("\n")
-            out.append_text(line)
-        return out
-
-    def _others(self, shown: State, me: int) -> Text:
-        blocks = []
-        for seat in range(shown.players):
-            if seat == me:
-                continue
-            total = scoring.breakdown(shown, seat, secret=False)["total"]
-            head = Text(f"{self.short(seat)} {total}pt", style="bold")
-            blocks.append([head] + mini_chest(self.app, shown.chests[seat]))
-        if not blocks:
-            return Text()
-        return side_by_side(blocks, gap=2)
+        chest.redraw()
+        set_static(self.query_one("#ms-info", Static), self._info(shown, me))
+        set_static(self.query_one("#ms-table", Static), self._score_table(shown, me))
+        set_static(self.query_one("#ms-objectives", Static), self._objective_lines(shown, me))
+        set_static(self.query_one("#ms-others", Static), self._others(shown, me))
 
     def _hint(self) -> str:
         state: State = self.state

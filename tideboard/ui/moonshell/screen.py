@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,15 +31,16 @@ from tideboard.games.moonshell.state import MOON, PASS, ROTATE, Collect, Keep, P
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
-from tideboard.ui.moonshell.ending import tiebreak_text
-from tideboard.ui.moonshell.modes import MoonshellModes
+from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
 
 
-class MoonshellScreen(MoonshellModes):
+class MoonshellScreen(MoonshellEnding):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # A key the footer lists only when it applies now (check_action); a hidden binding of
+    # the same key runs when it does not, so that the key still says why not.
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),
@@ -50,11 +50,15 @@ class MoonshellScreen(MoonshellModes):
         Binding("p", "pull", "Pull"),
         Binding("c", "collect", "Collect"),
         Binding("m", "moonshell", "Moon"),
-        Binding("k", "keep", "Keep", show=False),
-        Binding("x", "pass_turn", "Pass", show=False),
+        Binding("k", "keep", "Keep"),
+        Binding("x", "pass_turn", "Pass"),
         Binding("enter", "confirm", "Confirm", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
+        Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
+        *[Binding(key, f"why_not('{name}')", "", show=False) for key, name in (
+            ("r", "rotate"), ("p", "pull"), ("c", "collect"), ("m", "moonshell"),
+            ("k", "keep"), ("x", "pass_turn"), ("u", "undo"))],
     ]
     KEYS_HELP = [
         ("r", "rotate the ocean a quarter turn (the tides token's direction)"),
@@ -72,6 +76,9 @@ class MoonshellScreen(MoonshellModes):
                    "secret card to choose it")),
     ]
 
+    # what the hand-over (privacy) screen should name as "what only you may see"
+    PRIVATE_ITEMS = "your secret objective, the objectives offered to you"
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.mode: str | None = None     # None, "pull", "rock" (pick a rock), "chest"
@@ -83,7 +90,8 @@ class MoonshellScreen(MoonshellModes):
         self.offer = 0
         self.note = ""                   # what just happened, shown before the hint
         self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self._auto_seen = 0              # automaton turns already pointed out
+        # automaton turns already pointed out: those before the screen opened are not news
+        self._auto_seen = self.match.state.auto_turns
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -101,6 +109,11 @@ class MoonshellScreen(MoonshellModes):
                 yield GameLog(id="ms-log")
         yield StatusLine(id="ms-status")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new terminal size may change the ocean's cells and the legend: redraw."""
+        if self.is_mounted and self.app.size != getattr(self, "_drawn_size", None):
+            self.call_after_refresh(self.refresh_table)
 
     def action_rotate(self) -> None:
         self._touch()
@@ -164,7 +177,10 @@ class MoonshellScreen(MoonshellModes):
                 self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
                          "Rotating and collecting can be undone.", error=True)
                 return
+        before = len(self.match.actions)
         super().action_undo()
+        if len(self.match.actions) < before:
+            self.rewrite_log()  # the taken-back move leaves the log (no "(undone)" line)
 
     def action_objectives(self) -> None:
         self._touch()
@@ -273,31 +289,3 @@ class MoonshellScreen(MoonshellModes):
         self.refresh_table()
         self.say(f"Secret {self.state.offers[self.state.current][self.offer]} chosen: "
                  "click it again, k or Enter keeps it.")
-
-    # -- the end ------------------------------------------------------------------------
-    def end_table(self) -> Group:
-        """Final points per category (columns named by the cards), then the
-        winner with the tie-breaks explained."""
-        state: State = self.state
-        winners = set(self.game.winners(state))
-        table = Table(box=None, padding=(0, 1))
-        table.add_column("Player", no_wrap=True)
-        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, MOON_GLYPH]
-        keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
-                "moonshell"]
-        for head in heads:
-            table.add_column(head, justify="right")
-        table.add_column("Tot", justify="right", style="bold")
-        for seat in range(state.players):
-            score = scoring.breakdown(state, seat)
-            table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
-                          *[str(score[key]) for key in keys], str(score["total"]))
-        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins, {MOON_GLYPH} unused "
-                      "moonshell", style="dim")
-        return Group(table, legend, Text(tiebreak_text(state, self.who), style="bold"))
-
-    def end_name(self, seat: int) -> str:
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Automaton"
-        level = self.bot_levels.get(seat)
-        return f"P{seat + 1} {level}" if level else f"Player {seat + 1}"

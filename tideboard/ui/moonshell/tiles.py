@@ -30,6 +30,11 @@ PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║
 ROCK_WORDS = ("left", "right")
 
 
+def plural(count: int, word: str, many: str = "") -> str:
+    """'1 point', '2 points' (``many`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 # -- colours and tiles ------------------------------------------------------------
 def shell_colours(app: Any) -> dict[str, str]:
     return game_colours(app, "moonshell")
@@ -109,6 +114,59 @@ def card_summary(card_id: str) -> str:
     if card.deck == "trove":
         return f"most {bit_name(card.types[0], plural=True)}: 6"
     return f"{bit_name(card.types[0], plural=True)}: 1 each"
+
+
+SHORT_TYPE = {"clamshell": "clam", "sand dollar": "dollar", "starfish": "star"}
+
+
+def type_word(bit: int) -> str:
+    """One word for a Pair/Trove/Collector type: 'clam', 'auger', 'pink'..."""
+    name = bit_name(bit)
+    if name.endswith(" shell"):
+        return name[:-len(" shell")]
+    return SHORT_TYPE.get(name, name)
+
+
+def _count_word(count: int, letter: str) -> str:
+    if letter in SHAPE_LETTERS:
+        word = type_word(1 << SHAPE_LETTERS.index(letter))
+        return f"{count} {word}{'s' if count != 1 else ''}"
+    return f"{count} {COLOURS[COLOUR_LETTERS.index(letter)]}"
+
+
+def card_words(card_id: str) -> str:
+    """What an objective asks for in a few words, for the legend under the scores at
+    80x24: '4 augers' (a pattern of four augers), '2 white+2 pink', 'pairs clam+pink',
+    'most augers', 'each white'."""
+    card = CARDS[card_id]
+    if card.deck == "pair":
+        return "pairs " + "+".join(type_word(b) for b in card.types)
+    if card.deck == "trove":
+        word = type_word(card.types[0])
+        return f"most {word}" + ("s" if word in ("clam", "dollar", "auger", "star") else "")
+    if card.deck == "collector":
+        return f"each {type_word(card.types[0])}"
+    letters = "".join(ch for row in card.rows for ch in row if ch not in ".X")
+    order = sorted(set(letters), key=letters.index)
+    return "+".join(_count_word(letters.count(ch), ch) for ch in order)
+
+
+def card_in_full(card_id: str) -> str:
+    """What an objective asks for and pays, in a sentence (large terminals)."""
+    card = CARDS[card_id]
+    if card.deck == "pair":
+        a, b = (bit_name(t) for t in card.types)
+        return f"2 points per pair of one {a} and one {b} (up to 6 pairs)"
+    if card.deck == "trove":
+        return f"6 points for the most {bit_name(card.types[0], plural=True)} (tied: each)"
+    if card.deck == "collector":
+        return f"1 point per {bit_name(card.types[0])}, up to 12"
+    moves = "may turn and flip" if card.turn else "shift only, no turning"
+    if card.deck == "secret":
+        times = f", up to {card.seahorses} times" if card.seahorses > 1 else ""
+        return f"{card.name} of one {card.same}: {card.points} points{times}; {moves}"
+    what = "these shapes, any colour" if card.deck == "composition" else "these colours, any shape"
+    return f"{card.name}: {what}; {moves}"
 
 
 def tile_fits(tile: int, card_ids: tuple[str, ...] | list[str]) -> list[str]:

@@ -1,0 +1,199 @@
+"""The Moonshell side panels as text: your chest's info box, the running scores with the
+objectives' words, the objectives list, the other players' chests."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.style import Style
+from rich.text import Text
+
+from tideboard.games.moonshell import rules, scoring
+from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
+from tideboard.games.moonshell.state import KEEP, State
+from tideboard.ui.moonshell.chest import mini_chest
+from tideboard.ui.moonshell.tiles import (
+    MOON_GLYPH,
+    URCHIN_GLYPH,
+    card_in_full,
+    card_words,
+    pattern_lines,
+    shell_colours,
+    tile_fits,
+    type_chip,
+)
+from tideboard.ui.shared import GameScreen, side_by_side, theme_colour
+
+
+class MoonshellSidebar(GameScreen):
+    """Whose view the table is drawn for, and the side panels' text (``MoonshellTable``
+    puts them on screen).  ``_pending_tile`` and ``_large`` come from the subclasses."""
+
+    # -- whose view ----------------------------------------------------------------
+    def home_seat(self) -> int:
+        """The seat whose side is drawn at the bottom."""
+        if self.viewer is not None:
+            return self.viewer
+        humans = self.human_seats
+        seats = self.game.to_move(self.state)
+        if seats and seats[0] in humans:
+            return seats[0]
+        return humans[0] if humans else 0
+
+    def who(self, seat: int) -> str:
+        if self.match.config.solo and seat == 1:
+            return "Automaton"
+        return self.seat_name(seat)
+
+    def short(self, seat: int) -> str:
+        if self.match.config.solo:
+            return "You" if seat == 0 else "Auto"
+        mark = " (you)" if seat == self.viewer else ""
+        return f"P{seat + 1}{mark}"
+
+    def _info(self, shown: State, me: int) -> Text:
+        out = Text()
+        solo_me = self.match.config.solo and me == 0
+        out.append("Your chest\n" if (me == self.viewer or solo_me) else f"P{me + 1} chest\n",
+                   style="bold")
+        count = rules.chest_count(shown.chests[me])
+        out.append(f"{count}/{CHEST_SIZE} tiles\n")
+        seat = self.game.to_move(self.state)
+        left = shown.actions_left if shown.phase != KEEP and not shown.over else 0
+        if seat and seat[0] == me and shown.phase != KEEP:
+            out.append("Actions ")
+            out.append("●" * left, style=Style(color=theme_colour(self.app, "accent", "#f4a261"),
+                                               bold=True))
+            out.append("○" * (3 - left), style="dim")
+            out.append(f"\n{left} left\n")
+        else:
+            out.append("Not your turn\n\n", style="dim")
+        if shown.solo and me == 1:
+            out.append("no moonshell\n", style="dim")
+        elif shown.moonshells[me]:
+            out.append(f"{MOON_GLYPH} in reserve\n")
+        else:
+            out.append(f"{MOON_GLYPH} placed\n", style="dim")
+        bag = len(shown.bag)
+        out.append(f"Bag {bag}")
+        if shown.urchins_aside:
+            out.append(f" +{shown.urchins_aside}{URCHIN_GLYPH}")
+        out.append("\n")
+        if shown.end_trigger >= 0 and not shown.over:
+            out.append("Last round!", style="bold")
+        return out
+
+    def _score_table(self, shown: State, me: int) -> Text:
+        """Per player, the public running score of each objective; then your secret."""
+        cards = shown.open_cards
+        heads = [c for c in cards] + [URCHIN_GLYPH, MOON_GLYPH, "Σ"]
+        widths = [max(3, len(h) + 1) for h in cards] + [2, 2, 4]
+        name_w = 10  # "▶P1 (you)" fits; the whole table stays within 35 columns
+        out = Text(" " * name_w, style="bold")
+        for head, width in zip(heads, widths):
+            out.append(f"{head:>{width}}", style="bold")
+        current = self.game.to_move(self.state)
+        for seat in range(shown.players):
+            score = scoring.breakdown(shown, seat, secret=False)
+            values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
+                                         "urchins")]
+            moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
+            values += [moon, score["total"]]
+            mark = "▶" if current and current[0] == seat else " "
+            label = f"{mark}{self.short(seat)}"
+            out.append("\n")
+            out.append(f"{label[:name_w]:<{name_w}}",
+                       style="bold" if seat == me else "")
+            for value, width in zip(values, widths):
+                out.append(f"{value:>{width}}", style="bold" if width == 4 else "")
+        out.append("\n")
+        if self.app.size.width < 100:  # no objectives panel: say what each code asks for
+            width = max(20, self.query_one("#ms-side").size.width)
+            line = Text(style="dim")
+            for card_id in cards:   # whole entries per line: no code apart from its words
+                entry = Text(card_id, style="bold")
+                entry.append(f" {card_words(card_id)}")
+                if line.plain and line.cell_len + 3 + entry.cell_len > width:
+                    out.append_text(line)
+                    out.append("\n")
+                    line = Text(style="dim")
+                if line.plain:
+                    line.append(" · ")
+                line.append_text(entry)
+            out.append_text(line)
+            out.append("\n")
+        secret = shown.secrets[me] if me < len(shown.secrets) else ""
+        if self.viewer is None or (shown.solo and me == 1):
+            out.append("Secret objectives hidden", style="dim italic")
+        elif secret and secret in CARDS:
+            points = scoring.breakdown(shown, me)["secret"]
+            line = Text(f"Secret {secret} ", style="bold")
+            line.append(f"{CARDS[secret].name}: ")
+            line.append(f"{points} now", style="bold")
+            tail = f"{CARDS[secret].name}: {points} now"
+            if line.cell_len > 35:
+                line = Text(f"Secret {secret} ", style="bold")
+                line.append(f"{tail[:35 - line.cell_len - 1]}…")
+            out.append_text(line)
+        elif shown.phase == KEEP:
+            out.append("Secret: choose one above (k)", style="italic")
+        return out
+
+    def _objective_lines(self, shown: State, me: int) -> Text:
+        """One line per objective with its pattern (shown on wide screens)."""
+        colours = shell_colours(self.app)
+        accent = theme_colour(self.app, "accent", "#f4a261")
+        out = Text()
+        ids = list(shown.open_cards)
+        secret = shown.secrets[me] if self.viewer is not None else ""
+        if secret and secret in CARDS:
+            ids.append(secret)
+        score = scoring.breakdown(shown, me)
+        short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
+                 "collector": "Coll", "secret": "Secret"}
+        width = max(40, self.query_one("#ms-side").size.width)
+        full = self._large()
+        fits = set(tile_fits(self._pending_tile(), shown.open_cards))
+        for i, card_id in enumerate(ids):
+            card = CARDS[card_id]
+            if card_id in fits:  # the tile being collected counts toward it
+                line = Text("▶", style=Style(color=accent, bold=True))
+                line.append(f"{card.id:<4}", style=Style(color=accent, bold=True, reverse=True))
+            else:
+                line = Text(f"{card.id:<5}", style="bold")
+            line.append(f"{short[card.deck]:<7}", style="dim")
+            if isinstance(card, PatternCard):
+                for r, row in enumerate(pattern_lines(card, colours, accent)):
+                    if r:
+                        line.append("/", style="dim")
+                    line.append_text(row)
+                extra = f" {card.points}" + (f"x{card.seahorses}" if card.seahorses > 1 else "")
+                line.append(extra, style="dim")
+            else:
+                for j, bit in enumerate(card.types):
+                    if j:
+                        line.append(" + ")
+                    line.append_text(type_chip(bit, colours))
+            tail = f" now {score[card.deck]}"
+            line.truncate(width - len(tail) - 1, overflow="ellipsis")
+            line.append(" " * (width - len(tail) - 1 - line.cell_len))
+            line.append(tail, style="bold")
+            if i:
+                out.append("\n")
+            out.append_text(line)
+            if full:  # large terminals: what the card asks for, in words
+                for part in textwrap.wrap(card_in_full(card_id), width - 6)[:2]:
+                    out.append(f"\n     {part}", style="dim")
+        return out
+
+    def _others(self, shown: State, me: int) -> Text:
+        blocks = []
+        for seat in range(shown.players):
+            if seat == me:
+                continue
+            total = scoring.breakdown(shown, seat, secret=False)["total"]
+            head = Text(f"{self.short(seat)} {total}pt", style="bold")
+            blocks.append([head] + mini_chest(self.app, shown.chests[seat]))
+        if not blocks:
+            return Text()
+        return side_by_side(blocks, gap=2)
