@@ -110,6 +110,12 @@ class ShiftingStonesScreen(StonesTable):
             return self.pending is not None
         if action == "cancel":
             return self.pending is not None or self.shift_from is not None
+        if action == "undo":  # a move of this turn that drew nothing
+            if not self.match.actions:
+                return False
+            before, after = self.match.states[-2], self.match.states[-1]
+            return (self.game.to_move(before)[:1] == (self.human_to_move(),)
+                    and self.game.undoable(before, self.match.actions[-1], after))
         return True
 
     def action_explain(self, name: str) -> None:
