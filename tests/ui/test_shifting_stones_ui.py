@@ -487,7 +487,7 @@ async def test_help_explains_the_card_letters_and_marks():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         help_text = " ".join(f"{k} {v}" for k, v in app.screen_stack[-2].KEYS_HELP)
-        for phrase in ("O Boat", "E Seed", "▪ any stone", "✓", "→", "↺"):
+        for phrase in ("O Boat", "E Seed", "▪ any stone", "✓", "→", "↺", "wherever it fits"):
             assert phrase in help_text
 
 

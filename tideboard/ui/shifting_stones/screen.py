@@ -71,6 +71,8 @@ class ShiftingStonesScreen(StonesTable):
         ("card letters", ("S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, E Seed, T Tree "
                           "(underlined in the stone's name); ▪ any stone")),
         ("card marks", "✓ matches now (c scores it); → would match after the previewed move"),
+        ("anywhere", "a card smaller than the grid (a pair, a row or column of 3, a 2x2 "
+                     "block) matches wherever it fits on the stones; a 3x3 card is the grid"),
         ("◀ ▶ under cards", "more cards in hand than fit: [ ] or Tab scroll to them"),
         ("↺ in the table", "that player skipped last turn, so may not skip this one"),
     ]
@@ -99,6 +101,9 @@ class ShiftingStonesScreen(StonesTable):
             return True
         if self.human_to_move() is None:
             return False
+        busy = self.pending is not None or self.shift_from is not None
+        if busy and action not in ("confirm", "cancel"):
+            return False  # a preview or a shift waiting for its arrow: Enter or Esc
         if action in ("shift", "flip"):
             return bool(self.hand)
         if action == "score":
