@@ -97,6 +97,18 @@ async def test_picking_a_card_repaints_two_cards_and_nothing_else(monkeypatch):
         assert grid_calls == [] and table_calls == []
 
 
+async def test_picking_cards_and_moving_never_rebuild_the_footer(monkeypatch):
+    app = app_for(bots={1: "greedy"})  # seed 5: cards 68 and 42 match, 59 and 71 do not
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        calls = spy(monkeypatch, screen, "refresh_bindings")
+        await pilot.press("2", "1", "3", "4", "right", "down", "left", "up")
+        await pilot.pause()
+        assert calls == []
+        await pilot.press("f")  # a preview: now Enter and Esc apply
+        assert len(calls) == 1
+
+
 async def test_the_same_hint_is_not_drawn_twice(monkeypatch):
     app = app_for(bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
@@ -124,8 +136,8 @@ async def test_footer_lists_only_the_keys_that_apply():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
         keys = footer_keys(screen)
-        assert {"s", "f", "e", "x", "t", "question_mark", "q"} <= keys
-        assert not {"c", "enter", "escape"} & keys, "the picked card does not match"
+        assert {"s", "f", "c", "e", "x", "t", "question_mark", "q"} <= keys
+        assert not {"enter", "escape"} & keys, "nothing to confirm or drop"
         assert "u" not in keys, "nothing to undo yet"
         await pilot.press("f")
         assert {"enter", "escape"} <= footer_keys(screen)
@@ -279,3 +291,19 @@ def test_plural_wording():
     won = evolve(state, over=True, strikes=1, hands=((),), deck=(), discard=())
     assert STONES.result_text(won) == "You win: all 16 cards scored with 1 strike."
     assert "strike(s)" not in STONES.result_text(evolve(won, strikes=0))
+
+
+async def test_resizing_to_120x40_and_back_redraws_at_the_new_size():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert grid.cell_size() == (16, 8) and hand.size_now() == LARGE
+        line = "".join(seg.text for seg in hand.render_line(0))
+        assert line.count("╮") + line.count("┓") == 4 and "·" in line  # four large cards
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert grid.cell_size() == (10, 4) and hand.size_now() == SMALL
+        assert len("".join(seg.text for seg in grid.render_line(1)).rstrip()) <= 33

@@ -147,7 +147,6 @@ class StonesTable(GameScreen):
         """Only another card was picked: repaint the two cards and the hint."""
         self._show_hand(self.query_one(StoneGrid).grid)
         self._show_hint()
-        self.sync_bindings()  # c applies only to a card that matches
 
     def _show_hint(self) -> None:
         if self.human_to_move() is not None and self.pending is None and self.shift_from is None:

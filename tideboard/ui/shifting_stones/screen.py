@@ -104,11 +104,10 @@ class ShiftingStonesScreen(StonesTable):
         busy = self.pending is not None or self.shift_from is not None
         if busy and action not in ("confirm", "cancel"):
             return False  # a preview or a shift waiting for its arrow: Enter or Esc
-        if action in ("shift", "flip"):
+        if action in ("shift", "flip", "score"):
+            # (c stays offered whichever card is picked: a footer that changed with
+            # every pick would be rebuilt on every key; the ✓ marks what scores)
             return bool(self.hand)
-        if action == "score":
-            card = self.picked_card()
-            return card is not None and CARD_BY_ID[card].matches(self.state.grid)
         if action == "skip":
             return can_skip(self.state)
         if action == "confirm":
