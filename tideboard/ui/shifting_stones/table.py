@@ -62,7 +62,7 @@ def side_table(shown: State, name: Callable[[int], str], current: tuple[int, ...
     table.add_column("Hand", justify="right")
     table.add_column("Scored", justify="right")
     if not shown.solo:  # the 1-point bonus is not played solo
-        table.add_column("1-pt" if wide else "1s", justify="right")
+        table.add_column(("1-pt cards" if roomy else "1-pt") if wide else "1s", justify="right")
     table.add_column("Points" if wide else "Pts", justify="right")
     ones = one_point_counts(shown)
     bonus = set(bonus_seats(shown))  # who would get it if the game ended now
@@ -84,15 +84,19 @@ def side_table(shown: State, name: Callable[[int], str], current: tuple[int, ...
                           style="bold red" if shown.strikes else ""))
         items.append(Text(f"Scored {len(shown.scored[0])}/16"))
     elif shown.end_triggered:
-        items.append(Text("Last round!", style="bold"))
+        items.append(Text("Last round: the game ends before Player 1's next turn."
+                          if roomy and wide else "Last round!", style="bold"))
+    elif roomy and wide:
+        items.append(Text(f"Ends once someone has {END_TRIGGER[shown.players]} cards scored "
+                          "(that round is played out)"))
     else:
         items.append(Text(f"Ends at {END_TRIGGER[shown.players]} cards scored"))
     if bonus and not wide:
         holders = ", ".join(seat_label(s) for s in sorted(bonus))
         items.append(Text(f"+{ONE_POINT_BONUS} bonus for most 1s now: {holders}", style="dim"))
     if roomy and wide and not shown.solo:
-        items.append(Text(f"At the end the most 1-point cards earn +{ONE_POINT_BONUS}; "
-                          "t shows every scored card.", style="dim"))
+        items.append(Text(f"At the end: +{ONE_POINT_BONUS} for the most 1-point cards "
+                          "(each on a tie)", style="dim"))
     return Group(table, pack(items, width))
 
 
