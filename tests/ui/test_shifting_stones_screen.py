@@ -307,3 +307,21 @@ async def test_resizing_to_120x40_and_back_redraws_at_the_new_size():
         await settle(pilot)
         assert grid.cell_size() == (10, 4) and hand.size_now() == SMALL
         assert len("".join(seg.text for seg in grid.render_line(1)).rstrip()) <= 33
+
+
+def test_scored_view_card_size_follows_the_terminal_not_the_width_given():
+    """A scrollbar takes two columns: were the card size chosen by width, the view
+    would lose its scrollbar with smaller cards, get it back with larger ones..."""
+    from tideboard.ui.shifting_stones import CardRows
+
+    class Stub:
+        theme = "tide-dark"
+        theme_variables: dict = {}
+        size = (120, 40)
+
+    cards = tuple(c.id for c in CARDS[:13])
+    heights = {width: CardRows(Stub(), cards).text(width).plain.count("\n") + 1
+               for width in (100, 102)}
+    assert heights[100] % LARGE.height == 0 and heights[102] % LARGE.height == 0
+    Stub.size = (80, 24)
+    assert (CardRows(Stub(), cards).text(64).plain.count("\n") + 1) % SMALL.height == 0

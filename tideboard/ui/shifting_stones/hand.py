@@ -34,6 +34,7 @@ LARGE = CardSize(16, 9, 3)
 CARD_W = SMALL.width
 GUTTER = 2  # columns each side of a hand too wide to show whole, for the ◀ ▶ marks
 ANYWHERE = "anywhere"
+WIDE_APP, TALL_APP = 110, 34   # the terminal size from which the screen is drawn large
 
 
 def size_for(height: int, width: int) -> CardSize:
@@ -167,7 +168,11 @@ class CardRows:
     def text(self, width: int) -> Text:
         if not self.cards:
             return Text("none", style="dim italic")
-        size = LARGE if width >= 6 * (LARGE.width + 1) else SMALL
+        # large cards in a large terminal; not chosen by ``width``: a width that
+        # drops by a scrollbar's two columns must not make the cards smaller and
+        # the view shorter, or the scrollbar would come and go for ever
+        app_width, app_height = self.app.size
+        size = LARGE if app_width >= WIDE_APP and app_height >= TALL_APP else SMALL
         step = self.per_row(width, size)
         chunks = [Text("\n").join(card_lines(self.app, self.cards[i:i + step], size))
                   for i in range(0, len(self.cards), step)]

@@ -23,10 +23,8 @@ from tideboard.games.shifting_stones.state import Flip, Shift, State
 from tideboard.games.shifting_stones.text import plural
 from tideboard.ui.shared import GameScreen, StatusLine
 from tideboard.ui.shifting_stones.board import StoneGrid
-from tideboard.ui.shifting_stones.hand import HandStrip
+from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip
 from tideboard.ui.shifting_stones.table import final_table, pack, side_table, table_key
-
-TALL = 34  # rows from which the screen is drawn large (see VERTICAL_BREAKPOINTS)
 
 __all__ = ["StonesStatus", "StonesTable", "cards_phrase", "pack", "points"]
 
@@ -175,14 +173,14 @@ class StonesTable(GameScreen):
         widget = self.query_one("#ss-table", Static)
         width = widget.content_size.width or 46
         current = self.game.to_move(self.state)
-        key = (table_key(shown, current, width), self.app.theme, self.size.height >= TALL)
+        key = (table_key(shown, current, width), self.app.theme, self.size.height >= TALL_APP)
         if key == self._table_drawn:
             return
         self._table_drawn = key
         totals = self.game.scores(shown)
         winners = set(self.game.winners(shown)) if shown.over else set()
         widget.update(side_table(shown, self.row_name, current, totals, width, winners,
-                                 roomy=self.size.height >= TALL))
+                                 roomy=self.size.height >= TALL_APP))
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._redraw)

@@ -22,9 +22,8 @@ from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
 from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog
 from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
-from tideboard.ui.shifting_stones.hand import CardRows, HandStrip
-from tideboard.ui.shifting_stones.panels import (TALL, StonesStatus, StonesTable, cards_phrase,
-                                                  points)
+from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
+from tideboard.ui.shifting_stones.panels import StonesStatus, StonesTable, cards_phrase, points
 from tideboard.ui.shifting_stones.table import scored_title
 
 
@@ -35,8 +34,8 @@ TURN_ACTIONS = {"shift", "flip", "score", "confirm", "cancel", "end_turn", "skip
 
 
 class ShiftingStonesScreen(StonesTable):
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_APP, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_APP, "-tall")]
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
