@@ -9,6 +9,7 @@ from tideboard.engine.registry import GAMES
 from tideboard.games.shifting_stones import bots, notation, rules, scoring
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, LETTERS, NAMES
 from tideboard.games.shifting_stones.state import HIDDEN, Action, State
+from tideboard.games.shifting_stones.text import plural
 
 
 class ShiftingStones(ModularGame[State, Action]):
@@ -31,8 +32,8 @@ class ShiftingStones(ModularGame[State, Action]):
     def result_text(self, state: State) -> str:
         if state.solo:
             if scoring.winners(state):
-                return f"You win: all 16 cards scored with {state.strikes} strike(s)."
-            return (f"You lose: {state.strikes} strikes, "
+                return f"You win: all 16 cards scored with {plural(state.strikes, 'strike')}."
+            return (f"You lose: {plural(state.strikes, 'strike')}, "
                     f"{len(state.scored[0])} of 16 cards scored.")
         return super().result_text(state)
 

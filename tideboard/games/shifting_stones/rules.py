@@ -13,6 +13,7 @@ from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, CELL_NAM
                                                       SOLO_STRIKES, STONES_PER_PAIR)
 from tideboard.games.shifting_stones.state import (END_TURN, HIDDEN, SKIP, Action, EndTurn,
                                                    Flip, Score, Shift, Skip, State)
+from tideboard.games.shifting_stones.text import plural
 
 # The twelve pairs of orthogonal neighbours, each as (lower cell, higher cell).
 NEIGHBOURS = tuple((a, b) for a in range(9) for b in (a + 1, a + 3)
@@ -197,7 +198,7 @@ def describe(before: State, action: Action, after: State) -> str:
                 f"{NAMES[after.grid[action.cell]]} (discard {action.card})")
     if isinstance(action, Score):
         card = CARD_BY_ID[action.card]
-        line = f"{who}: score card {card.id} for {card.points} point{'s' * (card.points > 1)}"
+        line = f"{who}: score card {card.id} for {plural(card.points, 'point')}"
         if after.end_triggered and not before.end_triggered:
             line += " - the end is triggered: this round is the last"
         return line

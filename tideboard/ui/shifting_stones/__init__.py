@@ -3,18 +3,19 @@
 | module | draws |
 |---|---|
 | ``board`` | ``StoneGrid``: the nine stones, the cursor, a previewed move |
-| ``hand`` | ``HandStrip`` and the pattern cards (also the scored/discard view) |
-| ``panels`` | ``StonesTable``: the players' table, the hint line, the end table |
+| ``hand`` | ``HandStrip``, the pattern cards, ``CardRows`` (the scored/discard view) |
+| ``panels`` | ``StonesTable``: what is redrawn when (state change, cursor move, card pick), hints |
+| ``table`` | the players' table beside the grid and the end table, from a state |
 | ``screen`` | ``ShiftingStonesScreen``: keys and clicks turned into actions |
 """
 
 from tideboard.games.shifting_stones.content import LETTERS
 from tideboard.ui.shifting_stones.board import StoneGrid
-from tideboard.ui.shifting_stones.hand import GUTTER, HandStrip
+from tideboard.ui.shifting_stones.hand import GUTTER, CardRows, HandStrip
 from tideboard.ui.shifting_stones.panels import pack
 from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
 
 GAME_SCREEN = ShiftingStonesScreen
 
-__all__ = ["GAME_SCREEN", "GUTTER", "LETTERS", "HandStrip", "ShiftingStonesScreen", "StoneGrid",
+__all__ = ["GAME_SCREEN", "GUTTER", "LETTERS", "CardRows", "HandStrip", "ShiftingStonesScreen", "StoneGrid",
            "pack"]

@@ -1,27 +1,32 @@
-"""The table beside the grid, the hint line and the end table of Shifting Stones."""
+"""What the Shifting Stones screen draws, and when: the grid, your hand, the table,
+the hint line.
+
+Two kinds of redraw: :meth:`StonesTable.refresh_table` after the state changed
+(every widget compares with what it shows and repaints only what differs), and
+the cheap ones for a cursor move (:meth:`StonesTable.show_cursor`) or a newly
+picked card (:meth:`StonesTable.show_pick`), which touch the grid or the hand
+and the hint line only.
+"""
 
 from __future__ import annotations
 
-from rich.console import Group
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
-from tideboard.engine.core import seat_label
-from tideboard.games.shifting_stones.content import (
-    CARD_BY_ID,
-    CELL_NAMES,
-    END_TRIGGER,
-    NAMES,
-    SOLO_STRIKES,
-)
+from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES
 from tideboard.games.shifting_stones.rules import can_skip
-from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
 from tideboard.games.shifting_stones.state import Flip, Shift, State
-from tideboard.ui.shared import GameScreen
+from tideboard.games.shifting_stones.text import plural
+from tideboard.ui.shared import GameScreen, StatusLine
 from tideboard.ui.shifting_stones.board import StoneGrid
-from tideboard.ui.shifting_stones.hand import HandStrip
+from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip
+from tideboard.ui.shifting_stones.table import final_table, pack, side_table, table_key
+
+__all__ = ["StonesStatus", "StonesTable", "cards_phrase", "pack", "points"]
 
 
 def cards_phrase(cards: list[int]) -> str:
@@ -32,23 +37,20 @@ def cards_phrase(cards: list[int]) -> str:
 
 
 def points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+    return plural(n, "point")
 
 
-def pack(items: list[Text], width: int) -> Text:
-    """``items`` two spaces apart, a new line before any item that would not fit
-    whole on the current one (so "Ends at 10 cards" never breaks in the middle)."""
-    out, used = Text(), 0
-    for item in items:
-        if used and used + 2 + item.cell_len > width:
-            out.append("\n")
-            used = 0
-        elif used:
-            out.append("  ")
-            used += 2
-        out.append_text(item)
-        used += item.cell_len
-    return out
+class StonesStatus(StatusLine):
+    """The hint line: a message equal to the one shown is not drawn again, and a new
+    one repaints without a layout (its height is fixed in the stylesheet)."""
+
+    shown_text: tuple[str, bool] | None = None
+
+    def show(self, message: str, error: bool = False) -> None:
+        if (message, error) == self.shown_text:
+            return
+        self.shown_text = (message, error)
+        self.update(Text(message, style="bold red" if error else ""), layout=False)
 
 
 class StonesTable(GameScreen):
@@ -63,8 +65,31 @@ class StonesTable(GameScreen):
     selected: int
     pending: Shift | Flip | None
     shift_from: int | None
+    _view: tuple[Any, int | None, State] | None = None
+    _table_drawn: tuple | None = None
 
-    # -- drawing ----------------------------------------------------------
+    # -- names ------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        if self.match.config.solo and seat == 0 and seat in self.bot_levels:
+            return f"Player 1 ({self.bot_levels[seat]})"  # a bot plays the solo game
+        return super().seat_name(seat)
+
+    def row_name(self, seat: int) -> str:
+        """The seat's name in a table: "(you)" marks the one person playing bots."""
+        name = self.seat_name(seat)
+        if self.bots and self.human_seats == [seat] and name != "You":
+            name += " (you)"
+        return name
+
+    # -- the state on screen ------------------------------------------------
+    @property
+    def shown(self) -> State:
+        """The state as the viewer may see it, worked out once per state and viewer."""
+        state, viewer = self.state, self.viewer
+        if self._view is None or self._view[0] is not state or self._view[1] != viewer:
+            self._view = (state, viewer, self.game.view(state, viewer))
+        return self._view[2]
+
     @property
     def hand(self) -> tuple[int, ...]:
         seat = self.human_to_move()
@@ -77,86 +102,95 @@ class StonesTable(GameScreen):
         self.selected = min(self.selected, len(hand) - 1)
         return hand[self.selected]
 
+    def _marked_cells(self) -> frozenset[int]:
+        if isinstance(self.pending, Shift):
+            return frozenset((self.pending.a, self.pending.b))
+        if isinstance(self.pending, Flip):
+            return frozenset((self.pending.cell,))
+        if self.shift_from is not None:
+            return frozenset((self.shift_from,))
+        return frozenset()
+
+    # -- redraws ----------------------------------------------------------
     def refresh_table(self) -> None:
+        """The state (or a preview) changed: bring every widget up to date."""
         shown: State = self.shown
-        seat = self.game.to_move(self.state)
-        grid_widget = self.query_one(StoneGrid)
         grid = shown.grid
         if self.pending is not None:
             grid = self.game.apply(self.state, self.pending).grid
-        grid_widget.grid = grid
-        grid_widget.cursor = self.cursor
-        grid_widget.marked = self._marked_cells()
-        grid_widget.refresh()
-
-        hand_widget = self.query_one(HandStrip)
-        me = self.viewer
-        if me is None:
-            hand_widget.cards = ()
-            hand_widget.hidden_note = "Hands are hidden until the next player is ready."
+        self.query_one(StoneGrid).show(grid, self.cursor, self._marked_cells())
+        self._show_hand(grid)
+        self._show_side(shown)
+        seat = self.game.to_move(self.state)
+        if not seat:
+            turn = "game over"
+        elif self.seat_name(seat[0]) == "You":
+            turn = "your turn"
         else:
-            hand_widget.hidden_note = ""
-            hand_widget.cards = shown.hands[me]
-            hand_widget.selected = min(self.selected, max(0, len(shown.hands[me]) - 1))
-            hand_widget.matching = {c for c in shown.hands[me]
-                                    if CARD_BY_ID[c].matches(shown.grid)}
-            # the card paying for the previewed move is gone after it: no → on it
-            hand_widget.would_match = ({c for c in shown.hands[me]
-                                        if CARD_BY_ID[c].matches(grid)
-                                        and c != self.pending.card}
-                                       if self.pending else set())
-        hand_widget.refresh()
-        self.query_one("#ss-table", Static).update(self._table(shown))
-        turn = (f"{self.seat_name(seat[0])} to play" if seat else "Game over")
-        self.title = f"Shifting Stones - {turn}"
-        self.app.title = self.title
+            turn = f"{self.seat_name(seat[0])} to play"
+        title = f"Shifting Stones - {turn}"
+        if self.title != title:
+            self.title = title
+            self.app.title = title
+        self._show_hint()
+        self.sync_bindings()
+
+    def show_cursor(self) -> None:
+        """Only the cursor moved: repaint the two stones and the hint."""
+        self.query_one(StoneGrid).show(self.query_one(StoneGrid).grid, self.cursor,
+                                       self._marked_cells())
+        self._show_hint()
+
+    def show_pick(self) -> None:
+        """Only another card was picked: repaint the two cards and the hint."""
+        self._show_hand(self.query_one(StoneGrid).grid)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
         if self.human_to_move() is not None and self.pending is None and self.shift_from is None:
             self.say(self._hint())
 
-    def _marked_cells(self) -> set[int]:
-        if isinstance(self.pending, Shift):
-            return {self.pending.a, self.pending.b}
-        if isinstance(self.pending, Flip):
-            return {self.pending.cell}
-        if self.shift_from is not None:
-            return {self.shift_from}
-        return set()
+    def _show_hand(self, grid: tuple[int, ...]) -> None:
+        hand_widget = self.query_one(HandStrip)
+        me = self.viewer
+        if me is None and self.state.over:
+            hand_widget.show((), 0, set(), set(), "Game over: the table beside the stones "
+                             "has the totals; t shows every scored card.")
+            return
+        if me is None:
+            hand_widget.show((), 0, set(), set(),
+                             "Hands are hidden until the next player is ready.")
+            return
+        shown = self.shown
+        cards = shown.hands[me]
+        matching = {c for c in cards if CARD_BY_ID[c].matches(shown.grid)}
+        # the card paying for the previewed move is gone after it: no → on it
+        would = ({c for c in cards if CARD_BY_ID[c].matches(grid) and c != self.pending.card}
+                 if self.pending else set())
+        hand_widget.show(cards, self.selected, matching, would)
 
-    def _table(self, shown: State) -> Group:
-        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
-        table.add_column("", width=1)
-        table.add_column("Player", ratio=1, no_wrap=True)
-        table.add_column("Hand", justify="right")
-        table.add_column("Scored", justify="right")
-        if not shown.solo:  # the 1-point bonus is not played solo
-            table.add_column("1s", justify="right")
-        table.add_column("Pts", justify="right")
+    def _show_side(self, shown: State) -> None:
+        widget = self.query_one("#ss-table", Static)
+        width = widget.content_size.width or 46
         current = self.game.to_move(self.state)
-        ones = one_point_counts(shown)
-        bonus = set(bonus_seats(shown))  # who would get it if the game ended now
-        for seat in range(shown.players):
-            name = self.seat_name(seat) + (" ↺" if shown.skipped_last[seat] else "")
-            pts = str(card_points(shown, seat))
-            ones_cell = [] if shown.solo else [str(ones[seat])]
-            table.add_row("▶" if current and current[0] == seat else "", name,
-                          str(len(shown.hands[seat])), str(len(shown.scored[seat])),
-                          *ones_cell, pts)
-        items = [Text(f"Deck {len(shown.deck)}")]
-        items.append(Text(f"Discard {len(shown.discard)}"))  # t shows it all
-        if shown.solo:
-            items.append(Text(f"Strikes {shown.strikes}/{SOLO_STRIKES}",
-                              style="bold red" if shown.strikes else ""))
-            items.append(Text(f"Scored {len(shown.scored[0])}/16"))
-        elif shown.end_triggered:
-            items.append(Text("Last round!", style="bold"))
-        else:
-            items.append(Text(f"Ends at {END_TRIGGER[shown.players]} cards scored"))
-        if bonus:
-            holders = ", ".join(seat_label(s) for s in sorted(bonus))
-            items.append(Text(f"+3 bonus for most 1s now: {holders}", style="dim"))
-        width = self.query_one("#ss-table", Static).content_size.width or 46
-        return Group(table, pack(items, width))
+        key = (table_key(shown, current, width), self.app.theme, self.size.height >= TALL_APP)
+        if key == self._table_drawn:
+            return
+        self._table_drawn = key
+        totals = self.game.scores(shown)
+        winners = set(self.game.winners(shown)) if shown.over else set()
+        widget.update(side_table(shown, self.row_name, current, totals, width, winners,
+                                 roomy=self.size.height >= TALL_APP))
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        if self.is_mounted and self.match is not None:
+            self._table_drawn = None  # the table packs its lines to the width
+            self._show_side(self.shown)
+
+    # -- words ------------------------------------------------------------
     def _strike_ahead(self) -> bool:
         """Solo: would ending the turn now earn a strike?"""
         return self.state.solo and not self.state.scored_this_turn
@@ -190,30 +224,5 @@ class StonesTable(GameScreen):
 
     def end_table(self) -> Table:
         state: State = self.state
-        table = Table(box=None, padding=(0, 1))
-        if state.solo:  # no bonus solo: the cards, the strikes, the points
-            for col in ("Player", "Scored", "Strikes", "Points"):
-                table.add_column(col, justify="left" if col == "Player" else "right")
-            table.add_row(self.seat_name(0), f"{len(state.scored[0])}/16",
-                          f"{state.strikes}/{SOLO_STRIKES}", str(card_points(state, 0)))
-            return table
-        for col in ("Player", "Scored", "1s", "Points", "Bonus", "Total"):
-            table.add_column(col, justify="left" if col == "Player" else "right",
-                             no_wrap=col == "Player")
-        winners = set(self.game.winners(state))
-        bonus = set(bonus_seats(state))
-        totals = self.game.scores(state)
-        ones = one_point_counts(state)
-        for seat in range(state.players):
-            table.add_row(("★ " if seat in winners else "  ") + self.seat_name(seat),
-                          str(len(state.scored[seat])), str(ones[seat]),
-                          str(card_points(state, seat)), "+3" if seat in bonus else "",
-                          str(totals[seat]))
-        return table
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self._redraw)
-
-    def _redraw(self) -> None:
-        if self.is_mounted and self.match is not None:
-            self.query_one("#ss-table", Static).update(self._table(self.shown))
+        return final_table(state, self.row_name, self.game.scores(state),
+                           set(self.game.winners(state)))

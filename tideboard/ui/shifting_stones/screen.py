@@ -19,15 +19,23 @@ from textual.widgets import Footer, Header, Static
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
-from tideboard.games.shifting_stones.scoring import card_points
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog
 from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
-from tideboard.ui.shifting_stones.hand import HandStrip, card_rows
-from tideboard.ui.shifting_stones.panels import StonesTable, cards_phrase, points
+from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
+from tideboard.ui.shifting_stones.panels import StonesStatus, StonesTable, cards_phrase, points
+from tideboard.ui.shifting_stones.table import scored_title
+
+
+# key -> the action it runs when it applies; otherwise ``explain`` says why not
+EXPLAINED = {"s": "shift", "f": "flip", "c": "score", "enter": "confirm", "e": "end_turn",
+             "x": "skip", "u": "undo"}
+TURN_ACTIONS = {"shift", "flip", "score", "confirm", "cancel", "end_turn", "skip", "undo"}
 
 
 class ShiftingStonesScreen(StonesTable):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_APP, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_APP, "-tall")]
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
@@ -39,11 +47,14 @@ class ShiftingStonesScreen(StonesTable):
         Binding("s", "shift", "Shift"),
         Binding("f", "flip", "Flip"),
         Binding("c", "score", "Score"),
-        Binding("enter", "confirm", "Confirm", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("enter", "confirm", "Do it"),
+        Binding("escape", "cancel", "Drop"),
         Binding("e", "end_turn", "End turn"),
         Binding("x", "skip", "Skip"),
         Binding("t", "table", "Scored"),
+        Binding("u", "undo", "Undo"),  # (as in GameScreen) listed before its explain below
+        # the same keys when the footer does not offer them: say why nothing happens
+        *[Binding(key, f"explain('{name}')", show=False) for key, name in EXPLAINED.items()],
     ]
     KEYS_HELP = [
         ("arrows / h j k l", "move the cursor over the stones"),
@@ -59,6 +70,8 @@ class ShiftingStonesScreen(StonesTable):
         ("card letters", ("S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, E Seed, T Tree "
                           "(underlined in the stone's name); ▪ any stone")),
         ("card marks", "✓ matches now (c scores it); → would match after the previewed move"),
+        ("anywhere", "a card smaller than the grid (a pair, a row or column of 3, a 2x2 "
+                     "block) matches wherever it fits on the stones; a 3x3 card is the grid"),
         ("◀ ▶ under cards", "more cards in hand than fit: [ ] or Tab scroll to them"),
         ("↺ in the table", "that player skipped last turn, so may not skip this one"),
     ]
@@ -78,8 +91,43 @@ class ShiftingStonesScreen(StonesTable):
                 yield Static(id="ss-table")
                 yield GameLog(id="ss-log")
         yield HandStrip(id="ss-hand")
-        yield StatusLine(id="ss-status")
+        yield StonesStatus(id="ss-status")
         yield Footer()
+
+    # -- which keys apply (the footer lists those) --------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in TURN_ACTIONS:
+            return True
+        if self.human_to_move() is None:
+            return False
+        busy = self.pending is not None or self.shift_from is not None
+        if busy and action not in ("confirm", "cancel"):
+            return False  # a preview or a shift waiting for its arrow: Enter or Esc
+        if action in ("shift", "flip", "score"):
+            # (c stays offered whichever card is picked: a footer that changed with
+            # every pick would be rebuilt on every key; the ✓ marks what scores)
+            return bool(self.hand)
+        if action == "skip":
+            return can_skip(self.state)
+        if action == "confirm":
+            return self.pending is not None
+        if action == "cancel":
+            return self.pending is not None or self.shift_from is not None
+        if action == "undo":  # a move of this turn that drew nothing
+            if not self.match.actions:
+                return False
+            before, after = self.match.states[-2], self.match.states[-1]
+            return (self.game.to_move(before)[:1] == (self.human_to_move(),)
+                    and self.game.undoable(before, self.match.actions[-1], after))
+        return True
+
+    def action_explain(self, name: str) -> None:
+        """A key the footer does not offer now: the action says why (not your turn,
+        no matching card...), or that the game is over."""
+        if self.game.is_over(self.state):
+            self.say("The game is over: t shows every scored card, q leaves.", error=True)
+            return
+        getattr(self, f"action_{name}")()
 
     # -- input ------------------------------------------------------------
     def _my_turn(self) -> bool:
@@ -97,8 +145,11 @@ class ShiftingStonesScreen(StonesTable):
         target = neighbour(self.cursor, direction)
         if target is not None:
             self.cursor = target
-            self.pending = None if isinstance(self.pending, Flip) else self.pending
-            self.refresh_table()
+            if isinstance(self.pending, Flip):  # the flip was of the stone left behind
+                self.pending = None
+                self.refresh_table()
+            else:
+                self.show_cursor()
 
     def action_pick(self, step: int) -> None:
         if self.hand:
@@ -122,9 +173,11 @@ class ShiftingStonesScreen(StonesTable):
             self.pending = Shift(card, self.pending.a, self.pending.b)
         elif isinstance(self.pending, Flip) and card is not None:
             self.pending = Flip(card, self.pending.cell)
-        self.refresh_table()
         if self.pending is not None:
+            self.refresh_table()
             self._describe_pending()
+        else:
+            self.show_pick()
 
     def action_shift(self) -> None:
         if not self._my_turn():
@@ -253,12 +306,12 @@ class ShiftingStonesScreen(StonesTable):
 
     def action_table(self) -> None:
         shown: State = self.shown
-        parts = [(f"{self.seat_name(seat)}: {len(cards)} scored, {card_points(shown, seat)} points",
-                  cards) for seat, cards in enumerate(shown.scored)]
-        parts.append((f"Discard pile, newest first ({len(shown.discard)})", shown.discard[::-1]))
-        width = max(20, self.app.size.width - 12)
-        self.app.push_screen(BlocksScreen([(title, card_rows(self.app, cards, width))
-                                           for title, cards in parts], key="t"))
+        parts: list[tuple[str, object]] = [
+            (scored_title(self.row_name(seat), shown, seat), CardRows(self.app, cards))
+            for seat, cards in enumerate(shown.scored)]
+        parts.append((f"Discard pile, newest first ({len(shown.discard)})",
+                      CardRows(self.app, shown.discard[::-1])))
+        self.app.push_screen(BlocksScreen(parts, key="t"))
 
     @on(CellClicked, "StoneGrid")
     def stone_clicked(self, message: CellClicked) -> None:
@@ -267,8 +320,11 @@ class ShiftingStonesScreen(StonesTable):
             self._set_pending(Shift(self.picked_card() or 0, self.shift_from, cell))
             return
         self.cursor = cell
-        self.pending = None
-        self.refresh_table()
+        if self.pending is not None:
+            self.pending = None
+            self.refresh_table()
+        else:
+            self.show_cursor()
 
     @on(CellClicked, "HandStrip")
     def card_clicked(self, message: CellClicked) -> None:
