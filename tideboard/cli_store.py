@@ -10,7 +10,7 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli_io import EXIT_USAGE, check_theme as _check_theme, fail
+from tideboard.cli_io import EXIT_FAILED, EXIT_USAGE, check_theme as _check_theme, fail
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
@@ -209,13 +209,13 @@ def resume_command(target: str | None, theme: str | None) -> None:
         if record.finished or match.game.is_over(match.state):
             where = f"game {stored_id}" if stored_id else target
             _fail(f"{where} is finished; watch it with 'tideboard replay {target}'.")
-        launch = _app_launcher(replay=False, moves=len(match.actions))
+        launch = _app_launcher()
         if stored_id is None:
             stored_id = _store_call(store.import_record, record, match)
             click.echo(f"Imported {target} as game {stored_id}.", err=True)
         path = store.path
-    launch(theme=theme, match=match, bots=record.bots, store_id=stored_id, store_path=path,
-           replay=False)
+    _exit_if_crashed(launch(theme=theme, match=match, bots=record.bots, store_id=stored_id,
+                            store_path=path, replay=False))
 
 
 @click.command("replay")
@@ -228,30 +228,26 @@ def replay_command(target: str, theme: str | None) -> None:
     with store:
         stored_id, record, match = _load_target(store, target)
         path = store.path
-    launch = _app_launcher(replay=True, moves=len(match.actions))
-    launch(theme=theme, match=match, bots=record.bots, store_id=stored_id, store_path=path,
-           replay=True)
+    launch = _app_launcher()
+    _exit_if_crashed(launch(theme=theme, match=match, bots=record.bots, store_id=stored_id,
+                            store_path=path, replay=True))
 
 
-# ============================================================================
-# APP LAUNCH FOR resume/replay: TO BE WIRED UP IN THE UI PHASE.
-# The app is expected to grow ``run_app(theme=, match=, bots=, store_id=,
-# store_path=, replay=)``: ``match`` is the loaded game, ``store_id`` the
-# store record to keep appending to (None for a replay of a file).  Until
-# run_app takes ``match``, resume and replay stop here with a message.
-# ============================================================================
-def _app_launcher(*, replay: bool, moves: int):
-    """The function that opens a loaded game in the app (checked before
-    anything is imported, so a failed launch leaves no new game behind)."""
-    import inspect
-
+def _app_launcher():
+    """``run_app(theme=, match=, bots=, store_id=, store_path=, replay=)``, imported
+    before anything is imported into the store, so a failed import of the app
+    leaves no new game behind."""
     from tideboard.ui.app import run_app
 
-    if "match" not in inspect.signature(run_app).parameters:
-        what = "replaying" if replay else "resuming"
-        _fail(f"the game loaded ({moves} moves), but {what} it in the app "
-              "is not available in this version of tideboard yet.")
     return run_app
+
+
+def _exit_if_crashed(code) -> None:
+    """``run_app`` returns the app's return code: a crash must not exit 0."""
+    import sys
+
+    if code:
+        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
 
 
 STORE_COMMANDS = [games_command, export_command, resume_command, replay_command]

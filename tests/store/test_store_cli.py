@@ -52,8 +52,8 @@ def stored(match, seats=None, finish: bool = False) -> str:
 def launched(monkeypatch):
     calls = []
 
-    def launcher(*, replay, moves):
-        return lambda **kwargs: calls.append(kwargs)
+    def launcher():
+        return lambda **kwargs: calls.append(kwargs) or 0
 
     monkeypatch.setattr(cli, "_app_launcher", launcher)
     return calls
@@ -237,19 +237,24 @@ def test_stored_moves_that_no_longer_replay(launched):
     failed(run("resume", gid), f"game {gid}", "move 1")
 
 
-def test_without_the_app_launcher_nothing_is_imported(tmp_path):
-    """Until the app can open a stored game, resume says so and imports nothing."""
+@pytest.mark.parametrize("command", ["resume", "replay"])
+def test_a_crash_in_the_app_never_exits_0(monkeypatch, command):
+    """run_app returns the app's return code; resume and replay exit with it."""
+    gid = stored(played(moves=2))
+    monkeypatch.setattr(cli, "_app_launcher", lambda: lambda **kwargs: 1)
+    result = run(command, gid)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_resume_and_replay_open_the_app_with_the_loaded_game():
+    """The launcher is the app's run_app, which takes the loaded game."""
     import inspect
 
     from tideboard.ui.app import run_app
 
-    if "match" in inspect.signature(run_app).parameters:
-        pytest.skip("the app opens stored games now")
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(v1_save(played(moves=2))))
-    failed(run("resume", str(path)), "not available")
-    with Store.open() as store:
-        assert store.list() == []
+    assert cli._app_launcher() is run_app
+    params = inspect.signature(run_app).parameters
+    assert {"match", "bots", "store_id", "store_path", "replay"} <= params.keys()
 
 
 # -- a store that cannot be used ------------------------------------------------------
