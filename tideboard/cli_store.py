@@ -76,9 +76,13 @@ def games_command(show_all: bool, as_json: bool) -> None:
     """
     from tideboard.engine import registry
 
+    from tideboard.store import DamagedGame
+
     store = _open_store()
     with store:
-        summaries = _store_call(store.list, unfinished_only=not show_all)
+        entries = _store_call(store.entries, unfinished_only=not show_all)
+    summaries = [e for e in entries if not isinstance(e, DamagedGame)]
+    damaged = [e for e in entries if isinstance(e, DamagedGame)]
     rows = []
     for s in summaries:
         row = {
@@ -93,6 +97,10 @@ def games_command(show_all: bool, as_json: bool) -> None:
         if not _seed_is_secret(s):
             row["seed"] = s.config.seed
         rows.append(row)
+    for bad in damaged:  # listed, never loaded: the rest of the list still shows
+        click.echo(f"Warning: {bad.error}; it is left as it is.", err=True)
+        rows.append({"id": bad.id, "game": bad.game, "damaged": True, "error": bad.error,
+                     "finished": bad.finished, "updated": bad.updated, "players": []})
     if as_json:
         _echo(json.dumps(rows, indent=1))
         return
@@ -106,7 +114,10 @@ def games_command(show_all: bool, as_json: bool) -> None:
         else:
             state = f"{s.moves} move(s)" + (f", {s.turn}" if s.turn else "")
         _echo(f"{s.id:<8} {row['name']:<16} {_when(s.updated):<17} {state}")
-        _echo(f"{'':<8} {', '.join(_seat_text(seat) for seat in s.seats)}")
+        seed = f"; seed {row['seed']}" if s.finished and "seed" in row else ""
+        _echo(f"{'':<8} {', '.join(_seat_text(seat) for seat in s.seats)}{seed}")
+    for bad in damaged:
+        _echo(f"{bad.id:<8} {bad.game:<16} {_when(bad.updated):<17} damaged: cannot be loaded")
 
 
 def _echo(text: str) -> None:

@@ -362,8 +362,8 @@ class Store:
         return out
 
     def newest_unfinished(self) -> GameSummary | None:
-        rows = self.list(unfinished_only=True)
-        return rows[0] if rows else None
+        """The most recently played unfinished game that is not damaged."""
+        return next((e for e in self.entries() if isinstance(e, GameSummary)), None)
 
     def actions(self, game_id: str) -> tuple[str, ...]:
         rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n",

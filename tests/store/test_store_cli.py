@@ -79,6 +79,7 @@ def test_games_lists_unfinished_and_all():
     assert done_id not in text
     everything = run("games", "--all").stdout
     assert done_id in everything and done.game.result_text(done.state) in everything
+    assert "seed 3" in everything and "seed 918273" not in everything
     rows = {row["id"]: row for row in json.loads(run("games", "--all", "--json").stdout)}
     assert set(rows) == {open_id, done_id}
     row = rows[open_id]
@@ -93,6 +94,34 @@ def test_games_shows_the_seed_of_a_game_without_secrets():
     gid = stored(played("moonlighter", moves=3, players=1, seed=55))
     assert json.loads(run("games", "--json").stdout)[0] == {
         **json.loads(run("games", "--json").stdout)[0], "id": gid, "seed": 55}
+
+
+def test_a_damaged_game_is_listed_as_damaged_and_the_rest_still_shows():
+    good = stored(played(moves=2))
+    bad = stored(played(moves=3, seed=9))
+    from tideboard.paths import store_path
+
+    with sqlite3.connect(store_path()) as db:
+        db.execute("UPDATE games SET seats = 'not json' WHERE id = ?", (bad,))
+    result = run("games")
+    assert result.exit_code == 0
+    assert good in result.stdout and f"{bad}" in result.stdout
+    assert "damaged" in result.stdout and "damaged" in result.stderr
+    rows = {row["id"]: row for row in json.loads(run("games", "--json").stdout)}
+    assert rows[bad]["damaged"] is True and rows[good]["moves"] == 2
+
+
+
+def test_resume_without_id_passes_over_a_damaged_game(launched):
+    good = stored(played(moves=2))
+    bad = stored(played(moves=3, seed=9))
+    from tideboard.paths import store_path
+
+    with sqlite3.connect(store_path()) as db:
+        db.execute("UPDATE games SET seats = 'not json', updated = '9999' WHERE id = ?",
+                   (bad,))
+    assert run("resume").exit_code == 0
+    assert launched[0]["store_id"] == good
 
 
 def test_first_run_imports_old_autosaves(isolated_saves):

@@ -3,6 +3,7 @@ picker's Continue list; resuming and replaying stored games."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import sys
@@ -25,7 +26,7 @@ from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
 from tests.ui.helpers import SS, app_for, settle
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "store"))
-from helpers import finished, played  # noqa: E402
+from helpers import finished, played, v1_save  # noqa: E402
 
 MS = "moonshell"
 
@@ -193,6 +194,7 @@ async def test_continue_lists_each_unfinished_game_with_its_own_settings():
         ids = [str(options.get_option_at_index(i).id) for i in range(options.option_count)]
         assert f"resume:{ss}" in ids and f"resume:{ms}" in ids
         assert f"resume:{done}" not in ids
+        assert ids.index(f"replay:{done}") > ids.index(f"resume:{ms}")  # after Continue
         label = str(options.get_option(f"resume:{ss}").prompt)
         assert "Shifting Stones" in label and "Player 2 (greedy bot)" in label
         assert "Player 3" in label and "3 moves" in label
@@ -264,6 +266,48 @@ async def test_a_record_that_no_longer_replays_is_reported_not_opened():
         assert isinstance(app.screen, PickerScreen)
         error = str(app.screen.query_one("#picker-error").render())
         assert "Could not continue" in error and "move 2" in error
+
+
+async def test_old_autosaves_are_imported_and_a_damaged_one_is_left_alone(isolated_saves):
+    isolated_saves.mkdir(parents=True)
+    old = played(SS, moves=3, seed=7)
+    good = isolated_saves / "autosave-shifting-stones.json"
+    good.write_text(json.dumps(v1_save(old, {"2": "greedy"})))
+    bad = isolated_saves / "autosave-moonshell.json"
+    bad.write_text("{ not json")
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)
+        [summary] = stored_games()
+        options = app.screen.query_one("#games", OptionList)
+        assert "Player 2 (greedy bot)" in str(options.get_option(f"resume:{summary.id}").prompt)
+        assert any("Skipped a damaged old save" in m for m in messages(app))
+        assert any(f"as game {summary.id}" in m for m in messages(app))
+    assert loaded(summary.id)[0].state == old.state
+    assert bad.read_text() == "{ not json" and good.exists()
+
+
+async def test_a_finished_game_replays_from_the_picker():
+    match = finished(SS, seed=4)
+    done = store_a(match, finish=True)
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        options = app.screen.query_one("#games", OptionList)
+        assert match.game.result_text(match.state)[:40] in str(
+            options.get_option(f"replay:{done}").prompt)
+        options.highlighted = options.get_option_index(f"replay:{done}")
+        await settle(pilot)
+        assert f"seed {match.config.seed}" in str(app.screen.query_one("#game-about").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayMode) and app.screen.finished
+        await pilot.press("end")
+        assert app.screen.state == match.state
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)
 
 
 # -- resume and replay from the CLI ---------------------------------------------------

@@ -22,7 +22,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
 from tideboard.ui import saved_games
-from tideboard.ui.saved_games import RESUME_PREFIX
+from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
@@ -120,16 +120,18 @@ class PickerScreen(Screen):
 
     # -- Continue: the unfinished games in the store --------------------------
     def _add_continue_list(self, options: OptionList) -> None:
-        entries, error = saved_games.unfinished_entries(self.app)
-        self.saved_entries = {entry.id: entry for entry in entries}
+        entries, finished, error = saved_games.stored_entries(self.app)
+        self.saved_entries = {entry.id: entry for entry in entries + finished}
         if error:
             self._error(error)
-        if entries:
-            options.add_option(Option(Text("Continue a game", style="bold underline"),
-                                      id="continue-heading", disabled=True))
-        for entry in entries:
-            options.add_option(Option(saved_games.entry_label(entry),
-                                      id=f"{RESUME_PREFIX}{entry.id}"))
+        for heading, part, prefix in (("Continue a game", entries, RESUME_PREFIX),
+                                      ("Replay a finished game", finished, REPLAY_PREFIX)):
+            if part:
+                options.add_option(Option(Text(heading, style="bold underline"),
+                                          id=f"heading:{prefix}", disabled=True))
+            for entry in part:
+                options.add_option(Option(saved_games.entry_label(entry),
+                                          id=f"{prefix}{entry.id}"))
 
     def _show_saved(self, game_id: str | None) -> None:
         """Show a stored game's own settings instead of the new-game rows (or,
@@ -144,8 +146,8 @@ class PickerScreen(Screen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = str(event.option.id)
-        if option_id.startswith(RESUME_PREFIX):
-            self._show_saved(option_id.removeprefix(RESUME_PREFIX))
+        if option_id.startswith((RESUME_PREFIX, REPLAY_PREFIX)):
+            self._show_saved(option_id.partition(":")[2])
             return
         self._show_saved(None)
         self._show_game(option_id)
@@ -154,6 +156,11 @@ class PickerScreen(Screen):
         option_id = str(event.option.id)
         if option_id.startswith(RESUME_PREFIX):
             error = saved_games.continue_game(self.app, option_id.removeprefix(RESUME_PREFIX))
+            if error:
+                self._error(error)
+            return
+        if option_id.startswith(REPLAY_PREFIX):
+            error = saved_games.replay_game(self.app, option_id.removeprefix(REPLAY_PREFIX))
             if error:
                 self._error(error)
             return

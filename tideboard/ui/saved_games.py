@@ -41,13 +41,19 @@ def players_text(summary: Any) -> str:
                      for seat in summary.seats)
 
 
-def unfinished_entries(app: Any) -> tuple[list[Any], str | None]:
-    """(unfinished games, newest first, damaged ones as ``DamagedGame``; an error
-    message if the store cannot be read)."""
+RECENT_FINISHED = 8  # finished games the picker offers to replay
+
+
+def stored_entries(app: Any) -> tuple[list[Any], list[Any], str | None]:
+    """(unfinished games, newest first, damaged ones as ``DamagedGame``; the most
+    recently finished games; an error message if the store cannot be read)."""
     try:
-        return app.open_store().entries(unfinished_only=True), None
+        entries = app.open_store().entries(unfinished_only=False)
     except TideboardError as error:
-        return [], f"The saved games cannot be listed: {error}"
+        return [], [], f"The saved games cannot be listed: {error}"
+    unfinished = [e for e in entries if not e.finished]
+    done = [e for e in entries if e.finished and hasattr(e, "result")][:RECENT_FINISHED]
+    return unfinished, done, None
 
 
 def entry_label(entry: Any) -> Text:
@@ -57,6 +63,12 @@ def entry_label(entry: Any) -> Text:
     if isinstance(entry, DamagedGame):
         text = Text(f"  ✗ {game_name(entry.game)} {entry.id}  damaged", style="dim")
         text.append(f"\n    {when(entry.updated)}: cannot be continued", style="dim")
+        return text
+    if entry.finished:
+        text = Text(f"  ▶ {game_name(entry.game)}", style="bold")
+        text.append(f"  {entry.id}  {when(entry.updated)}", style="dim")
+        result = entry.result.text if entry.result else "finished"
+        text.append(f"\n    {result[:60]}", style="italic")
         return text
     text = Text(f"  ↻ {game_name(entry.game)}", style="bold italic")
     text.append(f"  {entry.id}  {when(entry.updated)}", style="dim")
@@ -76,6 +88,14 @@ def entry_about(entry: Any) -> Text:
         text = Text(f"Game {entry.id} is damaged\n", style="bold")
         text.append(f"{entry.error}\nIt is left as it is; "
                     f"'tideboard export {entry.id}' or 'tideboard games' say more.")
+        return text
+    if entry.finished:
+        text = Text(f"Replay {game_name(entry.game)}, game {entry.id}\n", style="bold")
+        text.append(f"Players: {players_text(entry)}\n")
+        text.append(f"{entry.moves} moves, seed {entry.config.seed}\n")
+        text.append(f"{entry.result.text if entry.result else 'Finished'}\n")
+        text.append(f"Finished {when(entry.updated)}\n")
+        text.append("Enter replays it, every hand shown.", style="italic")
         return text
     text = Text(f"Continue {game_name(entry.game)}, game {entry.id}\n", style="bold")
     text.append(f"Players: {players_text(entry)}\n")
@@ -101,6 +121,18 @@ def continue_game(app: Any, game_id: str) -> str | None:
         open_replay(app, match, bots, finished=True)
         return None
     app.start_match(match, bots, writer=writer)
+    return None
+
+
+def replay_game(app: Any, game_id: str) -> str | None:
+    """Open a replay of stored game ``game_id``; an error message if it cannot be loaded."""
+    try:
+        store = app.open_store()
+        match, bots = store.load_match(game_id)
+        finished = store.summary(game_id).finished
+    except TideboardError as error:
+        return f"Could not replay game {game_id}: {error}. It is left as it is."
+    open_replay(app, match, bots, finished)
     return None
 
 
