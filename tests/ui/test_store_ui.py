@@ -295,11 +295,12 @@ async def test_a_finished_game_replays_from_the_picker():
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         options = app.screen.query_one("#games", OptionList)
-        assert match.game.result_text(match.state)[:40] in str(
-            options.get_option(f"replay:{done}").prompt)
+        assert "Shifting Stones" in str(options.get_option(f"replay:{done}").prompt)
         options.highlighted = options.get_option_index(f"replay:{done}")
         await settle(pilot)
-        assert f"seed {match.config.seed}" in str(app.screen.query_one("#game-about").render())
+        about = str(app.screen.query_one("#game-about").render())
+        assert f"seed {match.config.seed}" in about
+        assert match.game.result_text(match.state) in about
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ReplayMode) and app.screen.finished

@@ -140,9 +140,10 @@ class PickerScreen(Screen):
         for widget in setup.children:
             if widget.id != "game-about":
                 widget.display = game_id is None
+        about = self.query_one("#game-about", Static)
+        about.styles.height = "auto" if game_id is not None else None  # None: as the CSS says
         if game_id is not None:
-            entry = self.saved_entries[game_id]
-            self.query_one("#game-about", Static).update(saved_games.entry_about(entry))
+            about.update(saved_games.entry_about(self.saved_entries[game_id]))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = str(event.option.id)

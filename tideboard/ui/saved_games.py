@@ -57,26 +57,22 @@ def stored_entries(app: Any) -> tuple[list[Any], list[Any], str | None]:
 
 
 def entry_label(entry: Any) -> Text:
-    """The picker's line for a stored game: its own settings, moves, turn, last played."""
+    """The picker's lines for a stored game (the list is narrow: short lines; the
+    right side shows the rest when it is highlighted)."""
     from tideboard.store import DamagedGame
 
     if isinstance(entry, DamagedGame):
-        text = Text(f"  ✗ {game_name(entry.game)} {entry.id}  damaged", style="dim")
-        text.append(f"\n    {when(entry.updated)}: cannot be continued", style="dim")
+        text = Text(f"✗ {game_name(entry.game)}", style="dim")
+        text.append(f"\n  damaged, {when(entry.updated)[5:]}", style="dim")
         return text
     if entry.finished:
-        text = Text(f"  ▶ {game_name(entry.game)}", style="bold")
-        text.append(f"  {entry.id}  {when(entry.updated)}", style="dim")
-        result = entry.result.text if entry.result else "finished"
-        text.append(f"\n    {result[:60]}", style="italic")
+        text = Text(f"▶ {game_name(entry.game)}", style="bold")
+        text.append(f"\n  {entry.moves} moves, {when(entry.updated)[5:]}", style="dim")
         return text
-    text = Text(f"  ↻ {game_name(entry.game)}", style="bold italic")
-    text.append(f"  {entry.id}  {when(entry.updated)}", style="dim")
+    text = Text(f"↻ {game_name(entry.game)}", style="bold italic")
     moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
-    turn = f", {entry.turn}" if entry.turn else ""
-    text.append(f"\n    {players_text(entry)}; {moves}{turn}", style="italic")
-    if entry.config.variant != "standard":
-        text.append(f"; {entry.config.variant}", style="italic")
+    text.append(f"\n  {moves}, {when(entry.updated)[5:]}", style="dim")
+    text.append(f"\n  {players_text(entry)}", style="italic")
     return text
 
 
