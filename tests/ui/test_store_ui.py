@@ -4,6 +4,7 @@ picker's Continue list; resuming and replaying stored games."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import sqlite3
 import sys
@@ -396,6 +397,24 @@ async def test_replay_of_an_unfinished_game_shows_only_the_public_view():
             assert not isinstance(app.screen, PrivacyScreen)
             await pilot.press("right")
     assert loaded(gid)[0].actions == match.actions
+
+
+@pytest.mark.parametrize("game_id", [SS, MS])
+async def test_a_replay_of_an_unfinished_hot_seat_game_draws_nobodys_secrets(game_id):
+    from tests.ui.test_monkey import rendered_text, secret_patterns
+
+    match = played(game_id, moves=12, seed=6, players=3)
+    app = TideboardApp(bot_delay=0, match=match, replay=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for position in range(len(match.actions) + 1):
+            assert screen.position == position
+            text = rendered_text(app)
+            for seat in range(3):
+                for pattern in secret_patterns(match.game, screen.state, seat):
+                    assert not re.search(pattern, text), (position, seat)
+            await pilot.press("right")
 
 
 async def test_continue_on_a_game_that_turns_out_finished_opens_its_replay():
