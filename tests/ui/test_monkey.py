@@ -202,10 +202,9 @@ async def test_monkey(game_id, table, monkeypatch, request):
         return ready(self, *args, **kwargs)
 
     monkeypatch.setattr(PrivacyScreen, "dismiss", counting)
-    step, runs = 0, 0
+    step = 0
     while step < STEPS:
         app = new_app(game_id, table, rnd)
-        runs += 1
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             while step < STEPS and app.is_running:
@@ -237,7 +236,6 @@ async def test_monkey(game_id, table, monkeypatch, request):
                 check(app, allowed_seats(app, who, start_screen, max(0, extra)),
                       max(0, extra), where)
         assert app.return_code in (0, None), f"{hint}: the app crashed"
-    assert runs <= STEPS
 
 
 @pytest.mark.xfail(raises=DoubleEnterLeak, strict=True,
