@@ -450,3 +450,32 @@ async def test_every_game_screen_replays(game_id):
         assert screen.state == match.state
         assert app.is_running
 
+
+
+def test_tideboard_play_twice_gives_two_games(monkeypatch):
+    """Defect 3, through the CLI: the second 'tideboard play' overwrote the first's save."""
+    import asyncio
+
+    from click.testing import CliRunner
+
+    from tideboard.cli import main
+
+    def run_headless(**kwargs):
+        app = TideboardApp(bot_delay=0, **kwargs)
+
+        async def drive():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.press("f", "enter")
+                await settle(pilot)
+                app.exit()
+            return app.return_code or 0
+
+        return asyncio.run(drive())
+
+    monkeypatch.setattr(app_module, "run_app", run_headless)
+    for _ in range(2):
+        result = CliRunner().invoke(main, ["play", SS, "--bot", "2=greedy"])
+        assert result.exit_code == 0, result.output
+    games = stored_games()
+    assert len(games) == 2 and all(g.moves > 0 for g in games)
+    assert games[0].config.seed != games[1].config.seed
