@@ -171,8 +171,9 @@ def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
             found = re.search(pattern, text)
             if found:
                 kind = DoubleEnterLeak if extra_dismissals else AssertionError
+                shown = sorted(s + 1 for s in allowed if s is not None)
                 raise kind(f"{where}: seat {seat + 1}'s secret {found.group(0)!r} is on "
-                           f"screen; seats allowed: {sorted(s + 1 for s in allowed if s is not None)}")
+                           f"screen; seats allowed: {shown}")
     assert screen.save_error is None, f"{where}: {screen.save_error}"
     if screen.writer is not None:
         with Store.open() as store:
