@@ -71,10 +71,10 @@ def test_find_cycle_finds_a_cycle_and_passes_a_tree():
 
 
 def test_imported_modules_sees_lazy_and_from_package_imports(tmp_path):
-    text = "def f():\n    from tideboard.ui import saves\n    import tideboard.engine.core\n"
+    text = "def f():\n    from tideboard.ui import saved_games\n    import tideboard.engine.core\n"
     path = tmp_path / "x.py"
     path.write_text(text)
-    assert imported_modules("tideboard.ui.x", path) == {"tideboard.ui.saves",
+    assert imported_modules("tideboard.ui.x", path) == {"tideboard.ui.saved_games",
                                                         "tideboard.engine.core"}
 
 

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli_io import EXIT_USAGE, check_theme as _check_theme, fail
+from tideboard.cli_io import EXIT_FAILED, EXIT_USAGE, check_theme as _check_theme, fail
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
@@ -76,9 +76,13 @@ def games_command(show_all: bool, as_json: bool) -> None:
     """
     from tideboard.engine import registry
 
+    from tideboard.store import DamagedGame
+
     store = _open_store()
     with store:
-        summaries = _store_call(store.list, unfinished_only=not show_all)
+        entries = _store_call(store.entries, unfinished_only=not show_all)
+    summaries = [e for e in entries if not isinstance(e, DamagedGame)]
+    damaged = [e for e in entries if isinstance(e, DamagedGame)]
     rows = []
     for s in summaries:
         row = {
@@ -93,6 +97,10 @@ def games_command(show_all: bool, as_json: bool) -> None:
         if not _seed_is_secret(s):
             row["seed"] = s.config.seed
         rows.append(row)
+    for bad in damaged:  # listed, never loaded: the rest of the list still shows
+        click.echo(f"Warning: {bad.error}; it is left as it is.", err=True)
+        rows.append({"id": bad.id, "game": bad.game, "damaged": True, "error": bad.error,
+                     "finished": bad.finished, "updated": bad.updated, "players": []})
     if as_json:
         _echo(json.dumps(rows, indent=1))
         return
@@ -106,7 +114,10 @@ def games_command(show_all: bool, as_json: bool) -> None:
         else:
             state = f"{s.moves} move(s)" + (f", {s.turn}" if s.turn else "")
         _echo(f"{s.id:<8} {row['name']:<16} {_when(s.updated):<17} {state}")
-        _echo(f"{'':<8} {', '.join(_seat_text(seat) for seat in s.seats)}")
+        seed = f"; seed {row['seed']}" if s.finished and "seed" in row else ""
+        _echo(f"{'':<8} {', '.join(_seat_text(seat) for seat in s.seats)}{seed}")
+    for bad in damaged:
+        _echo(f"{bad.id:<8} {bad.game:<16} {_when(bad.updated):<17} damaged: cannot be loaded")
 
 
 def _echo(text: str) -> None:
@@ -209,13 +220,13 @@ def resume_command(target: str | None, theme: str | None) -> None:
         if record.finished or match.game.is_over(match.state):
             where = f"game {stored_id}" if stored_id else target
             _fail(f"{where} is finished; watch it with 'tideboard replay {target}'.")
-        launch = _app_launcher(replay=False, moves=len(match.actions))
+        launch = _app_launcher()
         if stored_id is None:
             stored_id = _store_call(store.import_record, record, match)
             click.echo(f"Imported {target} as game {stored_id}.", err=True)
         path = store.path
-    launch(theme=theme, match=match, bots=record.bots, store_id=stored_id, store_path=path,
-           replay=False)
+    _exit_if_crashed(launch(theme=theme, match=match, bots=record.bots, store_id=stored_id,
+                            store_path=path, replay=False))
 
 
 @click.command("replay")
@@ -228,30 +239,26 @@ def replay_command(target: str, theme: str | None) -> None:
     with store:
         stored_id, record, match = _load_target(store, target)
         path = store.path
-    launch = _app_launcher(replay=True, moves=len(match.actions))
-    launch(theme=theme, match=match, bots=record.bots, store_id=stored_id, store_path=path,
-           replay=True)
+    launch = _app_launcher()
+    _exit_if_crashed(launch(theme=theme, match=match, bots=record.bots, store_id=stored_id,
+                            store_path=path, replay=True))
 
 
-# ============================================================================
-# APP LAUNCH FOR resume/replay: TO BE WIRED UP IN THE UI PHASE.
-# The app is expected to grow ``run_app(theme=, match=, bots=, store_id=,
-# store_path=, replay=)``: ``match`` is the loaded game, ``store_id`` the
-# store record to keep appending to (None for a replay of a file).  Until
-# run_app takes ``match``, resume and replay stop here with a message.
-# ============================================================================
-def _app_launcher(*, replay: bool, moves: int):
-    """The function that opens a loaded game in the app (checked before
-    anything is imported, so a failed launch leaves no new game behind)."""
-    import inspect
-
+def _app_launcher():
+    """``run_app(theme=, match=, bots=, store_id=, store_path=, replay=)``, imported
+    before anything is imported into the store, so a failed import of the app
+    leaves no new game behind."""
     from tideboard.ui.app import run_app
 
-    if "match" not in inspect.signature(run_app).parameters:
-        what = "replaying" if replay else "resuming"
-        _fail(f"the game loaded ({moves} moves), but {what} it in the app "
-              "is not available in this version of tideboard yet.")
     return run_app
+
+
+def _exit_if_crashed(code) -> None:
+    """``run_app`` returns the app's return code: a crash must not exit 0."""
+    import sys
+
+    if code:
+        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
 
 
 STORE_COMMANDS = [games_command, export_command, resume_command, replay_command]

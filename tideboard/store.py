@@ -37,8 +37,8 @@ import attrs
 from tideboard.engine.core import GameConfig, TideboardError
 from tideboard.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
                                turn_text)
+from tideboard.store_schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
 
-SCHEMA_VERSION = 1
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to type
 ID_LENGTH = 6
@@ -74,57 +74,15 @@ class GameSummary:
         return {seat: s.bot for seat, s in enumerate(self.seats) if s.bot is not None}
 
 
-# -- schema -----------------------------------------------------------------
-# MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
-# every schema change; never edit a released one.
-MIGRATIONS: list[str] = [
-    """
-    CREATE TABLE games (
-        id       TEXT PRIMARY KEY,
-        game     TEXT NOT NULL,
-        players  INTEGER NOT NULL,
-        variant  TEXT NOT NULL,
-        solo     INTEGER NOT NULL,
-        seed     TEXT NOT NULL,          -- decimal: seeds may pass 2**63
-        seats    TEXT NOT NULL,          -- JSON [{"name": .., "bot": ..}]
-        moves    INTEGER NOT NULL DEFAULT 0,
-        created  TEXT NOT NULL,          -- ISO 8601, UTC
-        updated  TEXT NOT NULL,
-        finished INTEGER NOT NULL DEFAULT 0,
-        result   TEXT,                   -- JSON {"winners", "scores", "text"}
-        turn     TEXT                    -- "Ann to move", for listings; NULL: unknown
-    );
-    CREATE INDEX games_by_updated ON games (finished, updated);
-    CREATE TABLE actions (
-        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        n        INTEGER NOT NULL,       -- 0-based move number
-        notation TEXT NOT NULL,
-        PRIMARY KEY (game_id, n)
-    ) WITHOUT ROWID;
-    CREATE TABLE imports (
-        path     TEXT NOT NULL,
-        mtime_ns INTEGER NOT NULL,
-        size     INTEGER NOT NULL,
-        game_id  TEXT,                   -- NULL: skipped as damaged
-        error    TEXT,
-        imported TEXT NOT NULL,
-        PRIMARY KEY (path, mtime_ns, size)
-    );
-    """,
-]
+@attrs.frozen
+class DamagedGame:
+    """A game whose row in the store cannot be read (listed, never loaded)."""
 
-
-def _statements(script: str) -> list[str]:
-    """Split an SQL script into statements (a ';' in a comment is no end)."""
-    statements, current = [], ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current)
-            current = ""
-    if current.strip():
-        raise ValueError(f"incomplete SQL statement: {current!r}")
-    return statements
+    id: str
+    game: str
+    updated: str
+    error: str
+    finished: bool = False
 
 
 def _now() -> str:
@@ -289,7 +247,7 @@ class Store:
             raise StoreError(f"{config.players} players need {config.players} seats, "
                              f"got {len(seats)}")
         with self._write() as db:
-            return self._insert(db, game_id, config, seats, actions, finished, result,
+            return _insert_game(db, game_id, config, seats, actions, finished, result,
                                 created, turn)
 
     def append(self, game_id: str, notation: str, expected_count: int,
@@ -388,9 +346,24 @@ class Store:
                           "ORDER BY updated DESC, rowid DESC")
         return [self._summary(row) for row in rows]
 
+    def entries(self, unfinished_only: bool = True) -> list[GameSummary | DamagedGame]:
+        """Like :meth:`list`, but a damaged game is listed as a :class:`DamagedGame`
+        instead of failing the whole listing."""
+        where = "WHERE finished = 0 " if unfinished_only else ""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games {where}"
+                          "ORDER BY updated DESC, rowid DESC")
+        out: list[GameSummary | DamagedGame] = []
+        for row in rows:
+            try:
+                out.append(self._summary(row))
+            except StoreError as error:
+                out.append(DamagedGame(str(row[0]), str(row[1]), str(row[9]), str(error),
+                                       bool(row[10]) if isinstance(row[10], int) else False))
+        return out
+
     def newest_unfinished(self) -> GameSummary | None:
-        rows = self.list(unfinished_only=True)
-        return rows[0] if rows else None
+        """The most recently played unfinished game that is not damaged."""
+        return next((e for e in self.entries() if isinstance(e, GameSummary)), None)
 
     def actions(self, game_id: str) -> tuple[str, ...]:
         rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n",
@@ -448,26 +421,26 @@ class Store:
 
         return import_autosaves(self, folder)
 
-    @staticmethod
-    def _insert(db: sqlite3.Connection, game_id: str, config: GameConfig,
-                seats: Sequence[Seat], actions: Sequence[str], finished: bool,
-                result: Result | None, created: str | None, turn: str | None = None) -> str:
-        """Insert a new game inside an open write transaction; its new id."""
-        while True:
-            new_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
-            if not db.execute("SELECT 1 FROM games WHERE id = ?", (new_id,)).fetchone():
-                break
-        now = _now()
-        db.execute(
-            "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
-            " created, updated, finished, result, turn) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (new_id, game_id, config.players, config.variant, int(config.solo),
-             str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
-             len(actions), created or now, now, int(finished),
-             json.dumps(result.to_json()) if result else None, turn))
-        db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
-                       ((new_id, n, text) for n, text in enumerate(actions)))
-        return new_id
+
+def _insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
+                 seats: Sequence[Seat], actions: Sequence[str], finished: bool,
+                 result: Result | None, created: str | None, turn: str | None = None) -> str:
+    """Insert a new game inside an open write transaction; its new id."""
+    while True:
+        new_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+        if not db.execute("SELECT 1 FROM games WHERE id = ?", (new_id,)).fetchone():
+            break
+    now = _now()
+    db.execute(
+        "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
+        " created, updated, finished, result, turn) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (new_id, game_id, config.players, config.variant, int(config.solo),
+         str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
+         len(actions), created or now, now, int(finished),
+         json.dumps(result.to_json()) if result else None, turn))
+    db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+                   ((new_id, n, text) for n, text in enumerate(actions)))
+    return new_id
 
 
 def _safe(text: Any) -> str:

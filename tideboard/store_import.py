@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from tideboard.records import Record, RecordError, Result, read, turn_text
-from tideboard.store import Store, _now
+from tideboard.store import Store, _insert_game, _now
 
 
 @attrs.frozen
@@ -112,5 +112,5 @@ def _continue_in(store: Store, db: sqlite3.Connection, path: str, record: Record
 def _create_in(store: Store, db: sqlite3.Connection, record: Record, match: Any) -> str:
     over = match.game.is_over(match.state)
     result = Result.of(match.game, match.state) if over else None
-    return store._insert(db, record.game, record.config, record.seats, record.actions,
+    return _insert_game(db, record.game, record.config, record.seats, record.actions,
                         over, result, record.created, turn_text(match, record.seats))

@@ -52,8 +52,8 @@ def stored(match, seats=None, finish: bool = False) -> str:
 def launched(monkeypatch):
     calls = []
 
-    def launcher(*, replay, moves):
-        return lambda **kwargs: calls.append(kwargs)
+    def launcher():
+        return lambda **kwargs: calls.append(kwargs) or 0
 
     monkeypatch.setattr(cli, "_app_launcher", launcher)
     return calls
@@ -79,6 +79,7 @@ def test_games_lists_unfinished_and_all():
     assert done_id not in text
     everything = run("games", "--all").stdout
     assert done_id in everything and done.game.result_text(done.state) in everything
+    assert "seed 3" in everything and "seed 918273" not in everything
     rows = {row["id"]: row for row in json.loads(run("games", "--all", "--json").stdout)}
     assert set(rows) == {open_id, done_id}
     row = rows[open_id]
@@ -93,6 +94,34 @@ def test_games_shows_the_seed_of_a_game_without_secrets():
     gid = stored(played("moonlighter", moves=3, players=1, seed=55))
     assert json.loads(run("games", "--json").stdout)[0] == {
         **json.loads(run("games", "--json").stdout)[0], "id": gid, "seed": 55}
+
+
+def test_a_damaged_game_is_listed_as_damaged_and_the_rest_still_shows():
+    good = stored(played(moves=2))
+    bad = stored(played(moves=3, seed=9))
+    from tideboard.paths import store_path
+
+    with sqlite3.connect(store_path()) as db:
+        db.execute("UPDATE games SET seats = 'not json' WHERE id = ?", (bad,))
+    result = run("games")
+    assert result.exit_code == 0
+    assert good in result.stdout and f"{bad}" in result.stdout
+    assert "damaged" in result.stdout and "damaged" in result.stderr
+    rows = {row["id"]: row for row in json.loads(run("games", "--json").stdout)}
+    assert rows[bad]["damaged"] is True and rows[good]["moves"] == 2
+
+
+
+def test_resume_without_id_passes_over_a_damaged_game(launched):
+    good = stored(played(moves=2))
+    bad = stored(played(moves=3, seed=9))
+    from tideboard.paths import store_path
+
+    with sqlite3.connect(store_path()) as db:
+        db.execute("UPDATE games SET seats = 'not json', updated = '9999' WHERE id = ?",
+                   (bad,))
+    assert run("resume").exit_code == 0
+    assert launched[0]["store_id"] == good
 
 
 def test_first_run_imports_old_autosaves(isolated_saves):
@@ -237,19 +266,24 @@ def test_stored_moves_that_no_longer_replay(launched):
     failed(run("resume", gid), f"game {gid}", "move 1")
 
 
-def test_without_the_app_launcher_nothing_is_imported(tmp_path):
-    """Until the app can open a stored game, resume says so and imports nothing."""
+@pytest.mark.parametrize("command", ["resume", "replay"])
+def test_a_crash_in_the_app_never_exits_0(monkeypatch, command):
+    """run_app returns the app's return code; resume and replay exit with it."""
+    gid = stored(played(moves=2))
+    monkeypatch.setattr(cli, "_app_launcher", lambda: lambda **kwargs: 1)
+    result = run(command, gid)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_resume_and_replay_open_the_app_with_the_loaded_game():
+    """The launcher is the app's run_app, which takes the loaded game."""
     import inspect
 
     from tideboard.ui.app import run_app
 
-    if "match" in inspect.signature(run_app).parameters:
-        pytest.skip("the app opens stored games now")
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(v1_save(played(moves=2))))
-    failed(run("resume", str(path)), "not available")
-    with Store.open() as store:
-        assert store.list() == []
+    assert cli._app_launcher() is run_app
+    params = inspect.signature(run_app).parameters
+    assert {"match", "bots", "store_id", "store_path", "replay"} <= params.keys()
 
 
 # -- a store that cannot be used ------------------------------------------------------

@@ -1,43 +1,268 @@
-"""Random key presses on every game screen never crash the app.
+"""A hostile player at the keyboard: keys in bursts, resizes and clicks, on
+every game screen and the picker, hot-seat at 3-4 players.
 
-Whatever a player mashes, every key either does something legal or says why
-not; an exception in any handler would end the run and fail the test.
+Keys of a burst are all queued before the app handles the first one (as when
+someone mashes the keyboard or pastes), including q, F2, Esc, Enter, space and
+every digit.  After each burst, click or resize the test checks more than
+"still running":
+
+(a) no seat's secrets are rendered on screen but those of the person at the
+    keyboard when the burst began (a burst that passes the turn to another
+    hot-seat player must leave the hand-over screen up);
+(b) the store's record of the game on screen replays to the state on screen,
+    and no save failed.
+
+Seeds vary per run: ``TIDEBOARD_MONKEY_SEED=<n>`` repeats one (every failure
+message prints it).
 """
 
 from __future__ import annotations
 
+import io
+import os
 import random
+import re
+import time
 
 import pytest
+from rich.console import Console
+from textual import events
+from textual.keys import _character_to_key, _get_unicode_name_from_key
 
+from tideboard.engine.core import GameConfig
+from tideboard.store import Store
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.shared import PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
 
-from tests.ui.helpers import app_for
+RUN_SEED = int(os.environ.get("TIDEBOARD_MONKEY_SEED", time.time_ns() % 1_000_000_007))
 
-KEYS = ["up", "down", "left", "right", "h", "j", "k", "l", "enter", "escape", "space", "tab",
-        "1", "2", "3", "4", "5", "6", "a", "c", "e", "f", "m", "o", "p", "r", "s", "t", "u",
-        "x", "y", "n", "question_mark", "left_square_bracket", "right_square_bracket"]
+KEYS = (["up", "down", "left", "right", "h", "j", "k", "l", "enter", "enter", "escape",
+         "space", "tab", "q", "f2", "question_mark", "left_square_bracket",
+         "right_square_bracket", "home", "end", "u", "y", "n"]
+        + [str(d) for d in range(10)]
+        + list("acefmoprstwxk"))
+SIZES = [(80, 24), (100, 32), (60, 18), (120, 40), (80, 24)]
+STEPS = 12          # bursts, clicks and resizes per table
+BURST = (3, 14)     # keys per burst
 
+SS, MS, ML = "shifting-stones", "moonshell", "moonlighter"
 TABLES = [
-    ("shifting-stones", dict(players=2, bots={1: "greedy"})),
-    ("shifting-stones", dict(players=2)),                 # hot-seat, privacy screens
-    ("shifting-stones", dict(players=1, solo=True)),
-    ("moonshell", dict(players=2, bots={1: "random"})),
-    ("moonshell", dict(players=1, solo=True)),
-    ("moonlighter", dict(players=1)),
+    ("ss-bot", SS, dict(players=2, bots={1: "greedy"})),
+    ("ss-hotseat-3", SS, dict(players=3)),
+    ("ss-hotseat-4", SS, dict(players=4, bots={2: "greedy"})),
+    ("ss-solo", SS, dict(players=1, solo=True)),
+    ("ms-bot", MS, dict(players=2, bots={1: "random"})),
+    ("ms-hotseat-3", MS, dict(players=3)),
+    ("ms-hotseat-4", MS, dict(players=4, bots={3: "random"})),
+    ("ms-solo", MS, dict(players=1, solo=True)),
+    ("ml", ML, dict(players=1)),
+    ("picker", None, {}),
 ]
 
 
-@pytest.mark.parametrize("game_id, table", TABLES, ids=[f"{g}-{i}" for i, (g, _) in
-                                                         enumerate(TABLES)])
-async def test_random_keys_never_crash(game_id, table):
-    rnd = random.Random(f"{game_id}{sorted(table)}")
-    app = app_for(seed=rnd.randrange(1000), game_id=game_id, **table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(120):
-            key = rnd.choice(KEYS)
-            await pilot.press(key)
+class DoubleEnterLeak(AssertionError):
+    """Secrets shown after a burst that put up a hand-over screen and took it
+    down again (defect 2, fixed in the shared modals)."""
+
+
+# -- what is on screen ----------------------------------------------------------------
+def rendered_text(app) -> str:
+    """The characters on the terminal now (every screen that shows through)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False,
+                      safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False).replace("\xa0", " ")
+
+
+def secret_patterns(game, state, seat: int) -> list[str]:
+    """Regexes for what ``seat`` may see and the table may not, as drawn on screen."""
+    public = game.view(state, None)
+    mine = game.view(state, seat)
+    if game.info.id == SS:
+        from tideboard.games.shifting_stones.content import CARD_BY_ID
+
+        hidden = set(mine.hands[seat]) - set(public.hands[seat])
+        return [re.escape(f"{card:>2} {CARD_BY_ID[card].points}★") for card in hidden]
+    if game.info.id == MS:
+        cards = {mine.secrets[seat], *mine.offers[seat]} - {public.secrets[seat],
+                                                           *public.offers[seat], "", "?"}
+        return [rf"(?<![A-Za-z0-9]){re.escape(card)}(?![0-9])" for card in cards]
+    return []
+
+
+def game_screen(app) -> GameScreen | None:
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+def person_at_keyboard(app) -> int | None:
+    """The seat whose secrets may be on screen now (None: nobody's)."""
+    screen = game_screen(app)
+    if screen is None:
+        return None
+    if isinstance(app.screen, PrivacyScreen):  # the next player is about to look
+        seats = screen.game.to_move(screen.state)
+        return seats[0] if seats else None
+    return screen.viewer
+
+
+# -- what the monkey does -------------------------------------------------------------
+def burst(app, keys: list[str]) -> None:
+    """Queue every key at once, as a terminal delivers a fast typist's keys."""
+    import unicodedata
+
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(key))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def settle(pilot) -> None:
+    for _ in range(3):
         await pilot.pause()
-        assert app.is_running
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert screen.match.actions, "the keys should have made at least one move"
+
+
+def new_app(game_id, table, rnd) -> TideboardApp:
+    """A new game of the table, or (after the app was quit) now and then the newest
+    unfinished game continued, as 'tideboard resume' does."""
+    with Store.open() as store:
+        newest = store.newest_unfinished()
+        if newest is not None and rnd.random() < 0.5:
+            match, bots = store.load_match(newest.id)
+            return TideboardApp(match=match, bots=bots, store_id=newest.id, bot_delay=0)
+    if game_id is None:
+        return TideboardApp(bot_delay=0)
+    config = GameConfig(players=table["players"], solo=table.get("solo", False),
+                        seed=rnd.randrange(2 ** 64))
+    return TideboardApp(game_id=game_id, config=config, bots=table.get("bots", {}),
+                        bot_delay=0)
+
+
+def allowed_seats(app, who: int | None, start_screen, extra_dismissals: int) -> set[int]:
+    """Whose secrets may be on screen after a step begun by seat ``who``."""
+    allowed = {who}
+    screen = game_screen(app)
+    hot_seat = len(screen.human_seats) > 1 and screen.game.info.hidden_information
+    if not extra_dismissals and (screen is not start_screen or not hot_seat):
+        # a new game, or one human at the table: shown without a hand-over screen
+        allowed.add(screen.viewer)
+    return allowed
+
+
+def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
+    """(a) and (b) after one step."""
+    screen = game_screen(app)
+    if screen is None:
+        return
+    text = rendered_text(app)
+    for seat in range(screen.match.config.players):
+        if seat in allowed:
+            continue
+        for pattern in secret_patterns(screen.game, screen.state, seat):
+            found = re.search(pattern, text)
+            if found:
+                kind = DoubleEnterLeak if extra_dismissals else AssertionError
+                shown = sorted(s + 1 for s in allowed if s is not None)
+                raise kind(f"{where}: seat {seat + 1}'s secret {found.group(0)!r} is on "
+                           f"screen; seats allowed: {shown}")
+    assert screen.save_error is None, f"{where}: {screen.save_error}"
+    if screen.writer is not None:
+        with Store.open() as store:
+            match, _ = store.load_match(screen.writer.id)
+        assert match.state == screen.match.state, f"{where}: the store's record differs"
+
+
+# the hot-seat tables fail (a) only through defect 2 until the shared modals fix lands
+DEFECT_2 = pytest.mark.xfail(
+    raises=DoubleEnterLeak, strict=False,
+    reason="defect 2: a burst's Enter dismisses the hand-over screen it raised (the shared "
+           "helper's fix; remove this mark at merge)")
+PARAMS = [pytest.param(game_id, table, id=name, marks=[DEFECT_2] if "hotseat" in name else [])
+          for name, game_id, table in TABLES]
+
+
+@pytest.mark.parametrize("game_id, table", PARAMS)
+async def test_monkey(game_id, table, monkeypatch, request):
+    name = request.node.callspec.id
+    rnd = random.Random(f"{RUN_SEED}-{name}")
+    hint = f"TIDEBOARD_MONKEY_SEED={RUN_SEED}, table {name}"
+    dismissals = []
+    ready = PrivacyScreen.dismiss
+
+    def counting(self, *args, **kwargs):
+        dismissals.append(self)
+        return ready(self, *args, **kwargs)
+
+    monkeypatch.setattr(PrivacyScreen, "dismiss", counting)
+    step = 0
+    while step < STEPS:
+        app = new_app(game_id, table, rnd)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while step < STEPS and app.is_running:
+                step += 1
+                where = f"{hint}, step {step}"
+                who, before = person_at_keyboard(app), len(dismissals)
+                on_privacy = isinstance(app.screen, PrivacyScreen)
+                start_screen = game_screen(app)
+                kind = rnd.random()
+                if kind < 0.1:
+                    await pilot.resize_terminal(*rnd.choice(SIZES))
+                elif kind < 0.25:
+                    width, height = app.size
+                    await pilot.click(offset=(rnd.randrange(width), rnd.randrange(height)))
+                elif kind < 0.7:
+                    keys = [rnd.choice(KEYS) for _ in range(rnd.randint(*BURST))]
+                    where += f", keys queued at once {keys}"
+                    burst(app, keys)
+                else:  # each key handled before the next, with no pause between
+                    keys = [rnd.choice(KEYS) for _ in range(rnd.randint(*BURST))]
+                    where += f", keys pressed fast {keys}"
+                    await pilot.press(*keys)
+                await settle(pilot)
+                if not app.is_running or game_screen(app) is None:
+                    continue
+                # the first hand-over screen of a step may be taken down by the
+                # player it waits for; any other one was taken down by the wrong one
+                extra = len(dismissals) - before - (1 if on_privacy else 0)
+                check(app, allowed_seats(app, who, start_screen, max(0, extra)),
+                      max(0, extra), where)
+        assert app.return_code in (0, None), f"{hint}: the app crashed"
+
+
+@pytest.mark.xfail(raises=DoubleEnterLeak, strict=True,
+                   reason="defect 2: the Enter after a move dismisses the hand-over screen "
+                          "(the shared helper's fix; remove this mark at merge)")
+@pytest.mark.parametrize("game_id, players, keys", [
+    (SS, 3, ["x", "enter", "enter"]),            # skip, confirm it, and at once Enter again
+    (MS, 3, ["k", "enter", "enter"]),            # keep a secret objective, Enter again
+])
+async def test_a_burst_never_takes_down_the_hand_over_screen_it_raised(game_id, players,
+                                                                        keys, monkeypatch):
+    dismissals = []
+    ready = PrivacyScreen.dismiss
+    monkeypatch.setattr(PrivacyScreen, "dismiss",
+                        lambda self, *a, **k: dismissals.append(self) or ready(self, *a, **k))
+    app = TideboardApp(game_id=game_id, config=GameConfig(players=players, seed=5),
+                       bot_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")  # Player 1 takes the device
+        await settle(pilot)
+        start = game_screen(app)
+        assert start.viewer == 0
+        await pilot.press(*keys)  # fast, but each key handled before the next
+        await settle(pilot)
+        assert start.game.to_move(start.state) != (0,), "the burst passed the turn"
+        check(app, allowed_seats(app, 0, start, len(dismissals) - 1),
+              len(dismissals) - 1, f"keys {keys}")

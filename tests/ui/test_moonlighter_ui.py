@@ -18,7 +18,7 @@ from tideboard.games.moonlighter.content import (
     YELLOW,
 )
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
-from tideboard.ui import saves
+from tideboard.store import Store
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_match, settle
@@ -302,7 +302,8 @@ async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
         result = app.screen.result
         assert ("Campaign won" in result) == screen.state.won
         assert "321 tile rolls" in result
-        assert not saves.autosave_path(ML).exists()
+        with Store.open() as store:
+            assert store.list(unfinished_only=False)[0].finished
 
 
 async def test_help_lists_the_keys():

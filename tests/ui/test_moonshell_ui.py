@@ -10,7 +10,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, URCHIN, tile_from_code
 from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
-from tideboard.ui import saves
+from tideboard.store import Store
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_state, settle
@@ -246,7 +246,8 @@ async def test_the_end_screen_shows_the_breakdown_and_the_winner():
         rendered = console.export_text()
         assert "C4" in rendered and "Tot" in rendered and "most points" in rendered
         assert "…" not in rendered
-        assert not saves.autosave_path(MS).exists()
+        with Store.open() as store:
+            assert store.list(unfinished_only=False)[0].finished
 
 
 def test_tie_breaks_are_explained():

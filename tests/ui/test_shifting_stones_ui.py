@@ -9,7 +9,7 @@ from tests.ui.helpers import SS, app_for, settle, app_with_state, evolve
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
-from tideboard.ui import saves
+from tideboard.store import Store
 from tideboard.ui import shifting_stones as ss_ui
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.picker import PickerScreen
@@ -166,7 +166,9 @@ async def test_solo_loss_shows_the_end_screen_with_strikes():
         assert isinstance(app.screen, EndScreen)
         assert screen.state.strikes == 4
         assert "You lose" in app.screen.result
-        assert not saves.autosave_path(SS).exists(), "a finished game leaves no autosave"
+        with Store.open() as store:
+            [record] = store.list(unfinished_only=False)
+        assert record.finished, "a finished game is recorded as finished"
 
 
 async def test_help_screen_opens_and_closes():
@@ -184,40 +186,6 @@ async def test_f2_switches_theme():
         first = app.theme
         await pilot.press("f2")
         assert app.theme != first and app.theme.startswith("tide-")
-
-
-async def test_every_move_is_autosaved_and_resumable_from_the_picker():
-    app = app_for(bots={1: "greedy"}, seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f", "enter")
-        played = app.screen.match
-        assert saves.autosave_path(SS).exists()
-    match, bots = saves.read_autosave(SS)
-    assert match.state == played.state and bots == {1: "greedy"}
-
-    from tideboard.ui.app import TideboardApp
-
-    app = TideboardApp(bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, PickerScreen)
-        await pilot.press("down", "enter")  # the "resume" line under Shifting Stones
-        await settle(pilot)
-        assert isinstance(app.screen, ShiftingStonesScreen)
-        assert app.screen.state == played.state
-
-
-async def test_damaged_autosave_is_reported_and_left_alone(isolated_saves):
-    path = saves.autosave_path(SS)
-    path.parent.mkdir(parents=True)
-    path.write_text("{ not json")
-    from tideboard.ui.app import TideboardApp
-
-    app = TideboardApp(bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "enter")
-        assert isinstance(app.screen, PickerScreen)
-        assert "Could not resume" in str(app.screen.query_one("#picker-error").render())
-    assert path.read_text() == "{ not json"
 
 
 async def test_picker_starts_a_game_with_the_chosen_table():
@@ -254,28 +222,6 @@ async def test_t_shows_everyones_scored_cards_and_the_discard_pile():
         assert f"{discard[-1]:>2} " in body.plain  # the discarded card is drawn
         await pilot.press("escape")
         assert isinstance(app.screen, ShiftingStonesScreen)
-
-
-async def test_starting_a_new_game_over_a_saved_one_asks_first():
-    from tideboard.ui.app import TideboardApp
-
-    app = app_for(bots={1: "greedy"}, seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f", "enter")
-        saved = app.screen.match
-    app = TideboardApp(bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Shifting Stones: to the settings
-        await pilot.press("ctrl+s")
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")  # keep it
-        assert isinstance(app.screen, PickerScreen)
-        match, _ = saves.read_autosave(SS)
-        assert match.state == saved.state
-        await pilot.press("ctrl+s", "y")  # replace it
-        await settle(pilot)
-        assert isinstance(app.screen, ShiftingStonesScreen)
-        assert app.screen.match.state != saved.state
 
 
 # -- found playing as a new player --------------------------------------------------------

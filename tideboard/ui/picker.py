@@ -1,5 +1,6 @@
 """The game picker: choose a game, the table (players, variant, solo, who
-plays each seat, seed) and start; or resume an autosaved game."""
+plays each seat, seed) and start; or continue a game from the store (the
+"Continue" part of the list: every unfinished game, with its own settings)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
-from tideboard.engine.match import Match, SaveError
-from tideboard.ui import saves
+from tideboard.engine.match import Match
+from tideboard.ui import saved_games
+from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
-from tideboard.ui.shared.modals import ConfirmScreen
 
 MAX_SEATS = 6
 
@@ -98,19 +99,16 @@ class PickerScreen(Screen):
         self.app.title = "tideboard"
         self.app.sub_title = "choose a game"
         options = self.query_one("#games", OptionList)
-        saved = set(saves.saved_games())
         for info in registry.GAMES.values():
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
                 label.append(f"  {info.player_range()}p" + (" +solo" if info.solo else ""),
                              style="dim")
                 options.add_option(Option(label, id=info.id))
-                if info.id in saved:
-                    options.add_option(Option(Text(f"  ↻ resume {info.name}", style="italic"),
-                                              id=f"resume:{info.id}"))
             else:
                 options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
                                           id=info.id, disabled=True))
+        self._add_continue_list(options)
         options.highlighted = 0
         options.focus()
         self._show_game(self._game_id())
@@ -118,15 +116,54 @@ class PickerScreen(Screen):
     def _game_id(self) -> str:
         options = self.query_one("#games", OptionList)
         option = options.get_option_at_index(options.highlighted or 0)
-        return str(option.id).removeprefix("resume:")
+        return str(option.id)
+
+    # -- Continue: the unfinished games in the store --------------------------
+    def _add_continue_list(self, options: OptionList) -> None:
+        entries, finished, error = saved_games.stored_entries(self.app)
+        self.saved_entries = {entry.id: entry for entry in entries + finished}
+        if error:
+            self._error(error)
+        for heading, part, prefix in (("Continue a game", entries, RESUME_PREFIX),
+                                      ("Replay a finished game", finished, REPLAY_PREFIX)):
+            if part:
+                options.add_option(Option(Text(heading, style="bold underline"),
+                                          id=f"heading:{prefix}", disabled=True))
+            for entry in part:
+                options.add_option(Option(saved_games.entry_label(entry),
+                                          id=f"{prefix}{entry.id}"))
+
+    def _show_saved(self, game_id: str | None) -> None:
+        """Show a stored game's own settings instead of the new-game rows (or,
+        with None, bring the new-game rows back)."""
+        setup = self.query_one("#picker-setup")
+        for widget in setup.children:
+            if widget.id != "game-about":
+                widget.display = game_id is None
+        about = self.query_one("#game-about", Static)
+        about.styles.height = "auto" if game_id is not None else None  # None: as the CSS says
+        if game_id is not None:
+            about.update(saved_games.entry_about(self.saved_entries[game_id]))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show_game(str(event.option.id).removeprefix("resume:"))
+        option_id = str(event.option.id)
+        if option_id.startswith((RESUME_PREFIX, REPLAY_PREFIX)):
+            self._show_saved(option_id.partition(":")[2])
+            return
+        self._show_saved(None)
+        self._show_game(option_id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = str(event.option.id)
-        if option_id.startswith("resume:"):
-            self._resume(option_id.removeprefix("resume:"))
+        if option_id.startswith(RESUME_PREFIX):
+            error = saved_games.continue_game(self.app, option_id.removeprefix(RESUME_PREFIX))
+            if error:
+                self._error(error)
+            return
+        if option_id.startswith(REPLAY_PREFIX):
+            error = saved_games.replay_game(self.app, option_id.removeprefix(REPLAY_PREFIX))
+            if error:
+                self._error(error)
             return
         self.query_one("#players", Choice).focus()
 
@@ -204,29 +241,7 @@ class PickerScreen(Screen):
         if bots and len(bots) == players and not solo:
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
-        if self.game_id in saves.saved_games():
-            name = registry.GAMES[self.game_id].name
-
-            def answer(replace: bool | None) -> None:
-                if replace:
-                    self._begin(match, bots)
-
-            self.app.push_screen(ConfirmScreen(
-                f"A {name} game in progress is saved (resume it from the list). "
-                "Start a new game and replace it?", "Replace it", "Keep it"), answer)
-            return
-        self._begin(match, bots)
-
-    def _begin(self, match: Match, bots: dict[int, str]) -> None:
-        saves.clear_autosave(match.game.info.id)
-        self.app.start_match(match, bots)
-
-    def _resume(self, game_id: str) -> None:
-        try:
-            match, bots = saves.read_autosave(game_id)
-        except (SaveError, ConfigError) as error:
-            self._error(f"Could not resume: {error}. The file was left as it is.")
-            return
+        # a new game is a new record in the store: no saved game is replaced
         self.app.start_match(match, bots)
 
     def _error(self, message: str) -> None:

@@ -2,7 +2,9 @@
 
 | module | holds |
 |---|---|
-| ``game_screen`` | ``GameScreen``: the match, bots, privacy screen, log, autosave, end |
+| ``game_screen`` | ``GameScreen``: the match, bots, privacy screen, log, saving, end |
+| ``saving`` | ``save_match``: a screen's match into the game store, failures shown |
+| ``replay`` | ``ReplayMode``, ``replay_screen``: a game's screen stepping through a game |
 | ``canvas`` | ``Canvas`` (styled characters), ``side_by_side``, ``grid_of``, frames |
 | ``cells`` | ``CellClicked(widget, key)``: the one message a clickable board posts |
 | ``colours`` | ``game_colours`` (the game's palette), ``theme_colour``, ``ink_for`` |

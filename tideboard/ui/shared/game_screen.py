@@ -1,15 +1,14 @@
 """The part of a game screen that is the same for every game.
 
 It owns the :class:`Match` (the model), runs the bots, puts up the privacy
-screen between hot-seat players, keeps the log, autosaves after every move
-and shows the end screen.  A game's screen subclasses it and only draws the
+screen between hot-seat players, keeps the log, writes every move to the
+game store and shows the end screen.  A game's screen subclasses it and only draws the
 table from ``self.shown`` (the state as the current viewer may see it) and
 turns keys into actions passed to :meth:`dispatch`.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
@@ -22,9 +21,10 @@ from tideboard.docs_data import rules_markdown
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
-from tideboard.ui import saves
+from tideboard.engine.seeds import new_seed
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.shared.saving import save_match
 from tideboard.ui.shared.status import StatusLine
 
 __all__ = ["GameLog", "GameScreen"]
@@ -38,8 +38,13 @@ class GameScreen(Screen):
     ]
     KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
 
-    def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6) -> None:
+    def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6,
+                 writer: Any = None) -> None:
         super().__init__()
+        # the game's record in the store (a GameWriter); None until the first save
+        # creates it (see ``save``)
+        self.writer = writer
+        self.save_error: str | None = None  # the last failed save, until one succeeds
         self.match = match
         self.bot_levels = dict(bots)
         self.bots = {seat: make_bot(match.game, level, seed=match.config.seed * 97 + seat)
@@ -138,6 +143,7 @@ class GameScreen(Screen):
         self.app.sub_title = ""
         self.query_one(RichLog).write(f"{self.game.info.name}, seed {self.match.config.seed}.")
         self._write_log()
+        self.save()
         self._advance()
 
     def _write_log(self) -> None:
@@ -148,10 +154,13 @@ class GameScreen(Screen):
 
     def _after_change(self) -> None:
         self._write_log()
-        error = saves.write_autosave(self.match, self.bot_levels)
-        if error:
-            self.notify(error, severity="warning")
+        self.save()
         self._advance()
+
+    def save(self) -> bool:
+        """Bring the game's record in the store up to the match on screen; a
+        failure is shown, never raised (see ``ui/shared/saving.py``)."""
+        return save_match(self)
 
     def _advance(self) -> None:
         state = self.state
@@ -195,7 +204,7 @@ class GameScreen(Screen):
         if self.ended:
             return
         self.ended = True
-        saves.clear_autosave(self.game.info.id)
+        self.save()  # records the result (and the record shows the seed from now on)
         self.app.push_screen(EndScreen(f"{self.game.info.name}: game over", self.end_table(),
                                        self.game.result_text(self.state)), self._end_choice)
 
@@ -214,8 +223,8 @@ class GameScreen(Screen):
 
     def _end_choice(self, choice: str | None) -> None:
         if choice == "again":
-            config = attrs.evolve(self.match.config, seed=random.randrange(1_000_000))
-            new = Match.start(self.game, config)
+            config = attrs.evolve(self.match.config, seed=new_seed())
+            new = Match.start(self.game, config)  # a new record: the finished one stays
             self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
         elif choice == "quit":
             self.app.exit()
@@ -250,7 +259,7 @@ class GameScreen(Screen):
         self.match = self.match.undo()
         self.query_one(RichLog).write("(undone)")
         self.logged = len(self.match.log)
-        saves.write_autosave(self.match, self.bot_levels)
+        self.save()
         self.notify("Move taken back.", timeout=2)
         self.refresh_table()  # redraws, and the status line shows what to do next
 
