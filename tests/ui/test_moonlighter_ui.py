@@ -481,3 +481,11 @@ async def test_m_shows_the_whole_map_when_it_is_bigger_than_the_view():
         assert row.count("W") == 12 and row.rstrip().endswith("W@"), row
         await pilot.press("m")
         assert isinstance(app.screen, MoonlighterScreen)
+
+
+async def test_the_whole_map_of_one_room_says_one_room():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        title, _ = app.screen.parts[0]
+        assert title.startswith("Dungeon 1: 1 room,"), title

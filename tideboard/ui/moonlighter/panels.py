@@ -279,7 +279,7 @@ class MoonlighterTable(GameScreen):
                     f"Enter{again} places it {where}.")
         if s.pending == FIGHT:
             if s.fighting_boss:
-                return (f"The boss has {s.boss} heart{'s' * (s.boss != 1)} and there is "
+                return (f"The boss has {plural(s.boss, 'heart')} and there is "
                         f"no way out: a attacks.")
             if can_flee(s):
                 return "Fight! a attacks, f flees back the way you came (the enemies heal)."
@@ -316,7 +316,7 @@ class MoonlighterTable(GameScreen):
                 return ": the pool is dry"
             if s.health < s.max_health:
                 heal = min(s.max_health - s.health, s.pool)
-                return f": the pool heals you {heal} heart{'s' * (heal != 1)}"
+                return f": the pool heals you {plural(heal, 'heart')}"
             return ""
         if room.pawn:
             return f", where the {room.pawn} pawn lies"

@@ -232,7 +232,7 @@ class MoonlighterScreen(MoonlighterTable):
         back = step_between(s.pos, s.came_from)
         where = f" {DIRECTION_NAMES[back]}" if back else ""
         dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
-        lost = f" You lose the {dealt} heart{'s' * (dealt != 1)} of damage you dealt." \
+        lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." \
             if dealt else ""
         self.app.push_screen(
             ConfirmScreen(f"Flee back{where} the way you came? The enemies heal to full "
