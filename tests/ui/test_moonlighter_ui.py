@@ -82,9 +82,8 @@ def status(screen) -> str:
 
 def cell_offset(screen, pos) -> tuple[int, int]:
     """Where to click inside the map widget to hit map cell ``pos``."""
-    dmap = screen.query_one(DungeonMap)
-    x0, y0 = dmap.origin
-    return (dmap.x_off + (pos[0] - x0) * dmap.cell_w + 3, 1 + (pos[1] - y0) * dmap.cell_h + 1)
+    region = screen.query_one(DungeonMap).cell_region(pos)
+    return (region.x + 3, region.y + 1)
 
 
 # -- exploring ----------------------------------------------------------------------
@@ -322,6 +321,14 @@ async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
         assert ("Campaign won" in result) == screen.state.won
         assert "321 tile rolls" in result
         assert not saves.autosave_path(ML).exists()
+        rows = {row[0]: row[1] for row in zip(*(col._cells for col in app.screen.table.columns))}
+        assert rows["Player"] == "Player 1 (you)"
+        # the end table agrees with the result line
+        assert (rows["Result"] == "[b]won[/b]") == screen.state.won
+        assert f"Score {GAME.scores(screen.state)[0]}" in result
+        assert rows["[b]Score[/b]"] == f"[b]{GAME.scores(screen.state)[0]}[/b]"
+        # only help, quit and the map apply now: no undo, no game keys
+        assert footer_keys(screen) <= {"question_mark", "q", "m"}
 
 
 async def test_help_lists_the_keys():

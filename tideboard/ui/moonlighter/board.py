@@ -31,7 +31,8 @@ from tideboard.ui.shared import CellClicked, border_line, game_colours, ink_for,
 # -- how rooms look ------------------------------------------------------------
 CELL_W, CELL_H = 8, 3           # one room on the map, borders included
 BIG = (12, 5)                   # a room drawn large, while the dungeon fits that way
-BIG_VIEW = 5                    # ... in a view at least this many large rooms each way
+MEDIUM = (10, 4)                # ... or a little larger, while it fits that way
+BIG_VIEW = 5                    # ... in a view at least this many rooms each way
 GLYPHS = {WHITE: "·", ORANGE: "⚔", BLACK: "⊠", GREEN: "✓", YELLOW: "$", BLUE: "≈", RED: "☠"}
 LETTERS = MAP_LETTERS           # W O K G Y B R, as in the text map
 TILE_WORDS = {WHITE: "white", ORANGE: "orange", BLACK: "black", YELLOW: "chest",
@@ -116,7 +117,7 @@ class DungeonMap(Widget):
     rebuilt only when the state, the size or the theme changes.  Moving the
     cursor (:meth:`move_cursor`) redraws the two cells concerned and repaints
     only their regions.  Rooms are drawn large (``BIG``) while the dungeon fits
-    the view that way, else small (``CELL_W`` x ``CELL_H``).
+    the view that way (or ``MEDIUM``), else small (``CELL_W`` x ``CELL_H``).
 
     A click on a room or an open side posts ``CellClicked(self, (x, y))`` in map coordinates.
     """
@@ -129,6 +130,7 @@ class DungeonMap(Widget):
         self.origin: tuple[int, int] | None = None       # map coordinates of the top-left cell
         self.cols = self.rows = 1
         self.x_off = 0
+        self.top = 1                                     # the line of the first row of rooms
         self.cell_w, self.cell_h = CELL_W, CELL_H       # the room size now drawn
         self._lines: list[Strip] | None = None          # the drawn lines (None: to draw)
         self._drawn_for: tuple[Any, ...] | None = None  # (size, theme) they were drawn for
@@ -155,10 +157,8 @@ class DungeonMap(Widget):
         for pos in (old, picked):
             if pos is None or not self.visible(pos):
                 continue
-            col, row = pos[0] - self.origin[0], pos[1] - self.origin[1]
-            self._draw_row(row)
-            self.refresh(Region(self.x_off + col * self.cell_w, 1 + row * self.cell_h,
-                                self.cell_w, self.cell_h))
+            self._draw_row(pos[1] - self.origin[1])
+            self.refresh(self.cell_region(pos))
 
     # the view -------------------------------------------------------------
     def layout_view(self) -> tuple[int, int]:
@@ -169,7 +169,7 @@ class DungeonMap(Widget):
         xs = [x for x, _ in cells]
         ys = [y for _, y in cells]
         span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-        for cell_w, cell_h in (BIG, (CELL_W, CELL_H)):
+        for cell_w, cell_h in (BIG, MEDIUM, (CELL_W, CELL_H)):
             width = max(self.size.width, cell_w)
             height = max(self.size.height, cell_h + 2)
             cols, rows = max(1, width // cell_w), max(1, (height - 2) // cell_h)
@@ -179,11 +179,19 @@ class DungeonMap(Widget):
             self.origin = None  # another zoom: centre afresh
         self.cell_w, self.cell_h, self.cols, self.rows = cell_w, cell_h, cols, rows
         self.x_off = (width - cols * cell_w) // 2
+        self.top = 1 + max(0, (self.size.height - 2 - rows * cell_h) // 2)
         old = self.origin or (None, None)
         x0 = fit_axis(min(xs), max(xs), cols, state.pos[0], old[0])
         y0 = fit_axis(min(ys), max(ys), rows, state.pos[1], old[1])
         self.origin = (x0, y0)
         return x0, y0
+
+    def cell_region(self, pos: tuple[int, int]) -> Region:
+        """Where map cell ``pos`` is drawn, in the widget's coordinates."""
+        assert self.origin is not None
+        col, row = pos[0] - self.origin[0], pos[1] - self.origin[1]
+        return Region(self.x_off + col * self.cell_w, self.top + row * self.cell_h,
+                      self.cell_w, self.cell_h)
 
     def visible(self, pos: tuple[int, int]) -> bool:
         if self.origin is None:
@@ -206,10 +214,10 @@ class DungeonMap(Widget):
             return Text("")
         self.layout_view()
         self._set_styles()
-        lines = [self._caption()]
+        lines = [self._caption()] + [Text()] * (self.top - 1)
         for row in range(self.rows):
             lines += self._row_texts(row)
-        lines.append(self._legend())
+        lines += [Text()] * (self.size.height - 1 - len(lines)) + [self._legend()]
         return Text("\n").join(lines)
 
     def _strip(self, text: Text) -> Strip:
@@ -223,17 +231,18 @@ class DungeonMap(Widget):
             return
         self.layout_view()
         self._set_styles()
-        lines = [self._strip(self._caption())]
+        blank = Strip.blank(self.size.width, self.rich_style)
+        lines = [self._strip(self._caption())] + [blank] * (self.top - 1)
         for row in range(self.rows):
             lines += [self._strip(text) for text in self._row_texts(row)]
-        lines.append(self._strip(self._legend()))
+        lines += [blank] * (self.size.height - 1 - len(lines)) + [self._strip(self._legend())]
         self._lines = lines
 
     def _draw_row(self, row: int) -> None:
         """Redraw one row of rooms in the kept lines."""
         if self._lines is None:
             return
-        first = 1 + row * self.cell_h
+        first = self.top + row * self.cell_h
         for i, text in enumerate(self._row_texts(row)):
             if first + i < len(self._lines):
                 self._lines[first + i] = self._strip(text)
@@ -299,7 +308,8 @@ class DungeonMap(Widget):
         st = self._styles
         colours = st["colours"]
         picked = pos == self.picked
-        big = self.cell_h > CELL_H
+        big = self.cell_h > CELL_H + 1
+        medium = self.cell_h == CELL_H + 1
         if room is None:
             side = self.targets.get(pos)
             if side is None:
@@ -313,10 +323,11 @@ class DungeonMap(Widget):
                 fill = Style(bgcolor=colour, color=ink_for(colour), bold=True)
                 inside = ([f"{GLYPHS[tile]} {LETTERS[tile]}", TILE_WORDS[tile],
                            f"place {ARROWS[side]}"] if big
-                          else [f" {GLYPHS[tile]}{LETTERS[tile]} {ARROWS[side]} "])
+                          else [f"{GLYPHS[tile]} {LETTERS[tile]} {ARROWS[side]}", TILE_WORDS[tile]]
+                          if medium else [f" {GLYPHS[tile]}{LETTERS[tile]} {ARROWS[side]} "])
             else:
                 fill = Style(color=st["warn"], bold=True)
-                inside = ([f"{ARROWS[side]} {side.upper()}", "open", ""] if big
+                inside = ([f"{ARROWS[side]} {side.upper()}", "open"] if big or medium
                           else [ARROWS[side] + side.upper()])
             self._box(out, box, edge, fill, line, inside, "", "")
             return
@@ -329,9 +340,11 @@ class DungeonMap(Widget):
             box, edge = BOXES["picked"], Style(color=st["accent"], bold=True)
         else:
             box, edge = BOXES["room"], st["outline"][room.colour]
-        if big:
-            inside = [f"{GLYPHS[room.colour]} {LETTERS[room.colour]}", ROOM_WORDS[room.colour],
-                      "@ you" if here else ""]
+        if big or medium:
+            inside = ([f"{GLYPHS[room.colour]} {LETTERS[room.colour]}", ROOM_WORDS[room.colour],
+                       "@ you" if here else ""] if big else
+                      [f"{GLYPHS[room.colour]} {LETTERS[room.colour]} {'@' if here else ' '}",
+                       ROOM_WORDS[room.colour]])
             top = "locked" if room_locked(state, room) else ""
             bottom = f"♙{room.pawn}" if room.pawn else ""
         else:
@@ -358,7 +371,7 @@ class DungeonMap(Widget):
     def on_click(self, event: events.Click) -> None:
         if self.origin is None:
             return
-        x, y = event.x - self.x_off, event.y - 1
+        x, y = event.x - self.x_off, event.y - self.top
         if x < 0 or y < 0:
             return
         col, row = x // self.cell_w, y // self.cell_h

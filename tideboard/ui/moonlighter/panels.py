@@ -328,6 +328,7 @@ class MoonlighterTable(GameScreen):
         table = Table(box=None, padding=(0, 1))
         table.add_column("Campaign", no_wrap=True)
         table.add_column("", justify="right")
+        table.add_row("Player", self.seat_name(0) + ("" if 0 in self.bots else " (you)"))
         table.add_row("Result", "[b]won[/b]" if s.won else "lost")
         table.add_row("Dungeons cleared (best run)", f"{s.best} of {DUNGEONS}")
         table.add_row("Runs", str(s.run))

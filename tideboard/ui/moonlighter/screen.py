@@ -45,7 +45,8 @@ from tideboard.games.moonlighter.state import (
 from tideboard.games.moonlighter.words import plural
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+from tideboard.ui.moonlighter.log import MoonlighterLog
+from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, StatusLine
 
 
 class MoonlighterScreen(MoonlighterTable):
@@ -110,7 +111,7 @@ class MoonlighterScreen(MoonlighterTable):
             with Vertical(id="ml-side"):
                 yield Static(id="ml-stats")
                 yield Static(id="ml-dice")
-                yield GameLog(id="ml-log")
+                yield MoonlighterLog(id="ml-log")
         yield StatusLine(id="ml-status")
         yield Footer()
 
