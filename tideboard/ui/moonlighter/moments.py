@@ -73,8 +73,8 @@ def moment_for(before: State, after: State) -> Moment | None:
             lost = f"; the {before.pawn} pawn is lost" if before.pawn != after.pawn else ""
             now = f"Run {after.run} starts in dungeon 1 with the white pawn{lost}."
             if before.cleared:
-                now += (f" The {plural(before.cleared, 'dungeon')} this run cleared count "
-                        "again from 0 (your best run still counts).")
+                now += (f" Dungeons cleared this run: {before.cleared}, back to 0 (your "
+                        "best run still counts).")
         rows = [("Lives left", _lives(after)), ("Now", now),
                 (f"Dungeon {after.dungeon}", _dungeon(after)),
                 ("Score", _score(after)),
