@@ -496,3 +496,38 @@ async def test_the_whole_map_of_one_room_says_one_room():
         await pilot.press("m")
         title, _ = app.screen.parts[0]
         assert title.startswith("Dungeon 1: 1 room,"), title
+
+
+# -- speed: a cursor move redraws only the cursor ------------------------------------------
+async def test_a_cursor_move_redraws_two_cells_and_no_panel(monkeypatch):
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("r")
+        dmap = screen.query_one(DungeonMap)
+        await pilot.pause()
+        calls = {"table": 0, "draw": 0, "stats": 0}
+        regions = []
+        real_refresh = type(dmap).refresh
+
+        def count(name, real):
+            def wrapper(*args, **kwargs):
+                calls[name] += 1
+                return real(*args, **kwargs)
+            return wrapper
+
+        monkeypatch.setattr(screen, "refresh_table", count("table", screen.refresh_table))
+        monkeypatch.setattr(dmap, "_draw", count("draw", dmap._draw))
+        stats = screen.query_one("#ml-stats")
+        monkeypatch.setattr(stats, "update", count("stats", stats.update))
+        monkeypatch.setattr(dmap, "refresh", lambda *r, **k: (regions.append(r),
+                                                              real_refresh(dmap, *r, **k))[1])
+        before = screen.state
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.state is before and dmap.picked == (-1, 0)
+        assert calls == {"table": 0, "draw": 0, "stats": 0}
+        # the old and the new cursor cells, nothing else
+        painted = [r for call in regions for r in call]
+        assert len(painted) == 2 and all(r.width == dmap.cell_w for r in painted)
+        assert "places it west" in status(screen)
