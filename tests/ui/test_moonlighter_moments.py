@@ -94,7 +94,7 @@ async def test_a_death_is_a_moment_that_waits_for_enter():
 
 
 async def test_a_beaten_boss_is_a_moment_naming_the_next_dungeon():
-    config, state = first_seed(True, beats_boss, health=5)
+    config, state = first_seed(True, beats_boss, health=5, pool=3)
     app = app_at(config, state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
@@ -105,6 +105,7 @@ async def test_a_beaten_boss_is_a_moment_naming_the_next_dungeon():
         assert "dungeon 2 of 5" in text
         assert f"{boss_hearts(2)} hearts (was {boss_hearts(1)})" in text
         assert "15 green rooms (was 10)" in text
+        assert "35 hearts, full (was 25)" in text   # the pools' sizes, not what was left
         await pilot.press("escape")
         assert app.screen is screen and screen.state.dungeon == 2
 

@@ -151,3 +151,19 @@ def test_snapshot_moonlighter_death_moment(snap_compare):
 
     assert snap_compare(app_from(Match(GAME, config, (state,))), run_before=die,
                         terminal_size=(80, 24))
+
+
+def test_snapshot_moonlighter_boss_beaten_moment_120x40(snap_compare):
+    """A beaten boss: what the next dungeon changes, at 120x40."""
+    from tests.ui.test_moonlighter_moments import beats_boss, first_seed
+
+    config, state = first_seed(True, beats_boss, health=5)
+
+    async def last_blow(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("a")
+        for _ in range(5):
+            await pilot.pause()
+
+    assert snap_compare(app_from(Match(GAME, config, (state,))), run_before=last_blow,
+                        terminal_size=(120, 40))

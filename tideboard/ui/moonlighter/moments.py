@@ -20,6 +20,7 @@ from tideboard.games.moonlighter.content import (
     ROLL_LIMIT,
     boss_hearts,
     greens_for_boss,
+    pool_size,
 )
 from tideboard.games.moonlighter.state import State
 from tideboard.games.moonlighter.words import plural
@@ -86,7 +87,7 @@ def moment_for(before: State, after: State) -> Moment | None:
         rows = [("Next", f"dungeon {after.dungeon} of {DUNGEONS}"),
                 ("Health", f"{after.max_health} maximum (was {before.max_health}), "
                            "full again"),
-                ("Healing pool", f"{after.pool} hearts (was {before.pool})"),
+                ("Healing pool", f"{after.pool} hearts, full (was {pool_size(before.dungeon)})"),
                 ("Boss", f"{boss_hearts(after.dungeon)} hearts (was "
                          f"{boss_hearts(before.dungeon)}), after "
                          f"{plural(greens_for_boss(after.dungeon), 'green room')} (was "
