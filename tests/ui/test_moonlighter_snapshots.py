@@ -105,3 +105,65 @@ def test_snapshot_moonlighter_end_screen(snap_compare):
 
     assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow,
                         terminal_size=(80, 24))
+
+
+# -- 120x40: large rooms while the dungeon fits, the wide side panel ----------------------
+def test_snapshot_moonlighter_place_choice_120x40(snap_compare):
+    """A room rolled at 120x40: rooms drawn large, the pawn's power in full."""
+    app = TideboardApp(game_id="moonlighter", config=CONFIG, bots={}, bot_delay=0)
+    assert snap_compare(app, press=["r", "down"], terminal_size=(120, 40))
+
+
+def test_snapshot_moonlighter_mid_game_120x40(snap_compare):
+    """A grown dungeon at 120x40: small rooms again, more of them, a long log."""
+    assert snap_compare(app_from(played(3, 160)), run_before=wait_for_screen,
+                        terminal_size=(120, 40))
+
+
+def test_snapshot_moonlighter_end_screen_120x40(snap_compare):
+    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
+    state = attrs.evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
+                         dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
+                         lives=1, rolls=321)
+
+    async def last_blow(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("a")
+        for _ in range(5):
+            await pilot.pause()
+
+    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow,
+                        terminal_size=(120, 40))
+
+
+def test_snapshot_moonlighter_death_moment(snap_compare):
+    """A death: the moment waits for a key and says what changed."""
+    from tests.ui.test_moonlighter_moments import dies, first_seed
+
+    config, state = first_seed(False, dies, health=1, pawn="blue", dungeon=2, cleared=1,
+                               best=1)
+
+    async def die(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("a")
+        for _ in range(5):
+            await pilot.pause()
+
+    assert snap_compare(app_from(Match(GAME, config, (state,))), run_before=die,
+                        terminal_size=(80, 24))
+
+
+def test_snapshot_moonlighter_boss_beaten_moment_120x40(snap_compare):
+    """A beaten boss: what the next dungeon changes, at 120x40."""
+    from tests.ui.test_moonlighter_moments import beats_boss, first_seed
+
+    config, state = first_seed(True, beats_boss, health=5)
+
+    async def last_blow(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("a")
+        for _ in range(5):
+            await pilot.pause()
+
+    assert snap_compare(app_from(Match(GAME, config, (state,))), run_before=last_blow,
+                        terminal_size=(120, 40))

@@ -82,9 +82,8 @@ def status(screen) -> str:
 
 def cell_offset(screen, pos) -> tuple[int, int]:
     """Where to click inside the map widget to hit map cell ``pos``."""
-    dmap = screen.query_one(DungeonMap)
-    x0, y0 = dmap.origin
-    return (dmap.x_off + (pos[0] - x0) * CELL_W + 3, 1 + (pos[1] - y0) * CELL_H + 1)
+    region = screen.query_one(DungeonMap).cell_region(pos)
+    return (region.x + 3, region.y + 1)
 
 
 # -- exploring ----------------------------------------------------------------------
@@ -194,15 +193,34 @@ async def test_loot_switch_takes_the_pawn():
         assert screen.state.pawn == "white" and screen.state.room.pawn == "blue"
 
 
-async def test_loot_keep_with_k_leaves_the_pawn_in_the_chest():
+async def test_loot_keep_with_p_leaves_the_pawn_in_the_chest():
     app = ml_app_with_state(start_state(pending=PLACE, tile=YELLOW))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
-        await pilot.press("enter", "k")
+        await pilot.press("enter")
+        assert screen.state.pending == LOOT and "p keeps your white pawn" in status(screen)
+        await pilot.press("p")
         state = screen.state
         assert state.pending == EXPLORE and state.pawn == "white" and state.room.pawn == "blue"
-        await pilot.press("k")  # outside a loot choice k is up: nothing north, says why
-        assert screen.state == state and "no room to the north" in status(screen)
+        await pilot.press("p")  # no loot choice now: says why, changes nothing
+        assert screen.state == state and "switch or keep" not in status(screen).lower()
+
+
+async def test_k_is_always_up_even_during_a_loot_choice():
+    """k used to keep the pawn during a loot choice and be "up" otherwise."""
+    rooms = (Room(0, 0, YELLOW, pawn="blue"), Room(0, -1, WHITE))
+    app = ml_app_with_state(start_state(rooms=rooms, cells=((0, 0), (0, -1)), pending=LOOT))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("k")
+        assert screen.state.pending == LOOT and screen.state.pawn == "white"
+        assert "switches" in status(screen) or "Decide" in status(screen) \
+            or "decide" in status(screen)
+        await pilot.press("p", "k")      # keep with p; then k picks the room to the north
+        assert screen.state.pending == EXPLORE
+        assert screen.query_one(DungeonMap).picked == (0, -1)
+        await pilot.press("k")           # the same key again walks in
+        assert screen.state.pos == (0, -1)
 
 
 # -- illegal moves ----------------------------------------------------------------------
@@ -245,7 +263,7 @@ async def test_map_scrolls_when_it_grows_past_the_view():
         await pilot.press("right", "enter")          # seven wide: the view scrolls east
         state = screen.state
         assert state.pos == (6, 0) and dmap.visible(state.pos)
-        assert not dmap.visible((0, 0)) and "◂" in str(dmap.render())
+        assert not dmap.visible((0, 0)) and "◂" in str(dmap.as_text())
 
 
 async def test_a_big_map_keeps_the_player_in_view_while_walking():
@@ -258,7 +276,7 @@ async def test_a_big_map_keeps_the_player_in_view_while_walking():
             await pilot.press("left", "enter")
             assert dmap.visible(screen.state.pos)
         assert screen.state.pos == (0, 0) and not dmap.visible((11, 0))
-        assert "▸" in str(dmap.render())
+        assert "▸" in str(dmap.as_text())
 
 
 async def test_larger_terminal_shows_more_rooms():
@@ -304,6 +322,14 @@ async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
         assert "321 tile rolls" in result
         with Store.open() as store:
             assert store.list(unfinished_only=False)[0].finished
+        rows = {row[0]: row[1] for row in zip(*(col._cells for col in app.screen.table.columns))}
+        assert rows["Player"] == "Player 1 (you)"
+        # the end table agrees with the result line
+        assert (rows["Result"] == "[b]won[/b]") == screen.state.won
+        assert f"Score {GAME.scores(screen.state)[0]}" in result
+        assert rows["[b]Score[/b]"] == f"[b]{GAME.scores(screen.state)[0]}[/b]"
+        # only help, quit and the map apply now: no undo, no game keys
+        assert footer_keys(screen) <= {"question_mark", "q", "m"}
 
 
 async def test_help_lists_the_keys():
@@ -312,7 +338,8 @@ async def test_help_lists_the_keys():
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         keys = [key for key, _ in app.screen.keys]
-        assert "r" in keys and "a" in keys and "k" in keys
+        assert "r" in keys and "a" in keys and "p" in keys
+        assert any("h j k l" in key for key in keys)
         await pilot.press("escape")
         assert isinstance(app.screen, MoonlighterScreen)
 
@@ -329,7 +356,7 @@ async def test_dice_highlight_is_brief_and_every_theme_draws(monkeypatch):
         assert not dice.has_class("fresh")
         for _ in range(3):
             await pilot.press("f2")
-            assert "Dungeon 1" in str(screen.query_one(DungeonMap).render())
+            assert "Dungeon 1" in str(screen.query_one(DungeonMap).as_text())
 
 
 # -- what the player is told ------------------------------------------------------------
@@ -350,15 +377,15 @@ async def test_footer_shows_only_the_keys_that_apply_now():
     app = ml_app_with_state(start_state(pending=PLACE, tile=YELLOW))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
-        assert not footer_keys(screen) & {"r", "a", "f", "s", "k"}   # placing: arrows
+        assert not footer_keys(screen) & {"r", "a", "f", "s", "p"}   # placing: arrows
         await pilot.press("enter")
         assert screen.state.pending == LOOT
-        assert {"s", "k"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "a", "f"}
-        await pilot.press("k")
+        assert {"s", "p"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "a", "f"}
+        await pilot.press("p")
         state = screen.state
         assert state.pending == EXPLORE and state.room.pawn == "blue"
-        # a pawn lies here: s may take it; k is up again, so Keep leaves the footer
-        assert {"r", "s"} <= footer_keys(screen) and "k" not in footer_keys(screen)
+        # a pawn lies here: s may take it; nothing to keep, so Keep leaves the footer
+        assert {"r", "s"} <= footer_keys(screen) and "p" not in footer_keys(screen)
         await pilot.press("a")          # hidden keys still say why they do nothing
         assert screen.state == state and "nothing to attack" in status(screen)
         await pilot.press("f")
@@ -373,7 +400,7 @@ async def test_footer_in_fights_offers_flee_only_where_you_can():
         screen = await ml_screen(pilot)
         await pilot.press("enter")
         assert screen.state.pending == FIGHT
-        assert {"a", "f"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "s", "k"}
+        assert {"a", "f"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "s", "p"}
         await pilot.press("r")          # not shown, still explained
         assert "First" in status(screen) or "fight" in status(screen).lower()
     app = ml_app_with_state(start_state(pending=PLACE, tile=BLACK))
@@ -462,3 +489,46 @@ async def test_m_shows_the_whole_map_when_it_is_bigger_than_the_view():
         assert row.count("W") == 12 and row.rstrip().endswith("W@"), row
         await pilot.press("m")
         assert isinstance(app.screen, MoonlighterScreen)
+
+
+async def test_the_whole_map_of_one_room_says_one_room():
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        title, _ = app.screen.parts[0]
+        assert title.startswith("Dungeon 1: 1 room,"), title
+
+
+# -- speed: a cursor move redraws only the cursor ------------------------------------------
+async def test_a_cursor_move_redraws_two_cells_and_no_panel(monkeypatch):
+    app = ml_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("r")
+        dmap = screen.query_one(DungeonMap)
+        await pilot.pause()
+        calls = {"table": 0, "draw": 0, "stats": 0}
+        regions = []
+        real_refresh = type(dmap).refresh
+
+        def count(name, real):
+            def wrapper(*args, **kwargs):
+                calls[name] += 1
+                return real(*args, **kwargs)
+            return wrapper
+
+        monkeypatch.setattr(screen, "refresh_table", count("table", screen.refresh_table))
+        monkeypatch.setattr(dmap, "_draw", count("draw", dmap._draw))
+        stats = screen.query_one("#ml-stats")
+        monkeypatch.setattr(stats, "update", count("stats", stats.update))
+        monkeypatch.setattr(dmap, "refresh", lambda *r, **k: (regions.append(r),
+                                                              real_refresh(dmap, *r, **k))[1])
+        before = screen.state
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.state is before and dmap.picked == (-1, 0)
+        assert calls == {"table": 0, "draw": 0, "stats": 0}
+        # the old and the new cursor cells, nothing else
+        painted = [r for call in regions for r in call]
+        assert len(painted) == 2 and all(r.width == dmap.cell_w for r in painted)
+        assert "places it west" in status(screen)

@@ -18,6 +18,7 @@ from tideboard.games.moonlighter.content import (
     pool_size,
 )
 from tideboard.games.moonlighter.state import FIGHT, LOOT, PLACE, Action, State
+from tideboard.games.moonlighter.words import plural
 
 # One letter per room colour for the text map.
 MAP_LETTERS = {"white": "W", "orange": "O", "green": "G", "yellow": "Y", "blue": "B",
@@ -74,8 +75,8 @@ class Moonlighter(ModularGame[State, Action]):
             lines.append(f"Rolled: a {state.tile} room; place it on an open side "
                          f"({', '.join(rules.open_sides(state))}).")
         elif state.pending == FIGHT:
-            foes = (f"boss {state.boss} hearts" if state.fighting_boss else
-                    "enemies " + ", ".join(f"{h} hearts" for h in state.enemies))
+            foes = (f"boss {plural(state.boss, 'heart')}" if state.fighting_boss else
+                    "enemies " + ", ".join(plural(h, "heart") for h in state.enemies))
             lines.append(f"Fight: {foes}.")
         elif state.pending == LOOT:
             lines.append(f"Loot: the {state.room.pawn} pawn - switch or keep.")

@@ -31,6 +31,7 @@ from tideboard.games.moonlighter.state import (
     RollTile,
     Switch,
 )
+from tideboard.games.moonlighter.words import plural
 
 HELP = ("write one of: roll, place n|e|s|w, move n|e|s|w, attack, flee, switch, keep "
         "(e.g. 'place e')")
@@ -72,7 +73,7 @@ def parse_action(text: str) -> Action:
     if verb in _SIDED:
         if len(args) != 1:
             raise NotationError(f"{verb!r} takes one side (n, e, s or w), got "
-                                f"{len(args)} word(s); {HELP}")
+                                f"{plural(len(args), 'word')}; {HELP}")
         side = _SIDES.get(args[0])
         if side is None:
             raise NotationError(f"{quote(args[0])} is not a side; sides are n, e, s and w")

@@ -106,5 +106,7 @@ def tile_for_face(state: State, face: int) -> tuple[str | None, str]:
     if supply_left(state, tile) <= 0:
         if tile != WHITE and supply_left(state, WHITE) > 0:
             return WHITE, f"a white room (no {tile} tile left in the box)"
+        if tile == WHITE:
+            return None, "nothing: no white tile left in the box"
         return None, f"nothing: no {tile} tile and no white tile left in the box"
     return tile, why

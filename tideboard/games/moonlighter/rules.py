@@ -68,6 +68,7 @@ from tideboard.games.moonlighter.state import (
     Switch,
     replace,
 )
+from tideboard.games.moonlighter.words import plural
 
 PLACES = {d: Place(d) for d in DIRECTIONS}
 MOVES = {d: Move(d) for d in DIRECTIONS}
@@ -297,11 +298,11 @@ def _heal(state: State, log: _Log) -> State:
     need = state.max_health - state.health
     gain = min(need, state.pool)
     if need == 0:
-        log.say(f"The healing pool: you are at full health ({state.pool} hearts left in the pool).")
+        log.say(f"The healing pool: you are at full health ({plural(state.pool, 'heart')} left in the pool).")
     elif gain == 0:
         log.say("The healing pool is dry.")
     else:
-        log.say(f"The healing pool restores {gain} heart{'s' * (gain != 1)} "
+        log.say(f"The healing pool restores {plural(gain, 'heart')} "
                 f"({state.pool - gain} left in the pool).")
     return replace(state, health=state.health + gain, pool=state.pool - gain)
 
@@ -397,10 +398,10 @@ def _die(state: State, boss: bool, log: _Log) -> State:
         return replace(state, lives=0, over=True)  # the map stays as you fell
     state = replace(state, lives=lives)
     if boss:
-        log.say(f"You die in the boss room ({lives} li{'ves' if lives != 1 else 'fe'} left): "
+        log.say(f"You die in the boss room ({plural(lives, 'life', 'lives')} left): "
                 f"dungeon {state.dungeon} starts again with its tiles reset.")
         return start_dungeon(state, state.dungeon, state.pawn)
-    log.say(f"You die ({lives} li{'ves' if lives != 1 else 'fe'} left): the game resets "
+    log.say(f"You die ({plural(lives, 'life', 'lives')} left): the game resets "
             "to dungeon 1 with the white pawn.")
     state = replace(state, cleared=0, run=state.run + 1)
     return start_dungeon(state, 1, PAWN_WHITE)

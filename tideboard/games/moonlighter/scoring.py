@@ -16,6 +16,7 @@ from tideboard.games.moonlighter.content import (
     ROLL_LIMIT,
 )
 from tideboard.games.moonlighter.state import State
+from tideboard.games.moonlighter.words import plural
 
 
 def scores(state: State) -> tuple[int]:
@@ -33,11 +34,11 @@ def winners(state: State) -> tuple[int, ...]:
 def result_text(state: State) -> str:
     score = scores(state)[0]
     deaths = LIVES - state.lives
-    died = f"{deaths} death{'s' * (deaths != 1)}"
+    died = plural(deaths, "death")
     if state.won:
-        return (f"Campaign won: all {DUNGEONS} dungeons cleared in {state.rolls} tile rolls "
+        return (f"Campaign won: all {DUNGEONS} dungeons cleared in {plural(state.rolls, 'tile roll')} "
                 f"with {died}. Score {score}.")
     why = ("the moon set (roll limit reached)" if state.lives > 0 else "no lives left")
     return (f"Campaign lost ({why}): best run cleared {state.best} of {DUNGEONS} dungeons; "
-            f"{state.rolls} tile rolls, {died}, {state.run} run{'s' * (state.run != 1)}. "
+            f"{plural(state.rolls, 'tile roll')}, {died}, {plural(state.run, 'run')}. "
             f"Score {score}.")

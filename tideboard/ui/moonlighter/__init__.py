@@ -5,6 +5,8 @@
 | ``board`` | ``DungeonMap`` (the rooms around you, open sides) and the whole-map view |
 | ``dice`` | the dice panel |
 | ``panels`` | ``MoonlighterTable``: your counters, the dice tumble, the hint line, the end table |
+| ``moments`` | ``MomentScreen``: a death, a beaten boss, the next dungeon, until a key |
+| ``log`` | ``MoonlighterLog``: the game log, drawn without keeping every line drawn |
 | ``screen`` | ``MoonlighterScreen``: keys and clicks turned into actions |
 """
 

@@ -4,6 +4,7 @@ the end table."""
 from __future__ import annotations
 
 import random
+import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -17,6 +18,7 @@ from tideboard.games.moonlighter.content import (
     DUNGEONS,
     ENEMY_HEARTS,
     LIVES,
+    PAWN_TEXT,
     ROLL_LIMIT,
     TILE_NAME,
     boss_hearts,
@@ -25,6 +27,7 @@ from tideboard.games.moonlighter.content import (
 )
 from tideboard.games.moonlighter.rules import boss_ready, can_flee, green_rooms, open_sides
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Roll, State
+from tideboard.games.moonlighter.words import plural
 from tideboard.ui.moonlighter.board import (
     ARROWS,
     PAWN_SHORT,
@@ -37,7 +40,8 @@ from tideboard.ui.moonlighter.board import (
     room_locked,
 )
 from tideboard.ui.moonlighter.dice import DIE_NAMES, DIE_SIDES, dice_panel
-from tideboard.ui.shared import GameScreen
+from tideboard.ui.moonlighter.moments import MomentScreen, moment_for
+from tideboard.ui.shared import GameScreen, StatusLine
 
 
 class MoonlighterTable(GameScreen):
@@ -48,6 +52,12 @@ class MoonlighterTable(GameScreen):
     """
 
     # -- drawing ----------------------------------------------------------
+    # A redraw touches only what changed: ``refresh_table`` after a move (the
+    # state changed), ``redraw_cursor`` when only the picked side moved.  Panels
+    # keep what they show and skip an identical update.
+    WIDE = 110              # from this terminal width the side panel is wider and says more
+    WIDE_TEXT = 42          # the width of the wide side panel's wrapped lines
+
     def refresh_table(self) -> None:
         shown: State = self.shown
         pending = shown.pending
@@ -62,25 +72,67 @@ class MoonlighterTable(GameScreen):
                 self.target, self.chosen = None, False
         else:
             self.target, self.chosen = None, False
-        dmap = self.query_one(DungeonMap)
-        dmap.state = shown
-        dmap.targets = {neighbour(shown.pos, d): d for d in opens}
-        dmap.picked = neighbour(shown.pos, self.target) if self.target else None
-        dmap.refresh()
-        self.query_one("#ml-stats", Static).update(self._stats(shown))
+        self.query_one(DungeonMap).show(
+            shown, {neighbour(shown.pos, d): d for d in opens},
+            neighbour(shown.pos, self.target) if self.target else None)
+        self._update_stats()
         self._announce()
         self._update_dice()
-        self.title = f"Moonlighter - dungeon {shown.dungeon} of {DUNGEONS}"
-        if shown.over:
-            self.title = "Moonlighter - campaign over"
-        self.app.title = self.title
+        self.title = (f"Moonlighter - dungeon {shown.dungeon} of {DUNGEONS}" if not shown.over
+                      else "Moonlighter - campaign over")
+        if self.app.title != self.title:
+            self.app.title = self.title
         self.sync_bindings()  # the footer shows the keys that apply now
         if self.human_to_move() is not None:
             self.say(self._hint())
 
-    # what deserves more than a log line: a toast as well
-    BIG_NEWS = ("You die", "The boss falls", "The boss of dungeon", "The moon sets",
-                "Enough green rooms")
+    def redraw_cursor(self) -> None:
+        """Only the picked side changed: move the map's cursor and say what Enter does now."""
+        shown: State = self.shown
+        self.query_one(DungeonMap).move_cursor(
+            neighbour(shown.pos, self.target) if self.target else None)
+        if self.human_to_move() is not None:
+            self.say(self._hint())
+
+    def say(self, message: str, error: bool = False) -> None:
+        """As ``GameScreen.say``, but a prompt already showing is not drawn again."""
+        if not error and self._said == message:
+            return
+        self._said = None if error else message
+        if error:
+            super().say(message, error)
+            return
+        lines = self.query(StatusLine)
+        if lines:  # two lines high whatever it says: no layout needed
+            lines.first().update(Text(message), layout=False)
+        else:
+            super().say(message)
+
+    def _update_static(self, widget_id: str, content: Any, key: Any = None) -> None:
+        """Update a panel unless it already shows ``key`` (by default the content itself)."""
+        key = content if key is None else key
+        if self._shown_in.get(widget_id) == key:
+            return
+        old = self._shown_in.get(widget_id)
+        self._shown_in[widget_id] = key
+        same_height = isinstance(old, Text) and isinstance(key, Text) \
+            and len(old.plain.splitlines()) == len(key.plain.splitlines())
+        self.query_one(f"#{widget_id}", Static).update(content, layout=not same_height)
+
+    def on_resize(self, event: Any) -> None:
+        wide = event.size.width >= self.WIDE
+        if wide != self.has_class("wide"):
+            self.set_class(wide, "wide")
+            if self.state is not None and self.is_mounted:
+                self._update_stats()
+
+    def _update_stats(self) -> None:
+        self._update_static("ml-stats", self._stats(self.shown, self.has_class("wide")))
+
+    # what deserves more than a log line: a moment (a panel that waits for a
+    # key) for death, a beaten boss and the next dungeon; a toast for the rest
+    # and whenever a bot plays (it must never wait behind a panel)
+    TOAST_NEWS = ("Enough green rooms",)
 
     def _announce(self) -> None:
         steps = len(self.match.states)
@@ -88,12 +140,20 @@ class MoonlighterTable(GameScreen):
             self.announced = steps
             return
         self.announced = steps
-        for event in self.state.events:
-            if event.startswith(self.BIG_NEWS):
-                bad = event.startswith(("You die", "The moon sets"))
-                self.notify(event, severity="warning" if bad else "information", timeout=5)
+        state = self.state
+        before = self.match.states[-2] if steps > 1 else state
+        news = moment_for(before, state)
+        if news is not None and not state.over:
+            if 0 in self.bots:
+                self.notify(news.toast, severity="warning" if news.bad else "information",
+                            timeout=5)
+            else:
+                self.app.push_screen(MomentScreen(news))
+        for event in state.events:
+            if event.startswith(self.TOAST_NEWS):
+                self.notify(event, timeout=5)
 
-    def _stats(self, s: State) -> Text:
+    def _stats(self, s: State, wide: bool = False) -> Text:
         colours = room_colours(self.app)
         heart = Style(color=colours["heart"], bold=True)
         out = Text(no_wrap=True, overflow="ellipsis")
@@ -103,7 +163,12 @@ class MoonlighterTable(GameScreen):
         out.append(f" {s.health}/{s.max_health}\n")
         out.append("Pawn ", "bold").append(s.pawn, Style(color=colours[f"pawn-{s.pawn}"],
                                                         bold=True))
-        out.append(f": {PAWN_SHORT[s.pawn]}\n")
+        if wide:  # the power in full, on lines of its own
+            out.append("\n")
+            for line in textwrap.wrap(PAWN_TEXT[s.pawn], self.WIDE_TEXT):
+                out.append(f"  {line}\n", "italic")
+        else:
+            out.append(f": {PAWN_SHORT[s.pawn]}\n")
         out.append("Pool ", "bold").append(f"≈ {s.pool}/{pool_size(s.dungeon)}")
         out.append("  Rolls ", "bold").append(f"{s.rolls}/{ROLL_LIMIT}\n")
         need = greens_for_boss(s.dungeon)
@@ -114,6 +179,9 @@ class MoonlighterTable(GameScreen):
             out.append("  boss on a 0 ☠", Style(color=colours["red"], bold=True))
         else:
             out.append(f"  boss ☠ {boss_hearts(s.dungeon)}♥")
+        if wide:
+            out.append("\nScore ", "bold").append(
+                f"{self.game.scores(s)[0]} (best run: {plural(s.best, 'dungeon')} cleared)")
         if s.pending == FIGHT:
             out.append("\n")
             if s.fighting_boss:
@@ -170,8 +238,9 @@ class MoonlighterTable(GameScreen):
             self._settle()
             return
         lo, hi = DIE_SIDES[roll.die]
-        self.query_one("#ml-dice", Static).update(
-            dice_panel(roll, True, tumbling=random.randint(lo, hi)))
+        face = random.randint(lo, hi)
+        self._update_static("ml-dice", dice_panel(roll, True, tumbling=face),
+                            key=("tumbling", roll, face))
 
     def _settle(self) -> None:
         if self._tumble_timer is not None:
@@ -185,7 +254,7 @@ class MoonlighterTable(GameScreen):
             self._flash_timer = self.set_timer(self.FLASH_SECONDS, self._unflash)
 
     def _show_dice(self, roll: Roll | None, current: bool) -> None:
-        self.query_one("#ml-dice", Static).update(dice_panel(roll, current))
+        self._update_static("ml-dice", dice_panel(roll, current), key=(roll, current))
         self.dice_shown = ("" if roll is None else
                            f"{DIE_NAMES[roll.die]}: {roll.value}, {roll.meaning}"
                            + ("" if current else " (earlier)"))
@@ -210,14 +279,14 @@ class MoonlighterTable(GameScreen):
                     f"Enter{again} places it {where}.")
         if s.pending == FIGHT:
             if s.fighting_boss:
-                return (f"The boss has {s.boss} heart{'s' * (s.boss != 1)} and there is "
+                return (f"The boss has {plural(s.boss, 'heart')} and there is "
                         f"no way out: a attacks.")
             if can_flee(s):
                 return "Fight! a attacks, f flees back the way you came (the enemies heal)."
             return "Locked in the black room: a attacks until both enemies are beaten."
         if s.pending == LOOT:
             return (f"The chest holds the {s.room.pawn} pawn ({power(s.room.pawn)}): "
-                    f"s switches to it, k keeps your {s.pawn} pawn.")
+                    f"s switches to it, p keeps your {s.pawn} pawn.")
         room = s.room_at(neighbour(s.pos, self.target)) if self.target else None
         if room is not None:  # a room picked to walk into: what waits there
             again = f" (or {ARROWS[self.target]} again)" if self.chosen else ""
@@ -247,7 +316,7 @@ class MoonlighterTable(GameScreen):
                 return ": the pool is dry"
             if s.health < s.max_health:
                 heal = min(s.max_health - s.health, s.pool)
-                return f": the pool heals you {heal} heart{'s' * (heal != 1)}"
+                return f": the pool heals you {plural(heal, 'heart')}"
             return ""
         if room.pawn:
             return f", where the {room.pawn} pawn lies"
@@ -259,6 +328,7 @@ class MoonlighterTable(GameScreen):
         table = Table(box=None, padding=(0, 1))
         table.add_column("Campaign", no_wrap=True)
         table.add_column("", justify="right")
+        table.add_row("Player", self.seat_name(0) + ("" if 0 in self.bots else " (you)"))
         table.add_row("Result", "[b]won[/b]" if s.won else "lost")
         table.add_row("Dungeons cleared (best run)", f"{s.best} of {DUNGEONS}")
         table.add_row("Runs", str(s.run))

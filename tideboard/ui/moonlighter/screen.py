@@ -5,7 +5,7 @@ highlighted and arrows/hjkl pick one (Enter, space or the same arrow again
 places the room there).  Between rolls an arrow picks a neighbouring room and
 Enter (or the same arrow again) walks into it.  In a fight ``a`` attacks and
 ``f`` flees (asked first); on a chest ``s`` switches pawns (asked first when
-you would drop a pawn with a power) and ``k`` keeps yours.  The mouse works
+you would drop a pawn with a power) and ``p`` keeps yours (``k`` is only ever up).  The mouse works
 too: click a highlighted open side to place the room there, a neighbouring
 room to walk into it, and the footer's keys.
 
@@ -42,14 +42,16 @@ from tideboard.games.moonlighter.state import (
     Roll,
     State,
 )
+from tideboard.games.moonlighter.words import plural
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+from tideboard.ui.moonlighter.log import MoonlighterLog
+from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, StatusLine
 
 
 class MoonlighterScreen(MoonlighterTable):
     BINDINGS = [
-        Binding("up", "direction('n')", "North", show=False),
+        Binding("up,k", "direction('n')", "North", show=False),
         Binding("down,j", "direction('s')", "South", show=False),
         Binding("left,h", "direction('w')", "West", show=False),
         Binding("right,l", "direction('e')", "East", show=False),
@@ -57,18 +59,18 @@ class MoonlighterScreen(MoonlighterTable):
         Binding("escape", "cancel", "Cancel", show=False),
         # the footer shows only the keys that do something now (``check_action``);
         # the same keys at other times fall through to the hidden bindings below,
-        # which say why they do nothing (and k is up outside a loot choice)
+        # which say why they do nothing
         Binding("r", "roll", "Roll"),
         Binding("a", "attack", "Attack"),
         Binding("f", "flee", "Flee"),
         Binding("s", "switch", "Switch"),
-        Binding("k", "keep", "Keep"),
+        Binding("p", "keep", "Keep pawn"),
         Binding("m", "whole_map", "Map"),
         Binding("r", "anyway('roll')", show=False),
         Binding("a", "anyway('attack')", show=False),
         Binding("f", "anyway('flee')", show=False),
         Binding("s", "anyway('switch')", show=False),
-        Binding("k", "k_key", show=False),
+        Binding("p", "anyway('keep')", show=False),
     ]
     OFFERED = ("roll", "attack", "flee", "switch", "keep")  # keys shown only when they apply
     KEYS_HELP = [
@@ -81,7 +83,7 @@ class MoonlighterScreen(MoonlighterTable):
         ("a", "attack: roll the attack die"),
         ("f", "flee an orange room the way you came (asks first: the enemies heal)"),
         ("s", "switch your pawn for the one lying in this chest room"),
-        ("k", "keep your pawn after a loot roll (otherwise k is up)"),
+        ("p", "keep your pawn after a loot roll (the looted one stays in the chest room)"),
         ("mouse", ("click an open side to place the room, a neighbouring room to walk in, "
                    "a key in the footer to use it")),
     ]
@@ -99,6 +101,8 @@ class MoonlighterScreen(MoonlighterTable):
         self._tumble_timer: Any = None
         self._flash_timer: Any = None
         self.dice_shown = ""               # the dice panel in words (for tests and logs)
+        self._said: str | None = None      # the prompt in the status line
+        self._shown_in: dict[str, Any] = {}  # panel id -> what it shows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -107,7 +111,7 @@ class MoonlighterScreen(MoonlighterTable):
             with Vertical(id="ml-side"):
                 yield Static(id="ml-stats")
                 yield Static(id="ml-dice")
-                yield GameLog(id="ml-log")
+                yield MoonlighterLog(id="ml-log")
         yield StatusLine(id="ml-status")
         yield Footer()
 
@@ -117,7 +121,7 @@ class MoonlighterScreen(MoonlighterTable):
     # -- input --------------------------------------------------------------
     def action_whole_map(self) -> None:
         self.app.push_screen(BlocksScreen([
-            (f"Dungeon {self.state.dungeon}: {len(self.state.rooms)} rooms, north up",
+            (f"Dungeon {self.state.dungeon}: {plural(len(self.state.rooms), 'room')}, north up",
              whole_map(self.app, self.state)),
             ("Key", Text("W white  O orange  K black (locked until cleared)  G cleared  "
                          "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m"))
@@ -125,6 +129,8 @@ class MoonlighterScreen(MoonlighterTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.OFFERED:
             return self._offered(action)
+        if action == "undo":  # nothing to take back at the campaign's end or in a bot's game
+            return self.human_to_move() is not None
         return True
 
     def _offered(self, action: str) -> bool:
@@ -170,7 +176,7 @@ class MoonlighterScreen(MoonlighterTable):
             self._go()
             return
         self.target, self.chosen = d, True
-        self.refresh_table()
+        self.redraw_cursor()
 
     def action_confirm(self) -> None:
         if not self._my_turn():
@@ -181,7 +187,7 @@ class MoonlighterScreen(MoonlighterTable):
                 self.say("Nothing to walk to in a fight: a attacks"
                          + (", f flees." if can_flee(s) else "."), error=True)
             elif s.pending == LOOT:
-                self.say("Decide on the pawn first: s switches, k keeps yours.", error=True)
+                self.say("Decide on the pawn first: s switches, p keeps yours.", error=True)
             elif s.pending == EXPLORE and not open_sides(s):
                 self.say("Pick a room to walk into with the arrows first (no open side "
                          "here to roll from).", error=True)
@@ -206,7 +212,7 @@ class MoonlighterScreen(MoonlighterTable):
     def action_cancel(self) -> None:
         if self.target is not None and self.state.pending == EXPLORE:
             self.target, self.chosen = None, False
-            self.refresh_table()
+            self.redraw_cursor()
 
     def action_roll(self) -> None:
         if self._my_turn():
@@ -227,7 +233,7 @@ class MoonlighterScreen(MoonlighterTable):
         back = step_between(s.pos, s.came_from)
         where = f" {DIRECTION_NAMES[back]}" if back else ""
         dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
-        lost = f" You lose the {dealt} heart{'s' * (dealt != 1)} of damage you dealt." \
+        lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." \
             if dealt else ""
         self.app.push_screen(
             ConfirmScreen(f"Flee back{where} the way you came? The enemies heal to full "
@@ -257,13 +263,6 @@ class MoonlighterScreen(MoonlighterTable):
     def action_keep(self) -> None:
         if self._my_turn():
             self.dispatch(KEEP)
-
-    def action_k_key(self) -> None:
-        """k keeps your pawn while a loot roll waits; otherwise it is up (vi keys)."""
-        if self._my_turn() and self.state.pending == LOOT:
-            self.dispatch(KEEP)
-        else:
-            self.action_direction("n")
 
     @on(CellClicked, "DungeonMap")
     def map_clicked(self, message: CellClicked) -> None:
