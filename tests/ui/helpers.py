@@ -40,3 +40,16 @@ async def settle(pilot, times: int = 3) -> None:
     """Let the app process what the last key started (timers, screens)."""
     for _ in range(times):
         await pilot.pause()
+
+
+async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
+    """Send ``keys`` in one burst, as a fast typist or a paste does: every key
+    is queued before the app handles the first (``pilot.press`` waits for each)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await settle(pilot, settle_times)

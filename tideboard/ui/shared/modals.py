@@ -1,18 +1,46 @@
-"""Modal screens shared by every game: privacy, confirm, help, game over."""
+"""Modal screens shared by every game: privacy, confirm, help, game over.
+
+Every one is a :class:`Window`, which closes only itself, and only once.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from rich.markdown import Markdown as RichMarkdown
 from textual.widgets import Button, Static
 
+ResultT = TypeVar("ResultT")
 
-class PrivacyScreen(ModalScreen[None]):
+
+class Window(ModalScreen[ResultT]):
+    """A modal screen that closes only itself, and only once.
+
+    Keys typed in one burst all reach the window before its first close has
+    taken effect (``m m m`` on an open map window: the second ``m`` closes
+    it, the third would pop the game screen under it and the fourth the
+    app's last screen).  Here a close does nothing once the window is closing
+    or while it is not the top screen, however it is asked for (a key, a
+    button, a double click).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.closing = False
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        if self.closing or not self.is_active:
+            return AwaitComplete.nothing()
+        self.closing = True
+        return super().dismiss(result)
+
+
+class PrivacyScreen(Window[None]):
     """Covers the table while a hot-seat device is passed to the next player."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
@@ -36,7 +64,7 @@ class PrivacyScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Window[bool]):
     """Asks before something that cannot be taken back."""
 
     BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
@@ -60,7 +88,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Window[None]):
     """The keys of the current screen and the game's rules page."""
 
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", priority=True)]
@@ -87,7 +115,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class EndScreen(ModalScreen[str]):
+class EndScreen(Window[str]):
     """Final scores and the result; returns 'again', 'picker' or 'quit'."""
 
     BINDINGS = [Binding("a", "choose('again')", "Play again"),
