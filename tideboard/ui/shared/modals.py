@@ -65,10 +65,16 @@ class PrivacyScreen(Window[None]):
 
 
 class ConfirmScreen(Window[bool]):
-    """Asks before something that cannot be taken back."""
+    """Asks before something that cannot be taken back or gives something up.
 
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
-                Binding("n,escape", "answer(False)", "No", priority=True)]
+    The safe answer is the default: Enter, ``n`` and Esc answer no ("Keep
+    playing", "Stay"), and only a deliberate ``y`` (or a click) answers yes,
+    so the Enter that finished one step never also confirms the next.  The
+    buttons take no focus, so Tab cannot move Enter onto "yes" unseen.
+    """
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes", priority=True),
+                Binding("n,escape,enter", "answer(False)", "No", priority=True)]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -78,14 +84,19 @@ class ConfirmScreen(Window[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (n)", id="no")
+                yield _unfocusable(Button(f"{self.no} (Enter)", id="no", variant="primary"))
+                yield _unfocusable(Button(f"{self.yes} (y)", id="yes"))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+def _unfocusable(button: Button) -> Button:
+    button.can_focus = False
+    return button
 
 
 class HelpScreen(Window[None]):
