@@ -56,6 +56,7 @@ class MoonshellScreen(MoonshellModes):
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("o", "objectives", "Objectives"),
     ]
+    SECRETS = "your secret objective cards"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
         ("r", "rotate the ocean a quarter turn (the tides token's direction)"),
         ("p, or 1-5", "preview a pull: the column's two nearest tiles slide onto your rocks"),

@@ -45,6 +45,7 @@ class ShiftingStonesScreen(StonesTable):
         Binding("x", "skip", "Skip"),
         Binding("t", "table", "Scored"),
     ]
+    SECRETS = "your hand"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
         ("arrows / h j k l", "move the cursor over the stones"),
         ("1-9, [ ], Tab", "pick a card in your hand (by its place, left to right)"),
