@@ -53,3 +53,21 @@ async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
         event.set_sender(app)
         app._driver.send_message(event)
     await settle(pilot, settle_times)
+
+
+async def hand_over(pilot) -> None:
+    """Pass the hot-seat hand-over screen as the next player does: wait out its
+    guard time, then press their seat number."""
+    import time
+
+    from tideboard.ui.shared.modals import PrivacyScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, PrivacyScreen), f"no hand-over screen but {screen!r}"
+    for _ in range(100):
+        if screen.ready_at != float("inf"):
+            break
+        await pilot.pause(0.01)
+    await pilot.pause(max(0.0, screen.ready_at - time.monotonic()) + 0.02)
+    await pilot.press(screen.key)
+    await settle(pilot)

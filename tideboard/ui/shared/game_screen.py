@@ -37,6 +37,7 @@ class GameScreen(Screen):
         Binding("q", "leave", "Quit"),
     ]
     KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
+    SECRETS = "what only you may see"  # named on the hand-over screen: "your hand", ...
 
     def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6) -> None:
         super().__init__()
@@ -170,9 +171,17 @@ class GameScreen(Screen):
                 and self.game.info.hidden_information):
             self.viewer = None
             self.refresh_table()
-            self.app.push_screen(PrivacyScreen(seat_label(seat)), lambda _: self._reveal(seat))
+            self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
+                                 lambda show: self._hand_over(seat, show))
             return
         self._reveal(seat)
+
+    def _hand_over(self, seat: int, show: bool | None) -> None:
+        """The hand-over screen's answer: show ``seat``'s secrets, or leave the game."""
+        if show:
+            self._reveal(seat)
+        else:
+            self.app.show_picker()
 
     def _reveal(self, seat: int) -> None:
         self.viewer = seat

@@ -5,9 +5,13 @@ Every one is a :class:`Window`, which closes only itself, and only once.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any, TypeVar
 
 from rich.markdown import Markdown as RichMarkdown
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -40,28 +44,64 @@ class Window(ModalScreen[ResultT]):
         return super().dismiss(result)
 
 
-class PrivacyScreen(Window[None]):
-    """Covers the table while a hot-seat device is passed to the next player."""
+class PrivacyScreen(Window[bool]):
+    """Covers the table while a hot-seat device is passed to the next player.
 
-    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+    The key that finished the last move must never also show the next
+    player's secrets, so for ``GUARD`` seconds after it appears every key
+    and click is ignored, and then only a deliberate key shows them: the
+    player's seat number (Enter never does).  ``q`` leaves the game without
+    showing anything (it is saved after every move).  Returns True to show
+    the secrets, False to leave.
+    """
 
-    def __init__(self, player: str) -> None:
+    GUARD = 0.6  # seconds of ignored input after the screen appears
+
+    def __init__(self, seat: int, player: str, secrets: str = "what only you may see") -> None:
         super().__init__(classes="privacy")
-        self.player = player
+        self.seat, self.player, self.secrets = seat, player, secrets
+        self.key = str(seat + 1)
+        self.ready_at = math.inf  # set when the screen is shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box", classes="dialog"):
             yield Static(f"Pass to {self.player}", id="privacy-title")
-            yield Static("The others look away: what only you may see (your hand, "
-                         "your secret cards) is about to be shown.\n"
-                         "Press Enter (or click) when you are ready.")
-            yield Button("I am ready", id="ready", variant="primary")
+            yield Static(f"{self.player}: {self.secrets} will be shown next, so everyone "
+                         f"else looks away.\nPress {self.key} when only you can see the "
+                         "screen.", id="privacy-text")
+            yield Static(self._hint(), id="privacy-hint", classes="hint")
+            with Horizontal(classes="buttons"):
+                yield _unfocusable(Button(f"Show ({self.key})", id="ready", variant="primary"))
+                yield _unfocusable(Button("Leave the game (q)", id="leave"))
 
-    def action_ready(self) -> None:
-        self.dismiss(None)
+    def _hint(self) -> str:
+        return (f"{self.key}: show {self.secrets}    q: leave the game (it is saved; "
+                "resume it from the picker)")
+
+    def on_screen_resume(self) -> None:
+        self.ready_at = time.monotonic() + self.GUARD
+
+    def awake(self) -> bool:
+        """Whether input counts yet (``GUARD`` seconds after the screen appeared)."""
+        return time.monotonic() >= self.ready_at
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if not self.awake():
+            return
+        if event.key == self.key:
+            self.dismiss(True)
+        elif event.key == "q":
+            self.dismiss(False)
+        else:
+            self.query_one("#privacy-hint", Static).update(
+                Text(f"Only {self.key} shows {self.secrets} (Enter does not).  "
+                     "q leaves the game.", style="bold"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        if self.awake():
+            self.dismiss(event.button.id == "ready")
 
 
 class ConfirmScreen(Window[bool]):
