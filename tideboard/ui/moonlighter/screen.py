@@ -125,7 +125,7 @@ class MoonlighterScreen(MoonlighterTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.OFFERED:
             return self._offered(action)
-        return True
+        return super().check_action(action, parameters)
 
     def _offered(self, action: str) -> bool:
         """Whether the key for ``action`` does something now (and so is in the footer)."""
