@@ -55,19 +55,26 @@ async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
     await settle(pilot, settle_times)
 
 
-async def hand_over(pilot) -> None:
-    """Pass the hot-seat hand-over screen as the next player does: wait out its
-    guard time, then press their seat number."""
+async def end_guard(pilot) -> None:
+    """Let the top window's guard time (``Window.GUARD``) be over now, as if the
+    player had waited it out (tests that test the guard set a long one)."""
     import time
 
-    from tideboard.ui.shared.modals import PrivacyScreen
-
     screen = pilot.app.screen
-    assert isinstance(screen, PrivacyScreen), f"no hand-over screen but {screen!r}"
     for _ in range(100):
         if screen.ready_at != float("inf"):
             break
         await pilot.pause(0.01)
-    await pilot.pause(max(0.0, screen.ready_at - time.monotonic()) + 0.02)
+    screen.ready_at = min(screen.ready_at, time.monotonic())
+
+
+async def hand_over(pilot) -> None:
+    """Pass the hot-seat hand-over screen as the next player does: wait out its
+    guard time, then press their seat number."""
+    from tideboard.ui.shared.modals import PrivacyScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, PrivacyScreen), f"no hand-over screen but {screen!r}"
+    await end_guard(pilot)
     await pilot.press(screen.key)
     await settle(pilot)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tideboard.games.moonshell.content import CARDS
@@ -13,7 +11,14 @@ from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.modals import PrivacyScreen
 from tideboard.ui.shifting_stones.hand import HandStrip
 
-from tests.ui.helpers import app_for, burst, hand_over, settle
+from tests.ui.helpers import app_for, burst, end_guard, hand_over, settle
+
+
+@pytest.fixture(autouse=True)
+def long_guard(monkeypatch):
+    """A guard far longer than any burst takes to arrive, however slow the machine:
+    what the burst sends is always within it; tests end it with ``end_guard``."""
+    monkeypatch.setattr(PrivacyScreen, "GUARD", 60.0)
 
 # keys a player may hammer after their move: confirmations, Enter, the next seat's number
 BURSTS = [
@@ -88,7 +93,7 @@ async def test_the_hand_over_screen_ignores_keys_at_first_then_wants_the_seat_nu
         assert "your hand" in str(cover.query_one("#privacy-text").render())
         await pilot.press("1")  # at once: too soon, even the right key
         assert app.screen is cover and game.viewer is None
-        await pilot.pause(max(0.0, cover.ready_at - time.monotonic()) + 0.02)
+        await end_guard(pilot)
         await pilot.press("enter", "space", "2", "y", "escape")
         assert app.screen is cover and game.viewer is None
         assert "Only 1 shows" in str(cover.query_one("#privacy-hint").render())
@@ -104,7 +109,8 @@ async def test_a_click_on_show_is_ignored_at_first_too():
         cover = app.screen
         await pilot.click("#ready")
         assert app.screen is cover
-        await pilot.pause(max(0.0, cover.ready_at - time.monotonic()) + 0.02)
+        await end_guard(pilot)
+        await pilot.pause(0.3)  # a button takes no second click while it is lit (0.2 s)
         await pilot.click("#ready")
         await settle(pilot)
         assert app.screen_stack[1].viewer == 0
@@ -119,7 +125,7 @@ async def test_leaving_from_the_hand_over_screen_shows_nothing(how):
         await settle(pilot)
         cover = app.screen
         game = app.screen_stack[1]
-        await pilot.pause(max(0.0, cover.ready_at - time.monotonic()) + 0.02)
+        await end_guard(pilot)
         if how == "q":
             await pilot.press("q")
         else:

@@ -82,3 +82,10 @@ async def test_answering_a_confirmation_in_a_burst_answers_once(answer):
         await pilot.press("q")  # "Leave this game?"
         await burst(pilot, answer, answer, answer, answer)
         assert app.screen is game and app.is_running, _stack(app)
+
+
+def test_the_hand_over_and_end_screens_ignore_input_for_a_moment():
+    from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, PrivacyScreen
+
+    assert 0.4 <= PrivacyScreen.GUARD <= 1.0 and 0.4 <= EndScreen.GUARD <= 1.0
+    assert ConfirmScreen.GUARD == 0  # its keys are deliberate already (y; Enter is no)

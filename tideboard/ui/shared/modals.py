@@ -33,9 +33,20 @@ class Window(ModalScreen[ResultT]):
     button, a double click).
     """
 
+    GUARD = 0.0  # seconds of ignored answers after the window appears (see ``awake``)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.closing = False
+        self.ready_at = math.inf  # set when the window is shown
+
+    def on_screen_resume(self) -> None:
+        self.ready_at = time.monotonic() + self.GUARD
+
+    def awake(self) -> bool:
+        """Whether answers count yet: a window with a ``GUARD`` ignores the keys
+        and clicks of the burst that opened it for that long."""
+        return time.monotonic() >= self.ready_at
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if self.closing or not self.is_active:
@@ -55,13 +66,12 @@ class PrivacyScreen(Window[bool]):
     the secrets, False to leave.
     """
 
-    GUARD = 0.6  # seconds of ignored input after the screen appears
+    GUARD = 0.6
 
     def __init__(self, seat: int, player: str, secrets: str = "what only you may see") -> None:
         super().__init__(classes="privacy")
         self.seat, self.player, self.secrets = seat, player, secrets
         self.key = str(seat + 1)
-        self.ready_at = math.inf  # set when the screen is shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box", classes="dialog"):
@@ -77,13 +87,6 @@ class PrivacyScreen(Window[bool]):
     def _hint(self) -> str:
         return (f"{self.key}: show {self.secrets}    q: leave the game (it is saved; "
                 "resume it from the picker)")
-
-    def on_screen_resume(self) -> None:
-        self.ready_at = time.monotonic() + self.GUARD
-
-    def awake(self) -> bool:
-        """Whether input counts yet (``GUARD`` seconds after the screen appeared)."""
-        return time.monotonic() >= self.ready_at
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -167,15 +170,23 @@ class HelpScreen(Window[None]):
 
 
 class EndScreen(Window[str]):
-    """Final scores and the result; returns 'again', 'picker' or 'quit'."""
+    """Final scores and the result; returns 'board' (Esc: close it and study the
+    final board and the log), 'again', 'picker' or 'quit'.
+
+    The keys of the burst that ended the game (``a a a`` attacking the boss)
+    must not also start the next one, so it has a ``GUARD`` too.
+    """
+
+    GUARD = 0.6
 
     BINDINGS = [Binding("a", "choose('again')", "Play again"),
-                Binding("p,escape", "choose('picker')", "Picker"),
-                Binding("q", "choose('quit')", "Quit")]
+                Binding("p", "choose('picker')", "Picker"),
+                Binding("q", "choose('quit')", "Quit"),
+                Binding("escape,r", "choose('board')", "See the board")]
 
-    def __init__(self, title: str, table: Any, result: str) -> None:
+    def __init__(self, title: str, table: Any, result: str, seed: int | None = None) -> None:
         super().__init__()
-        self.title_text, self.table, self.result = title, table, result
+        self.title_text, self.table, self.result, self.seed = title, table, result, seed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog"):
@@ -183,12 +194,18 @@ class EndScreen(Window[str]):
             yield Static(self.table)
             yield Static(self.result, id="end-result")
             with Horizontal(classes="buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("Picker (p)", id="to-picker")
-                yield Button("Quit (q)", id="quit")
+                # no button takes focus: the Enter that ended the game answers nothing
+                yield _unfocusable(Button("Play again (a)", id="again", variant="primary"))
+                yield _unfocusable(Button("Picker (p)", id="to-picker"))
+                yield _unfocusable(Button("Quit (q)", id="quit"))
+            seed = f"  Seed {self.seed}." if self.seed is not None else ""
+            yield Static(f"Esc: the final board and the log (r: back here).{seed}",
+                         id="end-hint", classes="hint")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        if self.awake():
+            self.dismiss(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss({"again": "again", "quit": "quit"}.get(str(event.button.id), "picker"))
+        if self.awake():
+            self.dismiss({"to-picker": "picker"}.get(str(event.button.id), str(event.button.id)))
