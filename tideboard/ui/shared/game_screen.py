@@ -26,6 +26,7 @@ from tideboard.ui.shared.game_over import GameOver
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.shared.status import StatusLine
+from tideboard.ui.shared.words import SeatNames
 
 __all__ = ["GameLog", "GameScreen"]
 
@@ -34,7 +35,7 @@ def _keys(binding: Binding) -> set[str]:
     return {key.strip() for key in binding.key.split(",")}
 
 
-class GameScreen(GameOver, Screen):
+class GameScreen(GameOver, SeatNames, Screen):
     """The match, bots, hand-over screen, log, undo and game over for every game.
 
     At game over the table's own keys stand down (``check_action``; a screen
@@ -112,12 +113,6 @@ class GameScreen(GameOver, Screen):
     def human_seats(self) -> list[int]:
         seats = 1 if self.match.config.solo else self.match.config.players
         return [s for s in range(seats) if s not in self.bots]
-
-    def seat_name(self, seat: int) -> str:
-        if self.match.config.solo and seat == 0:
-            return "You"
-        level = self.bot_levels.get(seat)
-        return f"{seat_label(seat)} ({level})" if level else seat_label(seat)
 
     def human_to_move(self) -> int | None:
         """The human seat whose turn it is and who is looking, else None."""
@@ -220,7 +215,7 @@ class GameScreen(GameOver, Screen):
         seat = self.game.to_move(state)[0]
         if seat in self.bots:
             self.refresh_table()
-            self.say(f"{self.seat_name(seat)} is playing...")
+            self.say(f"{self.seat_does(seat, 'is', 'are')} playing...")
             self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
         if (seat != self.viewer and len(self.human_seats) > 1
