@@ -107,7 +107,7 @@ class StonesTable(GameScreen):
                                        if self.pending else set())
         hand_widget.refresh()
         self.query_one("#ss-table", Static).update(self._table(shown))
-        turn = (f"{self.seat_name(seat[0])} to play" if seat else "Game over")
+        turn = self.to_play(seat[0]) if seat else "Game over"
         self.title = f"Shifting Stones - {turn}"
         self.app.title = self.title
         if self.human_to_move() is not None and self.pending is None and self.shift_from is None:
