@@ -79,6 +79,7 @@ class GameScreen(GameOver, SeatNames, Screen):
         self.ended = False
         self._bot_timer = None
         self._footer_state: frozenset[tuple[str, bool | None]] | None = None
+        self._status: StatusLine | None = None  # found on the first say()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
@@ -153,13 +154,19 @@ class GameScreen(GameOver, SeatNames, Screen):
 
     def say(self, message: str, error: bool = False) -> None:
         """Show a prompt, or an error (with a bell), in the screen's StatusLine."""
-        lines = self.query(StatusLine)
-        if lines:
-            lines.first().show(message, error)
+        line = self._status_line()
+        if line is not None:
+            line.show(message, error)
         elif error:
             self.notify(message, severity="error")
         if error:
             self.app.bell()
+
+    def _status_line(self) -> StatusLine | None:
+        if self._status is None or not self._status.is_attached:
+            lines = self.query(StatusLine)
+            self._status = lines.first() if lines else None
+        return self._status
 
     def dispatch(self, action: Any) -> bool:
         """Apply ``action`` for the human at the screen; False (and a reason) if illegal."""
