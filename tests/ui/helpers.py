@@ -40,3 +40,41 @@ async def settle(pilot, times: int = 3) -> None:
     """Let the app process what the last key started (timers, screens)."""
     for _ in range(times):
         await pilot.pause()
+
+
+async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
+    """Send ``keys`` in one burst, as a fast typist or a paste does: every key
+    is queued before the app handles the first (``pilot.press`` waits for each)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await settle(pilot, settle_times)
+
+
+async def end_guard(pilot) -> None:
+    """Let the top window's guard time (``Window.GUARD``) be over now, as if the
+    player had waited it out (tests that test the guard set a long one)."""
+    import time
+
+    screen = pilot.app.screen
+    for _ in range(100):
+        if screen.ready_at != float("inf"):
+            break
+        await pilot.pause(0.01)
+    screen.ready_at = min(screen.ready_at, time.monotonic())
+
+
+async def hand_over(pilot) -> None:
+    """Pass the hot-seat hand-over screen as the next player does: wait out its
+    guard time, then press their seat number."""
+    from tideboard.ui.shared.modals import PrivacyScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, PrivacyScreen), f"no hand-over screen but {screen!r}"
+    await end_guard(pilot)
+    await pilot.press(screen.key)
+    await settle(pilot)

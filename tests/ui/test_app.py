@@ -34,3 +34,22 @@ async def test_picker_hides_the_solo_row_for_games_without_one():
         await pilot.press("down", "down")  # Moonshell, then Moonlighter
         assert screen.game_id == "moonlighter"
         assert not solo.display
+
+
+async def test_resizing_again_and_again_leaves_one_small_terminal_notice_at_most():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        for size in [(70, 20), (50, 18), (70, 20), (79, 23), (79, 23), (60, 20)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            hints = [m for m in _messages(app) if "laid out for 80x24" in m]
+            assert len(hints) == 1 and f"{size[0]}x{size[1]}" in hints[0], hints
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not [m for m in _messages(app) if "laid out for" in m]
+        await pilot.resize_terminal(70, 20)
+        await pilot.resize_terminal(60, 20)  # two at once
+        await pilot.pause()
+        hints = [m for m in _messages(app) if "laid out for 80x24" in m]
+        assert len(hints) == 1 and "60x20" in hints[0]

@@ -35,6 +35,8 @@ from tideboard.ui.app import TideboardApp
 from tideboard.ui.shared import PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
 
+from tests.ui.helpers import hand_over
+
 RUN_SEED = int(os.environ.get("TIDEBOARD_MONKEY_SEED", time.time_ns() % 1_000_000_007))
 
 KEYS = (["up", "down", "left", "right", "h", "j", "k", "l", "enter", "enter", "escape",
@@ -181,12 +183,7 @@ def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
         assert match.state == screen.match.state, f"{where}: the store's record differs"
 
 
-# the hot-seat tables fail (a) only through defect 2 until the shared modals fix lands
-DEFECT_2 = pytest.mark.xfail(
-    raises=DoubleEnterLeak, strict=False,
-    reason="defect 2: a burst's Enter dismisses the hand-over screen it raised (the shared "
-           "helper's fix; remove this mark at merge)")
-PARAMS = [pytest.param(game_id, table, id=name, marks=[DEFECT_2] if "hotseat" in name else [])
+PARAMS = [pytest.param(game_id, table, id=name, )
           for name, game_id, table in TABLES]
 
 
@@ -215,7 +212,10 @@ async def test_monkey(game_id, table, monkeypatch, request):
                 on_privacy = isinstance(app.screen, PrivacyScreen)
                 start_screen = game_screen(app)
                 kind = rnd.random()
-                if kind < 0.1:
+                if on_privacy and kind < 0.5:  # the next player waits, then types their seat
+                    where += ", the hand-over screen passed by its player"
+                    await hand_over(pilot)
+                elif kind < 0.1:
                     await pilot.resize_terminal(*rnd.choice(SIZES))
                 elif kind < 0.25:
                     width, height = app.size
@@ -239,12 +239,11 @@ async def test_monkey(game_id, table, monkeypatch, request):
         assert app.return_code in (0, None), f"{hint}: the app crashed"
 
 
-@pytest.mark.xfail(raises=DoubleEnterLeak, strict=True,
-                   reason="defect 2: the Enter after a move dismisses the hand-over screen "
-                          "(the shared helper's fix; remove this mark at merge)")
 @pytest.mark.parametrize("game_id, players, keys", [
-    (SS, 3, ["x", "enter", "enter"]),            # skip, confirm it, and at once Enter again
-    (MS, 3, ["k", "enter", "enter"]),            # keep a secret objective, Enter again
+    # a move, its confirmation, and at once the keys that used to pass the hand-over
+    # screen (Enter) and the next seat's number
+    (SS, 3, ["x", "y", "enter", "enter", "2"]),    # skip, say yes, Enter, 2
+    (MS, 3, ["k", "y", "enter", "enter", "2"]),    # keep a secret objective, yes, Enter, 2
 ])
 async def test_a_burst_never_takes_down_the_hand_over_screen_it_raised(game_id, players,
                                                                         keys, monkeypatch):
@@ -257,7 +256,7 @@ async def test_a_burst_never_takes_down_the_hand_over_screen_it_raised(game_id, 
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen)
-        await pilot.press("enter")  # Player 1 takes the device
+        await hand_over(pilot)  # Player 1 takes the device
         await settle(pilot)
         start = game_screen(app)
         assert start.viewer == 0

@@ -13,7 +13,7 @@ from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
 from tideboard.store import Store
 from tideboard.ui.app import TideboardApp
 
-from tests.ui.helpers import app_for, app_with_state, settle
+from tests.ui.helpers import app_for, app_with_state, hand_over, settle
 from tideboard.ui.shared.game_screen import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, PrivacyScreen
 from tideboard.ui.moonshell import (
@@ -168,7 +168,7 @@ async def test_hot_seat_privacy_screen_hides_the_secret_objectives():
         screen = app.screen_stack[-2]
         p1_offers, p2_offers = screen.state.offers
         assert screen.query_one(OfferStrip).offers == ()
-        await pilot.press("enter")
+        await hand_over(pilot)
         assert screen.viewer == 0 and screen.query_one(OfferStrip).offers == p1_offers
         await pilot.press("k", "y")
         await settle(pilot)
@@ -176,13 +176,13 @@ async def test_hot_seat_privacy_screen_hides_the_secret_objectives():
         assert screen.viewer is None
         hidden = text_of(screen, "#ms-table") + text_of(screen, "#ms-objectives")
         assert p1_offers[0] not in hidden and screen.query_one(OfferStrip).offers == ()
-        await pilot.press("enter")
+        await hand_over(pilot)
         assert screen.query_one(OfferStrip).offers == p2_offers
         await pilot.press("2", "k", "y")
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen)  # back to Player 1 for the first turn
         assert p2_offers[1] not in text_of(screen, "#ms-table")
-        await pilot.press("enter")
+        await hand_over(pilot)
         table = text_of(screen, "#ms-table")
         assert f"Secret {p1_offers[0]}" in table and p2_offers[1] not in table
         await pilot.press("o")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from tests.ui.helpers import SS, app_for, settle, app_with_state, evolve
+from tests.ui.helpers import SS, app_for, settle, app_with_state, evolve, hand_over
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
@@ -127,7 +127,7 @@ async def test_hot_seat_privacy_screen_between_human_players():
         assert isinstance(app.screen, PrivacyScreen)
         game_screen = app.screen_stack[-2]
         assert game_screen.query_one(HandStrip).cards == ()  # nothing secret behind it
-        await pilot.press("enter")
+        await hand_over(pilot)
         assert app.screen is game_screen and game_screen.viewer == 0
         assert game_screen.query_one(HandStrip).cards == game_screen.state.hands[0]
         await pilot.press("e")
@@ -136,7 +136,7 @@ async def test_hot_seat_privacy_screen_between_human_players():
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen)
         assert game_screen.viewer is None
-        await pilot.press("enter")
+        await hand_over(pilot)
         assert game_screen.viewer == 1
         assert game_screen.query_one(HandStrip).cards == game_screen.state.hands[1]
 

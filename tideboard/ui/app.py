@@ -7,6 +7,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import Notification
 from textual.theme import Theme
 
 from tideboard.engine import registry
@@ -42,7 +43,7 @@ class TideboardApp(App):
         self.loaded_replay = replay
         self.store_path = store_path
         self._store: Any = None
-        self._said_small = False
+        self._small_notice: Notification | None = None  # the one on screen, if any
 
     def on_mount(self) -> None:
         for name, spec in theme_table().items():
@@ -87,13 +88,24 @@ class TideboardApp(App):
     MIN_SIZE = (80, 24)
 
     def on_resize(self, event: events.Resize) -> None:
+        """At most one "terminal is small" notice: a new size replaces the last
+        notice, and a large enough terminal takes it away."""
         width, height = event.size
         small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
-        if small and not self._said_small:
-            self.notify(f"The terminal is {width}x{height}; tideboard is laid out for "
-                        f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts "
-                        "may be cut off.", severity="warning", timeout=6)
-        self._said_small = small
+        text = (f"The terminal is {width}x{height}; tideboard is laid out for "
+                f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts may be cut off.")
+        old = self._small_notice
+        if old is not None and old in self._notifications:
+            if small and old.message == text:
+                return  # the same size again: the notice on screen says so already
+            self._unnotify(old, refresh=not small)
+        self._small_notice = None
+        if small:
+            # added at once (not through a Notify message), so resizes in quick
+            # succession still leave one notice
+            self._small_notice = Notification(text, severity="warning", timeout=6)
+            self._notifications.add(self._small_notice)
+            self._refresh_notifications()
 
     def show_picker(self) -> None:
         from tideboard.ui.picker import PickerScreen

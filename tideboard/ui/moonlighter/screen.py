@@ -131,7 +131,7 @@ class MoonlighterScreen(MoonlighterTable):
             return self._offered(action)
         if action == "undo":  # nothing to take back at the campaign's end or in a bot's game
             return self.human_to_move() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def _offered(self, action: str) -> bool:
         """Whether the key for ``action`` does something now (and so is in the footer)."""

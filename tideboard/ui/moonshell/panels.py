@@ -137,7 +137,7 @@ class MoonshellTable(MoonshellSidebar):
         seat = self.game.to_move(state)
         if seat:
             phase = "choosing secrets" if shown.phase == KEEP else f"round {shown.round}"
-            self.title = f"Moonshell - {self.who(seat[0])} to play ({phase})"
+            self.title = f"Moonshell - {self.to_play(seat[0], self.who(seat[0]))} ({phase})"
         else:
             self.title = "Moonshell - game over"
         self.app.title = self.title

@@ -60,6 +60,7 @@ class MoonshellScreen(MoonshellEnding):
             ("r", "rotate"), ("p", "pull"), ("c", "collect"), ("m", "moonshell"),
             ("k", "keep"), ("x", "pass_turn"), ("u", "undo"))],
     ]
+    SECRETS = "your secret objective cards"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
         ("r", "rotate the ocean a quarter turn (the tides token's direction)"),
         ("p, or 1-5", "preview a pull: the column's two nearest tiles slide onto your rocks"),

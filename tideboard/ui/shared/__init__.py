@@ -2,7 +2,7 @@
 
 | module | holds |
 |---|---|
-| ``game_screen`` | ``GameScreen``: the match, bots, privacy screen, log, saving, end |
+| ``game_screen`` | ``GameScreen``: the match, bots, hand-over screen, log, saving, end |
 | ``saving`` | ``save_match``: a screen's match into the game store, failures shown |
 | ``replay`` | ``ReplayMode``, ``replay_screen``: a game's screen stepping through a game |
 | ``canvas`` | ``Canvas`` (styled characters), ``side_by_side``, ``grid_of``, frames |
@@ -11,7 +11,9 @@
 | ``status`` | ``StatusLine``, where ``GameScreen.say`` writes |
 | ``log`` | ``GameLog`` |
 | ``overviews`` | ``BlocksScreen``: a scrolling window of titled blocks |
-| ``modals`` | privacy, confirm, help and end screens |
+| ``game_over`` | ``GameOver``: the results window and the final board's keys |
+| ``modals`` | ``Window`` (closes only itself, once): hand-over, confirm, help, end |
+| ``words`` | ``plural``: "1 point", "2 points" |
 """
 
 from tideboard.ui.shared.canvas import (
@@ -26,12 +28,20 @@ from tideboard.ui.shared.cells import CellClicked
 from tideboard.ui.shared.colours import game_colours, ink_for, luminance, theme_colour
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.log import GameLog
-from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.shared.modals import (
+    ConfirmScreen,
+    EndScreen,
+    HelpScreen,
+    PrivacyScreen,
+    Window,
+)
 from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.shared.status import StatusLine
+from tideboard.ui.shared.words import plural
 
 __all__ = [
     "ROUNDED", "BlocksScreen", "Canvas", "CellClicked", "ConfirmScreen", "EndScreen", "GameLog",
-    "GameScreen", "HelpScreen", "PrivacyScreen", "StatusLine", "border_line", "card_frame",
-    "game_colours", "grid_of", "ink_for", "luminance", "side_by_side", "theme_colour",
+    "GameScreen", "HelpScreen", "PrivacyScreen", "StatusLine", "Window", "border_line",
+    "card_frame", "game_colours", "grid_of", "ink_for", "luminance", "plural", "side_by_side",
+    "theme_colour",
 ]

@@ -15,28 +15,57 @@ import attrs
 from textual.actions import parse as parse_action
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import RichLog
 
 from tideboard.docs_data import rules_markdown
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
+from tideboard.ui.shared.game_over import GameOver
 from tideboard.ui.shared.log import GameLog
-from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.shared.saving import save_match
 from tideboard.ui.shared.status import StatusLine
+from tideboard.ui.shared.words import SeatNames
 
 __all__ = ["GameLog", "GameScreen"]
 
 
-class GameScreen(Screen):
+def _keys(binding: Binding) -> set[str]:
+    return {key.strip() for key in binding.key.split(",")}
+
+
+class GameScreen(GameOver, SeatNames, Screen):
+    """The match, bots, hand-over screen, log, undo and game over for every game.
+
+    At game over the table's own keys stand down (``check_action``; a screen
+    that overrides it returns ``super().check_action(...)`` for the actions it
+    does not decide) and ``GAME_OVER_BINDINGS`` take their keys: a subclass
+    whose ``BINDINGS`` use one of those keys (``r``, ``a``, ``p``) gets the
+    game-over binding put ahead of its own, tried first and passed over while
+    the game runs.
+    """
+
+    GAME_OVER_BINDINGS = [
+        Binding("r", "results", "Results"),
+        Binding("a", "again", "Play again"),
+        Binding("p", "picker", "Picker"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+    GAME_OVER_ACTIONS = frozenset({"results", "again", "picker", "quit_app"})
+    ANY_TIME_ACTIONS = frozenset({"help", "log_scroll", "log_edge"})  # also at game over
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("u", "undo", "Undo"),
         Binding("q", "leave", "Quit"),
+        Binding("pageup", "log_scroll(-1)", "Log up", show=False),
+        Binding("pagedown", "log_scroll(1)", "Log down", show=False),
+        Binding("home", "log_edge(0)", "Log start", show=False),
+        Binding("end", "log_edge(1)", "Log end", show=False),
+        *GAME_OVER_BINDINGS,
     ]
     KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
+    SECRETS = "what only you may see"  # named on the hand-over screen: "your hand", ...
 
     def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6,
                  writer: Any = None) -> None:
@@ -55,6 +84,22 @@ class GameScreen(Screen):
         self.ended = False
         self._bot_timer = None
         self._footer_state: frozenset[tuple[str, bool | None]] | None = None
+        self._status: StatusLine | None = None  # found on the first say()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        own = cls.__dict__.get("BINDINGS")
+        if own:
+            taken = set().union(*(_keys(b) for b in own))
+            ahead = [b for b in GameScreen.GAME_OVER_BINDINGS if _keys(b) & taken]
+            if ahead:
+                cls.BINDINGS = [*ahead, *own]
+        super().__init_subclass__(**kwargs)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Game-over keys only at game over; then only they (and help, the log) work."""
+        if action in self.GAME_OVER_ACTIONS:
+            return self.ended
+        return not self.ended or action in self.ANY_TIME_ACTIONS
 
     # -- what subclasses use ----------------------------------------------
     @property
@@ -74,12 +119,6 @@ class GameScreen(Screen):
     def human_seats(self) -> list[int]:
         seats = 1 if self.match.config.solo else self.match.config.players
         return [s for s in range(seats) if s not in self.bots]
-
-    def seat_name(self, seat: int) -> str:
-        if self.match.config.solo and seat == 0:
-            return "You"
-        level = self.bot_levels.get(seat)
-        return f"{seat_label(seat)} ({level})" if level else seat_label(seat)
 
     def human_to_move(self) -> int | None:
         """The human seat whose turn it is and who is looking, else None."""
@@ -120,13 +159,19 @@ class GameScreen(Screen):
 
     def say(self, message: str, error: bool = False) -> None:
         """Show a prompt, or an error (with a bell), in the screen's StatusLine."""
-        lines = self.query(StatusLine)
-        if lines:
-            lines.first().show(message, error)
+        line = self._status_line()
+        if line is not None:
+            line.show(message, error)
         elif error:
             self.notify(message, severity="error")
         if error:
             self.app.bell()
+
+    def _status_line(self) -> StatusLine | None:
+        if self._status is None or not self._status.is_attached:
+            lines = self.query(StatusLine)
+            self._status = lines.first() if lines else None
+        return self._status
 
     def dispatch(self, action: Any) -> bool:
         """Apply ``action`` for the human at the screen; False (and a reason) if illegal."""
@@ -141,16 +186,30 @@ class GameScreen(Screen):
     # -- the loop ---------------------------------------------------------
     def on_mount(self) -> None:
         self.app.sub_title = ""
-        self.query_one(RichLog).write(f"{self.game.info.name}, seed {self.match.config.seed}.")
+        self.query_one(GameLog).add(self.log_heading())
         self._write_log()
         self.save()
         self._advance()
 
+    def log_heading(self) -> str:
+        """The log's first line.  It names the seed only when that gives nothing
+        away: a game without hidden information, or one that is over."""
+        info = self.game.info
+        if info.hidden_information and not self.game.is_over(self.state):
+            return f"{info.name}, {'game resumed' if self.match.actions else 'new game'}."
+        return f"{info.name}, seed {self.match.config.seed}."
+
     def _write_log(self) -> None:
-        log = self.query_one(RichLog)
-        for line in self.match.log[self.logged:]:
-            log.write(line)
-        self.logged = len(self.match.log)
+        """Make the log show the match's log (after the heading): new lines are
+        added; after an undo the undone lines go."""
+        log = self.query_one(GameLog)
+        lines = self.match.log
+        if len(lines) < self.logged:
+            log.show([*log.entries[:1], *lines])
+        else:
+            for line in lines[self.logged:]:
+                log.add(line)
+        self.logged = len(lines)
 
     def _after_change(self) -> None:
         self._write_log()
@@ -172,16 +231,24 @@ class GameScreen(Screen):
         seat = self.game.to_move(state)[0]
         if seat in self.bots:
             self.refresh_table()
-            self.say(f"{self.seat_name(seat)} is playing...")
+            self.say(f"{self.seat_does(seat, 'is', 'are')} playing...")
             self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
         if (seat != self.viewer and len(self.human_seats) > 1
                 and self.game.info.hidden_information):
             self.viewer = None
             self.refresh_table()
-            self.app.push_screen(PrivacyScreen(seat_label(seat)), lambda _: self._reveal(seat))
+            self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
+                                 lambda show: self._hand_over(seat, show))
             return
         self._reveal(seat)
+
+    def _hand_over(self, seat: int, show: bool | None) -> None:
+        """The hand-over screen's answer: show ``seat``'s secrets, or leave the game."""
+        if show:
+            self._reveal(seat)
+        else:
+            self.app.show_picker()
 
     def _reveal(self, seat: int) -> None:
         self.viewer = seat
@@ -205,24 +272,12 @@ class GameScreen(Screen):
             return
         self.ended = True
         self.save()  # records the result (and the record shows the seed from now on)
-        self.app.push_screen(EndScreen(f"{self.game.info.name}: game over", self.end_table(),
-                                       self.game.result_text(self.state)), self._end_choice)
-
-    def end_table(self) -> Any:
-        """The final score table for the end screen; subclasses may override."""
-        from rich.table import Table
-
-        table = Table(box=None)
-        table.add_column("Player")
-        table.add_column("Score", justify="right")
-        winners = set(self.game.winners(self.state))
-        for seat, score in enumerate(self.game.scores(self.state)):
-            mark = " *" if seat in winners else ""
-            table.add_row(self.seat_name(seat) + mark, str(score))
-        return table
+        self._open_results()
 
     def _end_choice(self, choice: str | None) -> None:
-        if choice == "again":
+        if choice == "board":
+            self._study_board()
+        elif choice == "again":
             config = attrs.evolve(self.match.config, seed=new_seed())
             new = Match.start(self.game, config)  # a new record: the finished one stays
             self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
@@ -233,11 +288,24 @@ class GameScreen(Screen):
 
     # -- actions ----------------------------------------------------------
     def action_help(self) -> None:
+        if not self.is_active:
+            return
         self.app.push_screen(HelpScreen(f"{self.game.info.name}: help", self.KEYS_HELP + [
             ("u", "undo your last move this turn (when nothing new was revealed)"),
+            ("PgUp / PgDn", "scroll the log a page back / forward"),
+            ("Home / End", "the log's first / newest lines"),
             ("?", "this help"), ("F2", "next colour theme"),
-            ("q", "leave the game (it is saved; resume it from the picker)")],
+            ("q", "leave the game (it is saved; resume it from the picker)"),
+            ("at game over", ("Esc closes the results to study the board and the log; "
+                              "r shows them again, a plays again, p opens the picker, "
+                              "q quits"))],
             rules_markdown(self.game.info.id)))
+
+    def action_log_scroll(self, direction: int) -> None:
+        self.query_one(GameLog).page(direction)
+
+    def action_log_edge(self, end: int) -> None:
+        self.query_one(GameLog).edge(bool(end))
 
     def action_undo(self) -> None:
         if self.human_to_move() is None:
@@ -257,13 +325,15 @@ class GameScreen(Screen):
             self.say(f"That move cannot be taken back: {reason}.", error=True)
             return
         self.match = self.match.undo()
-        self.query_one(RichLog).write("(undone)")
-        self.logged = len(self.match.log)
+        self._write_log()  # the undone lines leave the log
         self.save()
         self.notify("Move taken back.", timeout=2)
         self.refresh_table()  # redraws, and the status line shows what to do next
 
     def action_leave(self) -> None:
+        if not self.is_active:
+            return
+
         def answer(yes: bool | None) -> None:
             if yes:
                 self.app.show_picker()

@@ -1,46 +1,123 @@
-"""Modal screens shared by every game: privacy, confirm, help, game over."""
+"""Modal screens shared by every game: privacy, confirm, help, game over.
+
+Every one is a :class:`Window`, which closes only itself, and only once.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+import time
+from typing import Any, TypeVar
 
+from rich.markdown import Markdown as RichMarkdown
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from rich.markdown import Markdown as RichMarkdown
 from textual.widgets import Button, Static
 
+ResultT = TypeVar("ResultT")
 
-class PrivacyScreen(ModalScreen[None]):
-    """Covers the table while a hot-seat device is passed to the next player."""
 
-    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+class Window(ModalScreen[ResultT]):
+    """A modal screen that closes only itself, and only once.
 
-    def __init__(self, player: str) -> None:
+    Keys typed in one burst all reach the window before its first close has
+    taken effect (``m m m`` on an open map window: the second ``m`` closes
+    it, the third would pop the game screen under it and the fourth the
+    app's last screen).  Here a close does nothing once the window is closing
+    or while it is not the top screen, however it is asked for (a key, a
+    button, a double click).
+    """
+
+    GUARD = 0.0  # seconds of ignored answers after the window appears (see ``awake``)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.closing = False
+        self.ready_at = math.inf  # set when the window is shown
+
+    def on_screen_resume(self) -> None:
+        self.ready_at = time.monotonic() + self.GUARD
+
+    def awake(self) -> bool:
+        """Whether answers count yet: a window with a ``GUARD`` ignores the keys
+        and clicks of the burst that opened it for that long."""
+        return time.monotonic() >= self.ready_at
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        if self.closing or not self.is_active:
+            return AwaitComplete.nothing()
+        self.closing = True
+        return super().dismiss(result)
+
+
+class PrivacyScreen(Window[bool]):
+    """Covers the table while a hot-seat device is passed to the next player.
+
+    The key that finished the last move must never also show the next
+    player's secrets, so for ``GUARD`` seconds after it appears every key
+    and click is ignored, and then only a deliberate key shows them: the
+    player's seat number (Enter never does).  ``q`` leaves the game without
+    showing anything (it is saved after every move).  Returns True to show
+    the secrets, False to leave.
+    """
+
+    GUARD = 0.6
+
+    def __init__(self, seat: int, player: str, secrets: str = "what only you may see") -> None:
         super().__init__(classes="privacy")
-        self.player = player
+        self.seat, self.player, self.secrets = seat, player, secrets
+        self.key = str(seat + 1)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box", classes="dialog"):
             yield Static(f"Pass to {self.player}", id="privacy-title")
-            yield Static("The others look away: what only you may see (your hand, "
-                         "your secret cards) is about to be shown.\n"
-                         "Press Enter (or click) when you are ready.")
-            yield Button("I am ready", id="ready", variant="primary")
+            yield Static(f"{self.player}: {self.secrets} will be shown next, so everyone "
+                         f"else looks away.\nPress {self.key} when only you can see the "
+                         "screen.", id="privacy-text")
+            yield Static(self._hint(), id="privacy-hint", classes="hint")
+            with Horizontal(classes="buttons"):
+                yield _unfocusable(Button(f"Show ({self.key})", id="ready", variant="primary"))
+                yield _unfocusable(Button("Leave the game (q)", id="leave"))
 
-    def action_ready(self) -> None:
-        self.dismiss(None)
+    def _hint(self) -> str:
+        return (f"{self.key}: show {self.secrets}    q: leave the game (it is saved; "
+                "resume it from the picker)")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if not self.awake():
+            return
+        if event.key == self.key:
+            self.dismiss(True)
+        elif event.key == "q":
+            self.dismiss(False)
+        else:
+            self.query_one("#privacy-hint", Static).update(
+                Text(f"Only {self.key} shows {self.secrets} (Enter does not).  "
+                     "q leaves the game.", style="bold"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        if self.awake():
+            self.dismiss(event.button.id == "ready")
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """Asks before something that cannot be taken back."""
+class ConfirmScreen(Window[bool]):
+    """Asks before something that cannot be taken back or gives something up.
 
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
-                Binding("n,escape", "answer(False)", "No", priority=True)]
+    The safe answer is the default: Enter, ``n`` and Esc answer no ("Keep
+    playing", "Stay"), and only a deliberate ``y`` (or a click) answers yes,
+    so the Enter that finished one step never also confirms the next.  The
+    buttons take no focus, so Tab cannot move Enter onto "yes" unseen.
+    """
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes", priority=True),
+                Binding("n,escape,enter", "answer(False)", "No", priority=True)]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -50,8 +127,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (n)", id="no")
+                yield _unfocusable(Button(f"{self.no} (Enter)", id="no", variant="primary"))
+                yield _unfocusable(Button(f"{self.yes} (y)", id="yes"))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -60,7 +137,12 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class HelpScreen(ModalScreen[None]):
+def _unfocusable(button: Button) -> Button:
+    button.can_focus = False
+    return button
+
+
+class HelpScreen(Window[None]):
     """The keys of the current screen and the game's rules page."""
 
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", priority=True)]
@@ -87,16 +169,24 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class EndScreen(ModalScreen[str]):
-    """Final scores and the result; returns 'again', 'picker' or 'quit'."""
+class EndScreen(Window[str]):
+    """Final scores and the result; returns 'board' (Esc: close it and study the
+    final board and the log), 'again', 'picker' or 'quit'.
+
+    The keys of the burst that ended the game (``a a a`` attacking the boss)
+    must not also start the next one, so it has a ``GUARD`` too.
+    """
+
+    GUARD = 0.6
 
     BINDINGS = [Binding("a", "choose('again')", "Play again"),
-                Binding("p,escape", "choose('picker')", "Picker"),
-                Binding("q", "choose('quit')", "Quit")]
+                Binding("p", "choose('picker')", "Picker"),
+                Binding("q", "choose('quit')", "Quit"),
+                Binding("escape,r", "choose('board')", "See the board")]
 
-    def __init__(self, title: str, table: Any, result: str) -> None:
+    def __init__(self, title: str, table: Any, result: str, seed: int | None = None) -> None:
         super().__init__()
-        self.title_text, self.table, self.result = title, table, result
+        self.title_text, self.table, self.result, self.seed = title, table, result, seed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog"):
@@ -104,12 +194,18 @@ class EndScreen(ModalScreen[str]):
             yield Static(self.table)
             yield Static(self.result, id="end-result")
             with Horizontal(classes="buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("Picker (p)", id="to-picker")
-                yield Button("Quit (q)", id="quit")
+                # no button takes focus: the Enter that ended the game answers nothing
+                yield _unfocusable(Button("Play again (a)", id="again", variant="primary"))
+                yield _unfocusable(Button("Picker (p)", id="to-picker"))
+                yield _unfocusable(Button("Quit (q)", id="quit"))
+            seed = f"  Seed {self.seed}." if self.seed is not None else ""
+            yield Static(f"Esc: the final board and the log (r: back here).{seed}",
+                         id="end-hint", classes="hint")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        if self.awake():
+            self.dismiss(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss({"again": "again", "quit": "quit"}.get(str(event.button.id), "picker"))
+        if self.awake():
+            self.dismiss({"to-picker": "picker"}.get(str(event.button.id), str(event.button.id)))

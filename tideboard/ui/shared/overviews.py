@@ -8,14 +8,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tideboard.ui.shared.modals import Window
 
-class BlocksScreen(ModalScreen[None]):
+
+class BlocksScreen(Window[None]):
     """A scrolling modal of titled blocks (scored cards, objectives, chests...).
 
-    Esc, q or the key that opened it (``key``) closes it.
+    Esc, q or the key that opened it (``key``) closes it; keys of the same
+    burst after the one that closed it do nothing (see ``Window``).
     """
 
     BINDINGS = [Binding("escape,q", "close", "Close", priority=True)]

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
 
 
 class StatusLine(Static):
-    """The line under the table with the next step's keys, or why a move failed."""
+    """The line under the table with the next step's keys, or why a move failed.
+
+    It is written on almost every key, so it skips a message it already
+    shows, and redraws without a new layout when its height is fixed (the
+    games' stylesheets give it a height in lines).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: tuple[str, bool] | None = None  # (message, error) on screen
 
     def show(self, message: str, error: bool = False) -> None:
-        self.update(Text(message, style="bold red" if error else ""))
+        if (message, error) == self.shown:
+            return
+        self.shown = (message, error)
+        height = self.styles.height
+        fixed = height is not None and height.is_cells
+        self.update(Text(message, style="bold red" if error else ""), layout=not fixed)

@@ -56,6 +56,7 @@ class ShiftingStonesScreen(StonesTable):
         # the same keys when the footer does not offer them: say why nothing happens
         *[Binding(key, f"explain('{name}')", show=False) for key, name in EXPLAINED.items()],
     ]
+    SECRETS = "your hand"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
         ("arrows / h j k l", "move the cursor over the stones"),
         ("1-9, [ ], Tab", "pick a card in your hand (by its place, left to right)"),

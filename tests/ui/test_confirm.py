@@ -1,0 +1,67 @@
+"""Confirmations that give something up answer no unless asked deliberately (y)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.games.shifting_stones.content import CARD_BY_ID
+from tideboard.ui.shared.modals import ConfirmScreen
+
+from tests.ui.helpers import app_for, burst, settle
+
+SS = registry.load("shifting-stones")
+
+
+def _seed_with_matching_card() -> int:
+    for seed in range(500):
+        state = SS.setup(GameConfig(players=2, seed=seed))
+        if any(CARD_BY_ID[card].matches(state.grid) for card in state.hands[0]):
+            return seed
+    raise AssertionError("no seed with a matching opening card")
+
+
+@pytest.mark.parametrize("keys", [("enter",), ("enter", "enter"), ("n",), ("escape",)])
+async def test_end_turn_anyway_answers_no_on_enter(keys):
+    app = app_for(seed=_seed_with_matching_card(), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "End your turn anyway?" in app.screen.question
+        await burst(pilot, *keys)
+        assert app.screen is screen
+        assert screen.state.turn == 1 and screen.state.current == 0 and not screen.match.actions
+
+
+async def test_end_turn_anyway_ends_it_on_y():
+    app = app_for(seed=_seed_with_matching_card(), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("e", "y")
+        await settle(pilot)
+        assert screen.match.actions  # the turn was ended
+
+
+async def test_leaving_asks_and_enter_stays():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("q", "enter")
+        assert app.screen is screen
+        await pilot.press("q", "y")
+        await settle(pilot)
+        assert screen not in app.screen_stack  # back at the picker
+
+
+async def test_the_safe_button_is_the_highlighted_one_and_no_button_takes_focus():
+    app = app_for(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        confirm = app.screen
+        no, yes = confirm.query_one("#no"), confirm.query_one("#yes")
+        assert no.variant == "primary" and yes.variant != "primary"
+        assert "Enter" in str(no.label) and "(y)" in str(yes.label)
+        await pilot.press("tab", "tab")
+        assert app.focused is None

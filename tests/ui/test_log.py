@@ -1,0 +1,116 @@
+"""The game log: wrapped between words with indented continuations, re-wrapped on
+resize, scrolled from the keyboard, the same entries as the match's log (undo
+removes lines), and no seed while a game with secrets runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+from tideboard.games.shifting_stones.state import END_TURN
+from tideboard.ui.shared.game_screen import GameScreen
+from tideboard.ui.shared.log import GameLog, wrap_entry
+
+from tests.ui.helpers import app_for, settle
+
+SENTENCE = "Player 2 pulls column 4: a white starfish and a purple clamshell slide onto the rocks."
+
+
+def test_wrap_entry_breaks_between_words_and_indents_what_follows():
+    lines = wrap_entry(SENTENCE, 24)
+    assert all(len(line) <= 24 for line in lines) and len(lines) > 2
+    assert not lines[0].startswith(" ") and all(line.startswith("  ") for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == SENTENCE  # no word cut or lost
+
+
+def test_wrap_entry_keeps_an_entrys_own_line_breaks_indented():
+    assert wrap_entry("Round 2 begins.\nPlayer 1 to play", 40) == [
+        "Round 2 begins.", "  Player 1 to play"]
+    assert wrap_entry("", 40) == [""]
+    long = wrap_entry("x" * 50, 20)
+    assert "".join(line.strip() for line in long) == "x" * 50  # only an over-long word is cut
+
+
+def _shown(log: GameLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_the_log_on_screen_is_its_entries_wrapped_at_its_width():
+    app = app_for(game_id="moonlighter", players=1, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        log.add(SENTENCE)
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        assert _shown(log)[-len(wrap_entry(SENTENCE, width)):] == wrap_entry(SENTENCE, width)
+        log.styles.width = width + 12  # as a wider terminal gives a growing log
+        await settle(pilot, 5)
+        wider = log.scrollable_content_region.width
+        assert wider > width
+        assert _shown(log) == [line for entry in log.entries for line in wrap_entry(entry, wider)]
+
+
+async def test_an_undo_removes_the_undone_entry_instead_of_adding_a_note():
+    app = app_for(players=2, bots={1: "greedy"}, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        log = game.query_one(GameLog)
+        before = list(log.entries)
+        await pilot.press("f", "enter")  # a flip: one log entry
+        await settle(pilot)
+        assert len(log.entries) == len(before) + 1
+        await pilot.press("u")
+        await settle(pilot)
+        assert log.entries == before == [log.entries[0], *game.match.log]
+        assert not any("undone" in line for line in _shown(log))
+
+
+async def test_pgup_pgdn_home_end_scroll_the_log():
+    app = app_for(players=2, bots={1: "greedy"}, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        for n in range(60):
+            log.add(f"Entry {n}: something happened on the table.")
+        await settle(pilot)
+        bottom = log.scroll_y
+        assert bottom == log.max_scroll_y > 0
+        await pilot.press("pageup")
+        assert log.scroll_y < bottom
+        await pilot.press("home")
+        assert log.scroll_y == 0
+        await pilot.press("pagedown")
+        assert 0 < log.scroll_y
+        await pilot.press("end")
+        assert log.scroll_y == bottom
+
+
+@pytest.mark.parametrize("game_id, players, hidden", [
+    ("shifting-stones", 2, True), ("moonshell", 2, True), ("moonlighter", 1, False)])
+async def test_the_first_line_names_the_seed_only_when_it_gives_nothing_away(
+        game_id, players, hidden):
+    app = app_for(game_id=game_id, players=players, seed=777, bots={1: "greedy"}
+                  if players > 1 else {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        first = game.query_one(GameLog).entries[0]
+        text = "\n".join(_shown(game.query_one(GameLog)))
+        if hidden:
+            assert first.endswith("new game.") and "777" not in text
+        else:
+            assert first.endswith("seed 777.")
+
+
+def test_a_finished_or_resumed_game_with_secrets_says_so():
+    game = registry.load("shifting-stones")
+    match = Match.start(game, GameConfig(players=1, solo=True, seed=777))
+    match = match.play(END_TURN)
+    assert GameScreen(match, {}, 0).log_heading() == "Shifting Stones, game resumed."
+    while not game.is_over(match.state):
+        match = match.play(END_TURN)
+    assert GameScreen(match, {}, 0).log_heading() == "Shifting Stones, seed 777."

@@ -1,0 +1,37 @@
+"""Words that agree with their numbers and their players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tideboard.engine.core import seat_label
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word``, plural unless the count is one: "1 point",
+    "0 points", "3 strikes"; ``many`` for irregular words ("1 die", "2 dice")."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+class SeatNames:
+    """How a game screen names its seats (a mixin of ``GameScreen``)."""
+
+    match: Any
+    bot_levels: dict[int, str]
+
+    def seat_name(self, seat: int) -> str:
+        """"You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
+        level = self.bot_levels.get(seat)
+        if level:
+            return f"{seat_label(seat)} ({level})"
+        return "You" if self.match.config.solo and seat == 0 else seat_label(seat)
+
+    def seat_does(self, seat: int, verb: str, you_verb: str, name: str | None = None) -> str:
+        """``seat`` (or ``name``) with the verb that agrees: "Player 2 is" / "You are"."""
+        name = name or self.seat_name(seat)
+        return f"{name} {you_verb if name == 'You' else verb}"
+
+    def to_play(self, seat: int, name: str | None = None) -> str:
+        """"Your turn" for you, else "Player 2 to play" (``name`` overrides the name)."""
+        name = name or self.seat_name(seat)
+        return "Your turn" if name == "You" else f"{name} to play"
