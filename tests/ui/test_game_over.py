@@ -46,7 +46,9 @@ async def test_esc_closes_the_results_and_the_board_keeps_only_the_game_over_key
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game and game.ended
-        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app"}
+        # the game-over keys, and the scored cards' window to study the end
+        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app",
+                                         "table"}
         status = str(game.query_one("#ss-status").render())
         assert "Game over" in status and "r: results" in status
         state = game.state
@@ -119,7 +121,8 @@ async def test_moonlighter_r_and_a_mean_results_and_again_only_at_game_over():
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game
-        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app"}
+        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app",
+                                         "whole_map"}
         await pilot.press("r")  # results, not a roll
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)

@@ -329,7 +329,7 @@ async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
         assert f"Score {GAME.scores(screen.state)[0]}" in result
         assert rows["[b]Score[/b]"] == f"[b]{GAME.scores(screen.state)[0]}[/b]"
         # only help, quit and the map apply now: no undo, no game keys
-        assert footer_keys(screen) <= {"question_mark", "q", "m"}
+        assert footer_keys(screen) <= {"question_mark", "q", "m", "r", "a", "p"}
 
 
 async def test_help_lists_the_keys():

@@ -9,7 +9,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.ui.moonshell import ChestView, OceanBoard
 from tideboard.ui.moonshell.board import LARGE, SMALL
 
-from tests.ui.helpers import app_for, settle
+from tests.ui.helpers import app_for, hand_over, settle
 from tests.ui.test_moonshell_ui import keep_first_secret, ms_app, text_of, wait_for
 
 MS = "moonshell"
@@ -92,7 +92,8 @@ async def test_the_footer_at_game_over_lists_only_what_still_works(tmp_path):
         screen = app.screen
         await pilot.press("c", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
-        assert footer_actions(screen) == {"help", "leave", "objectives"}
+        assert footer_actions(screen) == {"help", "results", "again", "picker", "quit_app",
+                                          "objectives"}
 
 
 async def test_large_terminals_get_larger_ocean_cells():
@@ -167,8 +168,7 @@ async def test_hot_seat_the_log_follows_the_person_at_the_screen():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen)
-        await pilot.press("enter")
-        await settle(pilot)
+        await hand_over(pilot)
         screen = app.screen
         assert screen.viewer == 1
         text = log_text(screen)

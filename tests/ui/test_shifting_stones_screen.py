@@ -166,12 +166,12 @@ async def test_footer_at_game_over_offers_no_move_keys():
     app = app_with_match(final, bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
-        assert footer_keys(screen) == {"question_mark", "q", "t"}
+        assert footer_keys(screen) == {"question_mark", "q", "t", "r", "a", "p"}
         assert isinstance(pilot.app.screen, EndScreen)
         pilot.app.pop_screen()  # as if the result box were closed to study the board
         await pilot.pause()
         await pilot.press("s")
-        assert "game is over" in str(screen.query_one("#ss-status").render())
+        assert "Game over" in str(screen.query_one("#ss-status").render())
 
 
 # -- the end -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.replay import ReplayMode
 from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
 
-from tests.ui.helpers import SS, app_for, settle
+from tests.ui.helpers import SS, app_for, hand_over, settle
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "store"))
 from helpers import finished, played, v1_save  # noqa: E402
@@ -166,8 +166,7 @@ async def test_a_finished_game_is_recorded_with_its_result_and_seed():
         await settle(pilot)
         screen = game_screen(app)
         while isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+            await hand_over(pilot)
         assert screen.dispatch(last)
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
@@ -222,7 +221,7 @@ async def test_continue_opens_the_game_and_appends_to_its_record():
         assert screen.writer.id == gid and screen.bot_levels == {1: "greedy"}
         assert screen.match.actions[:2] == start.actions
         while isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
+            await hand_over(pilot)
         assert screen.human_to_move() == 0
         assert screen.dispatch(screen.game.legal_actions(screen.state)[0])
         await settle(pilot, 5)

@@ -41,7 +41,7 @@ from tideboard.ui.moonlighter.board import (
 )
 from tideboard.ui.moonlighter.dice import DIE_NAMES, DIE_SIDES, dice_panel
 from tideboard.ui.moonlighter.moments import MomentScreen, moment_for
-from tideboard.ui.shared import GameScreen, StatusLine
+from tideboard.ui.shared import GameScreen
 
 
 class MoonlighterTable(GameScreen):
@@ -93,20 +93,6 @@ class MoonlighterTable(GameScreen):
             neighbour(shown.pos, self.target) if self.target else None)
         if self.human_to_move() is not None:
             self.say(self._hint())
-
-    def say(self, message: str, error: bool = False) -> None:
-        """As ``GameScreen.say``, but a prompt already showing is not drawn again."""
-        if not error and self._said == message:
-            return
-        self._said = None if error else message
-        if error:
-            super().say(message, error)
-            return
-        lines = self.query(StatusLine)
-        if lines:  # two lines high whatever it says: no layout needed
-            lines.first().update(Text(message), layout=False)
-        else:
-            super().say(message)
 
     def _update_static(self, widget_id: str, content: Any, key: Any = None) -> None:
         """Update a panel unless it already shows ``key`` (by default the content itself)."""

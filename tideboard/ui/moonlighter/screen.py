@@ -50,6 +50,8 @@ from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, Status
 
 
 class MoonlighterScreen(MoonlighterTable):
+    # the overview window helps to study the final board too
+    ANY_TIME_ACTIONS = MoonlighterTable.ANY_TIME_ACTIONS | {"whole_map"}
     BINDINGS = [
         Binding("up,k", "direction('n')", "North", show=False),
         Binding("down,j", "direction('s')", "South", show=False),
@@ -101,7 +103,6 @@ class MoonlighterScreen(MoonlighterTable):
         self._tumble_timer: Any = None
         self._flash_timer: Any = None
         self.dice_shown = ""               # the dice panel in words (for tests and logs)
-        self._said: str | None = None      # the prompt in the status line
         self._shown_in: dict[str, Any] = {}  # panel id -> what it shows
 
     def compose(self) -> ComposeResult:

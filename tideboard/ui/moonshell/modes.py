@@ -20,7 +20,7 @@ class MoonshellModes(MoonshellPreviews):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
                           "cancel", "undo"):
-            return True
+            return super().check_action(action, parameters)
         seat = self.human_to_move()
         if seat is None:
             return False

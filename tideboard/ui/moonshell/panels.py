@@ -46,10 +46,8 @@ class MoonshellTable(MoonshellSidebar):
 
     # -- the log, in the reader's frame ----------------------------------------------
     def log_header(self) -> str:
-        """The log's first line (no seed: it would give the hidden tiles away)."""
-        config = self.match.config
-        who = "solo" if config.solo else f"{config.players} players"
-        return f"{self.game.info.name}, {who}."
+        """The log's first line (the shared heading: no seed while the game runs)."""
+        return self.log_heading()
 
     def _write_log(self) -> None:
         """Write the new log entries; rewrite them all when the reader's frame (the side
@@ -58,16 +56,19 @@ class MoonshellTable(MoonshellSidebar):
         frame = self.state.sides[self.home_seat()]
         lines = self.match.log
         count = len(lines)
-        start = self.logged
-        if frame != getattr(self, "_log_frame", None) or count < self.logged:
-            log.clear()
-            log.write(self.log_header())
-            start = 0
+        rewrite = frame != getattr(self, "_log_frame", None) or count < self.logged
+        start = 0 if rewrite else self.logged
         self._log_frame = frame
+        entries = []
         if start < count:
-            states, actions = list(self.match.states), list(self.match.actions)
-            for i in range(start, count):
-                log.write(entry_for(lines[i], states[i], actions[i], frame))
+            states, actions = self.match.states, self.match.actions
+            entries = [entry_for(lines[i], states[i], actions[i], frame)
+                       for i in range(start, count)]
+        if rewrite:
+            log.show([self.log_header(), *entries])
+        else:
+            for entry in entries:
+                log.add(entry)
         self.logged = count
 
     def rewrite_log(self) -> None:

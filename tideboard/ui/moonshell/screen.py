@@ -41,6 +41,8 @@ class MoonshellScreen(MoonshellEnding):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
     # the same key runs when it does not, so that the key still says why not.
+    # the overview window helps to study the final board too
+    ANY_TIME_ACTIONS = MoonshellEnding.ANY_TIME_ACTIONS | {"objectives"}
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),

@@ -21,12 +21,12 @@ from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAME
 from tideboard.games.shifting_stones.rules import can_skip
 from tideboard.games.shifting_stones.state import Flip, Shift, State
 from tideboard.games.shifting_stones.text import plural
-from tideboard.ui.shared import GameScreen, StatusLine
+from tideboard.ui.shared import GameScreen
 from tideboard.ui.shifting_stones.board import StoneGrid
 from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip
 from tideboard.ui.shifting_stones.table import final_table, pack, side_table, table_key
 
-__all__ = ["StonesStatus", "StonesTable", "cards_phrase", "pack", "points"]
+__all__ = ["StonesTable", "cards_phrase", "pack", "points"]
 
 
 def cards_phrase(cards: list[int]) -> str:
@@ -38,19 +38,6 @@ def cards_phrase(cards: list[int]) -> str:
 
 def points(n: int) -> str:
     return plural(n, "point")
-
-
-class StonesStatus(StatusLine):
-    """The hint line: a message equal to the one shown is not drawn again, and a new
-    one repaints without a layout (its height is fixed in the stylesheet)."""
-
-    shown_text: tuple[str, bool] | None = None
-
-    def show(self, message: str, error: bool = False) -> None:
-        if (message, error) == self.shown_text:
-            return
-        self.shown_text = (message, error)
-        self.update(Text(message, style="bold red" if error else ""), layout=False)
 
 
 class StonesTable(GameScreen):

@@ -20,10 +20,10 @@ from textual.widgets import Footer, Header, Static
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog
+from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
 from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
-from tideboard.ui.shifting_stones.panels import StonesStatus, StonesTable, cards_phrase, points
+from tideboard.ui.shifting_stones.panels import StonesTable, cards_phrase, points
 from tideboard.ui.shifting_stones.table import scored_title
 
 
@@ -36,6 +36,8 @@ TURN_ACTIONS = {"shift", "flip", "score", "confirm", "cancel", "end_turn", "skip
 class ShiftingStonesScreen(StonesTable):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_APP, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_APP, "-tall")]
+    # the overview window helps to study the final board too
+    ANY_TIME_ACTIONS = StonesTable.ANY_TIME_ACTIONS | {"table"}
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
@@ -92,13 +94,13 @@ class ShiftingStonesScreen(StonesTable):
                 yield Static(id="ss-table")
                 yield GameLog(id="ss-log")
         yield HandStrip(id="ss-hand")
-        yield StonesStatus(id="ss-status")
+        yield StatusLine(id="ss-status")
         yield Footer()
 
     # -- which keys apply (the footer lists those) --------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in TURN_ACTIONS:
-            return True
+            return super().check_action(action, parameters)
         if self.human_to_move() is None:
             return False
         busy = self.pending is not None or self.shift_from is not None
