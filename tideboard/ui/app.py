@@ -1,4 +1,4 @@
-"""The tideboard Textual app: themes, the picker and the game screens."""
+"""The tideboard Textual app: themes, settings, the picker and the game screens."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.theme import Theme
 
+from tideboard import settings as user_settings
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.themes_data import DEFAULT_THEME, stylesheet, theme_table
+from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, game_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
@@ -18,27 +19,36 @@ __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
 class TideboardApp(App):
     TITLE = "tideboard"
-    CSS = stylesheet()
+    # Only the base sheet at start; a game's sheet is added when its screen is
+    # first shown (load_game_css), so the picker's first frame parses no more.
+    CSS = base_stylesheet()
     BINDINGS = [Binding("f2", "next_theme", "Theme", show=False),
+                Binding("f3", "next_bot_speed", "Bot speed", show=False),
                 Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, theme: str | None = None, game_id: str | None = None,
                  config: GameConfig | None = None, bots: dict[int, str] | None = None,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float | None = None) -> None:
+        """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
+        override the saved settings for this run."""
         super().__init__()
-        self.start_theme = theme or DEFAULT_THEME
-        self.start_game = game_id
-        self.start_config = config
-        self.start_bots = bots or {}
-        self.bot_delay = bot_delay
-        self._said_small = False
-
-    def on_mount(self) -> None:
+        self.settings, self._settings_notice = user_settings.load(list(theme_table()))
         for name, spec in theme_table().items():
             fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
             self.register_theme(Theme(name=name, **fields))
-        self.theme = self.start_theme
+        # Set before the first parse, so the stylesheet is not parsed twice.
+        self.theme = theme or self.settings.theme or DEFAULT_THEME
+        self.start_game = game_id
+        self.start_config = config
+        self.start_bots = bots or {}
+        self.bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
+        self._said_small = False
+        self._game_css: set[str] = set()
+
+    def on_mount(self) -> None:
+        if self._settings_notice:
+            self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.start_game and self.start_config:
             self.start_match(Match.start(registry.load(self.start_game), self.start_config),
                              self.start_bots)
@@ -63,11 +73,36 @@ class TideboardApp(App):
             self.pop_screen()
         self.push_screen(PickerScreen())
 
+    def load_game_css(self, game_id: str) -> None:
+        """Add ``themes/<game_id>.tcss`` to the stylesheet, once.
+
+        Only the new sheet is parsed (Textual caches the parsed sources), and the
+        screen pushed next is styled with it when it mounts.
+        """
+        if game_id in self._game_css:
+            return
+        self._game_css.add(game_id)
+        sheet = game_stylesheet(game_id)
+        if sheet is not None:
+            css, where = sheet
+            self.stylesheet.add_source(css, read_from=(where, ""), is_default_css=False)
+
     def start_match(self, match: Match, bots: dict[int, str]) -> None:
+        self.load_game_css(match.game.info.id)
         screen = screen_class(match.game.info.id)(match, bots, self.bot_delay)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
+
+    # -- settings ------------------------------------------------------------
+    def save_settings(self, **changes: str | None) -> None:
+        """Change and remember settings; a failed write is said, never raised."""
+        import attrs
+
+        self.settings = attrs.evolve(self.settings, **changes)
+        error = user_settings.save(self.settings)
+        if error:
+            self.notify(error, severity="warning", timeout=6)
 
     def action_next_theme(self) -> None:
         names = list(theme_table())
@@ -76,6 +111,23 @@ class TideboardApp(App):
         self.notify(f"Theme: {self.theme}", timeout=1.5)
         for widget in self.screen.query("*"):
             widget.refresh()
+        self.save_settings(theme=self.theme)
+
+    def set_bot_speed(self, speed: str) -> None:
+        """Use ``speed`` (a key of settings.BOT_SPEEDS) from now on, in every screen."""
+        self.bot_delay = user_settings.BOT_SPEEDS[speed]
+        for screen in self.screen_stack:
+            if hasattr(screen, "bot_delay"):
+                screen.bot_delay = self.bot_delay
+        self.save_settings(bot_speed=speed)
+
+    def action_next_bot_speed(self) -> None:
+        speed = user_settings.next_bot_speed(self.settings.bot_speed)
+        self.set_bot_speed(speed)
+        self.notify(f"Bot speed: {speed}", timeout=1.5)
+        refresh = getattr(self.screen, "on_bot_speed", None)
+        if refresh is not None:
+            refresh()
 
 
 def run_app(theme: str | None = None, game_id: str | None = None,

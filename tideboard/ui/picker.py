@@ -1,9 +1,16 @@
 """The game picker: choose a game, the table (players, variant, solo, who
-plays each seat, seed) and start; or resume an autosaved game."""
+plays each seat, seed), the bot speed, and start; or resume a saved game.
+
+Keys: up/down (or Tab) move between the rows, left/right change a row, Esc goes
+back to the list of games, ``?`` explains it all.  Each game keeps its own
+table settings while the picker is open (a bot chosen for a seat of one game
+never shows up in another); the bot speed is the player's setting and is
+remembered in the settings file.  The resume part (``_resume_options``,
+``_resume``, ``_confirm_replace``) is kept apart so it can be replaced whole.
+"""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rich.text import Text
@@ -20,17 +27,48 @@ from textual.widgets.option_list import Option
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match, SaveError
+from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_seed
+from tideboard.settings import BOT_SPEEDS
 from tideboard.ui import saves
 from tideboard.ui.screens import has_screen
-from tideboard.ui.shared.modals import ConfirmScreen
 
 MAX_SEATS = 6
+SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
+SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
+TABLE_ROWS = ("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+
+HELP_KEYS = [
+    ("↑ ↓ or Tab", "move between the rows (in the list of games: choose a game)"),
+    ("← → or Space", "change the row's value (a click on ◀ or ▶ too)"),
+    ("→ or Enter", "in the list of games: go to the game's settings"),
+    ("Esc", "back to the list of games"),
+    ("Enter or Ctrl+S", "start the game"),
+    ("F2", "next colour theme (remembered)"),
+    ("F3", "next bot speed (remembered; works in a game too)"),
+    ("?", "this help"),
+    ("q", "quit"),
+]
+HELP_ROWS = f"""## The rows
+
+- **Players**: how many sit at the table.
+- **Variant**: the rule variant, for games that have more than one.
+- **Solo**: the game's solo mode, against the game itself (only for games that have one).
+- **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
+  this terminal, with a hand-over screen between them in games with secrets) or a bot
+  (`random` plays any legal move, `greedy` the best move it sees now). At least one seat
+  is human. Each game keeps its own choices.
+- **Bot speed**: how long a bot waits before each of its moves so you can follow it:
+  instant, normal or slow. Remembered for next time; F3 changes it during a game.
+- **Seed**: decides every shuffle and die roll. {SEED_HELP}
+  The same seed and the same moves give the same game.
+"""
 
 
 class Choice(Widget, can_focus=True):
     """A one-line setting: Left/Right (or a click) steps through the values."""
 
-    BINDINGS = [Binding("left,h", "step(-1)", "Previous", show=False),
+    BINDINGS = [Binding("left", "step(-1)", "Change", key_display="←→"),
+                Binding("h", "step(-1)", "Previous", show=False),
                 Binding("right,l,space", "step(1)", "Next", show=False)]
 
     class Changed(Message):
@@ -70,16 +108,48 @@ class Choice(Widget, can_focus=True):
         self.action_step(-1 if event.x < 12 else 1)
 
 
+class SeedInput(Input):
+    """The seed: ASCII digits only, at most a few more than a seed can have, so a
+    pasted novel is refused at once (with the reason) instead of parsed."""
+
+    class Refused(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(placeholder="random", restrict=r"[0-9]*",
+                         max_length=SEED_MAX_DIGITS + 5, **kwargs)
+
+    def restricted(self) -> None:
+        super().restricted()
+        self.post_message(self.Refused())
+
+
+class GameList(OptionList):
+    """The list of games; its footer keys say how to choose and go on."""
+
+    BINDINGS = [Binding("down", "cursor_down", "Game", key_display="↑↓"),
+                Binding("right", "screen.setup", "Settings", key_display="→")]
+
+
 class PickerScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Games"), Binding("q", "quit", "Quit"),
-                Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
+                Binding("up", "row(-1)", "Row", show=False),
+                Binding("escape", "back", "Games"),
+                Binding("ctrl+s", "start", "Start"),
+                Binding("question_mark", "help", "Help", key_display="?"),
+                Binding("q", "quit", "Quit")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game_id = ""
+        self._tables: dict[str, dict[str, str]] = {}  # game id -> its rows' values
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="picker"):
             with Vertical(id="picker-games"):
                 yield Static("Choose a game", classes="heading")
-                yield OptionList(id="games")
+                yield GameList(id="games")
             with Vertical(id="picker-setup"):
                 yield Static(id="game-about")
                 yield Choice("Players", ["2"], id="players")
@@ -87,9 +157,10 @@ class PickerScreen(Screen):
                 yield Choice("Solo", ["no"], id="solo")
                 for seat in range(MAX_SEATS):
                     yield Choice(f"Player {seat + 1}", ["human"], id=f"seat-{seat}")
+                yield Choice("Bot speed", list(BOT_SPEEDS), id="bot-speed")
                 with Horizontal(id="seed-row"):
                     yield Static("Seed      ", classes="label")
-                    yield Input(placeholder="random", id="seed", type="integer")
+                    yield SeedInput(id="seed")
                 yield Button("Start", id="start", variant="primary")
                 yield Static(id="picker-error")
         yield Footer()
@@ -98,23 +169,24 @@ class PickerScreen(Screen):
         self.app.title = "tideboard"
         self.app.sub_title = "choose a game"
         options = self.query_one("#games", OptionList)
-        saved = set(saves.saved_games())
         for info in registry.GAMES.values():
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
                 label.append(f"  {info.player_range()}p" + (" +solo" if info.solo else ""),
                              style="dim")
                 options.add_option(Option(label, id=info.id))
-                if info.id in saved:
-                    options.add_option(Option(Text(f"  ↻ resume {info.name}", style="italic"),
-                                              id=f"resume:{info.id}"))
+                options.add_options(self._resume_options(info.id))
             else:
                 options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
                                           id=info.id, disabled=True))
+        speed = getattr(self.app, "settings", None)
+        self.query_one("#bot-speed", Choice).set_values(
+            list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
         options.highlighted = 0
         options.focus()
         self._show_game(self._game_id())
 
+    # -- the list of games -------------------------------------------------
     def _game_id(self) -> str:
         options = self.query_one("#games", OptionList)
         option = options.get_option_at_index(options.highlighted or 0)
@@ -128,45 +200,103 @@ class PickerScreen(Screen):
         if option_id.startswith("resume:"):
             self._resume(option_id.removeprefix("resume:"))
             return
-        self.query_one("#players", Choice).focus()
+        self.action_setup()
 
     def _show_game(self, game_id: str) -> None:
+        if game_id == self.game_id:
+            return
+        if self.game_id:
+            self._tables[self.game_id] = self._table_values()
         info = registry.GAMES[game_id]
         self.game_id = game_id
         about = Text(info.name + "\n", style="bold")
         about.append(info.summary, style="italic")
         self.query_one("#game-about", Static).update(about)
+        remembered = self._tables.get(game_id, {})
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
-        self.query_one("#players", Choice).set_values(players)
-        self.query_one("#variant", Choice).set_values(list(info.variants))
+        self.query_one("#players", Choice).set_values(players, remembered.get("players"))
+        self.query_one("#variant", Choice).set_values(list(info.variants),
+                                                      remembered.get("variant"))
         solo = self.query_one("#solo", Choice)
-        solo.set_values(["no", "yes"] if info.solo else ["no"])
+        solo.set_values(["no", "yes"] if info.solo else ["no"], remembered.get("solo"))
         solo.display = info.solo  # no row for games without a solo mode
-        self._sync_seats()
+        self._sync_seats(remembered)
+        self._error("")
+
+    def _table_values(self) -> dict[str, str]:
+        """The current game's rows (players, variant, solo, seats) as shown."""
+        return {row: self.query_one(f"#{row}", Choice).value for row in TABLE_ROWS}
 
     def _levels(self) -> list[str]:
-        try:
-            return list(registry.load(self.game_id).bot_factories())
-        except ConfigError:
-            return []
+        # registry data: choosing a game imports none of its rules
+        return list(registry.GAMES[self.game_id].bot_levels)
 
-    def _sync_seats(self) -> None:
+    def _player_count(self) -> int:
+        if self.query_one("#solo", Choice).value == "yes":
+            return 1
+        return int(self.query_one("#players", Choice).value)
+
+    def _sync_seats(self, remembered: dict[str, str] | None = None) -> None:
+        """Show a row per seat.  ``remembered`` (a game's saved rows) sets them all;
+        without it a seat keeps its value if it was shown and still applies."""
         solo = self.query_one("#solo", Choice).value == "yes"
-        players = 1 if solo else int(self.query_one("#players", Choice).value)
+        players = self._player_count()
         self.query_one("#players", Choice).display = not solo
         levels = ["human"] + [f"{level} bot" for level in self._levels()]
         for seat in range(MAX_SEATS):
             choice = self.query_one(f"#seat-{seat}", Choice)
-            choice.display = seat < players
-            keep = choice.value
+            shown = choice.display and len(choice.values) > 1
             default = "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels
                                                  else "human")
+            if remembered is not None:
+                value = remembered.get(f"seat-{seat}", default)
+            else:
+                value = choice.value if shown else default
+            if value not in levels:
+                value = default
+            choice.display = seat < players
             choice.set_values(levels if seat < players else ["human"],
-                              keep if keep in levels and choice.values != ["human"] else default)
+                              value if seat < players else "human")
+
+    # -- the rows ----------------------------------------------------------
+    def _rows(self) -> list[Widget]:
+        """The focusable rows of the settings, top to bottom (shown ones only)."""
+        setup = self.query_one("#picker-setup")
+        return [w for w in self.focus_chain if setup in w.ancestors]
+
+    def _in_games(self) -> bool:
+        return self.focused is self.query_one("#games", OptionList)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("row", "back"):
+            return not self._in_games()  # False: hidden from the footer
+        return True
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # the footer shows the keys of the focused part
+
+    def action_row(self, step: int) -> None:
+        rows = self._rows()
+        if not rows:
+            return
+        if self.focused in rows:
+            index = max(0, min(len(rows) - 1, rows.index(self.focused) + step))
+        else:
+            index = 0
+        rows[index].focus()
+
+    def action_setup(self) -> None:
+        rows = self._rows()
+        if rows:
+            rows[0].focus()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id in ("players", "solo"):
             self._sync_seats()
+        elif event.choice.id == "bot-speed":
+            set_speed = getattr(self.app, "set_bot_speed", None)
+            if set_speed is not None:
+                set_speed(event.choice.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -175,20 +305,42 @@ class PickerScreen(Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        if not text:
+            self._error("")
+            return
+        try:
+            parse_seed(text)
+        except SeedError:
+            self._error(SEED_HELP)
+        else:
+            self._error("")
+
+    def on_seed_input_refused(self, event: SeedInput.Refused) -> None:
+        self._error(f"Refused: {SEED_HELP} (digits only, at most {SEED_MAX_DIGITS})")
+
     def action_back(self) -> None:
         self.query_one("#games", OptionList).focus()
 
     def action_quit(self) -> None:
         self.app.exit()
 
+    def action_help(self) -> None:
+        from tideboard.ui.shared.modals import HelpScreen  # only when asked: it loads Markdown
+
+        self.app.push_screen(HelpScreen("The game picker: help", HELP_KEYS, HELP_ROWS))
+
+    # -- start -------------------------------------------------------------
     def action_start(self) -> None:
         solo = self.query_one("#solo", Choice).value == "yes"
-        players = 1 if solo else int(self.query_one("#players", Choice).value)
+        players = self._player_count()
         seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            self._error("The seed must be a whole number (or empty for a random one).")
+        try:
+            seed = parse_seed(seed_text) if seed_text else new_seed()
+        except SeedError:
+            self._error(SEED_HELP)
             return
-        seed = int(seed_text) if seed_text else random.randrange(1_000_000)
         config = GameConfig(players=players, variant=self.query_one("#variant", Choice).value,
                             solo=solo, seed=seed)
         bots = {}
@@ -196,30 +348,44 @@ class PickerScreen(Screen):
             value = self.query_one(f"#seat-{seat}", Choice).value
             if value.endswith(" bot"):
                 bots[seat] = value.removesuffix(" bot")
+        if bots and len(bots) == players and not solo:
+            self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
+            return
         try:
             match = Match.start(registry.load(self.game_id), config)
         except ConfigError as error:
             self._error(str(error))
             return
-        if bots and len(bots) == players and not solo:
-            self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
-            return
-        if self.game_id in saves.saved_games():
-            name = registry.GAMES[self.game_id].name
-
-            def answer(replace: bool | None) -> None:
-                if replace:
-                    self._begin(match, bots)
-
-            self.app.push_screen(ConfirmScreen(
-                f"A {name} game in progress is saved (resume it from the list). "
-                "Start a new game and replace it?", "Replace it", "Keep it"), answer)
-            return
-        self._begin(match, bots)
+        self._confirm_replace(match, bots)
 
     def _begin(self, match: Match, bots: dict[int, str]) -> None:
         saves.clear_autosave(match.game.info.id)
         self.app.start_match(match, bots)
+
+    # -- resuming a saved game (kept apart: the store's Continue list replaces it) --
+    def _resume_options(self, game_id: str) -> list[Option]:
+        """The entries under ``game_id`` in the list of games that resume a save."""
+        if game_id not in saves.saved_games():
+            return []
+        name = registry.GAMES[game_id].name
+        return [Option(Text(f"  ↻ resume {name}", style="italic"), id=f"resume:{game_id}")]
+
+    def _confirm_replace(self, match: Match, bots: dict[int, str]) -> None:
+        """Start ``match``, asking first if it would replace a saved game."""
+        if self.game_id not in saves.saved_games():
+            self._begin(match, bots)
+            return
+        from tideboard.ui.shared.modals import ConfirmScreen
+
+        name = registry.GAMES[self.game_id].name
+
+        def answer(replace: bool | None) -> None:
+            if replace:
+                self._begin(match, bots)
+
+        self.app.push_screen(ConfirmScreen(
+            f"A {name} game in progress is saved (resume it from the list). "
+            "Start a new game and replace it?", "Replace it", "Keep it"), answer)
 
     def _resume(self, game_id: str) -> None:
         try:

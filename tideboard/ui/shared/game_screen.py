@@ -227,6 +227,7 @@ class GameScreen(Screen):
         self.app.push_screen(HelpScreen(f"{self.game.info.name}: help", self.KEYS_HELP + [
             ("u", "undo your last move this turn (when nothing new was revealed)"),
             ("?", "this help"), ("F2", "next colour theme"),
+            ("F3", "bot speed: instant, normal, slow (remembered)"),
             ("q", "leave the game (it is saved; resume it from the picker)")],
             rules_markdown(self.game.info.id)))
 
