@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from textual import events
-from textual.widgets._footer import FooterKey
 
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import Choice, PickerScreen
@@ -17,7 +16,11 @@ SETUP_ROWS = ["players", "variant", "solo", "seat-0", "seat-1", "bot-speed", "se
 
 
 def _footer(app) -> list[tuple[str, str]]:
-    return [(key.key_display, key.description) for key in app.screen.query(FooterKey)]
+    from tideboard.ui.keys_line import KeysLine
+
+    line = app.screen.query_one(KeysLine)
+    assert str(line.render()).strip()  # drawn, not only listed
+    return [(key, description) for key, description, _ in line.entries()]
 
 
 def _value(app, row: str) -> str:
@@ -198,3 +201,36 @@ async def test_the_bot_speed_row_is_remembered(isolated_saves):
     app = TideboardApp()
     async with app.run_test(size=(80, 24)) as pilot:
         assert _value(app, "bot-speed") == "slow" and app.bot_delay == 0.8
+
+
+async def test_back_from_a_game_the_picker_lists_what_can_be_resumed_now():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        games = app.screen.query_one("#games")
+        assert "resume:moonshell" not in [str(o.id) for o in games.options]
+        await pilot.press("down", "right", "down", "down", "down", "down", "left", "left")
+        assert _value(app, "seat-1") == "human"  # Moonshell, two humans
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = [s for s in app.screen_stack if hasattr(s, "match")][0]
+        game.match = game.match.play(game.game.legal_actions(game.state)[0])
+        from tideboard.ui import saves
+
+        saves.write_autosave(game.match, {})
+        app.show_picker()
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen) and app.screen.game_id == "moonshell"
+        assert "resume:moonshell" in [str(o.id) for o in games.options]
+        assert _value(app, "seat-1") == "human"  # the table as it was left
+
+
+async def test_a_click_on_a_key_in_the_footer_runs_it():
+    from tideboard.ui.keys_line import KeysLine
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = str(app.screen.query_one(KeysLine).render())
+        await pilot.click(KeysLine, offset=(line.index(" ? ") + 1, 0))
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)

@@ -110,6 +110,8 @@ async def test_the_picker_parses_only_the_base_stylesheet_and_a_game_adds_its_ow
         assert app.screen.query_one("#ml-side").styles.width.value == 32
         app.show_picker()
         await settle(pilot)
-        await pilot.press("ctrl+s")  # Shifting Stones: its sheet joins, none is parsed twice
+        assert app.screen.game_id == "moonlighter"  # the picker as it was left
+        app.screen.query_one("#games").focus()
+        await pilot.press("up", "up", "ctrl+s")  # Shifting Stones: its sheet joins
         await settle(pilot)
         assert _game_sheets(app) == {"moonlighter.tcss", "shifting-stones.tcss"}

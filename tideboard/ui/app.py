@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.theme import Theme
 
 from tideboard import settings as user_settings
@@ -37,8 +38,7 @@ class TideboardApp(App):
         for name, spec in theme_table().items():
             fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
             self.register_theme(Theme(name=name, **fields))
-        # Set before the first parse, so the stylesheet is not parsed twice.
-        self.theme = theme or self.settings.theme or DEFAULT_THEME
+        self._start_theme(theme or self.settings.theme or DEFAULT_THEME)
         self.start_game = game_id
         self.start_config = config
         self.start_bots = bots or {}
@@ -46,14 +46,37 @@ class TideboardApp(App):
         self._said_small = False
         self._game_css: set[str] = set()
 
+    def _start_theme(self, name: str) -> None:
+        """Use theme ``name`` from the start.  Nothing is parsed yet, so this sets
+        what Textual's theme watcher sets except the full restyle it queues (a
+        reparse of every sheet and a restyle of every widget, ~10% of the first
+        frame); a theme change later (F2) goes through the watcher as usual."""
+        self.set_reactive(App.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())
+        dark = self.current_theme.dark
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
+                             "-light-mode": not dark}, update=False)
+        refresh_filter = getattr(self, "_refresh_truecolor_filter", None)
+        if refresh_filter is not None:
+            refresh_filter(self.ansi_theme)
+
     def on_mount(self) -> None:
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.start_game and self.start_config:
             self.start_match(Match.start(registry.load(self.start_game), self.start_config),
                              self.start_bots)
-        else:
-            self.show_picker()
+
+    def get_default_screen(self) -> Screen:
+        """The picker is the first screen itself (not pushed over a blank one, which
+        cost a whole extra frame); a game started from the command line is pushed
+        over Textual's blank default screen."""
+        if self.start_game and self.start_config:
+            return super().get_default_screen()
+        from tideboard.ui.picker import PickerScreen
+
+        return PickerScreen()
 
     MIN_SIZE = (80, 24)
 
@@ -71,7 +94,8 @@ class TideboardApp(App):
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(PickerScreen())
+        if not isinstance(self.screen_stack[0], PickerScreen):  # a game from the command line
+            self.push_screen(PickerScreen())
 
     def load_game_css(self, game_id: str) -> None:
         """Add ``themes/<game_id>.tcss`` to the stylesheet, once.

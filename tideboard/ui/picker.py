@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
@@ -30,6 +30,7 @@ from tideboard.engine.match import Match, SaveError
 from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_seed
 from tideboard.settings import BOT_SPEEDS
 from tideboard.ui import saves
+from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
@@ -108,6 +109,25 @@ class Choice(Widget, can_focus=True):
         self.action_step(-1 if event.x < 12 else 1)
 
 
+class StartButton(Static, can_focus=True):
+    """The Start row: Enter, Space or a click starts the game.  (A one-line Static:
+    Textual's Button brings 7 KB of stylesheet to parse before the first frame.)"""
+
+    BINDINGS = [Binding("enter,space", "press", "Start", show=False)]
+
+    class Pressed(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(" ▶ Start ", **kwargs)
+
+    def action_press(self) -> None:
+        self.post_message(self.Pressed())
+
+    def on_click(self) -> None:
+        self.action_press()
+
+
 class SeedInput(Input):
     """The seed: ASCII digits only, at most a few more than a seed can have, so a
     pasted novel is refused at once (with the reason) instead of parsed."""
@@ -161,14 +181,26 @@ class PickerScreen(Screen):
                 with Horizontal(id="seed-row"):
                     yield Static("Seed      ", classes="label")
                     yield SeedInput(id="seed")
-                yield Button("Start", id="start", variant="primary")
+                yield StartButton(id="start")
                 yield Static(id="picker-error")
-        yield Footer()
+        yield KeysLine()
 
     def on_mount(self) -> None:
+        speed = getattr(self.app, "settings", None)
+        self.query_one("#bot-speed", Choice).set_values(
+            list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
+        self._fill_games()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: the list again (what can be resumed has changed)."""
         self.app.title = "tideboard"
         self.app.sub_title = "choose a game"
+        if self.game_id:
+            self._fill_games()
+
+    def _fill_games(self) -> None:
         options = self.query_one("#games", OptionList)
+        options.clear_options()
         for info in registry.GAMES.values():
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
@@ -179,11 +211,8 @@ class PickerScreen(Screen):
             else:
                 options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
                                           id=info.id, disabled=True))
-        speed = getattr(self.app, "settings", None)
-        self.query_one("#bot-speed", Choice).set_values(
-            list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
-        options.highlighted = 0
-        options.focus()
+        # the game shown before (a picker shown again), else the first
+        options.highlighted = (options.get_option_index(self.game_id) if self.game_id else 0)
         self._show_game(self._game_id())
 
     # -- the list of games -------------------------------------------------
@@ -272,9 +301,6 @@ class PickerScreen(Screen):
             return not self._in_games()  # False: hidden from the footer
         return True
 
-    def on_descendant_focus(self) -> None:
-        self.refresh_bindings()  # the footer shows the keys of the focused part
-
     def action_row(self, step: int) -> None:
         rows = self._rows()
         if not rows:
@@ -298,9 +324,8 @@ class PickerScreen(Screen):
             if set_speed is not None:
                 set_speed(event.choice.value)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
+    def on_start_button_pressed(self, event: StartButton.Pressed) -> None:
+        self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
