@@ -43,7 +43,7 @@ HELP_KEYS = [
     ("← → or Space", "change the row's value (a click on ◀ or ▶ too)"),
     ("→ or Enter", "in the list of games: go to the game's settings"),
     ("Esc", "back to the list of games"),
-    ("Enter or Ctrl+S", "start the game"),
+    ("Ctrl+S", "start the game (Enter does too on the Seed and Start rows)"),
     ("F2", "next colour theme (remembered)"),
     ("F3", "next bot speed (remembered; works in a game too)"),
     ("?", "this help"),
