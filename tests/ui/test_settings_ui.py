@@ -4,9 +4,11 @@ a damaged file is a notice, never a crash; each game's stylesheet loads with its
 from __future__ import annotations
 
 import json
+import re
 
 from tideboard import settings
 from tideboard.settings import Settings
+from tideboard.themes_data import game_stylesheet
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
 
@@ -106,8 +108,10 @@ async def test_the_picker_parses_only_the_base_stylesheet_and_a_game_adds_its_ow
         await pilot.press("down", "down", "ctrl+s")  # Moonlighter
         await settle(pilot)
         assert _game_sheets(app) == {"moonlighter.tcss"}
-        # its layout applies: the side panel is as wide as moonlighter.tcss says
-        assert app.screen.query_one("#ml-side").styles.width.value == 32
+        # its layout applies: a widget is as wide as moonlighter.tcss says
+        css, _ = game_stylesheet("moonlighter")
+        widget_id, width = re.search(r"#(ml-[\w-]+) \{[^}]*?\bwidth: (\d+);", css).groups()
+        assert app.screen.query_one(f"#{widget_id}").styles.width.value == int(width)
         app.show_picker()
         await settle(pilot)
         assert app.screen.game_id == "moonlighter"  # the picker as it was left
