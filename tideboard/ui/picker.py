@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
@@ -165,7 +165,8 @@ class PickerScreen(Screen):
         self._tables: dict[str, dict[str, str]] = {}  # game id -> its rows' values
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        # A one-line title, not Textual's Header (four widgets and their sheets)
+        yield Static("tideboard — choose a game", id="picker-title")
         with Horizontal(id="picker"):
             with Vertical(id="picker-games"):
                 yield Static("Choose a game", classes="heading")
