@@ -119,3 +119,21 @@ async def test_the_picker_parses_only_the_base_stylesheet_and_a_game_adds_its_ow
         await pilot.press("up", "up", "ctrl+s")  # Shifting Stones: its sheet joins
         await settle(pilot)
         assert _game_sheets(app) == {"moonlighter.tcss", "shifting-stones.tcss"}
+
+
+async def test_a_game_screen_pushed_directly_gets_its_stylesheet_too():
+    from tideboard.engine import registry
+    from tideboard.engine.core import GameConfig
+    from tideboard.engine.match import Match
+    from tideboard.ui.app import screen_class
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        match = Match.start(registry.load("moonlighter"), GameConfig(players=1, seed=3))
+        app.push_screen(screen_class("moonlighter")(match, {}, 0))  # as a replay would
+        await settle(pilot)
+        assert _game_sheets(app) == {"moonlighter.tcss"}
+        css, _ = game_stylesheet("moonlighter")
+        widget_id, width = re.search(r"#(ml-[\w-]+) \{[^}]*?\bwidth: (\d+);", css).groups()
+        assert app.screen.query_one(f"#{widget_id}").styles.width.value == int(width)

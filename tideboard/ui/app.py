@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -110,6 +112,22 @@ class TideboardApp(App):
         if sheet is not None:
             css, where = sheet
             self.stylesheet.add_source(css, read_from=(where, ""), is_default_css=False)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's push_screen; a game's screen (one with a ``match``) gets its
+        game's stylesheet first, however it is opened (a new game, a replay...)."""
+        self._css_for(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        self._css_for(screen)
+        return super().switch_screen(screen)
+
+    def _css_for(self, screen: Any) -> None:
+        match = getattr(screen, "match", None)
+        game = getattr(match, "game", None)
+        if game is not None:
+            self.load_game_css(game.info.id)
 
     def start_match(self, match: Match, bots: dict[int, str]) -> None:
         self.load_game_css(match.game.info.id)
