@@ -233,16 +233,19 @@ class PickerScreen(Screen):
         self.action_setup()
 
     def _show_game(self, game_id: str) -> None:
-        if game_id == self.game_id:
-            return
-        if self.game_id:
-            self._tables[self.game_id] = self._table_values()
+        """Show ``game_id``'s rows: as that game left them, else its defaults (the
+        same game again: its rows as they are, every row's display set anew)."""
+        if game_id != self.game_id:
+            if self.game_id:
+                self._tables[self.game_id] = self._table_values()
+            remembered = self._tables.get(game_id, {})
+        else:
+            remembered = self._table_values()
         info = registry.GAMES[game_id]
         self.game_id = game_id
         about = Text(info.name + "\n", style="bold")
         about.append(info.summary, style="italic")
         self.query_one("#game-about", Static).update(about)
-        remembered = self._tables.get(game_id, {})
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
         self.query_one("#players", Choice).set_values(players, remembered.get("players"))
         self.query_one("#variant", Choice).set_values(list(info.variants),
