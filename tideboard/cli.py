@@ -189,10 +189,24 @@ def rules(game: str) -> None:
     text = rules_markdown(info.id)
     if text is None:
         _fail(f"{info.name} has no rules page yet.")
+    _show_page(text)
+
+
+def _show_page(markdown: str) -> None:
+    """A Markdown page: through the pager (``$PAGER``, else ``less``) when standard
+    output is a terminal, printed plainly when it is a file or a pipe."""
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console().print(Markdown(text))
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        Console().print(Markdown(markdown))
+        return
+    import shutil
+
+    console = Console(force_terminal=True, width=shutil.get_terminal_size().columns)
+    with console.capture() as page:
+        console.print(Markdown(markdown))
+    click.echo_via_pager(page.get(), color=True)
 
 
 @main.command()

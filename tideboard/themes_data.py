@@ -3,8 +3,10 @@ without importing Textual).
 
 - ``themes.toml``: the Textual themes, a table per theme name.
 - ``palettes/GAME-ID.toml``: a game's own colours, a table per theme name.
-- ``*.tcss``: the app's stylesheets; every file is loaded, ``tideboard.tcss``
-  first, so a game's screen can keep its layout in a file of its own.
+- ``tideboard.tcss``: the app's own stylesheet (picker, dialogs), parsed at start.
+- ``GAME-ID.tcss``: a game screen's layout, added to the app's stylesheet only
+  when that game's screen is first shown (:func:`game_stylesheet`), so the
+  picker's first frame parses only what it shows.
 """
 
 from __future__ import annotations
@@ -38,7 +40,25 @@ def palette(game_id: str, theme: str) -> dict[str, str]:
     return table.get(theme) or table[DEFAULT_THEME]
 
 
+BASE_STYLESHEET = "tideboard.tcss"
+
+
+def base_stylesheet() -> str:
+    """The stylesheet every screen uses (the picker, the dialogs)."""
+    return _themes_dir().joinpath(BASE_STYLESHEET).read_text(encoding="utf-8")
+
+
+def game_stylesheet(game_id: str) -> tuple[str, str] | None:
+    """``(css, where)``: the layout of ``game_id``'s screen, or None if it has none."""
+    path = _themes_dir().joinpath(f"{game_id}.tcss")
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except (FileNotFoundError, OSError):
+        return None
+
+
 def stylesheet() -> str:
+    """Every stylesheet, the base one first (for tools that want them all)."""
     files = sorted((f for f in _themes_dir().iterdir() if f.name.endswith(".tcss")),
-                   key=lambda f: (f.name != "tideboard.tcss", f.name))
+                   key=lambda f: (f.name != BASE_STYLESHEET, f.name))
     return "\n\n".join(f.read_text(encoding="utf-8") for f in files)

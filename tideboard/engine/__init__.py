@@ -1,13 +1,32 @@
 """The game-independent engine: the contract, the registry, bots and matches.
 
-Nothing here imports Textual.
+Nothing here imports Textual.  The names below are loaded on first use, so
+``from tideboard.engine import registry`` (``tideboard list``, flag checks)
+imports only what the registry needs, not the generator or the seed source.
 """
 
-from tideboard.engine.core import (ConfigError, Game, GameConfig, GameInfo,
-                                   IllegalAction, NotationError, TideboardError,
-                                   seat_label)
-from tideboard.engine.rng import Rng
-from tideboard.engine.seeds import new_seed
+from __future__ import annotations
 
-__all__ = ["ConfigError", "Game", "GameConfig", "GameInfo", "IllegalAction",
-           "NotationError", "Rng", "TideboardError", "new_seed", "seat_label"]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "ConfigError": "core", "Game": "core", "GameConfig": "core", "GameInfo": "core",
+    "IllegalAction": "core", "NotationError": "core", "TideboardError": "core",
+    "seat_label": "core", "Rng": "rng", "new_seed": "seeds",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tideboard.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"tideboard.engine.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

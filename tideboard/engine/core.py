@@ -92,8 +92,9 @@ class GameInfo:
                                   "or use --players 1.")
         elif not self.min_players <= config.players <= self.max_players:
             hint = " (or --solo)" if self.solo and self.min_players > 1 else ""
-            raise ConfigError(f"{self.name} is for {self.player_range()} players{hint}; "
-                              f"got {config.players}.")
+            table = ("a one-player game" if self.max_players == 1
+                     else f"for {self.player_range()} players")
+            raise ConfigError(f"{self.name} is {table}{hint}; got {config.players}.")
         seed = config.seed
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
             raise ConfigError("The seed must be a whole number from 0 to 2**64-1 "

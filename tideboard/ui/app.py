@@ -1,4 +1,4 @@
-"""The tideboard Textual app: themes, the picker and the game screens."""
+"""The tideboard Textual app: themes, settings, the picker and the game screens."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.notifications import Notification
+from textual.screen import Screen
 from textual.theme import Theme
 
+from tideboard import settings as user_settings
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.themes_data import DEFAULT_THEME, stylesheet, theme_table
+from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, game_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
@@ -21,22 +23,31 @@ __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
 class TideboardApp(App):
     TITLE = "tideboard"
-    CSS = stylesheet()
+    # Only the base sheet at start; a game's sheet is added when its screen is
+    # first shown (load_game_css), so the picker's first frame parses no more.
+    CSS = base_stylesheet()
     BINDINGS = [Binding("f2", "next_theme", "Theme", show=False),
+                Binding("f3", "next_bot_speed", "Bot speed", show=False),
                 Binding("ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, theme: str | None = None, game_id: str | None = None,
                  config: GameConfig | None = None, bots: dict[int, str] | None = None,
-                 bot_delay: float = 0.6, match: Match | None = None,
+                 bot_delay: float | None = None, match: Match | None = None,
                  store_id: str | None = None, store_path: Any = None,
                  replay: bool = False) -> None:
+        """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
+        override the saved settings for this run."""
         super().__init__()
-        self.start_theme = theme or DEFAULT_THEME
+        self.settings, self._settings_notice = user_settings.load(list(theme_table()))
+        for name, spec in theme_table().items():
+            fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
+            self.register_theme(Theme(name=name, **fields))
+        self._start_theme(theme or self.settings.theme or DEFAULT_THEME)
         self.start_game = game_id
         self.start_config = config
         self.start_bots = bots or {}
-        self.bot_delay = bot_delay
+        self.bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
         # a loaded game (``tideboard resume`` / ``replay``): continue or replay it
         self.loaded_match = match
         self.loaded_id = store_id
@@ -44,19 +55,42 @@ class TideboardApp(App):
         self.store_path = store_path
         self._store: Any = None
         self._small_notice: Notification | None = None  # the one on screen, if any
+        self._game_css: set[str] = set()
+
+    def _start_theme(self, name: str) -> None:
+        """Use theme ``name`` from the start.  Nothing is parsed yet, so this sets
+        what Textual's theme watcher sets except the full restyle it queues (a
+        reparse of every sheet and a restyle of every widget, ~10% of the first
+        frame); a theme change later (F2) goes through the watcher as usual."""
+        self.set_reactive(App.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())
+        dark = self.current_theme.dark
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
+                             "-light-mode": not dark}, update=False)
+        refresh_filter = getattr(self, "_refresh_truecolor_filter", None)
+        if refresh_filter is not None:
+            refresh_filter(self.ansi_theme)
 
     def on_mount(self) -> None:
-        for name, spec in theme_table().items():
-            fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
-            self.register_theme(Theme(name=name, **fields))
-        self.theme = self.start_theme
+        if self._settings_notice:
+            self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.loaded_match is not None:
             self._open_loaded(self.loaded_match)
         elif self.start_game and self.start_config:
             self.start_match(Match.start(registry.load(self.start_game), self.start_config),
                              self.start_bots)
-        else:
-            self.show_picker()
+
+    def get_default_screen(self) -> Screen:
+        """The picker is the first screen itself (not pushed over a blank one, which
+        cost a whole extra frame); a game started from the command line is pushed
+        over Textual's blank default screen, and so is a game loaded by
+        ``tideboard resume`` / ``replay``."""
+        if (self.start_game and self.start_config) or self.loaded_match is not None:
+            return super().get_default_screen()
+        from tideboard.ui.picker import PickerScreen
+
+        return PickerScreen()
 
     # -- the game store ------------------------------------------------------
     def open_store(self) -> Any:
@@ -112,15 +146,57 @@ class TideboardApp(App):
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(PickerScreen())
+        if not isinstance(self.screen_stack[0], PickerScreen):  # a game from the command line
+            self.push_screen(PickerScreen())
+
+    def load_game_css(self, game_id: str) -> None:
+        """Add ``themes/<game_id>.tcss`` to the stylesheet, once.
+
+        Only the new sheet is parsed (Textual caches the parsed sources), and the
+        screen pushed next is styled with it when it mounts.
+        """
+        if game_id in self._game_css:
+            return
+        self._game_css.add(game_id)
+        sheet = game_stylesheet(game_id)
+        if sheet is not None:
+            css, where = sheet
+            self.stylesheet.add_source(css, read_from=(where, ""), is_default_css=False)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's push_screen; a game's screen (one with a ``match``) gets its
+        game's stylesheet first, however it is opened (a new game, a replay...)."""
+        self._css_for(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        self._css_for(screen)
+        return super().switch_screen(screen)
+
+    def _css_for(self, screen: Any) -> None:
+        match = getattr(screen, "match", None)
+        game = getattr(match, "game", None)
+        if game is not None:
+            self.load_game_css(game.info.id)
 
     def start_match(self, match: Match, bots: dict[int, str], writer: Any = None) -> None:
         """Play ``match``: a new game gets a new record in the store; ``writer``
         (a :class:`~tideboard.game_writer.GameWriter`) continues a stored one."""
+        self.load_game_css(match.game.info.id)
         screen = screen_class(match.game.info.id)(match, bots, self.bot_delay, writer=writer)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
+
+    # -- settings ------------------------------------------------------------
+    def save_settings(self, **changes: str | None) -> None:
+        """Change and remember settings; a failed write is said, never raised."""
+        import attrs
+
+        self.settings = attrs.evolve(self.settings, **changes)
+        error = user_settings.save(self.settings)
+        if error:
+            self.notify(error, severity="warning", timeout=6)
 
     def action_next_theme(self) -> None:
         names = list(theme_table())
@@ -129,6 +205,23 @@ class TideboardApp(App):
         self.notify(f"Theme: {self.theme}", timeout=1.5)
         for widget in self.screen.query("*"):
             widget.refresh()
+        self.save_settings(theme=self.theme)
+
+    def set_bot_speed(self, speed: str) -> None:
+        """Use ``speed`` (a key of settings.BOT_SPEEDS) from now on, in every screen."""
+        self.bot_delay = user_settings.BOT_SPEEDS[speed]
+        for screen in self.screen_stack:
+            if hasattr(screen, "bot_delay"):
+                screen.bot_delay = self.bot_delay
+        self.save_settings(bot_speed=speed)
+
+    def action_next_bot_speed(self) -> None:
+        speed = user_settings.next_bot_speed(self.settings.bot_speed)
+        self.set_bot_speed(speed)
+        self.notify(f"Bot speed: {speed}", timeout=1.5)
+        refresh = getattr(self.screen, "on_bot_speed", None)
+        if refresh is not None:
+            refresh()
 
 
 def run_app(theme: str | None = None, game_id: str | None = None,

@@ -1,10 +1,17 @@
 """The game picker: choose a game, the table (players, variant, solo, who
-plays each seat, seed) and start; or continue a game from the store (the
-"Continue" part of the list: every unfinished game, with its own settings)."""
+plays each seat, seed), the bot speed, and start; or continue a game from the
+store (the "Continue" part of the list: every unfinished game, with its own
+settings) or replay a finished one.
+
+Keys: up/down (or Tab) move between the rows, left/right change a row, Esc goes
+back to the list of games, ``?`` explains it all.  Each game keeps its own
+table settings while the picker is open (a bot chosen for a seat of one game
+never shows up in another); the bot speed is the player's setting and is
+remembered in the settings file.
+"""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rich.text import Text
@@ -15,23 +22,56 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_seed
+from tideboard.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
+from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
+SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
+SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
+TABLE_ROWS = ("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+
+HELP_KEYS = [
+    ("↑ ↓ or Tab", "move between the rows (in the list of games: choose a game)"),
+    ("← → or Space", "change the row's value (a click on ◀ or ▶ too)"),
+    ("→ or Enter", "in the list of games: go to the game's settings"),
+    ("Esc", "back to the list of games"),
+    ("Ctrl+S", "start the game (Enter does too on the Seed and Start rows)"),
+    ("F2", "next colour theme (remembered)"),
+    ("F3", "next bot speed (remembered; works in a game too)"),
+    ("?", "this help"),
+    ("q", "quit"),
+]
+HELP_ROWS = f"""## The rows
+
+- **Players**: how many sit at the table.
+- **Variant**: the rule variant, for games that have more than one.
+- **Solo**: the game's solo mode, against the game itself (only for games that have one).
+- **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
+  this terminal, with a hand-over screen between them in games with secrets) or a bot
+  (`random` plays any legal move, `greedy` the best move it sees now). At least one seat
+  is human. Each game keeps its own choices.
+- **Bot speed**: how long a bot waits before each of its moves so you can follow it:
+  instant, normal or slow. Remembered for next time; F3 changes it during a game.
+- **Seed**: decides every shuffle and die roll. {SEED_HELP}
+  The same seed and the same moves give the same game.
+"""
 
 
 class Choice(Widget, can_focus=True):
     """A one-line setting: Left/Right (or a click) steps through the values."""
 
-    BINDINGS = [Binding("left,h", "step(-1)", "Previous", show=False),
+    BINDINGS = [Binding("left", "step(-1)", "Change", key_display="←→"),
+                Binding("h", "step(-1)", "Previous", show=False),
                 Binding("right,l,space", "step(1)", "Next", show=False)]
 
     class Changed(Message):
@@ -71,16 +111,68 @@ class Choice(Widget, can_focus=True):
         self.action_step(-1 if event.x < 12 else 1)
 
 
+class StartButton(Static, can_focus=True):
+    """The Start row: Enter, Space or a click starts the game.  (A one-line Static:
+    Textual's Button brings 7 KB of stylesheet to parse before the first frame.)"""
+
+    BINDINGS = [Binding("enter,space", "press", "Start", show=False)]
+
+    class Pressed(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(" ▶ Start ", **kwargs)
+
+    def action_press(self) -> None:
+        self.post_message(self.Pressed())
+
+    def on_click(self) -> None:
+        self.action_press()
+
+
+class SeedInput(Input):
+    """The seed: ASCII digits only, at most a few more than a seed can have, so a
+    pasted novel is refused at once (with the reason) instead of parsed."""
+
+    class Refused(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(placeholder="random", restrict=r"[0-9]*",
+                         max_length=SEED_MAX_DIGITS + 5, **kwargs)
+
+    def restricted(self) -> None:
+        super().restricted()
+        self.post_message(self.Refused())
+
+
+class GameList(OptionList):
+    """The list of games; its footer keys say how to choose and go on."""
+
+    BINDINGS = [Binding("down", "cursor_down", "Game", key_display="↑↓"),
+                Binding("right", "screen.setup", "Settings", key_display="→")]
+
+
 class PickerScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Games"), Binding("q", "quit", "Quit"),
-                Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
+                Binding("up", "row(-1)", "Row", show=False),
+                Binding("escape", "back", "Games"),
+                Binding("ctrl+s", "start", "Start"),
+                Binding("question_mark", "help", "Help", key_display="?"),
+                Binding("q", "quit", "Quit")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game_id = ""
+        self._tables: dict[str, dict[str, str]] = {}  # game id -> its rows' values
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        # A one-line title, not Textual's Header (four widgets and their sheets)
+        yield Static("tideboard — choose a game", id="picker-title")
         with Horizontal(id="picker"):
             with Vertical(id="picker-games"):
                 yield Static("Choose a game", classes="heading")
-                yield OptionList(id="games")
+                yield GameList(id="games")
             with Vertical(id="picker-setup"):
                 yield Static(id="game-about")
                 yield Choice("Players", ["2"], id="players")
@@ -88,17 +180,30 @@ class PickerScreen(Screen):
                 yield Choice("Solo", ["no"], id="solo")
                 for seat in range(MAX_SEATS):
                     yield Choice(f"Player {seat + 1}", ["human"], id=f"seat-{seat}")
+                yield Choice("Bot speed", list(BOT_SPEEDS), id="bot-speed")
                 with Horizontal(id="seed-row"):
                     yield Static("Seed      ", classes="label")
-                    yield Input(placeholder="random", id="seed", type="integer")
-                yield Button("Start", id="start", variant="primary")
+                    yield SeedInput(id="seed")
+                yield StartButton(id="start")
                 yield Static(id="picker-error")
-        yield Footer()
+        yield KeysLine()
 
     def on_mount(self) -> None:
+        speed = getattr(self.app, "settings", None)
+        self.query_one("#bot-speed", Choice).set_values(
+            list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
+        self._fill_games()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: the list again (what can be resumed has changed)."""
         self.app.title = "tideboard"
         self.app.sub_title = "choose a game"
+        if self.game_id:
+            self._fill_games()
+
+    def _fill_games(self) -> None:
         options = self.query_one("#games", OptionList)
+        options.clear_options()
         for info in registry.GAMES.values():
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
@@ -109,10 +214,11 @@ class PickerScreen(Screen):
                 options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
                                           id=info.id, disabled=True))
         self._add_continue_list(options)
-        options.highlighted = 0
-        options.focus()
+        # the game shown before (a picker shown again), else the first
+        options.highlighted = (options.get_option_index(self.game_id) if self.game_id else 0)
         self._show_game(self._game_id())
 
+    # -- the list of games -------------------------------------------------
     def _game_id(self) -> str:
         options = self.query_one("#games", OptionList)
         option = options.get_option_at_index(options.highlighted or 0)
@@ -165,52 +271,124 @@ class PickerScreen(Screen):
             if error:
                 self._error(error)
             return
-        self.query_one("#players", Choice).focus()
+        self.action_setup()
 
     def _show_game(self, game_id: str) -> None:
+        """Show ``game_id``'s rows: as that game left them, else its defaults (the
+        same game again: its rows as they are, every row's display set anew)."""
+        if game_id != self.game_id:
+            if self.game_id:
+                self._tables[self.game_id] = self._table_values()
+            remembered = self._tables.get(game_id, {})
+        else:
+            remembered = self._table_values()
         info = registry.GAMES[game_id]
         self.game_id = game_id
         about = Text(info.name + "\n", style="bold")
         about.append(info.summary, style="italic")
         self.query_one("#game-about", Static).update(about)
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
-        self.query_one("#players", Choice).set_values(players)
-        self.query_one("#variant", Choice).set_values(list(info.variants))
+        self.query_one("#players", Choice).set_values(players, remembered.get("players"))
+        self.query_one("#variant", Choice).set_values(list(info.variants),
+                                                      remembered.get("variant"))
         solo = self.query_one("#solo", Choice)
-        solo.set_values(["no", "yes"] if info.solo else ["no"])
+        solo.set_values(["no", "yes"] if info.solo else ["no"], remembered.get("solo"))
         solo.display = info.solo  # no row for games without a solo mode
-        self._sync_seats()
+        self._sync_seats(remembered)
+        self._error("")
+
+    def _table_values(self) -> dict[str, str]:
+        """The current game's rows (players, variant, solo, seats) as shown."""
+        return {row: self.query_one(f"#{row}", Choice).value for row in TABLE_ROWS}
 
     def _levels(self) -> list[str]:
-        try:
-            return list(registry.load(self.game_id).bot_factories())
-        except ConfigError:
-            return []
+        # registry data: choosing a game imports none of its rules
+        return list(registry.GAMES[self.game_id].bot_levels)
 
-    def _sync_seats(self) -> None:
+    def _player_count(self) -> int:
+        if self.query_one("#solo", Choice).value == "yes":
+            return 1
+        return int(self.query_one("#players", Choice).value)
+
+    def _sync_seats(self, remembered: dict[str, str] | None = None) -> None:
+        """Show a row per seat.  ``remembered`` (a game's saved rows) sets them all;
+        without it a seat keeps its value if it was shown and still applies."""
         solo = self.query_one("#solo", Choice).value == "yes"
-        players = 1 if solo else int(self.query_one("#players", Choice).value)
+        players = self._player_count()
         self.query_one("#players", Choice).display = not solo
         levels = ["human"] + [f"{level} bot" for level in self._levels()]
         for seat in range(MAX_SEATS):
             choice = self.query_one(f"#seat-{seat}", Choice)
-            choice.display = seat < players
-            keep = choice.value
+            shown = choice.display and len(choice.values) > 1
             default = "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels
                                                  else "human")
+            if remembered is not None:
+                value = remembered.get(f"seat-{seat}", default)
+            else:
+                value = choice.value if shown else default
+            if value not in levels:
+                value = default
+            choice.display = seat < players
             choice.set_values(levels if seat < players else ["human"],
-                              keep if keep in levels and choice.values != ["human"] else default)
+                              value if seat < players else "human")
+
+    # -- the rows ----------------------------------------------------------
+    def _rows(self) -> list[Widget]:
+        """The focusable rows of the settings, top to bottom (shown ones only)."""
+        setup = self.query_one("#picker-setup")
+        return [w for w in self.focus_chain if setup in w.ancestors]
+
+    def _in_games(self) -> bool:
+        return self.focused is self.query_one("#games", OptionList)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("row", "back"):
+            return not self._in_games()  # False: hidden from the footer
+        return True
+
+    def action_row(self, step: int) -> None:
+        rows = self._rows()
+        if not rows:
+            return
+        if self.focused in rows:
+            index = max(0, min(len(rows) - 1, rows.index(self.focused) + step))
+        else:
+            index = 0
+        rows[index].focus()
+
+    def action_setup(self) -> None:
+        rows = self._rows()
+        if rows:
+            rows[0].focus()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id in ("players", "solo"):
             self._sync_seats()
+        elif event.choice.id == "bot-speed":
+            set_speed = getattr(self.app, "set_bot_speed", None)
+            if set_speed is not None:
+                set_speed(event.choice.value)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
+    def on_start_button_pressed(self, event: StartButton.Pressed) -> None:
+        self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        if not text:
+            self._error("")
+            return
+        try:
+            parse_seed(text)
+        except SeedError:
+            self._error(SEED_HELP)
+        else:
+            self._error("")
+
+    def on_seed_input_refused(self, event: SeedInput.Refused) -> None:
+        self._error(f"Refused: {SEED_HELP} (digits only, at most {SEED_MAX_DIGITS})")
 
     def action_back(self) -> None:
         self.query_one("#games", OptionList).focus()
@@ -218,14 +396,21 @@ class PickerScreen(Screen):
     def action_quit(self) -> None:
         self.app.exit()
 
+    def action_help(self) -> None:
+        from tideboard.ui.shared.modals import HelpScreen  # only when asked: it loads Markdown
+
+        self.app.push_screen(HelpScreen("The game picker: help", HELP_KEYS, HELP_ROWS))
+
+    # -- start -------------------------------------------------------------
     def action_start(self) -> None:
         solo = self.query_one("#solo", Choice).value == "yes"
-        players = 1 if solo else int(self.query_one("#players", Choice).value)
+        players = self._player_count()
         seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            self._error("The seed must be a whole number (or empty for a random one).")
+        try:
+            seed = parse_seed(seed_text) if seed_text else new_seed()
+        except SeedError:
+            self._error(SEED_HELP)
             return
-        seed = int(seed_text) if seed_text else random.randrange(1_000_000)
         config = GameConfig(players=players, variant=self.query_one("#variant", Choice).value,
                             solo=solo, seed=seed)
         bots = {}
@@ -233,6 +418,9 @@ class PickerScreen(Screen):
             value = self.query_one(f"#seat-{seat}", Choice).value
             if value.endswith(" bot"):
                 bots[seat] = value.removesuffix(" bot")
+        if bots and len(bots) == players and not solo:
+            self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
+            return
         try:
             match = Match.start(registry.load(self.game_id), config)
         except ConfigError as error:

@@ -295,6 +295,7 @@ class GameScreen(GameOver, SeatNames, Screen):
             ("PgUp / PgDn", "scroll the log a page back / forward"),
             ("Home / End", "the log's first / newest lines"),
             ("?", "this help"), ("F2", "next colour theme"),
+            ("F3", "bot speed: instant, normal, slow (remembered)"),
             ("q", "leave the game (it is saved; resume it from the picker)"),
             ("at game over", ("Esc closes the results to study the board and the log; "
                               "r shows them again, a plays again, p opens the picker, "

@@ -1,0 +1,232 @@
+"""The game picker: keys, footer, help, per-game settings, the seed and the bot speed."""
+
+from __future__ import annotations
+
+import json
+
+from textual import events
+
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.picker import Choice, PickerScreen
+from tideboard.ui.shared.modals import HelpScreen
+
+from tests.ui.helpers import settle
+
+SETUP_ROWS = ["players", "variant", "solo", "seat-0", "seat-1", "bot-speed", "seed", "start"]
+
+
+def _footer(app) -> list[tuple[str, str]]:
+    from tideboard.ui.keys_line import KeysLine
+
+    line = app.screen.query_one(KeysLine)
+    assert str(line.render()).strip()  # drawn, not only listed
+    return [(key, description) for key, description, _ in line.entries()]
+
+
+def _value(app, row: str) -> str:
+    return app.screen.query_one(f"#{row}", Choice).value
+
+
+async def test_up_and_down_move_between_the_rows_and_stop_at_the_ends():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, PickerScreen) and app.focused.id == "games"
+        await pilot.press("right")
+        seen = [app.focused.id]
+        for _ in range(len(SETUP_ROWS)):  # one more than needed: stays on the last row
+            await pilot.press("down")
+            seen.append(app.focused.id)
+        assert seen == SETUP_ROWS + ["start"]
+        await pilot.press("up", "up")
+        assert app.focused.id == "bot-speed"
+        for _ in range(len(SETUP_ROWS)):
+            await pilot.press("up")
+        assert app.focused.id == "players"  # up stops at the top, never leaves the settings
+        await pilot.press("escape")
+        assert app.focused.id == "games"
+        await pilot.press("enter")
+        assert app.focused.id == "players"
+
+
+async def test_up_and_down_skip_hidden_rows():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "right")  # Moonlighter: no solo row, one seat
+        assert app.screen.game_id == "moonlighter"
+        seen = [app.focused.id]
+        for _ in range(5):
+            await pilot.press("down")
+            seen.append(app.focused.id)
+        assert seen == ["players", "variant", "seat-0", "bot-speed", "seed", "start"]
+
+
+async def test_the_footer_names_the_keys_of_the_focused_part():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = _footer(app)
+        assert ("↑↓", "Game") in footer and ("→", "Settings") in footer
+        assert ("?", "Help") in footer
+        assert not [d for _, d in footer if d == "Games"]  # Esc does nothing in the list
+        await pilot.press("right")
+        await settle(pilot)
+        footer = _footer(app)
+        assert ("←→", "Change") in footer and ("↑↓ Tab", "Row") in footer
+        assert ("esc", "Games") in footer and ("?", "Help") in footer
+
+
+async def test_question_mark_shows_the_pickers_help():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(f"{key} {what}" for key, what in app.screen.keys) + app.screen.rules
+        for words in ("↑ ↓ or Tab", "Bot speed", "Seed", "Player 1, 2", "greedy", "F3"):
+            assert words in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_seat_settings_stay_with_their_game():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "right")  # Shifting Stones: 3 players
+        await pilot.press("down", "down", "down", "down", "left")  # seat 2: random bot
+        assert (_value(app, "players"), _value(app, "seat-1")) == ("3", "random bot")
+        await pilot.press("escape", "down")  # Moonshell starts from its own defaults
+        assert app.screen.game_id == "moonshell"
+        assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "greedy bot")
+        await pilot.press("right", "down", "down", "down", "down", "right")  # seat 2: human
+        assert _value(app, "seat-1") == "human"
+        await pilot.press("escape", "up")  # back to Shifting Stones: as it was left
+        assert app.screen.game_id == "shifting-stones"
+        assert (_value(app, "players"), _value(app, "seat-1"), _value(app, "seat-2")) == (
+            "3", "random bot", "greedy bot")
+        await pilot.press("down")  # and Moonshell as it was left
+        assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "human")
+
+
+async def test_a_solo_choice_does_not_follow_to_another_game():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "down", "down", "right")  # Shifting Stones solo
+        assert _value(app, "solo") == "yes"
+        await pilot.press("escape", "down")
+        assert _value(app, "solo") == "no" and app.screen.query_one("#players").display
+
+
+async def _paste_seed(pilot, text: str) -> None:
+    seed = pilot.app.screen.query_one("#seed")
+    seed.focus()
+    await pilot.pause()
+    seed.post_message(events.Paste(text))
+    await settle(pilot)
+
+
+def _error(app) -> str:
+    return str(app.screen.query_one("#picker-error").render())
+
+
+async def test_a_seed_of_5000_digits_is_refused_with_the_range_not_a_crash():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _paste_seed(pilot, "9" * 5000)
+        assert "0 to 2**64-1" in _error(app)
+        assert app.screen.query_one("#seed").value == ""
+        await pilot.press("ctrl+s")  # the seed stays empty: a random one, the game starts
+        await settle(pilot)
+        assert [s for s in app.screen_stack if hasattr(s, "match")]
+
+
+async def test_a_seed_out_of_range_blocks_the_start_and_says_why():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _paste_seed(pilot, str(2**64))
+        assert "0 to 2**64-1" in _error(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)
+        assert "0 to 2**64-1" in _error(app)
+
+
+async def test_letters_in_the_seed_are_refused():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _paste_seed(pilot, "12ab")
+        assert app.screen.query_one("#seed").value == ""
+        assert "digits only" in _error(app)
+
+
+async def test_a_typed_seed_is_used():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _paste_seed(pilot, str(2**64 - 1))
+        assert _error(app) == ""
+        await pilot.press("enter")
+        await settle(pilot)
+        screens = [s for s in app.screen_stack if hasattr(s, "match")]
+        assert screens and screens[0].match.config.seed == 2**64 - 1
+
+
+async def test_a_seed_not_chosen_comes_from_new_seed(monkeypatch):
+    import tideboard.ui.picker as picker
+
+    drawn = []
+
+    def fake_new_seed() -> int:
+        drawn.append(12345678901234567890)
+        return drawn[-1]
+
+    monkeypatch.setattr(picker, "new_seed", fake_new_seed)
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screens = [s for s in app.screen_stack if hasattr(s, "match")]
+        assert drawn and screens[0].match.config.seed == 12345678901234567890
+
+
+async def test_the_bot_speed_row_is_remembered(isolated_saves):
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert _value(app, "bot-speed") == "normal"
+        await pilot.press("right", *["down"] * 5)
+        assert app.focused.id == "bot-speed"
+        await pilot.press("right")  # slow
+        assert app.bot_delay == 0.8
+    saved = json.loads((isolated_saves / "settings.json").read_text())
+    assert saved["bot_speed"] == "slow"
+    app = TideboardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert _value(app, "bot-speed") == "slow" and app.bot_delay == 0.8
+
+
+async def test_back_from_a_game_the_picker_lists_what_can_be_resumed_now():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        games = app.screen.query_one("#games")
+        assert not [o for o in games.options if str(o.id).startswith("resume:")]
+        await pilot.press("down", "right", "down", "down", "down", "down", "left", "left")
+        assert _value(app, "seat-1") == "human"  # Moonshell, two humans
+        await pilot.press("ctrl+s")  # a new game: a new record in the store
+        await settle(pilot)
+        assert [s for s in app.screen_stack if hasattr(s, "match")]
+        app.show_picker()
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen) and app.screen.game_id == "moonshell"
+        assert [o for o in games.options if str(o.id).startswith("resume:")]
+        assert _value(app, "seat-1") == "human"  # the table as it was left
+
+
+async def test_a_click_on_a_key_in_the_footer_runs_it():
+    from tideboard.ui.keys_line import KeysLine
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = str(app.screen.query_one(KeysLine).render())
+        await pilot.click(KeysLine, offset=(line.index(" ? ") + 1, 0))
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)

@@ -1,0 +1,87 @@
+"""KeysLine: the footer's line of keys as one widget that redraws, not recomposes.
+
+Textual's ``Footer`` builds a widget per key and rebuilds them all (each
+restyled) whenever the bindings change, and every focus change does that:
+about a tenth of the picker's first frame.  ``KeysLine`` shows the same keys,
+in the footer's colours, as one line of text: a change of bindings is a
+repaint.  A click on a key runs its action, as on the footer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+
+class KeysLine(Widget):
+    """The keys that apply now (bindings with ``show=True``), one entry per action."""
+
+    COMPONENT_CLASSES = {"keys-line--key", "keys-line--description"}
+    DEFAULT_CSS = """
+    KeysLine {
+        dock: bottom;
+        height: 1;
+        text-wrap: nowrap;
+        color: $footer-foreground;
+        background: $footer-background;
+        .keys-line--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .keys-line--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._spans: list[tuple[int, int, Any, str]] = []  # start, end, node, action
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        self.refresh()
+
+    def entries(self) -> list[tuple[str, str, bool]]:
+        """``(key shown, description, enabled)`` for each key on the line, in order."""
+        return [(key, description, enabled)
+                for key, description, enabled, _, _ in self._entries()]
+
+    def _entries(self) -> list[tuple[str, str, bool, Any, str]]:
+        seen: set[str] = set()
+        entries = []
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            entries.append((self.app.get_key_display(binding), binding.description, enabled,
+                            node, binding.action))
+        return entries
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keys-line--key")
+        text_style = self.get_component_rich_style("keys-line--description")
+        line = Text(no_wrap=True, overflow="crop")
+        self._spans = []
+        for key, description, enabled, node, action in self._entries():
+            start = len(line)
+            line.append(f" {key} ", key_style if enabled else key_style + "dim")
+            line.append(f"{description} ", text_style if enabled else text_style + "dim")
+            self._spans.append((start, len(line), node, action))
+        return line
+
+    async def on_click(self, event: events.Click) -> None:
+        for start, end, node, action in self._spans:
+            if start <= event.x < end:
+                await self.app.run_action(action, node)
+                return
