@@ -207,7 +207,7 @@ async def test_you_marks_the_human_only_when_bots_play():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
         assert screen.row_name(0) == "You"
-        assert screen.title == "Shifting Stones - your turn"
+        assert screen.title == "Shifting Stones - Your turn"
 
 
 async def test_a_bot_playing_solo_is_not_called_you():

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
+from tideboard.engine.match import Match
+from tideboard.engine.seeds import new_seed
 from tideboard.ui.shared.modals import EndScreen
 
 
@@ -63,3 +67,14 @@ class GameOver:
         you = bool(self.bots) and humans == [seat] and self.seat_name(seat) != "You"
         return self.seat_name(seat) + (" (you)" if you else "")
 
+    def _end_choice(self, choice: str | None) -> None:
+        if choice == "board":
+            self._study_board()
+        elif choice == "again":
+            config = attrs.evolve(self.match.config, seed=new_seed())
+            new = Match.start(self.game, config)  # a new record: the finished one stays
+            self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
+        elif choice == "quit":
+            self.app.exit()
+        else:
+            self.app.show_picker()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 from textual.actions import parse as parse_action
 from textual.binding import Binding
 from textual.screen import Screen
@@ -20,7 +19,6 @@ from tideboard.docs_data import rules_markdown
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
-from tideboard.engine.seeds import new_seed
 from tideboard.ui.shared.game_over import GameOver
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen, PrivacyScreen
@@ -273,18 +271,6 @@ class GameScreen(GameOver, SeatNames, Screen):
         self.ended = True
         self.save()  # records the result (and the record shows the seed from now on)
         self._open_results()
-
-    def _end_choice(self, choice: str | None) -> None:
-        if choice == "board":
-            self._study_board()
-        elif choice == "again":
-            config = attrs.evolve(self.match.config, seed=new_seed())
-            new = Match.start(self.game, config)  # a new record: the finished one stays
-            self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
-        elif choice == "quit":
-            self.app.exit()
-        else:
-            self.app.show_picker()
 
     # -- actions ----------------------------------------------------------
     def action_help(self) -> None:

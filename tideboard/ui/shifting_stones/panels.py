@@ -109,12 +109,7 @@ class StonesTable(GameScreen):
         self._show_hand(grid)
         self._show_side(shown)
         seat = self.game.to_move(self.state)
-        if not seat:
-            turn = "game over"
-        elif self.seat_name(seat[0]) == "You":
-            turn = "your turn"
-        else:
-            turn = f"{self.seat_name(seat[0])} to play"
+        turn = self.to_play(seat[0]) if seat else "game over"
         title = f"Shifting Stones - {turn}"
         if self.title != title:
             self.title = title
