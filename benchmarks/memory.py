@@ -1,6 +1,8 @@
-"""Memory over a whole game played by bots through the app's game screen.
+"""Memory over a whole game played by bots through the app's game screen, and
+over the same game played into a Match alone.
 
     python benchmarks/memory.py [GAME ...] [--every K] [--no-tracemalloc] [--seed S]
+                                [--timeout S] [--engine-only]
 
 Each game runs in Textual's ``run_test`` at 80x24 with every seat a greedy
 bot (``bot_delay=0``: the screen's own bot timer plays, and the screen redraws
@@ -8,14 +10,20 @@ after every action as it does for a person).  Every K actions the script
 collects garbage and samples tracemalloc's current size and the process RSS.
 It prints the samples, the growth from the first sample after the first
 Moonlighter dungeon (the first sample for the other games) to the end, and the
-growth per action.  A Moonlighter campaign is about 1,400 actions and today's
-screen needs several minutes for it, so each game stops after --timeout
-seconds (default 75) and the growth is also projected over the whole game
-(its length found by replaying the same bots without the app); --timeout 900
-plays it to the end.
+growth per action.  A Moonlighter campaign is 2,376 actions (seed 1) and the
+screen needs minutes for it, so each game stops after --timeout seconds
+(default 75) and the growth is also projected over the whole game (its length
+found by replaying the same bots without the app); --timeout 900 plays it to
+the end.
+
+Then, engine only (a few seconds; alone with --engine-only): tracemalloc over
+playing the same whole game into a Match (what the Match keeps: actions, log
+lines, and the states held for undo and replays: checkpoints and recent
+moves), the number of states it holds, and the cost of stepping back through
+every state as the replay screen does.
 
 Target (issue 8): memory flat over a whole game: growth under 2 MiB over a
-greedy Moonlighter campaign.
+greedy Moonlighter campaign; the Match's own share well under that.
 """
 
 from __future__ import annotations
@@ -93,33 +101,99 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float)
             "seconds": time.perf_counter() - start, "over": over}
 
 
-def game_length(game_id: str, seed: int, trace: bool) -> tuple[int, float | None]:
-    """Actions in the same bots' game played without the app, and the bytes per
-    action its Match keeps (every state, for undo), if tracemalloc runs."""
+def greedy_game(game_id: str, seed: int, game=None):
+    """The same bots' game played into a Match without the app (``game``: the
+    game object to play with, the registry's by default)."""
     from tideboard.engine import registry
     from tideboard.engine.bots import make_bot
     from tideboard.engine.core import GameConfig
     from tideboard.engine.match import Match
 
-    game = registry.load(game_id)
+    game = game or registry.load(game_id)
     players, _ = GAMES[game_id]
-    gc.collect()
-    before = tracemalloc.get_traced_memory()[0] if trace else 0
     match = Match.start(game, GameConfig(players=players, seed=seed))
     # seeded as the game screen seeds its bots (GameScreen.__init__)
     bots = {seat: make_bot(game, "greedy", seed=seed * 97 + seat) for seat in range(players)}
-    count = 0
     while not game.is_over(match.state):
         seat = game.to_move(match.state)[0]
         match = match.play(bots[seat].choose(game, game.view(match.state, seat), seat,
                                              game.legal_actions(match.state)))
-        count += 1
-    gc.collect()
-    kept = (tracemalloc.get_traced_memory()[0] - before) / max(1, count) if trace else None
-    return count, kept
+    return match
 
 
-def report(game_id: str, result: dict, trace: bool, length: int, kept: float | None) -> None:
+def engine_memory(game_id: str, seed: int) -> dict:
+    """tracemalloc over playing the whole greedy game into a Match, twice (the
+    first also fills the rules' and bots' one-time caches; the second is what
+    the Match itself keeps), then over stepping back through every state as
+    the replay screen does."""
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    try:
+        figures = {}
+        for run in ("cold", "warm"):
+            gc.collect()
+            before = tracemalloc.get_traced_memory()[0]
+            t0 = time.perf_counter()
+            match = greedy_game(game_id, seed)
+            seconds = time.perf_counter() - t0
+            gc.collect()
+            figures[run] = tracemalloc.get_traced_memory()[0] - before
+            if run == "cold":
+                del match
+        moves = len(match.actions)
+        kept = match.kept_states()
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for back in range(moves + 1):  # the replay screen: End, then Left to the start
+            match.undo(back).state
+        gc.collect()
+        after_steps = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    try:  # the same steps timed without tracemalloc, on a fresh copy of the game
+        match = greedy_game(game_id, seed)
+        t0 = time.perf_counter()
+        for back in range(moves + 1):
+            match.undo(back).state
+        step = (time.perf_counter() - t0) / (moves + 1)
+    finally:
+        if not started:
+            tracemalloc.start()  # as the caller had it
+    return {"moves": moves, "cold": figures["cold"], "warm": figures["warm"],
+            "seconds": seconds, "kept": kept, "kept_after": match.kept_states(),
+            "step": step, "after_steps": after_steps}
+
+
+def report_engine(game_id: str, figures: dict) -> None:
+    from tideboard.engine.match import CHECKPOINT_EVERY
+
+    _, label = GAMES[game_id]
+    moves = figures["moves"]
+    print(f"{label}, engine only (a Match, no app): {moves} actions "
+          f"in {figures['seconds']:.1f} s")
+    verdict = ""
+    if game_id == "moonlighter":
+        ok = figures["warm"] / MIB < TARGET_MIB / 2
+        verdict = f" ({'ok' if ok else 'ABOVE'}: well under the {TARGET_MIB} MiB target)"
+    print(f"  the Match after the whole game: {figures['warm'] / MIB:+.2f} MiB "
+          f"= {figures['warm'] / 1024 / max(1, moves):+.2f} KiB/action{verdict}")
+    print(f"    (the first game played, the rules' one-time caches included: "
+          f"{figures['cold'] / MIB:+.2f} MiB)")
+    print(f"  states held: {figures['kept']} of {moves + 1} (a checkpoint every "
+          f"{CHECKPOINT_EVERY} moves, the last {CHECKPOINT_EVERY}-{2 * CHECKPOINT_EVERY - 1} "
+          "moves)")
+    print(f"  stepping back through every state (the replay screen): "
+          f"{figures['step'] * 1e6:.0f} us/step; then {figures['kept_after']} states held, "
+          f"{figures['after_steps'] / 1024:+.0f} KiB more")
+
+
+def game_length(game_id: str, seed: int) -> int:
+    """Actions in the same bots' game played without the app."""
+    return len(greedy_game(game_id, seed).actions)
+
+
+def report(game_id: str, result: dict, trace: bool, length: int) -> None:
     _, label = GAMES[game_id]
     samples = result["samples"]
     base = samples[min(result["baseline"], len(samples) - 1)]
@@ -145,9 +219,6 @@ def report(game_id: str, result: dict, trace: bool, length: int, kept: float | N
             verdict = f" ({'ok' if growth < TARGET_MIB else 'ABOVE'} target < {TARGET_MIB} MiB)"
         print(f"  growth {where} to the end, {name}: {growth:+.2f} MiB over {actions} actions "
               f"= {(end[index] - base[index]) / 1024 / actions:+.1f} KiB/action{verdict}")
-        if name == "traced" and kept is not None:
-            print(f"    of which the Match itself (every state, for undo): "
-                  f"{kept / 1024:+.1f} KiB/action")
         if not result["over"]:
             projected = (end[index] - base[index]) / actions * (length - base[0]) / MIB
             print(f"    projected over the whole game ({length} actions): {projected:+.1f} MiB")
@@ -161,6 +232,8 @@ def main() -> None:
     parser.add_argument("--no-tracemalloc", dest="trace", action="store_false",
                         help="RSS only (tracemalloc slows Python down about 2x)")
     parser.add_argument("--timeout", type=float, default=75, help="seconds per game at most")
+    parser.add_argument("--engine-only", action="store_true",
+                        help="only the Match, without the app (a few seconds)")
     args = parser.parse_args()
     os.environ.setdefault("TIDEBOARD_DATA_DIR", "/tmp/td-bench-memory")
     if args.trace:
@@ -168,8 +241,11 @@ def main() -> None:
     for game_id in args.games or list(GAMES):
         if game_id not in GAMES:
             sys.exit(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
-        result = asyncio.run(play(game_id, args.seed, args.every, args.trace, args.timeout))
-        report(game_id, result, args.trace, *game_length(game_id, args.seed, args.trace))
+        if not args.engine_only:
+            result = asyncio.run(play(game_id, args.seed, args.every, args.trace,
+                                      args.timeout))
+            report(game_id, result, args.trace, game_length(game_id, args.seed))
+        report_engine(game_id, engine_memory(game_id, args.seed))
 
 
 if __name__ == "__main__":

@@ -13,10 +13,15 @@ with N.  It must stay flat (linear growth in total) and 100,000 moves must
 replay in under 2 s.
 
 Python's cyclic garbage collector scans every live object now and then, and a
-replayed match keeps every state alive, so the time per move rises a little
-with N even though the replay itself is linear; the figures are printed with
-the collector on (what a user gets) and its share is shown by a second run
-with it off.  "Linear" below means the time per move at the largest size is
+replayed match keeps every move (action, log line) alive, so the time per
+move may rise a little with N even though the replay itself is linear; the
+figures are printed with the collector on (what a user gets) and its share is
+shown by a second run with it off.
+
+A match keeps the states of checkpoints and recent moves only (issue 8): the
+script also prints how many states the largest replay holds, and what reading
+an old state costs (a random one, and stepping back one move at a time as the
+replay screen does).  "Linear" below means the time per move at the largest size is
 under twice that at the smallest (a quadratic replay would give sizes[-1] /
 sizes[0] times).
 """
@@ -69,6 +74,30 @@ def timed(moves: list[str], runs: int) -> float:
     return best
 
 
+def old_states(match: Match) -> None:
+    """States held, and the cost of reading old ones."""
+    from tideboard.engine.match import CHECKPOINT_EVERY
+
+    moves = len(match.actions)
+    print(f"states held after {moves} moves: {match.kept_states()} (a checkpoint every "
+          f"{CHECKPOINT_EVERY} moves and the last {CHECKPOINT_EVERY}-"
+          f"{2 * CHECKPOINT_EVERY - 1})")
+    rnd = random.Random(3)
+    picks = [rnd.randrange(moves) for _ in range(200)]
+    t0 = time.perf_counter()
+    for i in picks:
+        match.states[i]
+    random_read = (time.perf_counter() - t0) / len(picks)
+    back = min(moves, 5000)  # the last 5,000 moves, one at a time
+    t0 = time.perf_counter()
+    for count in range(back):
+        match.undo(count).state
+    stepping = (time.perf_counter() - t0) / back
+    print(f"an old state: {random_read * 1e3:.2f} ms at random (walking back to it "
+          f"included); {stepping * 1e6:.1f} us a step stepping back through the last "
+          f"{back} moves")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,40000,100000,160000")
@@ -97,6 +126,7 @@ def main() -> None:
     print(f"time per move at {largest} / at {smallest}: {growth:.2f} "
           f"({'linear' if linear else 'NOT linear'}: flat is 1.0, quadratic would be "
           f"{largest / smallest:.0f})")
+    old_states(replay(moves))
     at_target = per_move.get(TARGET_MOVES, per_move[largest]) * TARGET_MOVES
     print(f"{TARGET_MOVES} moves: {at_target:.2f} s (target < {TARGET_SECONDS:.0f} s: "
           f"{'met' if at_target < TARGET_SECONDS else 'NOT met'})")

@@ -4,6 +4,11 @@ A match is what saves, replays, undo and the app's log rest on.  It is
 immutable like the states it holds; ``play`` returns a new match.  A save is
 only the game id, the configuration and the actions in notation, so a saved
 game replays exactly from its seed.
+
+Likewise a match keeps every action and log line but not every state: the
+recent ones and a checkpoint every :data:`CHECKPOINT_EVERY` moves; an older
+state is replayed from its checkpoint when asked for, which looks the same
+from outside (states are deterministic from the state before and the action).
 """
 
 from __future__ import annotations
@@ -25,16 +30,95 @@ class SaveError(TideboardError):
     """A save file that cannot be read back; the message says why."""
 
 
+#: A match keeps for good the state after every ``CHECKPOINT_EVERY``-th move,
+#: and the states of the last ``CHECKPOINT_EVERY`` to ``2 * CHECKPOINT_EVERY - 1``
+#: moves; an older state is replayed from the checkpoint before it.
+CHECKPOINT_EVERY = 64
+
+
 class _Step:
     """One state of a match and the move that led to it (a persistent list:
     every step points back to the one before, so play and undo share the
-    history instead of copying it)."""
+    history instead of copying it).
 
-    __slots__ = ("state", "action", "line", "before", "size")
+    ``state`` becomes None once the step is old: it is then replayed from the
+    nearest :class:`_Kept` step before it.  A cleared step's predecessors down
+    to that kept step are all cleared too, so clearing can stop at the first
+    step already cleared.  Small on purpose: one per move, for the whole game.
+    """
+
+    __slots__ = ("state", "action", "line", "before")
+    kept = False
 
     def __init__(self, state: Any, action: Any, line: str, before: "_Step | None") -> None:
         self.state, self.action, self.line, self.before = state, action, line, before
-        self.size = 1 if before is None else before.size + 1  # states up to this one
+
+
+class _Kept(_Step):
+    """A step that keeps its state for good: the first state, a checkpoint,
+    or a state given to the :class:`Match` constructor."""
+
+    __slots__ = ()
+    kept = True
+
+
+class _Lineage:
+    """What every match grown from one start shares: the game that replays old
+    states, the checkpoint interval, and the states it replayed last (so that
+    stepping through old states one by one, either way, replays at most one
+    move per step).  Nothing points back here from the steps: a lineage and
+    its matches are freed by reference counting alone."""
+
+    __slots__ = ("game", "every", "replayed")
+
+    def __init__(self, game: Any, every: int) -> None:
+        if every < 2:
+            raise ValueError("checkpoints must be at least 2 moves apart")
+        self.game, self.every = game, every
+        self.replayed: dict[_Step, Any] = {}  # at most ``every`` cleared steps
+
+    def state_of(self, step: _Step) -> Any:
+        """The state at ``step``: kept, replayed lately, or replayed now from
+        the nearest state known before it."""
+        state = step.state
+        if state is not None:
+            return state
+        replayed = self.replayed
+        path = []  # steps to replay, newest first
+        here: _Step | None = step
+        while here is not None:
+            if here in replayed:
+                state = replayed[here]
+                if not path:
+                    return state
+                break
+            if here.state is not None:
+                state = here.state
+                break
+            path.append(here)
+            here = here.before
+        else:  # pragma: no cover - the first step always keeps its state
+            raise AssertionError("a match history lost its first state")
+        if len(replayed) + len(path) > self.every:
+            replayed = {}  # forget the older segment: memory stays bounded
+        apply = self.game.apply
+        for here in reversed(path):
+            state = apply(state, here.action)
+            replayed[here] = state
+        self.replayed = replayed
+        return state
+
+    def forget(self, checkpoint: _Kept) -> None:
+        """``checkpoint`` is new: clear the states of the interval before the
+        previous checkpoint, so only the last one or two intervals keep theirs
+        (at most ``every`` steps walked, once per ``every`` moves)."""
+        step = checkpoint.before
+        while step is not None and not step.kept:
+            step = step.before
+        step = step.before if step is not None else None
+        while step is not None and not step.kept and step.state is not None:
+            step.state = None
+            step = step.before
 
 
 class History(Sequence):
@@ -42,50 +126,67 @@ class History(Sequence):
 
     Length and the last items (``[-1]``, ``[-2]``, ``[n:]`` for a recent n,
     ``reversed``) cost as many steps as they reach back; anything else walks
-    the whole history once.  It compares equal to a tuple or list with the
-    same items.
+    the whole history once.  Only recent states and checkpoints are kept (see
+    :data:`CHECKPOINT_EVERY`): an older state is replayed from the checkpoint
+    before it (at most one interval of moves, and the states replayed last
+    are remembered, so stepping to the state before or after costs one move
+    at most); iterating over every state replays each old one once.  It
+    compares equal to a tuple or list with the same items.
     """
 
-    __slots__ = ("_tip", "_field", "_len")
+    __slots__ = ("_match", "_field", "_len")
 
-    def __init__(self, tip: _Step, field: str) -> None:
-        self._tip, self._field = tip, field
-        self._len = tip.size if field == "state" else tip.size - 1
+    def __init__(self, match: "Match", field: str) -> None:
+        self._match, self._field = match, field
+        self._len = match._size - (0 if field == "state" else 1)
 
     def __len__(self) -> int:
         return self._len
 
-    def _back(self, count: int) -> list[Any]:
-        """The last ``count`` items, newest first."""
-        out, step, field = [], self._tip, self._field
-        for _ in range(count):
-            out.append(getattr(step, field))
+    def _steps(self, start: int, stop: int) -> list[_Step]:
+        """The steps that hold items ``start`` to ``stop - 1``, oldest first."""
+        step = self._match._tip
+        for _ in range(self._len - stop):
             step = step.before
+        out = []
+        for _ in range(stop - start):
+            out.append(step)
+            step = step.before
+        out.reverse()
         return out
+
+    def _items(self, steps: list[_Step]) -> list[Any]:
+        if self._field == "state":
+            return self._match._states_of(steps)
+        field = self._field
+        return [getattr(step, field) for step in steps]
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             start, stop, stride = index.indices(self._len)
             if stride != 1 or start >= stop:
                 return tuple(self)[index]
-            newest_first = self._back(self._len - start)
-            return tuple(reversed(newest_first[self._len - stop:]))
+            return tuple(self._items(self._steps(start, stop)))
         if not isinstance(index, int):
             raise TypeError(f"history indices must be integers, not {type(index).__name__}")
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("history index out of range")
-        step = self._tip
-        for _ in range(self._len - 1 - index):
-            step = step.before
-        return getattr(step, self._field)
+        return self._items(self._steps(index, index + 1))[0]
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(reversed(self._back(self._len)))
+        return iter(self._items(self._steps(0, self._len)))
 
     def __reversed__(self) -> Iterator[Any]:
-        step, field = self._tip, self._field
+        step, field, match = self._match._tip, self._field, self._match
+        if field == "state":
+            yield match._state
+            step = step.before
+            while step is not None:
+                yield match._lineage.state_of(step)
+                step = step.before
+            return
         for _ in range(self._len):
             yield getattr(step, field)
             step = step.before
@@ -102,10 +203,13 @@ class History(Sequence):
 
 
 class Match:
-    """An immutable game in progress.  ``play`` and ``undo`` take O(1) time:
-    matches share their history (see :class:`History`)."""
+    """An immutable game in progress.  ``play`` takes O(1) time and ``undo(n)``
+    O(n): matches share their history (see :class:`History`).  Memory stays
+    small however long the game: every move keeps its action and log line,
+    but only checkpoints and the recent moves keep their states (see
+    :data:`CHECKPOINT_EVERY`); states given to the constructor are all kept."""
 
-    __slots__ = ("game", "config", "_tip")
+    __slots__ = ("game", "config", "_tip", "_state", "_size", "_lineage")
 
     def __init__(self, game: Any, config: GameConfig, states: Sequence[Any],
                  actions: Sequence[Any] = (), log: Sequence[str] = ()) -> None:
@@ -113,23 +217,54 @@ class Match:
             raise ValueError("a match has one state more than actions, and one log line "
                              "per action")
         lines = list(log) or [""] * len(actions)
-        tip = _Step(states[0], None, "", None)
+        tip = _Kept(states[0], None, "", None)
         for state, action, line in zip(list(states)[1:], actions, lines):
-            tip = _Step(state, action, line, tip)
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "config", config)
-        object.__setattr__(self, "_tip", tip)
+            tip = _Kept(state, action, line, tip)
+        self._set(game, config, tip, tip.state, len(states), _Lineage(game, CHECKPOINT_EVERY))
+
+    def _set(self, game: Any, config: GameConfig, tip: _Step, state: Any, size: int,
+             lineage: _Lineage) -> None:
+        for name, value in (("game", game), ("config", config), ("_tip", tip),
+                            ("_state", state), ("_size", size), ("_lineage", lineage)):
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise attrs.exceptions.FrozenInstanceError()
 
-    @classmethod
-    def _at(cls, game: Any, config: GameConfig, tip: _Step) -> "Match":
-        match = object.__new__(cls)
-        object.__setattr__(match, "game", game)
-        object.__setattr__(match, "config", config)
-        object.__setattr__(match, "_tip", tip)
+    def _at(self, tip: _Step, state: Any, size: int) -> "Match":
+        """A match of the same lineage at ``tip``: ``state`` after ``size - 1`` moves."""
+        match = object.__new__(Match)
+        match._set(self.game, self.config, tip, state, size, self._lineage)
         return match
+
+    def _states_of(self, steps: list[_Step]) -> list[Any]:
+        """The states at ``steps`` (each the one before the next), replaying
+        the old ones: the first from its checkpoint, the others one move each."""
+        out: list[Any] = []
+        apply, tip = self.game.apply, self._tip
+        for step in steps:
+            if step is tip:
+                state = self._state
+            else:
+                state = step.state
+                if state is None:
+                    state = (apply(out[-1], step.action) if out
+                             else self._lineage.state_of(step))
+            out.append(state)
+        return out
+
+    def kept_states(self) -> int:
+        """How many states this match's history holds in memory (checkpoints,
+        recent states, the last replayed segment): the memory bound, for tests
+        and benchmarks."""
+        kept = {id(self._state)}
+        step: _Step | None = self._tip
+        while step is not None:
+            if step.state is not None:
+                kept.add(id(step.state))
+            step = step.before
+        kept.update(id(state) for state in self._lineage.replayed.values())
+        return len(kept)
 
     @classmethod
     def start(cls, game: Any, config: GameConfig) -> "Match":
@@ -138,25 +273,29 @@ class Match:
 
     @property
     def state(self) -> Any:
-        return self._tip.state
+        return self._state
 
     @property
     def states(self) -> History:
-        return History(self._tip, "state")
+        return History(self, "state")
 
     @property
     def actions(self) -> History:
-        return History(self._tip, "action")
+        return History(self, "action")
 
     @property
     def log(self) -> History:
-        return History(self._tip, "line")
+        return History(self, "line")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
             return NotImplemented
-        return (self.config == other.config and self.states == other.states
-                and self.actions == other.actions and self.log == other.log)
+        if self.config != other.config:
+            return False
+        if self._tip is other._tip:
+            return True
+        return (self.actions == other.actions and self.log == other.log
+                and self.states == other.states)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -165,22 +304,27 @@ class Match:
 
     def play(self, action: Any) -> "Match":
         """Apply ``action``; IllegalAction leaves this match as it was."""
-        before = self.state
+        before = self._state
         after = self.game.apply(before, action)
         line = self.game.describe(before, action, after)
-        return Match._at(self.game, self.config, _Step(after, action, line, self._tip))
+        size = self._size + 1
+        if (size - 1) % self._lineage.every:
+            return self._at(_Step(after, action, line, self._tip), after, size)
+        checkpoint = _Kept(after, action, line, self._tip)
+        self._lineage.forget(checkpoint)
+        return self._at(checkpoint, after, size)
 
     def play_text(self, text: str) -> "Match":
         return self.play(self.game.parse_action(self.state, text))
 
     def undo(self, count: int = 1) -> "Match":
-        count = min(count, self._tip.size - 1)
+        count = min(count, self._size - 1)
         if count <= 0:
             return self
         tip = self._tip
         for _ in range(count):
             tip = tip.before
-        return Match._at(self.game, self.config, tip)
+        return self._at(tip, self._lineage.state_of(tip), self._size - count)
 
     # -- saves ------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
