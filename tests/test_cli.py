@@ -150,7 +150,7 @@ def test_script_text_output(tmp_path):
     result = run("script", "shifting-stones", "--seed", "2", "--moves", str(moves), "--legal")
     assert result.exit_code == 0
     out = result.output
-    assert "Shifting Stones, seed kept secret until the game ends, 1 move(s) played" in out
+    assert "Shifting Stones, seed kept secret until the game ends, 1 move played" in out
     assert "seed 2" not in out
     assert "Player 1: skip the turn and draw 2" in out
     assert "To move: Player 2" in out and "Scores: Player 1 0, Player 2 0" in out

@@ -18,6 +18,7 @@ import click
 
 from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme, fail,
                               flush_stdout, output_failed, read_moves, shorten)
+from tideboard.engine.text import plural
 
 EXIT_ILLEGAL = 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
@@ -286,7 +287,7 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
         return
     seed_text = (f"seed {config.seed}" if report["seed"] is not None
                  else "seed kept secret until the game ends")
-    click.echo(f"{g.info.name}, {seed_text}, {len(match.actions)} move(s) played")
+    click.echo(f"{g.info.name}, {seed_text}, {plural(len(match.actions), 'move')} played")
     for entry in match.log:
         for line in entry.splitlines():
             click.echo(f"  {line}")

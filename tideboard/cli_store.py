@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from tideboard.cli_io import EXIT_FAILED, EXIT_USAGE, check_theme as _check_theme, fail
+from tideboard.engine.text import plural
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
@@ -112,10 +113,11 @@ def games_command(show_all: bool, as_json: bool) -> None:
         if s.finished and s.result:
             state = f"finished: {s.result.text}"
         else:
-            state = f"{s.moves} move(s)" + (f", {s.turn}" if s.turn else "")
+            state = plural(s.moves, "move") + (f", {s.turn}" if s.turn else "")
         _echo(f"{s.id:<8} {row['name']:<16} {_when(s.updated):<17} {state}")
         seed = f"; seed {row['seed']}" if s.finished and "seed" in row else ""
-        _echo(f"{'':<8} {', '.join(_seat_text(seat) for seat in s.seats)}{seed}")
+        who = "solo" if s.config.solo else ", ".join(_seat_text(seat) for seat in s.seats)
+        _echo(f"{'':<8} {who}{seed}")
     for bad in damaged:
         _echo(f"{bad.id:<8} {bad.game:<16} {_when(bad.updated):<17} damaged: cannot be loaded")
 

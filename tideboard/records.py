@@ -460,6 +460,8 @@ def turn_text(match: Any, seats: Sequence[Seat] = ()) -> str | None:
     game = match.game
     if game.is_over(match.state):
         return None
+    if match.config.solo:
+        return "your turn"
     names = [seats[s].name if s < len(seats) else seat_label(s)
              for s in game.to_move(match.state)]
     return f"{' and '.join(names)} to move" if names else None

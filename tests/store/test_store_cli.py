@@ -75,7 +75,7 @@ def test_games_lists_unfinished_and_all():
         store.truncate(open_id, 4, turn="Ann to move")
     text = run("games").stdout
     assert open_id in text and "Moonshell" in text and "Bob (greedy bot)" in text
-    assert "4 move(s), Ann to move" in text
+    assert "4 moves, Ann to move" in text
     assert done_id not in text
     everything = run("games", "--all").stdout
     assert done_id in everything and done.game.result_text(done.state) in everything

@@ -13,7 +13,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.games.shifting_stones import GAME as STONES
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS
-from tideboard.games.shifting_stones.text import plural
+from tideboard.engine.text import plural
 from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 from tideboard.ui.shifting_stones.hand import ANYWHERE, LARGE, SMALL, Look, card_block

@@ -68,7 +68,7 @@ from tideboard.games.moonlighter.state import (
     Switch,
     replace,
 )
-from tideboard.games.moonlighter.words import plural
+from tideboard.engine.text import plural
 
 PLACES = {d: Place(d) for d in DIRECTIONS}
 MOVES = {d: Move(d) for d in DIRECTIONS}

@@ -24,7 +24,7 @@ from tideboard.games.moonlighter.content import (
     YELLOW,
 )
 from tideboard.games.moonlighter.state import State
-from tideboard.games.moonlighter.words import plural
+from tideboard.engine.text import plural
 from tideboard.ui.shared import CellClicked, border_line, game_colours, ink_for, luminance
 
 

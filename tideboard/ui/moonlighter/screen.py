@@ -42,7 +42,7 @@ from tideboard.games.moonlighter.state import (
     Roll,
     State,
 )
-from tideboard.games.moonlighter.words import plural
+from tideboard.engine.text import plural
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
 from tideboard.ui.moonlighter.log import MoonlighterLog

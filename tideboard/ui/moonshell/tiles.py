@@ -7,6 +7,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from tideboard.engine.text import plural  # noqa: F401  (re-exported)
 from tideboard.games.moonshell.content import (
     CARDS,
     COLOURS,
@@ -28,11 +29,6 @@ URCHIN_GLYPH, MOON_GLYPH = "✷", "☾"
 UNKNOWN = -2                            # a tile still in the bag (pull preview)
 PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║╚╝"
 ROCK_WORDS = ("left", "right")
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """'1 point', '2 points' (``many`` for an irregular plural)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 # -- colours and tiles ------------------------------------------------------------

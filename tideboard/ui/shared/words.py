@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tideboard.engine.text import plural  # noqa: F401  (re-exported)
 from tideboard.engine.core import seat_label
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``count`` and ``word``, plural unless the count is one: "1 point",
-    "0 points", "3 strikes"; ``many`` for irregular words ("1 die", "2 dice")."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 class SeatNames:
