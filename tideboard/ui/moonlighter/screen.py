@@ -23,7 +23,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from tideboard.games.moonlighter.content import DIRECTION_NAMES, ENEMY_HEARTS, PAWN_WHITE
 from tideboard.games.moonlighter.rules import can_flee, open_sides
@@ -43,6 +43,7 @@ from tideboard.games.moonlighter.state import (
     State,
 )
 from tideboard.games.moonlighter.words import plural
+from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
 from tideboard.ui.moonlighter.log import MoonlighterLog
@@ -114,7 +115,7 @@ class MoonlighterScreen(MoonlighterTable):
                 yield Static(id="ml-dice")
                 yield MoonlighterLog(id="ml-log")
         yield StatusLine(id="ml-status")
-        yield Footer()
+        yield KeysLine()
 
     def on_mount(self) -> None:
         self.query_one("#ml-dice", Static).border_title = "Dice"
