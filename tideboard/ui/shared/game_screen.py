@@ -188,7 +188,11 @@ class GameScreen(GameOver, SeatNames, Screen):
         self.app.sub_title = ""
         self.query_one(GameLog).add(self.log_heading())
         self._write_log()
-        self.save()
+        # The first save (creating the game's record: the store opened, a
+        # transaction committed) waits until the first frame is painted; a move
+        # or the game's end before then saves as usual, and this one then finds
+        # nothing left to write.
+        self.call_after_refresh(self.save)
         self._advance()
 
     def log_heading(self) -> str:
