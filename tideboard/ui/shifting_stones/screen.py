@@ -15,12 +15,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
 from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.title_line import TitleLine
 from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
 from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
@@ -88,7 +89,7 @@ class ShiftingStonesScreen(StonesTable):
         self.shift_from: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleLine()
         with Horizontal(id="ss-top"):
             yield StoneGrid(id="ss-grid")
             with Vertical(id="ss-side"):
