@@ -165,6 +165,8 @@ class PickerScreen(Screen):
         super().__init__()
         self.game_id = ""
         self._tables: dict[str, dict[str, str]] = {}  # game id -> its rows' values
+        self.saved_entries: dict[str, Any] = {}  # the store's games, by id (see on_mount)
+        self._resumed = False  # shown once already: a resume is a return from a game
 
     def compose(self) -> ComposeResult:
         # A one-line title, not Textual's Header (four widgets and their sheets)
@@ -192,16 +194,20 @@ class PickerScreen(Screen):
         speed = getattr(self.app, "settings", None)
         self.query_one("#bot-speed", Choice).set_values(
             list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
-        self._fill_games()
+        self._fill_games(stored=False)
+        # the store's games (Continue, Replay) once the first frame is painted:
+        # opening the store is not needed to show the list of games
+        self.call_after_refresh(self._add_continue_list, self.query_one("#games", OptionList))
 
     def on_screen_resume(self) -> None:
         """Back from a game: the list again (what can be resumed has changed)."""
         self.app.title = "tideboard"
         self.app.sub_title = "choose a game"
-        if self.game_id:
+        if self._resumed and self.game_id:
             self._fill_games()
+        self._resumed = True
 
-    def _fill_games(self) -> None:
+    def _fill_games(self, stored: bool = True) -> None:
         options = self.query_one("#games", OptionList)
         options.clear_options()
         for info in registry.GAMES.values():
@@ -213,7 +219,8 @@ class PickerScreen(Screen):
             else:
                 options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
                                           id=info.id, disabled=True))
-        self._add_continue_list(options)
+        if stored:
+            self._add_continue_list(options)
         # the game shown before (a picker shown again), else the first
         options.highlighted = (options.get_option_index(self.game_id) if self.game_id else 0)
         self._show_game(self._game_id())

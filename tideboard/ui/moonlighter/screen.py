@@ -23,7 +23,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tideboard.games.moonlighter.content import DIRECTION_NAMES, ENEMY_HEARTS, PAWN_WHITE
 from tideboard.games.moonlighter.rules import can_flee, open_sides
@@ -43,6 +43,8 @@ from tideboard.games.moonlighter.state import (
     State,
 )
 from tideboard.engine.text import plural
+from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
 from tideboard.ui.moonlighter.log import MoonlighterLog
@@ -106,7 +108,7 @@ class MoonlighterScreen(MoonlighterTable):
         self._shown_in: dict[str, Any] = {}  # panel id -> what it shows
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleLine()
         with Horizontal(id="ml-top"):
             yield DungeonMap(id="ml-map")
             with Vertical(id="ml-side"):
@@ -114,7 +116,7 @@ class MoonlighterScreen(MoonlighterTable):
                 yield Static(id="ml-dice")
                 yield MoonlighterLog(id="ml-log")
         yield StatusLine(id="ml-status")
-        yield Footer()
+        yield KeysLine()
 
     def on_mount(self) -> None:
         self.query_one("#ml-dice", Static).border_title = "Dice"

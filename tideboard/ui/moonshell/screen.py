@@ -23,11 +23,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.state import MOON, PASS, ROTATE, Collect, Keep, Pull, Rotate, State
+from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
@@ -97,7 +99,7 @@ class MoonshellScreen(MoonshellEnding):
         self._auto_seen = self.match.state.auto_turns
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleLine()
         with Horizontal(id="ms-top"):
             with Vertical(id="ms-left"):
                 yield OceanBoard(id="ms-board")
@@ -111,7 +113,7 @@ class MoonshellScreen(MoonshellEnding):
                 yield Static(id="ms-objectives")
                 yield GameLog(id="ms-log")
         yield StatusLine(id="ms-status")
-        yield Footer()
+        yield KeysLine()
 
     def on_resize(self, event: events.Resize) -> None:
         """A new terminal size may change the ocean's cells and the legend: redraw."""

@@ -29,6 +29,19 @@ from tideboard.ui.shared.words import SeatNames
 __all__ = ["GameLog", "GameScreen"]
 
 
+# the keys every game screen has, after the game's own KEYS_HELP on the help screen
+SHARED_KEYS_HELP = [
+    ("u", "undo your last move this turn (when nothing new was revealed)"),
+    ("PgUp / PgDn", "scroll the log a page back / forward"),
+    ("Home / End", "the log's first / newest lines"),
+    ("?", "this help"), ("F2", "next colour theme"),
+    ("F3", "bot speed: instant, normal, slow (remembered)"),
+    ("q", "leave the game (it is saved; resume it from the picker)"),
+    ("at game over", ("Esc closes the results to study the board and the log; "
+                      "r shows them again, a plays again, p opens the picker, q quits")),
+]
+
+
 def _keys(binding: Binding) -> set[str]:
     return {key.strip() for key in binding.key.split(",")}
 
@@ -186,7 +199,7 @@ class GameScreen(GameOver, SeatNames, Screen):
         self.app.sub_title = ""
         self.query_one(GameLog).add(self.log_heading())
         self._write_log()
-        self.save()
+        self.call_after_refresh(self.save)  # the record once the first frame is up
         self._advance()
 
     def log_heading(self) -> str:
@@ -276,17 +289,9 @@ class GameScreen(GameOver, SeatNames, Screen):
     def action_help(self) -> None:
         if not self.is_active:
             return
-        self.app.push_screen(HelpScreen(f"{self.game.info.name}: help", self.KEYS_HELP + [
-            ("u", "undo your last move this turn (when nothing new was revealed)"),
-            ("PgUp / PgDn", "scroll the log a page back / forward"),
-            ("Home / End", "the log's first / newest lines"),
-            ("?", "this help"), ("F2", "next colour theme"),
-            ("F3", "bot speed: instant, normal, slow (remembered)"),
-            ("q", "leave the game (it is saved; resume it from the picker)"),
-            ("at game over", ("Esc closes the results to study the board and the log; "
-                              "r shows them again, a plays again, p opens the picker, "
-                              "q quits"))],
-            rules_markdown(self.game.info.id)))
+        self.app.push_screen(HelpScreen(f"{self.game.info.name}: help",
+                                        self.KEYS_HELP + SHARED_KEYS_HELP,
+                                        rules_markdown(self.game.info.id)))
 
     def action_log_scroll(self, direction: int) -> None:
         self.query_one(GameLog).page(direction)

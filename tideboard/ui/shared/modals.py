@@ -9,7 +9,6 @@ import math
 import time
 from typing import Any, TypeVar
 
-from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -155,7 +154,10 @@ class HelpScreen(Window[None]):
         lines = [f"# {self.title_text}", "", "## Keys", "", "| Key | Does |", "|---|---|"]
         lines += [f"| `{key}` | {what} |" for key, what in self.keys]
         # Rich's Markdown in a Static draws a long rules page far faster than
-        # Textual's Markdown widget (which builds a widget per block).
+        # Textual's Markdown widget (which builds a widget per block).  Imported
+        # here, when help opens: rich.markdown costs 30-40 ms at start.
+        from rich.markdown import Markdown as RichMarkdown
+
         with VerticalScroll(id="help-box", classes="dialog wide"):
             yield Static(RichMarkdown("\n".join(lines)))
             if self.rules:

@@ -15,11 +15,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
+from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.title_line import TitleLine
 from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
 from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
@@ -87,7 +89,7 @@ class ShiftingStonesScreen(StonesTable):
         self.shift_from: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleLine()
         with Horizontal(id="ss-top"):
             yield StoneGrid(id="ss-grid")
             with Vertical(id="ss-side"):
@@ -95,7 +97,7 @@ class ShiftingStonesScreen(StonesTable):
                 yield GameLog(id="ss-log")
         yield HandStrip(id="ss-hand")
         yield StatusLine(id="ss-status")
-        yield Footer()
+        yield KeysLine()
 
     # -- which keys apply (the footer lists those) --------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
