@@ -203,10 +203,11 @@ class GameScreen(GameOver, SeatNames, Screen):
         self._advance()
 
     def log_heading(self) -> str:
-        """The log's first line.  It names the seed only when that gives nothing
-        away: a game without hidden information, or one that is over."""
+        """The log's first line.  It names the seed only once the game is over:
+        before that it gives away hidden cards, or the dice still to come (as
+        ``tideboard script`` keeps it too)."""
         info = self.game.info
-        if info.hidden_information and not self.game.is_over(self.state):
+        if not self.game.is_over(self.state):
             return f"{info.name}, {'game resumed' if self.match.actions else 'new game'}."
         return f"{info.name}, seed {self.match.config.seed}."
 
