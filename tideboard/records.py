@@ -14,7 +14,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
@@ -22,6 +21,7 @@ from typing import Any, Sequence
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
+from tideboard.paths import fsync_dir, write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"
 VERSION = 2
@@ -116,43 +116,6 @@ def to_json(record: Record) -> dict[str, Any]:
 
 def dumps(record: Record) -> str:
     return json.dumps(to_json(record), indent=1, ensure_ascii=False) + "\n"
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` so that ``path`` holds either its old content or all of
-    the new one, even after a power cut: a temporary file in the same folder,
-    fsynced, renamed over ``path``, then the folder fsynced.  OSError on failure
-    (the temporary file is removed)."""
-    target = Path(path)
-    folder = target.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    fsync_dir(folder)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (a no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # -- reading -----------------------------------------------------------------

@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import attrs
+
+from tideboard import paths
 
 SETTINGS_FILE = "settings.json"
 MAX_BYTES = 64 * 1024  # a settings file is a few dozen bytes; anything huge is damage
@@ -44,12 +45,7 @@ def next_bot_speed(speed: str) -> str:
 
 
 def settings_dir() -> Path:
-    override = os.environ.get("TIDEBOARD_DATA_DIR")
-    if override:
-        return Path(override)
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("tideboard", appauthor=False))
+    return paths.config_dir()
 
 
 def settings_path() -> Path:
@@ -116,20 +112,7 @@ def save(settings: Settings) -> str | None:
     data = {"theme": settings.theme, "bot_speed": settings.bot_speed}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as file:
-                json.dump(data, file, indent=2)
-                file.write("\n")
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
-            raise
+        paths.write_atomic(path, json.dumps(data, indent=2) + "\n")
     except OSError as error:
         return f"Could not save the settings to {path}: {error.strerror or error}."
     return None
