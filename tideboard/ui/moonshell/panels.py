@@ -37,13 +37,6 @@ class MoonshellTable(MoonshellSidebar):
         size = self.app.size
         return size.width >= 110 and size.height >= 36
 
-    def say(self, message: str, error: bool = False) -> None:
-        """As GameScreen.say, but the status line is repainted only when its text changes."""
-        if (message, error) == getattr(self, "_said", None) and not error:
-            return
-        self._said = (message, error)
-        super().say(message, error)
-
     # -- the log, in the reader's frame ----------------------------------------------
     def log_header(self) -> str:
         """The log's first line (the shared heading: no seed while the game runs)."""
