@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual import events
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 INDENT = 2  # continuation lines of an entry are indented this far
@@ -46,6 +47,20 @@ class GameLog(RichLog, can_focus=False):
                          **kwargs)
         self.entries: list[str] = []
         self._width = 0  # the width the lines on screen were wrapped to
+
+    def render_line(self, y: int) -> Strip:
+        # Each line is cropped and styled from a throw-away copy: a stored Strip
+        # keeps caches of what it was cropped into (about 4 KiB a line over a
+        # long game), and the screen already caches what it shows.
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        if index >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        line = self.lines[index]
+        copy = Strip(list(line), line.cell_length)
+        return copy.crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(
+            self.rich_style)
 
     def wrap_width(self) -> int:
         # the scrollbar is always there (overflow-y: scroll), so this is stable
