@@ -42,7 +42,7 @@ def _ms_secrets_shown(game: GameScreen) -> str:
 async def test_shifting_stones_a_skip_and_a_burst_never_show_player_2s_hand(keys):
     app = app_for(players=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = app.screen_stack[1]
+        game = app.screen_stack[0]
         await hand_over(pilot)
         assert game.viewer == 0
         p2_hand = game.state.hands[1]
@@ -65,7 +65,7 @@ async def test_shifting_stones_a_skip_and_a_burst_never_show_player_2s_hand(keys
 async def test_moonshell_keeping_a_secret_and_a_burst_never_show_player_2s_offers(keys):
     app = app_for(players=2, seed=5, game_id="moonshell")
     async with app.run_test(size=(80, 24)) as pilot:
-        game = app.screen_stack[1]
+        game = app.screen_stack[0]
         await hand_over(pilot)
         p2_offers = game.state.offers[1]
         await pilot.press("k")  # "Keep it?"; y says yes
@@ -88,7 +88,7 @@ async def test_the_hand_over_screen_ignores_keys_at_first_then_wants_the_seat_nu
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         cover = app.screen
-        game = app.screen_stack[1]
+        game = app.screen_stack[0]
         assert isinstance(cover, PrivacyScreen) and cover.key == "1"
         assert "your hand" in str(cover.query_one("#privacy-text").render())
         await pilot.press("1")  # at once: too soon, even the right key
@@ -113,7 +113,7 @@ async def test_a_click_on_show_is_ignored_at_first_too():
         await pilot.pause(0.3)  # a button takes no second click while it is lit (0.2 s)
         await pilot.click("#ready")
         await settle(pilot)
-        assert app.screen_stack[1].viewer == 0
+        assert app.screen_stack[0].viewer == 0
 
 
 @pytest.mark.parametrize("how", ["q", "click"])
@@ -124,7 +124,7 @@ async def test_leaving_from_the_hand_over_screen_shows_nothing(how):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         cover = app.screen
-        game = app.screen_stack[1]
+        game = app.screen_stack[0]
         await end_guard(pilot)
         if how == "q":
             await pilot.press("q")

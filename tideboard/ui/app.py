@@ -73,21 +73,27 @@ class TideboardApp(App):
             refresh_filter(self.ansi_theme)
 
     def on_mount(self) -> None:
+        # Textual gives the first screen no result callback, and switch_screen
+        # (a game from the command line replaced by the picker or by a new game)
+        # pops one: give it the empty one every pushed screen has.
+        first = self.screen_stack[0]
+        if not first._result_callbacks:
+            first._push_result_callback(first, None)
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.loaded_match is not None:
             self._open_loaded(self.loaded_match)
-        elif self.start_game and self.start_config:
-            self.start_match(Match.start(registry.load(self.start_game), self.start_config),
-                             self.start_bots)
 
     def get_default_screen(self) -> Screen:
-        """The picker is the first screen itself (not pushed over a blank one, which
-        cost a whole extra frame); a game started from the command line is pushed
-        over Textual's blank default screen, and so is a game loaded by
-        ``tideboard resume`` / ``replay``."""
-        if (self.start_game and self.start_config) or self.loaded_match is not None:
+        """The first screen itself, not pushed over Textual's blank default screen
+        (which costs a whole extra layout and frame): the picker, or a game started
+        from the command line.  A game loaded by ``tideboard resume`` / ``replay``
+        is still pushed over the blank screen (it may need a question first)."""
+        if self.loaded_match is not None:
             return super().get_default_screen()
+        if self.start_game and self.start_config:
+            return self._match_screen(Match.start(registry.load(self.start_game),
+                                                  self.start_config), self.start_bots)
         from tideboard.ui.picker import PickerScreen
 
         return PickerScreen()
@@ -146,8 +152,11 @@ class TideboardApp(App):
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        if not isinstance(self.screen_stack[0], PickerScreen):  # a game from the command line
-            self.push_screen(PickerScreen())
+        bottom = self.screen_stack[0]
+        if not isinstance(bottom, PickerScreen):
+            # a game from the command line (the first screen), or the blank screen
+            # under a loaded one: replaced, so that no game is left running below
+            self.switch_screen(PickerScreen())
 
     def load_game_css(self, game_id: str) -> None:
         """Add ``themes/<game_id>.tcss`` to the stylesheet, once.
@@ -182,11 +191,15 @@ class TideboardApp(App):
     def start_match(self, match: Match, bots: dict[int, str], writer: Any = None) -> None:
         """Play ``match``: a new game gets a new record in the store; ``writer``
         (a :class:`~tideboard.game_writer.GameWriter`) continues a stored one."""
-        self.load_game_css(match.game.info.id)
-        screen = screen_class(match.game.info.id)(match, bots, self.bot_delay, writer=writer)
+        screen = self._match_screen(match, bots, writer)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
+
+    def _match_screen(self, match: Match, bots: dict[int, str], writer: Any = None) -> Screen:
+        """The game screen for ``match``, its game's stylesheet added first."""
+        self.load_game_css(match.game.info.id)
+        return screen_class(match.game.info.id)(match, bots, self.bot_delay, writer=writer)
 
     # -- settings ------------------------------------------------------------
     def save_settings(self, **changes: str | None) -> None:
