@@ -13,14 +13,25 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+import tideboard
 
 DEFAULT_THEME = "tide-dark"
 
 
-def _themes_dir() -> Any:
-    return resources.files("tideboard.themes")
+@cache
+def _themes_dir() -> Path:
+    """The installed ``tideboard.themes`` package's folder, found without
+    importing :mod:`importlib.resources` (and its zip support) at start: the
+    package is always a plain folder, installed or in a checkout."""
+    from importlib.util import find_spec
+
+    spec = find_spec("tideboard.themes")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(tideboard.__file__).resolve().parent.parent / "themes"  # pragma: no cover
 
 
 @cache

@@ -2,13 +2,14 @@
 
 A seed decides every shuffle and die of a game, so a seed a player could guess
 (or find by trying every small number against the public board) gives away
-every hidden card.  :func:`new_seed` draws 64 bits from :mod:`secrets`; seeds a
+every hidden card.  :func:`new_seed` draws 64 bits from ``os.urandom`` (what
+:mod:`secrets` uses, without its hashing modules to import); seeds a
 person types are checked with :func:`check_seed` (0 <= seed < 2**64).
 """
 
 from __future__ import annotations
 
-import secrets
+import os
 
 SEED_BITS = 64
 SEED_LIMIT = 1 << SEED_BITS  # seeds are 0 <= seed < SEED_LIMIT (GameInfo.check_config agrees)
@@ -21,7 +22,7 @@ class SeedError(ValueError):
 
 def new_seed() -> int:
     """A fresh seed from the operating system's entropy (64 bits)."""
-    return secrets.randbits(SEED_BITS)
+    return int.from_bytes(os.urandom(SEED_BITS // 8), "big")
 
 
 def check_seed(seed: int) -> int:
