@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
 from textual import events
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import RichLog
 
 INDENT = 2  # continuation lines of an entry are indented this far
 
@@ -30,7 +34,14 @@ def wrap_entry(entry: str, width: int, indent: int = INDENT) -> list[str]:
     return lines
 
 
-class GameLog(RichLog, can_focus=False):
+class LogLine(NamedTuple):
+    """One line on screen: its text (already wrapped) and a Rich style, if any."""
+
+    text: str
+    style: str = ""
+
+
+class GameLog(ScrollView, can_focus=False):
     """What happened, newest last; it never takes the keyboard from the table.
 
     It keeps its ``entries`` (one per log line of the match) and wraps them
@@ -38,29 +49,66 @@ class GameLog(RichLog, can_focus=False):
     it (PgUp / PgDn / Home / End) and makes it show the match's log with
     :meth:`show`: after an undo the undone entries go, rather than a note
     saying so.
+
+    A line is kept as its text (:class:`LogLine`) and drawn when it is on
+    screen, so a long game costs a string a line (Textual's ``RichLog`` keeps
+    rendered strips and their caches, and imports ``rich.pretty`` at start).
+    """
+
+    DEFAULT_CSS = """
+    GameLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        overflow-x: hidden;
+    }
     """
 
     MAX_LINES = 2000  # wrapped lines kept on screen; older ones scroll away
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=False, markup=False, max_lines=self.MAX_LINES, min_width=1,
-                         **kwargs)
+        super().__init__(**kwargs)
         self.entries: list[str] = []
+        self.lines: list[LogLine] = []
         self._width = 0  # the width the lines on screen were wrapped to
+        self._styles: dict[str, Style] = {}
 
     def render_line(self, y: int) -> Strip:
-        # Each line is cropped and styled from a throw-away copy: a stored Strip
-        # keeps caches of what it was cropped into (about 4 KiB a line over a
-        # long game), and the screen already caches what it shows.
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
+        base = self.rich_style
         if index >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        line = self.lines[index]
-        copy = Strip(list(line), line.cell_length)
-        return copy.crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(
-            self.rich_style)
+            return Strip.blank(width, base)
+        text, style = self.lines[index]
+        if style:
+            if style not in self._styles:
+                self._styles[style] = Style.parse(style)
+            line_style = base + self._styles[style]
+        else:
+            line_style = base
+        return Strip([Segment(text, line_style)]).crop_extend(scroll_x, scroll_x + width, base)
+
+    def write(self, line: str | Text, style: str = "") -> None:
+        """Add one line as it is (no wrapping; a ``Text`` keeps its own style)
+        and scroll to it."""
+        if isinstance(line, Text):
+            text, style = line.plain, str(line.style) if line.style else style
+        else:
+            text = line
+        self.lines.append(LogLine(text, style))
+        if len(self.lines) > self.MAX_LINES:
+            del self.lines[:len(self.lines) - self.MAX_LINES]
+        self._resized()
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.virtual_size = Size(self._width, len(self.lines))
+        self.refresh()
 
     def wrap_width(self) -> int:
         # the scrollbar is always there (overflow-y: scroll), so this is stable
@@ -83,7 +131,7 @@ class GameLog(RichLog, can_focus=False):
 
     def _write(self, entry: str) -> None:
         for line in wrap_entry(entry, self._width):
-            self.write(line, width=self._width)
+            self.write(line)
 
     def _rewrap(self) -> None:
         """Redraw from the entries at the current width (only the newest that fit)."""
@@ -101,7 +149,6 @@ class GameLog(RichLog, can_focus=False):
             self._write(entry)
 
     def on_resize(self, event: events.Resize) -> None:
-        # (RichLog's own on_resize runs too: Textual calls each class's handler)
         if self.wrap_width() != self._width:
             self.call_after_refresh(self._rewrap_if_needed)
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import RichLog
 
 from tideboard.engine.match import Match
 from tideboard.ui.screens import screen_class
+from tideboard.ui.shared.log import GameLog
 
 # the actions a replay offers; any other key of the game's screen is hidden
 # from the footer, and a move it would make is refused
@@ -93,7 +93,7 @@ class ReplayMode:
         self.sync_bindings()
 
     def _write_log(self) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         log.clear()
         lines = self.whole.log
         low = max(0, self.position - LOG_WINDOW)
