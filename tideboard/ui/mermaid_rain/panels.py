@@ -17,7 +17,7 @@ from textual import events
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import (KINDS, MELD_BONUS, MELD_NAMES, MELD_RULES,
-                                                  ROUNDS, TREASURE_KINDS)
+                                                  ROUNDS, TREASURE_KINDS, TREASURE_LETTERS)
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, OVER, PICK, State
@@ -113,7 +113,9 @@ class RainTable(RainModes):
             owned = "".join(treasure_mark(s, t) for t in s.owned[seat])
             out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
                        "bold" if seat in waiting else "")
-            out.append(f"  {meld:<9} {state_word:<17} ${len(s.owned[seat])} {owned}\n", "dim")
+            extra = f" {owned}" if self.has_class("wide") else ""
+            out.append(f"  {meld[:8]:<8} {state_word[:14]:<14} ${len(s.owned[seat])}{extra}\n",
+                       "dim")
         return out
 
     # -- your hand, your choice, your tiles -------------------------------------------
@@ -147,10 +149,16 @@ class RainTable(RainModes):
             out.append(f"Keep: {' '.join('DGT'[k] for k in picked)}\n")
         if s.phase == PICK and s.offer:
             chosen = self.offer_index % len(s.offer)
-            out.append("Face-up tiles: ")
+            out.append("Face-up tiles:")
+            used = 14
             for i, t in enumerate(s.offer):
-                out.append(f"{i + 1}) {tile_label(t)}", "reverse" if i == chosen else "")
+                label = f"{i + 1}) {tile_label(t)}"
+                if used + len(label) + 2 > max(40, self.size.width - 2):
+                    out.append("\n ")  # the rest on a second line
+                    used = 1
                 out.append("  ")
+                out.append(label, "reverse" if i == chosen else "")
+                used += len(label) + 2
             out.append("\n")
         held = s.held[seat]
         if held:
@@ -170,7 +178,9 @@ class RainTable(RainModes):
         rows = breakdown(s)
         table = Table(box=None, padding=(0, 1))
         table.add_column("Player", no_wrap=True)
-        for title in ("Track", "Tribute", *(k.split()[0] for k in TREASURE_KINDS), "Total"):
+        # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
+        # Z Dragon Scale: the majority points per kind)
+        for title in ("Track", "Trib", *TREASURE_LETTERS.upper(), "Total"):
             table.add_column(title, justify="right")
         for seat, row in enumerate(rows):
             table.add_row(self.player_name(seat), str(row["track"]), str(row["tribute"]),

@@ -64,6 +64,11 @@ class MermaidRainScreen(RainTable):
         ("1-9", "take treasure number N on your space; pick face-up tile N; Waltz: shape N"),
         ("e", "end your surf-riding turn (asks first)"),
         ("o", "the table of the eight melds"),
+        ("the sea", ("D Dolphin, G Seagull, T Sea Turtle, M mermaid symbol, S start space "
+                     "(lower case: a surf tile, ▪ a dark one leaving at the round's end), "
+                     "~ sea, ^ rock; then the mermaids' seats; then treasures: A Abalone, "
+                     "C Coral, Y Crystal, P Pearl, Z Dragon Scale, ? face down, lower case a "
+                     "face-down one you looked at, ²³ how many lie there")),
         ("mouse", "click a space to put the cursor there, click it again to act"),
     ]
     ANY_TIME_ACTIONS = RainTable.ANY_TIME_ACTIONS | {"melds"}
