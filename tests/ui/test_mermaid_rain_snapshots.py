@@ -108,3 +108,11 @@ def test_snapshot_mermaid_rain_meld_start_120x40_light(snap_compare):
     app = TideboardApp(game_id="mermaid-rain", config=CONFIG, bots=BOTS, bot_delay=0,
                        theme="tide-light")
     assert snap_compare(app, run_before=wait_for_screen, terminal_size=(120, 40))
+
+
+def test_snapshot_mermaid_rain_six_players_80x24(snap_compare):
+    """Six seats fit the side table at 80x24: one line a seat."""
+    config = GameConfig(players=6, seed=3)
+    app = TideboardApp(game_id="mermaid-rain", config=config, bot_delay=0,
+                       bots={s: "greedy" for s in range(1, 6)})
+    assert snap_compare(app, run_before=wait_for_screen, terminal_size=(80, 24))

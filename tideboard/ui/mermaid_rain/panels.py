@@ -30,6 +30,11 @@ PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",
                "over": "game over"}
 
 
+# the seat's meld state in the one-line-a-seat table (5 and 6 players at 80x24):
+# the turn order number for a ranked meld
+COMPACT = {"chosen": "ok", "choosing": "..", "stopped": "stop", "": ""}
+
+
 def meld_text(meld: tuple[int, ...]) -> str:
     return " ".join("DGT"[k] for k in range(3) for _ in range(meld[k])) or "-"
 
@@ -91,8 +96,9 @@ class RainTable(RainModes):
     # -- the side panel: round, Prince, every seat ---------------------------------
     def side_text(self, s: State) -> Text:
         out = Text(no_wrap=True)
-        out.append(f"Round {s.round}/{ROUNDS}  Prince: P{s.prince + 1}  Pool {len(s.pool)}\n",
+        out.append(f"Round {s.round}/{ROUNDS}  Prince P{s.prince + 1}  Pool {len(s.pool)}\n",
                    "bold")
+        compact = s.players > 4 and not self.has_class("tall")  # one line a seat
         waiting = set(self.game.to_move(self.state))
         for seat in range(s.players):
             mark = "▶" if seat in waiting else " "
@@ -111,6 +117,14 @@ class RainTable(RainModes):
             elif s.ranks[seat]:
                 state_word = f"{s.order.index(seat) + 1}.{MELD_NAMES[s.ranks[seat]]}"
             owned = "".join(treasure_mark(s, t) for t in s.owned[seat])
+            if compact:
+                short = f"P{seat + 1}" + (" bot" if seat in self.bots else "") + \
+                    (" *" if seat == self.viewer else "")
+                word = COMPACT.get(state_word, state_word[:2])
+                out.append(f"{mark}{short:<8}{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c "
+                           f"{meld.replace(' ', '')[:5]:<5} {word}\n",
+                           "bold" if seat in waiting else "")
+                continue
             out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
                        "bold" if seat in waiting else "")
             extra = f" {owned}" if self.has_class("wide") else ""
