@@ -143,3 +143,14 @@ def test_a_seat_cannot_choose_twice_or_out_of_the_meld_phase():
         GAME.apply(state, Show(0, (D, D)))
     assert GAME.legal_for(state, 0) == []
     assert GAME.seat_of(state, Show(2, (T, T))) == 2
+
+
+def test_the_log_names_the_ocean_march_treasure_face_up():
+    state = meld_all(_table(hand(4, 3), hand(0, 7), hand(0, 0, 7)),
+                     {0: (D, D), 1: (G, G), 2: (T, T)})
+    state = meld_all(state, {0: (D,), 1: (M,), 2: (M,)})
+    state = meld_all(state, {0: (G,)})
+    before = state
+    after = GAME.apply(state, Show(0, (G,)))
+    line = GAME.describe(before, Show(0, (G,)), after)
+    assert "from the pool" in line and "face-up" in line

@@ -114,6 +114,10 @@ def reveal_text(before: State, action: Show, after: State) -> str:
     if after.phase != MELD:
         order = ", ".join(f"P{s + 1} {MELD_NAMES[after.ranks[s]]}" for s in after.order)
         text += (f"\nMelds: {order}. Player {after.prince + 1} takes the Prince card.")
+        for s in after.order:
+            won = after.owned[s][len(before.owned[s]):]
+            if won:  # Ocean March: a pool treasure, face up
+                text += f"\nP{s + 1} takes {treasure_text(after, won[0])} from the pool."
     return text
 
 
