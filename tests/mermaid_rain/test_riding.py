@@ -200,3 +200,15 @@ def test_actions_out_of_turn_are_refused():
     with pytest.raises(IllegalAction, match="not Player 2's turn"):
         GAME.apply(state, End(1))
     assert state.phase == RIDE
+
+
+def test_a_start_space_holds_one_mermaid_even_when_moving_or_teleporting():
+    """Interpretation: only one mermaid per start space, for moves and teleports too."""
+    state = riding(at="d1", cards=(2, 2, 2), teleport=(True, False, False, False))
+    state = evolve(state, at=(cell("d1"), cell("e1"), -1, -1))
+    legal = GAME.legal_actions(state)
+    assert not any(getattr(a, "to", None) == cell("e1") for a in legal)
+    with pytest.raises(IllegalAction, match="start space holds one mermaid"):
+        GAME.apply(state, Move(0, cell("e1"), (D,)))
+    with pytest.raises(IllegalAction, match="start space holds one mermaid"):
+        GAME.apply(state, Teleport(0, cell("e1")))
