@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.rng import Rng
+from tideboard.games.mermaid_rain import GAME as RAIN
+from tideboard.games.mermaid_rain import state as mr
 from tideboard.games.moonlighter import GAME as LIGHTER
 from tideboard.games.moonlighter import state as ml
 from tideboard.games.moonshell import GAME as SHELL
@@ -36,6 +38,7 @@ TABLES = {
     "moonshell": (SHELL, [GameConfig(players=p) for p in (2, 3, 4)]
                   + [GameConfig(players=1, solo=True)]),
     "moonlighter": (LIGHTER, [GameConfig(players=1)]),
+    "mermaid-rain": (RAIN, [GameConfig(players=p) for p in (3, 4, 5, 6)]),
 }
 
 
@@ -90,8 +93,34 @@ def lighter_candidates(state):
         yield ml.Move(side)
 
 
+def rain_candidates(state):
+    seats = (-1, 0, 1, 2, 5, 6)
+    cells = (-1, 0, 1, 12, 44, 54, 98, 99)
+    for seat in seats:
+        for cards in ((), (0,), (3,), (0, 0), (0, 1), (1, 0), (2, 2), (0, 3), (4,), (0, 1, 2)):
+            yield mr.Show(seat, cards)
+            yield mr.Keep(seat, cards)
+            yield mr.Move(seat, state.at[seat] if 0 <= seat < state.players else 0, cards)
+        for tile in (-1, 0, 9, 35, 36, *state.offer):
+            yield mr.Pick(seat, tile)
+            yield mr.Drop(seat, tile)
+            yield mr.Place(seat, tile, (22, 23))
+            yield mr.Place(seat, tile, (23, 22))
+        for shape in (-1, 0, 3, 4):
+            yield mr.Draw(seat, shape)
+        for cell in cells:
+            yield mr.Enter(seat, cell)
+            yield mr.Home(seat, cell)
+            yield mr.Teleport(seat, cell)
+            for cards in ((0,), (1,), (2,), (0, 1)):
+                yield mr.Move(seat, cell, cards)
+        for index in (-1, 0, 1, 2, 5):
+            yield mr.Take(seat, index)
+        yield mr.End(seat)
+
+
 CANDIDATES = {"shifting-stones": stones_candidates, "moonshell": shell_candidates,
-              "moonlighter": lighter_candidates}
+              "moonlighter": lighter_candidates, "mermaid-rain": rain_candidates}
 
 
 def perturbed(text: str, rng: random.Random) -> list[str]:
@@ -178,8 +207,41 @@ def scramble_lighter(state, seat, rng):
     return attrs.evolve(state, rng=Rng(rng.getrandbits(64)))
 
 
+def scramble_rain(state, seat, rng):
+    """Deal the cards the seat cannot see afresh, reorder every hidden pile, change the
+    others' meld choices and peeks, and swap the kinds of the treasures it has not seen."""
+    pool = [k for s, h in enumerate(state.hands) if s != seat for k in range(3)
+            for _ in range(h[k])] + list(state.deck)
+    rng.shuffle(pool)
+    hands = []
+    for s, h in enumerate(state.hands):
+        if s == seat:
+            hands.append(h)
+            continue
+        taken, pool = pool[:sum(h)], pool[sum(h):]
+        hands.append((taken.count(0), taken.count(1), taken.count(2), 0))
+    chosen = tuple(c if s == seat or c is None else (rng.randrange(4),)
+                   for s, c in enumerate(state.chosen))
+    mixed = lambda seq: tuple(rng.sample(list(seq), len(seq)))  # noqa: E731
+    kinds = list(state.kinds)
+    if not state.over:
+        mine = state.known[seat] if seat is not None else frozenset()
+        hidden = [t for t in range(len(kinds)) if t not in state.face_up and t not in mine]
+        values = [kinds[t] for t in hidden]
+        rng.shuffle(values)
+        for t, v in zip(hidden, values):
+            kinds[t] = v
+    known = tuple(k if s == seat else frozenset(rng.sample(range(len(kinds)), 2))
+                  for s, k in enumerate(state.known))
+    return attrs.evolve(state, hands=tuple(hands), deck=tuple(pool), chosen=chosen,
+                        discard=mixed(state.discard), piles=tuple(mixed(p) for p in state.piles),
+                        tile_discards=tuple(mixed(p) for p in state.tile_discards),
+                        undercurrents=mixed(state.undercurrents), kinds=tuple(kinds),
+                        known=known, rng=Rng(rng.getrandbits(64)))
+
+
 SCRAMBLE = {"shifting-stones": scramble_stones, "moonshell": scramble_shell,
-            "moonlighter": scramble_lighter}
+            "moonlighter": scramble_lighter, "mermaid-rain": scramble_rain}
 
 
 @SETTINGS

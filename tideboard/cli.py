@@ -297,7 +297,8 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
     if report["over"]:
         click.echo(f"Game over. {g.result_text(match.state)}")
     else:
-        click.echo(f"To move: Player {report['to_move']}")
+        click.echo("To move: " + " and ".join(f"Player {s}" for s in report["waiting"])
+                   + (" (choosing at once)" if len(report["waiting"]) > 1 else ""))
     click.echo("Scores: " + ", ".join(f"Player {i + 1} {s}" for i, s in enumerate(report["scores"])))
     if show_legal:
         click.echo("Legal moves: " + ("; ".join(report["legal"]) or "none"))
@@ -320,6 +321,7 @@ def script_report(match, reveal: bool) -> dict[str, Any]:
         "moves": len(match.actions),
         "over": over,
         "to_move": None if seat is None else seat + 1,
+        "waiting": [s + 1 for s in to_move],  # several seats when they choose at once
         "legal": g.legal_notation(state),
         "scores": list(g.scores(state)),
         "winners": [s + 1 for s in g.winners(state)] if over else [],

@@ -16,8 +16,9 @@ def play_out(game: Any, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
     """Let ``bots`` (one per seat) play ``state`` to the end; (final state, actions)."""
     actions = 0
     while not game.is_over(state) and actions < MAX_ACTIONS:
+        # several seats may be choosing at once: the first chooses, hidden from the others
         seat = game.to_move(state)[0]
-        action = bots[seat].choose(game, game.view(state, seat), seat, game.legal_actions(state))
+        action = bots[seat].choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
         state = game.apply(state, action)
         actions += 1
     return state, actions

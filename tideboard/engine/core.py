@@ -122,7 +122,21 @@ class Game(Generic[S, A]):
         raise NotImplementedError
 
     def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action allowed now: for a simultaneous choice, every waiting
+        seat's choices (each action then says whose it is)."""
         raise NotImplementedError
+
+    def legal_for(self, state: S, seat: int) -> Sequence[A]:
+        """The actions ``seat`` may take now; empty when the game does not wait
+        for it.  Bots, the CLI and the app ask per seat.  A game where several
+        seats choose at once overrides it (the default suits one seat at a time)."""
+        return self.legal_actions(state) if seat in self.to_move(state) else []
+
+    def seat_of(self, state: S, action: A) -> int | None:
+        """The seat taking ``action`` in ``state`` (the first seat to move, unless a
+        game with simultaneous choices says otherwise)."""
+        seats = self.to_move(state)
+        return seats[0] if seats else None
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; raises :class:`IllegalAction`."""

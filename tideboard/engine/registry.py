@@ -52,7 +52,7 @@ GAMES: dict[str, GameInfo] = {
             name="Mermaid Rain",
             min_players=3,
             max_players=6,
-            summary="Lay surf tiles and race the mermaid home before the rain.",
+            summary="Meld cards all at once, lay surf tiles, ride to the treasures.",
             module="tideboard.games.mermaid_rain",
         ),
         GameInfo(

@@ -156,11 +156,17 @@ class GameScreen(GameOver, SeatNames, Screen):
         seats = 1 if self.match.config.solo else self.match.config.players
         return [s for s in range(seats) if s not in self.bots]
 
+    def next_seat(self, state: Any = None) -> int | None:
+        """The seat to act next: of several choosing at once, bots first, then the viewer."""
+        seats = self.game.to_move(self.state if state is None else state)
+        ahead = [s for s in seats if s in self.bots] or [s for s in seats if s == self.viewer]
+        return (ahead or seats or (None,))[0]
+
     def human_to_move(self) -> int | None:
         """The human seat whose turn it is and who is looking, else None."""
-        seats = self.game.to_move(self.state)
-        if seats and seats[0] not in self.bots and seats[0] == self.viewer:
-            return seats[0]
+        seat = self.next_seat()
+        if seat is not None and seat not in self.bots and seat == self.viewer:
+            return seat
         return None
 
     def turn_or_wait(self, wait: str = "Wait: it is not your turn.") -> int | None:
@@ -265,7 +271,7 @@ class GameScreen(GameOver, SeatNames, Screen):
             self.say(f"Game over. {self.game.result_text(state)}")
             self._show_end()
             return
-        seat = self.game.to_move(state)[0]
+        seat = self.next_seat(state)
         if seat in self.bots:
             self.refresh_table()
             self.say(f"{self.seat_does(seat, 'is', 'are')} playing...")
@@ -297,10 +303,13 @@ class GameScreen(GameOver, SeatNames, Screen):
             if not self.game.is_over(self.state):  # wait under a modal, try again
                 self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
-        seat = self.game.to_move(self.state)[0]
-        bot = self.bots[seat]
+        seat = self.next_seat()
+        bot = self.bots.get(seat)
+        if bot is None:  # a human's choice now (a second timer, or the seats changed)
+            self._advance()
+            return
         action = bot.choose(self.game, self.game.view(self.state, seat), seat,
-                            self.game.legal_actions(self.state))
+                            self.game.legal_for(self.state, seat))
         self.match = self.match.play(action)
         self._after_change()
 
@@ -334,7 +343,7 @@ class GameScreen(GameOver, SeatNames, Screen):
             return
         before, after = self.match.states[-2], self.match.states[-1]
         action = self.match.actions[-1]
-        if self.game.to_move(before)[:1] != (self.human_to_move(),):
+        if self.game.seat_of(before, action) != self.human_to_move():
             self.say("Nothing to undo this turn: the last move was another player's.",
                      error=True)
             return

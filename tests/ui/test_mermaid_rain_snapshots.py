@@ -1,0 +1,118 @@
+"""Snapshot tests of the Mermaid Rain screen at 80x24 and 120x40.
+
+A changed screen fails here; look at the report (snapshot_report.html), and
+if the change is wanted, accept it with ``pytest --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from tideboard.engine import registry
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
+from tideboard.engine.match import Match
+from tideboard.games.mermaid_rain.content import CELL_BY_NAME
+from tideboard.games.mermaid_rain.state import OVER, PICK, RIDE, evolve
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.mermaid_rain import MermaidRainScreen
+
+GAME = registry.load("mermaid-rain")
+CONFIG = GameConfig(players=4, seed=3)
+BOTS = {1: "greedy", 2: "greedy", 3: "greedy"}
+
+
+def app_from(match: Match, bots=None, theme: str | None = None) -> TideboardApp:
+    app = TideboardApp(theme=theme, bot_delay=0)
+    app.start_game = None
+    app.call_after_refresh(lambda: app.start_match(match, BOTS if bots is None else bots))
+    return app
+
+
+async def wait_for_screen(pilot) -> None:
+    for _ in range(40):
+        if isinstance(pilot.app.screen, MermaidRainScreen):
+            break
+        await pilot.pause()
+    for _ in range(5):
+        await pilot.pause()
+
+
+def riding(**changes) -> Match:
+    state = GAME.setup(CONFIG)
+    state = evolve(state, phase=RIDE, order=(0, 1, 2, 3), turn=0, offer=(),
+                   hands=((2, 2, 1, 0),) + state.hands[1:],
+                   at=(CELL_BY_NAME["e4"], CELL_BY_NAME["a2"], -1, -1), **changes)
+    return Match(GAME, CONFIG, (state,))
+
+
+def played(steps: int) -> Match:
+    match = Match.start(GAME, CONFIG)
+    bots = [make_bot(GAME, "greedy", seed=s) for s in range(4)]
+    for _ in range(steps):
+        state = match.state
+        seat = GAME.to_move(state)[0]
+        match = match.play(bots[seat].choose(GAME, GAME.view(state, seat), seat,
+                                             GAME.legal_for(state, seat)))
+    return match
+
+
+def test_snapshot_mermaid_rain_meld_start(snap_compare):
+    app = TideboardApp(game_id="mermaid-rain", config=CONFIG, bots=BOTS, bot_delay=0)
+    assert snap_compare(app, run_before=wait_for_screen, terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_meld_picked(snap_compare):
+    app = TideboardApp(game_id="mermaid-rain", config=CONFIG, bots=BOTS, bot_delay=0)
+
+    async def pick(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("d", "g")
+
+    assert snap_compare(app, run_before=pick, terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_tile_pick(snap_compare):
+    state = evolve(GAME.setup(CONFIG), phase=PICK, order=(0, 1, 2, 3), turn=0, ranks=(7, 8, 8, 8))
+    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=wait_for_screen,
+                        terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_move_preview(snap_compare):
+    async def aim(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("right")
+
+    assert snap_compare(app_from(riding()), run_before=aim, terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_tile_preview(snap_compare):
+    assert snap_compare(app_from(riding(held=((9,), (), (), ()))),
+                        run_before=wait_for_screen, terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_end_screen(snap_compare):
+    match = played(60)
+    state = evolve(match.state, phase=OVER)
+    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=wait_for_screen,
+                        terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_mid_game_120x40(snap_compare):
+    async def aim(pilot):
+        await wait_for_screen(pilot)
+
+    assert snap_compare(app_from(riding(held=((20,), (), (), ()))), run_before=aim,
+                        terminal_size=(120, 40))
+
+
+def test_snapshot_mermaid_rain_meld_start_120x40_light(snap_compare):
+    app = TideboardApp(game_id="mermaid-rain", config=CONFIG, bots=BOTS, bot_delay=0,
+                       theme="tide-light")
+    assert snap_compare(app, run_before=wait_for_screen, terminal_size=(120, 40))
+
+
+def test_snapshot_mermaid_rain_six_players_80x24(snap_compare):
+    """Six seats fit the side table at 80x24: one line a seat."""
+    config = GameConfig(players=6, seed=3)
+    app = TideboardApp(game_id="mermaid-rain", config=config, bot_delay=0,
+                       bots={s: "greedy" for s in range(1, 6)})
+    assert snap_compare(app, run_before=wait_for_screen, terminal_size=(80, 24))

@@ -1,0 +1,159 @@
+"""Mermaid Rain computer players.
+
+``greedy`` decides from its own view (it never sees other hands, the meld
+choices of others before the reveal, face-down treasures it has not looked at,
+or the piles):
+
+* melds: shows its most plentiful pair, then adds a card only while that
+  makes a better meld, else shows the Mermaid card;
+* tiles: picks a tile whose symbol it can pay for (or a mermaid symbol),
+  lays it to shorten its way to the nearest treasure;
+* riding: collects whatever it may (a kind it lacks first), teleports to the
+  richest space, and otherwise walks the shortest way to the nearest
+  treasure, paying single cards before pairs; it ends the turn when no
+  treasure is in reach;
+* keeps the two cards of its most plentiful kinds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any, Sequence
+
+from tideboard.engine.bots import RandomBot
+from tideboard.games.mermaid_rain import board
+from tideboard.games.mermaid_rain.content import MERMAID, STARTS, TILE_DARK, TILE_SYMBOL, distance
+from tideboard.games.mermaid_rain.melds import meld_rank
+from tideboard.games.mermaid_rain.state import (Draw, Drop, End, Enter, Home, Keep, Move, Pick,
+                                                Place, Show, State, Take, Teleport)
+
+
+def treasure_spaces(view: State) -> list[int]:
+    return [c for c, ids in enumerate(view.spaces) if ids]
+
+
+def steps_to_treasure(view: State, start: int) -> dict[int, int]:
+    """Breadth-first distances over the spaces from ``start``."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for n in board.neighbour_spaces(view, here):
+            if n not in dist:
+                dist[n] = dist[here] + 1
+                queue.append(n)
+    return dist
+
+
+class GreedyBot:
+    level = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        first = legal[0]
+        kind = type(first)
+        hand = view.hands[seat]
+        if kind is Show:
+            return self._show(view, seat, legal)
+        if kind is Keep:
+            return max(legal, key=lambda a: (hand[a.cards[0]] + hand[a.cards[1]],
+                                             self.random.random()))
+        if kind is Pick:
+            return max(legal, key=lambda a: self._tile_value(hand, a.tile))
+        if kind is Draw:
+            return self.random.choice(list(legal))
+        if kind in (Enter, Home):
+            targets = treasure_spaces(view) or list(STARTS)
+            return min(legal, key=lambda a: (min(distance(a.cell, t) for t in targets),
+                                             self.random.random()))
+        if kind in (Place, Drop):
+            return self._place(view, seat, legal)
+        return self._ride(view, seat, legal)
+
+    def _show(self, view: State, seat: int, legal: Sequence[Show]) -> Show:
+        hand = view.hands[seat]
+        meld = view.melds[seat]
+        if sum(meld) == 0:
+            return max(legal, key=lambda a: (a.cards[0] == a.cards[1],
+                                             hand[a.cards[0]] + hand[a.cards[1]],
+                                             self.random.random()))
+        now = meld_rank(meld)
+        best, best_rank = None, now
+        for action in legal:
+            k = action.cards[0]
+            if k == MERMAID:
+                continue
+            after = list(meld)
+            after[k] += 1
+            rank = meld_rank(tuple(after))
+            if rank < best_rank and sum(hand[:3]) > 3:
+                best, best_rank = action, rank
+        return best if best is not None else Show(seat, (MERMAID,))
+
+    def _tile_value(self, hand: tuple[int, ...], tile: int) -> tuple:
+        sym = TILE_SYMBOL[tile]
+        payable = 2 if sym == 3 else hand[sym]
+        return (payable, not TILE_DARK[tile], self.random.random())
+
+    def _place(self, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        here = view.at[seat]
+        targets = [t for t in treasure_spaces(view) if t != here]
+        best, best_key = None, None
+        for action in legal:
+            if isinstance(action, Drop):
+                continue
+            near_me = min(distance(c, here) for c in action.cells)
+            near_gold = min((distance(c, t) for c in action.cells for t in targets), default=9)
+            key = (near_me <= 1, -near_gold - near_me, self.random.random())
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        if best is not None:
+            return best
+        return next(a for a in legal if isinstance(a, Drop))
+
+    def _ride(self, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        takes = [a for a in legal if isinstance(a, Take)]
+        if takes:
+            mine = {view.kinds[t] for t in view.owned[seat]}
+            here = view.spaces[view.at[seat]]
+            return max(takes, key=lambda a: (view.kinds[here[a.index]] not in mine,
+                                             self.random.random()))
+        teleports = [a for a in legal if isinstance(a, Teleport)]
+        if teleports:
+            rich = max(teleports, key=lambda a: (len(view.spaces[a.to]), self.random.random()))
+            if view.spaces[rich.to]:
+                return rich
+        moves = [a for a in legal if isinstance(a, Move)]
+        here = view.at[seat]
+        targets = set(treasure_spaces(view))
+        if view.moved and here in view.taken_here:
+            targets.discard(here)
+        if moves and targets:
+            hand = view.hands[seat]
+            cards = sum(hand[:3])
+            # distances from each target back to the spaces next to us
+            best, best_key = None, None
+            dist_cache: dict[int, dict[int, int]] = {}
+            for action in moves:
+                if action.to not in dist_cache:
+                    dist_cache[action.to] = steps_to_treasure(view, action.to)
+                dist = dist_cache[action.to]
+                reach = [dist[t] for t in targets if t in dist]
+                if not reach:
+                    continue
+                steps = min(reach)
+                if steps + len(action.cards) > cards:
+                    continue
+                key = (-steps, -len(action.cards), hand[action.cards[0]], self.random.random())
+                if best_key is None or key > best_key:
+                    best, best_key = action, key
+            if best is not None:
+                return best
+        return next(a for a in legal if isinstance(a, End))
+
+
+def bot_factories() -> dict[str, Any]:
+    return {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,170 @@
+"""Mermaid Rain components and the board's geometry, read from ``content.json``.
+
+Everything is a small integer so that states stay cheap to copy:
+
+* an adventure card is a kind, 0 Dolphin, 1 Seagull, 2 Sea Turtle (letters
+  ``d g t``); :data:`MERMAID` (3, letter ``m``) is a player's Mermaid card;
+* a space's symbol is one of :data:`DOLPHIN` .. :data:`TURTLE`,
+  :data:`MER` (the mermaid symbol), :data:`START` (an oyster-shell start
+  space), :data:`WATER` (empty sea) or :data:`ROCK`;
+* a cell is ``row * COLS + col``; rows are offset ("odd-r"): odd rows sit
+  half a space to the right.  Cells are named by a row letter and a column
+  number, ``a1`` at the top left;
+* a surf tile is an id 0-35 with a shape, a symbol and a dark border or not;
+* a treasure is an id with a kind 0-4 (Abalone, Coral, Crystal, Pearl,
+  Dragon Scale).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+_RAW = json.loads(resources.files(__package__).joinpath("content.json").read_text(encoding="utf-8"))
+
+# -- adventure cards ------------------------------------------------------
+KINDS: tuple[str, ...] = tuple(_RAW["cards"]["kinds"])
+CARD_LETTERS = _RAW["cards"]["letters"] + "m"   # d g t, m for the Mermaid card
+MERMAID = 3
+COPIES = int(_RAW["cards"]["copies"])            # 18 of each kind: 54 cards
+DEAL = int(_RAW["cards"]["deal"])                # seven cards a round
+KEEP = int(_RAW["cards"]["keep"])                # keep two at the end of a round
+ROUNDS = int(_RAW["cards"]["rounds"])            # five rounds
+MELD_LIMIT = 5                                   # a meld of five ends the meld phase
+
+# -- the map --------------------------------------------------------------
+DOLPHIN, SEAGULL, TURTLE, MER, START, WATER, ROCK = range(7)
+SYMBOL_NAMES = ("Dolphin", "Seagull", "Sea Turtle", "Mermaid", "Start", "sea", "rock")
+_MAP_LETTERS = {"D": DOLPHIN, "G": SEAGULL, "T": TURTLE, "M": MER, "S": START,
+                ".": WATER, "#": ROCK}
+MAP_ROWS: tuple[str, ...] = tuple(_RAW["map"]["rows"])
+ROWS = len(MAP_ROWS)
+COLS = len(MAP_ROWS[0])
+CELLS = ROWS * COLS
+BASE: tuple[int, ...] = tuple(_MAP_LETTERS[ch] for row in MAP_ROWS for ch in row)
+ROW_LETTERS = "abcdefghijklmnopqrstuvwxyz"[:ROWS]
+CELL_NAMES: tuple[str, ...] = tuple(f"{ROW_LETTERS[c // COLS]}{c % COLS + 1}"
+                                    for c in range(CELLS))
+CELL_BY_NAME = {name: cell for cell, name in enumerate(CELL_NAMES)}
+STARTS: tuple[int, ...] = tuple(c for c in range(CELLS) if BASE[c] == START)
+ISLANDS: tuple[int, ...] = tuple(c for c in range(CELLS) if BASE[c] <= START)
+
+
+def cube(cell: int) -> tuple[int, int, int]:
+    """Cube coordinates of a cell (odd-r offset rows)."""
+    row, col = divmod(cell, COLS)
+    x = col - (row - (row & 1)) // 2
+    return x, -x - row, row
+
+
+def from_cube(x: int, z: int) -> int | None:
+    """The cell at cube coordinates (x, -x-z, z), or None off the board."""
+    row = z
+    col = x + (row - (row & 1)) // 2
+    if 0 <= row < ROWS and 0 <= col < COLS:
+        return row * COLS + col
+    return None
+
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # (dx, dz) round the hex
+
+
+def _neighbours(cell: int) -> tuple[int, ...]:
+    x, _, z = cube(cell)
+    out = (from_cube(x + dx, z + dz) for dx, dz in DIRECTIONS)
+    return tuple(sorted(c for c in out if c is not None))
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(c) for c in range(CELLS))
+
+
+def distance(a: int, b: int) -> int:
+    ax, ay, az = cube(a)
+    bx, by, bz = cube(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+# -- surf tiles -------------------------------------------------------------
+SHAPES: tuple[str, ...] = tuple(_RAW["surf_tiles"]["shapes"])   # duo, bar, arc, tri
+SHAPE_SIZES = (2, 3, 3, 3)
+TILE_SHAPE: list[int] = []
+TILE_SYMBOL: list[int] = []
+TILE_DARK: list[bool] = []
+for _shape, _name in enumerate(SHAPES):
+    for _letter in _RAW["surf_tiles"]["symbols"][_name]:
+        TILE_SHAPE.append(_shape)
+        TILE_SYMBOL.append("dgtm".index(_letter.lower()))
+        TILE_DARK.append(_letter.isupper())
+TILES = len(TILE_SHAPE)
+TILES_OF_SHAPE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in range(TILES) if TILE_SHAPE[t] == s) for s in range(len(SHAPES)))
+
+
+def _shape_of(cells: frozenset[int]) -> int | None:
+    """Which shape a set of connected cells makes (None if none)."""
+    if len(cells) == 2:
+        return 0
+    a, b, c = sorted(cells)
+    pairs = [distance(a, b), distance(a, c), distance(b, c)]
+    if pairs.count(1) == 3:
+        return 3
+    if sorted(pairs) == [1, 1, 2]:
+        ends = [p for p in (a, b, c) if sum(distance(p, q) == 1 for q in (a, b, c)) == 1]
+        middle = next(p for p in (a, b, c) if p not in ends)
+        e0, e1 = (cube(e) for e in ends)
+        m = cube(middle)
+        straight = all(e0[i] + e1[i] == 2 * m[i] for i in range(3))
+        return 1 if straight else 2
+    return None
+
+
+def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every way each shape lies on empty sea inside the board, cells sorted."""
+    water = [c for c in range(CELLS) if BASE[c] == WATER]
+    found: list[set[tuple[int, ...]]] = [set() for _ in SHAPES]
+    for a in water:
+        for b in NEIGHBOURS[a]:
+            if BASE[b] != WATER:
+                continue
+            found[0].add(tuple(sorted((a, b))))
+            for c in NEIGHBOURS[b]:
+                if BASE[c] == WATER and c != a:
+                    cells = frozenset((a, b, c))
+                    shape = _shape_of(cells)
+                    if shape is not None:
+                        found[shape].add(tuple(sorted(cells)))
+    return tuple(tuple(sorted(f)) for f in found)
+
+
+PLACEMENTS = _placements()   # per shape: the cell tuples a tile of that shape may cover
+
+# -- undercurrents ------------------------------------------------------------
+UNDERCURRENTS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+    {int(n): tuple(counts) for n, counts in card.items()}
+    for card in _RAW["undercurrents"]["cards"])
+
+# -- treasures ------------------------------------------------------------------
+TREASURE_KINDS: tuple[str, ...] = tuple(_RAW["treasures"]["kinds"])
+TREASURE_LETTERS = _RAW["treasures"]["letters"]           # a c y p z
+TREASURES_BY_PLAYERS: dict[int, tuple[int, ...]] = {
+    int(n): tuple(c) for n, c in _RAW["treasures"]["by_players"].items()}
+SPOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    int(n): tuple((CELL_BY_NAME[name], up, down) for name, up, down in spots)
+    for n, spots in _RAW["treasures"]["spots"].items()}
+
+# -- melds ----------------------------------------------------------------------
+MELD_NAMES = ("", "Mermaid Rain", "Mermaid Squall", "Ocean March", "Twin Splash",
+              "Aquamarine Waltz", "Mermaid Mist", "Mermaid Drop", "Octopus")
+MELD_RULES = ("", "5 of a kind", "4 of a kind", "full house (3 + 2)", "2 pairs",
+              "3 different", "3 of a kind", "1 pair", "2 different")
+MELD_BONUS = ("", "start your move by teleporting anywhere", "7 points",
+              "a treasure from the pool", "6 points", "an extra face-down surf tile",
+              "4 points", "1 point", "nothing")
+MELD_POINTS = (0, 0, 7, 0, 6, 0, 4, 1, 0)
+RAIN, SQUALL, MARCH, TWIN, WALTZ, MIST, DROP, OCTOPUS = range(1, 9)
+
+# -- scoring --------------------------------------------------------------------
+TREASURE_POINTS = 2
+TRIBUTE_PENALTY = 5
+MONOPOLY = 15
+PLACES = (12, 6, 4, 2)

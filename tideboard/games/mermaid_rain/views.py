@@ -1,0 +1,140 @@
+"""What each seat may see, and the log lines (which every seat reads).
+
+Hidden from a seat (and from a spectator, seat None): the other hands (their
+sizes stay), the other seats' meld choices until the reveal, the deck, the
+discards, the undercurrent deck, the surf-tile piles and their discards, an
+Aquamarine Waltz tile held by another seat, every face-down treasure it has
+not looked at (and which ones the others have looked at), the generator.  At
+the end every treasure is turned face up.
+"""
+
+from __future__ import annotations
+
+from tideboard.engine.core import seat_label
+from tideboard.engine.rng import Rng
+from tideboard.games.mermaid_rain.content import (MELD_NAMES, MERMAID, SHAPES, SYMBOL_NAMES, TILE_DARK,
+                                                  TILE_SHAPE, TILE_SYMBOL, TREASURE_KINDS)
+from tideboard.games.mermaid_rain.rules import cell_name, letters
+from tideboard.games.mermaid_rain.state import (evolve, CHOSEN, DISCARD, HIDDEN, MELD, OVER, Action,
+                                                Draw, Drop, End, Enter, Home, Keep, Move, Pick,
+                                                Place, Show, State, Take, Teleport)
+
+
+def _hidden(seq: tuple) -> tuple:
+    return (HIDDEN,) * len(seq)
+
+
+def view(state: State, seat: int | None) -> State:
+    hands = tuple(h if s == seat else (0, 0, 0, h[0] + h[1] + h[2] + h[3])
+                  for s, h in enumerate(state.hands))
+    chosen = tuple(c if s == seat or c is None else CHOSEN for s, c in enumerate(state.chosen))
+    held = tuple(h if s == seat or state.extra[s] < 0
+                 else tuple(HIDDEN if t == state.extra[s] else t for t in h)
+                 for s, h in enumerate(state.held))
+    extra = tuple(e if s == seat or e < 0 else HIDDEN for s, e in enumerate(state.extra))
+    if state.phase == OVER:
+        kinds = state.kinds
+    else:
+        mine = state.known[seat] if seat is not None else frozenset()
+        up = state.face_up
+        kinds = tuple(k if t in up or t in mine else HIDDEN for t, k in enumerate(state.kinds))
+    known = tuple(k if s == seat else frozenset() for s, k in enumerate(state.known))
+    return evolve(
+        state, hands=hands, chosen=chosen, held=held, extra=extra, kinds=kinds, known=known,
+        deck=_hidden(state.deck), discard=_hidden(state.discard),
+        undercurrents=_hidden(state.undercurrents),
+        piles=tuple(_hidden(p) for p in state.piles),
+        tile_discards=tuple(_hidden(p) for p in state.tile_discards), rng=Rng())
+
+
+def tile_text(tile: int) -> str:
+    if tile == HIDDEN:
+        return "a face-down surf tile"
+    dark = " dark" if TILE_DARK[tile] else ""
+    return f"{SHAPES[TILE_SHAPE[tile]]} tile {tile} ({SYMBOL_NAMES[TILE_SYMBOL[tile]]}{dark})"
+
+
+def treasure_text(state: State, tid: int) -> str:
+    """A treasure as everybody sees it: its kind when face up, else 'face-down'."""
+    if tid in state.face_up:
+        return f"a face-up {TREASURE_KINDS[state.kinds[tid]]}"
+    return "a face-down treasure"
+
+
+def describe(before: State, action: Action, after: State) -> str:
+    who = seat_label(action.seat)
+    if isinstance(action, Show):
+        lines = [f"{who} has chosen."]
+        if all(c is None for c in after.chosen):  # the last choice: all are revealed
+            lines.append(reveal_text(before, action, after))
+        return "\n".join(lines)
+    if isinstance(action, Pick):
+        return f"{who} picks {tile_text(action.tile)}."
+    if isinstance(action, Draw):
+        return f"{who} takes a face-down {SHAPES[action.shape]} tile (Aquamarine Waltz)."
+    if isinstance(action, Enter):
+        return f"{who} starts at {cell_name(action.cell)}."
+    if isinstance(action, Place):
+        cells = " ".join(cell_name(c) for c in action.cells)
+        return f"{who} lays {tile_text(action.tile)} on {cells}."
+    if isinstance(action, Drop):
+        secret = before.extra[action.seat] == action.tile
+        text = "a face-down surf tile" if secret else tile_text(action.tile)
+        return f"{who} discards {text} without laying it."
+    if isinstance(action, Move):
+        cards = letters(action.cards).upper()
+        wild = " (a pair as a wild)" if len(action.cards) == 2 else ""
+        return f"{who} moves to {cell_name(action.to)} paying {cards}{wild}."
+    if isinstance(action, Teleport):
+        return f"{who} teleports to {cell_name(action.to)} (Mermaid Rain)."
+    if isinstance(action, Take):
+        tid = before.spaces[before.at[action.seat]][action.index]
+        return f"{who} collects {treasure_text(before, tid)} (+2)."
+    if isinstance(action, End):
+        return f"{who} ends the turn." + _round_end_text(before, after)
+    if isinstance(action, Home):
+        return f"{who} returns to {cell_name(action.cell)}." + _round_end_text(before, after)
+    if isinstance(action, Keep):
+        text = f"{who} keeps two cards."
+        if before.phase == DISCARD and after.phase != DISCARD:
+            text += f"\nRound {after.round} begins: seven cards each; surf tiles turn over."
+        return text
+    return str(action)
+
+
+def reveal_text(before: State, action: Show, after: State) -> str:
+    shown = []
+    for s in range(before.players):
+        cards = action.cards if s == action.seat else before.chosen[s]
+        if cards is None:
+            continue
+        shown.append(f"P{s + 1} stops" if cards == (MERMAID,)
+                     else f"P{s + 1} shows {letters(cards).upper()}")
+    text = "Revealed: " + ", ".join(shown) + "."
+    if after.phase != MELD:
+        order = ", ".join(f"P{s + 1} {MELD_NAMES[after.ranks[s]]}" for s in after.order)
+        text += (f"\nMelds: {order}. Player {after.prince + 1} takes the Prince card.")
+        for s in after.order:
+            won = after.owned[s][len(before.owned[s]):]
+            if won:  # Ocean March: a pool treasure, face up
+                text += f"\nP{s + 1} takes {treasure_text(after, won[0])} from the pool."
+    return text
+
+
+def meld_letters(meld: tuple[int, ...]) -> str:
+    return "".join("DGT"[k] * meld[k] for k in range(3)) or "-"
+
+
+def _round_end_text(before: State, after: State) -> str:
+    if after.phase == OVER:
+        return "\nThe fifth round is over: the tribute and the majorities are scored."
+    if after.round != before.round:
+        return f"\nRound {after.round} begins: seven cards each; surf tiles turn over."
+    if after.phase != before.phase and after.phase in ("home", "discard"):
+        removed = sum(1 for t, cells in enumerate(before.tile_cells)
+                      if cells and not after.tile_cells[t])
+        text = f"\nEnd of round {after.round}"
+        if removed:
+            text += f": {removed} dark surf tile{'s' if removed != 1 else ''} leave the board"
+        return text + "."
+    return ""

@@ -1,0 +1,210 @@
+"""Input modes of the Mermaid Rain screen: what the keys pick, and the action it makes.
+
+The mode follows the phase and the player's seat: ``cards`` (meld and
+discard: d g t m pick cards), ``offer`` (pick a face-up tile), ``shape``
+(the Waltz tile's shape), ``enter`` / ``home`` (a start space on the board),
+``place`` (lay a held tile: cursor, r turns it), ``move`` (the cursor picks a
+space, c the way to pay), or ``wait``.  :meth:`planned` is the action Enter
+would take now; the hint line says it before it is taken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tideboard.games.mermaid_rain import board as rules_board
+from tideboard.games.mermaid_rain.content import (CELL_NAMES, KINDS, MERMAID, SHAPES, STARTS,
+                                                  TREASURE_KINDS)
+from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, PICK, RIDE, Draw, Enter,
+                                                Home, Keep, Move, Pick, Place, Show, State, Take,
+                                                Teleport)
+from tideboard.games.mermaid_rain.text import tile_label
+from tideboard.ui.shared import GameScreen
+
+PAY_WORDS = {0: "a Dolphin", 1: "a Seagull", 2: "a Sea Turtle"}
+
+
+def treasure_word(shown: State, tid: int) -> str:
+    kind = shown.kinds[tid]
+    name = TREASURE_KINDS[kind] if kind >= 0 else "unknown"
+    return name if tid in shown.face_up else f"{name} (face down)"
+
+
+def pay_text(cards: tuple[int, ...]) -> str:
+    if len(cards) == 1:
+        return PAY_WORDS[cards[0]]
+    return f"{' and '.join(KINDS[k] for k in cards)} (a pair as a wild)"
+
+
+class RainModes(GameScreen):
+    """The picked things (set in the screen's ``__init__``) and what they add up to."""
+
+    BOARD_MODES = ("enter", "home", "place", "move")
+    cursor: int
+    cards: list[int]
+    tile_index: int
+    turn_index: int
+    cost_index: int
+    offer_index: int
+
+    def mode(self, shown: State) -> str:
+        seat = self.human_to_move()
+        if seat is None:
+            return "wait"
+        phase = shown.phase
+        if phase in (MELD, DISCARD):
+            return "cards"
+        if phase == PICK:
+            return "offer" if not shown.held[seat] and shown.offer else "shape"
+        if phase == HOME:
+            return "home"
+        if phase == RIDE:
+            if shown.at[seat] < 0:
+                return "enter"
+            return "place" if shown.held[seat] else "move"
+        return "wait"
+
+    def legal_now(self) -> list[Any]:
+        seat = self.human_to_move()
+        return [] if seat is None else list(self.game.legal_for(self.state, seat))
+
+    def picked_cards(self) -> list[int]:
+        return list(self.cards)
+
+    def fit_marks(self, shown: State) -> None:
+        """After a state change: keep the picks that still make sense."""
+        mode = self.mode(shown)
+        if mode != "cards":
+            self.cards = []
+        seat = self.human_to_move()
+        if mode in ("enter", "home") and self.cursor not in STARTS:
+            free = rules_board.free_starts(shown, seat)
+            self.cursor = free[0] if free else self.cursor
+        if mode == "move" and seat is not None and self.last_mode != "move":
+            self.cursor = shown.at[seat]
+        if mode == "place" and self.last_mode != "place":
+            self.tile_index = self.turn_index = 0
+            spots = self._placements(shown)
+            if spots:
+                self.cursor = spots[0].cells[0]
+        self.last_mode = mode
+        self.offer_index = min(self.offer_index, max(0, len(shown.offer) - 1))
+
+    # -- the board's marks ------------------------------------------------------------
+    def _placements(self, shown: State) -> list[Place]:
+        seat = self.human_to_move()
+        if seat is None or not shown.held[seat]:
+            return []
+        tile = shown.held[seat][self.tile_index % len(shown.held[seat])]
+        return [a for a in self.legal_now() if isinstance(a, Place) and a.tile == tile]
+
+    def board_marks(self, shown: State) -> tuple[frozenset[int], tuple[int, ...]]:
+        mode = self.mode(shown)
+        legal = self.legal_now()
+        if mode in ("enter", "home"):
+            return frozenset(a.cell for a in legal), ()
+        if mode == "place":
+            spots = self._placements(shown)
+            cells = frozenset(c for a in spots for c in a.cells)
+            chosen = self.planned()
+            return cells, chosen.cells if isinstance(chosen, Place) else ()
+        if mode == "move":
+            spaces = {a.to for a in legal if isinstance(a, (Move, Teleport))}
+            cells = frozenset(c for sp in spaces for c in rules_board.cells_of(shown, sp))
+            return cells, ()
+        return frozenset(), ()
+
+    # -- what Enter does -------------------------------------------------------------------
+    def planned(self) -> Any:
+        """The action Enter takes now, or None (the hint says why)."""
+        shown = self.shown
+        mode = self.mode(shown)
+        legal = self.legal_now()
+        seat = self.human_to_move()
+        if mode == "cards":
+            cards = tuple(sorted(self.cards))
+            wanted = Show(seat, cards) if shown.phase == MELD else Keep(seat, cards)
+            return wanted if wanted in legal else None
+        if mode == "offer":
+            return Pick(seat, shown.offer[self.offer_index]) if shown.offer else None
+        if mode in ("enter", "home"):
+            wanted = (Enter if mode == "enter" else Home)(seat, self.cursor)
+            return wanted if wanted in legal else None
+        if mode == "place":
+            spots = [a for a in self._placements(shown) if self.cursor in a.cells]
+            return spots[self.turn_index % len(spots)] if spots else None
+        if mode == "move":
+            space = rules_board.space_of(shown, self.cursor)
+            jump = Teleport(seat, space)
+            if jump in legal:
+                return jump
+            moves = [a for a in legal if isinstance(a, Move) and a.to == space]
+            moves.sort(key=lambda a: (len(a.cards), -shown.hands[seat][a.cards[0]]))
+            return moves[self.cost_index % len(moves)] if moves else None
+        return None
+
+    def hint(self, shown: State) -> str:
+        mode = self.mode(shown)
+        action = self.planned()
+        seat = self.human_to_move()
+        if mode == "cards":
+            if shown.phase == DISCARD:
+                return ("Keep two cards: press d, g or t for each, then Enter. "
+                        f"{'Enter keeps them.' if action else ''}")
+            first = sum(shown.melds[seat]) == 0
+            if first:
+                text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle), then Enter."
+            else:
+                text = "Meld: add one card (d, g, t) or m for your Mermaid card to stop; Enter."
+            if action:
+                text += " Enter shows them (hidden until all have chosen)."
+            return text + " Backspace clears."
+        if mode == "offer":
+            tile = shown.offer[self.offer_index]
+            return (f"Pick a surf tile: Left/Right or 1-{len(shown.offer)}; "
+                    f"Enter takes {tile_label(tile)}.")
+        if mode == "shape":
+            return ("Aquamarine Waltz: take a face-down tile; 1 duo, 2 bar, 3 arc, 4 tri "
+                    "(you see its symbol after).")
+        if mode in ("enter", "home"):
+            where = CELL_NAMES[self.cursor]
+            verb = "start" if mode == "enter" else "go back"
+            return (f"Pick a free start space with the arrows; Enter: {verb} at {where}."
+                    if action else "Move the cursor to a free start space (highlighted).")
+        if mode == "place":
+            if action is None:
+                return ("Lay your tile on the highlighted sea: arrows move, r turns it, "
+                        "Tab next tile, x discards it.")
+            cells = " ".join(CELL_NAMES[c] for c in action.cells)
+            return f"Enter lays the tile on {cells}; r turns it, arrows move, x discards it."
+        if mode == "move":
+            takes = [a for a in self.legal_now() if isinstance(a, Take)]
+            lying = shown.spaces[shown.at[seat]]
+            tail = (" Take: " + ", ".join(f"{i + 1}) {treasure_word(shown, t)}"
+                                          for i, t in enumerate(lying)) + "."
+                    if takes else "")
+            tail += " e ends your turn."
+            if isinstance(action, Teleport):
+                return f"Enter teleports to {CELL_NAMES[action.to]} (Mermaid Rain).{tail}"
+            if isinstance(action, Move):
+                more = " c: pay another way." if self._cost_choices(action.to) > 1 else ""
+                return (f"Enter moves to {CELL_NAMES[action.to]} paying "
+                        f"{pay_text(action.cards)}.{more}{tail}")
+            return f"Arrows pick a highlighted space to move to.{tail}"
+        return ""
+
+    def _cost_choices(self, space: int) -> int:
+        return sum(1 for a in self.legal_now() if isinstance(a, Move) and a.to == space)
+
+    def shape_action(self, number: int) -> Any:
+        seat = self.human_to_move()
+        if seat is None or not 1 <= number <= len(SHAPES):
+            return None
+        return Draw(seat, number - 1)
+
+    def take_action(self, number: int) -> Any:
+        seat = self.human_to_move()
+        return None if seat is None else Take(seat, number - 1)
+
+    def mermaid_pick(self) -> list[int]:
+        return [MERMAID]

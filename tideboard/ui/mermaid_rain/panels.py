@@ -1,0 +1,214 @@
+"""What the Mermaid Rain screen draws, and when: the sea, the table, your hand, the hints.
+
+``refresh_table`` runs after the state changed and redraws every widget from
+``self.shown`` (each widget skips an identical update); ``redraw_marks`` runs
+after a cursor move or a new selection and touches only the board, the hand
+and the hint line.  What the keys have picked (cursor, cards, tile, payment)
+lives on the screen and is read here through :class:`~.modes.RainModes`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+from tideboard.games.mermaid_rain.content import (KINDS, MELD_BONUS, MELD_NAMES, MELD_RULES,
+                                                  ROUNDS, TREASURE_KINDS, TREASURE_LETTERS)
+from tideboard.games.mermaid_rain.melds import meld_rank
+from tideboard.games.mermaid_rain.scoring import breakdown
+from tideboard.games.mermaid_rain.state import CHOSEN, MELD, OVER, PICK, State
+from tideboard.games.mermaid_rain.text import tile_label
+from tideboard.ui.mermaid_rain.board import HexBoard, treasure_mark
+from tideboard.ui.mermaid_rain.modes import RainModes
+
+PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",
+               "home": "back to the start spaces", "discard": "keep two cards",
+               "over": "game over"}
+
+
+# the seat's meld state in the one-line-a-seat table (5 and 6 players at 80x24):
+# the turn order number for a ranked meld
+COMPACT = {"chosen": "ok", "choosing": "..", "stopped": "stop", "": ""}
+
+
+def meld_text(meld: tuple[int, ...]) -> str:
+    return " ".join("DGT"[k] for k in range(3) for _ in range(meld[k])) or "-"
+
+
+def hand_text(hand: tuple[int, ...]) -> str:
+    if hand[3]:
+        return f"{hand[3]} cards"
+    return "  ".join(f"{'DGT'[k]} {KINDS[k]} x{hand[k]}" for k in range(3))
+
+
+def ranking_table() -> Table:
+    table = Table(box=None, padding=(0, 1))
+    for title in ("#", "Meld", "Cards", "Bonus"):
+        table.add_column(title, no_wrap=title != "Bonus")
+    for rank in range(1, 9):
+        table.add_row(str(rank), MELD_NAMES[rank], MELD_RULES[rank], MELD_BONUS[rank])
+    return table
+
+
+class RainTable(RainModes):
+    """Draws the table; :class:`~.screen.MermaidRainScreen` adds the keys."""
+
+    SECRETS = "your hand and your choices"
+    WIDE, TALL = 110, 36
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide, tall = event.size.width >= self.WIDE, event.size.height >= self.TALL
+        self.set_class(wide, "wide")
+        self.set_class(tall, "tall")
+        self.query_one(HexBoard).layout_for(wide, tall)
+
+    def refresh_table(self) -> None:
+        shown: State = self.shown
+        self.fit_marks(shown)
+        self._update("mr-side", self.side_text(shown))
+        self.redraw_marks()
+        title = (f"Mermaid Rain - round {shown.round} of {ROUNDS}, "
+                 f"{PHASE_WORDS.get(shown.phase, shown.phase)}")
+        if self.app.title != title:
+            self.app.title = title
+        self.sync_bindings()
+
+    def redraw_marks(self) -> None:
+        """The cursor, the picked cards or tile changed: the board, the hand, the hint."""
+        shown: State = self.shown
+        targets, preview = self.board_marks(shown)
+        board_cursor = self.cursor if self.mode(shown) in self.BOARD_MODES else None
+        self.query_one(HexBoard).show(shown, targets, preview, board_cursor)
+        self._update("mr-hand", self.hand_text(shown))
+        if self.human_to_move() is not None:
+            self.say(self.hint(shown))
+
+    def _update(self, widget_id: str, content: Text) -> None:
+        widget = self.query_one(f"#{widget_id}", Static)
+        if getattr(widget, "_mr_shown", None) != content.plain + str(content.spans):
+            widget._mr_shown = content.plain + str(content.spans)  # type: ignore[attr-defined]
+            widget.update(content)
+
+    # -- the side panel: round, Prince, every seat ---------------------------------
+    def side_text(self, s: State) -> Text:
+        out = Text(no_wrap=True)
+        out.append(f"Round {s.round}/{ROUNDS}  Prince P{s.prince + 1}  Pool {len(s.pool)}\n",
+                   "bold")
+        compact = s.players > 4 and not self.has_class("tall")  # one line a seat
+        waiting = set(self.game.to_move(self.state))
+        for seat in range(s.players):
+            mark = "▶" if seat in waiting else " "
+            name = self.seat_name(seat)
+            if seat == self.viewer:
+                name += " *"
+            meld = meld_text(s.melds[seat])
+            state_word = ""
+            if s.phase == MELD:
+                if s.stopped[seat]:
+                    state_word = "stopped"
+                elif s.chosen[seat] is not None:
+                    state_word = "chosen"
+                elif seat in waiting:
+                    state_word = "choosing"
+            elif s.ranks[seat]:
+                state_word = f"{s.order.index(seat) + 1}.{MELD_NAMES[s.ranks[seat]]}"
+            owned = "".join(treasure_mark(s, t) for t in s.owned[seat])
+            if compact:
+                short = f"P{seat + 1}" + (" bot" if seat in self.bots else "") + \
+                    (" *" if seat == self.viewer else "")
+                word = COMPACT.get(state_word, state_word[:2])
+                out.append(f"{mark}{short:<8}{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c "
+                           f"{meld.replace(' ', '')[:5]:<5} {word}\n",
+                           "bold" if seat in waiting else "")
+                continue
+            out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
+                       "bold" if seat in waiting else "")
+            extra = f" {owned}" if self.has_class("wide") else ""
+            out.append(f"  {meld[:8]:<8} {state_word[:14]:<14} ${len(s.owned[seat])}{extra}\n",
+                       "dim")
+        return out
+
+    # -- your hand, your choice, your tiles -------------------------------------------
+    def hand_text(self, s: State) -> Text:
+        seat = self.viewer
+        out = Text(no_wrap=True)
+        if seat is None:
+            out.append("Hands are hidden: waiting for the next player.", "dim")
+            return out
+        hand = s.hands[seat]
+        mermaid = "" if s.stopped[seat] else "  + Mermaid card"
+        out.append(f"Your hand: {hand_text(hand)}{mermaid}\n", "bold")
+        picked = self.picked_cards()
+        if s.phase == MELD:
+            now = s.melds[seat]
+            line = f"Meld: {meld_text(now)}"
+            if sum(now) >= 2:
+                line += f" = {MELD_NAMES[meld_rank(now)]}"
+            if s.chosen[seat] not in (None, CHOSEN):
+                line += f"   chosen: {' '.join('DGTM'[k] for k in s.chosen[seat])} (hidden)"
+            elif picked:
+                after = list(now)
+                for k in picked:
+                    if k < 3:
+                        after[k] += 1
+                line += f"   picked: {' '.join('DGTM'[k] for k in picked)}"
+                if sum(after) >= 2 and 3 not in picked:
+                    line += f" -> {MELD_NAMES[meld_rank(tuple(after))]}"
+            out.append(line + "\n")
+        elif picked:
+            out.append(f"Keep: {' '.join('DGT'[k] for k in picked)}\n")
+        if s.phase == PICK and s.offer:
+            chosen = self.offer_index % len(s.offer)
+            out.append("Face-up tiles:")
+            used = 14
+            for i, t in enumerate(s.offer):
+                label = f"{i + 1}) {tile_label(t)}"
+                if used + len(label) + 2 > max(40, self.size.width - 2):
+                    out.append("\n ")  # the rest on a second line
+                    used = 1
+                out.append("  ")
+                out.append(label, "reverse" if i == chosen else "")
+                used += len(label) + 2
+            out.append("\n")
+        held = s.held[seat]
+        if held:
+            out.append("Your tiles: " + ", ".join(
+                ("[" if i == self.tile_index % len(held) else "") + tile_label(t)
+                + ("]" if i == self.tile_index % len(held) else "")
+                for i, t in enumerate(held)) + "\n")
+        owned = ", ".join(
+            (TREASURE_KINDS[s.kinds[t]] if s.kinds[t] >= 0 else "face-down")
+            + ("" if t in s.face_up else " (face down)") for t in s.owned[seat])
+        out.append(f"Treasures: {owned or 'none yet'}", "dim")
+        return out
+
+    # -- the end ------------------------------------------------------------------------
+    def end_table(self) -> Table:
+        s: State = self.state
+        rows = breakdown(s)
+        table = Table(box=None, padding=(0, 1))
+        table.add_column("Player", no_wrap=True)
+        # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
+        # Z Dragon Scale: the majority points per kind)
+        for title in ("Track", "Trib", *TREASURE_LETTERS.upper(), "Total"):
+            table.add_column(title, justify="right")
+        for seat, row in enumerate(rows):
+            table.add_row(self.player_name(seat), str(row["track"]), str(row["tribute"]),
+                          *map(str, row["majorities"]), f"[b]{row['total']}[/b]")
+        return table
+
+    def player_name(self, seat: int) -> str:
+        name = self.seat_name(seat)
+        if self.bots and self.human_seats == [seat]:
+            name += " (you)"
+        return name
+
+    def is_over_shown(self) -> bool:
+        return self.shown.phase == OVER
+
+    def overview_parts(self) -> list[tuple[str, Any]]:
+        return [("The eight melds, best first", ranking_table())]

@@ -1,0 +1,236 @@
+"""The Mermaid Rain screen: keys and clicks turned into actions.
+
+Melds: d, g, t pick cards (m the Mermaid card), Enter shows them; the others
+cannot see them until every seat has chosen (in hot-seat each player chooses
+behind the hand-over screen).  Tiles: Left/Right or a digit picks, Enter
+takes.  Riding: the arrows move a cursor over the sea; highlighted spaces are
+where you may start, lay your tile or move; Enter does what the hint line
+says (the cards a move costs are named first), c pays another way, r turns
+a tile, Tab picks your other tile, x discards it, digits take a treasure, e
+ends the turn.  A click on a space moves the cursor there; a second click
+does what Enter would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
+from tideboard.games.mermaid_rain.state import Drop, End
+from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.mermaid_rain.board import HexBoard
+from tideboard.ui.mermaid_rain.panels import RainTable
+from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+from tideboard.ui.title_line import TitleLine
+
+STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+class MermaidRainScreen(RainTable):
+    BINDINGS = [
+        Binding("up,k", "step('up')", "Up", show=False),
+        Binding("down,j", "step('down')", "Down", show=False),
+        Binding("left,h", "step('left')", "Left", show=False),
+        Binding("right,l", "step('right')", "Right", show=False),
+        Binding("enter,space", "confirm", "Go"),
+        Binding("d", "card(0)", "Dolphin", show=False),
+        Binding("g", "card(1)", "Seagull", show=False),
+        Binding("t", "card(2)", "Turtle", show=False),
+        Binding("m", "card(3)", "Mermaid", show=False),
+        Binding("backspace,escape", "clear", "Clear", show=False),
+        Binding("c", "pay", "Pay other", show=False),
+        Binding("r", "turn", "Turn tile", show=False),
+        Binding("tab", "next_tile", "Next tile", show=False),
+        Binding("x", "drop", "Discard tile", show=False),
+        Binding("e", "end", "End turn"),
+        Binding("o", "melds", "Melds"),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+    ]
+    KEYS_HELP = [
+        ("d g t", "pick a Dolphin, Seagull or Sea Turtle card (meld, keeping two)"),
+        ("m", "pick your Mermaid card: stop adding to your meld"),
+        ("Backspace / Esc", "clear the picked cards"),
+        ("Enter / space", "do what the hint line says (show the meld, take the tile, start, "
+                          "lay the tile, move or teleport)"),
+        ("arrows / h j k l", "move the cursor over the sea (tiles: Left/Right pick)"),
+        ("c", "pay for the move another way (a single card or a pair as a wild)"),
+        ("r / Tab / x", "turn the tile you lay / your other tile / discard it (asks first)"),
+        ("1-9", "take treasure number N on your space; pick face-up tile N; Waltz: shape N"),
+        ("e", "end your surf-riding turn (asks first)"),
+        ("o", "the table of the eight melds"),
+        ("the sea", ("D Dolphin, G Seagull, T Sea Turtle, M mermaid symbol, S start space "
+                     "(lower case: a surf tile, ▪ a dark one leaving at the round's end), "
+                     "~ sea, ^ rock; then the mermaids' seats; then treasures: A Abalone, "
+                     "C Coral, Y Crystal, P Pearl, Z Dragon Scale, ? face down, lower case a "
+                     "face-down one you looked at, ²³ how many lie there")),
+        ("mouse", "click a space to put the cursor there, click it again to act"),
+    ]
+    ANY_TIME_ACTIONS = RainTable.ANY_TIME_ACTIONS | {"melds"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = COLS + 1
+        self.cards: list[int] = []
+        self.tile_index = self.turn_index = self.cost_index = self.offer_index = 0
+        self.last_mode = ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists Go, End turn only when they apply now."""
+        if action in ("confirm", "end") and not self.ended:
+            mode = self.mode(self.shown) if self.is_mounted else "wait"
+            if action == "end":
+                return mode == "move"
+            return mode != "wait"
+        return super().check_action(action, parameters)
+
+    def compose(self) -> ComposeResult:
+        yield TitleLine()
+        with Horizontal(id="mr-top"):
+            yield HexBoard(id="mr-board")
+            yield Static(id="mr-side")
+        yield Static(id="mr-hand")
+        yield GameLog(id="mr-log")
+        yield StatusLine(id="mr-status")
+        yield KeysLine()
+
+    def _act(self, action: Any) -> None:
+        if action is None:
+            self.say(self.hint(self.shown) or "Nothing to do with that now.", error=True)
+            return
+        self.cost_index = self.turn_index = 0
+        self.cards = []
+        self.dispatch(action)
+
+    # -- keys -----------------------------------------------------------------
+    def action_step(self, direction: str) -> None:
+        if self.turn_or_wait() is None:
+            return
+        shown = self.shown
+        mode = self.mode(shown)
+        if mode == "offer" and direction in ("left", "right"):
+            step = 1 if direction == "right" else -1
+            self.offer_index = (self.offer_index + step) % len(shown.offer)
+        elif mode in self.BOARD_MODES:
+            dr, dc = STEPS[direction]
+            row, col = divmod(self.cursor, COLS)
+            row, col = row + dr, col + dc
+            if 0 <= row < CELLS // COLS and 0 <= col < COLS:
+                self.cursor = row * COLS + col
+                self.cost_index = self.turn_index = 0
+        else:
+            return
+        self.redraw_marks()
+
+    def action_confirm(self) -> None:
+        if self.turn_or_wait() is None:
+            return
+        self._act(self.planned())
+
+    def action_card(self, kind: int) -> None:
+        if self.turn_or_wait() is None:
+            return
+        if self.mode(self.shown) != "cards":
+            self.say("Cards are picked only for a meld or when keeping two.", error=True)
+            return
+        shown = self.shown
+        seat = self.viewer
+        first = shown.phase != "meld" or sum(shown.melds[seat]) == 0
+        if kind == MERMAID:
+            if first:
+                self.say("The first two meld cards are adventure cards; stop later with m.",
+                         error=True)
+                return
+            self.cards = [MERMAID]
+        else:
+            size = 2 if first else 1
+            have = shown.hands[seat][kind] - self.cards.count(kind)
+            if have <= 0:
+                self.say("You have no more of that card.", error=True)
+                return
+            self.cards = ([*self.cards, kind] if len(self.cards) < size
+                          and MERMAID not in self.cards else [kind])
+        self.redraw_marks()
+
+    def action_clear(self) -> None:
+        self.cards = []
+        self.redraw_marks()
+
+    def action_pay(self) -> None:
+        self.cost_index += 1
+        self.redraw_marks()
+
+    def action_turn(self) -> None:
+        self.turn_index += 1
+        self.redraw_marks()
+
+    def action_next_tile(self) -> None:
+        self.tile_index += 1
+        self.turn_index = 0
+        self.redraw_marks()
+
+    def action_number(self, number: int) -> None:
+        if self.turn_or_wait() is None:
+            return
+        mode = self.mode(self.shown)
+        if mode == "offer":
+            if number <= len(self.shown.offer):
+                self.offer_index = number - 1
+                self.redraw_marks()
+            return
+        if mode == "shape":
+            self._act(self.shape_action(number))
+        elif mode == "move":
+            self._act(self.take_action(number))
+
+    def action_drop(self) -> None:
+        seat = self.turn_or_wait()
+        if seat is None:
+            return
+        held = self.shown.held[seat]
+        if self.mode(self.shown) != "place" or not held:
+            self.say("You hold no surf tile to discard.", error=True)
+            return
+        tile = held[self.tile_index % len(held)]
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._act(Drop(seat, tile))
+
+        self.app.push_screen(ConfirmScreen("Discard this surf tile without laying it?",
+                                           "Discard", "Keep it"), answer)
+
+    def action_end(self) -> None:
+        seat = self.turn_or_wait()
+        if seat is None:
+            return
+        if End(seat) not in self.legal_now():
+            self.say("You cannot end a turn now: " + self.hint(self.shown), error=True)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._act(End(seat))
+
+        self.app.push_screen(ConfirmScreen("End your surf-riding turn?", "End turn",
+                                           "Keep riding"), answer)
+
+    def action_melds(self) -> None:
+        if self.is_active:
+            self.app.push_screen(BlocksScreen(self.overview_parts(), key="o"))
+
+    @on(CellClicked, "HexBoard")
+    def clicked(self, message: CellClicked) -> None:
+        if self.human_to_move() is None or self.mode(self.shown) not in self.BOARD_MODES:
+            return
+        if message.key == self.cursor:
+            self.action_confirm()
+            return
+        self.cursor = message.key
+        self.cost_index = self.turn_index = 0
+        self.redraw_marks()
