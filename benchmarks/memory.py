@@ -57,7 +57,8 @@ def sample(trace: bool) -> tuple[int, int]:
     return (tracemalloc.get_traced_memory()[0] if trace else 0), rss()
 
 
-async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float) -> dict:
+async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
+               top: int = 0) -> dict:
     from tideboard.engine.core import GameConfig
     from tideboard.ui.app import TideboardApp
 
@@ -66,6 +67,7 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float)
                        bots={seat: "greedy" for seat in range(players)}, bot_delay=0)
     samples: list[tuple[int, int, int]] = []  # (actions, traced, rss)
     baseline_at: int | None = None
+    snapshots: list = []  # with --top: at the baseline sample and at the end
     start = time.perf_counter()
     async with app.run_test(size=(80, 24)) as pilot:
         while not hasattr(app.screen, "match"):
@@ -84,6 +86,8 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float)
                 await pilot.pause()
                 samples.append((count, *sample(trace)))
                 next_sample = (count // every + 1) * every
+                if top and trace and (len(samples) - 1 == (baseline_at or 0) or over):
+                    snapshots.append(tracemalloc.take_snapshot())
             if (baseline_at is None and first_dungeon is not None
                     and getattr(match.state, "dungeon", first_dungeon) != first_dungeon):
                 baseline_at = len(samples)  # the next sample is after the first dungeon
@@ -97,6 +101,11 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float)
             if time.perf_counter() - start > timeout:
                 print(f"  WARNING: {game_id}: stopped after {timeout:.0f} s at action {count}")
                 break
+    if len(snapshots) >= 2:
+        print(f"  where the memory grew from the baseline to the end (top {top}):")
+        for stat in snapshots[-1].compare_to(snapshots[-2], "lineno")[:top]:
+            print(f"    {stat.size_diff / 1024:+8.1f} KiB {stat.count_diff:+7d} blocks  "
+                  f"{stat.traceback[0]}")
     return {"samples": samples, "baseline": baseline_at or 0,
             "seconds": time.perf_counter() - start, "over": over}
 
@@ -232,6 +241,8 @@ def main() -> None:
     parser.add_argument("--no-tracemalloc", dest="trace", action="store_false",
                         help="RSS only (tracemalloc slows Python down about 2x)")
     parser.add_argument("--timeout", type=float, default=75, help="seconds per game at most")
+    parser.add_argument("--top", type=int, default=0,
+                        help="with tracemalloc: the N places where memory grew most")
     parser.add_argument("--engine-only", action="store_true",
                         help="only the Match, without the app (a few seconds)")
     args = parser.parse_args()
@@ -243,7 +254,7 @@ def main() -> None:
             sys.exit(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
         if not args.engine_only:
             result = asyncio.run(play(game_id, args.seed, args.every, args.trace,
-                                      args.timeout))
+                                      args.timeout, args.top))
             report(game_id, result, args.trace, game_length(game_id, args.seed))
         report_engine(game_id, engine_memory(game_id, args.seed))
 
