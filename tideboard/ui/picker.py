@@ -36,9 +36,11 @@ from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
+MAX_OPTIONS = 12  # option rows (a game shows as many as it has)
 SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
-TABLE_ROWS = ("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+TABLE_ROWS = (("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+              + tuple(f"opt-{n}" for n in range(MAX_OPTIONS)))
 
 HELP_KEYS = [
     ("↑ ↓ or Tab", "move between the rows (in the list of games: choose a game)"),
@@ -54,7 +56,11 @@ HELP_KEYS = [
 HELP_ROWS = f"""## The rows
 
 - **Players**: how many sit at the table.
-- **Variant**: the rule variant, for games that have more than one.
+- **Variant**: the rule variant, for games that have more than one. In a game with
+  rules options a variant (a mode) is a preset of them: choosing it sets the option
+  rows below, and you may then change any of them.
+- **Options** (the rows after the players, for games that have them): each rules option with
+  its choices; see the game's rules page (`tideboard rules GAME`) for what they do.
 - **Solo**: the game's solo mode, against the game itself (only for games that have one).
 - **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
   this terminal, with a hand-over screen between them in games with secrets) or a bot
@@ -182,6 +188,8 @@ class PickerScreen(Screen):
                 yield Choice("Solo", ["no"], id="solo")
                 for seat in range(MAX_SEATS):
                     yield Choice(f"Player {seat + 1}", ["human"], id=f"seat-{seat}")
+                for n in range(MAX_OPTIONS):
+                    yield Choice("", ["-"], id=f"opt-{n}")
                 yield Choice("Bot speed", list(BOT_SPEEDS), id="bot-speed")
                 with Horizontal(id="seed-row"):
                     yield Static("Seed      ", classes="label")
@@ -301,8 +309,55 @@ class PickerScreen(Screen):
         solo = self.query_one("#solo", Choice)
         solo.set_values(["no", "yes"] if info.solo else ["no"], remembered.get("solo"))
         solo.display = info.solo  # no row for games without a solo mode
+        self._fill_options(remembered)
         self._sync_seats(remembered)
         self._error("")
+
+    # -- rules options -----------------------------------------------------
+    def _fill_options(self, remembered: dict[str, str] | None = None) -> None:
+        """The option rows set to the variant's preset (or as remembered)."""
+        info = registry.GAMES[self.game_id]
+        preset = info.preset(self.query_one("#variant", Choice).value)
+        for n in range(MAX_OPTIONS):
+            choice = self.query_one(f"#opt-{n}", Choice)
+            if n < len(info.options):
+                option = info.options[n]
+                choice.label = option.label
+                value = (remembered or {}).get(f"opt-{n}", preset[option.name])
+                choice.set_values(list(option.choices), value)
+            else:
+                choice.set_values(["-"])
+        self._show_options()
+
+    def _option_values(self) -> dict[str, str]:
+        info = registry.GAMES[self.game_id]
+        return {option.name: self.query_one(f"#opt-{n}", Choice).value
+                for n, option in enumerate(info.options[:MAX_OPTIONS])}
+
+    def _show_options(self) -> None:
+        """Show the option rows that apply to the table as it is now."""
+        info = registry.GAMES[self.game_id]
+        values = self._option_values()
+        players = self._player_count()
+        solo = self.query_one("#solo", Choice).value == "yes"
+        for n in range(MAX_OPTIONS):
+            choice = self.query_one(f"#opt-{n}", Choice)
+            if n >= len(info.options):
+                choice.display = False
+                continue
+            option = info.options[n]
+            shown = not (option.seat and option.seat > players)
+            if option.unless and values.get(option.unless[0]) == option.unless[1]:
+                shown = False
+            choice.display = shown and not (solo and option.seat > 1)
+
+    def _chosen_options(self) -> tuple[tuple[str, str], ...]:
+        """The shown option rows that differ from the variant's preset."""
+        info = registry.GAMES[self.game_id]
+        values = {option.name: self.query_one(f"#opt-{n}", Choice).value
+                  for n, option in enumerate(info.options[:MAX_OPTIONS])
+                  if self.query_one(f"#opt-{n}", Choice).display}
+        return info.changed_options(self.query_one("#variant", Choice).value, values)
 
     def _table_values(self) -> dict[str, str]:
         """The current game's rows (players, variant, solo, seats) as shown."""
@@ -369,8 +424,13 @@ class PickerScreen(Screen):
             rows[0].focus()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        if event.choice.id in ("players", "solo"):
+        if event.choice.id == "variant":
+            self._fill_options()
+        elif event.choice.id in ("players", "solo"):
             self._sync_seats()
+            self._show_options()
+        elif str(event.choice.id).startswith("opt-"):
+            self._show_options()
         elif event.choice.id == "bot-speed":
             set_speed = getattr(self.app, "set_bot_speed", None)
             if set_speed is not None:
@@ -419,7 +479,7 @@ class PickerScreen(Screen):
             self._error(SEED_HELP)
             return
         config = GameConfig(players=players, variant=self.query_one("#variant", Choice).value,
-                            solo=solo, seed=seed)
+                            solo=solo, seed=seed, options=self._chosen_options())
         bots = {}
         for seat in range(players):
             value = self.query_one(f"#seat-{seat}", Choice).value
