@@ -32,11 +32,11 @@ from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_s
 from tideboard.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
-MAX_OPTIONS = 12  # option rows (a game shows as many as it has)
 SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
 TABLE_ROWS = (("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
@@ -159,7 +159,7 @@ class GameList(OptionList):
                 Binding("right", "screen.setup", "Settings", key_display="→")]
 
 
-class PickerScreen(Screen):
+class PickerScreen(OptionRows, Screen):
     BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
                 Binding("up", "row(-1)", "Row", show=False),
                 Binding("escape", "back", "Games"),
@@ -312,52 +312,6 @@ class PickerScreen(Screen):
         self._fill_options(remembered)
         self._sync_seats(remembered)
         self._error("")
-
-    # -- rules options -----------------------------------------------------
-    def _fill_options(self, remembered: dict[str, str] | None = None) -> None:
-        """The option rows set to the variant's preset (or as remembered)."""
-        info = registry.GAMES[self.game_id]
-        preset = info.preset(self.query_one("#variant", Choice).value)
-        for n in range(MAX_OPTIONS):
-            choice = self.query_one(f"#opt-{n}", Choice)
-            if n < len(info.options):
-                option = info.options[n]
-                choice.label = option.label
-                value = (remembered or {}).get(f"opt-{n}", preset[option.name])
-                choice.set_values(list(option.choices), value)
-            else:
-                choice.set_values(["-"])
-        self._show_options()
-
-    def _option_values(self) -> dict[str, str]:
-        info = registry.GAMES[self.game_id]
-        return {option.name: self.query_one(f"#opt-{n}", Choice).value
-                for n, option in enumerate(info.options[:MAX_OPTIONS])}
-
-    def _show_options(self) -> None:
-        """Show the option rows that apply to the table as it is now."""
-        info = registry.GAMES[self.game_id]
-        values = self._option_values()
-        players = self._player_count()
-        solo = self.query_one("#solo", Choice).value == "yes"
-        for n in range(MAX_OPTIONS):
-            choice = self.query_one(f"#opt-{n}", Choice)
-            if n >= len(info.options):
-                choice.display = False
-                continue
-            option = info.options[n]
-            shown = not (option.seat and option.seat > players)
-            if option.unless and values.get(option.unless[0]) == option.unless[1]:
-                shown = False
-            choice.display = shown and not (solo and option.seat > 1)
-
-    def _chosen_options(self) -> tuple[tuple[str, str], ...]:
-        """The shown option rows that differ from the variant's preset."""
-        info = registry.GAMES[self.game_id]
-        values = {option.name: self.query_one(f"#opt-{n}", Choice).value
-                  for n, option in enumerate(info.options[:MAX_OPTIONS])
-                  if self.query_one(f"#opt-{n}", Choice).display}
-        return info.changed_options(self.query_one("#variant", Choice).value, values)
 
     def _table_values(self) -> dict[str, str]:
         """The current game's rows (players, variant, solo, seats) as shown."""
