@@ -79,23 +79,24 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                 card = MERMAIDS[mermaid]
                 where = powers.meeple_text(state, seat)
                 if short:
-                    where = "ready" if where == "ready" else (
-                        "out, back " + ("next turn" if state.round <= state.meeple_round[seat]
-                                        else "soon") if "comes back" in where else "out")
-                    lines.append(f"P{seat + 1} {card.name}: {where}")
+                    lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'out'}")
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
                 lines.append(f"P{seat + 1}: no mermaid yet" if short
                              else f"{who(seat)}: no mermaid yet")
     if state.powers or state.events_on:
-        lines.append(tides_text(state).split(":")[0] + f" ({state.in_play} out)" if short
-                     else tides_text(state))
+        arrow = "↻" if state.tides_odd else "↺"
+        lines.append(f"Tides {arrow} ({state.in_play} out)" if short else tides_text(state))
     if state.event:
         card = EVENTS[state.event]
         lines.append(f"Event: {card.name}" if short else
                      f"Event ({'this round' if card.kind == 'round' else 'now'}): "
                      f"{card.name} - {card.text}")
+    if short:  # two lines at 80 columns: the mermaids, then the tides and the event
+        people = [line for line in lines if line.startswith("P")]
+        rest = [line for line in lines if not line.startswith("P")]
+        lines = [" · ".join(people)] * bool(people) + rest
     if state.saved and any(t >= 0 for t in state.saved):
         from tideboard.games.moonshell.content import tile_name
 
