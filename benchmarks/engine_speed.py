@@ -5,6 +5,9 @@ so the figure includes move generation.  Runs on one core.
 
     python benchmarks/engine_speed.py [GAME ...] [--seconds S]
 
+A game with modes (Moonshell) is also measured in each mode, both power
+sides, at two players and solo.
+
 Targets (actions/s on these machines): shifting-stones 20,000,
 moonshell 15,000, moonlighter 20,000, mermaid-rain 40,000.
 """
@@ -22,14 +25,20 @@ TARGETS = {"shifting-stones": 20_000, "moonshell": 15_000, "moonlighter": 20_000
            "mermaid-rain": 40_000}
 
 
-def measure(game_id: str, players: int | None, solo: bool, seconds: float) -> tuple[float, int, int]:
+def measure(game_id: str, players: int | None, solo: bool, seconds: float,
+            variant: str = "standard", options=()) -> tuple[float, int, int]:
     game = registry.load(game_id)
     info = game.info
     n_players = 1 if solo else (players or info.min_players)
     rnd = random.Random(1)
     actions = games = 0
     seed = 0
-    state = game.setup(GameConfig(players=n_players, solo=solo, seed=seed))
+
+    def config(seed: int) -> GameConfig:
+        return GameConfig(players=n_players, solo=solo, seed=seed, variant=variant,
+                          options=options)
+
+    state = game.setup(config(seed))
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -37,7 +46,7 @@ def measure(game_id: str, players: int | None, solo: bool, seconds: float) -> tu
             if game.is_over(state):
                 games += 1
                 seed += 1
-                state = game.setup(GameConfig(players=n_players, solo=solo, seed=seed))
+                state = game.setup(config(seed))
             state = game.apply(state, rnd.choice(game.legal_actions(state)))
             actions += 1
         if time.perf_counter() >= deadline:
@@ -64,6 +73,17 @@ def main() -> None:
             label = "solo" if solo else f"{players}p"
             print(f"{game_id:<16} {label:>4}: {rate:>10,.0f} actions/s "
                   f"({actions:,} actions, {games} games finished){verdict}")
+        # a game with modes: each mode (2 players, and solo), both power sides
+        for variant in info.variants[1:] if info.options else ():
+            sides = ((), (("powers", "active"),)) if "powers" in info.preset(variant) and \
+                info.preset(variant)["powers"] != "none" else ((),)
+            for options in sides:
+                for players, solo in ((info.min_players, False), (1, True))[:1 + info.solo]:
+                    rate, actions, games = measure(game_id, players, solo, args.seconds,
+                                                   variant, options)
+                    label = f"{variant}{' active' if options else ''} {'solo' if solo else f'{players}p'}"
+                    print(f"{game_id:<16} {label:>18}: {rate:>10,.0f} actions/s "
+                          f"({actions:,} actions, {games} games finished)")
 
 
 if __name__ == "__main__":

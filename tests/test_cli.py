@@ -73,7 +73,8 @@ def test_list_json():
     stones = rows[0]
     assert stones == {"id": "shifting-stones", "name": "Shifting Stones", "min_players": 2,
                       "max_players": 5, "solo": True, "variants": ["standard"],
-                      "bot_levels": ["random", "greedy"], "available": True}
+                      "bot_levels": ["random", "greedy"], "available": True,
+                      "options": [], "presets": {}}
     for row in rows:
         assert row["available"] == registry.is_available(row["id"])
         assert bool(row["bot_levels"]) == row["available"]

@@ -36,7 +36,14 @@ TABLES = {
     "shifting-stones": (STONES, [GameConfig(players=p) for p in (2, 3, 4, 5)]
                         + [GameConfig(players=1, solo=True)]),
     "moonshell": (SHELL, [GameConfig(players=p) for p in (2, 3, 4)]
-                  + [GameConfig(players=1, solo=True)]),
+                  + [GameConfig(players=1, solo=True)]
+                  # every mode, both power sides, and solo with modes
+                  + [GameConfig(players=p, variant=v, options=o)
+                     for p, v, o in ((2, "wade", {}), (3, "submerge", {}), (4, "dive", {}),
+                                     (2, "dive", {"powers": "active"}),
+                                     (3, "tsunami", {"powers": "active"}), (4, "tsunami", {}))]
+                  + [GameConfig(players=1, solo=True, variant="tsunami", options=o)
+                     for o in ({}, {"powers": "active"})]),
     "moonlighter": (LIGHTER, [GameConfig(players=1)]),
     "mermaid-rain": (RAIN, [GameConfig(players=p) for p in (3, 4, 5, 6)]),
 }
@@ -82,8 +89,27 @@ def shell_candidates(state):
         for first in (None, 0, 1, 2, -1):
             yield ms.Pull(column, first)
     for source in (-1, 0, 1, ms.MOON, 3, 4):
-        for column in range(-1, 6):
+        for column in range(-1, 7):
             yield ms.Collect(source, column)
+            for saved in (-1, 0, 3, 4):
+                yield ms.Collect(source, column, saved, True)
+                yield ms.Collect(source, column, saved, False)
+    yield ms.ROTATE_TWICE
+    yield ms.DECLINE
+    for mermaid in ("tide-pool", "inlet", "rising-moon", "slide", "swap", "buoy", "x"):
+        yield ms.Choose(mermaid)
+        for a in range(-1, 13):
+            for b in (-1, 0, 1, 2, 4, 11, 12):
+                yield ms.Power(mermaid, a, b)
+                yield ms.Power(mermaid, a, b, b % 4)
+    for column in range(-1, 6):
+        for power in ("inlet", "slide", "tide-pool", "x"):
+            for first in (None, 0, 1):
+                yield ms.Pull(column, first, power)
+    for rock in range(-1, 9):
+        for mine in (-1, 0, 1, 2):
+            for column in (-1, 0, 3, 4):
+                yield ms.SwapTake(rock, mine, column)
 
 
 def lighter_candidates(state):

@@ -41,16 +41,23 @@ def _load(game_id: str):
         _fail(str(error))
 
 
-def _config(game, players: int | None, variant: str | None, solo: bool, seed: int | None):
+def _config(game, players: int | None, variant: str | None, solo: bool, seed: int | None,
+            options: tuple[str, ...] = ()):
     from tideboard.engine.core import ConfigError, GameConfig
     from tideboard.engine.seeds import new_seed
 
     info = game.info
     if players is None:
         players = 1 if solo else info.min_players
-    config = GameConfig(players=players, variant=variant or info.variants[0], solo=solo,
-                        seed=new_seed() if seed is None else seed)
+    variant = variant or info.variants[0]
     try:
+        chosen: dict[str, str] = {}
+        for text in options:
+            name, value = info.parse_option(text)
+            chosen[name] = value
+        config = GameConfig(players=players, variant=variant, solo=solo,
+                            seed=new_seed() if seed is None else seed,
+                            options=info.changed_options(variant, chosen))
         info.check_config(config)
     except ConfigError as error:
         _fail(str(error))
@@ -82,7 +89,10 @@ def _check_theme(theme: str | None) -> None:
 
 game_options = [
     click.option("--players", "-p", type=WholeNumber(0, 999, 3), help="Number of players."),
-    click.option("--variant", help="Rules variant (see 'tideboard list')."),
+    click.option("--variant", help="Rules variant, a preset of options (see 'tideboard list')."),
+    click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+                 help="A rules option, e.g. --option powers=active (repeatable; it changes "
+                      "the variant's value; see 'tideboard list')."),
     click.option("--seed", type=WholeNumber(0, SEED_LIMIT - 1, 20),
                  help="Seed for the shuffle and dice, 0 to 2**64-1 (left out: a random one "
                       "from the system's entropy, kept secret until the game ends)."),
@@ -119,14 +129,14 @@ def main(ctx: click.Context, theme: str | None) -> None:
 @click.option("--bot", "bots", multiple=True, metavar="SEAT=LEVEL",
               help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
 @click.option("--theme", help="Colour theme.")
-def play(game: str, players, variant, seed, solo: bool, bots, theme) -> None:
+def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
     """Start GAME in the terminal app.
 
     GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain,
     animal-splash.
     """
     g = _load(game)
-    config = _config(g, players, variant, solo, seed)
+    config = _config(g, players, variant, solo, seed, options)
     seat_bots = _seat_bots(g, config, bots)
     _check_theme(theme)
     from tideboard.ui.app import has_screen, run_app
@@ -157,6 +167,10 @@ def list_games(as_json: bool) -> None:
             "id": info.id, "name": info.name, "min_players": info.min_players,
             "max_players": info.max_players, "solo": info.solo,
             "variants": list(info.variants),
+            "options": [{"name": o.name, "choices": list(o.choices), "default": o.default,
+                         "help": o.help} for o in info.options],
+            "presets": {variant: dict(info.preset(variant)) for variant in info.variants}
+            if info.options else {},
             "bot_levels": list(info.bot_levels) if available else [],
             "available": available,
         })
@@ -172,6 +186,20 @@ def list_games(as_json: bool) -> None:
         if row["available"]:
             click.echo(f"{'':<16} variants: {', '.join(row['variants'])}; "
                        f"bots: {', '.join(row['bot_levels'])}")
+            for option in row["options"]:
+                choices = "|".join(option["choices"])
+                click.echo(f"{'':<16} --option {option['name']}={choices} "
+                           f"(default {option['default']})")
+            _list_presets(row)
+
+
+def _list_presets(row: dict[str, Any]) -> None:
+    """Each variant's option values that differ from the defaults."""
+    defaults = {o["name"]: o["default"] for o in row["options"]}
+    for variant, values in row["presets"].items():
+        changed = [f"{n}={v}" for n, v in values.items() if defaults.get(n) != v]
+        if changed:
+            click.echo(f"{'':<16} --variant {variant}: {' '.join(changed)}")
 
 
 @main.command()
@@ -219,7 +247,7 @@ def _show_page(markdown: str) -> None:
 @click.option("--bot", "levels", multiple=True, metavar="LEVEL",
               help="Bot level per seat in order (repeatable; the last one fills the rest).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
+def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> None:
     """Play bot-against-bot games of GAME headless and report the results.
 
     Progress goes to standard error; Ctrl-C stops and prints the results of the
@@ -228,7 +256,7 @@ def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
     from tideboard.sim import simulate
 
     g = _load(game)
-    config = _config(g, players, variant, solo, seed)
+    config = _config(g, players, variant, solo, seed, options)
     known = tuple(g.bot_factories())
     for level in levels:
         if level not in known:
@@ -264,7 +292,8 @@ def sim(game, players, variant, seed, solo, count, levels, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--reveal", is_flag=True,
               help="Developer tool: show the whole state, every seat's secrets and the seed.")
-def script(game, players, variant, seed, solo, moves, show_legal, as_json, reveal) -> None:
+def script(game, players, variant, options, seed, solo, moves, show_legal, as_json,
+           reveal) -> None:
     """Play GAME headless from moves in notation and print where it stands.
 
     The seed is printed only once the game is over (or with --reveal).
@@ -273,7 +302,7 @@ def script(game, players, variant, seed, solo, moves, show_legal, as_json, revea
     from tideboard.engine.match import Match
 
     g = _load(game)
-    config = _config(g, players, variant, solo, seed)
+    config = _config(g, players, variant, solo, seed, options)
     match = Match.start(g, config)
     for number, text in read_moves(moves) if moves else []:
         try:
@@ -317,6 +346,7 @@ def script_report(match, reveal: bool) -> dict[str, Any]:
         "seed": match.config.seed if over or reveal else None,
         "players": match.config.players,
         "variant": match.config.variant,
+        "options": match.config.option_dict,
         "solo": match.config.solo,
         "moves": len(match.actions),
         "over": over,

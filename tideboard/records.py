@@ -37,7 +37,8 @@ MAX_SEED = 2 ** 256  # seeds are 0 <= seed < MAX_SEED
 _KEYS_V2 = {"format", "version", "id", "game", "config", "seats", "actions",
             "created", "updated", "finished", "result"}
 _KEYS_V1 = {"format", "version", "game", "config", "actions", "bots"}
-_CONFIG_KEYS = {"players", "variant", "solo", "seed"}
+_CONFIG_KEYS = {"players", "variant", "solo", "seed", "options"}  # options: optional
+MAX_OPTIONS = 32
 _SEAT_KEYS = {"name", "bot"}
 _ID = re.compile(r"[a-z0-9]{1,16}\Z")
 _ASCII_DIGITS = re.compile(r"[0-9]{1,3}\Z")
@@ -103,8 +104,7 @@ def to_json(record: Record) -> dict[str, Any]:
         "version": VERSION,
         "id": record.id,
         "game": record.game,
-        "config": {"players": config.players, "variant": config.variant,
-                   "solo": config.solo, "seed": config.seed},
+        "config": _config_json(config),
         "seats": [{"name": s.name, "bot": s.bot} for s in record.seats],
         "actions": list(record.actions),
         "created": record.created,
@@ -112,6 +112,14 @@ def to_json(record: Record) -> dict[str, Any]:
         "finished": record.finished,
         "result": record.result.to_json() if record.result else None,
     }
+
+
+def _config_json(config: GameConfig) -> dict[str, Any]:
+    data: dict[str, Any] = {"players": config.players, "variant": config.variant,
+                            "solo": config.solo, "seed": config.seed}
+    if config.options:  # (records of games without options look as they always did)
+        data["options"] = config.option_dict
+    return data
 
 
 def dumps(record: Record) -> str:
@@ -243,7 +251,7 @@ def _parse_v1(data: dict[str, Any]) -> Record:
 
 
 def _only_keys(data: dict[str, Any], allowed: set[str], what: str) -> None:
-    missing = sorted((allowed - {"id", "bots"}) - data.keys())
+    missing = sorted((allowed - {"id", "bots", "options"}) - data.keys())
     if missing:
         raise RecordError(f"{what} lacks {', '.join(missing)}")
     extra = sorted(str(k) for k in data.keys() - allowed)
@@ -295,7 +303,19 @@ def _config(raw: Any) -> GameConfig:
     solo = raw["solo"]
     if type(solo) is not bool:
         raise RecordError(f"\"solo\" must be true or false, not {_show(solo)}")
-    return GameConfig(players=players, variant=variant, solo=solo, seed=seed)
+    return GameConfig(players=players, variant=variant, solo=solo, seed=seed,
+                      options=_options(raw.get("options", {})))
+
+
+def _options(raw: Any) -> tuple[tuple[str, str], ...]:
+    """The rules options: an object of short names and values (a record without
+    them, written before options existed, has none); the game checks them."""
+    if not isinstance(raw, dict) or len(raw) > MAX_OPTIONS:
+        raise RecordError("\"options\" must be an object of option names and values")
+    for name, value in raw.items():
+        if not _plain(name, 40) or not isinstance(value, str) or not _plain(value, 40):
+            raise RecordError(f"option {_show(name)}: {_show(value)} is not an option value")
+    return tuple(raw.items())
 
 
 def _seats(raw: Any, players: int) -> tuple[Seat, ...]:

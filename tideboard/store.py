@@ -301,7 +301,7 @@ class Store:
 
     # -- reading -----------------------------------------------------------
     _COLUMNS = ("id, game, players, variant, solo, seed, seats, moves, created, updated, "
-                "finished, result, turn")
+                "finished, result, turn, options")
 
     def _summary(self, row: Sequence[Any]) -> GameSummary:
         try:
@@ -313,7 +313,7 @@ class Store:
     @staticmethod
     def _decode(row: Sequence[Any]) -> GameSummary:
         (gid, game, players, variant, solo, seed, seats, moves, created, updated,
-         finished, result, turn) = row
+         finished, result, turn, options) = row
         seat_rows = json.loads(seats)
         res = None
         if result:
@@ -322,7 +322,7 @@ class Store:
                          raw["text"])
         return GameSummary(
             gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
-                                  seed=int(seed)),
+                                  seed=int(seed), options=_decode_options(options)),
             tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
             bool(finished), res, turn)
 
@@ -433,14 +433,23 @@ def _insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
     now = _now()
     db.execute(
         "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
-        " created, updated, finished, result, turn) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " created, updated, finished, result, turn, options)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (new_id, game_id, config.players, config.variant, int(config.solo),
          str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
          len(actions), created or now, now, int(finished),
-         json.dumps(result.to_json()) if result else None, turn))
+         json.dumps(result.to_json()) if result else None, turn,
+         json.dumps(config.option_dict)))
     db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
                    ((new_id, n, text) for n, text in enumerate(actions)))
     return new_id
+
+
+def _decode_options(text: Any) -> tuple[tuple[str, str], ...]:
+    raw = json.loads(text or "{}")
+    if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+        raise ValueError("options")
+    return tuple(raw.items())
 
 
 def _safe(text: Any) -> str:

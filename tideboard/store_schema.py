@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -43,6 +43,10 @@ MIGRATIONS: list[str] = [
         imported TEXT NOT NULL,
         PRIMARY KEY (path, mtime_ns, size)
     );
+    """,
+    # 1 -> 2: the game's rules options (JSON {"name": "value"}); old games have none
+    """
+    ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
     """,
 ]
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections import Counter
 
 from tideboard.games.moonshell import GAME
-from tideboard.games.moonshell.content import (EMPTY, MOONSHELL, SEAT_SIDES, URCHIN, URCHINS,
+from tideboard.games.moonshell.content import (ANEMONE, BUOY, CLOWNFISH, EMPTY, MOONSHELL,
+                                               REEF_PAIR, SEAT_SIDES, URCHIN, URCHINS,
                                                tile_from_code)
 from tideboard.games.moonshell.state import PLAY, State
 
@@ -76,9 +77,10 @@ def make_state(players: int = 2, *, solo: bool = False, ocean_text: str = FILLER
 
 
 def census(state: State) -> Counter:
-    """Every seashell and urchin in the game, wherever it is."""
+    """Every seashell, urchin, anemone and clownfish in the game, wherever it is
+    (a stacked pair counts as one of each; a Buoy mermeeple is no tile)."""
     count: Counter = Counter()
-    for t in state.ocean + state.rocks + state.bag:
+    for t in state.ocean + state.rocks + state.bag + state.saved:
         if t != EMPTY:
             count[t] += 1
     for ch in state.chests:
@@ -86,7 +88,12 @@ def census(state: State) -> Counter:
             for t in col:
                 count[t] += 1
     count[URCHIN] += state.urchins_aside
+    pairs = count.pop(REEF_PAIR, 0)
+    if pairs:
+        count[ANEMONE] += pairs
+        count[CLOWNFISH] += pairs
     count.pop(MOONSHELL, None)
+    count.pop(BUOY, None)
     return count
 
 

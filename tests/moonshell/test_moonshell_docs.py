@@ -19,3 +19,16 @@ def test_rules_page_lists_every_card_with_its_pattern():
     for card in SOLO_CARDS:
         assert f"| {card.id} |" in page
     assert "## Interpretations" in page
+
+
+def test_rules_page_lists_every_power_and_event():
+    from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
+
+    page = rules_markdown("moonshell")
+    for mermaid in MERMAIDS.values():
+        row = next(line for line in page.splitlines() if line.startswith(f"| {mermaid.name} ("))
+        assert mermaid.passive in row and mermaid.active in row
+    for card in EVENTS.values():
+        assert f"| {card.id} | {card.name} | {card.kind} | {card.text} |" in page
+    for word in ("## Options and modes", "wade", "submerge", "dive", "tsunami"):
+        assert word in page

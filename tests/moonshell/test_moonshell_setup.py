@@ -36,9 +36,11 @@ def test_rule_components_48_shells_of_4_shapes_4_colours_3_copies():
 def test_rule_card_decks_have_the_published_counts():
     sizes = {deck: len(ids) for deck, ids in DECK_IDS.items()}
     assert sizes == {"composition": 8, "array": 8, "pair": 12, "trove": 8, "collector": 8,
-                     "secret": 12}
-    assert all(CARDS[c].points == 10 for c in DECK_IDS["composition"])
-    assert all(CARDS[c].points == 8 for c in DECK_IDS["array"])
+                     "secret": 12, "lunar-composition": 8, "lunar-array": 8, "lunar-pair": 12,
+                     "lunar-trove": 8, "lunar-collector": 8}
+    for prefix in ("", "lunar-"):
+        assert all(CARDS[c].points == 10 for c in DECK_IDS[prefix + "composition"])
+        assert all(CARDS[c].points == 8 for c in DECK_IDS[prefix + "array"])
 
 
 @pytest.mark.parametrize("players", [3, 4])

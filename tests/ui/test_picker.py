@@ -230,3 +230,33 @@ async def test_a_click_on_a_key_in_the_footer_runs_it():
         await pilot.click(KeysLine, offset=(line.index(" ? ") + 1, 0))
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
+
+
+def _option_row(app, name: str) -> Choice:
+    from tideboard.engine import registry
+
+    names = [o.name for o in registry.GAMES["moonshell"].options]
+    return app.screen.query_one(f"#opt-{names.index(name)}", Choice)
+
+
+async def test_the_picker_offers_options_and_modes_set_them():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "right")  # Moonshell's settings
+        assert app.screen.game_id == "moonshell"
+        powers = _option_row(app, "powers")
+        assert powers.display and powers.value == "none"
+        assert not _option_row(app, "mermaid-1").display  # no powers: no mermaid rows
+        await pilot.press("down", "right", "right", "right")  # variant: dive
+        assert _value(app, "variant") == "dive"
+        assert powers.value == "passive" and _option_row(app, "reef").value == "3"
+        assert _option_row(app, "mermaid-1").display and _option_row(app, "mermaid-2").display
+        assert not _option_row(app, "mermaid-3").display  # two players
+        powers.focus()
+        await pilot.press("right")  # a mode, then one option changed
+        assert powers.value == "active"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screens = [s for s in app.screen_stack if hasattr(s, "match")]
+        assert screens[0].match.config.variant == "dive"
+        assert screens[0].match.config.options == (("powers", "active"),)

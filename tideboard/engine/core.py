@@ -44,14 +44,57 @@ def seat_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def _option_pairs(options: Any) -> tuple[tuple[str, str], ...]:
+    """Options as sorted (name, value) pairs; a mapping or pairs are accepted."""
+    if isinstance(options, dict):
+        options = options.items()
+    return tuple(sorted((str(name), str(value)) for name, value in options))
+
+
 @attrs.frozen
 class GameConfig:
-    """Everything ``setup`` needs: the table and the seed."""
+    """Everything ``setup`` needs: the table, the seed and the rules options.
+
+    ``variant`` names a preset of option values (``GameInfo.presets``);
+    ``options`` holds the values chosen on top of it, as sorted (name, value)
+    pairs (an empty tuple: the variant as it is).  ``GameInfo.option_values``
+    gives the whole set a game is set up with.
+    """
 
     players: int
     variant: str = "standard"
     solo: bool = False
     seed: int = 0
+    options: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_option_pairs)
+
+    @property
+    def option_dict(self) -> dict[str, str]:
+        return dict(self.options)
+
+
+@attrs.frozen
+class GameOption:
+    """One typed rules option of a game: a name, its choices and its default.
+
+    Plain data, declared in the registry, so ``tideboard list``, the picker and
+    flag checks need no rules.  ``seat`` (1-based) marks an option that belongs
+    to one seat (shown only when that seat is at the table); ``unless`` names
+    another option and a value with which this one does not apply.
+    """
+
+    name: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+    seat: int = 0
+    unless: tuple[str, str] | None = None
+
+    def check(self, value: str, game: str) -> str:
+        if value not in self.choices:
+            raise ConfigError(f"{game} option {self.name} cannot be {value!r}; "
+                              f"choose from: {', '.join(self.choices)}.")
+        return value
 
 
 @attrs.frozen
@@ -68,6 +111,9 @@ class GameInfo:
     summary: str = ""
     module: str = ""  # import path of the package providing ``GAME``
     hidden_information: bool = True  # hot-seat needs a privacy screen
+    options: tuple[GameOption, ...] = ()  # typed rules options (none: the game has none)
+    # variant name -> option values it sets (variants without an entry set none)
+    presets: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @property
     def default_players(self) -> int:
@@ -102,6 +148,56 @@ class GameInfo:
         if config.variant not in self.variants:
             raise ConfigError(f"{self.name} has no variant {config.variant!r}; "
                               f"choose from: {', '.join(self.variants)}.")
+        self.option_values(config)
+
+    # -- options ----------------------------------------------------------
+    def option(self, name: str) -> GameOption:
+        """The option called ``name``; ConfigError listing the game's options."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        if not self.options:
+            raise ConfigError(f"{self.name} has no options.")
+        raise ConfigError(f"{self.name} has no option {name!r}; choose from: "
+                          f"{', '.join(o.name for o in self.options)}.")
+
+    def preset(self, variant: str) -> dict[str, str]:
+        """Every option's value in ``variant`` (defaults where it sets none)."""
+        values = {option.name: option.default for option in self.options}
+        values.update(dict(self.presets).get(variant, ()))
+        return values
+
+    def option_values(self, config: GameConfig) -> dict[str, str]:
+        """The options ``config`` plays with: its variant's preset, then its own
+        choices.  ConfigError (listing the valid names or values) for a bad one,
+        or for a seat's option when that seat is not at the table."""
+        values = self.preset(config.variant)
+        for name, value in config.options:
+            option = self.option(name)
+            values[name] = option.check(value, self.name)
+            if option.seat and option.seat > config.players:
+                raise ConfigError(f"{self.name} option {name} is for Player {option.seat}, "
+                                  f"but {config.players} play.")
+        return values
+
+    def parse_option(self, text: str) -> tuple[str, str]:
+        """``NAME=VALUE`` (as ``--option`` takes it) checked against the options."""
+        name, sep, value = text.partition("=")
+        name, value = name.strip().lower(), value.strip().lower()
+        if not sep or not name:
+            raise ConfigError(f"--option takes NAME=VALUE, e.g. "
+                              f"{self._example()}; got {text[:40]!r}.")
+        return name, self.option(name).check(value, self.name)
+
+    def _example(self) -> str:
+        if self.options:
+            return f"{self.options[0].name}={self.options[0].choices[-1]}"
+        return "name=value"
+
+    def changed_options(self, variant: str, values: dict[str, str]) -> tuple[tuple[str, str], ...]:
+        """The (name, value) pairs of ``values`` that differ from ``variant``'s preset."""
+        preset = self.preset(variant)
+        return tuple(sorted((n, v) for n, v in values.items() if preset.get(n) != v))
 
 
 class Game(Generic[S, A]):

@@ -332,7 +332,7 @@ class Match:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.info.id,
-            "config": attrs.asdict(self.config),
+            "config": {**attrs.asdict(self.config), "options": self.config.option_dict},
             "actions": [self.game.format_action(a) for a in self.actions],
         }
 
@@ -350,8 +350,9 @@ class Match:
         raw = data.get("config")
         try:
             config = GameConfig(players=int(raw["players"]), variant=str(raw["variant"]),
-                                solo=bool(raw["solo"]), seed=int(raw["seed"]))
-        except (TypeError, KeyError, ValueError):
+                                solo=bool(raw["solo"]), seed=int(raw["seed"]),
+                                options=dict(raw.get("options") or ()))
+        except (TypeError, KeyError, ValueError, AttributeError):
             raise SaveError("the save's game settings are damaged") from None
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

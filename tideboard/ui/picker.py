@@ -32,13 +32,15 @@ from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_s
 from tideboard.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
 SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
-TABLE_ROWS = ("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+TABLE_ROWS = (("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+              + tuple(f"opt-{n}" for n in range(MAX_OPTIONS)))
 
 HELP_KEYS = [
     ("↑ ↓ or Tab", "move between the rows (in the list of games: choose a game)"),
@@ -54,7 +56,11 @@ HELP_KEYS = [
 HELP_ROWS = f"""## The rows
 
 - **Players**: how many sit at the table.
-- **Variant**: the rule variant, for games that have more than one.
+- **Variant**: the rule variant, for games that have more than one. In a game with
+  rules options a variant (a mode) is a preset of them: choosing it sets the option
+  rows below, and you may then change any of them.
+- **Options** (the rows after the players, for games that have them): each rules option with
+  its choices; see the game's rules page (`tideboard rules GAME`) for what they do.
 - **Solo**: the game's solo mode, against the game itself (only for games that have one).
 - **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
   this terminal, with a hand-over screen between them in games with secrets) or a bot
@@ -153,7 +159,7 @@ class GameList(OptionList):
                 Binding("right", "screen.setup", "Settings", key_display="→")]
 
 
-class PickerScreen(Screen):
+class PickerScreen(OptionRows, Screen):
     BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
                 Binding("up", "row(-1)", "Row", show=False),
                 Binding("escape", "back", "Games"),
@@ -182,6 +188,8 @@ class PickerScreen(Screen):
                 yield Choice("Solo", ["no"], id="solo")
                 for seat in range(MAX_SEATS):
                     yield Choice(f"Player {seat + 1}", ["human"], id=f"seat-{seat}")
+                for n in range(MAX_OPTIONS):
+                    yield Choice("", ["-"], id=f"opt-{n}")
                 yield Choice("Bot speed", list(BOT_SPEEDS), id="bot-speed")
                 with Horizontal(id="seed-row"):
                     yield Static("Seed      ", classes="label")
@@ -301,6 +309,7 @@ class PickerScreen(Screen):
         solo = self.query_one("#solo", Choice)
         solo.set_values(["no", "yes"] if info.solo else ["no"], remembered.get("solo"))
         solo.display = info.solo  # no row for games without a solo mode
+        self._fill_options(remembered)
         self._sync_seats(remembered)
         self._error("")
 
@@ -369,8 +378,13 @@ class PickerScreen(Screen):
             rows[0].focus()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        if event.choice.id in ("players", "solo"):
+        if event.choice.id == "variant":
+            self._fill_options()
+        elif event.choice.id in ("players", "solo"):
             self._sync_seats()
+            self._show_options()
+        elif str(event.choice.id).startswith("opt-"):
+            self._show_options()
         elif event.choice.id == "bot-speed":
             set_speed = getattr(self.app, "set_bot_speed", None)
             if set_speed is not None:
@@ -419,7 +433,7 @@ class PickerScreen(Screen):
             self._error(SEED_HELP)
             return
         config = GameConfig(players=players, variant=self.query_one("#variant", Choice).value,
-                            solo=solo, seed=seed)
+                            solo=solo, seed=seed, options=self._chosen_options())
         bots = {}
         for seat in range(players):
             value = self.query_one(f"#seat-{seat}", Choice).value

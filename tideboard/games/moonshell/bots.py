@@ -15,8 +15,9 @@ from typing import Any, Sequence
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.moonshell import rules, scoring
-from tideboard.games.moonshell.content import (CARDS, CHEST_COLUMNS, CHEST_ROWS, EMPTY, HIDDEN,
-                                               MASK, URCHIN, PatternCard, chest_cells)
+from tideboard.games.moonshell.content import (ANEMONE, CARDS, CHEST_COLUMNS, CHEST_ROWS,
+                                               CLOWNFISH, EMPTY, HIDDEN, MASK, REEF_PAIR, URCHIN,
+                                               PatternCard, chest_cells)
 from tideboard.games.moonshell.state import KEEP, Keep, State
 
 PROGRESS_WEIGHT = 0.6   # share of a pattern's points credited for partial progress
@@ -73,7 +74,7 @@ class GreedyBot:
         a, b = CARDS[pair].types
         value += 2 * scoring.pair_count(masks, a, b)
         value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
-        bit = CARDS[trove].types[0]
+        bit = CARDS[trove].bits
         mine = scoring.type_count(masks, bit)
         others = max((scoring.type_count(scoring.masks_of(c), bit)
                       for s, c in enumerate(state.chests) if s != seat), default=0)
@@ -81,8 +82,10 @@ class GreedyBot:
             value += 6
         elif mine + 1 >= others:
             value += 2
-        value += min(12, scoring.type_count(masks, CARDS[collector].types[0]))
+        value += min(12, scoring.type_count(masks, CARDS[collector].bits))
         value += sum(col.count(URCHIN) for col in chest)
+        value += 3 * sum(col.count(REEF_PAIR) for col in chest)
+        value += 1.2 * sum(col.count(ANEMONE) + col.count(CLOWNFISH) for col in chest)
         value += 4 if moon_reserve else 0
         value += TILE_BONUS * rules.chest_count(chest)
         cache[key] = value

@@ -4,6 +4,9 @@ Tiles are small integers so that states stay cheap to copy and compare:
 
 * a seashell is ``shape * 4 + colour`` (0-15),
 * :data:`URCHIN` (16) is a sea urchin, :data:`MOONSHELL` (17) a player's moonshell,
+* Lunar Reef: :data:`ANEMONE` (18), :data:`CLOWNFISH` (19) and :data:`REEF_PAIR` (21,
+  a clownfish stacked on an anemone: one chest space); :data:`BUOY` (20) is a Buoy
+  mermeeple holding a chest space,
 * :data:`EMPTY` (-1) is an empty space.
 
 For objectives each tile has a bit mask (:data:`MASK`): bits 0-3 are the four
@@ -33,6 +36,11 @@ import attrs
 EMPTY = -1
 URCHIN = 16
 MOONSHELL = 17
+ANEMONE = 18
+CLOWNFISH = 19
+BUOY = 20       # the active Buoy's mermeeple on a chest space (not a tile)
+REEF_PAIR = 21  # a clownfish on an anemone
+REEF_PAIR_POINTS = 3
 
 _RAW = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
 
@@ -50,9 +58,12 @@ ALL_SHELLS: tuple[int, ...] = tuple(t for t in SHELLS for _ in range(COPIES))
 SHAPE_BITS = 0x0F
 COLOUR_BITS = 0xF0
 
-# MASK[t] for t in -1..17: the extra last entry makes MASK[EMPTY] (index -1) zero.
+# MASK[t] for t in -1..21: the extra last entry makes MASK[EMPTY] (index -1) zero.
 MASK: tuple[int, ...] = tuple(
-    [(1 << (t // 4)) | (1 << (4 + t % 4)) for t in SHELLS] + [0, 0xFF, 0])
+    [(1 << (t // 4)) | (1 << (4 + t % 4)) for t in SHELLS] + [0, 0xFF, 0, 0, 0, 0, 0])
+_SPECIAL = {URCHIN: ("UR", "sea urchin"), MOONSHELL: ("MS", "moonshell"),
+            ANEMONE: ("AN", "sea anemone"), CLOWNFISH: ("CF", "clownfish"),
+            BUOY: ("MM", "Buoy mermeeple"), REEF_PAIR: ("FA", "clownfish on an anemone")}
 
 
 def letter_bit(letter: str) -> int:
@@ -65,7 +76,10 @@ def letter_bit(letter: str) -> int:
 
 
 def bit_name(bit: int, plural: bool = False) -> str:
-    """'starfish' / 'pink shell' for a single type bit."""
+    """'starfish' / 'pink shell' for a type bit ('white shell or clamshell' for two)."""
+    if bit & (bit - 1):  # two bits: a colour and a shape (Lunar Reef cards)
+        low = bit & -bit
+        return f"{bit_name(bit - low, plural)} or {bit_name(low, plural)}"
     index = bit.bit_length() - 1
     if index < 4:
         name = SHAPES[index]
@@ -78,21 +92,18 @@ def bit_name(bit: int, plural: bool = False) -> str:
 def tile_name(tile: int) -> str:
     if tile == EMPTY:
         return "empty"
-    if tile == URCHIN:
-        return "sea urchin"
-    if tile == MOONSHELL:
-        return "moonshell"
+    if tile in _SPECIAL:
+        return _SPECIAL[tile][1]
     return f"{COLOURS[tile % 4]} {SHAPES[tile // 4]}"
 
 
 def tile_code(tile: int) -> str:
-    """Two characters: colour letter + shape letter ('wC'), 'UR', 'MS' or '..'."""
+    """Two characters: colour letter + shape letter ('wC'), 'UR', 'MS', 'AN', 'CF',
+    'FA' (a stacked pair), 'MM' (a Buoy mermeeple) or '..'."""
     if tile == EMPTY:
         return ".."
-    if tile == URCHIN:
-        return "UR"
-    if tile == MOONSHELL:
-        return "MS"
+    if tile in _SPECIAL:
+        return _SPECIAL[tile][0]
     return COLOUR_LETTERS[tile % 4] + SHAPE_LETTERS[tile // 4]
 
 
@@ -100,10 +111,9 @@ def tile_from_code(code: str) -> int:
     code = code.strip()
     if code == "..":
         return EMPTY
-    if code.upper() == "UR":
-        return URCHIN
-    if code.upper() == "MS":
-        return MOONSHELL
+    for tile, (special, _) in _SPECIAL.items():
+        if code.upper() == special:
+            return tile
     if len(code) != 2 or code[0] not in COLOUR_LETTERS or code[1] not in SHAPE_LETTERS:
         raise ValueError(f"not a tile code: {code!r}")
     return SHAPE_LETTERS.index(code[1]) * 4 + COLOUR_LETTERS.index(code[0])
@@ -112,7 +122,7 @@ def tile_from_code(code: str) -> int:
 def tile_json(tile: int):
     if tile == EMPTY:
         return None
-    if tile in (URCHIN, MOONSHELL):
+    if tile in _SPECIAL:
         return {"code": tile_code(tile), "name": tile_name(tile)}
     return {"code": tile_code(tile), "name": tile_name(tile),
             "shape": SHAPES[tile // 4], "colour": COLOURS[tile % 4]}
@@ -182,6 +192,7 @@ def chest_cells(chest: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 
 # -- objective cards ------------------------------------------------------
 DECKS = ("composition", "array", "pair", "trove", "collector")
+DECK_SETS = ("base", "lunar-reef", "mixed")  # the decks option
 DECK_TITLES = {"composition": "Composition", "array": "Array", "pair": "Pair",
                "trove": "Trove", "collector": "Collector", "secret": "Secret objective"}
 COMPOSITION_POINTS = 10
@@ -242,8 +253,14 @@ class TypeCard:
     types: tuple[int, ...]
 
     @property
+    def bits(self) -> int:
+        """Trove and Collector: the mask bits a tile counts with (either type)."""
+        return self.types[0] | (self.types[1] if len(self.types) > 1 else 0)
+
+    @property
     def name(self) -> str:
-        return " and ".join(bit_name(b) for b in self.types)
+        word = " and " if self.deck == "pair" else " or "
+        return word.join(bit_name(b) for b in self.types)
 
     @property
     def text(self) -> str:
@@ -251,7 +268,7 @@ class TypeCard:
             a, b = (bit_name(t) for t in self.types)
             return (f"2 points for each pair of one {a} and one {b} "
                     f"(anywhere, up to {PAIR_LIMIT} pairs)")
-        kind = bit_name(self.types[0], plural=True)
+        kind = bit_name(self.bits, plural=True)
         if self.deck == "trove":
             return f"{TROVE_POINTS} points to the player(s) with the most {kind}"
         return f"1 point for each of your {kind} (up to {COLLECTOR_LIMIT})"
@@ -326,20 +343,24 @@ def _pattern_card(raw: dict, deck: str) -> PatternCard:
 def _load():
     cards: dict[str, PatternCard | TypeCard] = {}
     decks: dict[str, tuple[str, ...]] = {}
-    for deck in ("composition", "array", "secret"):
-        made = [_pattern_card(raw, deck) for raw in _RAW[deck]]
-        for card in made:
-            if not card.placements:
-                raise ValueError(f"card {card.id} does not fit in a treasure chest")
-            cards[card.id] = card
-        decks[deck] = tuple(c.id for c in made)
-    for deck in ("pair", "trove", "collector"):
-        ids = []
-        for raw in _RAW[deck]:
-            letters = raw["types"] if "types" in raw else [raw["type"]]
-            cards[raw["id"]] = TypeCard(raw["id"], deck, tuple(letter_bit(t) for t in letters))
-            ids.append(raw["id"])
-        decks[deck] = tuple(ids)
+    for prefix, source in (("", _RAW), ("lunar-", _RAW["lunar"])):
+        for deck in ("composition", "array", "secret"):
+            if deck not in source:
+                continue
+            made = [_pattern_card(raw, deck) for raw in source[deck]]
+            for card in made:
+                if not card.placements:
+                    raise ValueError(f"card {card.id} does not fit in a treasure chest")
+                cards[card.id] = card
+            decks[prefix + deck] = tuple(c.id for c in made)
+        for deck in ("pair", "trove", "collector"):
+            ids = []
+            for raw in source[deck]:
+                letters = raw["types"] if "types" in raw else [raw["type"]]
+                cards[raw["id"]] = TypeCard(raw["id"], deck,
+                                            tuple(letter_bit(t) for t in letters))
+                ids.append(raw["id"])
+            decks[prefix + deck] = tuple(ids)
     solo = tuple(SoloCard(raw["id"], int(raw["column"]) - 1,
                           None if "first" not in raw else ROCK_SIDES.index(raw["first"]))
                  for raw in _RAW["solo"])

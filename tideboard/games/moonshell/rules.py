@@ -1,23 +1,27 @@
-"""Moonshell rules: setup, legal actions, the reducer and the solo automaton.
+"""Moonshell rules: setup, legal actions and the reducer.
 
-Hooks for the advanced rules (mermaid powers, Lunar Reef events) are the
-three functions every change of turn and every action goes through:
+Every change of turn and every action goes through three functions:
 :func:`_do_action` (one action of the player to move), :func:`_end_turn`
-(closing a turn, where an event card of a new round would be revealed) and
-:func:`flip_tides` (a mermeeple coming onto or leaving the field).
+(closing a turn; a new round reveals its event card in :func:`_start_round`)
+and :func:`sync_tides` (the tides token shows the parity of the mermeeples on
+the field).  The mermaid powers live in ``powers.py``, the event cards in
+``events.py`` and the solo automaton in ``automaton.py``.
 """
 
 from __future__ import annotations
 
-from tideboard.engine.core import ConfigError, GameConfig, IllegalAction, seat_label
+from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
 from tideboard.games.moonshell.content import (
-    ACTIONS_PER_TURN, CARDS, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
-    CHEST_SIZE, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, DECK_IDS, DECKS, EMPTY, HIDDEN, MASK,
-    MOONSHELL, ALL_SHELLS, ROCK_SIDES, SEAT_SIDES, SOLO_BY_ID, SOLO_CARDS, TWO_PLAYER_URCHINS,
-    URCHIN, URCHINS, far_rock, tile_name)
-from tideboard.games.moonshell.state import (KEEP, MOON, PASS, PLAY, ROTATE, Action, Collect,
-                                             Keep, Pass, Pull, Rotate, State, evolve)
+    ACTIONS_PER_TURN, ANEMONE, BUOY, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
+    CHEST_ROWS, CHEST_SIZE, CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN,
+    MOONSHELL, REEF_PAIR, ROCK_SIDES, URCHIN, far_rock)
+from tideboard.games.moonshell.reef import (BECALMED, FAIR_WINDS, FREE_FLOW, HEAVY_SEAS,
+                                            MERMAID_IDS, REVERSE_CURRENT, SPRING_TIDE,
+                                            STILL_WATER)
+from tideboard.games.moonshell.state import (EVENT, HOME, KEEP, MERMAID, MOON, PASS, PLAY, ROCK,
+                                             ROTATE, Action, Choose, Collect, Keep, Pass, Power,
+                                             Pull, Rotate, State, SwapTake, evolve)
 
 # Action objects are made once and shared, which keeps move generation cheap.
 PULLS: tuple[tuple[Pull, ...], ...] = tuple(
@@ -25,6 +29,7 @@ PULLS: tuple[tuple[Pull, ...], ...] = tuple(
 COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
     tuple(Collect(source, column) for column in range(CHEST_COLUMNS)) for source in range(3))
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
+REEF = (ANEMONE, CLOWNFISH)
 
 
 def humans(state: State) -> int:
@@ -36,38 +41,6 @@ def who(state: State, seat: int) -> str:
     if state.solo and seat == 1:
         return "The automaton"
     return seat_label(seat)
-
-
-# -- setup --------------------------------------------------------------------
-def setup(config: GameConfig) -> State:
-    rng = Rng.from_seed(config.seed)
-    seats = 2 if config.solo else config.players
-    if not 2 <= seats <= 4:
-        raise ConfigError(f"Moonshell is for 2-4 players (or --solo); got {config.players}.")
-    tiles = ALL_SHELLS
-    aside = URCHINS
-    if seats == 2:  # the two-player note (and the solo game, set up as for two)
-        tiles = tiles + (URCHIN,) * TWO_PLAYER_URCHINS
-        aside -= TWO_PLAYER_URCHINS
-    tiles, rng = rng.shuffle(tiles)
-    ocean, bag = tiles[:25], tiles[25:]
-    open_cards = []
-    for deck in DECKS:
-        card, rng = rng.choice(DECK_IDS[deck])
-        open_cards.append(card)
-    secret_deck, rng = rng.shuffle(DECK_IDS["secret"])
-    n_humans = 1 if config.solo else seats
-    offers = tuple(tuple(secret_deck[2 * s:2 * s + 2]) if s < n_humans else ()
-                   for s in range(seats))
-    solo_deck: tuple[str, ...] = ()
-    if config.solo:
-        solo_deck, rng = rng.shuffle([card.id for card in SOLO_CARDS])
-    return State(players=seats, solo=config.solo, sides=SEAT_SIDES[seats], ocean=ocean,
-                 rocks=(EMPTY,) * 8, bag=bag, urchins_aside=aside,
-                 chests=(((), (), (), ()),) * seats,
-                 moonshells=tuple(s < n_humans for s in range(seats)),
-                 open_cards=tuple(open_cards), secrets=("",) * seats, offers=offers,
-                 phase=KEEP, solo_deck=solo_deck, rng=rng)
 
 
 # -- small helpers (also for screens and bots) -------------------------------
@@ -90,16 +63,45 @@ def chest_rows(chest: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
 
 
 def chest_count(chest: tuple[tuple[int, ...], ...]) -> int:
-    return len(chest[0]) + len(chest[1]) + len(chest[2]) + len(chest[3])
+    """Spaces holding a tile (a Buoy mermeeple's space is not one)."""
+    a, b, c, d = chest
+    n = len(a) + len(b) + len(c) + len(d)
+    if BUOY in a or BUOY in b or BUOY in c or BUOY in d:
+        n -= 1
+    return n
 
 
 def column_tiles(state: State, seat: int, column: int) -> list[int]:
     return [state.ocean[i] for i in COLUMNS[state.sides[seat]][column] if state.ocean[i] != EMPTY]
 
 
+def sync_tides(state: State) -> State:
+    """The tides token shows counter-clockwise (even side) for an even number of
+    mermeeples on the field, zero included, and clockwise for an odd number."""
+    odd = state.in_play % 2 == 1
+    return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
+
+
 def flip_tides(state: State) -> State:
-    """Turn the tides token over (a mermeeple came onto or left the field)."""
+    """Turn the tides token over (for tests of a clockwise token)."""
     return evolve(state, tides_odd=not state.tides_odd)
+
+
+def actions_per_turn(state: State) -> int:
+    """Three actions; two in a Heavy Seas round, four in a Fair Winds round."""
+    if state.event == HEAVY_SEAS:
+        return 2
+    if state.event == FAIR_WINDS:
+        return 4
+    return ACTIONS_PER_TURN
+
+
+def blocked_rock(state: State, seat: int, rock: int) -> int | None:
+    """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
+    for other, where in enumerate(state.meeples):
+        if other != seat and where == (ROCK, rock):
+            return other
+    return None
 
 
 def _replace(seq: tuple, index: int, value) -> tuple:
@@ -111,27 +113,47 @@ def legal_actions(state: State) -> list[Action]:
     if state.over:
         return []
     seat = state.current
-    if state.phase == KEEP:
-        return [Keep(card) for card in state.offers[seat]]
+    if state.phase != PLAY:
+        if state.phase == KEEP:
+            return [Keep(card) for card in state.offers[seat]]
+        if state.phase == MERMAID:
+            return [Choose(m) for m in MERMAID_IDS if m not in state.mermaids]
+        return events.legal_event_actions(state)
     base = state.sides[seat] * 2
     left, right = state.rocks[base], state.rocks[base + 1]
-    actions: list[Action] = [ROTATE]
+    event = state.event
+    actions: list[Action] = [] if event == STILL_WATER else [ROTATE]
     if left == EMPTY and right == EMPTY:
         ocean = state.ocean
         for j, cells in enumerate(COLUMNS[state.sides[seat]]):
+            if j == CENTRE and event == BECALMED:
+                continue
             for i in cells:
                 if ocean[i] != EMPTY:
                     actions.extend(PULLS[j])
                     break
+        if state.powers and any(where[0] != HOME for where in state.meeples):
+            actions = [a for a in actions if not isinstance(a, Pull)
+                       or powers.pull_blocker(state, seat, a) is None]
+    elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
+        actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
     open_columns = [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
-    if open_columns:
-        moon = MOONSHELL if state.moonshells[seat] else EMPTY
-        for source, tile in ((0, left), (1, right), (MOON, moon)):
-            if tile != EMPTY:
-                row = COLLECTS[source]
-                actions.extend(row[c] for c in open_columns)
-    else:
+    moon = MOONSHELL if state.moonshells[seat] else EMPTY
+    for source, tile in ((0, left), (1, right), (MOON, moon)):
+        if tile == EMPTY or (state.meeples and source != MOON
+                             and blocked_rock(state, seat, base + source) is not None):
+            continue
+        if tile in REEF and (stack := stack_target(chest, tile)) is not None:
+            actions.append(COLLECTS[source][stack])
+        elif open_columns:
+            row = COLLECTS[source]
+            actions.extend(row[c] for c in open_columns)
+    if chest_count(chest) == CHEST_SIZE:
+        actions.append(PASS)
+    if state.powers:
+        actions.extend(powers.power_actions(state, seat))
+    if not actions:  # (e.g. Still Water, and blocked rocks): nothing to do but pass
         actions.append(PASS)
     return actions
 
@@ -140,15 +162,36 @@ def legal_actions(state: State) -> list[Action]:
 def apply(state: State, action: Action) -> State:
     if state.over:
         raise IllegalAction("The game is over.")
-    if state.phase == KEEP:
-        return _keep(state, action)
-    if isinstance(action, Keep):
-        raise IllegalAction("Secret objectives have all been chosen; it is time to play "
-                            "(rotate, pull or collect).")
+    if state.phase != PLAY:
+        if state.phase == KEEP:
+            return _keep(state, action)
+        if state.phase == MERMAID:
+            return _choose(state, action)
+        return events.apply_event_action(state, action)
+    if isinstance(action, (Keep, Choose)):
+        raise IllegalAction("Secret objectives and mermaids have all been chosen; it is time to "
+                            "play (rotate, pull or collect).")
     state = _do_action(state, state.current, action)
     if isinstance(action, Pass) or state.actions_left == 0:
         state = _end_turn(state)
     return state
+
+
+def _choose(state: State, action: Action) -> State:
+    seat = state.current
+    if not isinstance(action, Choose):
+        raise IllegalAction(f"{seat_label(seat)} first chooses a mermaid (mermaid NAME: "
+                            f"{', '.join(MERMAID_IDS)}).")
+    if action.mermaid not in MERMAID_IDS:
+        raise IllegalAction(f"There is no mermaid {action.mermaid!r}; choose from: "
+                            f"{', '.join(MERMAID_IDS)}.")
+    if action.mermaid in state.mermaids:
+        raise IllegalAction(f"The {action.mermaid} mermaid is taken; choose another.")
+    state = evolve(state, mermaids=_replace(state.mermaids, seat, action.mermaid))
+    waiting = [s for s in range(humans(state)) if not state.mermaids[s]]
+    if waiting:
+        return evolve(state, current=waiting[0])
+    return evolve(state, phase=KEEP, current=0)
 
 
 def _keep(state: State, action: Action) -> State:
@@ -164,40 +207,100 @@ def _keep(state: State, action: Action) -> State:
                    offers=_replace(state.offers, seat, ()))
     if seat + 1 < humans(state):
         return evolve(state, current=seat + 1)
-    return evolve(state, phase=PLAY, current=0, actions_left=ACTIONS_PER_TURN)
+    return _start_round(evolve(state, phase=PLAY, current=0))
 
 
 def _do_action(state: State, seat: int, action: Action) -> State:
-    """One action by ``seat`` (the hook a mermaid power would wrap)."""
+    """One action by ``seat``; a mermaid power changes or adds to it."""
     if isinstance(action, Rotate):
+        if state.event == STILL_WATER:
+            raise IllegalAction("Still Water: no one may rotate the ocean this round.")
+        if action.twice:
+            state = powers.use_passive(state, seat, "rising-moon")
+            return rotate(rotate(state), actions_left=state.actions_left - 1)
+        if state.event == FREE_FLOW and not state.free_rotation:
+            return rotate(state, free_rotation=True)
         return rotate(state, actions_left=state.actions_left - 1)
     if isinstance(action, Pull):
+        if action.power:
+            return powers.power_pull(state, seat, action)
+        base = state.sides[seat] * 2
+        one_open = (state.rocks[base] == EMPTY) != (state.rocks[base + 1] == EMPTY)
+        if one_open and state.event == SPRING_TIDE:
+            return powers.pull_one(state, seat, action.column, action.first)
+        if state.event == BECALMED and action.column == CENTRE:
+            raise IllegalAction("Becalmed: no one may pull the centre column this round.")
+        if state.meeples and (blocker := powers.pull_blocker(state, seat, action)) is not None:
+            raise IllegalAction(f"{who(state, blocker)}'s Tide Pool mermeeple is on a tile that "
+                                "pull would take; no one else can take it.")
         return pull(state, seat, action.column, action.first, actions_left=state.actions_left - 1)
     if isinstance(action, Collect):
-        return collect(state, seat, action.source, action.column,
-                       actions_left=state.actions_left - 1)
+        return collect(state, seat, action, actions_left=state.actions_left - 1)
+    if isinstance(action, (SwapTake, Power)):
+        return powers.apply_power(state, seat, action)
     if isinstance(action, Pass):
-        if chest_count(state.chests[seat]) < CHEST_SIZE:
+        if chest_count(state.chests[seat]) < CHEST_SIZE and legal_actions(state) != [PASS]:
             raise IllegalAction("You may only pass once your treasure chest is full; "
                                 "otherwise take all three actions.")
         return state
     raise IllegalAction(f"That is not a Moonshell move: {action!r}.")
 
 
-def rotate(state: State, **extra) -> State:
-    """The board turns a quarter in the tides token's direction, rocks and all."""
-    source, rock_source = ((CW_SOURCE, CW_ROCK_SOURCE) if state.tides_odd
+def rotate(state: State, clockwise: bool | None = None, **extra) -> State:
+    """The board turns a quarter in the tides token's direction (against it in a
+    Reverse Current round), or as ``clockwise`` says; rocks and mermeeples too."""
+    if clockwise is None:
+        clockwise = state.tides_odd != (state.event == REVERSE_CURRENT)
+    source, rock_source = ((CW_SOURCE, CW_ROCK_SOURCE) if clockwise
                            else (CCW_SOURCE, CCW_ROCK_SOURCE))
     ocean, rocks = state.ocean, state.rocks
+    if state.meeples:
+        extra["meeples"] = powers.rotate_meeples(state.meeples, clockwise)
     return evolve(state, ocean=tuple([ocean[i] for i in source]),
                   rocks=tuple([rocks[i] for i in rock_source]), **extra)
 
 
-def pull(state: State, seat: int, column: int, first: int | None, **extra) -> State:
+def draw_tile(bag: tuple[int, ...], aside: int) -> tuple[int, tuple[int, ...], int]:
+    """The bag's next tile (EMPTY if none); an emptied bag takes the urchins aside."""
+    if not bag:
+        return EMPTY, bag, aside
+    tile, bag = bag[-1], bag[:-1]
+    if not bag and aside:
+        bag, aside = (URCHIN,) * aside, 0
+    return tile, bag, aside
+
+
+def slide_column(state: State, cells: tuple[int, ...], take: int):
+    """Take the first ``take`` tiles of a column (``cells`` nearest the rocks
+    first); the rest shift forward and the bag refills the spaces left.
+
+    Returns (taken tiles, the cells they came from, ocean, bag, urchins aside,
+    {old cell: new cell} for the tiles that stayed in the water).
+    """
+    ocean = list(state.ocean)
+    sources = [i for i in cells if ocean[i] != EMPTY]
+    taken = [ocean[i] for i in sources[:take]]
+    rest = sources[take:]
+    tiles = [ocean[i] for i in rest]
+    moved = {old: cells[d] for d, old in enumerate(rest)}
+    bag, aside = state.bag, state.urchins_aside
+    for depth, cell in enumerate(cells):
+        if depth < len(tiles):
+            ocean[cell] = tiles[depth]
+        else:
+            ocean[cell], bag, aside = draw_tile(bag, aside)
+    return taken, sources[:take], ocean, bag, aside, moved
+
+
+def pull(state: State, seat: int, column: int, first: int | None, side: int | None = None,
+         **extra) -> State:
+    """Pull two tiles of ``column`` onto the rocks of ``side`` (the seat's own side
+    unless given: the passive Slide pulls onto the opposite side's rocks)."""
     if not isinstance(column, int) or not 0 <= column < 5:
         raise IllegalAction("There is no such column; pull from columns 1-5 (left to right "
                             "as you see the ocean).")
-    base = state.sides[seat] * 2
+    side = state.sides[seat] if side is None else side
+    base = side * 2
     if state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY:
         raise IllegalAction("You can only pull when both rock spaces in front of you are empty.")
     far = far_rock(column)
@@ -210,42 +313,63 @@ def pull(state: State, seat: int, column: int, first: int | None, **extra) -> St
         raise IllegalAction(f"Only the centre column lets you choose the rock; pull column "
                             f"{column + 1} with 'pull {column + 1}' (its nearest tile goes to "
                             f"your {ROCK_SIDES[far]} rock).")
-    cells = COLUMNS[state.sides[seat]][column]
-    ocean = list(state.ocean)
-    tiles = [ocean[i] for i in cells if ocean[i] != EMPTY]
-    if not tiles:
+    cells = COLUMNS[side][column]
+    taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
+    if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
     rocks = list(state.rocks)
-    rocks[base + far] = tiles[0]
-    rocks[base + 1 - far] = tiles[1] if len(tiles) > 1 else EMPTY
-    rest = tiles[2:]
-    bag, aside = state.bag, state.urchins_aside
-    for depth, cell in enumerate(cells):
-        if depth < len(rest):
-            ocean[cell] = rest[depth]
-        elif bag:  # refill, starting with the space nearest the puller
-            ocean[cell] = bag[-1]
-            bag = bag[:-1]
-            if not bag and aside:
-                bag, aside = (URCHIN,) * aside, 0
-        else:
-            ocean[cell] = EMPTY
+    rocks[base + far] = taken[0]
+    rocks[base + 1 - far] = taken[1] if len(taken) > 1 else EMPTY
+    if state.meeples:
+        extra["meeples"] = powers.follow_tiles(state, sources, moved)
+        return sync_tides(evolve(state, ocean=tuple(ocean), rocks=tuple(rocks), bag=bag,
+                                 urchins_aside=aside, **extra))
     return evolve(state, ocean=tuple(ocean), rocks=tuple(rocks), bag=bag,
                   urchins_aside=aside, **extra)
 
 
-def collect(state: State, seat: int, source: int, column: int, **extra) -> State:
+def stack_target(chest: tuple[tuple[int, ...], ...], tile: int) -> int | None:
+    """Lunar Reef: the chest column where a clownfish (anemone) is stacked on the
+    lowest, then leftmost, unstacked anemone (clownfish); None if there is none."""
+    partner = CLOWNFISH if tile == ANEMONE else ANEMONE
+    best = None
+    for c, col in enumerate(chest):
+        if partner in col:
+            row = col.index(partner)
+            if best is None or row < best[0]:
+                best = (row, c)
+    return None if best is None else best[1]
+
+
+def place_tile(chest, tile: int, column: int):
+    """``chest`` with ``tile`` placed in ``column``: it sinks to the lowest open
+    space, or (an anemone or clownfish with an unstacked partner) is stacked."""
     if not isinstance(column, int) or not 0 <= column < CHEST_COLUMNS:
         raise IllegalAction("There is no such chest column; your chest has columns 1-4.")
-    chest = state.chests[seat]
+    if tile in REEF:
+        target = stack_target(chest, tile)
+        if target is not None:
+            if column != target:
+                raise IllegalAction(f"The {'clownfish' if tile == CLOWNFISH else 'anemone'} "
+                                    f"stacks on its partner in column {target + 1}.")
+            col = chest[target]
+            partner = CLOWNFISH if tile == ANEMONE else ANEMONE
+            row = col.index(partner)
+            return _replace(chest, target, _replace(col, row, REEF_PAIR))
     if len(chest[column]) >= CHEST_ROWS:
         raise IllegalAction(f"Column {column + 1} of your treasure chest is full; choose "
                             "another column.")
+    return _replace(chest, column, chest[column] + (tile,))
+
+
+def collect(state: State, seat: int, action: Collect, **extra) -> State:
+    source, column = action.source, action.column
     moonshells = state.moonshells
     rocks = state.rocks
     if source == MOON:
         if not moonshells[seat]:
-            raise IllegalAction("Your moonshell is already in your treasure chest.")
+            raise IllegalAction("Your moonshell is already in your treasure chest."
+                                if state.moonshell_on else "This game has no moonshell.")
         tile = MOONSHELL
         moonshells = _replace(moonshells, seat, False)
     elif source in (0, 1):
@@ -253,137 +377,59 @@ def collect(state: State, seat: int, source: int, column: int, **extra) -> State
         tile = rocks[rock]
         if tile == EMPTY:
             raise IllegalAction(f"There is no tile on your {ROCK_SIDES[source]} rock.")
+        if state.meeples and (other := blocked_rock(state, seat, rock)) is not None:
+            raise IllegalAction(f"{who(state, other)}'s Inlet mermeeple is on that rock; no one "
+                                "else may take from it.")
         rocks = _replace(rocks, rock, EMPTY)
     else:
         raise IllegalAction("Collect from your left rock, your right rock or your moonshell.")
-    chest = _replace(chest, column, chest[column] + (tile,))
+    state = evolve(state, rocks=rocks, moonshells=moonshells)
+    if action.saved >= 0 or action.saved_first or column >= CHEST_COLUMNS:
+        chest, meeples, saved = powers.buoy_collect(state, seat, action, tile)
+        state = evolve(state, meeples=meeples, saved=saved)
+    else:
+        chest = place_tile(state.chests[seat], tile, column)
     end_trigger = state.end_trigger
     if end_trigger < 0 and chest_count(chest) == CHEST_SIZE:
         end_trigger = seat
-    return evolve(state, chests=_replace(state.chests, seat, chest), rocks=rocks,
-                  moonshells=moonshells, end_trigger=end_trigger, **extra)
+    state = evolve(state, chests=_replace(state.chests, seat, chest), end_trigger=end_trigger,
+                   **extra)
+    return sync_tides(state) if state.meeples else state
 
 
+# -- turns and rounds --------------------------------------------------------------
 def _end_turn(state: State) -> State:
     """Close the current turn; in solo the automaton plays its turn here."""
+    if state.powers:
+        state = powers.return_meeples(state, state.current)
     if state.solo:
-        # the automaton's turn (turn + 1) is played at once; then Player 1 again
-        return automaton_turn(state, close=True)
+        state = automaton.automaton_turn(state)
+        if state.end_trigger >= 0:
+            return evolve(state, over=True, actions_left=0, turn=state.turn + 1)
+        return _start_round(evolve(state, current=0, turn=state.turn + 2,
+                                   round=state.round + 1))
     following = state.current + 1
     if following < state.players:
-        return evolve(state, current=following, actions_left=ACTIONS_PER_TURN,
-                      turn=state.turn + 1)
+        return _start_turn(evolve(state, current=following, turn=state.turn + 1))
     if state.end_trigger >= 0:  # the round is complete: everyone had equal turns
         return evolve(state, over=True, actions_left=0)
-    return evolve(state, current=0, actions_left=ACTIONS_PER_TURN, turn=state.turn + 1,
-                  round=state.round + 1)
+    return _start_round(evolve(state, current=0, turn=state.turn + 1, round=state.round + 1))
 
 
-# -- the solo automaton ------------------------------------------------------------
-def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
-    """(rock, reason) the automaton collects from, or None if its rocks are empty.
-
-    Collector first, then Trove, then either Pair type, else the leftmost tile.
-    """
-    rocks = seat_rocks(state, seat)
-    present = [k for k in (0, 1) if rocks[k] != EMPTY]
-    if not present:
-        return None
-    if len(present) == 1:
-        return present[0], ""
-    collector = CARDS[state.open_cards[4]].types[0]
-    trove = CARDS[state.open_cards[3]].types[0]
-    pair_a, pair_b = CARDS[state.open_cards[2]].types
-    for bits, reason in ((collector, "Collector"), (trove, "Trove"), (pair_a | pair_b, "Pair")):
-        for k in present:
-            if MASK[rocks[k]] & bits and rocks[k] != MOONSHELL:
-                return k, reason
-    return present[0], "leftmost"
+def _start_round(state: State) -> State:
+    """A new round: with the event deck, its card is revealed before the first turn."""
+    if state.events_on:
+        state = events.reveal(state)
+        if state.phase == EVENT:
+            return state
+    return _start_turn(state)
 
 
-def _draw_solo(state: State) -> tuple[str, State]:
-    deck, discard, rng = state.solo_deck, state.solo_discard, state.rng
-    if not deck:  # (only if a state was built without reshuffling)
-        deck, rng = rng.shuffle(sorted(discard))
-        discard = ()
-    card = deck[-1]
-    deck, discard = deck[:-1], discard + (card,)
-    if not deck:  # every card discarded: shuffle the discard to make the new deck
-        deck, rng = rng.shuffle(discard)
-        discard = ()
-    return card, evolve(state, solo_deck=deck, solo_discard=discard, rng=rng)
-
-
-def automaton_turn(state: State, close: bool = False) -> State:
-    """The automaton's three actions, in the solo rules' order.
-
-    With ``close`` the turn is handed back to Player 1 afterwards (or the game
-    ends if the end was triggered this round).
-    """
-    seat = 1
-    events: list[str] = []
-    done = 0
-    if not state.auto_rotated:
-        state = rotate(state, auto_rotated=True)
-        events.append(f"rotates the ocean {state.direction} (its one rotation of the game)")
-        done = 1
-    while done < ACTIONS_PER_TURN:
-        progressed = False
-        left, right = seat_rocks(state, seat)
-        if left == EMPTY and right == EMPTY:
-            card_id, state = _draw_solo(state)
-            card = SOLO_BY_ID[card_id]
-            column = card.column
-            if column_tiles(state, seat, column):
-                first = card.first if column == CENTRE else None
-                before = state
-                state = pull(state, seat, column, first)
-                l2, r2 = seat_rocks(state, seat)
-                got = ", ".join(f"{tile_name(t)} to its {side} rock"
-                                for t, side in ((l2, "left"), (r2, "right")) if t != EMPTY)
-                events.append(f"draws solo card {card_id} and pulls its column {column + 1} "
-                              f"(your column {5 - column}): {got}"
-                              + _urchin_note(before, state))
-                done += 1
-                progressed = True
-            else:
-                events.append(f"draws solo card {card_id}, but its column {column + 1} is empty")
-        for _ in range(2):
-            if done >= ACTIONS_PER_TURN:
-                break
-            chest = state.chests[seat]
-            open_columns = [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
-            choice = automaton_choice(state, seat)
-            if choice is None or not open_columns:
-                break
-            rock, reason = choice
-            tile = seat_rocks(state, seat)[rock]
-            before_trigger = state.end_trigger
-            state = collect(state, seat, rock, open_columns[0])
-            why = f" (it matches the {reason} card)" if reason and reason != "leftmost" else ""
-            if reason == "leftmost":
-                why = " (the leftmost tile: neither matches Collector, Trove or Pair)"
-            events.append(f"collects the {tile_name(tile)} from its {ROCK_SIDES[rock]} rock "
-                          f"into chest column {open_columns[0] + 1}{why}")
-            if before_trigger < 0 and state.end_trigger == seat:
-                events.append("fills its treasure chest: the game ends after this round")
-            done += 1
-            progressed = True
-        if not progressed:
-            events.append("can do nothing more")
-            break
-    if not close:
-        return evolve(state, auto_turns=state.auto_turns + 1, auto_log=tuple(events))
-    over = state.end_trigger >= 0
-    return evolve(state, auto_turns=state.auto_turns + 1, auto_log=tuple(events), current=0,
-                  actions_left=ACTIONS_PER_TURN, over=over, turn=state.turn + (1 if over else 2),
-                  round=state.round + (0 if over else 1))
-
-
-def _urchin_note(before: State, after: State) -> str:
-    if after.urchins_aside < before.urchins_aside:
-        return " (the bag ran out: the sea urchins go into the bag)"
-    return ""
+def _start_turn(state: State) -> State:
+    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False)
+    if state.powers:
+        state = powers.start_turn(state, state.current)
+    return state
 
 
 # -- information ------------------------------------------------------------------
@@ -397,56 +443,11 @@ def view(state: State, seat: int | None) -> State:
     offers = tuple(cards if s == seat else (HIDDEN,) * len(cards)
                    for s, cards in enumerate(state.offers))
     return evolve(state, secrets=secrets, offers=offers, bag=tuple(sorted(state.bag)),
-                  solo_deck=tuple(sorted(state.solo_deck)), rng=Rng(0))
+                  solo_deck=tuple(sorted(state.solo_deck)),
+                  event_deck=tuple(sorted(state.event_deck)), rng=Rng(0))
 
 
-_BASE_VERB = {"keeps": "keep", "rotates": "rotate", "pulls": "pull", "places": "place",
-              "collects": "collect", "passes": "pass"}
-
-
-def describe(before: State, action: Action, after: State) -> str:
-    seat = before.current
-    you = before.solo and seat == 0  # the solo player reads "You pull ...", like the screen
-
-    def does(verb: str) -> str:
-        return f"You {_BASE_VERB[verb]}" if you else f"{who(before, seat)} {verb}"
-
-    if isinstance(action, Keep):
-        chosen = sum(1 for c in after.secrets if c)
-        line = f"{does('keeps')} a secret objective"
-        if humans(before) > 1:  # (solo: there is no one else to wait for)
-            line += f" ({chosen} of {humans(before)} chosen)"
-        if after.phase == PLAY:
-            line += "; you start" if before.solo else f"; {seat_label(0)} starts"
-        return line
-    if isinstance(action, Rotate):
-        line = f"{does('rotates')} the ocean {before.direction}"
-    elif isinstance(action, Pull):
-        l2, r2 = seat_rocks(after, seat)
-        got = ", ".join(f"{tile_name(t)} to the {side} rock"
-                        for t, side in ((l2, "left"), (r2, "right")) if t != EMPTY)
-        line = f"{does('pulls')} column {action.column + 1}: {got}"
-        line += _urchin_note(before, after)
-    elif isinstance(action, Collect):
-        column = action.column + 1
-        if action.source == MOON:
-            line = f"{does('places')} the moonshell in chest column {column}"
-        else:
-            tile = seat_rocks(before, seat)[action.source]
-            line = (f"{does('collects')} the {tile_name(tile)} from the "
-                    f"{ROCK_SIDES[action.source]} rock into chest column {column}")
-        if before.end_trigger < 0 and after.end_trigger == seat:
-            line += " - the chest is full: the game ends when this round is complete"
-    elif isinstance(action, Pass):
-        line = does("passes")
-    else:
-        line = repr(action)
-    # A log entry may hold several lines: the automaton's turn is one line
-    # per step so the player can follow it.
-    if after.auto_turns > before.auto_turns:
-        line += "".join(f"\nThe automaton {event}" for event in after.auto_log)
-    elif after.turn != before.turn and not after.over:
-        line += f"\n{who(after, after.current)} to play"
-    if after.over:
-        line += " - game over"
-    return line
+# The setup and the advanced rules' modules (they use the functions above).
+from tideboard.games.moonshell.opening import setup  # noqa: E402,F401
+from tideboard.games.moonshell import automaton, events, powers  # noqa: E402
+from tideboard.games.moonshell.logline import describe  # noqa: E402,F401

@@ -8,13 +8,13 @@ exactly that for patterns, and the Pair count tries it on both sides).
 from __future__ import annotations
 
 from tideboard.games.moonshell.content import (
-    ARRAY_POINTS, CARDS, COLLECTOR_LIMIT, COMPOSITION_POINTS, EMPTY, HIDDEN, MASK, MOONSHELL,
-    PAIR_LIMIT, PAIR_POINTS, SOLO_TITLES, TROVE_POINTS, UNUSED_MOONSHELL_POINTS, URCHIN,
-    URCHIN_POINTS, PatternCard, chest_cells)
+    ARRAY_POINTS, BUOY, CARDS, COLLECTOR_LIMIT, COMPOSITION_POINTS, EMPTY, HIDDEN, MASK, MOONSHELL,
+    PAIR_LIMIT, PAIR_POINTS, REEF_PAIR, REEF_PAIR_POINTS, SOLO_TITLES, TROVE_POINTS,
+    UNUSED_MOONSHELL_POINTS, URCHIN, URCHIN_POINTS, PatternCard, chest_cells)
 from tideboard.games.moonshell.state import State
 
 CATEGORIES = ("secret", "composition", "array", "pair", "trove", "collector", "urchins",
-              "moonshell")
+              "reef", "moonshell")
 
 # For each pattern card, the set of chest cells each placement uses, as a bit set.
 _CELL_SETS: dict[str, tuple[int, ...]] = {
@@ -64,15 +64,23 @@ def type_count(masks, bit: int) -> int:
 
 
 def pair_count(masks, a: int, b: int) -> int:
-    ca = sum(1 for m in masks if m & a and m != 0xFF)
-    cb = sum(1 for m in masks if m & b and m != 0xFF)
-    moons = sum(1 for m in masks if m == 0xFF)
-    pairs = max(min(ca + x, cb + moons - x) for x in range(moons + 1))
-    return min(PAIR_LIMIT, pairs)
+    """Pairs of one ``a`` tile and one ``b`` tile; a tile that is both (a
+    moonshell, or a white starfish for 'white shell and starfish') goes to
+    whichever side makes more pairs."""
+    ca = cb = both = 0
+    for m in masks:
+        if m & a:
+            if m & b:
+                both += 1
+            else:
+                ca += 1
+        elif m & b:
+            cb += 1
+    return min(PAIR_LIMIT, (ca + cb + both) // 2, ca + both, cb + both)
 
 
 def trove_counts(state: State) -> tuple[int, ...]:
-    bit = CARDS[state.open_cards[3]].types[0]
+    bit = CARDS[state.open_cards[3]].bits
     return tuple(type_count(masks_of(chest), bit) for chest in state.chests)
 
 
@@ -102,8 +110,9 @@ def breakdown(state: State, seat: int, secret: bool = True) -> dict[str, int]:
     a, b = CARDS[pair].types
     result["pair"] = PAIR_POINTS * pair_count(masks, a, b)
     result["trove"] = TROVE_POINTS if seat in trove_leaders(state) else 0
-    result["collector"] = min(COLLECTOR_LIMIT, type_count(masks, CARDS[collector].types[0]))
+    result["collector"] = min(COLLECTOR_LIMIT, type_count(masks, CARDS[collector].bits))
     result["urchins"] = URCHIN_POINTS * sum(col.count(URCHIN) for col in chest)
+    result["reef"] = REEF_PAIR_POINTS * sum(col.count(REEF_PAIR) for col in chest)
     result["moonshell"] = UNUSED_MOONSHELL_POINTS if state.moonshells[seat] else 0
     result["total"] = sum(result[c] for c in CATEGORIES)
     return result
@@ -121,7 +130,10 @@ def used_moonshell(state: State, seat: int) -> bool:
 
 
 def tiles_on_board(state: State, seat: int) -> int:
-    return sum(1 for t in chest_cells(state.chests[seat]) if t != EMPTY)
+    """Tiles on the treasure board (a stacked pair is two tiles; a Buoy mermeeple none)."""
+    cells = chest_cells(state.chests[seat])
+    return (sum(1 for t in cells if t != EMPTY and t != BUOY)
+            + sum(1 for t in cells if t == REEF_PAIR))
 
 
 def ranking_key(state: State, seat: int, total: int) -> tuple[int, int, int]:

@@ -19,6 +19,18 @@ import attrs
 from tideboard.engine.rng import Rng
 
 KEEP, PLAY = "keep", "play"  # phases: choosing secret objectives, then the turns
+MERMAID = "mermaid"          # before KEEP: choosing mermaids in turn order (with powers)
+EVENT = "event"              # an event asks each player in turn (Moonrise)
+
+# Where a mermeeple is: (kind, place).
+HOME = 0      # on its mermaid board (ready)
+OCEAN = 1     # a passive power was used: on the ocean board until the owner's next turn ends
+TILE = 2      # active Tide Pool: on the tile in ocean cell ``place``
+ROCK = 3      # active Inlet: on rock space ``place``
+CORNER = 4    # active Rising Moon: on board corner ``place`` (corner k: the left end of side k)
+CHEST = 5     # active Slide/Swap: on chest cell ``place`` (row * 4 + column, row 0 the floor)
+BUOY_SPACE = 6  # active Buoy: holding a chest space in column ``place``
+AT_HOME = (HOME, 0)
 
 
 @attrs.frozen
@@ -29,8 +41,18 @@ class Keep:
 
 
 @attrs.frozen
+class Choose:
+    """Choose your mermaid board (setup, in turn order, with mermaid powers)."""
+
+    mermaid: str
+
+
+@attrs.frozen
 class Rotate:
-    """Rotate the ocean board a quarter turn in the tides token's direction."""
+    """Rotate the ocean board a quarter turn in the tides token's direction;
+    ``twice``: two quarter turns as one action (the passive Rising Moon)."""
+
+    twice: bool = False
 
 
 @attrs.frozen
@@ -39,10 +61,17 @@ class Pull:
 
     ``first`` is only given for the centre column: the rock (0 left, 1 right)
     that the nearest tile slides onto.
+
+    ``power`` is a passive mermaid power changing the pull: "inlet" (only one
+    rock space open: the nearest tile fills it), "slide" (from the far end onto
+    the opposite side's rocks; ``first`` is then the rock as you see it), or
+    "tide-pool" (the nearest tile of ``column`` and of ``column + 1``, to your
+    left and right rock).
     """
 
     column: int
     first: int | None = None
+    power: str = ""
 
 
 @attrs.frozen
@@ -50,11 +79,48 @@ class Collect:
     """Put a tile in chest column ``column`` (0-3 from your left).
 
     ``source`` is 0 for your left rock, 1 for your right rock and 2 for your
-    moonshell.
+    moonshell.  With the passive Buoy, ``saved`` is the column the tile saved
+    on your mermaid board goes to as well (-1: it stays saved), before the
+    collected one if ``saved_first``; ``column`` SAVE keeps the collected tile
+    on the mermaid board instead.  With the active Buoy, ``column`` BUOY_COLUMN
+    puts the tile in the space your mermeeple holds.
     """
 
     source: int
     column: int
+    saved: int = -1
+    saved_first: bool = False
+
+
+@attrs.frozen
+class SwapTake:
+    """The passive Swap: take the tile on rock ``rock`` (another side's, absolute
+    index) into chest column ``column``, leaving your ``mine`` rock's tile there."""
+
+    rock: int
+    mine: int
+    column: int
+
+
+@attrs.frozen
+class Power:
+    """An active mermaid power (a free action).
+
+    tide-pool (column, depth as you see the ocean), inlet (your rock 0/1),
+    rising-moon (corner 0-3: your left, far left, far right, your right),
+    slide (chest column, row from the floor, to column), swap (two chest cells
+    row * 4 + column), buoy (chest column).
+    """
+
+    mermaid: str
+    a: int
+    b: int = -1
+    c: int = -1
+
+
+@attrs.frozen
+class Decline:
+    """Let an event's offer go (Moonrise: keep the moonshell in reserve)."""
 
 
 @attrs.frozen
@@ -62,10 +128,14 @@ class Pass:
     """Give up the rest of your actions (only once your chest is full)."""
 
 
-Action = Keep | Rotate | Pull | Collect | Pass
+Action = Keep | Rotate | Pull | Collect | Pass | Choose | SwapTake | Power | Decline
 ROTATE = Rotate()
+ROTATE_TWICE = Rotate(True)
 PASS = Pass()
+DECLINE = Decline()
 MOON = 2  # Collect.source for the moonshell
+SAVE = 4  # Collect.column: keep the tile on the mermaid board (passive Buoy)
+BUOY_COLUMN = 5  # Collect.column: into the active Buoy mermeeple's space
 
 
 @attrs.frozen
@@ -96,6 +166,19 @@ class State:
     auto_turns: int = 0
     auto_log: tuple[str, ...] = ()                # what the automaton did on its last turn
     rng: Rng = Rng()
+    # -- the advanced rules (options); the defaults are the plain game ------------
+    mode: str = "standard"                        # the variant (for display)
+    moonshell_on: bool = True                     # the moonshell is played with
+    powers: str = ""                              # "", "passive" or "active"
+    mermaids: tuple[str, ...] = ()                # per seat ("" none / not chosen yet)
+    meeples: tuple[tuple[int, int], ...] = ()     # per seat: (kind, place), see HOME...
+    meeple_round: tuple[int, ...] = ()            # round each mermeeple left home
+    saved: tuple[int, ...] = ()                   # passive Buoy: the tile saved, EMPTY none
+    events_on: bool = False
+    event: str = ""                               # this round's event card
+    event_deck: tuple[str, ...] = ()              # top last
+    event_discard: tuple[str, ...] = ()
+    free_rotation: bool = False                   # Free Flow: this turn's free rotation is used
 
     @property
     def automaton(self) -> int | None:
@@ -105,6 +188,11 @@ class State:
     @property
     def direction(self) -> str:
         return "clockwise" if self.tides_odd else "counter-clockwise"
+
+    @property
+    def in_play(self) -> int:
+        """Mermeeples on the field (not on their mermaid boards)."""
+        return sum(1 for where in self.meeples if where[0] != HOME)
 
 
 _NAMES = tuple(field.name for field in attrs.fields(State))

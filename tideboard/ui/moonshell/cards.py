@@ -102,12 +102,14 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
                 body.append(type_chip(bit, colours))
             body.append(Text("2 each, ≤6 pairs"))
         elif card.deck == "trove":
-            body.append(Text("most tiles of"))
-            body.append(type_chip(card.types[0], colours))
+            body.append(Text("most tiles of" if len(card.types) == 1 else "most tiles, either"))
+            for bit in card.types:
+                body.append(type_chip(bit, colours))
             body.append(Text("6 to all tied"))
         else:
-            body.append(Text("each tile of"))
-            body.append(type_chip(card.types[0], colours))
+            body.append(Text("each tile of" if len(card.types) == 1 else "each tile, either"))
+            for bit in card.types:
+                body.append(type_chip(bit, colours))
             body.append(Text("1 each, up to 12"))
     return card_frame(body, inner, Style(dim=True))
 

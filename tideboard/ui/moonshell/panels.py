@@ -12,7 +12,7 @@ from tideboard.games.moonshell.content import (
     CHEST_SIZE,
     EMPTY,
 )
-from tideboard.games.moonshell.state import KEEP, MOON, Rotate, State
+from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Rotate, State
 from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
@@ -181,6 +181,8 @@ class MoonshellTable(MoonshellSidebar):
         set_static(self.query_one("#ms-table", Static), self._score_table(shown, me))
         set_static(self.query_one("#ms-objectives", Static), self._objective_lines(shown, me))
         set_static(self.query_one("#ms-others", Static), self._others(shown, me))
+        if hasattr(self, "draw_mermaids"):
+            self.draw_mermaids(shown)
 
     def _hint(self) -> str:
         state: State = self.state
@@ -190,10 +192,16 @@ class MoonshellTable(MoonshellSidebar):
         if state.phase == KEEP:
             return ("Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
                     "(the other is discarded).")
+        if state.phase == MERMAID:
+            return "Choose your mermaid: press w (each shows its power)."
+        if state.phase == EVENT:
+            return "Moonrise: press w to place your moonshell for free, or decline."
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"
         moon = " · m moonshell" if state.moonshells[seat] else ""
+        if state.powers and hasattr(self, "mermaid_moves") and self.mermaid_moves():
+            moon += " · w power"
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
             return f"Your chest is full ({acts}): r rotate · p pull · x pass."
         if left == EMPTY and right == EMPTY:

@@ -16,7 +16,7 @@ from tideboard.games.moonshell.content import (
     URCHIN,
     far_rock,
 )
-from tideboard.games.moonshell.state import KEEP, MOON, Pull, State
+from tideboard.games.moonshell.state import KEEP, MOON, Collect, Pull, State
 from tideboard.ui.moonshell.panels import MoonshellTable
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
@@ -117,7 +117,7 @@ class MoonshellPreviews(MoonshellTable):
         state: State = self.state
         seat = state.current
         try:
-            after = rules.collect(state, seat, self.source, self.chest_column)
+            after = rules.collect(state, seat, Collect(self.source, self.chest_column))
         except IllegalAction:
             return fits_text(tile, state.open_cards)
         before_score = scoring.breakdown(state, seat)

@@ -34,11 +34,12 @@ from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
 from tideboard.ui.moonshell.ending import MoonshellEnding
+from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
 
 
-class MoonshellScreen(MoonshellEnding):
+class MoonshellScreen(MermaidKeys, MoonshellEnding):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
@@ -56,6 +57,7 @@ class MoonshellScreen(MoonshellEnding):
         Binding("m", "moonshell", "Moon"),
         Binding("k", "keep", "Keep"),
         Binding("x", "pass_turn", "Pass"),
+        Binding("w", "power", "Mermaid"),
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
@@ -75,6 +77,7 @@ class MoonshellScreen(MoonshellEnding):
         ("m", "place your moonshell: ← → or 1-4 the chest column, Enter"),
         ("x", "pass the rest of your turn (only with a full chest)"),
         ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
+        *POWER_KEYS,
         ("o", "every objective with its pattern, the running scores and every chest"),
         ("mouse", ("click an ocean column to preview its pull (again to pull), one of your "
                    "rocks to collect from it, a chest column to drop the tile there, a "
@@ -110,6 +113,7 @@ class MoonshellScreen(MoonshellEnding):
                     yield Static(id="ms-info")
                 yield OfferStrip(id="ms-offers")
                 yield Static(id="ms-table")
+                yield Static(id="ms-mermaid")
                 yield Static(id="ms-objectives")
                 yield GameLog(id="ms-log")
         yield StatusLine(id="ms-status")
@@ -225,7 +229,7 @@ class MoonshellScreen(MoonshellEnding):
             steps = Text("\n").join(Text(f"{i}. {line}") for i, line in
                                     enumerate(shown.auto_log, 1))
             parts.append(("The automaton's last turn", steps))
-        return parts
+        return parts + self.advanced_parts()
 
     # -- mouse -------------------------------------------------------------------------
     @on(CellClicked, "OceanBoard")

@@ -26,6 +26,10 @@ from tideboard.ui.shared import game_colours, ink_for
 
 GLYPHS = ("◓", "✿", "▲", "★")          # clamshell, sand dollar, auger, starfish
 URCHIN_GLYPH, MOON_GLYPH = "✷", "☾"
+REEF_PAIR_GLYPH = "✪"
+# Lunar Reef tiles and the Buoy mermeeple: glyph, code, the palette colour it is drawn on
+SPECIAL_TILES = {18: ("✺", "pink"), 19: ("◆", "orange"), 21: (REEF_PAIR_GLYPH, "moonshell"),
+                 20: ("◉", "water")}
 UNKNOWN = -2                            # a tile still in the bag (pull preview)
 PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║╚╝"
 ROCK_WORDS = ("left", "right")
@@ -46,6 +50,8 @@ def tile_label(tile: int) -> str:
         return f"{URCHIN_GLYPH} UR"
     if tile == MOONSHELL:
         return f"{MOON_GLYPH} MS"
+    if tile in SPECIAL_TILES:
+        return f"{SPECIAL_TILES[tile][0]} {tile_code(tile)}"
     return f"{GLYPHS[tile // 4]} {tile_code(tile)}"
 
 
@@ -58,6 +64,8 @@ def tile_style(tile: int, colours: dict[str, str]) -> Style:
         fill = colours["urchin"]
     elif tile == MOONSHELL:
         fill = colours["moonshell"]
+    elif tile in SPECIAL_TILES:
+        fill = colours[SPECIAL_TILES[tile][1]]
     else:
         fill = colours[COLOURS[tile % 4]]
     return Style(bgcolor=fill, color=ink_for(fill), bold=True)
@@ -108,8 +116,8 @@ def card_summary(card_id: str) -> str:
     if card.deck == "pair":
         return f"pairs {' + '.join(bit_name(b) for b in card.types)}: 2 each"
     if card.deck == "trove":
-        return f"most {bit_name(card.types[0], plural=True)}: 6"
-    return f"{bit_name(card.types[0], plural=True)}: 1 each"
+        return f"most {bit_name(card.bits, plural=True)}: 6"
+    return f"{bit_name(card.bits, plural=True)}: 1 each"
 
 
 SHORT_TYPE = {"clamshell": "clam", "sand dollar": "dollar", "starfish": "star"}
@@ -137,14 +145,15 @@ def card_words(card_id: str) -> str:
     card = CARDS[card_id]
     if card.deck == "pair":
         return "pairs " + "+".join(type_word(b) for b in card.types)
+    words = "/".join(type_word(b) for b in getattr(card, "types", ()))
     if card.deck == "trove":
-        word = type_word(card.types[0])
-        return f"most {word}" + ("s" if word in ("clam", "dollar", "auger", "star") else "")
+        return f"most {words}" + ("s" if words in ("clam", "dollar", "auger", "star") else "")
     if card.deck == "collector":
-        return f"each {type_word(card.types[0])}"
+        return f"each {words}"
     letters = "".join(ch for row in card.rows for ch in row if ch not in ".X")
     order = sorted(set(letters), key=letters.index)
-    return "+".join(_count_word(letters.count(ch), ch) for ch in order)
+    text = "+".join(_count_word(letters.count(ch), ch) for ch in order)
+    return text if len(text) <= 20 else card.name[:20]
 
 
 def card_in_full(card_id: str) -> str:
@@ -154,9 +163,9 @@ def card_in_full(card_id: str) -> str:
         a, b = (bit_name(t) for t in card.types)
         return f"2 points per pair of one {a} and one {b} (up to 6 pairs)"
     if card.deck == "trove":
-        return f"6 points for the most {bit_name(card.types[0], plural=True)} (tied: each)"
+        return f"6 points for the most {bit_name(card.bits, plural=True)} (tied: each)"
     if card.deck == "collector":
-        return f"1 point per {bit_name(card.types[0])}, up to 12"
+        return f"1 point per {bit_name(card.bits)}, up to 12"
     moves = "may turn and flip" if card.turn else "shift only, no turning"
     if card.deck == "secret":
         times = f", up to {card.seahorses} times" if card.seahorses > 1 else ""
@@ -171,7 +180,7 @@ def tile_fits(tile: int, card_ids: tuple[str, ...] | list[str]) -> list[str]:
     type.  The moonshell fits every one; an urchin none."""
     if tile == MOONSHELL:
         return list(card_ids)
-    if tile in (EMPTY, URCHIN, UNKNOWN):
+    if tile in (EMPTY, URCHIN, UNKNOWN) or not 0 <= tile < 16:
         return []
     shape, colour = SHAPE_LETTERS[tile // 4], COLOUR_LETTERS[tile % 4]
     bits = MASK[tile]

@@ -1,0 +1,81 @@
+"""Moonshell's setup: the table for a configuration and its rules options
+(``rules.setup``).  A mode is a preset of options (engine/registry.py)."""
+
+from __future__ import annotations
+
+from tideboard.engine.core import ConfigError, GameConfig
+from tideboard.engine.registry import GAMES
+from tideboard.engine.rng import Rng
+from tideboard.games.moonshell.content import (ALL_SHELLS, ANEMONE, CLOWNFISH, DECK_IDS, DECKS,
+                                               EMPTY, SEAT_SIDES, SOLO_CARDS,
+                                               TWO_PLAYER_URCHINS, URCHIN, URCHINS)
+from tideboard.games.moonshell.reef import EVENT_IDS
+from tideboard.games.moonshell.state import AT_HOME, KEEP, MERMAID, State, evolve
+
+
+# -- setup --------------------------------------------------------------------
+def setup(config: GameConfig) -> State:
+    options = GAMES["moonshell"].option_values(config)
+    rng = Rng.from_seed(config.seed)
+    seats = 2 if config.solo else config.players
+    if not 2 <= seats <= 4:
+        raise ConfigError(f"Moonshell is for 2-4 players (or --solo); got {config.players}.")
+    n_humans = 1 if config.solo else seats
+    mermaids = _mermaid_options(options, seats, n_humans)
+    urchins = {"none": 0, "8": TWO_PLAYER_URCHINS}.get(
+        options["urchins"], TWO_PLAYER_URCHINS if seats == 2 else 0)
+    reef = {"none": 0, "3": 3}.get(options["reef"], seats + 1)
+    tiles = ALL_SHELLS + (URCHIN,) * urchins + (ANEMONE, CLOWNFISH) * reef
+    tiles, rng = rng.shuffle(tiles)
+    ocean, bag = tiles[:25], tiles[25:]
+    open_cards = []
+    for deck in DECKS:
+        pool = {"base": DECK_IDS[deck], "lunar-reef": DECK_IDS["lunar-" + deck]}.get(
+            options["decks"], DECK_IDS[deck] + DECK_IDS["lunar-" + deck])
+        card, rng = rng.choice(pool)
+        open_cards.append(card)
+    secret_deck, rng = rng.shuffle(DECK_IDS["secret"])
+    offers = tuple(tuple(secret_deck[2 * s:2 * s + 2]) if s < n_humans else ()
+                   for s in range(seats))
+    solo_deck: tuple[str, ...] = ()
+    if config.solo:
+        solo_deck, rng = rng.shuffle([card.id for card in SOLO_CARDS])
+    event_deck: tuple[str, ...] = ()
+    events_on = options["events"] == "on"
+    if events_on:
+        event_deck, rng = rng.shuffle(EVENT_IDS)
+    moonshell_on = options["moonshell"] == "on"
+    powers = "" if options["powers"] == "none" else options["powers"]
+    state = State(players=seats, solo=config.solo, sides=SEAT_SIDES[seats], ocean=ocean,
+                  rocks=(EMPTY,) * 8, bag=bag, urchins_aside=URCHINS - urchins,
+                  chests=(((), (), (), ()),) * seats,
+                  moonshells=tuple(moonshell_on and s < n_humans for s in range(seats)),
+                  open_cards=tuple(open_cards), secrets=("",) * seats, offers=offers,
+                  phase=KEEP, solo_deck=solo_deck, rng=rng, mode=config.variant,
+                  moonshell_on=moonshell_on, powers=powers,
+                  mermaids=mermaids if powers else (),
+                  meeples=(AT_HOME,) * seats if powers else (),
+                  meeple_round=(0,) * seats if powers else (),
+                  saved=(EMPTY,) * seats if powers else (),
+                  events_on=events_on, event_deck=event_deck)
+    waiting = [s for s in range(n_humans) if powers and not mermaids[s]]
+    if waiting:
+        state = evolve(state, phase=MERMAID, current=waiting[0])
+    return state
+
+
+def _mermaid_options(options: dict[str, str], seats: int, n_humans: int) -> tuple[str, ...]:
+    chosen = []
+    for seat in range(seats):
+        value = options.get(f"mermaid-{seat + 1}", "choose")
+        if value != "choose":
+            if options["powers"] == "none":
+                raise ConfigError(f"mermaid-{seat + 1} needs mermaid powers: add "
+                                  "--option powers=passive or powers=active.")
+            if seat >= n_humans:
+                raise ConfigError("The automaton has no mermaid; leave out mermaid-2.")
+            if value in chosen:
+                raise ConfigError(f"Two players cannot both have the {value} mermaid; "
+                                  "each mermaid board is played once.")
+        chosen.append("" if value == "choose" else value)
+    return tuple(chosen)

@@ -1,0 +1,167 @@
+"""The mermaid powers' legal moves: every action a power allows a seat now
+(``powers.power_actions``, used by ``rules.legal_actions``)."""
+
+from __future__ import annotations
+
+from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_ROWS, COLUMNS,
+                                               EMPTY, MASK, MOONSHELL)
+from tideboard.games.moonshell.powers import can_use, one_rock_pulls, pull_blocker, pull_cells
+from tideboard.games.moonshell.reef import BECALMED, STILL_WATER
+from tideboard.games.moonshell.rules import REEF, blocked_rock, place_tile, stack_target
+from tideboard.games.moonshell.state import (BUOY_COLUMN, BUOY_SPACE, ROTATE_TWICE, SAVE,
+                                             Collect, Power, Pull, State, SwapTake)
+
+
+# -- legal power actions -------------------------------------------------------------
+def power_actions(state: State, seat: int) -> list:
+    """Every action a mermaid power allows ``seat`` now."""
+    out: list = []
+    saved = state.saved[seat] if seat < len(state.saved) else EMPTY
+    if saved != EMPTY:
+        out.extend(_saved_collects(state, seat, saved))
+    if seat >= len(state.mermaids) or not state.mermaids[seat]:
+        return out
+    mermaid = state.mermaids[seat]
+    if state.meeples[seat][0] == BUOY_SPACE:
+        out.extend(_buoy_collects(state, seat))
+    if not can_use(state, seat, mermaid, state.powers):
+        return out
+    if state.powers == "passive":
+        out.extend(_passive_actions(state, seat, mermaid))
+    else:
+        out.extend(active_powers(state, seat, mermaid))
+    return out
+
+
+def _my_tiles(state: State, seat: int):
+    base = state.sides[seat] * 2
+    return [(k, state.rocks[base + k]) for k in (0, 1) if state.rocks[base + k] != EMPTY
+            and not (state.meeples and blocked_rock(state, seat, base + k) is not None)]
+
+
+def _passive_actions(state: State, seat: int, mermaid: str) -> list:
+    side = state.sides[seat]
+    base = side * 2
+    mine = [state.rocks[base], state.rocks[base + 1]]
+    out: list = []
+    if mermaid == "rising-moon":
+        if state.event != STILL_WATER:
+            out.append(ROTATE_TWICE)
+    elif mermaid == "inlet":
+        if (mine[0] == EMPTY) != (mine[1] == EMPTY):
+            out.extend(one_rock_pulls(state, seat, "inlet"))
+    elif mermaid == "slide":
+        far = (side + 2) % 4 * 2
+        if state.rocks[far] == EMPTY and state.rocks[far + 1] == EMPTY:
+            for j in range(5):
+                if j == CENTRE and state.event == BECALMED:
+                    continue
+                for first in ((0, 1) if j == CENTRE else (None,)):
+                    action = Pull(j, first, "slide")
+                    if pull_cells(state, seat, action) and pull_blocker(state, seat,
+                                                                        action) is None:
+                        out.append(action)
+    elif mermaid == "tide-pool":
+        if mine == [EMPTY, EMPTY]:
+            for j in range(4):
+                if state.event == BECALMED and CENTRE in (j, j + 1):
+                    continue
+                action = Pull(j, None, "tide-pool")
+                if len(pull_cells(state, seat, action)) == 2 and pull_blocker(
+                        state, seat, action) is None:
+                    out.append(action)
+    elif mermaid == "swap":
+        out.extend(_swap_takes(state, seat))
+    elif mermaid == "buoy" and state.saved[seat] == EMPTY:
+        out.extend(Collect(k, SAVE) for k, _ in _my_tiles(state, seat))
+    return out
+
+
+def alike(a: int, b: int) -> bool:
+    """Same shape or same colour (two urchins, anemones or clownfish are alike too)."""
+    return bool(MASK[a] & MASK[b]) or (a == b and a != MOONSHELL)
+
+
+def _columns_for(chest, tile: int) -> list[int]:
+    if tile in REEF and (target := stack_target(chest, tile)) is not None:
+        return [target]
+    return [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
+
+
+def _swap_takes(state: State, seat: int) -> list:
+    side = state.sides[seat]
+    out = []
+    chest = state.chests[seat]
+    for rock in range(8):
+        tile = state.rocks[rock]
+        if rock // 2 == side or tile == EMPTY or (
+                state.meeples and blocked_rock(state, seat, rock) is not None):
+            continue
+        for k, my_tile in _my_tiles(state, seat):
+            if alike(tile, my_tile):
+                out.extend(SwapTake(rock, k, c) for c in _columns_for(chest, tile))
+    return out
+
+
+def _saved_collects(state: State, seat: int, saved: int) -> list:
+    out = []
+    for k, tile in _my_tiles(state, seat):
+        for first_tile, first_is_saved in ((tile, False), (saved, True)):
+            second = saved if not first_is_saved else tile
+            for c1 in _columns_for(state.chests[seat], first_tile):
+                chest = place_tile(state.chests[seat], first_tile, c1)
+                for c2 in _columns_for(chest, second):
+                    column, extra = (c2, c1) if first_is_saved else (c1, c2)
+                    if first_is_saved and column != extra:
+                        continue  # (different columns: the order does not matter)
+                    out.append(Collect(k, column, extra, first_is_saved))
+    return out
+
+
+def _buoy_collects(state: State, seat: int) -> list:
+    chest = state.chests[seat]
+    out = []
+    sources = _my_tiles(state, seat)
+    if state.moonshells[seat]:
+        sources.append((2, MOONSHELL))
+    for k, tile in sources:
+        if not (tile in REEF and stack_target(chest, tile) is not None):
+            out.append(Collect(k, BUOY_COLUMN))
+    return out
+
+
+def active_powers(state: State, seat: int, mermaid: str) -> list:
+    side = state.sides[seat]
+    chest = state.chests[seat]
+    if mermaid == "tide-pool":
+        return [Power(mermaid, j, d) for j in range(5) for d in range(5)
+                if state.ocean[COLUMNS[side][j][d]] != EMPTY]
+    if mermaid == "inlet":
+        return [Power(mermaid, 0), Power(mermaid, 1)]
+    if mermaid == "rising-moon":
+        return [Power(mermaid, k) for k in range(4)]
+    if mermaid == "buoy":
+        return [Power(mermaid, c) for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
+    if mermaid == "slide":
+        return [Power(mermaid, a, row, c) for a in range(CHEST_COLUMNS)
+                for row in range(len(chest[a])) for c in _slide_targets(chest, a, row)]
+    cells = sorted((row * 4 + c, col[row]) for c, col in enumerate(chest)
+                   for row in range(len(col)))
+    return [Power(mermaid, a, b) for i, (a, ta) in enumerate(cells) for b, tb in cells[i + 1:]
+            if _swappable(ta, tb)]
+
+
+def _swappable(a: int, b: int) -> bool:
+    return a != b and BUOY not in (a, b) and MOONSHELL not in (a, b) and alike(a, b)
+
+
+def _slide_targets(chest, column: int, row: int) -> list[int]:
+    if chest[column][row] == BUOY:
+        return []
+    out = []
+    for step in (-1, 1):
+        c = column + step
+        while 0 <= c < CHEST_COLUMNS and len(chest[c]) <= row:
+            out.append(c)
+            c += step
+    return out

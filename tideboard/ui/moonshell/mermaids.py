@@ -1,0 +1,182 @@
+"""Mermaid powers, events and the advanced setup on the Moonshell screen.
+
+Key ``w`` opens a window listing what you may do now with your mermaid (only
+powers that may be used are offered), each with a preview of what it does
+(the log line it would write, worked out on your view of the table without
+keeping it); Enter does it, Esc closes the window.  The same window chooses
+your mermaid at the start and answers an event's offer (Moonrise).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tideboard.engine.core import IllegalAction
+from tideboard.games.moonshell import powers
+from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
+from tideboard.games.moonshell.state import (EVENT, MERMAID, PLAY, Choose, Collect, Decline,
+                                             Power, Pull, Rotate, State, SwapTake)
+from tideboard.ui.shared.modals import Window
+
+POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offered when it "
+                    "may be used, each with a preview), answer an event's offer")]
+
+
+class ChoiceWindow(Window[int]):
+    """A titled list of choices: Enter (or a click) picks one, Esc picks none."""
+
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, title: str, lines: list[str], note: str = "") -> None:
+        super().__init__()
+        self.heading, self.lines, self.note = title, lines, note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ms-choice"):
+            yield Static(Text(self.heading, style="bold"))
+            if self.note:
+                yield Static(Text(self.note, style="italic"))
+            yield OptionList(*[Option(line) for line in self.lines], id="ms-choice-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def is_power_move(action: Any) -> bool:
+    return (isinstance(action, (Choose, Decline, SwapTake, Power))
+            or (isinstance(action, Rotate) and action.twice)
+            or (isinstance(action, Pull) and bool(action.power))
+            or (isinstance(action, Collect) and (action.column >= 4 or action.saved >= 0)))
+
+
+def tides_text(state: State) -> str:
+    """Which way the tides token points, and why."""
+    arrow = "↻ clockwise" if state.tides_odd else "↺ counter-clockwise"
+    if not state.powers:
+        return f"Tides {arrow} (no mermeeples in this game)"
+    n = state.in_play
+    return (f"Tides {arrow}: {n} mermeeple{'s' if n != 1 else ''} on the field "
+            f"({'odd' if n % 2 else 'even'})")
+
+
+def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
+    """Each player's mermaid and where its mermeeple is, then the tides and the event
+    (``short``: a few words each, for 80 columns)."""
+    lines = []
+    if state.powers:
+        for seat, mermaid in enumerate(state.mermaids):
+            if mermaid:
+                card = MERMAIDS[mermaid]
+                where = powers.meeple_text(state, seat)
+                if short:
+                    lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'out'}")
+                else:
+                    lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
+            elif not (state.solo and seat == 1):
+                lines.append(f"P{seat + 1}: no mermaid yet" if short
+                             else f"{who(seat)}: no mermaid yet")
+    if state.powers or state.events_on:
+        arrow = "↻" if state.tides_odd else "↺"
+        lines.append(f"Tides {arrow} ({state.in_play} out)" if short else tides_text(state))
+    if state.event:
+        card = EVENTS[state.event]
+        lines.append(f"Event: {card.name}" if short else
+                     f"Event ({'this round' if card.kind == 'round' else 'now'}): "
+                     f"{card.name} - {card.text}")
+    if short:  # two lines at 80 columns: the mermaids, then the tides and the event
+        people = [line for line in lines if line.startswith("P")]
+        rest = [line for line in lines if not line.startswith("P")]
+        lines = [" · ".join(people)] * bool(people) + rest
+    if state.saved and any(t >= 0 for t in state.saved):
+        from tideboard.games.moonshell.content import tile_name
+
+        lines += [f"{who(s)} saved a {tile_name(t)} (Buoy)" for s, t in enumerate(state.saved)
+                  if t >= 0]
+    return lines
+
+
+class MermaidKeys:
+    """Mixin for the Moonshell screen: the ``w`` window and the advanced lines."""
+
+    def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "power":  # listed only in games with powers or events, on your turn
+            state: State = self.state
+            return bool((state.powers or state.events_on) and not state.over
+                        and self.human_to_move() is not None)
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
+    def mermaid_moves(self: Any) -> list[Any]:
+        state: State = self.state
+        return [a for a in self.game.legal_actions(state) if is_power_move(a)
+                or (state.phase == EVENT and isinstance(a, Collect))]
+
+    def action_power(self: Any) -> None:
+        self._touch()
+        seat = self._my_turn()
+        if seat is None:
+            return
+        state: State = self.state
+        moves = self.mermaid_moves()
+        if not moves:
+            if not state.powers:
+                self.say("This game is played without mermaid powers (see the Powers option).",
+                         error=True)
+            else:
+                mermaid = state.mermaids[seat]
+                reason = powers.why_not(state, seat, mermaid, state.powers) if mermaid else ""
+                self.say(reason or "Your power cannot be used right now (nothing it could do).",
+                         error=True)
+            return
+        lines = [self._preview_line(action) for action in moves]
+        title, note = self._window_title(state, seat)
+        self.app.push_screen(ChoiceWindow(title, lines, note),
+                             lambda index: index is not None and self._play(moves[index]))
+
+    def _window_title(self: Any, state: State, seat: int) -> tuple[str, str]:
+        if state.phase == MERMAID:
+            return "Choose your mermaid", f"Powers: {state.powers} side for everyone"
+        if state.phase == EVENT:
+            card = EVENTS[state.event]
+            return f"Event: {card.name}", card.text
+        card = MERMAIDS[state.mermaids[seat]]
+        return (f"{card.name}: {state.powers} power",
+                card.passive if state.powers == "passive" else card.active)
+
+    def _preview_line(self: Any, action: Any) -> str:
+        """The move in notation and what it would do (never kept)."""
+        if isinstance(action, Choose):
+            card = MERMAIDS[action.mermaid]
+            state: State = self.state
+            text = card.passive if state.powers == "passive" else card.active
+            return f"{card.name}: {text}"
+        shown = self.shown
+        try:
+            after = self.game.apply(shown, action)
+            said = self.game.describe(shown, action, after).splitlines()[0]
+        except IllegalAction as error:
+            said = str(error)
+        return f"{self.game.format_action(action)}  →  {said}"
+
+    def draw_mermaids(self: Any, shown: State) -> None:
+        """The mermaid line block under the scores (hidden in a plain game)."""
+        widget = self.query_one("#ms-mermaid", Static)
+        lines = mermaid_lines(shown, self.who, short=not self._large())
+        widget.display = bool(shown.powers or shown.events_on)
+        widget.update(Text("\n".join(lines)))
+
+    def advanced_parts(self: Any) -> list[tuple[str, Any]]:
+        """Blocks for the overview window (``o``)."""
+        lines = mermaid_lines(self.shown, self.who)
+        if not self.shown.powers and not self.shown.event:
+            return []
+        return [("Mermaids, tides and the event", Text("\n".join(lines)))]
