@@ -19,6 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -186,10 +187,10 @@ class PickerScreen(OptionRows, Screen):
                 yield Choice("Players", ["2"], id="players")
                 yield Choice("Variant", ["standard"], id="variant")
                 yield Choice("Solo", ["no"], id="solo")
-                for seat in range(MAX_SEATS):
-                    yield Choice(f"Player {seat + 1}", ["human"], id=f"seat-{seat}")
-                for n in range(MAX_OPTIONS):
-                    yield Choice("", ["-"], id=f"opt-{n}")
+                # a row per seat and per rules option, made when a game first needs it
+                # (see _choice): most games show two seats and no options
+                yield Vertical(id="seat-rows", classes="rows")
+                yield Vertical(id="opt-rows", classes="rows")
                 yield Choice("Bot speed", list(BOT_SPEEDS), id="bot-speed")
                 with Horizontal(id="seed-row"):
                     yield Static("Seed      ", classes="label")
@@ -315,7 +316,34 @@ class PickerScreen(OptionRows, Screen):
 
     def _table_values(self) -> dict[str, str]:
         """The current game's rows (players, variant, solo, seats) as shown."""
-        return {row: self.query_one(f"#{row}", Choice).value for row in TABLE_ROWS}
+        rows = {row: self._made_choice(row) for row in TABLE_ROWS}
+        return {row: choice.value for row, choice in rows.items() if choice is not None}
+
+    def _made_choice(self, row: str) -> Choice | None:
+        """The row ``row`` if it exists (``seat-N`` and ``opt-N`` rows may not yet)."""
+        try:
+            return self.query_one(f"#{row}", Choice)
+        except NoMatches:
+            return None
+
+    def _choice(self, row: str) -> Choice:
+        """The row ``row``; a ``seat-N`` or ``opt-N`` row is made (with those
+        before it) the first time it is needed, so the first frame has only
+        the rows the first game shows."""
+        choice = self._made_choice(row)
+        if choice is not None:
+            return choice
+        kind, _, number = row.partition("-")
+        box = self.query_one(f"#{kind}-rows")
+        made = len(box.children)
+        for n in range(made, int(number) + 1):
+            if kind == "seat":
+                choice = Choice(f"Player {n + 1}", ["human"], id=f"seat-{n}")
+            else:
+                choice = Choice("", ["-"], id=f"opt-{n}")
+            box.mount(choice)
+        assert choice is not None
+        return choice
 
     def _levels(self) -> list[str]:
         # registry data: choosing a game imports none of its rules
@@ -334,7 +362,10 @@ class PickerScreen(OptionRows, Screen):
         self.query_one("#players", Choice).display = not solo
         levels = ["human"] + [f"{level} bot" for level in self._levels()]
         for seat in range(MAX_SEATS):
-            choice = self.query_one(f"#seat-{seat}", Choice)
+            choice = (self._choice(f"seat-{seat}") if seat < players
+                      else self._made_choice(f"seat-{seat}"))
+            if choice is None:
+                continue  # never needed yet
             shown = choice.display and len(choice.values) > 1
             default = "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels
                                                  else "human")
@@ -436,7 +467,7 @@ class PickerScreen(OptionRows, Screen):
                             solo=solo, seed=seed, options=self._chosen_options())
         bots = {}
         for seat in range(players):
-            value = self.query_one(f"#seat-{seat}", Choice).value
+            value = self._choice(f"seat-{seat}").value
             if value.endswith(" bot"):
                 bots[seat] = value.removesuffix(" bot")
         if bots and len(bots) == players and not solo:

@@ -13,27 +13,28 @@ MAX_OPTIONS = 12  # option rows (a game shows as many as it has)
 
 
 class OptionRows:
-    """Mixin for the picker screen (it has ``game_id``, ``query_one`` and the
-    ``#variant``, ``#solo`` and ``#opt-N`` rows)."""
+    """Mixin for the picker screen (it has ``game_id``, ``query_one``, the
+    ``#variant`` and ``#solo`` rows, and ``_choice``/``_made_choice`` for the
+    ``opt-N`` rows, which are made when first needed)."""
 
     def _fill_options(self: Any, remembered: dict[str, str] | None = None) -> None:
         """The option rows set to the variant's preset (or as remembered)."""
         info = registry.GAMES[self.game_id]
         preset = info.preset(self.query_one("#variant").value)
         for n in range(MAX_OPTIONS):
-            choice = self.query_one(f"#opt-{n}")
             if n < len(info.options):
+                choice = self._choice(f"opt-{n}")
                 option = info.options[n]
                 choice.label = option.label
                 value = (remembered or {}).get(f"opt-{n}", preset[option.name])
                 choice.set_values(list(option.choices), value)
-            else:
+            elif (choice := self._made_choice(f"opt-{n}")) is not None:
                 choice.set_values(["-"])
         self._show_options()
 
     def _option_values(self: Any) -> dict[str, str]:
         info = registry.GAMES[self.game_id]
-        return {option.name: self.query_one(f"#opt-{n}").value
+        return {option.name: self._choice(f"opt-{n}").value
                 for n, option in enumerate(info.options[:MAX_OPTIONS])}
 
     def _show_options(self: Any) -> None:
@@ -43,10 +44,11 @@ class OptionRows:
         players = self._player_count()
         solo = self.query_one("#solo").value == "yes"
         for n in range(MAX_OPTIONS):
-            choice = self.query_one(f"#opt-{n}")
             if n >= len(info.options):
-                choice.display = False
+                if (choice := self._made_choice(f"opt-{n}")) is not None:
+                    choice.display = False
                 continue
+            choice = self._choice(f"opt-{n}")
             option = info.options[n]
             shown = not (option.seat and option.seat > players)
             if option.unless and values.get(option.unless[0]) == option.unless[1]:
@@ -56,7 +58,7 @@ class OptionRows:
     def _chosen_options(self: Any) -> tuple[tuple[str, str], ...]:
         """The shown option rows that differ from the variant's preset."""
         info = registry.GAMES[self.game_id]
-        values = {option.name: self.query_one(f"#opt-{n}").value
+        values = {option.name: self._choice(f"opt-{n}").value
                   for n, option in enumerate(info.options[:MAX_OPTIONS])
-                  if self.query_one(f"#opt-{n}").display}
+                  if self._choice(f"opt-{n}").display}
         return info.changed_options(self.query_one("#variant").value, values)
