@@ -117,6 +117,9 @@ def main(ctx: click.Context, theme: str | None) -> None:
     """
     if ctx.invoked_subcommand is None:
         _check_theme(theme)
+        from tideboard.startup import pause_gc
+
+        pause_gc()  # until the first frame (tideboard/startup.py)
         from tideboard.ui.app import run_app
 
         _exit_if_crashed(run_app(theme=theme))
@@ -139,6 +142,9 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
     config = _config(g, players, variant, solo, seed, options)
     seat_bots = _seat_bots(g, config, bots)
     _check_theme(theme)
+    from tideboard.startup import pause_gc
+
+    pause_gc()  # until the first frame (tideboard/startup.py)
     from tideboard.ui.app import has_screen, run_app
 
     if not has_screen(g.info.id):

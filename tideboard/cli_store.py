@@ -250,6 +250,9 @@ def _app_launcher():
     """``run_app(theme=, match=, bots=, store_id=, store_path=, replay=)``, imported
     before anything is imported into the store, so a failed import of the app
     leaves no new game behind."""
+    from tideboard.startup import pause_gc
+
+    pause_gc()  # until the first frame (tideboard/startup.py)
     from tideboard.ui.app import run_app
 
     return run_app

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tideboard import settings as user_settings
+from tideboard.startup import pause_gc, resume_gc
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
@@ -38,6 +39,7 @@ class TideboardApp(App):
                  replay: bool = False) -> None:
         """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
         override the saved settings for this run."""
+        pause_gc()  # until the first frame (tideboard/startup.py); the CLI paused it already
         super().__init__()
         self.settings, self._settings_notice = user_settings.load(list(theme_table()))
         for name, spec in theme_table().items():
@@ -79,6 +81,7 @@ class TideboardApp(App):
         first = self.screen_stack[0]
         if not first._result_callbacks:
             first._push_result_callback(first, None)
+        self.call_after_refresh(resume_gc)  # the first frame is up
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.loaded_match is not None:
@@ -251,5 +254,6 @@ def run_app(theme: str | None = None, game_id: str | None = None,
     try:
         app.run()
     finally:
+        resume_gc()  # if the app ended before its first frame
         app.close_store()
     return app.return_code or 0
