@@ -5,9 +5,9 @@ hundred thousand objects that live as long as the app; while they are made
 the collector runs again and again and finds nothing (about 5% of the time to
 the first frame).  So the commands that open the app call :func:`pause_gc`
 before importing it, and the app calls :func:`resume_gc` once its first frame
-is up: one full collection, then :func:`gc.freeze` so that those long-lived
-objects are never scanned again (every later collection is cheaper too), and
-the collector is back on.  Nothing here imports Textual.
+is up, which turns it back on.  (Not :func:`gc.freeze`: it would also keep the
+first screen's objects for good after that screen is left.)  Nothing here
+imports Textual.
 """
 
 from __future__ import annotations
@@ -26,11 +26,8 @@ def pause_gc() -> None:
 
 
 def resume_gc() -> None:
-    """Collect once, freeze what is left, and turn the collector back on
-    (only if :func:`pause_gc` turned it off)."""
+    """Turn the collector back on (only if :func:`pause_gc` turned it off)."""
     global _paused
     if _paused:
         _paused = False
-        gc.collect()
-        gc.freeze()
         gc.enable()
