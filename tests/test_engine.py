@@ -95,13 +95,11 @@ def test_solo_for_a_game_without_a_solo_mode_names_the_player_range():
 
 def test_new_seeds_come_from_64_bits_of_entropy(monkeypatch):
     """Seeds were random.randrange(1_000_000): found by brute force (issue 7, item 4)."""
-    import secrets
-
     from tideboard.engine import seeds
 
     calls = []
-    monkeypatch.setattr(secrets, "randbits", lambda bits: calls.append(bits) or 2**64 - 1)
-    assert seeds.new_seed() == 2**64 - 1 and calls == [64]
+    monkeypatch.setattr(seeds.os, "urandom", lambda n: calls.append(n) or b"\xff" * n)
+    assert seeds.new_seed() == 2**64 - 1 and calls == [8]  # 8 bytes of the OS's entropy
     monkeypatch.undo()
     drawn = {seeds.new_seed() for _ in range(200)}
     assert len(drawn) == 200 and all(0 <= s < 2**64 for s in drawn)

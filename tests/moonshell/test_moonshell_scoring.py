@@ -218,3 +218,14 @@ def test_rule_full_tie_is_a_shared_victory():
 def test_rule_solo_ranking_titles():
     assert [solo_title(p) for p in (0, 24, 25, 34, 35, 44, 45, 80)] == [
         "Nymph", "Nymph", "Kelpie", "Kelpie", "Siren", "Siren", "Merqueen", "Merqueen"]
+
+
+def test_every_pattern_card_of_every_deck_fits_in_a_treasure_chest():
+    """Pattern cards are worked out when first scored, not at import: each one,
+    base and Lunar Reef, must still fit the 4x3 chest somewhere."""
+    from tideboard.games.moonshell.content import CARDS, PatternCard
+
+    pattern_cards = [card for card in CARDS.values() if isinstance(card, PatternCard)]
+    assert len(pattern_cards) >= 40
+    for card in pattern_cards:
+        assert card.placements, f"card {card.id} does not fit in a treasure chest"

@@ -7,20 +7,22 @@ exactly that for patterns, and the Pair count tries it on both sides).
 
 from __future__ import annotations
 
+import functools
+
 from tideboard.games.moonshell.content import (
     ARRAY_POINTS, BUOY, CARDS, COLLECTOR_LIMIT, COMPOSITION_POINTS, EMPTY, HIDDEN, MASK, MOONSHELL,
     PAIR_LIMIT, PAIR_POINTS, REEF_PAIR, REEF_PAIR_POINTS, SOLO_TITLES, TROVE_POINTS,
-    UNUSED_MOONSHELL_POINTS, URCHIN, URCHIN_POINTS, PatternCard, chest_cells)
+    UNUSED_MOONSHELL_POINTS, URCHIN, URCHIN_POINTS, chest_cells)
 from tideboard.games.moonshell.state import State
 
 CATEGORIES = ("secret", "composition", "array", "pair", "trove", "collector", "urchins",
               "reef", "moonshell")
 
-# For each pattern card, the set of chest cells each placement uses, as a bit set.
-_CELL_SETS: dict[str, tuple[int, ...]] = {
-    card.id: tuple(sum(1 << c for cells, _ in placement for c in cells)
-                   for placement in card.placements)
-    for card in CARDS.values() if isinstance(card, PatternCard)}
+@functools.cache
+def _cell_sets(card_id: str) -> tuple[int, ...]:
+    """For a pattern card, the set of chest cells each placement uses, as a bit set."""
+    return tuple(sum(1 << c for cells, _ in placement for c in cells)
+                 for placement in CARDS[card_id].placements)
 
 
 def masks_of(chest) -> tuple[int, ...]:
@@ -39,7 +41,7 @@ def placement_met(placement, masks) -> bool:
 def pattern_count(card_id: str, masks, limit: int = 1) -> int:
     """How many times the pattern is completed, on separate tiles, up to ``limit``."""
     card = CARDS[card_id]
-    met = [cells for placement, cells in zip(card.placements, _CELL_SETS[card_id])
+    met = [cells for placement, cells in zip(card.placements, _cell_sets(card_id))
            if placement_met(placement, masks)]
     if not met or limit <= 1:
         return min(1, len(met))
