@@ -409,6 +409,10 @@ from tideboard.cli_store import STORE_COMMANDS  # noqa: E402
 for _command in STORE_COMMANDS:
     main.add_command(_command)
 
+from tideboard.cli_serve import serve  # noqa: E402  (play over SSH)
+
+main.add_command(serve)
+
 
 if __name__ == "__main__":
     run()

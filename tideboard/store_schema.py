@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -47,6 +47,26 @@ MIGRATIONS: list[str] = [
     # 1 -> 2: the game's rules options (JSON {"name": "value"}); old games have none
     """
     ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+    """,
+    # 2 -> 3: the SSH server's tables (tideboard serve) and the keys pinned to
+    # player names; the games and moves of started tables are ordinary games
+    """
+    CREATE TABLE tables (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,          -- a registry id
+        creator  TEXT NOT NULL,          -- a player name
+        players  INTEGER NOT NULL,
+        variant  TEXT NOT NULL,
+        seats    TEXT NOT NULL,          -- JSON [{"player": name|null, "bot": level|null}]
+        game_id  TEXT REFERENCES games (id) ON DELETE SET NULL,  -- once started
+        created  TEXT NOT NULL,
+        closed   INTEGER NOT NULL DEFAULT 0  -- given up before it started
+    );
+    CREATE TABLE players (
+        name        TEXT PRIMARY KEY,
+        fingerprint TEXT,                -- the first public key's; NULL: none yet
+        first_seen  TEXT NOT NULL
+    );
     """,
 ]
 

@@ -1,0 +1,159 @@
+"""Many players over SSH: first screen, key-to-update latency, memory per session.
+
+    python benchmarks/ssh_load.py [--sessions 30 100] [--seconds 10]
+
+Starts ``tideboard serve`` (its own process, a fresh data folder, port 0) and,
+for each count N, connects N real SSH clients (asyncssh, over loopback, a
+pseudo-terminal of 80x24 each) all at once, then:
+
+- first screen: from the start of the connection until the client has
+  received the lobby's first frame (its "New table" heading), p50/p95;
+- key-to-update: every client presses a key each second (down/up in the
+  lobby, so the cursor moves), from the key sent to the first bytes of the
+  redraw received, p50/p95 over ``--seconds``;
+- memory: the server's whole process tree (RSS, from /proc), with N sessions
+  connected, less before any, over N.
+
+The clients run in this process, on the same machine (2 cores here), so
+their own work competes with the server's: the figures are pessimistic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import asyncssh
+
+TARGETS = {"first_p95": 1.0, "update_p95": 0.100, "mib": 10.0}
+
+
+def quantile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] if values else 0.0
+
+
+def tree_rss_kib(pid: int) -> int:
+    """RSS of ``pid`` and all its descendants."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            with open(f"/proc/{current}/status") as status:
+                total += next(int(line.split()[1]) for line in status
+                              if line.startswith("VmRSS:"))
+            with open(f"/proc/{current}/task/{current}/children") as children:
+                todo += [int(c) for c in children.read().split()]
+        except (OSError, StopIteration):
+            pass
+    return total
+
+
+class Player:
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.first: float | None = None
+        self.event = asyncio.Event()
+        self.process = None
+        self.conn = None
+
+    async def connect(self, port: int, name: str) -> None:
+        start = time.perf_counter()
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
+                                           client_keys=[KEY], agent_path=None)
+        self.process = await self.conn.create_process(term_type="xterm-256color",
+                                                      term_size=(80, 24), encoding=None)
+        while b"New table" not in self.buffer:
+            self.buffer += await self.process.stdout.read(65536)
+        self.first = time.perf_counter() - start
+        asyncio.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.event.set()
+
+    async def key(self, key: str) -> float | None:
+        self.event.clear()
+        start = time.perf_counter()
+        self.process.stdin.write(key.encode())
+        try:
+            await asyncio.wait_for(self.event.wait(), 5)
+        except asyncio.TimeoutError:
+            return None
+        return time.perf_counter() - start
+
+
+KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def round_of(port: int, server_pid: int, count: int, seconds: float) -> dict:
+    base = tree_rss_kib(server_pid)
+    players = [Player() for _ in range(count)]
+    await asyncio.gather(*(p.connect(port, f"p{count}x{n}") for n, p in enumerate(players)))
+    firsts = [p.first for p in players]
+    await asyncio.sleep(1.0)
+    held = tree_rss_kib(server_pid)
+    latencies: list[float] = []
+    lost = 0
+
+    async def press(player: Player, offset: float) -> None:
+        nonlocal lost
+        await asyncio.sleep(offset)
+        for n in range(int(seconds)):
+            took = await player.key("j" if n % 2 == 0 else "k")
+            if took is None:
+                lost += 1
+            else:
+                latencies.append(took)
+            await asyncio.sleep(max(0.0, 1.0 - (took or 0)))
+
+    await asyncio.gather(*(press(p, n / count) for n, p in enumerate(players)))
+    for player in players:
+        player.conn.close()
+    await asyncio.sleep(1.0)
+    return {"n": count, "first_p50": statistics.median(firsts), "first_p95": quantile(firsts, .95),
+            "update_p50": statistics.median(latencies) if latencies else 0.0,
+            "update_p95": quantile(latencies, .95), "lost": lost,
+            "mib": (held - base) / count / 1024, "total_mib": held / 1024}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, nargs="+", default=[30, 100])
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+    data = tempfile.mkdtemp(prefix="td-ssh-load-")
+    server = subprocess.Popen([sys.executable, "-m", "tideboard.cli", "serve", "--port", "0",
+                               "--data-dir", data, "--max-sessions", "500", "--per-minute",
+                               "10000"], stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, TIDEBOARD_DATA_DIR=data))
+    line = server.stdout.readline()
+    port = int(re.search(r"port (\d+)", line).group(1))
+    print(f"server pid {server.pid}, port {port}; {os.cpu_count()} cores; "
+          f"{args.seconds:g} s of keys per round")
+    try:
+        for count in args.sessions:
+            r = await round_of(port, server.pid, count, args.seconds)
+            print(f"{r['n']:4} sessions: first screen p50 {r['first_p50'] * 1000:5.0f} ms "
+                  f"p95 {r['first_p95'] * 1000:5.0f} ms (target p95 < 1000 ms at 30) | "
+                  f"key-to-update p50 {r['update_p50'] * 1000:4.0f} ms "
+                  f"p95 {r['update_p95'] * 1000:4.0f} ms (target < 100 ms at 30), "
+                  f"{r['lost']} keys unanswered | memory {r['mib']:.2f} MiB/session "
+                  f"(target <= 10), server tree {r['total_mib']:.0f} MiB", flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

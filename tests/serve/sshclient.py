@@ -1,0 +1,117 @@
+"""A real SSH client for the serve tests (asyncssh's), with a tiny terminal:
+it keeps the text of the screen from the absolute cursor moves and text that
+Textual writes (colours and modes ignored), enough to read what is shown."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import tempfile
+from pathlib import Path
+
+import asyncssh
+
+from tideboard.serve.server import Limits, Server
+
+CSI = re.compile(r"\x1b\[([0-9;?<>=$]*)([ -/]*)([@-~])|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
+
+
+class Terminal:
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.rows = [[" "] * width for _ in range(height)]
+        self.x = self.y = 0
+        self.pending = ""
+
+    def feed(self, text: str) -> None:
+        text = self.pending + text
+        self.pending = ""
+        last = text.rfind("\x1b")
+        if last != -1 and not CSI.match(text, last):
+            text, self.pending = text[:last], text[last:]
+        pos = 0
+        for match in CSI.finditer(text):
+            self._text(text[pos:match.start()])
+            pos = match.end()
+            if match.group(3) == "H" and not match.group(1).startswith("?"):
+                parts = (match.group(1) or "1;1").split(";")
+                self.y = int(parts[0] or 1) - 1
+                self.x = int(parts[1] or 1) - 1 if len(parts) > 1 else 0
+            elif match.group(3) == "J" and match.group(1) in ("2", ""):
+                self.rows = [[" "] * self.width for _ in range(self.height)]
+        self._text(text[pos:])
+
+    def _text(self, text: str) -> None:
+        for char in text:
+            if char == "\r":
+                self.x = 0
+            elif char == "\n":
+                self.y += 1
+            elif char >= " ":
+                if 0 <= self.y < self.height and 0 <= self.x < self.width:
+                    self.rows[self.y][self.x] = char
+                self.x += 1
+
+    def text(self) -> str:
+        return "\n".join("".join(row).rstrip() for row in self.rows)
+
+
+class Client:
+    """One player's ssh session: ``await Client.open(port, name)``."""
+
+    def __init__(self, conn, process, size) -> None:
+        self.conn = conn
+        self.process = process
+        self.screen = Terminal(*size)
+        self.output = b""
+        self.task = asyncio.create_task(self._read())
+
+    @classmethod
+    async def open(cls, port: int, name: str, key=None, size=(80, 24),
+                   term: str = "xterm-256color") -> "Client":
+        key = key or asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
+                                      known_hosts=None, agent_path=None)
+        process = await conn.create_process(term_type=term, term_size=size, encoding=None)
+        return cls(conn, process, size)
+
+    async def _read(self) -> None:
+        decoder = __import__("codecs").getincrementaldecoder("utf-8")("replace")
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.output += data
+            self.screen.feed(decoder.decode(data))
+
+    def text(self) -> str:
+        return self.screen.text()
+
+    async def wait_for(self, needle: str, timeout: float = 10.0) -> str:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while needle not in self.text():
+            if loop.time() > end:
+                raise AssertionError(f"{needle!r} never showed; the screen:\n{self.text()}")
+            await asyncio.sleep(0.05)
+        return self.text()
+
+    async def keys(self, *keys: str, pause: float = 0.05) -> None:
+        for key in keys:
+            self.process.stdin.write(key.encode())
+            await asyncio.sleep(pause)
+
+    async def close(self) -> None:
+        self.conn.close()
+        try:
+            await asyncio.wait_for(self.task, 5)
+        except (asyncio.TimeoutError, Exception):
+            self.task.cancel()
+
+
+async def start_server(data_dir: Path | None = None, grace: float = 60.0,
+                       limits: Limits = Limits()) -> Server:
+    server = Server(data_dir or Path(tempfile.mkdtemp(prefix="td-serve-")), limits,
+                    grace=grace, bot_delay=0.0)
+    await server.start("127.0.0.1", 0)
+    return server

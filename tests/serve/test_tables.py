@@ -1,0 +1,109 @@
+"""The server's tables (no SSH): seats, who may move, bots, grace, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tideboard.engine.core import IllegalAction
+from tideboard.serve.tables import Room, TableError
+from tideboard.store import Store
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store.open(tmp_path / "t.db", import_autosaves=False) as opened:
+        yield opened
+
+
+def noop(table, what):
+    pass
+
+
+def started(room):
+    table = room.create("ana", "shifting-stones", 2)
+    room.join(table.id, "bob")
+    return table
+
+
+async def test_a_table_starts_when_its_seats_are_filled(store):
+    """Issue 12: a table starts when its seats are filled."""
+    room = Room(store, bot_delay=0)
+    table = room.create("ana", "shifting-stones", 2)
+    assert not table.started and table.free_seats() == [1]
+    assert room.join(table.id, "bob") == 1
+    assert table.started
+    with pytest.raises(TableError):
+        room.join(table.id, "carol")  # no free seat: watch instead
+
+
+async def test_only_the_creator_starts_with_bots(store):
+    """Issue 12: or when its creator starts it with bots in the empty seats."""
+    room = Room(store, bot_delay=0)
+    table = room.create("ana", "shifting-stones", 3)
+    with pytest.raises(TableError):
+        room.start(table.id, "bob")
+    room.start(table.id, "ana")
+    assert table.started and [s.bot for s in table.seats] == [None, "greedy", "greedy"]
+
+
+async def test_a_seat_acts_only_for_itself_and_only_in_turn(store):
+    """Issue 12: a session can act only for its own seat, only when the rules wait for it."""
+    room = Room(store, bot_delay=0)
+    table = started(room)
+    game, state = table.match.game, table.match.state
+    seat = game.to_move(state)[0]
+    mover, other = (["ana", "bob"][seat], ["ana", "bob"][1 - seat])
+    action = game.legal_for(state, seat)[0]
+    with pytest.raises(IllegalAction):
+        room.act(table.id, other, action)  # the other seat's move, out of turn
+    with pytest.raises(TableError):
+        room.act(table.id, "carol", action)  # a spectator has no seat
+    room.act(table.id, mover, action)
+    assert list(table.match.actions) == [action]
+
+
+async def test_a_restart_brings_every_table_back(store, tmp_path):
+    """Issue 12: tables and their moves live in the store; a restart brings them back."""
+    room = Room(store, bot_delay=0)
+    table = started(room)
+    game = table.match.game
+    for _ in range(3):
+        seat = game.to_move(table.match.state)[0]
+        room.act(table.id, table.seats[seat].player, game.legal_for(table.match.state, seat)[0])
+    waiting = room.create("carol", "moonshell", 2)
+    again = Room(Store.open(tmp_path / "t.db", import_autosaves=False), bot_delay=0)
+    assert again.load() == []
+    back = again.tables[table.id]
+    assert list(back.match.actions) == list(table.match.actions)
+    assert [s.player for s in back.seats] == ["ana", "bob"]
+    assert not again.tables[waiting.id].started
+    again.store.close()
+
+
+async def test_a_bot_plays_an_away_seat_after_the_grace_period(store):
+    """Issue 12: after the grace period a bot plays the seat until its player returns."""
+    room = Room(store, grace=0.05, bot_delay=0)
+    table = started(room)
+    for name in ("ana", "bob"):
+        room.attach(table, name, noop)
+    game = table.match.game
+    seat = game.to_move(table.match.state)[0]
+    name = table.seats[seat].player
+    room.detach(table, name, noop)
+    assert "away" in table.status()
+    await asyncio.sleep(0.3)
+    assert table.seats[seat].standin and len(table.match.actions) > 0
+    assert any("a bot plays" in line for line in table.chat)
+    room.attach(table, name, noop)
+    assert not table.seats[seat].standin
+    room.shutdown()
+
+
+async def test_chat_lines_are_one_printable_line(store):
+    room = Room(store)
+    table = room.create("ana", "shifting-stones", 2)
+    room.chat(table.id, "ana", "hi\x1b[2J there\nbob " + "x" * 500)
+    assert table.chat[-1].startswith("ana: hi [2J there bob") and "\x1b" not in table.chat[-1]
+    assert len(table.chat[-1]) <= 5 + 200

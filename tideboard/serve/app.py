@@ -1,0 +1,115 @@
+"""One SSH session's app: the tideboard app with the lobby in place of the picker.
+
+It draws through :class:`~tideboard.serve.driver.SSHDriver` to its channel, in
+the colours the client's terminal says it has (``TERM``, ``COLORTERM``,
+``NO_COLOR``; F4 switches for a terminal that reports them wrongly), and keeps
+theme changes to the session (the server's settings file is left alone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from textual.binding import Binding
+from textual.filter import Monochrome
+from textual.screen import Screen
+
+from tideboard.serve.driver import SSHDriver
+from tideboard.ui.app import TideboardApp
+
+COLOUR_DEPTHS = ("truecolor", "256", "standard", "none")
+DEPTH_NAMES = {"truecolor": "true colour", "256": "256 colours", "standard": "16 colours",
+               "none": "no colour"}
+
+
+def colour_depth(env: dict[str, str]) -> str:
+    """The colour depth a client's environment asks for."""
+    term = env.get("TERM", "").lower()
+    if "NO_COLOR" in env or term == "dumb":
+        return "none"
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    if "256" in term or term.startswith(("xterm-kitty", "alacritty", "tmux", "screen")):
+        return "256"
+    return "standard"
+
+
+class ServeApp(TideboardApp):
+    """A player's session: the lobby, a table's game screen, back to the lobby."""
+
+    BINDINGS = [*TideboardApp.BINDINGS, Binding("f4", "next_depth", "Colours", show=False)]
+
+    def __init__(self, room: Any, name: str, channel: Any, size: tuple[int, int],
+                 env: dict[str, str], table_id: str | None = None) -> None:
+        self.ssh_channel = channel
+        self.ssh_size = size
+        self.room = room
+        self.player = name
+        self.resume_table = table_id
+        super().__init__(bot_delay=room.bot_delay)
+        self.driver_class = SSHDriver
+        self._plain_filters = list(self._filters)
+        self.set_depth(colour_depth(env))
+
+    def set_depth(self, depth: str) -> None:
+        """Draw with ``depth`` colours from now on."""
+        self.depth = depth
+        self.no_color = depth == "none"
+        self.console = Console(
+            color_system=None if depth == "none" else depth, file=self.console.file,
+            markup=True, highlight=False, emoji=False, legacy_windows=False,
+            force_terminal=True, safe_box=False, soft_wrap=False,
+            width=self.console.width, height=self.console.height)
+        self._filters = [*self._plain_filters, *([Monochrome()] if self.no_color else [])]
+
+    def action_next_depth(self) -> None:
+        depth = COLOUR_DEPTHS[(COLOUR_DEPTHS.index(self.depth) + 1) % len(COLOUR_DEPTHS)]
+        self.set_depth(depth)
+        self.screen.refresh(layout=True)
+        for widget in self.screen.query("*"):
+            widget.refresh()
+        self.notify(f"Colours: {DEPTH_NAMES[depth]}", timeout=1.5)
+
+    def get_driver_class(self) -> Any:
+        return SSHDriver
+
+    def get_default_screen(self) -> Screen:
+        from tideboard.serve.lobby import LobbyScreen
+
+        return LobbyScreen(self.room, self.player)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        table = self.room.tables.get(self.resume_table or "")
+        if table is not None:
+            self.open_table(table)
+
+    def open_table(self, table: Any) -> None:
+        """The table's game screen over the lobby (the seat, or watching)."""
+        if not table.started:
+            lobby = self.screen_stack[0]
+            lobby.say(f"Table {table.id} has not started yet.", error=True)
+            return
+        from tideboard.serve.table_screen import table_screen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(table_screen(self.room, table, self.player))
+
+    def show_picker(self) -> None:
+        """Back to the lobby (the first screen)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def open_store(self) -> Any:
+        return self.room.store
+
+    def close_store(self) -> None:
+        """The server owns the store."""
+
+    def save_settings(self, **changes: str | None) -> None:
+        """A session's theme and bot speed stay in the session."""
+        import attrs
+
+        self.settings = attrs.evolve(self.settings, **changes)

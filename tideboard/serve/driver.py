@@ -1,0 +1,99 @@
+"""A Textual driver over an SSH channel: one per session, all in the server's
+event loop (see "Serving over SSH" in docs/architecture.md).
+
+Output: every frame Textual writes goes to the channel as UTF-8.  Input: the
+session hands the channel's bytes to :meth:`SSHDriver.feed`, which decodes
+them and runs Textual's xterm parser (the one its own drivers use) and posts
+the events to the app.  The window size comes from the SSH channel's window
+change requests (:meth:`resize`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+from typing import Any
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+
+ESCAPE_TICK = 0.1  # seconds: a lone Esc is a key once nothing follows it
+
+
+class SSHDriver(Driver):
+    """Draws to ``app.ssh_channel`` and reads what the session feeds it."""
+
+    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self._channel = app.ssh_channel
+        self._parser = XTermParser()
+        self._decode = codecs.getincrementaldecoder("utf-8")("replace").decode
+        self._tick: asyncio.TimerHandle | None = None
+        self._input = False
+        self._closed = False
+
+    def write(self, data: str) -> None:
+        if not self._closed:
+            try:
+                self._channel.write(data.encode("utf-8"))
+            except Exception:  # the channel is gone: nothing more to draw
+                self._closed = True
+
+    def start_application_mode(self) -> None:
+        self._input = True
+        width, height = self._app.ssh_size
+        self._post(events.Resize(Size(width, height), Size(width, height)))
+        self.write("\x1b[?1049h")  # alternate screen
+        self.write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")  # mouse, SGR
+        self.write("\x1b[?25l\x1b[?2004h\x1b[?7l")  # no cursor, bracketed paste, no wrap
+
+    def disable_input(self) -> None:
+        self._input = False
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
+        self.write("\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")
+
+    def close(self) -> None:
+        self._closed = True
+
+    # -- input ----------------------------------------------------------------
+    def _post(self, message: Any) -> None:
+        message.set_sender(self._app)
+        self._app.post_message(message)
+
+    def send_message(self, message: Any) -> None:
+        # we run in the app's own event loop: post directly, no thread hand-off
+        self._app.post_message(message)
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the client: parsed into Textual events for the app."""
+        if not self._input:
+            return
+        text = self._decode(data)
+        if text:
+            for event in self._parser.feed(text):
+                self.process_message(event)
+        if self._parser._timeout_time is not None and self._tick is None:
+            self._tick = asyncio.get_running_loop().call_later(ESCAPE_TICK, self._on_tick)
+
+    def _on_tick(self) -> None:
+        self._tick = None
+        if not self._input:
+            return
+        for event in self._parser.tick():
+            self.process_message(event)
+        if self._parser._timeout_time is not None:
+            self._tick = asyncio.get_running_loop().call_later(ESCAPE_TICK, self._on_tick)
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's window changed size."""
+        if self._input:
+            self._post(events.Resize(Size(width, height), Size(width, height)))

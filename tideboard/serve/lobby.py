@@ -1,0 +1,267 @@
+"""The lobby: your unfinished tables, the open tables, the playable games.
+
+One widget draws the whole list (a line per entry, the cursor's line
+highlighted), so the first screen of every SSH session is light; it redraws
+when the room says a table changed.  Enter does the obvious thing with the
+line under the cursor: back to your table, sit at an open one, or open a
+new table for a game; ``w`` watches a table, ``s`` starts your table with
+bots in the empty seats, ``x`` gives up your table before it starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tideboard.engine import registry
+from tideboard.engine.core import ConfigError, TideboardError
+from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.screens import has_screen
+from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
+
+LOBBY_KEYS_HELP = [
+    ("↑ ↓ (k j)", "move between the lines"),
+    ("Enter", "your table: back to it; an open table: take a free seat; "
+              "a game: open a new table"),
+    ("w", "watch the table under the cursor"),
+    ("s", "start your open table now, bots in the empty seats"),
+    ("x", "close your open table (before it starts)"),
+    ("F4", "colour depth: true colour, 256, 16 colours, none"),
+    ("?", "this help"), ("q", "leave (your seats are kept)"),
+]
+LOBBY_HELP = """A table starts when every seat is taken (by players, or by the bots
+its creator put there), or when its creator starts it with bots in the empty
+seats. At the table you see only what your seat may see; a spectator sees what
+every player sees. If you drop out, your seat waits for you: connect again
+with the same name (and key) and you are back. After a while a bot plays your
+seat until you return.
+"""
+
+
+class LobbyList(Widget, can_focus=True):
+    """Every line of the lobby; ``entries`` are (kind, key, text) with kind
+    "mine" / "open" (key: a table id), "game" (key: a game id) or "head"."""
+
+    DEFAULT_CSS = """
+    LobbyList { height: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="lobby-list")
+        self.entries: list[tuple[str, str, str]] = []
+        self.cursor = 0
+
+    def choosable(self) -> list[int]:
+        return [n for n, entry in enumerate(self.entries) if entry[0] != "head"]
+
+    def current(self) -> tuple[str, str, str] | None:
+        if 0 <= self.cursor < len(self.entries) and self.entries[self.cursor][0] != "head":
+            return self.entries[self.cursor]
+        return None
+
+    def move(self, step: int) -> None:
+        lines = self.choosable()
+        if not lines:
+            return
+        where = lines.index(self.cursor) if self.cursor in lines else 0
+        self.cursor = lines[max(0, min(len(lines) - 1, where + step))]
+        self.refresh()
+
+    def set_entries(self, entries: list[tuple[str, str, str]]) -> None:
+        key = self.current()
+        self.entries = entries
+        lines = self.choosable()
+        keys = [(entries[n][0], entries[n][1]) for n in lines]
+        if key is not None and (key[0], key[1]) in keys:
+            self.cursor = lines[keys.index((key[0], key[1]))]
+        elif lines and self.cursor not in lines:
+            self.cursor = lines[0]
+        self.refresh()
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        top = max(0, self.cursor - self.size.height + 2) if self.size.height else 0
+        for number, (kind, _key, line) in enumerate(self.entries[top:], top):
+            if number > top:
+                text.append("\n")
+            if kind == "head":
+                text.append(line, style="bold")
+            elif number == self.cursor:
+                text.append(f"▶ {line}", style="reverse")
+            else:
+                text.append(f"  {line}")
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        top = max(0, self.cursor - self.size.height + 2)
+        number = top + event.y
+        if number in self.choosable():
+            self.cursor = number
+            self.refresh()
+            if event.chain >= 2:
+                self.screen.action_enter()
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("enter", "enter", "Open / sit / new table"),
+        Binding("w", "watch", "Watch"),
+        Binding("s", "start", "Start with bots"),
+        Binding("x", "close_table", "Close"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit_lobby", "Leave"),
+    ]
+
+    def __init__(self, room: Any, name: str) -> None:
+        super().__init__(id="lobby")
+        self.room = room
+        self.player = name
+        self.waiting_for: str | None = None  # a table of ours not started yet
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"tideboard lobby · you are {self.player}", id="lobby-title")
+        yield LobbyList()
+        yield Static("", id="lobby-status")
+        yield KeysLine()
+
+    def on_mount(self) -> None:
+        self.fill()
+        self.room.lobby_listeners.add(self._listen)
+        self.say("Enter: open the line under the cursor; ? explains the lobby.")
+
+    def on_unmount(self) -> None:
+        self.room.lobby_listeners.discard(self._listen)
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def _listen(self) -> None:
+        self.call_later(self.fill)
+
+    def fill(self) -> None:
+        name = self.player
+        mine = self.room.tables_of(name)
+        others = [t for t in self.room.open_tables() if t not in mine]
+        entries: list[tuple[str, str, str]] = [("head", "", "Your tables")]
+        entries += [("mine", t.id, f"{t.id}  {t.info.name}: {t.status(name)}") for t in mine]
+        if not mine:
+            entries.append(("head", "", "  (none yet)"))
+        entries.append(("head", "", "Open tables"))
+        entries += [("open", t.id, f"{t.id}  {t.info.name}: {t.status(name)}") for t in others]
+        if not others:
+            entries.append(("head", "", "  (none: open one below)"))
+        entries.append(("head", "", "New table"))
+        for info in registry.GAMES.values():
+            if registry.is_available(info.id) and has_screen(info.id):
+                players = "1 player" if info.max_players == 1 else f"{info.player_range()} players"
+                entries.append(("game", info.id, f"{info.name} ({players}): {info.summary}"))
+        lobby = self.query_one(LobbyList)
+        lobby.set_entries(entries)
+        waiting = self.room.tables.get(self.waiting_for or "")
+        if waiting is not None and waiting.started and self.is_current:
+            self.waiting_for = None
+            self.app.open_table(waiting)
+
+    def say(self, message: str, error: bool = False) -> None:
+        status = self.query_one("#lobby-status", Static)
+        status.update(Text(message, style="bold red" if error else ""))
+        if error:
+            self.app.bell()
+
+    # -- keys -----------------------------------------------------------------
+    def action_move(self, step: int) -> None:
+        self.query_one(LobbyList).move(step)
+
+    def _table(self) -> Any:
+        entry = self.query_one(LobbyList).current()
+        if entry is None or entry[0] not in ("mine", "open"):
+            self.say("Choose a table first (the lines under Your tables or Open tables).",
+                     error=True)
+            return None
+        return self.room.tables.get(entry[1])
+
+    def action_enter(self) -> None:
+        entry = self.query_one(LobbyList).current()
+        if entry is None:
+            return
+        kind, key, _text = entry
+        if kind == "game":
+            from tideboard.serve.new_table import NewTableScreen
+
+            self.app.push_screen(NewTableScreen(key), self._create)
+            return
+        table = self.room.tables.get(key)
+        if table is None:
+            return
+        try:
+            if table.seat_of(self.player) is None:
+                self.room.join(table.id, self.player)
+        except TideboardError as error:
+            self.say(str(error), error=True)
+            return
+        self._open(table)
+
+    def _open(self, table: Any) -> None:
+        """To the table; a table still gathering players is waited for here."""
+        if table.started or table.seat_of(self.player) is None:
+            self.app.open_table(table)
+            return
+        self.waiting_for = table.id
+        self.say(f"You sit at table {table.id}; it starts when every seat is taken "
+                 "(s starts it now with bots in the empty seats).")
+
+    def _create(self, answer: Any) -> None:
+        if not answer:
+            return
+        game_id, players, variant, bots = answer
+        try:
+            table = self.room.create(self.player, game_id, players, variant, bots)
+        except (ConfigError, TideboardError) as error:
+            self.say(str(error), error=True)
+            return
+        self._open(table)
+
+    def action_watch(self) -> None:
+        table = self._table()
+        if table is not None:
+            self.app.open_table(table)
+
+    def action_start(self) -> None:
+        table = self._table()
+        if table is None:
+            return
+        try:
+            self.room.start(table.id, self.player)
+        except TideboardError as error:
+            self.say(str(error), error=True)
+            return
+        self.app.open_table(table)
+
+    def action_close_table(self) -> None:
+        table = self._table()
+        if table is None:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.room.close(table.id, self.player)
+                except TideboardError as error:
+                    self.say(str(error), error=True)
+
+        self.app.push_screen(ConfirmScreen(f"Close table {table.id}?", "Close", "Keep"), answer)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("The lobby", LOBBY_KEYS_HELP, LOBBY_HELP))
+
+    def action_quit_lobby(self) -> None:
+        self.app.exit()

@@ -1,0 +1,436 @@
+"""The server's tables: who sits where, and every move, applied here only.
+
+No Textual: sessions call a :class:`Room`'s methods (which check who may do
+what) and listen for changes; the room never calls into a session's app
+(each listener only posts itself a message, see ``table_screen.py``).
+
+- A table is created with a game, a number of players, a variant and the
+  seats marked for bots; its creator sits at seat 1.  It starts when every
+  seat has a player or a bot, or when its creator starts it with bots in the
+  empty seats.
+- Once started, the table's game is an ordinary game in the store, one
+  committed transaction per move (``GameWriter``), so a restart or a kill -9
+  brings it back; finished tables stay in the store's history.
+- ``act(table, name, action)`` applies a move only for the seat ``name`` sits
+  in, only when the rules wait for that seat (``to_move``, and ``legal_for``
+  for simultaneous choices) and only an action ``legal_for`` lists.
+- A seated player whose last session at the table ends is *away*; after the
+  grace period a bot plays the seat until the player comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from tideboard.engine import registry
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
+from tideboard.engine.match import Match
+from tideboard.engine.seeds import new_seed
+from tideboard.game_writer import GameWriter
+from tideboard.records import Seat
+from tideboard.store import Store
+from tideboard import store_tables
+from tideboard.store_tables import TableRow
+
+GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
+CHAT_KEPT = 50
+CHAT_MAX = 200  # characters in one chat line
+
+Listener = Callable[["Table", str], None]
+
+
+class TableError(TideboardError):
+    """What a player asked of a table cannot be done; the message says why."""
+
+
+class SeatState:
+    """One seat: the player (a name) or the bot level, and whether its player is away."""
+
+    __slots__ = ("player", "bot", "away_since", "standin")
+
+    def __init__(self, player: str | None, bot: str | None) -> None:
+        self.player = player
+        self.bot = bot
+        self.away_since: float | None = None
+        self.standin = False  # a bot plays it while its player is away
+
+    @property
+    def by_bot(self) -> bool:
+        return self.bot is not None or self.standin
+
+
+class Table:
+    """A table: its seats, its match once started, who watches, its chat."""
+
+    def __init__(self, row: TableRow) -> None:
+        self.id = row.id
+        self.game_id = row.game
+        self.info = registry.get_info(row.game)
+        self.creator = row.creator
+        self.players = row.players
+        self.variant = row.variant
+        self.created = row.created
+        self.seats = [SeatState(player, bot) for player, bot in row.seats]
+        self.match: Match | None = None
+        self.writer: GameWriter | None = None
+        self.save_error: str | None = None
+        self.watchers: dict[str, int] = {}  # name -> sessions watching
+        self.present: dict[str, int] = {}  # seated name -> sessions at the table
+        self.chat: list[str] = []
+        self.listeners: set[Listener] = set()
+        self.bots: dict[int, Any] = {}
+        self.bot_timer: asyncio.TimerHandle | None = None
+        self.grace_timers: dict[int, asyncio.TimerHandle] = {}
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.game.is_over(self.match.state)
+
+    def seat_of(self, name: str) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat.player == name:
+                return number
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
+
+    def seat_name(self, seat: int) -> str:
+        """"ana", "Player 2 (greedy)", "Player 3 (free)"."""
+        state = self.seats[seat]
+        if state.player is not None:
+            return state.player
+        if state.bot is not None:
+            return f"{seat_label(seat)} ({state.bot})"
+        return f"{seat_label(seat)} (free)"
+
+    def row(self) -> TableRow:
+        return TableRow(self.id, self.game_id, self.creator, self.players, self.variant,
+                        tuple((s.player, s.bot) for s in self.seats),
+                        self.writer.id if self.writer else None, self.created)
+
+    def status(self, name: str | None = None) -> str:
+        """One line for the lobby: who sits where, who is away, whose turn."""
+        seats = []
+        for number, seat in enumerate(self.seats):
+            text = self.seat_name(number)
+            if seat.player is not None and self.started and not self.present.get(seat.player):
+                text += " (away, bot playing)" if seat.standin else " (away)"
+            seats.append(text)
+        line = ", ".join(seats)
+        if self.watchers:
+            line += f"; watching: {', '.join(sorted(self.watchers))}"
+        if self.over:
+            return f"finished: {self.match.game.result_text(self.match.state)}"
+        if self.started:
+            waiting = self.match.game.to_move(self.match.state)
+            mine = name is not None and self.seat_of(name) in waiting
+            return f"{'your turn' if mine else 'playing'}: {line}"
+        return f"open, {len(self.free_seats())} free: {line}"
+
+
+class Room:
+    """Every table of the server, the moves, the bots and the grace timers."""
+
+    def __init__(self, store: Store, grace: float = GRACE, bot_delay: float = 0.6,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.grace = grace
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.lobby_listeners: set[Callable[[], None]] = set()
+
+    # -- loading ----------------------------------------------------------------
+    def load(self) -> list[str]:
+        """Bring back every table from the store; notes on those that cannot be."""
+        notes = []
+        for row in store_tables.load_tables(self.store):
+            if row.game not in registry.GAMES or not registry.is_available(row.game):
+                notes.append(f"table {row.id}: game {row.game} is not installed")
+                continue
+            table = Table(row)
+            if row.game_id is not None:
+                try:
+                    table.writer, table.match, _bots = GameWriter.resume(self.store, row.game_id)
+                except TideboardError as error:
+                    notes.append(f"table {row.id}: {error}")
+                    continue
+                for number, seat in enumerate(table.seats):
+                    if seat.player is not None and not table.over:
+                        self._away(table, number)
+            self.tables[table.id] = table
+            self._schedule(table)
+        return notes
+
+    # -- lobby ----------------------------------------------------------------
+    def open_tables(self) -> list[Table]:
+        return [t for t in self.tables.values() if not t.over]
+
+    def tables_of(self, name: str) -> list[Table]:
+        """``name``'s unfinished tables."""
+        return [t for t in self.open_tables() if t.seat_of(name) is not None]
+
+    def create(self, creator: str, game_id: str, players: int, variant: str | None = None,
+               bots: dict[int, str] | None = None) -> Table:
+        """A new table; ``creator`` takes seat 1 (never a bot seat)."""
+        info = registry.get_info(game_id)
+        if not registry.is_available(game_id):
+            raise TableError(f"{info.name} is not playable yet.")
+        variant = variant or info.variants[0]
+        info.check_config(GameConfig(players=players, variant=variant))
+        bots = dict(bots or {})
+        levels = info.bot_levels or ("random",)
+        for seat, level in bots.items():
+            if not 0 < seat < players:
+                raise TableError(f"Seat {seat + 1} cannot be a bot.")
+            if level not in levels:
+                raise TableError(f"Unknown bot level {level!r}.")
+        seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
+        row = TableRow(store_tables.new_table_id(self.store), game_id, creator, players,
+                       variant, seats, None, store_tables.now())
+        store_tables.save_table(self.store, row)
+        table = Table(row)
+        self.tables[table.id] = table
+        if not table.free_seats():
+            self._start(table)
+        self._lobby_changed()
+        return table
+
+    def join(self, table_id: str, name: str) -> int:
+        """Sit ``name`` at the table's first free seat (or theirs); the seat."""
+        table = self.get(table_id)
+        mine = table.seat_of(name)
+        if mine is not None:
+            return mine
+        free = table.free_seats()
+        if table.started or not free:
+            raise TableError("That table has no free seat; you may watch it.")
+        table.seats[free[0]].player = name
+        table.watchers.pop(name, None)
+        store_tables.save_table(self.store, table.row())
+        if len(free) == 1:
+            self._start(table)
+        self._changed(table, "seats")
+        return free[0]
+
+    def start(self, table_id: str, name: str) -> None:
+        """The creator starts the table: bots take the empty seats."""
+        table = self.get(table_id)
+        if table.started:
+            raise TableError("That table has started already.")
+        if name != table.creator:
+            raise TableError(f"Only {table.creator}, who opened the table, can start it.")
+        level = "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0]
+        for seat in table.free_seats():
+            table.seats[seat].bot = level
+        self._start(table)
+        self._changed(table, "seats")
+
+    def close(self, table_id: str, name: str) -> None:
+        """The creator gives up a table that has not started."""
+        table = self.get(table_id)
+        if table.started or name != table.creator:
+            raise TableError("Only the creator can close a table, before it starts.")
+        row = table.row()
+        store_tables.save_table(self.store, TableRow(*[getattr(row, f) for f in (
+            "id", "game", "creator", "players", "variant", "seats", "game_id", "created")],
+            closed=True))
+        del self.tables[table.id]
+        self._changed(table, "closed")
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"There is no table {table_id}.")
+        return table
+
+    def _start(self, table: Table) -> None:
+        game = registry.load(table.game_id)
+        config = GameConfig(players=table.players, variant=table.variant, seed=new_seed())
+        table.match = Match.start(game, config)
+        seats = [Seat(s.player or seat_label(n), s.bot) for n, s in enumerate(table.seats)]
+        table.writer = GameWriter.new(self.store, table.match, seats)
+        store_tables.save_table(self.store, table.row())
+        for number, seat in enumerate(table.seats):
+            if seat.player is not None and not table.present.get(seat.player):
+                self._away(table, number)
+        self._schedule(table)
+
+    # -- presence -----------------------------------------------------------------
+    def attach(self, table: Table, name: str, listener: Listener) -> int | None:
+        """A session of ``name`` opens the table: their seat, or None to watch."""
+        table.listeners.add(listener)
+        seat = table.seat_of(name)
+        if seat is None:
+            table.watchers[name] = table.watchers.get(name, 0) + 1
+        else:
+            table.present[name] = table.present.get(name, 0) + 1
+            state = table.seats[seat]
+            timer = table.grace_timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            back = state.standin
+            state.away_since, state.standin = None, False
+            if back:
+                self._say(table, f"{name} is back and plays again.")
+        self._changed(table, "presence")
+        return seat
+
+    def detach(self, table: Table, name: str, listener: Listener) -> None:
+        table.listeners.discard(listener)
+        seat = table.seat_of(name)
+        counts = table.watchers if seat is None else table.present
+        counts[name] = counts.get(name, 1) - 1
+        if counts[name] <= 0:
+            del counts[name]
+            if seat is not None and table.started and not table.over:
+                self._away(table, seat)
+        self._changed(table, "presence")
+
+    def _away(self, table: Table, seat: int) -> None:
+        state = table.seats[seat]
+        if state.away_since is None:
+            state.away_since = self.clock()
+        if seat not in table.grace_timers and not state.standin:
+            loop = _loop()
+            if loop is not None:
+                table.grace_timers[seat] = loop.call_later(
+                    self.grace, self._grace_over, table, seat)
+
+    def _grace_over(self, table: Table, seat: int) -> None:
+        table.grace_timers.pop(seat, None)
+        state = table.seats[seat]
+        if state.away_since is None or table.present.get(state.player or ""):
+            return
+        state.standin = True
+        self._say(table, f"{state.player} is away: a bot plays for them until they return.")
+        self._changed(table, "presence")
+        self._schedule(table)
+
+    # -- moves ------------------------------------------------------------------
+    def act(self, table_id: str, name: str, action: Any) -> None:
+        """Apply ``action`` for ``name``'s seat; IllegalAction/TableError if they may not."""
+        table = self.get(table_id)
+        seat = table.seat_of(name)
+        if seat is None:
+            raise TableError("You are watching this table: you have no seat to play.")
+        if not table.started:
+            raise TableError("The table has not started yet.")
+        match = table.match
+        game = match.game
+        if game.is_over(match.state):
+            raise TableError("The game is over.")
+        if seat not in game.to_move(match.state):
+            raise IllegalAction("Wait: it is not your turn.")
+        if action not in game.legal_for(match.state, seat):
+            # the reason the rules give, or a plain one if the rules would take it
+            try:
+                game.apply(match.state, action)
+            except IllegalAction:
+                raise
+            raise IllegalAction("That move is not yours to make now.")
+        self._apply(table, action)
+
+    def undo(self, table_id: str, name: str) -> None:
+        """Take back ``name``'s last move if the rules allow it and nobody moved since."""
+        table = self.get(table_id)
+        seat = table.seat_of(name)
+        match = table.match
+        if seat is None or match is None or not match.actions:
+            raise TableError("Nothing to undo.")
+        game = match.game
+        before, after, action = match.states[-2], match.states[-1], match.actions[-1]
+        if game.seat_of(before, action) != seat or seat not in game.to_move(after):
+            raise TableError("Nothing to undo this turn: the last move was another player's.")
+        if not game.undoable(before, action, after):
+            raise TableError(f"That move cannot be taken back: "
+                             f"{game.undo_refusal(before, action, after)}.")
+        table.match = match.undo()
+        self._save(table)
+        self._changed(table, "undo")
+
+    def _apply(self, table: Table, action: Any) -> None:
+        table.match = table.match.play(action)
+        self._save(table)
+        self._changed(table, "move")
+        self._schedule(table)
+
+    def _save(self, table: Table) -> None:
+        table.save_error = table.writer.sync(table.match) if table.writer else None
+
+    def _schedule(self, table: Table) -> None:
+        """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
+        if not table.started or table.over or table.bot_timer is not None:
+            return
+        loop = _loop()
+        if loop is None:
+            return
+        if any(table.seats[s].by_bot for s in table.match.game.to_move(table.match.state)):
+            table.bot_timer = loop.call_later(self.bot_delay, self._bot_step, table)
+
+    def _bot_step(self, table: Table) -> None:
+        table.bot_timer = None
+        if table.over or self.tables.get(table.id) is not table:
+            return
+        match = table.match
+        game = match.game
+        seats = [s for s in game.to_move(match.state) if table.seats[s].by_bot]
+        if not seats:
+            return
+        seat = seats[0]
+        bot = table.bots.get(seat)
+        if bot is None:
+            level = table.seats[seat].bot or (
+                "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0])
+            bot = table.bots[seat] = make_bot(game, level, seed=match.config.seed * 97 + seat)
+        action = bot.choose(game, game.view(match.state, seat), seat,
+                            game.legal_for(match.state, seat))
+        self._apply(table, action)
+
+    # -- chat -------------------------------------------------------------------
+    def chat(self, table_id: str, name: str, text: str) -> None:
+        text = " ".join("".join(c if c.isprintable() else " " for c in text).split())[:CHAT_MAX]
+        if text:
+            self._say(self.get(table_id), f"{name}: {text}")
+
+    def _say(self, table: Table, line: str) -> None:
+        table.chat = [*table.chat[-(CHAT_KEPT - 1):], line]
+        self._changed(table, "chat")
+
+    # -- listeners -----------------------------------------------------------------
+    def _changed(self, table: Table, what: str) -> None:
+        for listener in list(table.listeners):
+            try:
+                listener(table, what)
+            except Exception:  # a broken session never stops the others
+                table.listeners.discard(listener)
+        self._lobby_changed()
+
+    def _lobby_changed(self) -> None:
+        for listener in list(self.lobby_listeners):
+            try:
+                listener()
+            except Exception:
+                self.lobby_listeners.discard(listener)
+
+    def shutdown(self) -> None:
+        for table in self.tables.values():
+            for timer in [table.bot_timer, *table.grace_timers.values()]:
+                if timer is not None:
+                    timer.cancel()
+
+
+def _loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

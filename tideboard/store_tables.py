@@ -1,0 +1,94 @@
+"""The SSH server's part of the game store: tables and pinned keys.
+
+A table (``tideboard serve``) is a row in ``tables`` while players gather;
+when it starts, its game is an ordinary game in ``games``/``actions`` (written
+by a :class:`~tideboard.game_writer.GameWriter`) and ``tables.game_id`` points
+to it, so a restarted server finds every table and replays its moves, and
+finished tables are in the history like any game.  ``players`` pins a player
+name to the fingerprint of the first public key it was used with.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+import attrs
+
+from tideboard.store import ID_ALPHABET, Store, _now
+
+TABLE_ID_LENGTH = 4
+
+
+@attrs.frozen
+class TableRow:
+    id: str
+    game: str
+    creator: str
+    players: int
+    variant: str
+    seats: tuple[tuple[str | None, str | None], ...]  # (player, bot) per seat
+    game_id: str | None
+    created: str
+    closed: bool = False
+
+
+def new_table_id(store: Store) -> str:
+    while True:
+        table_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
+        if not store._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+            return table_id
+
+
+def _seats_json(seats: Any) -> str:
+    return json.dumps([{"player": player, "bot": bot} for player, bot in seats])
+
+
+def save_table(store: Store, row: TableRow) -> None:
+    """Insert or replace ``row`` (one transaction)."""
+    with store._write() as db:
+        db.execute("INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
+                   " game_id, created, closed) VALUES (?,?,?,?,?,?,?,?,?)",
+                   (row.id, row.game, row.creator, row.players, row.variant,
+                    _seats_json(row.seats), row.game_id, row.created, int(row.closed)))
+
+
+def load_tables(store: Store) -> list[TableRow]:
+    """Every table not given up, oldest first (damaged rows are skipped)."""
+    rows = []
+    for row in store._read("SELECT id, game, creator, players, variant, seats, game_id, "
+                           "created, closed FROM tables WHERE closed = 0 ORDER BY created"):
+        try:
+            seats = tuple((s.get("player"), s.get("bot")) for s in json.loads(row[5]))
+        except (ValueError, AttributeError, TypeError):
+            continue
+        rows.append(TableRow(row[0], row[1], row[2], int(row[3]), row[4], seats, row[6],
+                             row[7], bool(row[8])))
+    return rows
+
+
+def pinned_key(store: Store, name: str) -> str | None:
+    rows = store._read("SELECT fingerprint FROM players WHERE name = ?", (name,))
+    return rows[0][0] if rows else None
+
+
+def pin_key(store: Store, name: str, fingerprint: str | None) -> bool:
+    """Pin ``name`` to ``fingerprint`` if it has no key yet; True if the name
+    may be used with it (the pinned key, or no key offered by a name without one)."""
+    with store._write() as db:
+        row = db.execute("SELECT fingerprint FROM players WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            db.execute("INSERT INTO players (name, fingerprint, first_seen) VALUES (?,?,?)",
+                       (name, fingerprint, _now()))
+            return True
+        if row[0] is None:
+            if fingerprint is not None:
+                db.execute("UPDATE players SET fingerprint = ? WHERE name = ?",
+                           (fingerprint, name))
+            return True
+        return row[0] == fingerprint
+
+
+def now() -> str:
+    return _now()
