@@ -6,7 +6,7 @@ so the figure includes move generation.  Runs on one core.
     python benchmarks/engine_speed.py [GAME ...] [--seconds S]
 
 Targets (actions/s on these machines): shifting-stones 20,000,
-moonshell 15,000, moonlighter 20,000.
+moonshell 15,000, moonlighter 20,000, animal-splash 50,000.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import time
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 
-TARGETS = {"shifting-stones": 20_000, "moonshell": 15_000, "moonlighter": 20_000}
+TARGETS = {"shifting-stones": 20_000, "moonshell": 15_000, "moonlighter": 20_000,
+           "animal-splash": 50_000}
 
 
 def measure(game_id: str, players: int | None, solo: bool, seconds: float) -> tuple[float, int, int]:
