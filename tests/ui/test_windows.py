@@ -13,6 +13,7 @@ WINDOW_KEYS = [
     ("moonlighter", "m", dict(players=1)),
     ("moonshell", "o", dict(players=2, bots={1: "greedy"})),
     ("shifting-stones", "t", dict(players=2, bots={1: "greedy"})),
+    ("animal-splash", "o", dict(players=2, bots={1: "greedy"})),
 ]
 
 

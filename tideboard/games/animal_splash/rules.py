@@ -93,10 +93,10 @@ def mission_ok(state: State, seat: int, mission: int) -> bool:
     """May ``seat`` take ``mission`` now: open, of a group it has none of, fulfilled?"""
     if mission not in state.open_missions:
         return False
-    return _fulfils(state, seat, mission, {GROUP_OF[m] for m in state.held[seat]})
+    return fulfils(state, seat, mission, {GROUP_OF[m] for m in state.held[seat]})
 
 
-def _fulfils(state: State, seat: int, mission: int, groups: set[int]) -> bool:
+def fulfils(state: State, seat: int, mission: int, groups: set[int]) -> bool:
     tableau = state.tableaus[seat]
     if len(tableau) < NEEDED[mission] or GROUP_OF[mission] in groups:
         return False
@@ -149,7 +149,7 @@ def legal_actions(state: State) -> list[Action]:
         actions.append(END)
         groups = {GROUP_OF[m] for m in state.held[seat]}
         for mission in state.open_missions:
-            if _fulfils(state, seat, mission, groups):
+            if fulfils(state, seat, mission, groups):
                 actions.append(ENDS[mission])
     return actions
 
