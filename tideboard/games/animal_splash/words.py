@@ -58,7 +58,11 @@ def describe(before: State, action: Action, after: State) -> str:
                 f"{CELL_NAMES[action.cell]} ({card_words(theirs)}) (pays 3 oxygen)")
     if isinstance(action, Score):
         group = group_at(before.tableaus[seat], before.pearls[seat], action.pos, action.area)
-        what = f"{len(group[1])} cards of {group_words(group[0])}" if group else "a group"
+        if group:
+            cards = group[1]
+            what = f"{group_words(group[0])} on cards {cards[0] + 1}-{cards[-1] + 1}"
+        else:
+            what = "a group"
         return (f"{who}: score {what}, a pearl on card {action.pos + 1}'s "
                 f"{AREA_NAMES[action.area]}")
     if isinstance(action, End):

@@ -39,15 +39,15 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
         out.append(f"Round {shown.round} of {ROUNDS[shown.players]}", style="bold")
         out.append(f" · {name(shown.current)}: {STEP_WORDS[shown.phase]}")
     totals = scores(shown)
-    out.append("\n   " + ("player" if wide else "").ljust(14 if wide else 10)
+    out.append("\n   " + ("player" if wide else "").ljust(14 if wide else 13)
                + "  O₂  ●  ✦  pts", style="dim")
     for seat in range(shown.players):
         mark = "▶" if seat == shown.current and not shown.over else " "
         out.append(f"\n{mark}")
         out.append(f"{seat + 1} ", style=Style(color=colours[f"seat{seat + 1}"], bold=True))
         label = name(seat)
-        label = label if len(label) <= (14 if wide else 10) else label[:(13 if wide else 9)] + "…"
-        out.append(f"{label:<{14 if wide else 10}}")
+        label = label if len(label) <= (14 if wide else 13) else label[:(13 if wide else 12)] + "…"
+        out.append(f"{label:<{14 if wide else 13}}")
         out.append(f"{shown.oxygen[seat]:>4}", style=Style(color=colours["oxygen"]))
         out.append(f"{pearls(shown, seat):>3}", style=Style(color=colours["pearl"]))
         out.append(f"{len(shown.held[seat]):>3}")
@@ -79,7 +79,7 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
 def final_table(state: State, name: Callable[[int], str], winners: set[int]) -> Table:
     """Pearls, missions, the end card and the total per player, with the oxygen left."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for col in ("Player", "Pearls", "Missions", "End card", "Total", "O₂ left"):
+    for col in ("Player", "Pearls", "Missions", "End", "Total", "O₂"):
         table.add_column(col, justify="left" if col == "Player" else "right", no_wrap=True)
     shares = ending_shares(state)
     totals = scores(state)

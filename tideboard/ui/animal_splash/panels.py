@@ -210,8 +210,12 @@ class SplashTable(GameScreen):
         cards = state.tableaus[seat]
         pos = min(self.pos, len(cards) - 1)
         parts = [f"Card {pos + 1} {'animal' if self.area == 0 else 'plants'}"]
-        if (pos, self.area) in scorable(cards, state.pearls[seat]):
+        groups = scorable(cards, state.pearls[seat])
+        if (pos, self.area) in groups:
             parts.append("s scores it")
+        elif groups:
+            parts.append("◆ would score (" + ", ".join(f"{p + 1}{'ap'[a]}" for p, a in groups)
+                         + "): arrows there, s")
         paid = [k for k, cost in (("m move 1", 1), ("p pearl 2", 2), ("w swap 3", 3))
                 if state.oxygen[seat] >= cost]
         if paid:

@@ -27,7 +27,7 @@ from tideboard.games.animal_splash.state import ACT, MOVE, TAKE, Dive, MovePearl
 from tideboard.ui.animal_splash.board import GridBoard
 from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.modes import SplashModes
-from tideboard.ui.animal_splash.panels import GRID, PLACE, SWAP, TABLEAU
+from tideboard.ui.animal_splash.panels import GRID, PLACE, SWAP, TABLEAU, WIDE
 from tideboard.ui.animal_splash.tableau import TableauStrip
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.shared import BlocksScreen, CellClicked, GameLog, StatusLine
@@ -39,6 +39,7 @@ STEP = {"up": -1, "left": -1, "down": 1, "right": 1}
 
 
 class AnimalSplashScreen(SplashModes):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     ANY_TIME_ACTIONS = SplashModes.ANY_TIME_ACTIONS | {"overview"}
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
