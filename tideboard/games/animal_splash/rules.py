@@ -9,6 +9,8 @@ grid) and scoring a group are allowed at any step of the turn.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
 from tideboard.engine.rng import Rng
 from tideboard.games.animal_splash.content import (ANIMAL, AREA_NAMES, CARDS, CELL_NAMES, ENDINGS,
@@ -17,7 +19,8 @@ from tideboard.games.animal_splash.content import (ANIMAL, AREA_NAMES, CARDS, CE
 from tideboard.games.animal_splash.state import (ACT, EMPTY, END, HIDDEN, MOVE, TAKE, UNPLACED,
                                                  Action, Dive, End, MovePearl, Score, Slide,
                                                  State, Swap, Take, evolve)
-from tideboard.games.animal_splash.tableau import cards_needed, measure, scorable
+from tideboard.games.animal_splash.tableau import (ORDER_TESTS, PEARL_TESTS, cards_needed,
+                                                    measure, scorable)
 from tideboard.games.animal_splash.words import describe  # noqa: F401  (the contract's)
 
 SLIDE_COST, PEARL_COST, SWAP_COST = 1, 2, 3
@@ -33,11 +36,48 @@ SWAPS = tuple(tuple(Swap(p, c) for p in range(n) for c in range(9))
 NEEDED = {m.id: cards_needed(m.test, m.n) for m in MISSIONS.values()}
 GROUP_OF = {m.id: m.group for m in MISSIONS.values()}
 ENDS = {m: End(m) for m in MISSIONS}
+ORDERED = frozenset(m.id for m in MISSIONS.values() if m.test in ORDER_TESTS)
+PEARLED = frozenset(m.id for m in MISSIONS.values() if m.test in PEARL_TESTS)
+NO_PEARLS: frozenset[int] = frozenset()
+TAKES_FROM = tuple(tuple(take for cell in LINES[spot] for take in TAKES[cell])
+                   for spot in range(12))  # the takes a diver on each spot may make
+SWAPS_BUT = tuple(tuple(tuple(s for s in swaps if s.cell != taken) for taken in range(9))
+                  for swaps in SWAPS)  # [n][the cell emptied this turn]
 SCORES = {(p, a): Score(p, a) for p in range(MAX_TABLEAU) for a in (ANIMAL, PLANT)}
 
 
+@lru_cache(maxsize=1 << 14)
 def score_actions(tableau: tuple[int, ...], pearls: frozenset[int]) -> tuple[Score, ...]:
     return tuple(SCORES[key] for key in scorable(tableau, pearls))
+
+
+@lru_cache(maxsize=1 << 14)
+def mission_ends(cards: tuple[int, ...], pearls: frozenset[int], held: tuple[int, ...],
+                 shown: tuple[int, ...]) -> tuple[End, ...]:
+    """The ``End(mission)`` actions open to a tableau of ``cards`` (in order when a
+    shown mission cares about the order, else sorted: one cache entry for every order)."""
+    groups = {GROUP_OF[m] for m in held}
+    out = []
+    for mission in shown:
+        card = MISSIONS[mission]
+        if (len(cards) >= NEEDED[mission] and card.group not in groups
+                and measure(card.test, cards, pearls, len(held), card.animal) >= card.n):
+            out.append(ENDS[mission])
+    return tuple(out)
+
+
+def _draw(pile: tuple[int, ...], rng: Rng, count: int = 1):
+    """``count`` cards drawn at random from ``pile``: (drawn, the rest, rng).
+
+    A pile nobody may look into is kept in no particular order and drawn from at
+    random, which deals exactly as a shuffled pile does (and costs one draw per
+    card dealt, not a shuffle of the whole pile)."""
+    rest = list(pile)
+    drawn = []
+    for _ in range(min(count, len(rest))):
+        index, rng = rng.below(len(rest))
+        drawn.append(rest.pop(index))
+    return tuple(drawn), tuple(rest), rng
 
 
 def setup(config: GameConfig) -> State:
@@ -45,20 +85,17 @@ def setup(config: GameConfig) -> State:
     if players not in ROUNDS:
         raise ConfigError("Animal Splash is for 2-5 players.")
     rng = Rng.from_seed(config.seed)
-    deck, rng = rng.shuffle(range(MAIN_CARDS))
-    grid, deck = deck[-9:], deck[:-9]
-    missions, rng = rng.shuffle(sorted(MISSIONS))
-    endings, rng = rng.shuffle(sorted(ENDINGS))
-    starts, rng = rng.shuffle([card.id for card in STARTS])
-    dealt = starts[-players:]
+    grid, deck, rng = _draw(tuple(range(MAIN_CARDS)), rng, 9)
+    shown, missions, rng = _draw(tuple(sorted(MISSIONS)), rng, OPEN_MISSIONS)
+    (ending,), endings, rng = _draw(tuple(sorted(ENDINGS)), rng)
+    dealt, starts, rng = _draw(tuple(card.id for card in STARTS), rng, players)
     first = min(range(players), key=lambda seat: CARDS[dealt[seat]].number)
     return State(players=players, first=first, grid=grid, deck=deck,
                  tableaus=tuple((cid,) for cid in dealt),
                  oxygen=tuple(CARDS[cid].oxygen for cid in dealt),
                  divers=(UNPLACED,) * players, pearls=(frozenset(),) * (players + 1),
-                 open_missions=missions[-OPEN_MISSIONS:], mission_deck=missions[:-OPEN_MISSIONS],
-                 held=((),) * players, ending=endings[-1], ending_pile=endings[:-1],
-                 start_pile=starts[:-players], current=first, rng=rng)
+                 open_missions=shown, mission_deck=missions, held=((),) * players,
+                 ending=ending, ending_pile=endings, start_pile=starts, current=first, rng=rng)
 
 
 # -- what may be done ------------------------------------------------------------
@@ -68,8 +105,12 @@ def dive_steps(state: State) -> dict[int, int]:
 
     Spots with another diver are skipped and not counted; the diver's own spot
     is never a destination (it must move)."""
-    divers = state.divers
-    start = divers[state.current]
+    return dict(_steps(state.divers, state.divers[state.current]))
+
+
+@lru_cache(maxsize=1 << 12)
+def _steps(divers: tuple[int, ...], start: int) -> dict[int, int]:
+    """(Cached: callers must not change the dict.)"""
     if start == UNPLACED:
         return {spot: 0 for spot in range(12) if spot not in divers}
     steps, out = 0, {}
@@ -79,6 +120,14 @@ def dive_steps(state: State) -> dict[int, int]:
             steps += 1
             out[spot] = steps
     return out
+
+
+@lru_cache(maxsize=1 << 12)
+def dive_actions(divers: tuple[int, ...], seat: int, oxygen: int) -> tuple[Dive, ...]:
+    """The dives open to ``seat`` with ``oxygen`` (a dive of k steps costs k - 2 from
+    the third step on)."""
+    steps = _steps(divers, divers[seat])
+    return tuple(DIVES[spot] for spot, k in steps.items() if k <= oxygen + 2)
 
 
 def dive_oxygen(steps: int) -> int:
@@ -126,31 +175,27 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.current
     tableau = state.tableaus[seat]
     oxygen = state.oxygen[seat]
-    actions: list[Action] = []
-    if state.phase == MOVE:
-        # a dive of k steps costs k - 2 oxygen from the third step on
-        actions.extend(DIVES[spot] for spot, steps in dive_steps(state).items()
-                       if steps <= oxygen + 2)
-    elif state.phase == TAKE:
-        for cell in LINES[state.divers[seat]]:
-            actions.extend(TAKES[cell])
-    actions.extend(score_actions(tableau, state.pearls[seat]))
-    n = len(tableau)
-    if oxygen >= SLIDE_COST:
-        actions.extend(SLIDES[n])
-    if oxygen >= PEARL_COST:
-        actions.extend(pearl_moves(state))
-    if oxygen >= SWAP_COST:
-        if state.taken == EMPTY:
-            actions.extend(SWAPS[n])
-        else:
-            actions.extend(s for s in SWAPS[n] if s.cell != state.taken)
-    if state.phase == ACT:
-        actions.append(END)
-        groups = {GROUP_OF[m] for m in state.held[seat]}
-        for mission in state.open_missions:
-            if fulfils(state, seat, mission, groups):
-                actions.append(ENDS[mission])
+    pearls = state.pearls[seat]
+    phase = state.phase
+    if phase == MOVE:
+        actions = list(dive_actions(state.divers, seat, min(oxygen, 10)))
+    elif phase == TAKE:
+        actions = list(TAKES_FROM[state.divers[seat]])
+    else:
+        actions = [END]
+        shown = state.open_missions
+        # the cache key holds only what the missions on show look at
+        cards = tableau if not ORDERED.isdisjoint(shown) else tuple(sorted(tableau))
+        actions += mission_ends(cards, pearls if not PEARLED.isdisjoint(shown) else NO_PEARLS,
+                                state.held[seat], shown)
+    actions += score_actions(tableau, pearls)
+    if oxygen:
+        n = len(tableau)
+        actions += SLIDES[n]
+        if oxygen >= PEARL_COST and pearls:
+            actions += pearl_moves(state)
+        if oxygen >= SWAP_COST:
+            actions += SWAPS[n] if state.taken == EMPTY else SWAPS_BUT[n][state.taken]
     return actions
 
 
@@ -171,9 +216,9 @@ def _hand_over(pearls: tuple[frozenset[int], ...], cid: int, giver: int,
     return _set(pearls, taker, pearls[taker] | on_card)
 
 
-def _is_int(*values) -> bool:
+def _is_int(value) -> bool:
     # (True and False are 1 and 0 here, as in the actions' equality)
-    return all(isinstance(v, int) for v in values)
+    return isinstance(value, int)
 
 
 def _position(tableau: tuple[int, ...], pos, what: str = "card") -> int:
@@ -205,46 +250,51 @@ def _pay(state: State, cost: int, what: str) -> tuple[int, ...]:
 def apply(state: State, action: Action) -> State:
     if state.over:
         raise IllegalAction("The game is over.")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"That is not an Animal Splash move: {action!r}.")
+    return handler(state, action)
+
+
+def _slide(state: State, action: Slide) -> State:
     seat = state.current
     tableau = state.tableaus[seat]
-    if isinstance(action, Dive):
-        return _dive(state, action)
-    if isinstance(action, Take):
-        return _take(state, action)
-    if isinstance(action, Slide):
-        frm, to = _position(tableau, action.frm), _position(tableau, action.to, "place")
-        if frm == to:
-            raise IllegalAction("The card is already there; pick another place for it.")
-        oxygen = _pay(state, SLIDE_COST, "Moving a card")
-        rest = tableau[:frm] + tableau[frm + 1:]
-        moved = rest[:to] + (tableau[frm],) + rest[to:]
-        return evolve(state, tableaus=_set(state.tableaus, seat, moved), oxygen=oxygen)
-    if isinstance(action, MovePearl):
-        return _move_pearl(state, action)
-    if isinstance(action, Swap):
-        pos, cell = _position(tableau, action.pos), _cell(action.cell)
-        if state.grid[cell] == EMPTY:
-            raise IllegalAction(f"{CELL_NAMES[cell]} is empty until the end of the turn.")
-        oxygen = _pay(state, SWAP_COST, "Swapping with the grid")
-        mine, theirs = tableau[pos], state.grid[cell]
-        pearls = _hand_over(state.pearls, mine, seat, state.players)
-        pearls = _hand_over(pearls, theirs, state.players, seat)
-        return evolve(state, tableaus=_set(state.tableaus, seat, _set(tableau, pos, theirs)),
-                      oxygen=oxygen, grid=_set(state.grid, cell, mine), pearls=pearls)
-    if isinstance(action, Score):
-        pos, area = _position(tableau, action.pos), _area(action.area)
-        pearls = state.pearls[seat]
-        if tableau[pos] * 2 + area in pearls:
-            raise IllegalAction(f"Card {pos + 1}'s {AREA_NAMES[area]} area has a pearl already.")
-        if (pos, area) not in scorable(tableau, pearls):
-            raise IllegalAction(f"Card {pos + 1}'s {AREA_NAMES[area]} is in no group of three "
-                                "neighbours with the same "
-                                + ("animal or colour" if area == ANIMAL else "plant")
-                                + " (areas with a pearl do not count).")
-        return evolve(state, pearls=_set(state.pearls, seat, pearls | {tableau[pos] * 2 + area}))
-    if isinstance(action, End):
-        return _end(state, action)
-    raise IllegalAction(f"That is not an Animal Splash move: {action!r}.")
+    frm, to = _position(tableau, action.frm), _position(tableau, action.to, "place")
+    if frm == to:
+        raise IllegalAction("The card is already there; pick another place for it.")
+    oxygen = _pay(state, SLIDE_COST, "Moving a card")
+    rest = tableau[:frm] + tableau[frm + 1:]
+    moved = rest[:to] + (tableau[frm],) + rest[to:]
+    return evolve(state, tableaus=_set(state.tableaus, seat, moved), oxygen=oxygen)
+
+
+def _swap(state: State, action: Swap) -> State:
+    seat = state.current
+    tableau = state.tableaus[seat]
+    pos, cell = _position(tableau, action.pos), _cell(action.cell)
+    if state.grid[cell] == EMPTY:
+        raise IllegalAction(f"{CELL_NAMES[cell]} is empty until the end of the turn.")
+    oxygen = _pay(state, SWAP_COST, "Swapping with the grid")
+    mine, theirs = tableau[pos], state.grid[cell]
+    pearls = _hand_over(state.pearls, mine, seat, state.players)
+    pearls = _hand_over(pearls, theirs, state.players, seat)
+    return evolve(state, tableaus=_set(state.tableaus, seat, _set(tableau, pos, theirs)),
+                  oxygen=oxygen, grid=_set(state.grid, cell, mine), pearls=pearls)
+
+
+def _score(state: State, action: Score) -> State:
+    seat = state.current
+    tableau = state.tableaus[seat]
+    pos, area = _position(tableau, action.pos), _area(action.area)
+    pearls = state.pearls[seat]
+    if tableau[pos] * 2 + area in pearls:
+        raise IllegalAction(f"Card {pos + 1}'s {AREA_NAMES[area]} area has a pearl already.")
+    if (pos, area) not in scorable(tableau, pearls):
+        raise IllegalAction(f"Card {pos + 1}'s {AREA_NAMES[area]} is in no group of three "
+                            "neighbours with the same "
+                            + ("animal or colour" if area == ANIMAL else "plant")
+                            + " (areas with a pearl do not count).")
+    return evolve(state, pearls=_set(state.pearls, seat, pearls | {tableau[pos] * 2 + area}))
 
 
 def _dive(state: State, action: Dive) -> State:
@@ -253,7 +303,7 @@ def _dive(state: State, action: Dive) -> State:
     spot = action.spot
     if not _is_int(spot) or not 0 <= spot < 12:
         raise IllegalAction("There is no such spot; spots are " + ", ".join(SPOTS) + ".")
-    steps = dive_steps(state)
+    steps = _steps(state.divers, state.divers[state.current])
     if spot not in steps:
         if state.divers[state.current] == spot:
             raise IllegalAction("Your diver must move on: at least one step clockwise.")
@@ -313,6 +363,7 @@ def _end(state: State, action: End) -> State:
                                                    if state.phase == MOVE else "."))
     seat = state.current
     held, missions, mission_deck = state.held, state.open_missions, state.mission_deck
+    rng = state.rng
     mission = action.mission
     if not _is_int(mission):
         raise IllegalAction("Name a mission by its number (or none).")
@@ -329,16 +380,21 @@ def _end(state: State, action: End) -> State:
         index = missions.index(mission)
         missions = missions[:index] + missions[index + 1:]
         if mission_deck:
-            missions = missions[:index] + (mission_deck[-1],) + missions[index:]
-            mission_deck = mission_deck[:-1]
+            (new,), mission_deck, rng = _draw(mission_deck, rng)
+            missions = missions[:index] + (new,) + missions[index:]
     grid, deck = state.grid, state.deck
     if state.taken != EMPTY and deck:
-        grid, deck = _set(grid, state.taken, deck[-1]), deck[:-1]
+        index, rng = rng.below(len(deck))
+        grid, deck = _set(grid, state.taken, deck[index]), deck[:index] + deck[index + 1:]
     following = (seat + 1) % state.players
     round_ = state.round + (following == state.first)
     return evolve(state, held=held, open_missions=missions, mission_deck=mission_deck,
-                        grid=grid, deck=deck, current=following, round=round_, phase=MOVE,
+                        grid=grid, deck=deck, current=following, round=round_, phase=MOVE, rng=rng,
                         taken=EMPTY, over=round_ > ROUNDS[state.players])
+
+
+_HANDLERS = {Dive: _dive, Take: _take, Slide: _slide, MovePearl: _move_pearl, Swap: _swap,
+             Score: _score, End: _end}
 
 
 def view(state: State, seat: int | None) -> State:

@@ -87,13 +87,13 @@ class State:
     players: int
     first: int                          # the start player (lowest start card)
     grid: tuple[int, ...]               # nine card ids (EMPTY where taken this turn)
-    deck: tuple[int, ...]               # the draw pile, top card last
+    deck: tuple[int, ...]               # the draw pile, drawn from at random
     tableaus: tuple[tuple[int, ...], ...]
     oxygen: tuple[int, ...]
     divers: tuple[int, ...]             # spot per seat, UNPLACED before the first dive
     pearls: tuple[frozenset[int], ...]  # per seat, then the grid's: card * 2 + area
     open_missions: tuple[int, ...]      # face up, at most three
-    mission_deck: tuple[int, ...]       # top card last
+    mission_deck: tuple[int, ...]       # drawn from at random
     held: tuple[tuple[int, ...], ...]   # missions taken, per seat
     ending: int                         # the end-scoring card in play
     ending_pile: tuple[int, ...]        # the end-scoring cards not used

@@ -169,6 +169,9 @@ def pearl_count(tableau: tuple[int, ...], pearls: frozenset[int]) -> int:
     return sum((cid * 2 in pearls) + (cid * 2 + 1 in pearls) for cid in tableau)
 
 
+ORDER_TESTS = frozenset({"background_run"})  # the tests that care about the cards' order
+PEARL_TESTS = frozenset({"pearls", "full_cards"})  # the tests that count pearls
+
 # The fewest cards a tableau needs before a test can reach n (a quick "not yet").
 NEEDS = {"two_colours": lambda n: 2 * n, "animal_pairs": lambda n: 2 * n,
          "same_plant": lambda n: (n + 1) // 2, "pearls": lambda n: (n + 1) // 2,
@@ -195,36 +198,38 @@ def measure(test: str, tableau: tuple[int, ...], pearls: frozenset[int],
     return card_measure(test, tuple(sorted(tableau)), animal)
 
 
+def _count_kind(cards, kind: int) -> int:
+    return sum(1 for c in cards if c.kinds >> kind & 1)
+
+
+# test -> f(cards, animal): the tests that look at the cards only, in any order
+CARD_TESTS = {
+    "different_animals": lambda cards, _: distinct([c.kinds for c in cards]),
+    "same_animal": lambda cards, _: most_of([c.kinds for c in cards], len(ANIMALS)),
+    "animal": lambda cards, animal: _count_kind(cards, animal),
+    "crabs": lambda cards, _: _count_kind(cards, CRAB),
+    "animal_pairs": lambda cards, _: pairs_of([c.kinds for c in cards], len(ANIMALS)),
+    "different_colours": lambda cards, _: distinct([c.colours for c in cards]),
+    "same_colour": lambda cards, _: most_of([c.colours for c in cards], len(COLOURS)),
+    "two_colours": lambda cards, _: two_of([c.colours for c in cards], len(COLOURS)),
+    "different_backgrounds": lambda cards, _: len({c.background for c in cards}),
+    "same_background": lambda cards, _: most_of([1 << c.background for c in cards],
+                                                len(BACKGROUNDS)),
+    "different_plants": lambda cards, _: distinct([c.plants for c in cards]),
+    "same_plant": lambda cards, _: most_of([c.plants for c in cards], len(PLANTS),
+                                           [c.plant_count for c in cards]),
+    "doubles": lambda cards, _: sum(1 for c in cards if c.double),
+}
+
+
 @lru_cache(maxsize=1 << 15)
 def card_measure(test: str, tableau: tuple[int, ...], animal: int = -1) -> int:
     """``measure`` for the tests that look at the cards only (not pearls or missions)."""
-    cards = [CARDS[cid] for cid in tableau]
-    if test == "different_animals":
-        return distinct([c.kinds for c in cards])
-    if test == "same_animal":
-        return most_of([c.kinds for c in cards], len(ANIMALS))
-    if test in ("animal", "crabs"):
-        kind = CRAB if test == "crabs" else animal
-        return sum(1 for c in cards if c.kinds >> kind & 1)
-    if test == "animal_pairs":
-        return pairs_of([c.kinds for c in cards], len(ANIMALS))
-    if test == "different_colours":
-        return distinct([c.colours for c in cards])
-    if test == "same_colour":
-        return most_of([c.colours for c in cards], len(COLOURS))
-    if test == "two_colours":
-        return two_of([c.colours for c in cards], len(COLOURS))
-    if test == "different_backgrounds":
-        return len({c.background for c in cards})
-    if test == "same_background":
-        return most_of([1 << c.background for c in cards], len(BACKGROUNDS))
-    if test == "different_plants":
-        return distinct([c.plants for c in cards])
-    if test == "same_plant":
-        return most_of([c.plants for c in cards], len(PLANTS), [c.plant_count for c in cards])
-    if test == "doubles":
-        return sum(1 for c in cards if c.double)
-    raise ValueError(f"unknown test {test!r}")
+    try:
+        rule = CARD_TESTS[test]
+    except KeyError:
+        raise ValueError(f"unknown test {test!r}") from None
+    return rule([CARDS[cid] for cid in tableau], animal)
 
 
 def group_words(name: str) -> str:
