@@ -255,3 +255,16 @@ async def test_keys_out_of_turn_do_nothing():
         assert screen.human_to_move() is None
         for name in ("end_turn", "score", "slide", "mission", "confirm"):
             assert screen.check_action(name, ()) is False
+
+
+async def test_started_from_the_picker_with_three_players():
+    from tideboard.ui.app import TideboardApp
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "down")   # past Mermaid Rain (coming)
+        assert app.screen.game_id == AS
+        await pilot.press("right", "right")         # players: 3
+        await pilot.press("ctrl+s")
+        screen = await screen_of(pilot)
+        assert screen.match.config.players == 3 and screen.game.info.id == AS
