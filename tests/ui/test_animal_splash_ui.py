@@ -205,6 +205,16 @@ async def test_clicks_pick_a_spot_and_a_tableau_area():
         assert screen.spot == SPOTS.index("e2")
         await pilot.click(TableauStrip, offset=(10, 3))   # card 2's plant line
         assert screen.focus == "tableau" and (screen.pos, screen.area) == (1, PLANT)
+        await pilot.click(GridBoard, offset=(x, y))        # back to the spot: the cursor
+        assert screen.focus == "grid" and screen.state.phase == MOVE
+        await pilot.click(GridBoard, offset=(x, y))        # a second click dives
+        assert screen.state.divers[0] == SPOTS.index("e2") and screen.state.phase == TAKE
+        line = LINES[SPOTS.index("e2")]
+        cx, cy = board.cell_origin(line[2])
+        await pilot.click(GridBoard, offset=(cx + 2, cy + 1))
+        assert screen.cell == 2 and screen.mode is None
+        await pilot.click(GridBoard, offset=(cx + 2, cy + 1))
+        assert screen.mode == "place"
 
 
 async def test_overview_and_help_windows():

@@ -74,7 +74,8 @@ class AnimalSplashScreen(SplashModes):
         ("spots", "+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver"),
         ("cards", ("animal and colour (R Y B G, * any), background (O₂: an oxygen token), "
                    "plants (2×: double, a/b: either); ● a pearl, ◆ would score")),
-        ("mouse", "click a spot, a card or a tableau area to put the cursor there"),
+        ("mouse", ("click a spot, a card or a tableau area to put the cursor there; a second "
+                   "click on the spot or card dives there or takes it, as Enter does")),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -234,8 +235,9 @@ class AnimalSplashScreen(SplashModes):
         state = self.state
         if kind == "spot" and state.phase == MOVE and self.mode is None:
             if index in self._dive_spots():
+                again = self.focus == GRID and self.spot == index
                 self.focus, self.spot = GRID, index
-                self.refresh_table()
+                self._click_done(again)
         elif kind == "cell" and self.mode == SWAP:
             if state.grid[index] >= 0:
                 self.cell, self.pending = index, Swap(self.pos, index)
@@ -243,8 +245,16 @@ class AnimalSplashScreen(SplashModes):
         elif kind == "cell" and state.phase == TAKE and self.mode is None:
             line = LINES[state.divers[state.current]]
             if index in line:
+                again = self.focus == GRID and line[self.cell] == index
                 self.focus, self.cell = GRID, line.index(index)
-                self.refresh_table()
+                self._click_done(again)
+
+    def _click_done(self, again: bool) -> None:
+        """A click moved the cursor; on the same place again it acts as Enter."""
+        if again:
+            self.action_confirm()
+        else:
+            self.refresh_table()
 
     @on(CellClicked, "TableauStrip")
     def tableau_clicked(self, message: CellClicked) -> None:
