@@ -108,6 +108,13 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
 class MermaidKeys:
     """Mixin for the Moonshell screen: the ``w`` window and the advanced lines."""
 
+    def needs_privacy(self: Any, seat: int) -> bool:
+        """The mermaid choice is public (everyone sees who took which mermaid, and no
+        secret card has been kept yet): in hot-seat it is made without the hand-over
+        screen, at the spectator's view.  Everything else (keeping a secret, the turns,
+        Moonrise's placement, which may follow the secret objective) is private."""
+        return self.state.phase != MERMAID
+
     def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "power":  # listed only in games with powers or events, on your turn
             state: State = self.state

@@ -193,9 +193,9 @@ class MoonshellTable(MoonshellSidebar):
             return ("Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
                     "(the other is discarded).")
         if state.phase == MERMAID:
-            return "Choose your mermaid: press w (each shows its power)."
+            return "Choose your mermaid: press w or Enter (each shows its power)."
         if state.phase == EVENT:
-            return "Moonrise: press w to place your moonshell for free, or decline."
+            return "Moonrise: press w or Enter to place your moonshell for free, or decline."
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"

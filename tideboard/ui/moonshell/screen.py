@@ -126,7 +126,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
 
     def action_rotate(self) -> None:
         self._touch()
-        if self._my_turn() is None:
+        if self._my_turn() is None or self._answering():
             return
         if self._in_keep():
             self._illegal(ROTATE)
@@ -136,7 +136,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     def action_moonshell(self) -> None:
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         state: State = self.state
         if self._in_keep():
@@ -155,7 +155,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     def action_pass_turn(self) -> None:
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         if self._illegal(PASS) if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE \
                 else False:
@@ -237,7 +237,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         kind, index = message.key
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         if kind == "column":
             if self.mode == "pull" and self.column == index:
@@ -268,7 +268,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         column = message.key
         self._touch()
         seat = self._my_turn()
-        if seat is None or self._in_keep():
+        if seat is None or self._in_keep() or self._answering():
             return
         if self.mode == "chest" and self.chest_column == column:
             self.action_confirm()

@@ -1,0 +1,135 @@
+"""Moonshell in hot-seat with mermaid powers, and the keys of the answering phases.
+
+The issue: each player chooses a mermaid "in hot-seat behind the hand-over screen
+only if the choice is secret, which it is not".  So the mermaid choices go without
+the hand-over screen (``GameScreen.needs_privacy``), at the spectator's view, and
+everything secret (keeping an objective, the turns, Moonrise) stays behind it.
+During the mermaid choice and Moonrise only ``w``/Enter answer: the footer lists
+no table keys (r, p, c, m, x, k, u) and those keys say what to do instead.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tideboard.engine.core import GameConfig
+from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, PLAY
+from tideboard.ui.app import TideboardApp
+from tideboard.ui.moonshell import OfferStrip
+from tideboard.ui.moonshell.mermaids import ChoiceWindow
+from tideboard.ui.shared.modals import PrivacyScreen
+
+from tests.ui.helpers import hand_over, settle
+from tests.ui.test_moonshell_screen import footer_actions
+from tests.ui.test_moonshell_ui import status
+
+TABLE_KEYS = {"rotate", "pull", "collect", "moonshell", "pass_turn", "keep", "undo", "cancel"}
+
+
+@pytest.fixture(autouse=True)
+def short_guard(monkeypatch):
+    monkeypatch.setattr(PrivacyScreen, "GUARD", 0.0)
+
+
+def hot_seat_app(players=3, variant="dive", seed=2, bots=None) -> TideboardApp:
+    config = GameConfig(players=players, variant=variant, seed=seed)
+    return TideboardApp(game_id="moonshell", config=config, bots=bots or {}, bot_delay=0)
+
+
+async def wait_for(pilot, condition, tries: int = 300) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    assert condition()
+
+
+async def choose_mermaid(pilot, key: str = "w") -> None:
+    """Open the mermaid window (w or Enter) and take the highlighted mermaid."""
+    screen = pilot.app.screen_stack[0]
+    before = len(screen.match.actions)
+    await pilot.press(key)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceWindow))
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: len(screen.match.actions) > before)
+    await settle(pilot)
+
+
+async def test_hot_seat_mermaid_choices_go_without_the_hand_over_screen_secrets_behind_it():
+    """Rule (setup, mermaid powers): mermaids are chosen in turn order, openly."""
+    app = hot_seat_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen_stack[0]
+        await settle(pilot)
+        for seat in range(3):
+            assert game.state.phase == MERMAID and game.state.current == seat
+            assert not isinstance(app.screen, PrivacyScreen), seat
+            # the spectator's view: nobody's secrets on screen, the chooser may act
+            assert game.viewer is None and game.human_to_move() == seat
+            assert not game.query_one(OfferStrip).display
+            assert "Choose your mermaid" in status(game)
+            await choose_mermaid(pilot, "w" if seat != 1 else "enter")
+        assert all(game.state.mermaids) and len(set(game.state.mermaids)) == 3
+        # keeping a secret objective is private: the hand-over screen comes first
+        assert game.state.phase == KEEP
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.seat == 0
+        assert game.viewer is None and game.human_to_move() is None
+        await hand_over(pilot)
+        assert game.viewer == 0 and game.query_one(OfferStrip).offers == game.state.offers[0]
+        await pilot.press("k", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, PrivacyScreen) and app.screen.seat == 1
+        assert game.query_one(OfferStrip).offers == ()
+
+
+async def test_a_single_human_against_bots_chooses_as_before():
+    app = hot_seat_app(players=3, bots={1: "greedy", 2: "random"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen_stack[0]
+        await settle(pilot)
+        assert game.viewer == 0 and game.human_to_move() == 0
+        await choose_mermaid(pilot)
+        await wait_for(pilot, lambda: game.state.phase == KEEP)
+        assert not isinstance(app.screen, PrivacyScreen) and game.viewer == 0
+
+
+async def test_the_mermaid_choice_lists_no_table_keys_and_they_say_what_to_do():
+    app = hot_seat_app(players=2, variant="tsunami", bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen_stack[0]
+        await settle(pilot)
+        offered = footer_actions(game)
+        assert "power" in offered and "objectives" in offered
+        assert not TABLE_KEYS & offered, TABLE_KEYS & offered
+        for key in ("r", "p", "c", "m", "x", "3", "left"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert not game.match.actions and game.mode is None, key
+            assert "First choose your mermaid" in status(game), key
+        assert app.screen is game
+
+
+async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
+    """Event E1 Moonrise (revealed before round 1 with seed 2) asks each player in turn."""
+    app = hot_seat_app(players=2, variant="tsunami", bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen_stack[0]
+        await settle(pilot)
+        await choose_mermaid(pilot)
+        await wait_for(pilot, lambda: game.state.phase == KEEP and game.human_to_move() == 0)
+        await pilot.press("k", "y")
+        await wait_for(pilot, lambda: game.state.phase == EVENT and game.human_to_move() == 0)
+        assert game.state.event == "E1"
+        offered = footer_actions(game)
+        assert "power" in offered and not TABLE_KEYS & offered, TABLE_KEYS & offered
+        actions = len(game.match.actions)
+        await pilot.press("p")
+        await settle(pilot)
+        assert game.mode is None and "First answer the event" in status(game)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        assert "Moonrise" in app.screen.heading
+        await pilot.press("enter")  # the first answer: the moonshell into chest column 1
+        await wait_for(pilot, lambda: game.state.phase == PLAY)
+        assert game.match.actions[actions].column == 0 and not game.state.moonshells[0]
+        assert {"rotate", "pull"} <= footer_actions(game)
