@@ -133,3 +133,73 @@ async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
         await wait_for(pilot, lambda: game.state.phase == PLAY)
         assert game.match.actions[actions].column == 0 and not game.state.moonshells[0]
         assert {"rotate", "pull"} <= footer_actions(game)
+
+
+# -- Lunar Reef: stacked anemone/clownfish pairs in the score and end tables -------------
+def _reef_end_state():
+    """A Dive game (3 anemones, 3 clownfish): Player 1 has two stacked pairs and one
+    lone anemone, 11 tiles in all, and collects the 12th tile to end the game."""
+    import attrs
+
+    from tideboard.engine import registry
+    from tideboard.games.moonshell.content import ANEMONE, REEF_PAIR, tile_from_code
+    from tideboard.games.moonshell.state import Keep
+
+    game = registry.load("moonshell")
+    config = GameConfig(players=2, variant="dive", seed=5,
+                        options={"mermaid-1": "swap", "mermaid-2": "buoy"})
+    state = game.setup(config)
+    state = game.apply(state, Keep(state.offers[0][0]))
+    state = game.apply(state, Keep(state.offers[1][0]))
+    codes = ["wC", "pC", "uC", "oS", "wD", "pD", "uD", "oD"]
+    tiles = [tile_from_code(c) for c in codes]
+    chest = ((REEF_PAIR, *tiles[0:2]), (REEF_PAIR, *tiles[2:4]), tuple(tiles[4:7]),
+             (ANEMONE, tiles[7]))
+    rocks = list(state.rocks)
+    rocks[0] = tile_from_code("oA")
+    state = attrs.evolve(state, chests=(chest, ((), (), (), ())), rocks=tuple(rocks),
+                         actions_left=1, phase=PLAY, event="")
+    return game, state, config
+
+
+async def test_stacked_reef_pairs_have_their_column_in_the_score_and_end_tables():
+    """Lunar Reef: 3 points per stacked anemone/clownfish pair, a lone one scores nothing."""
+    from rich.console import Console
+
+    from tideboard.games.moonshell import scoring
+    from tideboard.ui.shared.modals import EndScreen
+    from tests.ui.test_moonshell_ui import ms_app_with_state, text_of
+
+    game, state, config = _reef_end_state()
+    assert scoring.breakdown(state, 0)["reef"] == 6
+    app = ms_app_with_state(state, config, bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = text_of(screen, "#ms-table").splitlines()
+        heads = table[0].split()
+        assert "✪" in heads
+        mine = table[1].split()
+        # the row's values line up with the heads (name, then one value per column)
+        values = dict(zip(heads, mine[-len(heads):]))
+        assert values["✪"] == "6" and values["Σ"] == str(
+            scoring.breakdown(state, 0, secret=False)["total"])
+        assert max(len(line) for line in table[:3]) <= 35
+        await pilot.press("c")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
+        console = Console(width=80, record=True)
+        console.print(app.screen.table)
+        rendered = console.export_text()
+        assert "✪" in rendered and "stacked anemone/clownfish pairs" in rendered
+        row = next(line for line in rendered.splitlines() if "Player 1" in line)
+        assert " 6 " in row
+
+
+async def test_a_game_without_the_reef_has_no_pair_column():
+    from tests.ui.test_moonshell_ui import ms_app, text_of
+
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "✪" not in text_of(app.screen, "#ms-table")

@@ -35,7 +35,7 @@ from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective
 from tideboard.ui.moonshell.chest import ChestView, chest_text
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
-from tideboard.ui.moonshell.tiles import MOON_GLYPH, ROCK_WORDS, URCHIN_GLYPH
+from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
 
 
@@ -207,12 +207,14 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         table.add_column("Now")
         for card_id in shown.open_cards:
             table.add_column(card_id, justify="right")
-        for head in (URCHIN_GLYPH, MOON_GLYPH, "Total"):
+        reef = self.reef_on()
+        for head in (URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH, "Total"):
             table.add_column(head, justify="right")
         for seat in range(shown.players):
             row = scores[seat]
             table.add_row(self.who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
-                          str(row["urchins"]), str(row["moonshell"]), str(row["total"]))
+                          *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell",
+                                                  "total")])
         parts.append(("Running scores (secret objectives are added at the end)", table))
         secret = shown.secrets[me] if self.viewer is not None else ""
         if secret and secret in CARDS:
