@@ -3,13 +3,14 @@
 Key ``w`` opens a window listing what you may do now with your mermaid (only
 powers that may be used are offered), each with a preview of what it does
 (the log line it would write, worked out on your view of the table without
-keeping it); Enter does it, Esc closes the window.  The same window chooses
+keeping it), and the move under the cursor lit on the board beside the window
+(``targets.py``); Enter does it, Esc closes the window.  The same window chooses
 your mermaid at the start and answers an event's offer (Moonrise).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +24,8 @@ from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
 from tideboard.games.moonshell.state import (EVENT, MERMAID, PLAY, Choose, Collect, Decline,
                                              Power, Pull, Rotate, State, SwapTake)
+from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.targets import power_targets
 from tideboard.ui.shared.modals import Window
 
 POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offered when it "
@@ -30,13 +33,28 @@ POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offere
 
 
 class ChoiceWindow(Window[int]):
-    """A titled list of choices: Enter (or a click) picks one, Esc picks none."""
+    """A titled list of choices: Enter (or a click) picks one, Esc picks none.
+
+    ``on_highlight(index)`` hears each choice the cursor comes to (the screen highlights
+    its target on the board); ``beside`` (a width) puts the window at the right edge,
+    that wide, so the ocean board stays in sight."""
 
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, title: str, lines: list[str], note: str = "") -> None:
-        super().__init__()
+    def __init__(self, title: str, lines: list[str], note: str = "",
+                 on_highlight: Callable[[int], None] | None = None,
+                 beside: int | None = None) -> None:
+        super().__init__(classes="-beside" if beside else "")
         self.heading, self.lines, self.note = title, lines, note
+        self.on_highlight, self.beside = on_highlight, beside
+
+    def on_mount(self) -> None:
+        if self.beside:
+            self.query_one("#ms-choice").styles.width = self.beside
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.on_highlight is not None and event.option_index is not None:
+            self.on_highlight(event.option_index)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ms-choice"):
@@ -146,8 +164,20 @@ class MermaidKeys:
             return
         lines = [self._preview_line(action) for action in moves]
         title, note = self._window_title(state, seat)
-        self.app.push_screen(ChoiceWindow(title, lines, note),
-                             lambda index: index is not None and self._play(moves[index]))
+
+        def highlight(index: int) -> None:  # the move's target, lit on the table
+            self.power_target = power_targets(state, seat, moves[index])
+            self.refresh_table()
+
+        def answer(index: int | None) -> None:
+            self.power_target = None
+            if index is None or not self._play(moves[index]):
+                self.refresh_table()
+
+        beside = None
+        if state.phase != MERMAID:  # the board shows what the cursor's move acts on
+            beside = max(30, self.app.size.width - self.query_one(OceanBoard).geo.width - 1)
+        self.app.push_screen(ChoiceWindow(title, lines, note, highlight, beside), answer)
 
     def _window_title(self: Any, state: State, seat: int) -> tuple[str, str]:
         if state.phase == MERMAID:

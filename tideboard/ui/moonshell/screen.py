@@ -97,6 +97,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         self.chest_column = 0
         self.offer = 0
         self.note = ""                   # what just happened, shown before the hint
+        self.power_target = None         # Targets of the w window's highlighted move
         self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # automaton turns already pointed out: those before the screen opened are not news
         self._auto_seen = self.match.state.auto_turns
