@@ -163,26 +163,13 @@ class GameScreen(GameOver, SeatNames, Screen):
         return (ahead or seats or (None,))[0]
 
     def human_to_move(self) -> int | None:
-        """The human seat whose turn it is and who is looking, else None.
-
-        A seat whose decision is public (``needs_privacy`` False) decides at the
-        spectator's view too (``viewer`` None: no one's secrets on screen)."""
+        """The human seat to move and looking (for a public decision, at the spectator's view)."""
         seat = self.next_seat()
-        if seat is None or seat in self.bots:
-            return None
-        if seat == self.viewer or (self.viewer is None and not self.needs_privacy(seat)):
-            return seat
-        return None
+        public = seat is not None and self.viewer is None and not self.needs_privacy(seat)
+        return seat if seat not in self.bots and (seat == self.viewer or public) else None
 
     def needs_privacy(self, seat: int) -> bool:
-        """Whether ``seat``'s decision now must be taken behind the hot-seat hand-over
-        screen, because it shows or needs what only that seat may see (the default).
-
-        A game screen returns False for a decision everyone may watch (Moonshell's
-        mermaid choice): then no hand-over screen comes up, and the seat decides with
-        the table shown as a spectator sees it, so the last player's secrets go and
-        no one's appear.  Only asked in hot-seat games with hidden information.
-        """
+        """False for a decision all may watch: made at the spectator's view, no hand-over."""
         return True
 
     def turn_or_wait(self, wait: str = "Wait: it is not your turn.") -> int | None:
@@ -276,8 +263,7 @@ class GameScreen(GameOver, SeatNames, Screen):
         self._advance()
 
     def save(self) -> bool:
-        """Bring the game's record in the store up to the match on screen; a
-        failure is shown, never raised (see ``ui/shared/saving.py``)."""
+        """The game's record brought up to the match on screen (ui/shared/saving.py)."""
         return save_match(self)
 
     def _advance(self) -> None:
@@ -297,10 +283,9 @@ class GameScreen(GameOver, SeatNames, Screen):
                 and self.game.info.hidden_information):
             self.viewer = None
             self.refresh_table()
-            if not self.needs_privacy(seat):
-                return  # a public decision: made at the spectator's view, no hand-over
-            self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
-                                 lambda show: self._hand_over(seat, show))
+            if self.needs_privacy(seat):  # (else a public decision, at the spectator's view)
+                self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
+                                     lambda show: self._hand_over(seat, show))
             return
         self._reveal(seat)
 
