@@ -76,6 +76,7 @@ async def test_hot_seat_mermaid_choices_go_without_the_hand_over_screen_secrets_
         assert game.viewer is None and game.human_to_move() is None
         await hand_over(pilot)
         assert game.viewer == 0 and game.query_one(OfferStrip).offers == game.state.offers[0]
+        assert "keep" in footer_actions(game) and "power" not in footer_actions(game)
         await pilot.press("k", "y")
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen) and app.screen.seat == 1
@@ -203,3 +204,18 @@ async def test_a_game_without_the_reef_has_no_pair_column():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "✪" not in text_of(app.screen, "#ms-table")
+
+
+async def test_the_score_table_fits_the_side_panel_with_long_lunar_reef_codes():
+    """Tsunami mixes the decks: codes such as LA6 and LK1 need the name column to shrink."""
+    app = hot_seat_app(players=2, variant="tsunami", seed=11, bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen_stack[0]
+        await settle(pilot)
+        assert sum(len(c) == 3 for c in game.state.open_cards) >= 2
+        from tests.ui.test_moonshell_ui import text_of
+
+        lines = text_of(game, "#ms-table").splitlines()[:3]
+        assert "✪" in lines[0] and "Σ" in lines[0]
+        assert max(len(line) for line in lines) <= 35, lines
+        assert lines[1].startswith("▶P1 ")

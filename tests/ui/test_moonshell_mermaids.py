@@ -163,6 +163,7 @@ async def test_an_active_rising_moon_lights_the_corner_and_a_buoy_its_chest_spac
         assert screen.state.phase == "play"
         await pilot.press("w")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        assert "far left corner" in app.screen.lines[1]
         board = screen.query_one(OceanBoard)
         for corner in range(4):
             await wait_for(pilot, lambda: board.corner == corner)

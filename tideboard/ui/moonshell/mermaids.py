@@ -22,12 +22,14 @@ from textual.widgets.option_list import Option
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
-from tideboard.games.moonshell.state import (EVENT, MERMAID, PLAY, Choose, Collect, Decline,
+from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, PLAY, Choose, Collect, Decline,
                                              Power, Pull, Rotate, State, SwapTake)
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.targets import power_targets
 from tideboard.ui.shared.modals import Window
 
+CORNERS = ("your left corner", "the far left corner", "the far right corner",
+           "your right corner")  # Power.a of the Rising Moon
 POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offered when it "
                     "may be used, each with a preview), answer an event's offer")]
 
@@ -137,7 +139,7 @@ class MermaidKeys:
         if action == "power":  # listed only in games with powers or events, on your turn
             state: State = self.state
             return bool((state.powers or state.events_on) and not state.over
-                        and self.human_to_move() is not None)
+                        and state.phase != KEEP and self.human_to_move() is not None)
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:
@@ -202,6 +204,8 @@ class MermaidKeys:
             said = self.game.describe(shown, action, after).splitlines()[0]
         except IllegalAction as error:
             said = str(error)
+        if isinstance(action, Power) and action.mermaid == "rising-moon" and 0 <= action.a < 4:
+            said += f" ({CORNERS[action.a]}, ☾ on the board)"
         return f"{self.game.format_action(action)}  →  {said}"
 
     def draw_mermaids(self: Any, shown: State) -> None:

@@ -97,9 +97,11 @@ class MoonshellSidebar(GameScreen):
         extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
         keys = ["urchins", "reef"] if reef else ["urchins"]
         heads = [c for c in cards] + extra + ["Σ"]
-        widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3 if reef else 4]
-        # "▶P1 (you)" fits; the whole table stays within 35 columns
-        name_w = 9 if reef else 10
+        widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
+        # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
+        # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
+        room = max(35, self.query_one("#ms-side").size.width) - sum(widths)
+        name_w = max(4, min(10, room))
         out = Text(" " * name_w, style="bold")
         for head, width in zip(heads, widths):
             out.append(f"{head:>{width}}", style="bold")
@@ -112,6 +114,8 @@ class MoonshellSidebar(GameScreen):
             values += [moon, score["total"]]
             mark = "▶" if current and current[0] == seat else " "
             label = f"{mark}{self.short(seat)}"
+            if len(label) >= name_w:
+                label = label.replace(" (you)", "")
             out.append("\n")
             out.append(f"{label[:name_w]:<{name_w}}",
                        style="bold" if seat == me else "")
