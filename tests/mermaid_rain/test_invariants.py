@@ -51,6 +51,11 @@ def check(state):
 @SETTINGS
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**64 - 1))
 def test_random_games_keep_cards_treasures_starts_and_tiles_right(players, seed):
+    """Invariants of the rules, after every action of random games at 3-6 players:
+    the 54 adventure cards are conserved (Setup, Melding, Movement, discard to two);
+    every treasure is once on the board, in the pool or owned (Setup, Collecting
+    Treasures, Ocean March); only one mermaid may be on each start space (first
+    turn, End of Round); surf tiles lie only on empty water (Placing Surf Tiles)."""
     rnd = random.Random(seed)
     state = GAME.setup(GameConfig(players=players, seed=seed))
     check(state)

@@ -58,3 +58,69 @@ def test_greedy_beats_random_on_average():
         totals["greedy"] += scores[0] + scores[2]
         totals["random"] += scores[1] + scores[3]
     assert totals["greedy"] > totals["random"]
+
+
+def _on_the_way(players: int, at: str, cards: tuple[int, int, int], treasure: str):
+    """A riding turn with one face-up treasure on the board, at ``treasure``."""
+    from tideboard.games.mermaid_rain.content import CELLS
+    from tideboard.games.mermaid_rain.state import evolve
+    from tests.mermaid_rain.mr_helpers import riding
+
+    state = riding(players=players, at=at, cards=cards)
+    spaces = [()] * CELLS
+    spaces[cell(treasure)] = (0,)
+    return evolve(state, spaces=tuple(spaces), face_up=state.face_up | {0})
+
+
+def _cards_to_collect(state, move, target):
+    """Cards the whole way costs: this move, then the cheapest way on."""
+    from tideboard.games.mermaid_rain.bots import cards_to_treasure
+
+    hand = list(state.hands[move.seat])
+    for k in move.cards:
+        hand[k] -= 1
+    return len(move.cards) + cards_to_treasure(state, move.to, tuple(hand)).get(target, 99)
+
+
+def test_greedy_pays_a_matching_card_rather_than_a_wild_pair():
+    """Movement: any pair is a wild, but a card of the space's symbol pays alone.
+    From d7 with two Seagulls and two Sea Turtles the treasure on e5 costs four
+    cards either way: a wild pair onto the Dolphin d6, or a Seagull onto e7;
+    the greedy bot pays the single card (the old one paid the pair, fewer steps)."""
+    from tideboard.games.mermaid_rain.bots import GreedyBot
+
+    state = _on_the_way(3, "d7", (0, 2, 2), "e5")
+    legal = GAME.legal_for(state, 0)
+    pair = Move(0, cell("d6"), (1, 2))
+    assert pair in legal and _cards_to_collect(state, pair, cell("e5")) == 4
+    for seed in range(5):
+        chosen = GreedyBot(seed).choose(GAME, GAME.view(state, 0), 0, legal)
+        assert chosen == Move(0, cell("e7"), (1,))
+
+
+def test_greedy_never_pays_a_pair_when_a_single_card_gets_there_as_cheaply():
+    """Over whole greedy games: each move's way to the treasure is the cheapest in
+    cards, and a wild pair is paid only when no single card does as well."""
+    from tideboard.games.mermaid_rain.bots import GreedyBot, treasure_spaces
+
+    pairs = 0
+    for seed in range(4):
+        state = GAME.setup(GameConfig(players=4, seed=seed))
+        bots = [GreedyBot(seed * 10 + s) for s in range(4)]
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_for(state, seat)
+            view = GAME.view(state, seat)
+            action = bots[seat].choose(GAME, view, seat, legal)
+            if isinstance(action, Move):
+                targets = [t for t in treasure_spaces(view)
+                           if not (view.moved and t == view.at[seat] and t in view.taken_here)]
+                def cost(move):
+                    return min(_cards_to_collect(view, move, t) for t in targets)
+                moves = [m for m in legal if isinstance(m, Move)]
+                assert cost(action) == min(cost(m) for m in moves)
+                if len(action.cards) == 2:
+                    pairs += 1
+                    assert all(cost(m) > cost(action) for m in moves if len(m.cards) == 1)
+            state = GAME.apply(state, action)
+    assert pairs  # the check was exercised: pairs are still paid when they are cheaper

@@ -12,6 +12,18 @@ def test_seed_example_a_and_b_tie_for_first_and_c_comes_third():
     assert majority([3, 3, 1]) == [9, 9, 4]
 
 
+def test_seed_example_scored_at_the_game_end():
+    """Tribute and Scoring, the seed's example through the final scores: A and B
+    tie for the most Pearls after the tribute (9 each), C is third (4)."""
+    # kinds 0-4: one of each for every seat's tribute; then Pearls (3): A 3, B 3, C 1
+    kinds = [0, 1, 2, 3, 4] * 3 + [3] * 7
+    owned = [list(range(0, 5)) + [15, 16, 17], list(range(5, 10)) + [18, 19, 20],
+             list(range(10, 15)) + [21]]
+    rows = breakdown(_finished(owned, kinds))
+    assert [row["majorities"][3] for row in rows] == [9, 9, 4]
+    assert [row["tribute"] for row in rows] == [0, 0, 0]
+
+
 def test_a_monopoly_scores_15():
     assert majority([0, 4, 0, 0]) == [0, 15, 0, 0]
 

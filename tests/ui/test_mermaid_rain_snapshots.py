@@ -116,3 +116,34 @@ def test_snapshot_mermaid_rain_six_players_80x24(snap_compare):
     app = TideboardApp(game_id="mermaid-rain", config=config, bot_delay=0,
                        bots={s: "greedy" for s in range(1, 6)})
     assert snap_compare(app, run_before=wait_for_screen, terminal_size=(80, 24))
+
+
+def _with_treasures() -> Match:
+    """Riding, two seats owning treasures (face up, and face down for seat 2)."""
+    state = riding().state
+    up = sorted(state.face_up)
+    down = [t for t in range(len(state.kinds)) if t not in state.face_up]
+    owned = ((up[0], up[1], down[0]), (up[2], down[1], down[2]), (), ())
+    return Match(GAME, CONFIG, (evolve(state, owned=owned),))
+
+
+def test_snapshot_mermaid_rain_treasures_and_sea_hint_80x24(snap_compare):
+    """The side table keeps each seat's treasure letters at 80 columns; the hint
+    says why the cursor's space is no move."""
+    async def aim(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("up")
+
+    assert snap_compare(app_from(_with_treasures()), run_before=aim, terminal_size=(80, 24))
+
+
+def test_snapshot_mermaid_rain_keep_two_80x24(snap_compare):
+    state = evolve(GAME.setup(CONFIG), phase="discard", round=1,
+                   hands=((2, 1, 1, 0), (1, 1, 0, 0), (1, 0, 1, 0), (0, 1, 1, 0)))
+
+    async def pick(pilot):
+        await wait_for_screen(pilot)
+        await pilot.press("d", "t", "g")
+
+    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=pick,
+                        terminal_size=(80, 24))

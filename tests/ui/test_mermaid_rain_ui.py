@@ -196,7 +196,7 @@ async def test_taking_a_treasure_by_number_and_the_peek_shown_only_to_you():
         await settle(pilot)
         await pilot.press("right", "enter")  # e5, one face-up and one face-down treasure
         assert screen.state.at[0] == cell("e5")
-        assert "Take: 1)" in status(screen) and "face down" in status(screen)
+        assert "to take: 1)" in status(screen) and "face down" in status(screen)
         await pilot.press("2")
         assert screen.state.points[0] == 2 and len(screen.state.owned[0]) == 1
 

@@ -10,20 +10,23 @@ or the piles):
   lays it to shorten its way to the nearest treasure;
 * riding: collects whatever it may (a kind it lacks first), teleports to the
   richest space, and otherwise walks the shortest way to the nearest
-  treasure, paying single cards before pairs; it ends the turn when no
-  treasure is in reach;
+  treasure counted in cards (a space its cards match costs one, any other a
+  wild pair), so it pays a pair only when that makes the whole way cheaper;
+  it ends the turn when no treasure is in reach;
 * keeps the two cards of its most plentiful kinds.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import deque
 from typing import Any, Sequence
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.mermaid_rain import board
-from tideboard.games.mermaid_rain.content import MERMAID, STARTS, TILE_DARK, TILE_SYMBOL, distance
+from tideboard.games.mermaid_rain.content import (MERMAID, STARTS, TILE_DARK, TILE_SYMBOL, TURTLE,
+                                                  distance)
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.state import (Draw, Drop, End, Enter, Home, Keep, Move, Pick,
                                                 Place, Show, State, Take, Teleport)
@@ -31,6 +34,33 @@ from tideboard.games.mermaid_rain.state import (Draw, Drop, End, Enter, Home, Ke
 
 def treasure_spaces(view: State) -> list[int]:
     return [c for c, ids in enumerate(view.spaces) if ids]
+
+
+def card_cost(view: State, hand: tuple[int, ...], space: int) -> int:
+    """Cards it costs to move onto ``space`` with ``hand``: one card that pays
+    (the matching one, or any onto a mermaid symbol or a start space), else a
+    pair as a wild."""
+    sym = board.symbol(view, space)
+    if sym <= TURTLE:
+        return 1 if hand[sym] else 2
+    return 1 if hand[0] or hand[1] or hand[2] else 2
+
+
+def cards_to_treasure(view: State, start: int, hand: tuple[int, ...]) -> dict[int, int]:
+    """The fewest cards to reach each space from ``start`` (Dijkstra), paying
+    with ``hand`` as it is now."""
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if spent > best[here]:
+            continue
+        for n in board.neighbour_spaces(view, here):
+            cost = spent + card_cost(view, hand, n)
+            if cost < best.get(n, 99):
+                best[n] = cost
+                heapq.heappush(heap, (cost, n))
+    return best
 
 
 def steps_to_treasure(view: State, start: int) -> dict[int, int]:
@@ -134,20 +164,26 @@ class GreedyBot:
         if moves and targets:
             hand = view.hands[seat]
             cards = sum(hand[:3])
-            # distances from each target back to the spaces next to us
+            # the cards still needed from each space next to us to the nearest
+            # treasure: the move that makes the whole way cheapest wins, so a
+            # wild pair is paid only when no single card does as well
             best, best_key = None, None
             dist_cache: dict[int, dict[int, int]] = {}
             for action in moves:
-                if action.to not in dist_cache:
-                    dist_cache[action.to] = steps_to_treasure(view, action.to)
-                dist = dist_cache[action.to]
+                after = list(hand)
+                for k in action.cards:
+                    after[k] -= 1
+                key_after = (action.to, tuple(after))
+                if key_after not in dist_cache:
+                    dist_cache[key_after] = cards_to_treasure(view, action.to, tuple(after))
+                dist = dist_cache[key_after]
                 reach = [dist[t] for t in targets if t in dist]
                 if not reach:
                     continue
-                steps = min(reach)
-                if steps + len(action.cards) > cards:
+                total = len(action.cards) + min(reach)
+                if total > cards:
                     continue
-                key = (-steps, -len(action.cards), hand[action.cards[0]], self.random.random())
+                key = (-total, -len(action.cards), hand[action.cards[0]], self.random.random())
                 if best_key is None or key > best_key:
                     best, best_key = action, key
             if best is not None:

@@ -60,6 +60,23 @@ def _pairs_held(hand: tuple[int, ...], made: tuple) -> list:
     return [action for (a, b), action in made if hand[a] > (a == b) and hand[b]]
 
 
+# A seat's meld choices depend only on its hand and the step: made once, shared.
+_MELD_CHOICES: dict[tuple, tuple[Show, ...]] = {}
+
+
+def _meld_choices(seat: int, hand: tuple[int, ...], first: bool) -> tuple[Show, ...]:
+    key = (seat, first, hand)
+    found = _MELD_CHOICES.get(key)
+    if found is None:
+        if first:
+            found = tuple(_pairs_held(hand, _SHOW_PAIRS[seat]))
+        else:
+            one = _SHOW_ONE[seat]
+            found = tuple(one[k] for k in range(3) if hand[k]) + (one[MERMAID],)
+        _MELD_CHOICES[key] = found
+    return found
+
+
 def legal_for(state: State, seat: int) -> list[Action]:
     """The choices of ``seat`` now (empty when the game does not wait for it)."""
     if seat not in to_move(state):
@@ -70,10 +87,7 @@ def legal_for(state: State, seat: int) -> list[Action]:
 def _legal(state: State, seat: int) -> list[Action]:
     phase, hand = state.phase, state.hands[seat]
     if phase == MELD:
-        if first_meld_step(state, seat):
-            return _pairs_held(hand, _SHOW_PAIRS[seat])
-        one = _SHOW_ONE[seat]
-        return [one[k] for k in range(3) if hand[k]] + [one[MERMAID]]
+        return list(_meld_choices(seat, hand, not any(state.melds[seat])))
     if phase == PICK:
         if not state.held[seat] and state.offer:
             return [Pick(seat, t) for t in state.offer]
@@ -89,7 +103,7 @@ def _legal(state: State, seat: int) -> list[Action]:
             out: list[Action] = []
             covered = state.covered
             for tile in state.held[seat]:
-                out.extend(p for mask, p in _places(seat, tile) if not mask & covered)
+                out += [p for mask, p in _places(seat, tile) if not mask & covered]
                 out.append(Drop(seat, tile))
             return out
         out = []
@@ -158,8 +172,12 @@ def can_take(state: State) -> bool:
 # -- the reducer ----------------------------------------------------------------------
 
 def _whose(state: State, seat: int) -> None:
-    if (state.phase == RIDE or state.phase == PICK) and seat == state.order[state.turn]:
+    phase = state.phase
+    if (phase == RIDE or phase == PICK) and seat == state.order[state.turn]:
         return
+    if (phase == MELD and seat.__class__ is int and 0 <= seat < state.players
+            and state.chosen[seat] is None and not state.stopped[seat]):
+        return  # still to choose (the usual case, checked quickly)
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalAction(f"There is no seat {seat!r} at this table.")
     if state.phase == OVER:
@@ -261,8 +279,9 @@ def _settle_pick(state: State) -> State:
     """Pass over seats with nothing to pick; after the last, start surf riding."""
     while state.phase == PICK:
         seat = state.order[state.turn]
-        if _legal(state, seat):
-            return state
+        if (not state.held[seat] and state.offer) or (
+                state.waltz[seat] and (any(state.piles) or any(state.tile_discards))):
+            return state  # something to pick (or, after an Aquamarine Waltz, to draw)
         state = evolve(state, turn=state.turn + 1, waltz=_set(state.waltz, seat, False))
         if state.turn == state.players:
             tile_discards = list(state.tile_discards)

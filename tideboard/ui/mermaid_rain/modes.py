@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.games.mermaid_rain import board as rules_board
-from tideboard.games.mermaid_rain.content import (CELL_NAMES, KINDS, MERMAID, SHAPES, STARTS,
-                                                  TREASURE_KINDS)
+from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, KINDS, MERMAID, ROCK, SHAPES,
+                                                  STARTS, TREASURE_KINDS, WATER, distance)
 from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, PICK, RIDE, Draw, Enter,
                                                 Home, Keep, Move, Pick, Place, Show, State, Take,
                                                 Teleport)
@@ -85,8 +85,11 @@ class RainModes(GameScreen):
         if mode == "place" and self.last_mode != "place":
             self.tile_index = self.turn_index = 0
             spots = self._placements(shown)
-            if spots:
-                self.cursor = spots[0].cells[0]
+            if spots:  # start beside the mermaid: that is where a tile helps
+                here = shown.at[seat]
+                near = min(spots, key=lambda a: min(distance(c, here) for c in a.cells))
+                self.cursor = near.cells[0]
+                self.turn_index = [a for a in spots if self.cursor in a.cells].index(near)
         self.last_mode = mode
         self.offer_index = min(self.offer_index, max(0, len(shown.offer) - 1))
 
@@ -149,8 +152,15 @@ class RainModes(GameScreen):
         seat = self.human_to_move()
         if mode == "cards":
             if shown.phase == DISCARD:
-                return ("Keep two cards: press d, g or t for each, then Enter. "
-                        f"{'Enter keeps them.' if action else ''}")
+                if not action:
+                    return ("Round over: keep two cards (the rest are discarded). "
+                            "Press d, g or t for each, then Enter.")
+                gone = list(shown.hands[seat][:3])
+                for k in action.cards:
+                    gone[k] -= 1
+                lost = " ".join("DGT"[k] * n for k, n in enumerate(gone) if n)
+                return (f"Enter keeps {' '.join('DGT'[k] for k in action.cards)} and discards "
+                        f"{lost or 'nothing'}. Backspace clears.")
             first = sum(shown.melds[seat]) == 0
             if first:
                 text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle), then Enter."
@@ -168,21 +178,29 @@ class RainModes(GameScreen):
                     "(you see its symbol after).")
         if mode in ("enter", "home"):
             where = CELL_NAMES[self.cursor]
-            verb = "start" if mode == "enter" else "go back"
-            return (f"Pick a free start space with the arrows; Enter: {verb} at {where}."
-                    if action else "Move the cursor to a free start space (highlighted).")
+            why = ("First turn: put your mermaid on a free oyster-shell start space (free). "
+                   if mode == "enter" else
+                   "Your dark surf tile left the board: go back to a free start space. ")
+            verb = "start at" if mode == "enter" else "go back to"
+            return why + (f"Enter: {verb} {where}." if action
+                          else "Move the cursor to a highlighted S.")
         if mode == "place":
+            other = ", Tab your other tile" if len(shown.held[seat]) > 1 else ""
             if action is None:
-                return ("Lay your tile on the highlighted sea: arrows move, r turns it, "
-                        "Tab next tile, x discards it.")
+                return ("Lay your tile on empty sea (highlighted): arrows move, r turns it"
+                        f"{other}, x discards it.")
             cells = " ".join(CELL_NAMES[c] for c in action.cells)
-            return f"Enter lays the tile on {cells}; r turns it, arrows move, x discards it."
+            return (f"Enter lays the tile on {cells}; r turns it, arrows move{other}, "
+                    "x discards it.")
         if mode == "move":
-            takes = [a for a in self.legal_now() if isinstance(a, Take)]
+            legal = self.legal_now()
+            takes = [a for a in legal if isinstance(a, Take)]
             lying = shown.spaces[shown.at[seat]]
-            tail = (" Take: " + ", ".join(f"{i + 1}) {treasure_word(shown, t)}"
-                                          for i, t in enumerate(lying)) + "."
-                    if takes else "")
+            tail = ""
+            if takes:
+                keys = "1" if len(lying) == 1 else f"1-{len(lying)}"
+                tail = f" Press {keys} to take: " + ", ".join(
+                    f"{i + 1}) {treasure_word(shown, t)}" for i, t in enumerate(lying)) + "."
             tail += " e ends your turn."
             if isinstance(action, Teleport):
                 return f"Enter teleports to {CELL_NAMES[action.to]} (Mermaid Rain).{tail}"
@@ -190,8 +208,28 @@ class RainModes(GameScreen):
                 more = " c: pay another way." if self._cost_choices(action.to) > 1 else ""
                 return (f"Enter moves to {CELL_NAMES[action.to]} paying "
                         f"{pay_text(action.cards)}.{more}{tail}")
-            return f"Arrows pick a highlighted space to move to.{tail}"
+            if not any(isinstance(a, (Move, Teleport)) for a in legal):
+                return f"No move left: your cards pay for no space next to you.{tail}"
+            if any(isinstance(a, Teleport) for a in legal):
+                return ("Mermaid Rain: you may teleport to any space first (free); "
+                        f"arrows pick it.{tail}")
+            return f"{self._not_here(shown, seat)} Arrows pick a highlighted space.{tail}"
         return ""
+
+    def _not_here(self, shown: State, seat: int) -> str:
+        """Why the cursor's space is no move (the hint line says it)."""
+        cell = self.cursor
+        name = CELL_NAMES[cell]
+        space = rules_board.space_of(shown, cell)
+        if space == shown.at[seat]:
+            return "You are here."
+        if shown.cover[cell] < 0 and BASE[cell] in (WATER, ROCK):
+            return f"{name} is {'a rock' if BASE[cell] == ROCK else 'empty sea'}: no way on."
+        if space not in rules_board.neighbour_spaces(shown, shown.at[seat]):
+            return f"{name} is not next to you."
+        if space in STARTS and space in shown.at:
+            return f"{name}: a start space holds one mermaid."
+        return f"No card of yours pays for {name}."
 
     def _cost_choices(self, space: int) -> int:
         return sum(1 for a in self.legal_now() if isinstance(a, Move) and a.to == space)

@@ -35,6 +35,20 @@ PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",
 COMPACT = {"chosen": "ok", "choosing": "..", "stopped": "stop", "": ""}
 
 
+def short_meld(rank: int) -> str:
+    """The meld's name in one word (Rain, Squall, March, Splash, Waltz, Mist, Drop, Octopus)."""
+    return MELD_NAMES[rank].split()[-1]
+
+
+def treasures_text(s: State, seat: int) -> str:
+    """A seat's treasures in a few letters: each kind's letter and how many
+    (upper case face up, lower case a face-down one this viewer knows, ``?``
+    one it does not), e.g. ``A2Cp?3``."""
+    marks = [treasure_mark(s, t) for t in s.owned[seat]]
+    order = [m for m in TREASURE_LETTERS.upper() + TREASURE_LETTERS + "?" if m in marks]
+    return "".join(m + (str(marks.count(m)) if marks.count(m) > 1 else "") for m in order)
+
+
 def meld_text(meld: tuple[int, ...]) -> str:
     return " ".join("DGT"[k] for k in range(3) for _ in range(meld[k])) or "-"
 
@@ -115,21 +129,22 @@ class RainTable(RainModes):
                 elif seat in waiting:
                     state_word = "choosing"
             elif s.ranks[seat]:
-                state_word = f"{s.order.index(seat) + 1}.{MELD_NAMES[s.ranks[seat]]}"
-            owned = "".join(treasure_mark(s, t) for t in s.owned[seat])
+                state_word = f"{s.order.index(seat) + 1}.{short_meld(s.ranks[seat])}"
+            owned = treasures_text(s, seat)
+            meld = meld.replace(" ", "")  # at most five letters
             if compact:
                 short = f"P{seat + 1}" + (" bot" if seat in self.bots else "") + \
                     (" *" if seat == self.viewer else "")
-                word = COMPACT.get(state_word, state_word[:2])
+                if s.phase == MELD:  # the meld matters now, the treasures later
+                    tail = f"{meld[:5]:<5} {COMPACT.get(state_word, state_word[:2])}"
+                else:
+                    tail = f"{state_word[:1] or ' '} ${owned or '-'}"
                 out.append(f"{mark}{short:<8}{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c "
-                           f"{meld.replace(' ', '')[:5]:<5} {word}\n",
-                           "bold" if seat in waiting else "")
+                           f"{tail}\n", "bold" if seat in waiting else "")
                 continue
             out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
                        "bold" if seat in waiting else "")
-            extra = f" {owned}" if self.has_class("wide") else ""
-            out.append(f"  {meld[:8]:<8} {state_word[:14]:<14} ${len(s.owned[seat])}{extra}\n",
-                       "dim")
+            out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")
         return out
 
     # -- your hand, your choice, your tiles -------------------------------------------
@@ -190,7 +205,10 @@ class RainTable(RainModes):
     def end_table(self) -> Table:
         s: State = self.state
         rows = breakdown(s)
-        table = Table(box=None, padding=(0, 1))
+        table = Table(box=None, padding=(0, 1),
+                      caption="Trib: -5 per kind missing. Majorities: A Abalone, C Coral, "
+                              "Y Crystal, P Pearl, Z Dragon Scale.",
+                      caption_justify="left")
         table.add_column("Player", no_wrap=True)
         # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
         # Z Dragon Scale: the majority points per kind)

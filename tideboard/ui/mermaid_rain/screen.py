@@ -69,6 +69,9 @@ class MermaidRainScreen(RainTable):
                      "~ sea, ^ rock; then the mermaids' seats; then treasures: A Abalone, "
                      "C Coral, Y Crystal, P Pearl, Z Dragon Scale, ? face down, lower case a "
                      "face-down one you looked at, ²³ how many lie there")),
+        ("the table", ("▶ who is to choose, * you, then points (pt) and cards in hand (c); "
+                       "below: the meld (D G T), its turn order and name (3.Mist), and $ the "
+                       "treasures in letters as on the sea, a number for several (A2C?)")),
         ("mouse", "click a space to put the cursor there, click it again to act"),
     ]
     ANY_TIME_ACTIONS = RainTable.ANY_TIME_ACTIONS | {"melds"}
@@ -149,12 +152,19 @@ class MermaidRainScreen(RainTable):
             self.cards = [MERMAID]
         else:
             size = 2 if first else 1
+            if size == 1 or MERMAID in self.cards:
+                self.cards = []  # one card at a time: a new key picks another
+            elif len(self.cards) >= size:
+                picked = " ".join("DGT"[k] for k in self.cards)
+                verb = "shows" if shown.phase == "meld" else "keeps"
+                self.say(f"You have picked two cards ({picked}). Enter {verb} them; "
+                         "Backspace clears them to pick again.", error=True)
+                return
             have = shown.hands[seat][kind] - self.cards.count(kind)
             if have <= 0:
                 self.say("You have no more of that card.", error=True)
                 return
-            self.cards = ([*self.cards, kind] if len(self.cards) < size
-                          and MERMAID not in self.cards else [kind])
+            self.cards = [*self.cards, kind]
         self.redraw_marks()
 
     def action_clear(self) -> None:
