@@ -35,8 +35,9 @@ import time
 
 TARGET = 1.3
 TARGETS = ["bare", "bare-gc-paused", "picker", "shifting-stones", "moonshell", "moonlighter",
-           "mermaid-rain"]
-PLAYERS = {"shifting-stones": 2, "moonshell": 2, "moonlighter": 1, "mermaid-rain": 3}
+           "mermaid-rain", "animal-splash"]
+PLAYERS = {"shifting-stones": 2, "moonshell": 2, "moonlighter": 1, "mermaid-rain": 3,
+           "animal-splash": 2}
 
 
 def child(target: str) -> None:
