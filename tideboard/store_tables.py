@@ -75,7 +75,11 @@ def pinned_key(store: Store, name: str) -> str | None:
 
 def pin_key(store: Store, name: str, fingerprint: str | None) -> bool:
     """Pin ``name`` to ``fingerprint`` if it has no key yet; True if the name
-    may be used with it (the pinned key, or no key offered by a name without one)."""
+    may be used with it (the pinned key, or no key offered by a name without one).
+    A name seen before with nothing to change costs one read, no transaction."""
+    seen = store._read("SELECT fingerprint FROM players WHERE name = ?", (name,))
+    if seen and (seen[0][0] == fingerprint or fingerprint is None or seen[0][0] is not None):
+        return seen[0][0] is None or seen[0][0] == fingerprint
     with store._write() as db:
         row = db.execute("SELECT fingerprint FROM players WHERE name = ?", (name,)).fetchone()
         if row is None:
