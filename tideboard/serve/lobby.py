@@ -152,11 +152,11 @@ class LobbyScreen(Screen):
         mine = self.room.tables_of(name)
         others = [t for t in self.room.open_tables() if t not in mine]
         entries: list[tuple[str, str, str]] = [("head", "", "Your tables")]
-        entries += [("mine", t.id, f"{t.id}  {t.info.name}: {t.status(name)}") for t in mine]
+        entries += [("mine", t.id, self._line(t)) for t in mine]
         if not mine:
             entries.append(("head", "", "  (none yet)"))
         entries.append(("head", "", "Open tables"))
-        entries += [("open", t.id, f"{t.id}  {t.info.name}: {t.status(name)}") for t in others]
+        entries += [("open", t.id, self._line(t)) for t in others]
         if not others:
             entries.append(("head", "", "  (none: open one below)"))
         entries.append(("head", "", "New table"))
@@ -170,6 +170,12 @@ class LobbyScreen(Screen):
         if waiting is not None and waiting.started and self.is_current:
             self.waiting_for = None
             self.app.open_table(waiting)
+
+    def _line(self, table: Any) -> str:
+        """A table's line: its id, game, rules (variant, options) and status."""
+        rules = table.rules()
+        return (f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
+                f"{table.status(self.player)}")
 
     def say(self, message: str, error: bool = False) -> None:
         status = self.query_one("#lobby-status", Static)
@@ -222,9 +228,9 @@ class LobbyScreen(Screen):
     def _create(self, answer: Any) -> None:
         if not answer:
             return
-        game_id, players, variant, bots = answer
         try:
-            table = self.room.create(self.player, game_id, players, variant, bots)
+            table = self.room.create(self.player, answer.game_id, answer.players,
+                                     answer.variant, answer.bots, answer.options)
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)
             return

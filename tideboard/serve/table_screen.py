@@ -72,6 +72,9 @@ class TableMode:
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount after this one (each class's handler)
         self.room.attach(self.table, self.player, self._listen)
+        # a move made between this screen's making and now (a quick bot's) is
+        # in the table's match only: start from that
+        self.match = self.table.match
         self.chat_shown = max(0, len(self.table.chat) - 5)  # the last few lines
         self.call_after_refresh(self._show_chat)  # type: ignore[attr-defined]
 
