@@ -9,7 +9,7 @@ A game with modes (Moonshell) is also measured in each mode, both power
 sides, at two players and solo.
 
 Targets (actions/s on these machines): shifting-stones 20,000,
-moonshell 15,000, moonlighter 20,000, mermaid-rain 40,000.
+moonshell 15,000, moonlighter 20,000, mermaid-rain 40,000, animal-splash 50,000.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 
 TARGETS = {"shifting-stones": 20_000, "moonshell": 15_000, "moonlighter": 20_000,
-           "mermaid-rain": 40_000}
+           "mermaid-rain": 40_000, "animal-splash": 50_000}
 
 
 def measure(game_id: str, players: int | None, solo: bool, seconds: float,

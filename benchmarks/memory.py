@@ -68,6 +68,7 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
     samples: list[tuple[int, int, int]] = []  # (actions, traced, rss)
     baseline_at: int | None = None
     snapshots: list = []  # with --top: at the baseline sample and at the end
+    closed = None  # the sample after the game, its results window closed
     start = time.perf_counter()
     async with app.run_test(size=(80, 24)) as pilot:
         while not hasattr(app.screen, "match"):
@@ -92,6 +93,17 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
                     and getattr(match.state, "dungeon", first_dungeon) != first_dungeon):
                 baseline_at = len(samples)  # the next sample is after the first dungeon
             if over:
+                # the results window closed (Esc) and the notices gone: what the
+                # finished game keeps, without the one-off window
+                await pilot.press("escape")
+                for _ in range(100):
+                    if not app._notifications:
+                        break
+                    await asyncio.sleep(0.1)
+                await pilot.pause()
+                closed = (count, *sample(trace))
+                if top and trace:
+                    snapshots.append(tracemalloc.take_snapshot())
                 break
             if count != last_count:
                 last_progress, last_count = time.perf_counter(), count
@@ -106,7 +118,7 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
         for stat in snapshots[-1].compare_to(snapshots[-2], "lineno")[:top]:
             print(f"    {stat.size_diff / 1024:+8.1f} KiB {stat.count_diff:+7d} blocks  "
                   f"{stat.traceback[0]}")
-    return {"samples": samples, "baseline": baseline_at or 0,
+    return {"samples": samples, "baseline": baseline_at or 0, "closed": closed,
             "seconds": time.perf_counter() - start, "over": over}
 
 
@@ -219,15 +231,25 @@ def report(game_id: str, result: dict, trace: bool, length: int) -> None:
             mark = "  <- baseline" if i == min(result["baseline"], len(samples) - 1) else ""
             print(f"  {count:7d}  " + (f"{traced / MIB:10.2f}  " if trace else "")
                   + f"{resident / MIB:7.1f}{mark}")
+    closed = result.get("closed")
+    if closed is not None:
+        print(f"  {closed[0]:7d}  " + (f"{closed[1] / MIB:10.2f}  " if trace else "")
+              + f"{closed[2] / MIB:7.1f}  <- the results window closed (Esc), notices gone")
     for name, index in (("traced", 1), ("RSS", 2)):
         if name == "traced" and not trace:
             continue
         growth = (end[index] - base[index]) / MIB
+        last = closed if closed is not None else end
+        kept = (last[index] - base[index]) / MIB
         verdict = ""
         if game_id == "moonlighter":
-            verdict = f" ({'ok' if growth < TARGET_MIB else 'ABOVE'} target < {TARGET_MIB} MiB)"
-        print(f"  growth {where} to the end, {name}: {growth:+.2f} MiB over {actions} actions "
-              f"= {(end[index] - base[index]) / 1024 / actions:+.1f} KiB/action{verdict}")
+            verdict = f" ({'ok' if kept < TARGET_MIB else 'ABOVE'} target < {TARGET_MIB} MiB)"
+        if closed is not None:
+            print(f"  growth {where} to the end with the results window up, {name}: "
+                  f"{growth:+.2f} MiB")
+        print(f"  growth {where} to the end of the game, {name}: {kept:+.2f} MiB over "
+              f"{actions} actions = {(last[index] - base[index]) / 1024 / actions:+.1f} "
+              f"KiB/action{verdict}")
         if not result["over"]:
             projected = (end[index] - base[index]) / actions * (length - base[0]) / MIB
             print(f"    projected over the whole game ({length} actions): {projected:+.1f} MiB")

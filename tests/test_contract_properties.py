@@ -20,6 +20,8 @@ from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.rng import Rng
 from tideboard.games.mermaid_rain import GAME as RAIN
 from tideboard.games.mermaid_rain import state as mr
+from tideboard.games.animal_splash import GAME as SPLASH
+from tideboard.games.animal_splash import state as asp
 from tideboard.games.moonlighter import GAME as LIGHTER
 from tideboard.games.moonlighter import state as ml
 from tideboard.games.moonshell import GAME as SHELL
@@ -46,6 +48,7 @@ TABLES = {
                      for o in ({}, {"powers": "active"})]),
     "moonlighter": (LIGHTER, [GameConfig(players=1)]),
     "mermaid-rain": (RAIN, [GameConfig(players=p) for p in (3, 4, 5, 6)]),
+    "animal-splash": (SPLASH, [GameConfig(players=p) for p in (2, 3, 4, 5)]),
 }
 
 
@@ -145,8 +148,29 @@ def rain_candidates(state):
         yield mr.End(seat)
 
 
+def splash_candidates(state):
+    values = (-1, 0, 1, 2, 9, 15, 16, True, None)
+    for spot in (-1, 0, 5, 11, 12, True):
+        yield asp.Dive(spot)
+    for cell in (-1, 0, 4, 8, 9):
+        for right in (False, True, 1):
+            yield asp.Take(cell, right)
+    for a in values:
+        for b in (-1, 0, 1, 3, 8, 16):
+            yield asp.Slide(a, b)
+            yield asp.Swap(a, b)
+        for area in (-1, 0, 1, 2):
+            yield asp.Score(a, area)
+            for to in (-1, 0, 1, 2, 3):
+                for to_area in (0, 1, 2):
+                    yield asp.MovePearl(a, area, to, to_area)
+    for mission in (0, -1, 1, 5, 9, 13, 18, 19, None):
+        yield asp.End(mission)
+
+
 CANDIDATES = {"shifting-stones": stones_candidates, "moonshell": shell_candidates,
-              "moonlighter": lighter_candidates, "mermaid-rain": rain_candidates}
+              "moonlighter": lighter_candidates, "mermaid-rain": rain_candidates,
+              "animal-splash": splash_candidates}
 
 
 def perturbed(text: str, rng: random.Random) -> list[str]:
@@ -266,8 +290,18 @@ def scramble_rain(state, seat, rng):
                         known=known, rng=Rng(rng.getrandbits(64)))
 
 
+def scramble_splash(state, seat, rng):
+    piles = {}
+    for name in ("deck", "mission_deck", "ending_pile", "start_pile"):
+        pile = list(getattr(state, name))
+        rng.shuffle(pile)
+        piles[name] = tuple(pile)
+    return attrs.evolve(state, rng=Rng(rng.getrandbits(64)), **piles)
+
+
 SCRAMBLE = {"shifting-stones": scramble_stones, "moonshell": scramble_shell,
-            "moonlighter": scramble_lighter, "mermaid-rain": scramble_rain}
+            "moonlighter": scramble_lighter, "mermaid-rain": scramble_rain,
+            "animal-splash": scramble_splash}
 
 
 @SETTINGS

@@ -38,7 +38,7 @@ def load(data) -> Record:
 
 # -- round trip ----------------------------------------------------------------
 @pytest.mark.parametrize("game_id,players", [("shifting-stones", 3), ("moonshell", 2),
-                                             ("moonlighter", 1)])
+                                             ("moonlighter", 1), ("animal-splash", 3)])
 def test_export_then_read_gives_the_same_game(tmp_path, game_id, players):
     match = played(game_id, moves=12, players=players, seed=11)
     record = record_of(match, bots={0: "random"})
@@ -284,7 +284,7 @@ def test_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path, monkeypatc
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 30, 10 ** 30),
                       st.floats(allow_nan=True), st.text(max_size=12),
                       st.sampled_from(["shifting-stones", "moonshell", "moonlighter",
-                                       "tideboard-record", "tideboard-save", "greedy",
+                                       "animal-splash", "tideboard-record", "tideboard-save", "greedy",
                                        "standard", "end", "pull 2"]))
 json_value = st.recursive(json_leaf, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),

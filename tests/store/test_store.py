@@ -113,6 +113,15 @@ def test_finish_records_the_result_and_freezes_the_game(store):
     assert records.replay(records.parse(records.to_json(record))).state == match.state
 
 
+def test_a_finished_animal_splash_game_round_trips(store):
+    match = finished("animal-splash", seed=5, players=3)
+    gid = store_match(store, match)
+    result = Result.of(match.game, match.state)
+    store.finish(gid, result, expected_count=len(match.actions))
+    loaded, _ = store.load_match(gid)
+    assert loaded.state == match.state and store.summary(gid).result == result
+
+
 def test_list_is_newest_first(store):
     a = store.create("moonlighter", GameConfig(players=1))
     b = store.create("moonlighter", GameConfig(players=1))

@@ -90,7 +90,7 @@ async def test_pgup_pgdn_home_end_scroll_the_log():
 
 
 @pytest.mark.parametrize("game_id, players", [
-    ("shifting-stones", 2), ("moonshell", 2), ("moonlighter", 1)])
+    ("shifting-stones", 2), ("moonshell", 2), ("moonlighter", 1), ("animal-splash", 2)])
 async def test_the_first_line_never_names_the_seed_of_a_running_game(game_id, players):
     """Hidden cards, or (Moonlighter) the dice still to come, follow from the seed."""
     app = app_for(game_id=game_id, players=players, seed=777, bots={1: "greedy"}

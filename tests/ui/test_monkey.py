@@ -48,7 +48,7 @@ SIZES = [(80, 24), (100, 32), (60, 18), (120, 40), (80, 24)]
 STEPS = 12          # bursts, clicks and resizes per table
 BURST = (3, 14)     # keys per burst
 
-SS, MS, ML = "shifting-stones", "moonshell", "moonlighter"
+SS, MS, ML, AS = "shifting-stones", "moonshell", "moonlighter", "animal-splash"
 TABLES = [
     ("ss-bot", SS, dict(players=2, bots={1: "greedy"})),
     ("ss-hotseat-3", SS, dict(players=3)),
@@ -59,6 +59,9 @@ TABLES = [
     ("ms-hotseat-4", MS, dict(players=4, bots={3: "random"})),
     ("ms-solo", MS, dict(players=1, solo=True)),
     ("ml", ML, dict(players=1)),
+    ("as-bot", AS, dict(players=2, bots={1: "greedy"})),
+    ("as-hotseat-3", AS, dict(players=3)),
+    ("as-5", AS, dict(players=5, bots={1: "random", 3: "greedy"})),
     ("picker", None, {}),
 ]
 

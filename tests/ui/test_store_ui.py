@@ -433,7 +433,7 @@ async def test_continue_on_a_game_that_turns_out_finished_opens_its_replay():
     assert stored_games()[0].finished
 
 
-@pytest.mark.parametrize("game_id", [SS, MS, "moonlighter"])
+@pytest.mark.parametrize("game_id", [SS, MS, "moonlighter", "animal-splash"])
 async def test_every_game_screen_replays(game_id):
     players = 1 if game_id == "moonlighter" else 2
     match = played(game_id, moves=8, seed=3, players=players)

@@ -13,6 +13,7 @@ WINDOW_KEYS = [
     ("moonlighter", "m", dict(players=1)),
     ("moonshell", "o", dict(players=2, bots={1: "greedy"})),
     ("shifting-stones", "t", dict(players=2, bots={1: "greedy"})),
+    ("animal-splash", "o", dict(players=2, bots={1: "greedy"})),
 ]
 
 
@@ -90,3 +91,14 @@ def test_the_hand_over_and_end_screens_ignore_input_for_a_moment():
 
     assert 0.4 <= PrivacyScreen.GUARD <= 1.0 and 0.4 <= EndScreen.GUARD <= 1.0
     assert ConfirmScreen.GUARD == 0  # its keys are deliberate already (y; Enter is no)
+
+
+async def test_quit_then_help_in_one_burst_on_the_picker():
+    """The help opened by a key queued behind the picker's q mounts while the app
+    quits: it must not fail for want of its box (monkey seeds 116, 123, 124)."""
+    from tideboard.ui.app import TideboardApp
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await burst(pilot, "q", "question_mark")

@@ -55,6 +55,7 @@ async def test_the_solo_title_says_your_turn():
         assert app.title == "Shifting Stones - Your turn"
 
 
-@pytest.mark.parametrize("game_id", ["shifting-stones", "moonshell", "moonlighter"])
+@pytest.mark.parametrize("game_id", ["shifting-stones", "moonshell", "moonlighter",
+                                     "animal-splash"])
 def test_the_help_names_no_move_box(game_id):
     assert "move box" not in (rules_markdown(game_id) or "")

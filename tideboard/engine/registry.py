@@ -94,8 +94,10 @@ GAMES: dict[str, GameInfo] = {
             name="Animal Splash",
             min_players=2,
             max_players=5,
-            summary="Collect sea animals to complete missions and score sets.",
+            summary="Dive around the grid, line up sea animals for pearls, take missions.",
             module="tideboard.games.animal_splash",
+            bot_levels=("random", "greedy"),
+            hidden_information=False,
         ),
     )
 }

@@ -15,12 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
-from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
@@ -34,11 +31,11 @@ from tideboard.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
+from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, SeedInput, StartButton
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
 MAX_SEATS = 6
-SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
 TABLE_ROWS = (("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
               + tuple(f"opt-{n}" for n in range(MAX_OPTIONS)))
@@ -72,85 +69,6 @@ HELP_ROWS = f"""## The rows
 - **Seed**: decides every shuffle and die roll. {SEED_HELP}
   The same seed and the same moves give the same game.
 """
-
-
-class Choice(Widget, can_focus=True):
-    """A one-line setting: Left/Right (or a click) steps through the values."""
-
-    BINDINGS = [Binding("left", "step(-1)", "Change", key_display="←→"),
-                Binding("h", "step(-1)", "Previous", show=False),
-                Binding("right,l,space", "step(1)", "Next", show=False)]
-
-    class Changed(Message):
-        def __init__(self, choice: "Choice") -> None:
-            super().__init__()
-            self.choice = choice
-
-    def __init__(self, label: str, values: list[str], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.label = label
-        self.values = values
-        self.index = 0
-
-    @property
-    def value(self) -> str:
-        return self.values[self.index]
-
-    def set_values(self, values: list[str], keep: str | None = None) -> None:
-        self.values = values
-        self.index = values.index(keep) if keep in values else 0
-        self.refresh()
-
-    def render(self) -> Text:
-        text = Text(f"{self.label:<10}", style="bold")
-        arrows = len(self.values) > 1
-        text.append("◀ " if arrows else "  ", style="dim")
-        text.append(self.value, style="reverse" if self.has_focus else "")
-        text.append(" ▶" if arrows else "", style="dim")
-        return text
-
-    def action_step(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.values)
-        self.refresh()
-        self.post_message(self.Changed(self))
-
-    def on_click(self, event: events.Click) -> None:
-        self.action_step(-1 if event.x < 12 else 1)
-
-
-class StartButton(Static, can_focus=True):
-    """The Start row: Enter, Space or a click starts the game.  (A one-line Static:
-    Textual's Button brings 7 KB of stylesheet to parse before the first frame.)"""
-
-    BINDINGS = [Binding("enter,space", "press", "Start", show=False)]
-
-    class Pressed(Message):
-        pass
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(" ▶ Start ", **kwargs)
-
-    def action_press(self) -> None:
-        self.post_message(self.Pressed())
-
-    def on_click(self) -> None:
-        self.action_press()
-
-
-class SeedInput(Input):
-    """The seed: ASCII digits only, at most a few more than a seed can have, so a
-    pasted novel is refused at once (with the reason) instead of parsed."""
-
-    class Refused(Message):
-        pass
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(placeholder="random", restrict=r"[0-9]*",
-                         max_length=SEED_MAX_DIGITS + 5, **kwargs)
-
-    def restricted(self) -> None:
-        super().restricted()
-        self.post_message(self.Refused())
 
 
 class GameList(OptionList):
@@ -318,32 +236,6 @@ class PickerScreen(OptionRows, Screen):
         """The current game's rows (players, variant, solo, seats) as shown."""
         rows = {row: self._made_choice(row) for row in TABLE_ROWS}
         return {row: choice.value for row, choice in rows.items() if choice is not None}
-
-    def _made_choice(self, row: str) -> Choice | None:
-        """The row ``row`` if it exists (``seat-N`` and ``opt-N`` rows may not yet)."""
-        try:
-            return self.query_one(f"#{row}", Choice)
-        except NoMatches:
-            return None
-
-    def _choice(self, row: str) -> Choice:
-        """The row ``row``; a ``seat-N`` or ``opt-N`` row is made (with those
-        before it) the first time it is needed, so the first frame has only
-        the rows the first game shows."""
-        choice = self._made_choice(row)
-        if choice is not None:
-            return choice
-        kind, _, number = row.partition("-")
-        box = self.query_one(f"#{kind}-rows")
-        made = len(box.children)
-        for n in range(made, int(number) + 1):
-            if kind == "seat":
-                choice = Choice(f"Player {n + 1}", ["human"], id=f"seat-{n}")
-            else:
-                choice = Choice("", ["-"], id=f"opt-{n}")
-            box.mount(choice)
-        assert choice is not None
-        return choice
 
     def _levels(self) -> list[str]:
         # registry data: choosing a game imports none of its rules

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.css.query import NoMatches
+
 from tideboard.engine import registry
+from tideboard.ui.picker_widgets import Choice
 
 MAX_OPTIONS = 12  # option rows (a game shows as many as it has)
 
@@ -16,6 +19,32 @@ class OptionRows:
     """Mixin for the picker screen (it has ``game_id``, ``query_one``, the
     ``#variant`` and ``#solo`` rows, and ``_choice``/``_made_choice`` for the
     ``opt-N`` rows, which are made when first needed)."""
+
+    def _made_choice(self: Any, row: str) -> Any:
+        """The row ``row`` if it exists (``seat-N`` and ``opt-N`` rows may not yet)."""
+        try:
+            return self.query_one(f"#{row}", Choice)
+        except NoMatches:
+            return None
+
+    def _choice(self: Any, row: str) -> Any:
+        """The row ``row``; a ``seat-N`` or ``opt-N`` row is made (with those
+        before it) the first time it is needed, so the first frame has only
+        the rows the first game shows."""
+        choice = self._made_choice(row)
+        if choice is not None:
+            return choice
+        kind, _, number = row.partition("-")
+        box = self.query_one(f"#{kind}-rows")
+        made = len(box.children)
+        for n in range(made, int(number) + 1):
+            if kind == "seat":
+                choice = Choice(f"Player {n + 1}", ["human"], id=f"seat-{n}")
+            else:
+                choice = Choice("", ["-"], id=f"opt-{n}")
+            box.mount(choice)
+        assert choice is not None
+        return choice
 
     def _fill_options(self: Any, remembered: dict[str, str] | None = None) -> None:
         """The option rows set to the variant's preset (or as remembered)."""

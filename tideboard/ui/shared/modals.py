@@ -165,7 +165,9 @@ class HelpScreen(Window[None]):
             yield Static("Esc closes this help; arrows / PgUp / PgDn scroll.", classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#help-box").focus()
+        # (an app quitting under the same burst of keys mounts the help empty)
+        for box in self.query("#help-box"):
+            box.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

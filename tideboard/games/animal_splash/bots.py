@@ -1,0 +1,145 @@
+"""Animal Splash computer players.
+
+``greedy`` scores every group it can (choosing pearls that leave the most
+groups to score), dives to the spot whose line holds the card that adds most
+to its tableau (pearls to harvest, groups in the making, missions and the
+end-scoring card within reach, oxygen), pays for a slide, pearl move or swap
+only when it yields more pearls than the oxygen is worth, and ends its turn
+with the best mission it may take.  It decides from its own view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from tideboard.engine.bots import RandomBot
+from tideboard.games.animal_splash.content import ENDINGS, LINES, MISSIONS
+from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
+from tideboard.games.animal_splash.state import (ACT, MOVE, Dive, End, MovePearl, Score, Slide,
+                                                 State, Swap, Take)
+from tideboard.games.animal_splash.tableau import free_bits, measure, pearl_count, scorable
+
+OXYGEN_VALUE = 0.3
+COSTS = {Slide: 1, MovePearl: 2, Swap: 3}
+
+
+def harvest(tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8) -> int:
+    """How many pearls scoring can take from the tableau now (leftmost first, which
+    keeps the rest of a long run together)."""
+    count = 0
+    while count < limit:
+        options = scorable(tableau, pearls)
+        if not options:
+            break
+        pos, area = options[0]
+        pearls = pearls | {tableau[pos] * 2 + area}
+        count += 1
+    return count
+
+
+def promise(tableau: tuple[int, ...], pearls: frozenset[int]) -> float:
+    """Neighbours sharing an unscored animal, colour or plant: groups in the making."""
+    animal, plant = free_bits(tableau, pearls)
+    pairs = sum(1 for i in range(len(tableau) - 1)
+                if animal[i] & animal[i + 1]) + sum(1 for i in range(len(tableau) - 1)
+                                                    if plant[i] & plant[i + 1])
+    return 0.4 * pairs
+
+
+def worth(state: State, seat: int, tableau: tuple[int, ...], pearls: frozenset[int]) -> float:
+    """What a tableau is worth to ``seat`` in this position (pearls now and to come,
+    missions it may take, the end-scoring card)."""
+    value = harvest(tableau, pearls) + promise(tableau, pearls)
+    held = state.held[seat]
+    groups = {MISSIONS[m].group for m in held}
+    best_mission = 0.0
+    for m in state.open_missions:
+        card = MISSIONS[m]
+        if card.group in groups:
+            continue
+        have = measure(card.test, tableau, pearls, len(held), card.animal)
+        best_mission = max(best_mission, card.points * min(1.0, have / card.n) ** 2)
+    ending = ENDINGS[state.ending]
+    mine = measure(ending.metric, tableau, pearls, len(held))
+    return value + best_mission + 0.3 * mine
+
+
+class GreedyBot:
+    level = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        tableau, pearls = view.tableaus[seat], view.pearls[seat]
+        scores = [a for a in legal if isinstance(a, Score)]
+        if scores:
+            return max(scores, key=lambda a: (harvest(tableau, pearls | {tableau[a.pos] * 2
+                                                                         + a.area}),
+                                              self.random.random()))
+        if view.phase == MOVE:
+            return self._dive(view, seat, legal)
+        if view.phase != ACT:
+            takes = [a for a in legal if isinstance(a, Take)]
+            return max(takes, key=lambda a: (self._take_value(view, seat, a),
+                                             self.random.random()))
+        paid = self._paid(view, seat, legal)
+        if paid is not None:
+            return paid
+        ends = [a for a in legal if isinstance(a, End)]
+        return max(ends, key=lambda a: (MISSIONS[a.mission].points if a.mission else 0,
+                                        self.random.random()))
+
+    def _take_value(self, view: State, seat: int, take: Take) -> float:
+        tableau = view.tableaus[seat]
+        cid = view.grid[take.cell]
+        new = tableau + (cid,) if take.right else (cid,) + tableau
+        on_card = view.pearls[view.players] & {cid * 2, cid * 2 + 1}
+        return worth(view, seat, new, view.pearls[seat] | on_card)
+
+    def _dive(self, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        steps = dive_steps(view)
+        best, best_value = None, float("-inf")
+        for action in legal:
+            if not isinstance(action, Dive):
+                continue
+            oxygen = dive_oxygen(steps[action.spot])
+            takes = [Take(cell, right) for cell in LINES[action.spot] for right in (False, True)]
+            value = max(self._take_value(view, seat, t) for t in takes) + OXYGEN_VALUE * oxygen
+            value += self.random.random() * 0.01
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _paid(self, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        """A paid action that lets it score more pearls than the oxygen is worth."""
+        tableau, pearls = view.tableaus[seat], view.pearls[seat]
+        everywhere = pearls | view.pearls[view.players]
+        now = harvest(tableau, pearls)
+        best, best_gain = None, 0.0
+        for action in legal:
+            cost = COSTS.get(type(action))
+            if cost is None:
+                continue
+            if isinstance(action, Slide):
+                rest = tableau[:action.frm] + tableau[action.frm + 1:]
+                after, after_pearls = rest[:action.to] + (tableau[action.frm],) + rest[action.to:], pearls
+            elif isinstance(action, MovePearl):
+                after = tableau
+                after_pearls = ((pearls - {tableau[action.frm] * 2 + action.frm_area})
+                                | {tableau[action.to] * 2 + action.to_area})
+            else:
+                cid = view.grid[action.cell]
+                after = tableau[:action.pos] + (cid,) + tableau[action.pos + 1:]
+                after_pearls = (pearls | view.pearls[view.players]) & {c * 2 + a for c in after
+                                                                        for a in (0, 1)}
+            gain = (harvest(after, after_pearls) - now - cost * OXYGEN_VALUE * 1.5
+                    + pearl_count(after, everywhere) - pearl_count(tableau, pearls))
+            if gain > best_gain + 1e-9:
+                best, best_gain = action, gain
+        return best
+
+
+def bot_factories() -> dict[str, Any]:
+    return {"random": RandomBot, "greedy": GreedyBot}

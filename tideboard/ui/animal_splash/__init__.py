@@ -1,0 +1,20 @@
+"""The Animal Splash screen, one file per thing it draws.
+
+| module | draws |
+|---|---|
+| ``cards`` | one card in three lines: animal, background, plants, pearls |
+| ``board`` | ``GridBoard``: the 3x3 grid and the twelve diver spots |
+| ``tableau`` | ``TableauStrip``: the players' tableaus as rows of cards |
+| ``info`` | the side panel (players, missions, the end card) and the end table |
+| ``overview`` | the ``o`` window: every tableau, the missions, the end card |
+| ``panels`` | ``SplashTable``: what is redrawn when, the hints |
+| ``screen`` | ``AnimalSplashScreen``: keys and clicks turned into actions |
+"""
+
+from tideboard.ui.animal_splash.board import GridBoard
+from tideboard.ui.animal_splash.screen import AnimalSplashScreen
+from tideboard.ui.animal_splash.tableau import TableauStrip
+
+GAME_SCREEN = AnimalSplashScreen
+
+__all__ = ["AnimalSplashScreen", "GAME_SCREEN", "GridBoard", "TableauStrip"]

@@ -1,0 +1,153 @@
+"""The underwater grid: nine cards and the twelve diver spots around them.
+
+    ·      ▼1      ·          the spots above face columns a, b, c
+  ·  [card][card][card]  ◀2   the spots to the right face rows 1, 2, 3
+     ...
+
+A spot shows the diver on it (its seat number, the arrow pointing at the
+line it faces), or, while a diver is being moved, the oxygen a dive there
+gains or costs.  The widget draws what the screen hands it in :meth:`show`
+and repaints only when that changed.  Clicks post ``CellClicked(self, key)``
+with ``key`` = ``("spot", 0-11)`` or ``("cell", 0-8)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+from tideboard.games.animal_splash.content import CELL_NAMES
+from tideboard.games.animal_splash.state import EMPTY, UNPLACED
+from tideboard.ui.animal_splash.cards import CURSOR, card_lines, empty_lines
+from tideboard.ui.shared import Canvas, CellClicked, game_colours, theme_colour
+
+SPOT_W = 3          # the columns left and right of the cards for the spots
+MIN_CARD, MAX_CARD = 9, 14
+CARD_H = 3
+HEIGHT = 1 + 3 * CARD_H + 2 + 1
+ARROWS = ("▼", "◀", "▲", "▶")  # a diver on each side points at the grid
+
+
+def splash_colours(app: Any) -> dict[str, str]:
+    return game_colours(app, "animal-splash")
+
+
+class GridBoard(Widget):
+    """The 3x3 grid and the diver spots; see the module docstring for the clicks."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grid: tuple[int, ...] = (EMPTY,) * 9
+        self.pearls: dict[int, tuple[bool, bool]] = {}
+        self.divers: tuple[int, ...] = ()
+        self.costs: dict[int, int] = {}      # spot -> oxygen change of a dive there
+        self.cursor_spot: int | None = None
+        self.faced: frozenset[int] = frozenset()
+        self.cursor_cell: int | None = None
+        self._drawn: tuple | None = None
+
+    def show(self, grid, pearls, divers, costs, cursor_spot, faced, cursor_cell) -> None:
+        key = (grid, tuple(sorted(pearls.items())), divers, tuple(sorted(costs.items())),
+               cursor_spot, frozenset(faced), cursor_cell)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        self.grid, self.pearls, self.divers = grid, pearls, divers
+        self.costs, self.cursor_spot = costs, cursor_spot
+        self.faced, self.cursor_cell = frozenset(faced), cursor_cell
+        self.refresh()
+
+    # -- geometry ----------------------------------------------------------
+    def card_width(self) -> int:
+        width = self.content_size.width or (2 * SPOT_W + 3 * MIN_CARD + 2)
+        return max(MIN_CARD, min(MAX_CARD, (width - 2 * SPOT_W - 2) // 3))
+
+    def cell_origin(self, cell: int) -> tuple[int, int]:
+        row, col = divmod(cell, 3)
+        w = self.card_width()
+        return SPOT_W + col * (w + 1), 1 + row * (CARD_H + 1)
+
+    def spot_origin(self, spot: int) -> tuple[int, int]:
+        side, i = divmod(spot, 3)
+        w = self.card_width()
+        right = SPOT_W + 3 * w + 2
+        if side == 0:
+            return SPOT_W + i * (w + 1) + w // 2 - 1, 0
+        if side == 1:
+            return right + 1, 2 + i * (CARD_H + 1)
+        if side == 2:
+            return SPOT_W + (2 - i) * (w + 1) + w // 2 - 1, HEIGHT - 1
+        return 0, 2 + (2 - i) * (CARD_H + 1)
+
+    # -- drawing -----------------------------------------------------------
+    def spot_text(self, spot: int, colours: dict[str, str]) -> tuple[str, Style]:
+        side = spot // 3
+        for seat, at in enumerate(self.divers):
+            if at == spot and at != UNPLACED:
+                text = f"{ARROWS[side]}{seat + 1}" if side in (0, 1) else f"{seat + 1}{ARROWS[side]}"
+                return text, Style(color=colours[f"seat{seat + 1}"], bold=True)
+        if spot in self.costs:
+            change = self.costs[spot]
+            text = f"+{change}" if change > 0 else "±0" if change == 0 else str(change)
+            colour = colours["oxygen"] if change > 0 else colours["pearl"] if change == 0 \
+                else theme_colour(self.app, "warning", "#f4d35e")
+            return text, Style(color=colour, bold=True)
+        return "·", Style(color=colours["empty"])
+
+    def render(self) -> Text:
+        app = self.app
+        colours = splash_colours(app)
+        accent = theme_colour(app, "accent", "#f4a261")
+        warn = theme_colour(app, "warning", "#f4d35e")
+        w = self.card_width()
+        canvas = Canvas(SPOT_W * 2 + 3 * w + 3, HEIGHT)
+        for cell, cid in enumerate(self.grid):
+            x, y = self.cell_origin(cell)
+            if cid == EMPTY:
+                lines = empty_lines(w, colours)
+            else:
+                marks = {0: CURSOR, 1: CURSOR} if cell == self.cursor_cell else {}
+                lines = card_lines(cid, w, colours, self.pearls.get(cid, (False, False)), marks,
+                                   accent, warn)
+            for dy, line in enumerate(lines):
+                canvas.put(x, y + dy, line)
+            if cell in self.faced and cell != self.cursor_cell:
+                canvas.put(x - 1, y + 1, "▸", Style(color=accent, bold=True))
+            elif cell in self.faced:
+                canvas.put(x - 1, y + 1, "▶", Style(color=accent, bold=True))
+        for spot in range(12):
+            x, y = self.spot_origin(spot)
+            text, style = self.spot_text(spot, colours)
+            if spot == self.cursor_spot:
+                style = Style(color="#000000", bgcolor=accent, bold=True)
+                text = text if text != "·" else "··"
+            canvas.put(x, y, text, style)
+        return canvas.text()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._drawn = None
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        key = self.key_at(event.x, event.y)
+        if key is not None:
+            self.post_message(CellClicked(self, key))
+
+    def key_at(self, x: int, y: int) -> tuple[str, int] | None:
+        for spot in range(12):
+            sx, sy = self.spot_origin(spot)
+            if sy == y and sx - 1 <= x <= sx + 2:
+                return ("spot", spot)
+        w = self.card_width()
+        for cell in range(9):
+            cx, cy = self.cell_origin(cell)
+            if cx <= x < cx + w and cy <= y < cy + CARD_H:
+                return ("cell", cell)
+        return None
+
+
+__all__ = ["CELL_NAMES", "GridBoard", "HEIGHT", "splash_colours"]

@@ -1,0 +1,98 @@
+"""The side panel and the end table, drawn from a (viewed) state: pure functions, so
+the screen can tell whether anything changed before it draws."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from tideboard.engine.text import plural
+from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS, ROUNDS
+from tideboard.games.animal_splash.rules import fulfils
+from tideboard.games.animal_splash.scoring import (ending_shares, ending_values, mission_points,
+                                                    pearls, scores)
+from tideboard.games.animal_splash.state import MOVE, TAKE, State
+
+STEP_WORDS = {MOVE: "dive", TAKE: "take a card", "act": "act or end the turn"}
+
+
+def qualifiers(state: State, mission: int) -> list[int]:
+    """Seats that could take ``mission`` at the end of a turn now."""
+    return [seat for seat in range(state.players)
+            if fulfils(state, seat, mission, {MISSIONS[m].group for m in state.held[seat]})]
+
+
+def seats_text(seats: list[int]) -> str:
+    return ",".join(str(s + 1) for s in seats)
+
+
+def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
+              wide: bool) -> Text:
+    """Round, players (oxygen, pearls, missions, points), missions, the end card."""
+    out = Text()
+    if shown.over:
+        out.append("Game over", style="bold")
+    else:
+        out.append(f"Round {shown.round} of {ROUNDS[shown.players]}", style="bold")
+        out.append(f" · {name(shown.current)}: {STEP_WORDS[shown.phase]}")
+    totals = scores(shown)
+    out.append("\n   " + ("player" if wide else "").ljust(14 if wide else 13)
+               + "  O₂  ●  ✦  pts", style="dim")
+    for seat in range(shown.players):
+        mark = "▶" if seat == shown.current and not shown.over else " "
+        out.append(f"\n{mark}")
+        out.append(f"{seat + 1} ", style=Style(color=colours[f"seat{seat + 1}"], bold=True))
+        label = name(seat)
+        label = label if len(label) <= (14 if wide else 13) else label[:(13 if wide else 12)] + "…"
+        out.append(f"{label:<{14 if wide else 13}}")
+        out.append(f"{shown.oxygen[seat]:>4}", style=Style(color=colours["oxygen"]))
+        out.append(f"{pearls(shown, seat):>3}", style=Style(color=colours["pearl"]))
+        out.append(f"{len(shown.held[seat]):>3}")
+        out.append(f"{totals[seat]:>5}", style="bold")
+    out.append("\nMissions" + (" (end of turn, one per colour)" if wide else "") + ":",
+               style="bold")
+    for mission in shown.open_missions:
+        card = MISSIONS[mission]
+        group = GROUPS[card.group]
+        out.append(f"\n{mission:>2} ")
+        out.append("■ ", style=Style(color=colours[group]))
+        out.append(f"{card.points}pt ", style="bold")
+        out.append(card.text)
+        can = qualifiers(shown, mission)
+        if can:
+            out.append(f" ✓{seats_text(can)}", style=Style(color=colours["green"], bold=True))
+    ending = ENDINGS[shown.ending]
+    out.append("\nEnd: ", style="bold")
+    out.append(f"{ending.name} {ending.best}/{ending.second}pt", style="bold")
+    out.append(f", {ending.text}")
+    values = ending_values(shown)
+    shares = ending_shares(shown)
+    now = [f"P{s + 1} {v}" + (f"→{shares[s]}pt" if shares[s] else "")
+           for s, v in enumerate(values)]
+    out.append("\n  now: " + ", ".join(now), style="dim")
+    return out
+
+
+def final_table(state: State, name: Callable[[int], str], winners: set[int]) -> Table:
+    """Pearls, missions, the end card and the total per player, with the oxygen left."""
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for col in ("Player", "Pearls", "Missions", "End", "Total", "O₂"):
+        table.add_column(col, justify="left" if col == "Player" else "right", no_wrap=True)
+    shares = ending_shares(state)
+    totals = scores(state)
+    for seat in range(state.players):
+        table.add_row(("★ " if seat in winners else "  ") + name(seat), str(pearls(state, seat)),
+                      str(mission_points(state, seat)), str(shares[seat]), str(totals[seat]),
+                      str(state.oxygen[seat]))
+    return table
+
+
+def oxygen_phrase(change: int) -> str:
+    if change > 0:
+        return f"gains {change} oxygen"
+    if change == 0:
+        return "costs nothing"
+    return f"costs {plural(-change, 'oxygen', 'oxygen')}"

@@ -1,0 +1,97 @@
+"""The tableaus: each player's cards as a row, left to right, with their pearls.
+
+A row is a heading line (the player, oxygen, pearls, points) and the cards
+(three lines each, see ``cards.py``).  Areas in a group that would score now
+are marked (◆, underlined); the cursor's area is lit.  Cards shrink to fit
+the width (a 9-card tableau fits 80 columns).  A click posts
+``CellClicked(self, (seat, position, area))``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+from tideboard.ui.animal_splash.board import splash_colours
+from tideboard.ui.animal_splash.cards import card_lines
+from tideboard.ui.shared import CellClicked, theme_colour
+
+ROW_H = 4           # the heading and three card lines
+MIN_CARD, MAX_CARD = 7, 13
+
+
+class TableauRow:
+    """What one row shows (plain data the screen fills in)."""
+
+    def __init__(self, seat: int, heading: Text, cards: tuple[int, ...],
+                 pearls: dict[int, tuple[bool, bool]], marks: dict[int, dict[int, str]]):
+        self.seat, self.heading, self.cards = seat, heading, cards
+        self.pearls, self.marks = pearls, marks
+
+    def key(self) -> tuple:
+        """Equal keys draw the same row."""
+        return (self.seat, self.heading.plain, repr(self.heading.spans), self.cards,
+                tuple(sorted(self.pearls.items())),
+                tuple(sorted((p, tuple(sorted(m.items()))) for p, m in self.marks.items())))
+
+
+class TableauStrip(Widget):
+    """Rows of tableaus (the screen picks whose: the player to move, or everyone's)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[TableauRow] = []
+        self._drawn: tuple | None = None
+
+    def show(self, rows: list[TableauRow]) -> None:
+        key = tuple(row.key() for row in rows)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        self.rows = rows
+        self.refresh()
+
+    def card_width(self, count: int) -> int:
+        width = self.content_size.width or 80
+        return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 9) - 1))
+
+    def render(self) -> Text:
+        app = self.app
+        colours = splash_colours(app)
+        accent = theme_colour(app, "accent", "#f4a261")
+        warn = theme_colour(app, "warning", "#f4d35e")
+        out = Text(no_wrap=True, overflow="crop")
+        for index, row in enumerate(self.rows):
+            if index:
+                out.append("\n")
+            out.append_text(row.heading)
+            w = self.card_width(len(row.cards))
+            blocks = [card_lines(cid, w, colours, row.pearls.get(cid, (False, False)),
+                                 row.marks.get(pos), accent, warn)
+                      for pos, cid in enumerate(row.cards)]
+            for line in range(3):
+                out.append("\n")
+                for pos, block in enumerate(blocks):
+                    if pos:
+                        out.append(" ")
+                    out.append_text(block[line])
+        return out
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        index, line = divmod(event.y, ROW_H)
+        if index >= len(self.rows) or line == 0:
+            return
+        row = self.rows[index]
+        w = self.card_width(len(row.cards))
+        pos = event.x // (w + 1)
+        if pos < len(row.cards) and event.x % (w + 1) < w and line in (1, 3):
+            self.post_message(CellClicked(self, (row.seat, pos, 0 if line == 1 else 1)))
+
+
+__all__ = ["ROW_H", "TableauRow", "TableauStrip"]

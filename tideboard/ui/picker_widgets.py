@@ -1,0 +1,94 @@
+"""The picker's own widgets: a setting row (:class:`Choice`), the Start row and
+the seed field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
+
+
+class Choice(Widget, can_focus=True):
+    """A one-line setting: Left/Right (or a click) steps through the values."""
+
+    BINDINGS = [Binding("left", "step(-1)", "Change", key_display="←→"),
+                Binding("h", "step(-1)", "Previous", show=False),
+                Binding("right,l,space", "step(1)", "Next", show=False)]
+
+    class Changed(Message):
+        def __init__(self, choice: "Choice") -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, label: str, values: list[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = label
+        self.values = values
+        self.index = 0
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index]
+
+    def set_values(self, values: list[str], keep: str | None = None) -> None:
+        self.values = values
+        self.index = values.index(keep) if keep in values else 0
+        self.refresh()
+
+    def render(self) -> Text:
+        text = Text(f"{self.label:<10}", style="bold")
+        arrows = len(self.values) > 1
+        text.append("◀ " if arrows else "  ", style="dim")
+        text.append(self.value, style="reverse" if self.has_focus else "")
+        text.append(" ▶" if arrows else "", style="dim")
+        return text
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.values)
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_click(self, event: events.Click) -> None:
+        self.action_step(-1 if event.x < 12 else 1)
+
+
+class StartButton(Static, can_focus=True):
+    """The Start row: Enter, Space or a click starts the game.  (A one-line Static:
+    Textual's Button brings 7 KB of stylesheet to parse before the first frame.)"""
+
+    BINDINGS = [Binding("enter,space", "press", "Start", show=False)]
+
+    class Pressed(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(" ▶ Start ", **kwargs)
+
+    def action_press(self) -> None:
+        self.post_message(self.Pressed())
+
+    def on_click(self) -> None:
+        self.action_press()
+
+
+class SeedInput(Input):
+    """The seed: ASCII digits only, at most a few more than a seed can have, so a
+    pasted novel is refused at once (with the reason) instead of parsed."""
+
+    class Refused(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(placeholder="random", restrict=r"[0-9]*",
+                         max_length=SEED_MAX_DIGITS + 5, **kwargs)
+
+    def restricted(self) -> None:
+        super().restricted()
+        self.post_message(self.Refused())
