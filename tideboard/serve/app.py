@@ -103,8 +103,10 @@ class ServeApp(TideboardApp):
             lobby = self.screen_stack[0]
             lobby.say(f"Table {table.id} has not started yet.", error=True)
             return
-        from tideboard.serve.table_screen import table_screen
+        from tideboard.serve.table_screen import TableMode, table_screen
 
+        if isinstance(self.screen, TableMode) and self.screen.table is table:
+            return  # there already
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(table_screen(self.room, table, self.player))

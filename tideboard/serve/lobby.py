@@ -29,7 +29,7 @@ from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
 LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
     ("Enter", "your table: back to it; an open table: take a free seat; "
-              "a game: open a new table"),
+              "a finished table: replay it; a game: open a new table"),
     ("w", "watch the table under the cursor"),
     ("s", "start your open table now, bots in the empty seats"),
     ("x", "close your open table (before it starts)"),
@@ -159,6 +159,10 @@ class LobbyScreen(Screen):
         entries += [("open", t.id, self._line(t)) for t in others]
         if not others:
             entries.append(("head", "", "  (none: open one below)"))
+        done = self.room.finished_of(name)
+        if done:
+            entries.append(("head", "", "Your finished tables (Enter: replay)"))
+            entries += [("done", t.id, self._line(t)) for t in reversed(done)]
         entries.append(("head", "", "New table"))
         for info in registry.GAMES.values():
             if registry.is_available(info.id) and has_screen(info.id):
@@ -208,6 +212,11 @@ class LobbyScreen(Screen):
         table = self.room.tables.get(key)
         if table is None:
             return
+        if kind == "done":
+            from tideboard.ui.saved_games import open_replay
+
+            open_replay(self.app, table.match, {}, finished=True)
+            return
         try:
             if table.seat_of(self.player) is None:
                 self.room.join(table.id, self.player)
@@ -245,6 +254,7 @@ class LobbyScreen(Screen):
         table = self._table()
         if table is None:
             return
+        self.waiting_for = None  # opened here, not again when the lobby hears of it
         try:
             self.room.start(table.id, self.player)
         except TideboardError as error:

@@ -21,6 +21,7 @@ what) and listen for changes; the room never calls into a session's app
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any, Callable
 
@@ -40,6 +41,8 @@ from tideboard.store_tables import TableRow
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
 CHAT_KEPT = 50
 CHAT_MAX = 200  # characters in one chat line
+PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
+FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 Listener = Callable[["Table", str], None]
 
@@ -115,6 +118,16 @@ class Table:
             return f"{seat_label(seat)} ({state.bot})"
         return f"{seat_label(seat)} (free)"
 
+    def named(self, text: str) -> str:
+        """``text`` (a log line, a result) with each seated player's name for
+        "Player N"; bots' seats keep theirs."""
+        def name(found: re.Match[str]) -> str:
+            seat = int(found.group(1)) - 1
+            player = self.seats[seat].player if seat < len(self.seats) else None
+            return player or found.group(0)
+
+        return PLAYER_N.sub(name, text)
+
     def row(self) -> TableRow:
         return TableRow(self.id, self.game_id, self.creator, self.players, self.variant,
                         tuple((s.player, s.bot) for s in self.seats),
@@ -149,7 +162,7 @@ class Table:
         if self.watchers:
             line += f"; watching: {', '.join(sorted(self.watchers))}"
         if self.over:
-            return f"finished: {self.match.game.result_text(self.match.state)}"
+            return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
         if self.started:
             waiting = self.match.game.to_move(self.match.state)
             mine = name is not None and self.seat_of(name) in waiting
@@ -198,6 +211,11 @@ class Room:
     def tables_of(self, name: str) -> list[Table]:
         """``name``'s unfinished tables."""
         return [t for t in self.open_tables() if t.seat_of(name) is not None]
+
+    def finished_of(self, name: str, count: int = FINISHED_LISTED) -> list[Table]:
+        """The last ``count`` finished tables ``name`` played at (for replays)."""
+        done = [t for t in self.tables.values() if t.over and t.seat_of(name) is not None]
+        return done[-count:]
 
     def create(self, creator: str, game_id: str, players: int, variant: str | None = None,
                bots: dict[int, str] | None = None,
