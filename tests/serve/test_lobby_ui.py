@@ -194,3 +194,34 @@ async def test_a_watcher_gets_no_seat_hints_and_the_log_names_the_players(tmp_pa
         entries = screen.query_one(GameLog).entries
         assert entries[-1].startswith(f"{table.seats[seat].player}:"), entries
         assert not any("Player 1" in e or "Player 2" in e for e in entries)
+
+
+async def test_back_in_the_lobby_the_cursor_is_on_your_table(tmp_path, monkeypatch):
+    """Leaving a table for the lobby (q, then y) puts the cursor on that table, so
+    Enter goes back to it (not to the game line last used to open it)."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # a new Shifting Stones table...
+        await settle(pilot)
+        await pilot.press("j", "l", "enter")  # ...seat 2 (j skips yours) a random bot: it starts
+        await settle(pilot)
+        table = room.tables["t001"]
+        assert table.started and isinstance(app.screen, TableMode)
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        assert under_cursor(app)[:2] == ("mine", "t001")
+        assert "Enter returns to table t001" in status(app)
+        await pilot.press("question_mark")  # a window closing leaves the cursor be
+        await settle(pilot)
+        await pilot.press("escape", "j")
+        await settle(pilot)
+        assert under_cursor(app)[0] == "game"
+        await pilot.press("k", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableMode) and app.screen.table is table

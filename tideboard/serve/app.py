@@ -49,6 +49,8 @@ class ServeApp(TideboardApp):
         self.room = room
         self.player = name
         self.resume_table = table_id
+        self.last_table: str | None = None  # the table opened last
+        self.returning: str | None = None  # that table, when its screen goes back to the lobby
         super().__init__(bot_delay=room.bot_delay)
         # parsed once for every session with the same theme (serve/styles.py)
         shared = SharedStylesheet(variables=self.stylesheet._variables)
@@ -109,10 +111,12 @@ class ServeApp(TideboardApp):
             return  # there already
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.last_table = table.id
         self.push_screen(table_screen(self.room, table, self.player))
 
     def show_picker(self) -> None:
         """Back to the lobby (the first screen)."""
+        self.returning = self.last_table
         while len(self.screen_stack) > 1:
             self.pop_screen()
 

@@ -1,10 +1,11 @@
-"""The lobby: your unfinished tables, the open tables, the playable games.
+"""The lobby: your unfinished tables, the open tables, your finished tables
+(for replay), the playable games.
 
 One widget draws the whole list (a line per entry, the cursor's line
 highlighted), so the first screen of every SSH session is light; it redraws
 when the room says a table changed.  Enter does the obvious thing with the
-line under the cursor: back to your table, sit at an open one, or open a
-new table for a game; ``w`` watches a table, ``s`` starts your table with
+line under the cursor: back to your table, sit at an open one, replay a
+finished one, or open a new table for a game; ``w`` watches a table, ``s`` starts your table with
 bots in the empty seats, ``x`` gives up your table before it starts.
 """
 
@@ -73,6 +74,14 @@ class LobbyList(Widget, can_focus=True):
         where = lines.index(self.cursor) if self.cursor in lines else 0
         self.cursor = lines[max(0, min(len(lines) - 1, where + step))]
         self.refresh()
+
+    def point_at(self, kind: str, key: str) -> None:
+        """The cursor to the line (kind, key), if the list has it."""
+        for number, entry in enumerate(self.entries):
+            if entry[:2] == (kind, key):
+                self.cursor = number
+                self.refresh()
+                return
 
     def set_entries(self, entries: list[tuple[str, str, str]]) -> None:
         key = self.current()
@@ -143,6 +152,18 @@ class LobbyScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.fill()
+        back, self.app.returning = self.app.returning, None
+        table = self.room.tables.get(back or "")
+        if table is not None:  # back from a table: the cursor on it
+            lobby = self.query_one(LobbyList)
+            kind = "done" if table.over else "mine" if table.seat_of(self.player) is not None \
+                else "open"
+            lobby.point_at(kind, table.id)
+            if kind == "mine":
+                self.say(f"Back in the lobby. Enter returns to table {table.id}; "
+                         "your seat is kept.")
+            else:
+                self.say("Back in the lobby.")
 
     def _listen(self) -> None:
         self.call_later(self.fill)
