@@ -272,7 +272,7 @@ async def test_started_from_the_picker_with_three_players():
 
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "down")   # past Mermaid Rain (coming)
+        await pilot.press("down", "down", "down", "down")  # the fifth game in the list
         assert app.screen.game_id == AS
         await pilot.press("right", "right")         # players: 3
         await pilot.press("ctrl+s")
