@@ -34,6 +34,19 @@ def test_rng_shuffle_is_a_permutation_and_depends_on_seed():
     assert sorted(s1) == items and s1 != s2
 
 
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63 + 5])
+def test_rng_shuffle_draws_each_swap_as_below_does(seed):
+    """The inline shuffle gives exactly the Fisher-Yates of ``below`` draws (saves and
+    replays of every game rest on it), and leaves the generator where they would."""
+    for items in (list(range(60)), list("abc"), [], [9]):
+        rng = Rng.from_seed(seed)
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        assert Rng.from_seed(seed).shuffle(items) == (tuple(out), rng)
+
+
 def test_registry_lists_all_five_games():
     assert set(registry.GAMES) == {"shifting-stones", "moonshell", "moonlighter",
                                    "mermaid-rain", "animal-splash"}

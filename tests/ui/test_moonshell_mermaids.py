@@ -116,3 +116,81 @@ def test_snapshot_tsunami_table_80x24(snap_compare):
 
     assert snap_compare(tsunami_app({"powers": "active"}), run_before=run,
                         terminal_size=(80, 24))
+
+
+# -- the w window's cursor lights the move's target on the table ------------------------
+async def test_the_power_windows_cursor_lights_its_pull_on_the_board_beside_it():
+    from tideboard.games.moonshell.powers import pull_cells
+    from tideboard.ui.moonshell import ChestView, OceanBoard
+
+    app = tsunami_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await to_first_turn(pilot)
+        moves = screen.mermaid_moves()
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        window = app.screen
+        board = screen.query_one(OceanBoard)
+        # the window stands beside the ocean board, not over it
+        box = window.query_one("#ms-choice").region
+        assert box.x >= board.region.right - 1
+        seen = []
+        for index in range(len(moves)):
+            await wait_for(pilot, lambda: board.target_cells == set(
+                pull_cells(screen.state, 0, moves[index])))
+            assert board.target_cells and board.rock_marks  # the tiles and your rocks
+            seen.append(frozenset(board.target_cells))
+            await pilot.press("down")
+        assert len(set(seen)) == len(moves)  # each move lights its own two tiles
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await settle(pilot)
+        assert board.target_cells == set() and screen.power_target is None
+        assert screen.query_one(ChestView).marks == frozenset()
+
+
+async def test_an_active_rising_moon_lights_the_corner_and_a_buoy_its_chest_space():
+    from tideboard.ui.moonshell import ChestView, OceanBoard
+
+    app = tsunami_app({"powers": "active", "mermaid-1": "rising-moon"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.human_to_move() == 0)
+        await pilot.press("k", "y")
+        await wait_for(pilot, lambda: screen.state.phase in ("play", "event")
+                       and screen.human_to_move() == 0)
+        assert screen.state.phase == "play"
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        assert "far left corner" in app.screen.lines[1]
+        board = screen.query_one(OceanBoard)
+        for corner in range(4):
+            await wait_for(pilot, lambda: board.corner == corner)
+            await pilot.press("down")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen and board.corner is None)
+        assert screen.query_one(ChestView).chosen is None
+
+
+def test_power_targets_name_what_each_power_touches():
+    """Every kind of power move, and an event's answer, has its target."""
+    from tideboard.engine import registry
+    from tideboard.games.moonshell.content import BUOY, MOONSHELL
+    from tideboard.games.moonshell.state import Collect, Power, Pull, SwapTake
+    from tideboard.ui.moonshell.targets import NONE, power_targets
+
+    state = registry.load("moonshell").setup(GameConfig(players=2, variant="dive", seed=3))
+    assert power_targets(state, 0, Power("inlet", 1)).rocks == {1}
+    assert power_targets(state, 0, Power("rising-moon", 2)).corner == 2
+    assert power_targets(state, 0, Power("tide-pool", 0, 0)).cells == {20}
+    buoy = power_targets(state, 0, Power("buoy", 3))
+    assert (buoy.column, buoy.landing) == (3, BUOY)
+    assert power_targets(state, 0, Power("swap", 0, 5)).chest_cells == {0, 5}
+    slide = power_targets(state, 0, Pull(1, None, "slide"))
+    assert slide.rocks == {4, 5} and len(slide.cells) == 2  # the far side's rocks
+    swap = power_targets(state, 0, SwapTake(4, 0, 2))
+    assert swap.rocks == {4, 0} and swap.column == 2
+    moon = power_targets(state, 0, Collect(2, 1))
+    assert (moon.column, moon.landing, moon.rocks) == (1, MOONSHELL, frozenset())
+    assert not power_targets(state, 0, Pull(1)) and NONE == power_targets(state, 0, None)

@@ -16,6 +16,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_TOP = 1 << 64
 
 
 def _mix(z: int) -> int:
@@ -55,13 +56,23 @@ class Rng:
         return value + 1, rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
-        """A shuffled copy of ``items`` (Fisher-Yates)."""
+        """A shuffled copy of ``items`` (Fisher-Yates), each swap drawn as ``below(i + 1)``
+        draws it; the stream is stepped inline (no Rng per draw: setups shuffle a lot)."""
         out = list(items)
-        rng = self
+        position = self.position
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = _TOP - _TOP % n
+            while True:
+                position = (position + _GAMMA) & _MASK
+                z = ((position ^ (position >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(position)
 
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
         index, rng = self.below(len(items))

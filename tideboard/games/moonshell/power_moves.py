@@ -7,9 +7,9 @@ from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHES
                                                EMPTY, MASK, MOONSHELL)
 from tideboard.games.moonshell.powers import can_use, one_rock_pulls, pull_blocker, pull_cells
 from tideboard.games.moonshell.reef import BECALMED, STILL_WATER
-from tideboard.games.moonshell.rules import REEF, blocked_rock, place_tile, stack_target
-from tideboard.games.moonshell.state import (BUOY_COLUMN, BUOY_SPACE, ROTATE_TWICE, SAVE,
-                                             Collect, Power, Pull, State, SwapTake)
+from tideboard.games.moonshell.rules import REEF, _held, blocked_rock, place_tile, stack_target
+from tideboard.games.moonshell.state import (BUOY_COLUMN, BUOY_SPACE, ROCK, ROTATE_TWICE, SAVE,
+                                             TILE, Collect, Power, Pull, State, SwapTake)
 
 
 # -- legal power actions -------------------------------------------------------------
@@ -35,8 +35,14 @@ def power_actions(state: State, seat: int) -> list:
 
 def _my_tiles(state: State, seat: int):
     base = state.sides[seat] * 2
+    held = _held(state, ROCK)
     return [(k, state.rocks[base + k]) for k in (0, 1) if state.rocks[base + k] != EMPTY
-            and not (state.meeples and blocked_rock(state, seat, base + k) is not None)]
+            and not (held and blocked_rock(state, seat, base + k) is not None)]
+
+
+def _free(state: State, seat: int, action: Pull) -> bool:
+    """No other seat's Tide Pool mermeeple is on a tile ``action`` would take."""
+    return not _held(state, TILE) or pull_blocker(state, seat, action) is None
 
 
 def _passive_actions(state: State, seat: int, mermaid: str) -> list:
@@ -58,8 +64,7 @@ def _passive_actions(state: State, seat: int, mermaid: str) -> list:
                     continue
                 for first in ((0, 1) if j == CENTRE else (None,)):
                     action = Pull(j, first, "slide")
-                    if pull_cells(state, seat, action) and pull_blocker(state, seat,
-                                                                        action) is None:
+                    if pull_cells(state, seat, action) and _free(state, seat, action):
                         out.append(action)
     elif mermaid == "tide-pool":
         if mine == [EMPTY, EMPTY]:
@@ -67,8 +72,7 @@ def _passive_actions(state: State, seat: int, mermaid: str) -> list:
                 if state.event == BECALMED and CENTRE in (j, j + 1):
                     continue
                 action = Pull(j, None, "tide-pool")
-                if len(pull_cells(state, seat, action)) == 2 and pull_blocker(
-                        state, seat, action) is None:
+                if len(pull_cells(state, seat, action)) == 2 and _free(state, seat, action):
                     out.append(action)
     elif mermaid == "swap":
         out.extend(_swap_takes(state, seat))
@@ -92,10 +96,11 @@ def _swap_takes(state: State, seat: int) -> list:
     side = state.sides[seat]
     out = []
     chest = state.chests[seat]
+    held = _held(state, ROCK)
     for rock in range(8):
         tile = state.rocks[rock]
         if rock // 2 == side or tile == EMPTY or (
-                state.meeples and blocked_rock(state, seat, rock) is not None):
+                held and blocked_rock(state, seat, rock) is not None):
             continue
         for k, my_tile in _my_tiles(state, seat):
             if alike(tile, my_tile):

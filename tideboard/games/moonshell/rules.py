@@ -19,8 +19,8 @@ from tideboard.games.moonshell.content import (
 from tideboard.games.moonshell.reef import (BECALMED, FAIR_WINDS, FREE_FLOW, HEAVY_SEAS,
                                             MERMAID_IDS, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.state import (EVENT, HOME, KEEP, MERMAID, MOON, PASS, PLAY, ROCK,
-                                             ROTATE, Action, Choose, Collect, Keep, Pass, Power,
+from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, PASS, PLAY, ROCK,
+                                             ROTATE, TILE, Action, Choose, Collect, Keep, Pass, Power,
                                              Pull, Rotate, State, SwapTake, evolve)
 
 # Action objects are made once and shared, which keeps move generation cheap.
@@ -28,6 +28,10 @@ PULLS: tuple[tuple[Pull, ...], ...] = tuple(
     (Pull(j, 0), Pull(j, 1)) if j == CENTRE else (Pull(j),) for j in range(5))
 COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
     tuple(Collect(source, column) for column in range(CHEST_COLUMNS)) for source in range(3))
+# (source, the open chest columns) -> the collects into them
+_COLLECT_ROWS = {(source, columns): tuple(COLLECTS[source][c] for c in columns)
+                 for source in range(3) for mask in range(1, 1 << CHEST_COLUMNS)
+                 for columns in [tuple(c for c in range(CHEST_COLUMNS) if mask >> c & 1)]}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
 REEF = (ANEMONE, CLOWNFISH)
 
@@ -104,6 +108,14 @@ def blocked_rock(state: State, seat: int, rock: int) -> int | None:
     return None
 
 
+def _held(state: State, kind: int) -> bool:
+    """Some mermeeple stands on a ``kind`` place (TILE: a Tide Pool tile, ROCK: an Inlet rock)."""
+    for where in state.meeples:
+        if where[0] == kind:
+            return True
+    return False
+
+
 def _replace(seq: tuple, index: int, value) -> tuple:
     return seq[:index] + (value,) + seq[index + 1:]
 
@@ -132,23 +144,23 @@ def legal_actions(state: State) -> list[Action]:
                 if ocean[i] != EMPTY:
                     actions.extend(PULLS[j])
                     break
-        if state.powers and any(where[0] != HOME for where in state.meeples):
+        if state.powers and _held(state, TILE):
             actions = [a for a in actions if not isinstance(a, Pull)
                        or powers.pull_blocker(state, seat, a) is None]
     elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
         actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
-    open_columns = [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
+    open_columns = tuple([c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS])
     moon = MOONSHELL if state.moonshells[seat] else EMPTY
+    rock_held = state.powers and _held(state, ROCK)
     for source, tile in ((0, left), (1, right), (MOON, moon)):
-        if tile == EMPTY or (state.meeples and source != MOON
+        if tile == EMPTY or (rock_held and source != MOON
                              and blocked_rock(state, seat, base + source) is not None):
             continue
         if tile in REEF and (stack := stack_target(chest, tile)) is not None:
             actions.append(COLLECTS[source][stack])
         elif open_columns:
-            row = COLLECTS[source]
-            actions.extend(row[c] for c in open_columns)
+            actions.extend(_COLLECT_ROWS[source, open_columns])
     if chest_count(chest) == CHEST_SIZE:
         actions.append(PASS)
     if state.powers:
@@ -207,7 +219,7 @@ def _keep(state: State, action: Action) -> State:
                    offers=_replace(state.offers, seat, ()))
     if seat + 1 < humans(state):
         return evolve(state, current=seat + 1)
-    return _start_round(evolve(state, phase=PLAY, current=0))
+    return _start_round(state, phase=PLAY, current=0)
 
 
 def _do_action(state: State, seat: int, action: Action) -> State:
@@ -383,17 +395,16 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         rocks = _replace(rocks, rock, EMPTY)
     else:
         raise IllegalAction("Collect from your left rock, your right rock or your moonshell.")
-    state = evolve(state, rocks=rocks, moonshells=moonshells)
     if action.saved >= 0 or action.saved_first or column >= CHEST_COLUMNS:
-        chest, meeples, saved = powers.buoy_collect(state, seat, action, tile)
-        state = evolve(state, meeples=meeples, saved=saved)
+        state = evolve(state, rocks=rocks, moonshells=moonshells)
+        chest, extra["meeples"], extra["saved"] = powers.buoy_collect(state, seat, action, tile)
     else:
         chest = place_tile(state.chests[seat], tile, column)
     end_trigger = state.end_trigger
     if end_trigger < 0 and chest_count(chest) == CHEST_SIZE:
         end_trigger = seat
-    state = evolve(state, chests=_replace(state.chests, seat, chest), end_trigger=end_trigger,
-                   **extra)
+    state = evolve(state, rocks=rocks, moonshells=moonshells,
+                   chests=_replace(state.chests, seat, chest), end_trigger=end_trigger, **extra)
     return sync_tides(state) if state.meeples else state
 
 
@@ -406,27 +417,29 @@ def _end_turn(state: State) -> State:
         state = automaton.automaton_turn(state)
         if state.end_trigger >= 0:
             return evolve(state, over=True, actions_left=0, turn=state.turn + 1)
-        return _start_round(evolve(state, current=0, turn=state.turn + 2,
-                                   round=state.round + 1))
+        return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1)
     following = state.current + 1
     if following < state.players:
-        return _start_turn(evolve(state, current=following, turn=state.turn + 1))
+        return _start_turn(state, current=following, turn=state.turn + 1)
     if state.end_trigger >= 0:  # the round is complete: everyone had equal turns
         return evolve(state, over=True, actions_left=0)
-    return _start_round(evolve(state, current=0, turn=state.turn + 1, round=state.round + 1))
+    return _start_round(state, current=0, turn=state.turn + 1, round=state.round + 1)
 
 
-def _start_round(state: State) -> State:
-    """A new round: with the event deck, its card is revealed before the first turn."""
+def _start_round(state: State, **changes) -> State:
+    """A new round (``changes``: the new round's number, turn and first seat): with the
+    event deck, its card is revealed before the first turn."""
     if state.events_on:
-        state = events.reveal(state)
+        state = events.reveal(evolve(state, **changes))
         if state.phase == EVENT:
             return state
-    return _start_turn(state)
+        changes = {}
+    return _start_turn(state, **changes)
 
 
-def _start_turn(state: State) -> State:
-    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False)
+def _start_turn(state: State, **changes) -> State:
+    """A turn starts (``changes``: whose, and the turn's number), in one new state."""
+    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False, **changes)
     if state.powers:
         state = powers.start_turn(state, state.current)
     return state

@@ -12,6 +12,8 @@
 | ``panels`` | ``MoonshellTable``: refresh_table, the log, the hint line |
 | ``previews`` | ``MoonshellPreviews``: what a pull or collect would do, said before Enter |
 | ``modes`` | ``MoonshellModes``: which keys apply now, the pull / rock / chest input modes |
+| ``mermaids`` | ``MermaidKeys``: the w window (mermaids, powers, events), the mermaid lines |
+| ``targets`` | ``power_targets``: what a power move acts on, lit while the w window's cursor is on it |
 | ``ending`` | ``MoonshellEnding``: the end table, the secrets revealed, ``tiebreak_text`` |
 | ``screen`` | ``MoonshellScreen``: bindings, the other actions, clicks, the objectives view |
 """

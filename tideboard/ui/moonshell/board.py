@@ -136,6 +136,9 @@ class OceanBoard(CellGrid):
         self.column_marks: set[int] = set()   # absolute cells changed by the previewed pull
         self.tides = "counter-clockwise"
         self.rotated = False
+        self.target_cells: set[int] = set()   # absolute cells a power acts on (w window)
+        self.corner: int | None = None        # a board corner a power acts on, 0-3 from
+                                              # the viewer's left (bottom-left, clockwise)
 
     def on_mount(self) -> None:
         self.redraw()
@@ -158,7 +161,9 @@ class OceanBoard(CellGrid):
                 cell = cols[c][4 - r]
                 tile = self.ocean[cell]
                 style, chars = edge, PLAIN
-                if self.pulling and c == self.cursor:
+                if cell in self.target_cells:
+                    style, chars = accent, THICK
+                elif self.pulling and c == self.cursor:
                     style, chars = (warn, DOUBLE) if cell in self.column_marks else (accent, THICK)
                 elif cell in self.flash_cells:
                     style, chars = warn, DOUBLE
@@ -208,6 +213,10 @@ class OceanBoard(CellGrid):
                 canvas.put(0, 0, f"{label[:gutter + w - 2]:<11}", dim)
             else:
                 canvas.put(geo.width - w, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
+        if self.corner is not None:  # your left, far left, far right, your right
+            x = 1 if self.corner in (0, 1) else geo.width - w + 1
+            y = 1 + h // 2 + (0 if self.corner in (1, 2) else 4 * h)
+            canvas.put(x, y, f"{'☾':^{w - 2}}", accent + Style(reverse=True))
         if self.pull_arrow:
             canvas.put(gutter + w * 2 + w // 2 - 2, geo.rock_y + h // 2,
                        f" {self.pull_arrow * 2} ", accent)

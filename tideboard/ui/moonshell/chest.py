@@ -29,7 +29,7 @@ def chest_text(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None 
 
 def chest_canvas(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None = None,
                  landing: int | None = None, legal: set[int] = frozenset(),
-                 header: bool = True) -> Canvas:
+                 header: bool = True, marks: frozenset[int] = frozenset()) -> Canvas:
     """A chest drawn with shared borders, 21 wide: a number row (▼ over the
     chosen column) and three rows; ``landing`` is the tile that would drop
     into the chosen column, drawn where it lands between ▶ ◀ marks."""
@@ -65,6 +65,9 @@ def chest_canvas(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | Non
                 canvas.put(5 * c + 5, y, "◀", accent)
             elif tile != EMPTY:
                 canvas.put(1 + 5 * c, y, tile_text(tile, colours))
+                if (CHEST_ROWS - 1 - r) * CHEST_COLUMNS + c in marks:  # a power's target
+                    canvas.put(5 * c, y, "▶", accent)
+                    canvas.put(5 * c + 5, y, "◀", accent)
             elif c == chosen:
                 canvas.put(1 + 5 * c, y, "  · ", Style(dim=True))
         if r < CHEST_ROWS - 1:
@@ -101,12 +104,14 @@ class ChestView(CellGrid):
         self.chosen: int | None = None
         self.landing: int | None = None
         self.legal: set[int] = set()
+        self.marks: frozenset[int] = frozenset()  # cells row * 4 + column a power acts on
 
     def on_mount(self) -> None:
         self.redraw()
 
     def redraw(self) -> None:
-        self.show(chest_canvas(self.app, self.chest, self.chosen, self.landing, self.legal))
+        self.show(chest_canvas(self.app, self.chest, self.chosen, self.landing, self.legal,
+                               marks=self.marks))
 
     def on_click(self, event: events.Click) -> None:
         if 0 < event.x < CHEST_W - 1 and event.y >= 0:

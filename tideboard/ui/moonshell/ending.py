@@ -13,7 +13,7 @@ from tideboard.games.moonshell import scoring
 from tideboard.games.moonshell.content import CARDS
 from tideboard.games.moonshell.state import State
 from tideboard.ui.moonshell.modes import MoonshellModes
-from tideboard.ui.moonshell.tiles import MOON_GLYPH, URCHIN_GLYPH, plural
+from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, URCHIN_GLYPH, plural
 
 
 # -- explaining the winner ---------------------------------------------------------------
@@ -59,9 +59,10 @@ class MoonshellEnding(MoonshellModes):
         winners = set(self.game.winners(state))
         table = Table(box=None, padding=(0, 1))
         table.add_column("Player", no_wrap=True)
-        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, MOON_GLYPH]
+        reef = self.reef_on()
+        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH]
         keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
-                "moonshell"]
+                *["reef"] * reef, "moonshell"]
         for head in heads:
             table.add_column(head, justify="right")
         table.add_column("Tot", justify="right", style="bold")
@@ -69,8 +70,10 @@ class MoonshellEnding(MoonshellModes):
             score = scoring.breakdown(state, seat)
             table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
                           *[str(score[key]) for key in keys], str(score["total"]))
-        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins, {MOON_GLYPH} unused "
-                      "moonshell", style="dim")
+        pairs = (f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)"
+                 if reef else "")
+        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} "
+                      "unused moonshell", style="dim")
         return Group(table, legend, self.secrets_revealed(),
                      Text(tiebreak_text(state, self.who), style="bold"))
 

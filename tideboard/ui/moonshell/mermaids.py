@@ -3,13 +3,14 @@
 Key ``w`` opens a window listing what you may do now with your mermaid (only
 powers that may be used are offered), each with a preview of what it does
 (the log line it would write, worked out on your view of the table without
-keeping it); Enter does it, Esc closes the window.  The same window chooses
+keeping it), and the move under the cursor lit on the board beside the window
+(``targets.py``); Enter does it, Esc closes the window.  The same window chooses
 your mermaid at the start and answers an event's offer (Moonrise).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,22 +22,41 @@ from textual.widgets.option_list import Option
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
-from tideboard.games.moonshell.state import (EVENT, MERMAID, PLAY, Choose, Collect, Decline,
+from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, PLAY, Choose, Collect, Decline,
                                              Power, Pull, Rotate, State, SwapTake)
+from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.targets import power_targets
 from tideboard.ui.shared.modals import Window
 
+CORNERS = ("your left corner", "the far left corner", "the far right corner",
+           "your right corner")  # Power.a of the Rising Moon
 POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offered when it "
                     "may be used, each with a preview), answer an event's offer")]
 
 
 class ChoiceWindow(Window[int]):
-    """A titled list of choices: Enter (or a click) picks one, Esc picks none."""
+    """A titled list of choices: Enter (or a click) picks one, Esc picks none.
+
+    ``on_highlight(index)`` hears each choice the cursor comes to (the screen highlights
+    its target on the board); ``beside`` (a width) puts the window at the right edge,
+    that wide, so the ocean board stays in sight."""
 
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, title: str, lines: list[str], note: str = "") -> None:
-        super().__init__()
+    def __init__(self, title: str, lines: list[str], note: str = "",
+                 on_highlight: Callable[[int], None] | None = None,
+                 beside: int | None = None) -> None:
+        super().__init__(classes="-beside" if beside else "")
         self.heading, self.lines, self.note = title, lines, note
+        self.on_highlight, self.beside = on_highlight, beside
+
+    def on_mount(self) -> None:
+        if self.beside:
+            self.query_one("#ms-choice").styles.width = self.beside
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.on_highlight is not None and event.option_index is not None:
+            self.on_highlight(event.option_index)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ms-choice"):
@@ -108,11 +128,18 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
 class MermaidKeys:
     """Mixin for the Moonshell screen: the ``w`` window and the advanced lines."""
 
+    def needs_privacy(self: Any, seat: int) -> bool:
+        """The mermaid choice is public (everyone sees who took which mermaid, and no
+        secret card has been kept yet): in hot-seat it is made without the hand-over
+        screen, at the spectator's view.  Everything else (keeping a secret, the turns,
+        Moonrise's placement, which may follow the secret objective) is private."""
+        return self.state.phase != MERMAID
+
     def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "power":  # listed only in games with powers or events, on your turn
             state: State = self.state
             return bool((state.powers or state.events_on) and not state.over
-                        and self.human_to_move() is not None)
+                        and state.phase != KEEP and self.human_to_move() is not None)
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:
@@ -139,8 +166,20 @@ class MermaidKeys:
             return
         lines = [self._preview_line(action) for action in moves]
         title, note = self._window_title(state, seat)
-        self.app.push_screen(ChoiceWindow(title, lines, note),
-                             lambda index: index is not None and self._play(moves[index]))
+
+        def highlight(index: int) -> None:  # the move's target, lit on the table
+            self.power_target = power_targets(state, seat, moves[index])
+            self.refresh_table()
+
+        def answer(index: int | None) -> None:
+            self.power_target = None
+            if index is None or not self._play(moves[index]):
+                self.refresh_table()
+
+        beside = None
+        if state.phase != MERMAID:  # the board shows what the cursor's move acts on
+            beside = max(30, self.app.size.width - self.query_one(OceanBoard).geo.width - 1)
+        self.app.push_screen(ChoiceWindow(title, lines, note, highlight, beside), answer)
 
     def _window_title(self: Any, state: State, seat: int) -> tuple[str, str]:
         if state.phase == MERMAID:
@@ -165,6 +204,8 @@ class MermaidKeys:
             said = self.game.describe(shown, action, after).splitlines()[0]
         except IllegalAction as error:
             said = str(error)
+        if isinstance(action, Power) and action.mermaid == "rising-moon" and 0 <= action.a < 4:
+            said += f" ({CORNERS[action.a]}, ☾ on the board)"
         return f"{self.game.format_action(action)}  →  {said}"
 
     def draw_mermaids(self: Any, shown: State) -> None:

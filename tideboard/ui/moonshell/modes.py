@@ -5,7 +5,7 @@ from __future__ import annotations
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import MOON, Collect, Keep, Pull, State
+from tideboard.games.moonshell.state import MOON, PLAY, Collect, Keep, Pull, State
 from tideboard.ui.moonshell.previews import MoonshellPreviews
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 from tideboard.ui.shared import ConfirmScreen
@@ -27,10 +27,10 @@ class MoonshellModes(MoonshellPreviews):
         state: State = self.state
         if action == "keep":
             return self._in_keep()
+        if state.phase != PLAY:  # keeping a secret, choosing a mermaid, answering an event
+            return False
         if action == "undo":
             return self._can_undo()
-        if self._in_keep():
-            return False
         if action == "cancel":
             return self.mode is not None
         rocks = rules.seat_rocks(state, seat)
@@ -62,7 +62,7 @@ class MoonshellModes(MoonshellPreviews):
     # -- actions --------------------------------------------------------------------
     def action_move(self, step: int) -> None:
         self._touch()
-        if self.human_to_move() is None:
+        if self.human_to_move() is None or self._answering():
             return
         if self._in_keep():
             offers = self.state.offers[self.state.current]
@@ -80,7 +80,7 @@ class MoonshellModes(MoonshellPreviews):
 
     def action_toggle_rock(self) -> None:
         self._touch()
-        if self.human_to_move() is None:
+        if self.human_to_move() is None or self._answering():
             return
         if self.mode == "pull" and self.column == CENTRE:
             self.first = 1 - self.first
@@ -94,7 +94,7 @@ class MoonshellModes(MoonshellPreviews):
 
     def action_number(self, n: int) -> None:
         self._touch()
-        if self._my_turn() is None:
+        if self._my_turn() is None or self._answering():
             return
         if self._in_keep():
             offers = self.state.offers[self.state.current]
@@ -120,7 +120,7 @@ class MoonshellModes(MoonshellPreviews):
 
     def action_pull(self) -> None:
         self._touch()
-        if self._my_turn() is None:
+        if self._my_turn() is None or self._answering():
             return
         if self.mode == "pull":
             self._confirm_pull()
@@ -155,7 +155,7 @@ class MoonshellModes(MoonshellPreviews):
     def action_collect(self) -> None:
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         state: State = self.state
         if self._in_keep():
@@ -217,7 +217,9 @@ class MoonshellModes(MoonshellPreviews):
         seat = self._my_turn()
         if seat is None:
             return
-        if self._in_keep():
+        if self.state.phase != PLAY and not self._in_keep():
+            self.action_power()  # the mermaid choice, the event's question: their window
+        elif self._in_keep():
             self.action_keep()
         elif self.mode == "pull":
             self._confirm_pull()

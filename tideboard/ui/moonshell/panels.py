@@ -122,6 +122,11 @@ class MoonshellTable(MoonshellSidebar):
                 else:
                     board.rock_marks = {my_rocks[k]: "legal" for k in (0, 1)
                                         if base[k] != EMPTY}
+        target = self.power_target if my_turn else None
+        board.target_cells = set(target.cells) if target else set()
+        board.corner = target.corner if target else None
+        if target:
+            board.rock_marks = {**board.rock_marks, **dict.fromkeys(target.rocks, "selected")}
         self._drawn_size = self.app.size
         board.geo = LARGE if self._large() else SMALL
         board.redraw()
@@ -178,6 +183,10 @@ class MoonshellTable(MoonshellSidebar):
         if my_turn and self.mode in ("chest", "rock"):
             chest.legal = {c for c in range(CHEST_COLUMNS)
                            if len(shown.chests[me][c]) < CHEST_ROWS}
+        target = self.power_target if my_turn else None
+        chest.marks = target.chest_cells if target else frozenset()
+        if target and target.column is not None:
+            chest.chosen, chest.landing = target.column, target.landing
         chest.redraw()
         set_static(self.query_one("#ms-info", Static), self._info(shown, me))
         set_static(self.query_one("#ms-table", Static), self._score_table(shown, me))
@@ -195,9 +204,9 @@ class MoonshellTable(MoonshellSidebar):
             return ("Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
                     "(the other is discarded).")
         if state.phase == MERMAID:
-            return "Choose your mermaid: press w (each shows its power)."
+            return "Choose your mermaid: press w or Enter (each shows its power)."
         if state.phase == EVENT:
-            return "Moonrise: press w to place your moonshell for free, or decline."
+            return "Moonrise: press w or Enter to place your moonshell for free, or decline."
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"

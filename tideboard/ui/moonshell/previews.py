@@ -16,7 +16,7 @@ from tideboard.games.moonshell.content import (
     URCHIN,
     far_rock,
 )
-from tideboard.games.moonshell.state import KEEP, MOON, Collect, Pull, State
+from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Collect, Pull, State
 from tideboard.ui.moonshell.panels import MoonshellTable
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
@@ -184,3 +184,17 @@ class MoonshellPreviews(MoonshellTable):
 
     def _in_keep(self) -> bool:
         return self.state.phase == KEEP
+
+    def _answering(self) -> bool:
+        """True in the mermaid choice and an event's question (Moonrise), where only
+        ``w`` (or Enter) answers; the table's keys say so (as an error) and do nothing."""
+        phase = self.state.phase
+        if phase not in (MERMAID, EVENT):
+            return False
+        self.mode = None
+        if phase == MERMAID:
+            self.say("First choose your mermaid: press w (or Enter) to see them.", error=True)
+        else:
+            self.say("First answer the event: press w (or Enter) to place your moonshell "
+                     "for free or decline.", error=True)
+        return True

@@ -35,7 +35,7 @@ from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective
 from tideboard.ui.moonshell.chest import ChestView, chest_text
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
-from tideboard.ui.moonshell.tiles import MOON_GLYPH, ROCK_WORDS, URCHIN_GLYPH
+from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
 
 
@@ -97,6 +97,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         self.chest_column = 0
         self.offer = 0
         self.note = ""                   # what just happened, shown before the hint
+        self.power_target = None         # Targets of the w window's highlighted move
         self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # automaton turns already pointed out: those before the screen opened are not news
         self._auto_seen = self.match.state.auto_turns
@@ -126,7 +127,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
 
     def action_rotate(self) -> None:
         self._touch()
-        if self._my_turn() is None:
+        if self._my_turn() is None or self._answering():
             return
         if self._in_keep():
             self._illegal(ROTATE)
@@ -136,7 +137,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     def action_moonshell(self) -> None:
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         state: State = self.state
         if self._in_keep():
@@ -155,7 +156,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     def action_pass_turn(self) -> None:
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         if self._illegal(PASS) if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE \
                 else False:
@@ -207,12 +208,14 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         table.add_column("Now")
         for card_id in shown.open_cards:
             table.add_column(card_id, justify="right")
-        for head in (URCHIN_GLYPH, MOON_GLYPH, "Total"):
+        reef = self.reef_on()
+        for head in (URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH, "Total"):
             table.add_column(head, justify="right")
         for seat in range(shown.players):
             row = scores[seat]
             table.add_row(self.who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
-                          str(row["urchins"]), str(row["moonshell"]), str(row["total"]))
+                          *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell",
+                                                  "total")])
         parts.append(("Running scores (secret objectives are added at the end)", table))
         secret = shown.secrets[me] if self.viewer is not None else ""
         if secret and secret in CARDS:
@@ -237,7 +240,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         kind, index = message.key
         self._touch()
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or self._answering():
             return
         if kind == "column":
             if self.mode == "pull" and self.column == index:
@@ -268,7 +271,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         column = message.key
         self._touch()
         seat = self._my_turn()
-        if seat is None or self._in_keep():
+        if seat is None or self._in_keep() or self._answering():
             return
         if self.mode == "chest" and self.chest_column == column:
             self.action_confirm()

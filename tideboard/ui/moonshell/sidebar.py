@@ -14,6 +14,7 @@ from tideboard.games.moonshell.state import KEEP, State
 from tideboard.ui.moonshell.chest import mini_chest
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
+    REEF_PAIR_GLYPH,
     URCHIN_GLYPH,
     card_in_full,
     card_words,
@@ -83,12 +84,24 @@ class MoonshellSidebar(GameScreen):
             out.append("Last round!", style="bold")
         return out
 
+    def reef_on(self) -> bool:
+        """Sea anemones and clownfish are in this game (Lunar Reef: Dive, Tsunami, the
+        ``reef`` option), so the tables show the stacked pairs' points."""
+        return self.game.info.option_values(self.match.config).get("reef", "none") != "none"
+
     def _score_table(self, shown: State, me: int) -> Text:
-        """Per player, the public running score of each objective; then your secret."""
+        """Per player, the public running score of each objective (with Lunar Reef, the
+        stacked anemone/clownfish pairs: ✪); then your secret."""
         cards = shown.open_cards
-        heads = [c for c in cards] + [URCHIN_GLYPH, MOON_GLYPH, "Σ"]
-        widths = [max(3, len(h) + 1) for h in cards] + [2, 2, 4]
-        name_w = 10  # "▶P1 (you)" fits; the whole table stays within 35 columns
+        reef = self.reef_on()
+        extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
+        keys = ["urchins", "reef"] if reef else ["urchins"]
+        heads = [c for c in cards] + extra + ["Σ"]
+        widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
+        # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
+        # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
+        room = max(35, self.query_one("#ms-side").size.width) - sum(widths)
+        name_w = max(4, min(10, room))
         out = Text(" " * name_w, style="bold")
         for head, width in zip(heads, widths):
             out.append(f"{head:>{width}}", style="bold")
@@ -96,16 +109,18 @@ class MoonshellSidebar(GameScreen):
         for seat in range(shown.players):
             score = scoring.breakdown(shown, seat, secret=False)
             values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
-                                         "urchins")]
+                                         *keys)]
             moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
             values += [moon, score["total"]]
             mark = "▶" if current and current[0] == seat else " "
             label = f"{mark}{self.short(seat)}"
+            if len(label) >= name_w:
+                label = label.replace(" (you)", "")
             out.append("\n")
             out.append(f"{label[:name_w]:<{name_w}}",
                        style="bold" if seat == me else "")
-            for value, width in zip(values, widths):
-                out.append(f"{value:>{width}}", style="bold" if width == 4 else "")
+            for i, (value, width) in enumerate(zip(values, widths)):
+                out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
         out.append("\n")
         if self.app.size.width < 100:  # no objectives panel: say what each code asks for
             width = max(20, self.query_one("#ms-side").size.width)

@@ -163,11 +163,14 @@ class GameScreen(GameOver, SeatNames, Screen):
         return (ahead or seats or (None,))[0]
 
     def human_to_move(self) -> int | None:
-        """The human seat whose turn it is and who is looking, else None."""
+        """The human seat to move and looking (for a public decision, at the spectator's view)."""
         seat = self.next_seat()
-        if seat is not None and seat not in self.bots and seat == self.viewer:
-            return seat
-        return None
+        public = seat is not None and self.viewer is None and not self.needs_privacy(seat)
+        return seat if seat not in self.bots and (seat == self.viewer or public) else None
+
+    def needs_privacy(self, seat: int) -> bool:
+        """False for a decision all may watch: made at the spectator's view, no hand-over."""
+        return True
 
     def turn_or_wait(self, wait: str = "Wait: it is not your turn.") -> int | None:
         """The human seat to move and looking; else None, after saying ``wait`` as an error."""
@@ -260,8 +263,7 @@ class GameScreen(GameOver, SeatNames, Screen):
         self._advance()
 
     def save(self) -> bool:
-        """Bring the game's record in the store up to the match on screen; a
-        failure is shown, never raised (see ``ui/shared/saving.py``)."""
+        """The game's record brought up to the match on screen (ui/shared/saving.py)."""
         return save_match(self)
 
     def _advance(self) -> None:
@@ -281,8 +283,9 @@ class GameScreen(GameOver, SeatNames, Screen):
                 and self.game.info.hidden_information):
             self.viewer = None
             self.refresh_table()
-            self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
-                                 lambda show: self._hand_over(seat, show))
+            if self.needs_privacy(seat):  # (else a public decision, at the spectator's view)
+                self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
+                                     lambda show: self._hand_over(seat, show))
             return
         self._reveal(seat)
 
