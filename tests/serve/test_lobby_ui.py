@@ -225,3 +225,27 @@ async def test_back_in_the_lobby_the_cursor_is_on_your_table(tmp_path, monkeypat
         await pilot.press("k", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TableMode) and app.screen.table is table
+
+
+async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, monkeypatch):
+    """A decision everyone may watch (Moonshell's mermaid choice: no hand-over screen
+    in hot-seat) is still only its seat's at a server table: the spectator's screen
+    offers no turn, and the seat's player has it on their own screen."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "moonshell", 2, "tsunami")
+    room.join(table.id, "bob")
+    game = table.match.game
+    seat = game.to_move(table.match.state)[0]
+    for name, expected in (("carol", None), (table.seats[seat].player, seat),
+                           (table.seats[1 - seat].player, None)):
+        app = lobby_app(room, name)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.open_table(table)
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableMode)
+            if name == "carol":
+                assert not screen.needs_privacy(seat)  # the public decision of this test
+            assert screen.human_to_move() == expected

@@ -159,6 +159,12 @@ class TableMode:
             names = " and ".join(self.seat_name(s) for s in waiting)
             self.say(f"{names} to play; wait for your turn.")  # type: ignore[attr-defined]
 
+    def human_to_move(self) -> int | None:
+        """This session's seat when the rules wait for it; never a spectator's (a
+        decision everyone may watch is still its own seat's: see ``needs_privacy``)."""
+        seat = self.next_seat()  # type: ignore[attr-defined]
+        return seat if seat is not None and seat == self.seat else None
+
     def _bot_step(self) -> None:
         """No bots run in a session: the room plays them."""
 
