@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -67,6 +67,11 @@ MIGRATIONS: list[str] = [
         fingerprint TEXT,                -- the first public key's; NULL: none yet
         first_seen  TEXT NOT NULL
     );
+    """,
+    # 3 -> 4: a server table's rules options (JSON {"name": "value"}, those that
+    # differ from its variant's preset, as games.options); old tables have none
+    """
+    ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
     """,
 ]
 

@@ -32,6 +32,7 @@ class TableRow:
     game_id: str | None
     created: str
     closed: bool = False
+    options: tuple[tuple[str, str], ...] = ()  # rules options changed from the variant's
 
 
 def new_table_id(store: Store) -> str:
@@ -49,22 +50,25 @@ def save_table(store: Store, row: TableRow) -> None:
     """Insert or replace ``row`` (one transaction)."""
     with store._write() as db:
         db.execute("INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
-                   " game_id, created, closed) VALUES (?,?,?,?,?,?,?,?,?)",
+                   " game_id, created, closed, options) VALUES (?,?,?,?,?,?,?,?,?,?)",
                    (row.id, row.game, row.creator, row.players, row.variant,
-                    _seats_json(row.seats), row.game_id, row.created, int(row.closed)))
+                    _seats_json(row.seats), row.game_id, row.created, int(row.closed),
+                    json.dumps(dict(row.options), sort_keys=True)))
 
 
 def load_tables(store: Store) -> list[TableRow]:
     """Every table not given up, oldest first (damaged rows are skipped)."""
     rows = []
     for row in store._read("SELECT id, game, creator, players, variant, seats, game_id, "
-                           "created, closed FROM tables WHERE closed = 0 ORDER BY created"):
+                           "created, closed, options FROM tables WHERE closed = 0 "
+                           "ORDER BY created"):
         try:
             seats = tuple((s.get("player"), s.get("bot")) for s in json.loads(row[5]))
+            options = tuple(sorted((str(k), str(v)) for k, v in json.loads(row[9]).items()))
         except (ValueError, AttributeError, TypeError):
             continue
         rows.append(TableRow(row[0], row[1], row[2], int(row[3]), row[4], seats, row[6],
-                             row[7], bool(row[8])))
+                             row[7], bool(row[8]), options))
     return rows
 
 
@@ -75,7 +79,11 @@ def pinned_key(store: Store, name: str) -> str | None:
 
 def pin_key(store: Store, name: str, fingerprint: str | None) -> bool:
     """Pin ``name`` to ``fingerprint`` if it has no key yet; True if the name
-    may be used with it (the pinned key, or no key offered by a name without one)."""
+    may be used with it (the pinned key, or no key offered by a name without one).
+    A name seen before with nothing to change costs one read, no transaction."""
+    seen = store._read("SELECT fingerprint FROM players WHERE name = ?", (name,))
+    if seen and (seen[0][0] == fingerprint or fingerprint is None or seen[0][0] is not None):
+        return seen[0][0] is None or seen[0][0] == fingerprint
     with store._write() as db:
         row = db.execute("SELECT fingerprint FROM players WHERE name = ?", (name,)).fetchone()
         if row is None:

@@ -67,7 +67,7 @@ async def test_two_players_each_see_only_their_own_hand_and_a_watcher_none():
                 break
             await asyncio.sleep(0.1)
         assert table.match.actions, mover.text()
-        line = table.match.log[-1]
+        line = table.named(table.match.log[-1])  # the log names the players
         for client in (other, carol):
             await client.wait_for(line[:30])
     finally:

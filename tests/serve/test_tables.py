@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
-from tideboard.engine.core import IllegalAction
+from tideboard import store_tables
+from tideboard.engine.core import ConfigError, IllegalAction
 from tideboard.serve.tables import Room, TableError
 from tideboard.store import Store
+from tideboard.store_schema import MIGRATIONS, statements
 
 
 @pytest.fixture
@@ -107,3 +110,50 @@ async def test_chat_lines_are_one_printable_line(store):
     room.chat(table.id, "ana", "hi\x1b[2J there\nbob " + "x" * 500)
     assert table.chat[-1].startswith("ana: hi [2J there bob") and "\x1b" not in table.chat[-1]
     assert len(table.chat[-1]) <= 5 + 200
+
+
+async def test_a_table_keeps_its_variant_and_options_through_a_restart(store, tmp_path):
+    """Issue 12 (#3): tables carry rules options too; the store keeps them."""
+    room = Room(store, bot_delay=0)
+    table = room.create("ana", "moonshell", 2, "dive", options={"events": "on"})
+    assert table.options == (("events", "on"),) and table.rules() == "dive, events on"
+    room.join(table.id, "bob")
+    assert table.match.config.options == (("events", "on"),)
+    assert table.match.game.info.option_values(table.match.config)["reef"] == "3"
+    again = Room(Store.open(tmp_path / "t.db", import_autosaves=False), bot_delay=0)
+    assert again.load() == []
+    back = again.tables[table.id]
+    assert back.options == (("events", "on"),) and back.match.config == table.match.config
+    again.store.close()
+
+
+async def test_bad_options_and_solo_tables(store):
+    """A table's options are checked as the command line's are; one player at a
+    game with a solo mode is that mode."""
+    room = Room(store, bot_delay=0)
+    with pytest.raises(ConfigError):
+        room.create("ana", "moonshell", 2, options={"events": "maybe"})
+    with pytest.raises(ConfigError):
+        room.create("ana", "shifting-stones", 2, options={"events": "on"})
+    solo = room.create("ana", "moonshell", 1)
+    assert solo.started and solo.solo and solo.match.config.solo
+    assert solo.rules() == "solo"
+    assert room.create("bob", "moonlighter", 1).rules() == ""
+
+
+def test_a_version_3_store_gains_the_tables_options_column(tmp_path):
+    """Schema 3 -> 4: tables made before options have none."""
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    for version in range(3):
+        for statement in statements(MIGRATIONS[version]):
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 3")
+    db.execute("INSERT INTO tables (id, game, creator, players, variant, seats, created) "
+               "VALUES ('t1', 'moonshell', 'ana', 2, 'wade', "
+               "'[{\"player\": \"ana\", \"bot\": null}, {\"player\": null, \"bot\": null}]', 'x')")
+    db.commit()
+    db.close()
+    with Store.open(path, import_autosaves=False) as opened:
+        (row,) = store_tables.load_tables(opened)
+        assert row.variant == "wade" and row.options == ()

@@ -4,9 +4,9 @@
 - ``driver.py``  a Textual driver over an SSH channel (one per session)
 - ``tables.py``  the tables: seats, moves applied by the server only, bots, chat
   (no Textual; kept in the game store)
-- ``identity.py`` player names and the public keys pinned to them
 - ``app.py``     the session's app: the lobby, then a table's game screen
-- ``lobby.py``   the lobby screen
+- ``styles.py``  stylesheets parsed once for every session (per theme)
+- ``lobby.py``   the lobby screen; ``new_table.py`` its new-table dialog
 - ``table_screen.py`` a game's own screen playing one seat of a server table
 
 Nothing here is imported by ``tideboard --help`` or by the local app.

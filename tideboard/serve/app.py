@@ -8,6 +8,7 @@ theme changes to the session (the server's settings file is left alone).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from rich.console import Console
@@ -16,6 +17,7 @@ from textual.filter import Monochrome
 from textual.screen import Screen
 
 from tideboard.serve.driver import SSHDriver
+from tideboard.serve.styles import SharedStylesheet, theme_variables
 from tideboard.ui.app import TideboardApp
 
 COLOUR_DEPTHS = ("truecolor", "256", "standard", "none")
@@ -47,10 +49,22 @@ class ServeApp(TideboardApp):
         self.room = room
         self.player = name
         self.resume_table = table_id
+        self.last_table: str | None = None  # the table opened last
+        self.returning: str | None = None  # that table, when its screen goes back to the lobby
         super().__init__(bot_delay=room.bot_delay)
+        # parsed once for every session with the same theme (serve/styles.py)
+        shared = SharedStylesheet(variables=self.stylesheet._variables)
+        shared.source = self.stylesheet.source.copy()
+        self.stylesheet = shared
         self.driver_class = SSHDriver
         self._plain_filters = list(self._filters)
         self.set_depth(colour_depth(env))
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's CSS variables, made once per theme for the whole server."""
+        variables = theme_variables(self.current_theme.name, super().get_css_variables)
+        self.theme_variables = variables
+        return variables
 
     def set_depth(self, depth: str) -> None:
         """Draw with ``depth`` colours from now on."""
@@ -91,14 +105,18 @@ class ServeApp(TideboardApp):
             lobby = self.screen_stack[0]
             lobby.say(f"Table {table.id} has not started yet.", error=True)
             return
-        from tideboard.serve.table_screen import table_screen
+        from tideboard.serve.table_screen import TableMode, table_screen
 
+        if isinstance(self.screen, TableMode) and self.screen.table is table:
+            return  # there already
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.last_table = table.id
         self.push_screen(table_screen(self.room, table, self.player))
 
     def show_picker(self) -> None:
         """Back to the lobby (the first screen)."""
+        self.returning = self.last_table
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -113,3 +131,28 @@ class ServeApp(TideboardApp):
         import attrs
 
         self.settings = attrs.evolve(self.settings, **changes)
+
+
+class _Nowhere:
+    """A channel that keeps nothing: the warm-up lobby draws to it."""
+
+    def __init__(self) -> None:
+        self.drawn = asyncio.Event()
+
+    def write(self, data: bytes) -> None:
+        if b"New table" in data:
+            self.drawn.set()
+
+
+async def warm_up(room: Any) -> None:
+    """Draw one lobby to nowhere before the server listens, so the first
+    players find the modules imported and the lobby's stylesheets parsed."""
+    channel = _Nowhere()
+    app = ServeApp(room, "-", channel, (80, 24), {"TERM": "xterm-256color"})
+    task = asyncio.create_task(app.run_async())
+    try:
+        await asyncio.wait_for(channel.drawn.wait(), 10)
+    except asyncio.TimeoutError:
+        pass
+    app.exit()
+    await asyncio.wait([task], timeout=5)

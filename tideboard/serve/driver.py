@@ -27,7 +27,9 @@ class SSHDriver(Driver):
 
     def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None) -> None:
-        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        # the client's size from the start: the app lays out its first screen
+        # once, at that size (no Resize event to follow it)
+        super().__init__(app, debug=debug, mouse=mouse, size=size or app.ssh_size)
         self._channel = app.ssh_channel
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")("replace").decode
@@ -44,8 +46,6 @@ class SSHDriver(Driver):
 
     def start_application_mode(self) -> None:
         self._input = True
-        width, height = self._app.ssh_size
-        self._post(events.Resize(Size(width, height), Size(width, height)))
         self.write("\x1b[?1049h")  # alternate screen
         self.write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")  # mouse, SGR
         self.write("\x1b[?25l\x1b[?2004h\x1b[?7l")  # no cursor, bracketed paste, no wrap

@@ -1,10 +1,11 @@
-"""The lobby: your unfinished tables, the open tables, the playable games.
+"""The lobby: your unfinished tables, the open tables, your finished tables
+(for replay), the playable games.
 
 One widget draws the whole list (a line per entry, the cursor's line
 highlighted), so the first screen of every SSH session is light; it redraws
 when the room says a table changed.  Enter does the obvious thing with the
-line under the cursor: back to your table, sit at an open one, or open a
-new table for a game; ``w`` watches a table, ``s`` starts your table with
+line under the cursor: back to your table, sit at an open one, replay a
+finished one, or open a new table for a game; ``w`` watches a table, ``s`` starts your table with
 bots in the empty seats, ``x`` gives up your table before it starts.
 """
 
@@ -29,7 +30,7 @@ from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
 LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
     ("Enter", "your table: back to it; an open table: take a free seat; "
-              "a game: open a new table"),
+              "a finished table: replay it; a game: open a new table"),
     ("w", "watch the table under the cursor"),
     ("s", "start your open table now, bots in the empty seats"),
     ("x", "close your open table (before it starts)"),
@@ -73,6 +74,14 @@ class LobbyList(Widget, can_focus=True):
         where = lines.index(self.cursor) if self.cursor in lines else 0
         self.cursor = lines[max(0, min(len(lines) - 1, where + step))]
         self.refresh()
+
+    def point_at(self, kind: str, key: str) -> None:
+        """The cursor to the line (kind, key), if the list has it."""
+        for number, entry in enumerate(self.entries):
+            if entry[:2] == (kind, key):
+                self.cursor = number
+                self.refresh()
+                return
 
     def set_entries(self, entries: list[tuple[str, str, str]]) -> None:
         key = self.current()
@@ -143,6 +152,18 @@ class LobbyScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.fill()
+        back, self.app.returning = self.app.returning, None
+        table = self.room.tables.get(back or "")
+        if table is not None:  # back from a table: the cursor on it
+            lobby = self.query_one(LobbyList)
+            kind = "done" if table.over else "mine" if table.seat_of(self.player) is not None \
+                else "open"
+            lobby.point_at(kind, table.id)
+            if kind == "mine":
+                self.say(f"Back in the lobby. Enter returns to table {table.id}; "
+                         "your seat is kept.")
+            else:
+                self.say("Back in the lobby.")
 
     def _listen(self) -> None:
         self.call_later(self.fill)
@@ -152,13 +173,17 @@ class LobbyScreen(Screen):
         mine = self.room.tables_of(name)
         others = [t for t in self.room.open_tables() if t not in mine]
         entries: list[tuple[str, str, str]] = [("head", "", "Your tables")]
-        entries += [("mine", t.id, f"{t.id}  {t.info.name}: {t.status(name)}") for t in mine]
+        entries += [("mine", t.id, self._line(t)) for t in mine]
         if not mine:
             entries.append(("head", "", "  (none yet)"))
         entries.append(("head", "", "Open tables"))
-        entries += [("open", t.id, f"{t.id}  {t.info.name}: {t.status(name)}") for t in others]
+        entries += [("open", t.id, self._line(t)) for t in others]
         if not others:
             entries.append(("head", "", "  (none: open one below)"))
+        done = self.room.finished_of(name)
+        if done:
+            entries.append(("head", "", "Your finished tables (Enter: replay)"))
+            entries += [("done", t.id, self._line(t)) for t in reversed(done)]
         entries.append(("head", "", "New table"))
         for info in registry.GAMES.values():
             if registry.is_available(info.id) and has_screen(info.id):
@@ -170,6 +195,12 @@ class LobbyScreen(Screen):
         if waiting is not None and waiting.started and self.is_current:
             self.waiting_for = None
             self.app.open_table(waiting)
+
+    def _line(self, table: Any) -> str:
+        """A table's line: its id, game, rules (variant, options) and status."""
+        rules = table.rules()
+        return (f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
+                f"{table.status(self.player)}")
 
     def say(self, message: str, error: bool = False) -> None:
         status = self.query_one("#lobby-status", Static)
@@ -202,6 +233,11 @@ class LobbyScreen(Screen):
         table = self.room.tables.get(key)
         if table is None:
             return
+        if kind == "done":
+            from tideboard.ui.saved_games import open_replay
+
+            open_replay(self.app, table.match, {}, finished=True)
+            return
         try:
             if table.seat_of(self.player) is None:
                 self.room.join(table.id, self.player)
@@ -222,9 +258,9 @@ class LobbyScreen(Screen):
     def _create(self, answer: Any) -> None:
         if not answer:
             return
-        game_id, players, variant, bots = answer
         try:
-            table = self.room.create(self.player, game_id, players, variant, bots)
+            table = self.room.create(self.player, answer.game_id, answer.players,
+                                     answer.variant, answer.bots, answer.options)
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)
             return
@@ -239,6 +275,7 @@ class LobbyScreen(Screen):
         table = self._table()
         if table is None:
             return
+        self.waiting_for = None  # opened here, not again when the lobby hears of it
         try:
             self.room.start(table.id, self.player)
         except TideboardError as error:

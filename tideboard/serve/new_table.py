@@ -1,14 +1,19 @@
-"""A new table: players, variant, and which seats are bots (you take seat 1).
+"""A new table: players, variant, rules options, and which seats are bots
+(you take seat 1).
 
 Up/down move between the rows, left/right (or Space) change a row, Enter
-opens the table, Esc cancels.  The answer is ``(game id, players, variant,
-{seat: bot level})`` or None.
+opens the table, Esc cancels.  The rows follow the game: a game with a solo
+mode offers 1 player (solo), a variant sets its options to its preset, and
+only the options that apply to the table are shown (a seat's option with that
+seat at the table, a mermaid with powers in play).  The answer is a
+:class:`TableChoice` or None.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,9 +21,26 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tideboard.engine import registry
+from tideboard.engine.core import GameOption
 from tideboard.ui.shared.modals import Window
 
 PLAYER = "a player (joins from the lobby)"
+
+
+@attrs.frozen
+class TableChoice:
+    game_id: str
+    players: int
+    variant: str
+    bots: dict[int, str]
+    options: tuple[tuple[str, str], ...] = ()  # those that differ from the variant's preset
+
+
+def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
+    """Whether ``option`` matters at a table of ``players`` with ``values``."""
+    if option.seat and option.seat > players:
+        return False
+    return not (option.unless and values.get(option.unless[0]) == option.unless[1])
 
 
 class NewTableScreen(Window[Any]):
@@ -34,20 +56,30 @@ class NewTableScreen(Window[Any]):
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.info = registry.get_info(game_id)
+        self.least = 1 if self.info.solo else self.info.min_players
         self.players = self.info.min_players
         self.variant = 0
+        self.values = self.info.preset(self.info.variants[0])
         self.seats: dict[int, int] = {}  # seat -> index in choices (0: a player)
         self.row = 0
 
     def choices(self) -> list[str]:
         return [PLAYER, *self.info.bot_levels]
 
-    def rows(self) -> list[tuple[str, str]]:
-        rows = [("Players", str(self.players)),
-                ("Variant", self.info.variants[self.variant])]
-        rows.append(("Seat 1", "you"))
-        for seat in range(1, self.players):
-            rows.append((f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)]))
+    def shown_options(self) -> list[GameOption]:
+        return [o for o in self.info.options if applies(o, self.values, self.players)]
+
+    def rows(self) -> list[tuple[str, Any, str, str]]:
+        """(kind, key, label, value) for each line of the dialog."""
+        solo = self.players == 1 and self.info.max_players > 1
+        rows: list[tuple[str, Any, str, str]] = [
+            ("players", None, "Players", f"{self.players}{' (solo)' if solo else ''}")]
+        if len(self.info.variants) > 1:
+            rows.append(("variant", None, "Variant", self.info.variants[self.variant]))
+        rows += [("option", o, o.label, self.values[o.name]) for o in self.shown_options()]
+        rows.append(("you", None, "Seat 1", "you"))
+        rows += [("seat", seat, f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)])
+                 for seat in range(1, self.players)]
         return rows
 
     def compose(self) -> ComposeResult:
@@ -59,39 +91,50 @@ class NewTableScreen(Window[Any]):
 
     def _render_rows(self) -> Text:
         text = Text()
-        for number, (label, value) in enumerate(self.rows()):
+        width = max(len(label) for _kind, _key, label, _value in self.rows())
+        for number, (kind, _key, label, value) in enumerate(self.rows()):
             if number:
                 text.append("\n")
-            line = f"{label:8} ◀ {value} ▶" if number != 2 else f"{label:8}   {value}"
+            line = (f"{label:{width}}   {value}" if kind == "you"
+                    else f"{label:{width}} ◀ {value} ▶")
             text.append(line, style="reverse" if number == self.row else "")
         return text
 
     def _redraw(self) -> None:
+        self.row = min(self.row, len(self.rows()) - 1)
         self.query_one("#new-table-rows", Static).update(self._render_rows())
 
     def action_row(self, step: int) -> None:
-        rows = len(self.rows())
-        self.row = (self.row + step) % rows
-        if self.row == 2:  # your own seat: nothing to change
-            self.row = (self.row + step) % rows
+        rows = self.rows()
+        self.row = (self.row + step) % len(rows)
+        if rows[self.row][0] == "you":  # your own seat: nothing to change
+            self.row = (self.row + step) % len(rows)
         self._redraw()
 
     def action_change(self, step: int) -> None:
-        if self.row == 0:
-            low, high = self.info.min_players, self.info.max_players
+        kind, key, _label, _value = self.rows()[self.row]
+        if kind == "players":
+            low, high = self.least, self.info.max_players
             self.players = low + (self.players - low + step) % (high - low + 1)
             self.seats = {s: c for s, c in self.seats.items() if s < self.players}
-        elif self.row == 1:
+        elif kind == "variant":
             self.variant = (self.variant + step) % len(self.info.variants)
-        elif self.row >= 3:
-            seat = self.row - 2
-            self.seats[seat] = (self.seats.get(seat, 0) + step) % len(self.choices())
+            self.values = self.info.preset(self.info.variants[self.variant])
+        elif kind == "option":
+            choices = key.choices
+            self.values[key.name] = choices[(choices.index(self.values[key.name]) + step)
+                                            % len(choices)]
+        elif kind == "seat":
+            self.seats[key] = (self.seats.get(key, 0) + step) % len(self.choices())
         self._redraw()
 
     def action_create(self) -> None:
         bots = {seat: self.choices()[choice] for seat, choice in self.seats.items()
                 if choice and seat < self.players}
-        self.dismiss((self.info.id, self.players, self.info.variants[self.variant], bots))
+        variant = self.info.variants[self.variant]
+        shown = {o.name: self.values[o.name] for o in self.shown_options()}
+        self.dismiss(TableChoice(self.info.id, self.players, variant, bots,
+                                 self.info.changed_options(variant, shown)))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -90,9 +90,12 @@ class Server:
     async def start(self, host: str, port: int) -> None:
         for note in self.room.load():
             log(note)
+        from tideboard.serve.app import warm_up
+
+        await warm_up(self.room)
         self.acceptor = await asyncssh.create_server(
             lambda: Connection(self), host, port, server_host_keys=[self.key],
-            encoding=None, keepalive_interval=30, login_timeout=30)
+            encoding=None, line_editor=False, keepalive_interval=30, login_timeout=30)
         self.port = self.acceptor.sockets[0].getsockname()[1]
         self._idle_task = asyncio.create_task(self._watch_idle())
 

@@ -29,6 +29,8 @@ from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, Window
 
+CHAT_MARK = "» "  # before a chat line (or a note of who comes and goes) in the log
+
 TABLE_KEYS_HELP = [
     (":", "say something to the table (one line; Enter sends, Esc cancels)"),
     ("q", "back to the lobby (your seat is kept; a bot plays it if you stay away)"),
@@ -72,6 +74,10 @@ class TableMode:
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount after this one (each class's handler)
         self.room.attach(self.table, self.player, self._listen)
+        # a move made between this screen's making and now (a quick bot's) is
+        # in the table's match only: start from that
+        self.match = self.table.match
+        self.query_one(GameLog).namer = self.named  # type: ignore[attr-defined]
         self.chat_shown = max(0, len(self.table.chat) - 5)  # the last few lines
         self.call_after_refresh(self._show_chat)  # type: ignore[attr-defined]
 
@@ -97,7 +103,7 @@ class TableMode:
         lines = self.table.chat
         log = self.query_one(GameLog)  # type: ignore[attr-defined]
         for line in lines[self.chat_shown:]:
-            log.add(f"» {line}")
+            log.add(f"{CHAT_MARK}{line}")
         self.chat_shown = len(lines)
 
     # -- names ------------------------------------------------------------------
@@ -110,6 +116,16 @@ class TableMode:
 
     def player_name(self, seat: int) -> str:
         return f"{self.seat_name(seat)}"
+
+    def named(self, entry: str) -> str:
+        """A log line with the players' names for "Player N" (bots keep theirs);
+        chat lines are left as said."""
+        return entry if entry.startswith(CHAT_MARK) else self.table.named(entry)
+
+    def secrets_note(self, hot_seat: str, what: str) -> str:
+        if self.seat is None:
+            return f"You are watching: the players' {what} are theirs alone."
+        return hot_seat
 
     def log_heading(self) -> str:
         where = (f"you are {self.table.seat_name(self.seat)} at seat {self.seat + 1}"
@@ -142,6 +158,12 @@ class TableMode:
         elif self.seat not in waiting:
             names = " and ".join(self.seat_name(s) for s in waiting)
             self.say(f"{names} to play; wait for your turn.")  # type: ignore[attr-defined]
+
+    def human_to_move(self) -> int | None:
+        """This session's seat when the rules wait for it; never a spectator's (a
+        decision everyone may watch is still its own seat's: see ``needs_privacy``)."""
+        seat = self.next_seat()  # type: ignore[attr-defined]
+        return seat if seat is not None and seat == self.seat else None
 
     def _bot_step(self) -> None:
         """No bots run in a session: the room plays them."""

@@ -21,8 +21,11 @@ what) and listen for changes; the room never calls into a session's app
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any, Callable
+
+import attrs
 
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
@@ -38,6 +41,8 @@ from tideboard.store_tables import TableRow
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
 CHAT_KEPT = 50
 CHAT_MAX = 200  # characters in one chat line
+PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
+FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 Listener = Callable[["Table", str], None]
 
@@ -72,6 +77,7 @@ class Table:
         self.creator = row.creator
         self.players = row.players
         self.variant = row.variant
+        self.options = row.options
         self.created = row.created
         self.seats = [SeatState(player, bot) for player, bot in row.seats]
         self.match: Match | None = None
@@ -112,10 +118,37 @@ class Table:
             return f"{seat_label(seat)} ({state.bot})"
         return f"{seat_label(seat)} (free)"
 
+    def named(self, text: str) -> str:
+        """``text`` (a log line, a result) with each seated player's name for
+        "Player N"; bots' seats keep theirs."""
+        def name(found: re.Match[str]) -> str:
+            seat = int(found.group(1)) - 1
+            player = self.seats[seat].player if seat < len(self.seats) else None
+            return player or found.group(0)
+
+        return PLAYER_N.sub(name, text)
+
     def row(self) -> TableRow:
         return TableRow(self.id, self.game_id, self.creator, self.players, self.variant,
                         tuple((s.player, s.bot) for s in self.seats),
-                        self.writer.id if self.writer else None, self.created)
+                        self.writer.id if self.writer else None, self.created,
+                        options=self.options)
+
+    @property
+    def solo(self) -> bool:
+        """One player at a game that has more: its solo mode."""
+        return self.players == 1 and self.info.max_players > 1
+
+    def config(self, seed: int = 0) -> GameConfig:
+        return GameConfig(players=self.players, variant=self.variant, solo=self.solo,
+                          seed=seed, options=self.options)
+
+    def rules(self) -> str:
+        """The variant and options: "tsunami, events off", "solo", "" for the plain game."""
+        parts = [self.variant] if self.variant != self.info.variants[0] else []
+        parts += ["solo"] if self.solo else []
+        parts += [f"{name} {value}" for name, value in self.options]
+        return ", ".join(parts)
 
     def status(self, name: str | None = None) -> str:
         """One line for the lobby: who sits where, who is away, whose turn."""
@@ -129,7 +162,7 @@ class Table:
         if self.watchers:
             line += f"; watching: {', '.join(sorted(self.watchers))}"
         if self.over:
-            return f"finished: {self.match.game.result_text(self.match.state)}"
+            return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
         if self.started:
             waiting = self.match.game.to_move(self.match.state)
             mine = name is not None and self.seat_of(name) in waiting
@@ -179,14 +212,23 @@ class Room:
         """``name``'s unfinished tables."""
         return [t for t in self.open_tables() if t.seat_of(name) is not None]
 
+    def finished_of(self, name: str, count: int = FINISHED_LISTED) -> list[Table]:
+        """The last ``count`` finished tables ``name`` played at (for replays)."""
+        done = [t for t in self.tables.values() if t.over and t.seat_of(name) is not None]
+        return done[-count:]
+
     def create(self, creator: str, game_id: str, players: int, variant: str | None = None,
-               bots: dict[int, str] | None = None) -> Table:
-        """A new table; ``creator`` takes seat 1 (never a bot seat)."""
+               bots: dict[int, str] | None = None,
+               options: tuple[tuple[str, str], ...] | dict[str, str] = ()) -> Table:
+        """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
+        a game with a solo mode is that mode; ``options`` are rules options."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
         variant = variant or info.variants[0]
-        info.check_config(GameConfig(players=players, variant=variant))
+        config = GameConfig(players=players, variant=variant, options=options,
+                            solo=players == 1 and info.max_players > 1)
+        info.check_config(config)
         bots = dict(bots or {})
         levels = info.bot_levels or ("random",)
         for seat, level in bots.items():
@@ -196,7 +238,7 @@ class Room:
                 raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
         row = TableRow(store_tables.new_table_id(self.store), game_id, creator, players,
-                       variant, seats, None, store_tables.now())
+                       variant, seats, None, store_tables.now(), options=config.options)
         store_tables.save_table(self.store, row)
         table = Table(row)
         self.tables[table.id] = table
@@ -240,10 +282,7 @@ class Room:
         table = self.get(table_id)
         if table.started or name != table.creator:
             raise TableError("Only the creator can close a table, before it starts.")
-        row = table.row()
-        store_tables.save_table(self.store, TableRow(*[getattr(row, f) for f in (
-            "id", "game", "creator", "players", "variant", "seats", "game_id", "created")],
-            closed=True))
+        store_tables.save_table(self.store, attrs.evolve(table.row(), closed=True))
         del self.tables[table.id]
         self._changed(table, "closed")
 
@@ -255,7 +294,7 @@ class Room:
 
     def _start(self, table: Table) -> None:
         game = registry.load(table.game_id)
-        config = GameConfig(players=table.players, variant=table.variant, seed=new_seed())
+        config = table.config(seed=new_seed())
         table.match = Match.start(game, config)
         seats = [Seat(s.player or seat_label(n), s.bot) for n, s in enumerate(table.seats)]
         table.writer = GameWriter.new(self.store, table.match, seats)
@@ -349,9 +388,9 @@ class Room:
             raise TableError("Nothing to undo.")
         game = match.game
         before, after, action = match.states[-2], match.states[-1], match.actions[-1]
-        if game.seat_of(before, action) != seat or seat not in game.to_move(after):
-            raise TableError("Nothing to undo this turn: the last move was another player's.")
-        if not game.undoable(before, action, after):
+        if game.seat_of(before, action) != seat:
+            raise TableError("Nothing to undo: the last move was another player's.")
+        if seat not in game.to_move(after) or not game.undoable(before, action, after):
             raise TableError(f"That move cannot be taken back: "
                              f"{game.undo_refusal(before, action, after)}.")
         table.match = match.undo()

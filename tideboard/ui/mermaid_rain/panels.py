@@ -152,7 +152,8 @@ class RainTable(RainModes):
         seat = self.viewer
         out = Text(no_wrap=True)
         if seat is None:
-            out.append("Hands are hidden: waiting for the next player.", "dim")
+            out.append(self.secrets_note("Hands are hidden: waiting for the next player.",
+                                         "hands"), "dim")
             return out
         hand = s.hands[seat]
         mermaid = "" if s.stopped[seat] else "  + Mermaid card"

@@ -166,7 +166,9 @@ class MoonshellTable(MoonshellSidebar):
                 offers.offers, offers.note = shown.offers[seat], ""
                 offers.selected = self.offer
             elif self.viewer is None:
-                offers.offers, offers.note = (), "Secret objectives stay hidden until the next player is ready."
+                offers.offers, offers.note = (), self.secrets_note(
+                    "Secret objectives stay hidden until the next player is ready.",
+                    "secret objectives")
             else:
                 offers.offers = ()
                 offers.note = f"{self.who(seat)} is choosing a secret objective..."

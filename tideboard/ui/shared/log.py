@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from rich.segment import Segment
@@ -72,6 +72,9 @@ class GameLog(ScrollView, can_focus=False):
         self.lines: list[LogLine] = []
         self._width = 0  # the width the lines on screen were wrapped to
         self._styles: dict[str, Style] = {}
+        # how an entry is worded on screen: a server table puts its players'
+        # names for "Player N" (serve/table_screen.py); None: as it comes
+        self.namer: Callable[[str], str] | None = None
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -115,16 +118,21 @@ class GameLog(ScrollView, can_focus=False):
         return self.scrollable_content_region.width
 
     def add(self, entry: str) -> None:
+        self._add(entry if self.namer is None else self.namer(entry))
+
+    def _add(self, entry: str) -> None:
         self.entries.append(entry)
         if self._width:
             self._write(entry)
 
     def show(self, entries: Sequence[str]) -> None:
         """Show exactly ``entries``: new ones are added, a changed past is redrawn."""
+        if self.namer is not None:
+            entries = [self.namer(entry) for entry in entries]
         known = len(self.entries)
         if len(entries) >= known and list(entries[:known]) == self.entries:
             for entry in entries[known:]:
-                self.add(entry)
+                self._add(entry)
             return
         self.entries = list(entries)
         self._rewrap()

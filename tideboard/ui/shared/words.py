@@ -21,6 +21,12 @@ class SeatNames:
             return f"{seat_label(seat)} ({level})"
         return "You" if self.match.config.solo and seat == 0 else seat_label(seat)
 
+    def secrets_note(self, hot_seat: str, what: str) -> str:
+        """What a screen showing no seat's secrets says where they would be:
+        ``hot_seat`` here (between two players at one keyboard); a spectator
+        at a server table is told the players' ``what`` are theirs alone."""
+        return hot_seat
+
     def seat_does(self, seat: int, verb: str, you_verb: str, name: str | None = None) -> str:
         """``seat`` (or ``name``) with the verb that agrees: "Player 2 is" / "You are"."""
         name = name or self.seat_name(seat)

@@ -140,8 +140,8 @@ class StonesTable(GameScreen):
                              "has the totals; t shows every scored card.")
             return
         if me is None:
-            hand_widget.show((), 0, set(), set(),
-                             "Hands are hidden until the next player is ready.")
+            hand_widget.show((), 0, set(), set(), self.secrets_note(
+                "Hands are hidden until the next player is ready.", "hands"))
             return
         shown = self.shown
         cards = shown.hands[me]

@@ -1,0 +1,251 @@
+"""The lobby and the new-table dialog, driven key by key with Textual's Pilot."""
+
+from __future__ import annotations
+
+from tideboard.serve.lobby import LobbyList, LobbyScreen
+from tideboard.serve.new_table import NewTableScreen
+from tideboard.serve.table_screen import TableMode
+from tideboard.ui.shared.log import GameLog
+from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
+from tideboard.ui.shared.replay import ReplayMode
+from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room
+from tests.ui.helpers import settle
+
+
+def lines(app) -> list[tuple[str, str, str]]:
+    return app.screen_stack[0].query_one(LobbyList).entries
+
+
+def under_cursor(app):
+    return app.screen_stack[0].query_one(LobbyList).current()
+
+
+async def cursor_to(pilot, kind: str, key: str) -> None:
+    """Move the lobby's cursor with j/k to the line (kind, key)."""
+    lobby = pilot.app.screen.query_one(LobbyList)
+    target = next(n for n, e in enumerate(lobby.entries) if e[:2] == (kind, key))
+    while lobby.cursor != target:
+        await pilot.press("j" if lobby.cursor < target else "k")
+
+
+def status(app) -> str:
+    return str(app.screen_stack[0].query_one("#lobby-status").render())
+
+
+async def test_lobby_lists_tables_finished_tables_and_games(tmp_path, monkeypatch):
+    """Issue 12: the lobby shows the player's unfinished tables, the open tables
+    (game, rules, seats, watchers), the player's finished tables for replay, and
+    the playable games."""
+    room = busy_room(tmp_path, monkeypatch)
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        kinds = {(kind, key) for kind, key, _text in lines(app)}
+        assert ("mine", "t002") in kinds and ("done", "t001") in kinds
+        assert {("open", "t003"), ("open", "t004")} <= kinds
+        assert ("game", "moonshell") in kinds and ("game", "mermaid-rain") in kinds
+        text = {key: line for _kind, key, line in lines(app)}
+        assert "watching: carol" in text["t003"] and "Player 3 (greedy)" in text["t003"]
+        assert "Moonshell (dive, events on)" in text["t004"]
+        assert text["t001"].startswith("t001  Shifting Stones: finished")
+        # another player sees neither ana's table nor her finished one as theirs
+    other = lobby_app(room, "erin")
+    async with other.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        kinds = {kind for kind, _key, _text in lines(other)}
+        assert "mine" not in kinds and "done" not in kinds
+
+
+async def test_lobby_keys_move_and_open_the_dialog_and_esc_cancels(tmp_path, monkeypatch):
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert under_cursor(app)[:2] == ("game", "shifting-stones")
+        await pilot.press("j")
+        assert under_cursor(app)[:2] == ("game", "moonshell")
+        await pilot.press("k", "k", "k")  # stops at the first line that can be chosen
+        assert under_cursor(app)[:2] == ("game", "shifting-stones")
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewTableScreen) and app.screen.info.id == "moonshell"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen) and not room.tables
+        await pilot.press("w")  # on a game line: nothing to watch
+        assert "Choose a table first" in status(app)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_path,
+                                                                          monkeypatch):
+    """Issue 12: a player creates a table (game, players, variant and options,
+    which seats are bots); a variant sets its options; a seat's option shows
+    only with that seat at the table."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewTableScreen)
+        labels = [row[2] for row in dialog.rows()]
+        assert labels[:3] == ["Players", "Variant", "Moonshell"] and "Mermaid 1" not in labels
+        await pilot.press("l", "l")  # players 2 -> 3 -> 4
+        assert dialog.players == 4
+        await pilot.press("l")  # 4 -> 1: solo
+        assert dialog.players == 1 and "(solo)" in dialog.rows()[0][3]
+        await pilot.press("l", "l")  # 1 -> 2 -> 3
+        await pilot.press("j", "l", "l")  # variant: standard -> wade -> submerge
+        assert dialog.values["powers"] == "passive" and dialog.values["urchins"] == "none"
+        labels = [row[2] for row in dialog.rows()]
+        assert "Mermaid 3" in labels and "Mermaid 4" not in labels  # three players
+        await pilot.press("j", "h")  # Moonshell: on -> off
+        assert dialog.values["moonshell"] == "off"
+        seat3 = next(n for n, row in enumerate(dialog.rows()) if row[2] == "Seat 3")
+        while dialog.row != seat3:
+            await pilot.press("j")
+        await pilot.press("l", "l")  # Seat 3: a player -> random -> greedy
+        assert dialog.rows()[seat3][3] == "greedy"
+        await pilot.press("enter")
+        await settle(pilot)
+        (table,) = room.tables.values()
+        assert (table.game_id, table.players, table.variant) == ("moonshell", 3, "submerge")
+        assert table.options == (("moonshell", "off"),)
+        assert [(s.player, s.bot) for s in table.seats] == [
+            ("ana", None), (None, None), (None, "greedy")]
+        assert "You sit at table t001" in status(app)
+        # s starts it now: a bot takes the free seat, and the table opens
+        await pilot.press(*["k"] * 8, "s")
+        await settle(pilot)
+        assert table.started and isinstance(app.screen, TableMode)
+
+
+async def test_x_closes_an_open_table_only_after_a_yes(tmp_path, monkeypatch):
+    """Confirmations default to the safe answer: Enter keeps the table, y closes it."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    room.create("ana", "shifting-stones", 3)
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await cursor_to(pilot, "mine", "t001")
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "t001" in room.tables
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert "t001" not in room.tables
+        assert ("mine", "t001") not in {e[:2] for e in lines(app)}
+
+
+async def test_enter_on_a_finished_table_replays_it(tmp_path, monkeypatch):
+    """Issue 12: finished tables are replayable by their players."""
+    room = busy_room(tmp_path, monkeypatch)
+    app = lobby_app(room, "bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await cursor_to(pilot, "done", "t001")
+        await pilot.press("enter")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayMode) and replay.whole is room.tables["t001"].match
+        await pilot.press("end")
+        await settle(pilot)
+        assert replay.position == len(replay.whole.actions)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_watcher_gets_no_seat_hints_and_the_log_names_the_players(tmp_path,
+                                                                         monkeypatch):
+    """Issue 12: the spectator gets no hot-seat hint ("until the next player is
+    ready"); the log names players by their names where the table has them."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2)
+    room.join(table.id, "bob")
+    app = lobby_app(room, "carol")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await cursor_to(pilot, "open", table.id)
+        await pilot.press("w")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableMode) and screen.seat is None
+        hand = screen.query_one("#ss-hand").hidden_note
+        assert "You are watching" in hand and "ready" not in hand
+        game = table.match.game
+        seat = game.to_move(table.match.state)[0]
+        room.act(table.id, table.seats[seat].player,
+                 game.legal_for(table.match.state, seat)[-1])
+        await settle(pilot)
+        entries = screen.query_one(GameLog).entries
+        assert entries[-1].startswith(f"{table.seats[seat].player}:"), entries
+        assert not any("Player 1" in e or "Player 2" in e for e in entries)
+
+
+async def test_back_in_the_lobby_the_cursor_is_on_your_table(tmp_path, monkeypatch):
+    """Leaving a table for the lobby (q, then y) puts the cursor on that table, so
+    Enter goes back to it (not to the game line last used to open it)."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # a new Shifting Stones table...
+        await settle(pilot)
+        await pilot.press("j", "l", "enter")  # ...seat 2 (j skips yours) a random bot: it starts
+        await settle(pilot)
+        table = room.tables["t001"]
+        assert table.started and isinstance(app.screen, TableMode)
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        assert under_cursor(app)[:2] == ("mine", "t001")
+        assert "Enter returns to table t001" in status(app)
+        await pilot.press("question_mark")  # a window closing leaves the cursor be
+        await settle(pilot)
+        await pilot.press("escape", "j")
+        await settle(pilot)
+        assert under_cursor(app)[0] == "game"
+        await pilot.press("k", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableMode) and app.screen.table is table
+
+
+async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, monkeypatch):
+    """A decision everyone may watch (Moonshell's mermaid choice: no hand-over screen
+    in hot-seat) is still only its seat's at a server table: the spectator's screen
+    offers no turn, and the seat's player has it on their own screen."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "moonshell", 2, "tsunami")
+    room.join(table.id, "bob")
+    game = table.match.game
+    seat = game.to_move(table.match.state)[0]
+    for name, expected in (("carol", None), (table.seats[seat].player, seat),
+                           (table.seats[1 - seat].player, None)):
+        app = lobby_app(room, name)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.open_table(table)
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableMode)
+            if name == "carol":
+                assert not screen.needs_privacy(seat)  # the public decision of this test
+            assert screen.human_to_move() == expected
