@@ -77,3 +77,22 @@ class Rng:
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
         index, rng = self.below(len(items))
         return items[index], rng
+
+
+def draw(deck: tuple[T, ...], discard: tuple[T, ...], rng: Rng,
+         count: int) -> tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...], Rng]:
+    """Draw ``count`` cards from the top (the end) of ``deck``, shuffling the
+    discard pile in when the deck runs out (fewer if both are empty).
+
+    Returns ``(drawn, deck, discard, rng)``.
+    """
+    drawn: list[T] = []
+    for _ in range(count):
+        if not deck:
+            if not discard:
+                break
+            deck, rng = rng.shuffle(discard)
+            discard = ()
+        drawn.append(deck[-1])
+        deck = deck[:-1]
+    return tuple(drawn), deck, discard, rng

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from tideboard.engine.core import GameConfig, IllegalAction
-from tideboard.engine.rng import Rng
+from tideboard.engine.rng import Rng, draw
 from tideboard.games.mermaid_rain.content import (CARD_LETTERS, CELL_NAMES, CELLS, COPIES, DEAL,
                                                   MERMAID, PLACEMENTS, SHAPES, SPOTS, STARTS,
                                                   TILE_SHAPE, TILES_OF_SHAPE,
@@ -108,16 +108,10 @@ def _draw_tile(state: State, shape: int) -> tuple[int, State]:
 
 
 def _deal(state: State, seat: int, count: int) -> State:
-    deck, discard, rng = state.deck, state.discard, state.rng
+    drawn, deck, discard, rng = draw(state.deck, state.discard, state.rng, count)
     hand = list(state.hands[seat])
-    for _ in range(count):
-        if not deck:
-            if not discard:
-                break
-            deck, rng = rng.shuffle(discard)
-            discard = ()
-        hand[deck[-1]] += 1
-        deck = deck[:-1]
+    for card in drawn:
+        hand[card] += 1
     return evolve(state, deck=deck, discard=discard, rng=rng,
                         hands=_set(state.hands, seat, tuple(hand)))
 

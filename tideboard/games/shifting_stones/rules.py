@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from tideboard.engine.core import GameConfig, IllegalAction, seat_label
-from tideboard.engine.rng import Rng
+from tideboard.engine.rng import Rng, draw
 from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, CELL_NAMES, END_TRIGGER,
                                                       HAND_SIZE, NAMES, SKIP_DRAW, SOLO_MIX,
                                                       SOLO_STRIKES, STONES_PER_PAIR)
@@ -26,20 +26,6 @@ ADJACENT = PAIRS | frozenset((b, a) for a, b in NEIGHBOURS)
 _MANIPULATIONS = {card.id: tuple(Shift(card.id, a, b) for a, b in NEIGHBOURS)
                   + tuple(Flip(card.id, cell) for cell in range(9)) for card in CARDS}
 _SCORES = {card.id: Score(card.id) for card in CARDS}
-
-
-def _draw(deck: tuple[int, ...], discard: tuple[int, ...], rng: Rng, count: int):
-    """Draw ``count`` cards, shuffling the discard pile in when the deck runs out."""
-    drawn: list[int] = []
-    for _ in range(count):
-        if not deck:
-            if not discard:
-                break
-            deck, rng = rng.shuffle(discard)
-            discard = ()
-        drawn.append(deck[-1])
-        deck = deck[:-1]
-    return tuple(drawn), deck, discard, rng
 
 
 def solo_deck(rng: Rng) -> tuple[tuple[int, ...], Rng]:
@@ -67,7 +53,7 @@ def setup(config: GameConfig) -> State:
     deck, rng = rng.shuffle(cards)
     hands = []
     for _ in range(players):
-        hand, deck, _, rng = _draw(deck, (), rng, HAND_SIZE)
+        hand, deck, _, rng = draw(deck, (), rng, HAND_SIZE)
         hands.append(hand)
     return State(players=players, solo=config.solo, grid=tuple(grid), deck=deck, discard=(),
                  hands=tuple(hands), scored=((),) * players,
@@ -149,7 +135,7 @@ def apply(state: State, action: Action) -> State:
         return state
     if isinstance(action, EndTurn):
         hand = state.hands[seat]
-        drawn, deck, discard, rng = _draw(state.deck, state.discard, state.rng,
+        drawn, deck, discard, rng = draw(state.deck, state.discard, state.rng,
                                           max(0, HAND_SIZE - len(hand)))
         state = attrs.evolve(state, hands=_replace(state.hands, seat, hand + drawn), deck=deck,
                              discard=discard, rng=rng,
@@ -160,7 +146,7 @@ def apply(state: State, action: Action) -> State:
             raise IllegalAction("You can only skip before doing anything else this turn.")
         if state.skipped_last[seat]:
             raise IllegalAction("You skipped your last turn; you may not skip twice in a row.")
-        drawn, deck, discard, rng = _draw(state.deck, state.discard, state.rng, SKIP_DRAW)
+        drawn, deck, discard, rng = draw(state.deck, state.discard, state.rng, SKIP_DRAW)
         state = attrs.evolve(state, hands=_replace(state.hands, seat, state.hands[seat] + drawn),
                              deck=deck, discard=discard, rng=rng,
                              skipped_last=_replace(state.skipped_last, seat, True))
