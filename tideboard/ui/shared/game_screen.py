@@ -230,6 +230,8 @@ class GameScreen(GameOver, SeatNames, Screen):
 
     # -- the loop ---------------------------------------------------------
     def on_mount(self) -> None:
+        if not self.query(GameLog):  # mounted empty: the app quits under the same burst
+            return
         self.app.sub_title = ""
         self.query_one(GameLog).add(self.log_heading())
         self._write_log()
