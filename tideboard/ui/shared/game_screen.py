@@ -239,9 +239,8 @@ class GameScreen(GameOver, SeatNames, Screen):
         self._advance()
 
     def log_heading(self) -> str:
-        """The log's first line.  It names the seed only once the game is over:
-        before that it gives away hidden cards, or the dice still to come (as
-        ``tideboard script`` keeps it too)."""
+        """The log's first line; the seed only once the game is over (before that it
+        gives away hidden cards or dice to come, as ``tideboard script`` knows)."""
         info = self.game.info
         if not self.game.is_over(self.state):
             return f"{info.name}, {'game resumed' if self.match.actions else 'new game'}."
