@@ -12,10 +12,9 @@ kept as bit masks, so the rules test a group of cards with ``&``:
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import attrs
+
+from tideboard.engine.data import package_json
 
 ANIMALS = ("crab", "fish", "turtle", "octopus", "seahorse")
 COLOURS = ("red", "yellow", "blue", "green")
@@ -137,7 +136,7 @@ def _card(raw: dict) -> Card:
 
 
 def _load() -> dict:
-    return json.loads(resources.files(__package__).joinpath("cards.json").read_text())
+    return package_json(__file__, "cards.json")
 
 
 _RAW = _load()

@@ -17,10 +17,9 @@ Everything is a small integer so that states stay cheap to copy:
 
 from __future__ import annotations
 
-import json
-from importlib import resources
+from tideboard.engine.data import package_json
 
-_RAW = json.loads(resources.files(__package__).joinpath("content.json").read_text(encoding="utf-8"))
+_RAW = package_json(__file__, "content.json")
 
 # -- adventure cards ------------------------------------------------------
 KINDS: tuple[str, ...] = tuple(_RAW["cards"]["kinds"])

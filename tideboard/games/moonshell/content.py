@@ -28,10 +28,10 @@ from their left and each column is listed nearest space first.
 from __future__ import annotations
 
 import functools
-import json
-from importlib import resources
 
 import attrs
+
+from tideboard.engine.data import package_json
 
 # -- tiles ----------------------------------------------------------------
 EMPTY = -1
@@ -43,7 +43,7 @@ BUOY = 20       # the active Buoy's mermeeple on a chest space (not a tile)
 REEF_PAIR = 21  # a clownfish on an anemone
 REEF_PAIR_POINTS = 3
 
-_RAW = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+_RAW = package_json(__file__, "cards.json")
 
 SHAPES: tuple[str, ...] = tuple(_RAW["shells"]["shapes"])     # clamshell, sand dollar, auger, starfish
 COLOURS: tuple[str, ...] = tuple(_RAW["shells"]["colours"])   # white, pink, purple, orange

@@ -3,12 +3,11 @@ and the Lunar Reef event deck, read from ``reef.json`` beside this module."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import attrs
 
-_RAW = json.loads(resources.files(__package__).joinpath("reef.json").read_text(encoding="utf-8"))
+from tideboard.engine.data import package_json
+
+_RAW = package_json(__file__, "reef.json")
 
 
 @attrs.frozen

@@ -7,10 +7,9 @@ bit: flipping a stone is ``face ^ 1``.  The deck itself is the data file
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import attrs
+
+from tideboard.engine.data import package_json
 
 SUN, MOON, FISH, BIRD, HORSE, BOAT, SEED, TREE = range(8)
 ANY = -1  # a grey square: any stone
@@ -87,7 +86,7 @@ def make_card(card_id: int, points: int, rows: tuple[str, ...]) -> Card:
 
 
 def load_cards() -> tuple[Card, ...]:
-    raw = json.loads(resources.files(__package__).joinpath("cards.json").read_text())
+    raw = package_json(__file__, "cards.json")
     return tuple(make_card(c["id"], c["points"], tuple(c["pattern"])) for c in raw["cards"])
 
 
