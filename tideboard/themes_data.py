@@ -3,10 +3,11 @@ without importing Textual).
 
 - ``themes.toml``: the Textual themes, a table per theme name.
 - ``palettes/GAME-ID.toml``: a game's own colours, a table per theme name.
-- ``tideboard.tcss``: the app's own stylesheet (picker, dialogs), parsed at start.
-- ``GAME-ID.tcss``: a game screen's layout, added to the app's stylesheet only
-  when that game's screen is first shown (:func:`game_stylesheet`), so the
-  picker's first frame parses only what it shows.
+- ``tideboard.tcss``: what every screen uses, parsed at start.
+- ``picker.tcss``, ``dialogs.tcss`` and ``GAME-ID.tcss``: the picker's, the
+  dialogs' and a game screen's layout, each added to the app's stylesheet only
+  when a screen that uses it is first shown (:func:`named_stylesheet`), so a
+  first frame parses only what it shows.
 """
 
 from __future__ import annotations
@@ -55,13 +56,14 @@ BASE_STYLESHEET = "tideboard.tcss"
 
 
 def base_stylesheet() -> str:
-    """The stylesheet every screen uses (the picker, the dialogs)."""
+    """The stylesheet every screen uses."""
     return _themes_dir().joinpath(BASE_STYLESHEET).read_text(encoding="utf-8")
 
 
-def game_stylesheet(game_id: str) -> tuple[str, str] | None:
-    """``(css, where)``: the layout of ``game_id``'s screen, or None if it has none."""
-    path = _themes_dir().joinpath(f"{game_id}.tcss")
+def named_stylesheet(name: str) -> tuple[str, str] | None:
+    """``(css, where)``: ``themes/<name>.tcss`` (``picker``, ``dialogs`` or a game's
+    id), or None if there is none."""
+    path = _themes_dir().joinpath(f"{name}.tcss")
     try:
         return path.read_text(encoding="utf-8"), str(path)
     except (FileNotFoundError, OSError):

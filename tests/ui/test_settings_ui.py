@@ -8,7 +8,7 @@ import re
 
 from tideboard import settings
 from tideboard.settings import Settings
-from tideboard.themes_data import game_stylesheet
+from tideboard.themes_data import named_stylesheet
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
 
@@ -100,16 +100,16 @@ async def test_an_unknown_saved_theme_falls_back_with_a_notice(isolated_saves):
         assert [m for m in _messages(app) if "unknown theme" in m]
 
 
-async def test_the_picker_parses_only_the_base_stylesheet_and_a_game_adds_its_own():
+async def test_the_picker_parses_only_its_own_stylesheet_and_a_game_adds_its_own():
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert _game_sheets(app) == set()
+        assert _game_sheets(app) == {"picker.tcss"}
         await pilot.press("down", "down", "ctrl+s")  # Moonlighter
         await settle(pilot)
-        assert _game_sheets(app) == {"moonlighter.tcss"}
+        assert _game_sheets(app) == {"picker.tcss", "moonlighter.tcss"}
         # its layout applies: a widget is as wide as moonlighter.tcss says
-        css, _ = game_stylesheet("moonlighter")
+        css, _ = named_stylesheet("moonlighter")
         widget_id, width = re.search(r"#(ml-[\w-]+) \{[^}]*?\bwidth: (\d+);", css).groups()
         assert app.screen.query_one(f"#{widget_id}").styles.width.value == int(width)
         app.show_picker()
@@ -118,7 +118,28 @@ async def test_the_picker_parses_only_the_base_stylesheet_and_a_game_adds_its_ow
         app.screen.query_one("#games").focus()
         await pilot.press("up", "up", "ctrl+s")  # Shifting Stones: its sheet joins
         await settle(pilot)
-        assert _game_sheets(app) == {"moonlighter.tcss", "shifting-stones.tcss"}
+        assert _game_sheets(app) == {"picker.tcss", "moonlighter.tcss", "shifting-stones.tcss"}
+
+
+async def test_a_game_started_from_the_command_line_parses_neither_picker_nor_dialogs_until_shown():
+    from tideboard.engine.core import GameConfig
+
+    app = TideboardApp(game_id="shifting-stones", config=GameConfig(players=2, seed=5),
+                       bots={1: "greedy"}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert _game_sheets(app) == {"shifting-stones.tcss"}
+        await pilot.press("question_mark")  # the help window: the dialogs' sheet joins
+        await settle(pilot)
+        assert _game_sheets(app) == {"shifting-stones.tcss", "dialogs.tcss"}
+        box = app.screen.query_one(".dialog")
+        assert box.styles.border_top[0] == "thick"  # styled by dialogs.tcss
+        await pilot.press("escape")
+        await settle(pilot)
+        app.show_picker()
+        await settle(pilot)
+        assert "picker.tcss" in _game_sheets(app)
+        assert app.screen.query_one("#picker-games").styles.width.value == 32  # picker.tcss
 
 
 async def test_a_game_screen_pushed_directly_gets_its_stylesheet_too():
@@ -133,7 +154,7 @@ async def test_a_game_screen_pushed_directly_gets_its_stylesheet_too():
         match = Match.start(registry.load("moonlighter"), GameConfig(players=1, seed=3))
         app.push_screen(screen_class("moonlighter")(match, {}, 0))  # as a replay would
         await settle(pilot)
-        assert _game_sheets(app) == {"moonlighter.tcss"}
-        css, _ = game_stylesheet("moonlighter")
+        assert _game_sheets(app) == {"picker.tcss", "moonlighter.tcss"}
+        css, _ = named_stylesheet("moonlighter")
         widget_id, width = re.search(r"#(ml-[\w-]+) \{[^}]*?\bwidth: (\d+);", css).groups()
         assert app.screen.query_one(f"#{widget_id}").styles.width.value == int(width)

@@ -16,7 +16,7 @@ from tideboard.startup import pause_gc, resume_gc
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, game_stylesheet, theme_table
+from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
@@ -24,8 +24,9 @@ __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
 class TideboardApp(App):
     TITLE = "tideboard"
-    # Only the base sheet at start; a game's sheet is added when its screen is
-    # first shown (load_game_css), so the picker's first frame parses no more.
+    # Only the base sheet at start; the picker's, the dialogs' and a game's sheet
+    # are added when a screen that uses them is first shown (load_sheet), so a
+    # first frame parses no more than it shows.
     CSS = base_stylesheet()
     BINDINGS = [Binding("f2", "next_theme", "Theme", show=False),
                 Binding("f3", "next_bot_speed", "Bot speed", show=False),
@@ -57,7 +58,7 @@ class TideboardApp(App):
         self.store_path = store_path
         self._store: Any = None
         self._small_notice: Notification | None = None  # the one on screen, if any
-        self._game_css: set[str] = set()
+        self._sheets: set[str] = set()  # the named sheets added so far
 
     def _start_theme(self, name: str) -> None:
         """Use theme ``name`` from the start.  Nothing is parsed yet, so this sets
@@ -99,7 +100,9 @@ class TideboardApp(App):
                                                   self.start_config), self.start_bots)
         from tideboard.ui.picker import PickerScreen
 
-        return PickerScreen()
+        picker = PickerScreen()
+        self._css_for(picker)
+        return picker
 
     # -- the game store ------------------------------------------------------
     def open_store(self) -> Any:
@@ -161,23 +164,25 @@ class TideboardApp(App):
             # under a loaded one: replaced, so that no game is left running below
             self.switch_screen(PickerScreen())
 
-    def load_game_css(self, game_id: str) -> None:
-        """Add ``themes/<game_id>.tcss`` to the stylesheet, once.
+    def load_sheet(self, name: str) -> None:
+        """Add ``themes/<name>.tcss`` to the stylesheet, once.
 
         Only the new sheet is parsed (Textual caches the parsed sources), and the
         screen pushed next is styled with it when it mounts.
         """
-        if game_id in self._game_css:
+        if name in self._sheets:
             return
-        self._game_css.add(game_id)
-        sheet = game_stylesheet(game_id)
+        self._sheets.add(name)
+        sheet = named_stylesheet(name)
         if sheet is not None:
             css, where = sheet
             self.stylesheet.add_source(css, read_from=(where, ""), is_default_css=False)
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        """Textual's push_screen; a game's screen (one with a ``match``) gets its
-        game's stylesheet first, however it is opened (a new game, a replay...)."""
+        """Textual's push_screen; the screen's sheets are added first: those its
+        class names in ``SHEETS`` (the picker's, the dialogs'), and a game
+        screen's (one with a ``match``) game's, however it is opened (a new game,
+        a replay...)."""
         self._css_for(screen)
         return super().push_screen(screen, *args, **kwargs)
 
@@ -186,10 +191,12 @@ class TideboardApp(App):
         return super().switch_screen(screen)
 
     def _css_for(self, screen: Any) -> None:
+        for name in getattr(screen, "SHEETS", ()):
+            self.load_sheet(name)
         match = getattr(screen, "match", None)
         game = getattr(match, "game", None)
         if game is not None:
-            self.load_game_css(game.info.id)
+            self.load_sheet(game.info.id)
 
     def start_match(self, match: Match, bots: dict[int, str], writer: Any = None) -> None:
         """Play ``match``: a new game gets a new record in the store; ``writer``
@@ -201,7 +208,7 @@ class TideboardApp(App):
 
     def _match_screen(self, match: Match, bots: dict[int, str], writer: Any = None) -> Screen:
         """The game screen for ``match``, its game's stylesheet added first."""
-        self.load_game_css(match.game.info.id)
+        self.load_sheet(match.game.info.id)
         return screen_class(match.game.info.id)(match, bots, self.bot_delay, writer=writer)
 
     # -- settings ------------------------------------------------------------

@@ -85,6 +85,7 @@ class PickerScreen(OptionRows, Screen):
                 Binding("ctrl+s", "start", "Start"),
                 Binding("question_mark", "help", "Help", key_display="?"),
                 Binding("q", "quit", "Quit")]
+    SHEETS = ("picker",)  # themes/picker.tcss, added when the picker is first shown
 
     def __init__(self) -> None:
         super().__init__()

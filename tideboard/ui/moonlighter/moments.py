@@ -109,6 +109,7 @@ class MomentScreen(ModalScreen[None]):
     """A moment of the campaign, until Enter, space or Esc."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue", priority=True)]
+    SHEETS = ("dialogs",)  # its box is a .dialog (themes/dialogs.tcss)
 
     def __init__(self, moment: Moment) -> None:
         super().__init__(classes="ml-moment")

@@ -33,6 +33,7 @@ class Window(ModalScreen[ResultT]):
     """
 
     GUARD = 0.0  # seconds of ignored answers after the window appears (see ``awake``)
+    SHEETS = ("dialogs",)  # themes/dialogs.tcss, added when the first window opens
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
