@@ -1,8 +1,13 @@
 """Colour themes, game palettes and stylesheets from ``themes/`` (read
 without importing Textual).
 
-- ``themes.toml``: the Textual themes, a table per theme name.
-- ``palettes/GAME-ID.toml``: a game's own colours, a table per theme name.
+- ``themes.json``: the Textual themes, an object per theme name.
+- ``palettes/GAME-ID.json``: a game's own colours, an object per theme name.
+
+Each file's ``"about"`` entry is its note for whoever edits it (JSON has no
+comments).  They are JSON, not TOML, because the json module is loaded at
+start anyway and ``tomllib`` would cost every first frame about 10M
+instructions (~1%).
 - ``tideboard.tcss``: what every screen uses, parsed at start.
 - ``picker.tcss``, ``dialogs.tcss`` and ``GAME-ID.tcss``: the picker's, the
   dialogs' and a game screen's layout, each added to the app's stylesheet only
@@ -12,7 +17,7 @@ without importing Textual).
 
 from __future__ import annotations
 
-import tomllib
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,9 +40,16 @@ def _themes_dir() -> Path:
     return Path(tideboard.__file__).resolve().parent.parent / "themes"  # pragma: no cover
 
 
+def _read_json(path: Path) -> dict[str, Any]:
+    """A themes file's tables, without its ``"about"`` note."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    table.pop("about", None)
+    return table
+
+
 @cache
 def theme_table() -> dict[str, dict[str, Any]]:
-    return tomllib.loads(_themes_dir().joinpath("themes.toml").read_text(encoding="utf-8"))
+    return _read_json(_themes_dir().joinpath("themes.json"))
 
 
 def theme_names() -> list[str]:
@@ -47,8 +59,7 @@ def theme_names() -> list[str]:
 @cache
 def palette(game_id: str, theme: str) -> dict[str, str]:
     """``game_id``'s colours under ``theme`` (the default theme's if it has none)."""
-    path = _themes_dir().joinpath("palettes", f"{game_id}.toml")
-    table = tomllib.loads(path.read_text(encoding="utf-8"))
+    table = _read_json(_themes_dir().joinpath("palettes", f"{game_id}.json"))
     return table.get(theme) or table[DEFAULT_THEME]
 
 

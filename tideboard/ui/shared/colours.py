@@ -8,7 +8,7 @@ from tideboard.themes_data import DEFAULT_THEME, palette
 
 
 def game_colours(app: Any, game_id: str) -> dict[str, str]:
-    """``game_id``'s palette (themes/palettes/GAME.toml) for the app's theme."""
+    """``game_id``'s palette (themes/palettes/GAME.json) for the app's theme."""
     return palette(game_id, getattr(app, "theme", DEFAULT_THEME))
 
 
