@@ -249,3 +249,27 @@ async def test_power_list_clear_of_the_title_line_at_80x24():
 
 async def test_power_list_clear_of_the_title_line_at_120x40():
     await check_list_clear_of_title_and_status((120, 40))
+
+
+# -- snapshots of a Tsunami game aiming a power ------------------------------------------
+def test_snapshot_tsunami_aiming_tide_pool_80x24(snap_compare):
+    async def run(pilot):
+        await to_first_turn(pilot)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: pilot.app.screen.mode == "aim")
+        await pilot.press("up", "right")
+        await settle(pilot)
+
+    assert snap_compare(tsunami_app({"powers": "active"}), run_before=run,
+                        terminal_size=(80, 24))
+
+
+def test_snapshot_tsunami_aiming_a_passive_pull_120x40(snap_compare):
+    async def run(pilot):
+        await to_first_turn(pilot)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: pilot.app.screen.mode == "aim")
+        await pilot.press("right")
+        await settle(pilot)
+
+    assert snap_compare(tsunami_app(), run_before=run, terminal_size=(120, 40))

@@ -31,8 +31,18 @@ from tideboard.ui.shared.modals import Window
 
 CORNERS = ("your left corner", "the far left corner", "the far right corner",
            "your right corner")  # Power.a of the Rising Moon
-POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offered when it "
-                    "may be used, each with a preview), answer an event's offer")]
+POWER_KEYS = [
+    ("w", "mermaid: choose it at the start; then (listed only when your power may be used) "
+          "light the places your power may act on: on the ocean, your rocks, a corner or "
+          "your chest"),
+    ("arrows / mouse (power)", "move among the lit places, each previewed (the board as it "
+                               "would be, what it does); Enter or a second click uses it, or "
+                               "goes on to the next place a two-step power needs; Esc steps "
+                               "back; w again lists every move of the power instead"),
+    ("Moonrise", "w or Enter lights your chest columns: Enter places the moonshell for free, "
+                 "x declines"),
+    ("M1 M2 ...", "a mermeeple on a tile, a rock or a corner of the ocean"),
+]
 
 
 class ChoiceWindow(Window[int]):
