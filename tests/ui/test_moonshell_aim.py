@@ -273,3 +273,27 @@ def test_snapshot_tsunami_aiming_a_passive_pull_120x40(snap_compare):
         await settle(pilot)
 
     assert snap_compare(tsunami_app(), run_before=run, terminal_size=(120, 40))
+
+
+async def test_still_water_and_free_flow_hints_say_what_rotating_does():
+    """Event rounds: Still Water leaves r out of the footer and the hint says why; Free
+    Flow's hint says the first rotation is free."""
+    from tideboard.games.moonshell.reef import FREE_FLOW, STILL_WATER
+    from tideboard.games.moonshell.state import evolve
+
+    app = tsunami_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await to_first_turn(pilot)
+        base = screen.state
+        screen.match = screen.match.__class__(screen.match.game, screen.match.config,
+                                              (evolve(base, event=STILL_WATER),))
+        screen.refresh_table()
+        await settle(pilot)
+        assert "rotate" not in footer_actions(screen)
+        assert "Still Water: no rotating" in status(screen)
+        screen.match = screen.match.__class__(screen.match.game, screen.match.config,
+                                              (evolve(base, event=FREE_FLOW),))
+        screen.refresh_table()
+        await settle(pilot)
+        assert "rotate" in footer_actions(screen) and "free this turn" in status(screen)

@@ -12,7 +12,7 @@ from tideboard.games.moonshell.content import (
     CHEST_SIZE,
     EMPTY,
 )
-from tideboard.games.moonshell.reef import EVENTS
+from tideboard.games.moonshell.reef import EVENTS, FREE_FLOW, STILL_WATER
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Rotate, State
 from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
@@ -221,17 +221,22 @@ class MoonshellTable(MoonshellSidebar):
         if state.phase == MERMAID:
             return "Choose your mermaid: press w or Enter (each shows its power)."
         if state.phase == EVENT:
-            return "Moonrise: press w or Enter to place your moonshell for free, or decline."
+            return ("Moonrise: w or Enter lights your chest columns to place your moonshell "
+                    "for free; x declines.")
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"
         moon = " · m moonshell" if state.moonshells[seat] else ""
         if state.powers and hasattr(self, "mermaid_moves") and self.mermaid_moves():
             moon += " · w power"
+        turn = (" r rotate" if state.event != STILL_WATER else " (Still Water: no rotating)")
+        if state.event == FREE_FLOW and not state.free_rotation:
+            turn += " (free this turn)"
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-            return f"Your chest is full ({acts}): r rotate · p pull · x pass."
+            return f"Your chest is full ({acts}):{turn} · p pull · x pass."
         if left == EMPTY and right == EMPTY:
-            return f"{acts}: p or 1-5 pull a column (←/→ cursor) · r rotate{moon}{HINT_TAIL}"
+            return f"{acts}: p or 1-5 pull a column (←/→ cursor) ·{turn}{moon}{HINT_TAIL}"
         tiles = ", ".join(f"{'LR'[k]} {tile_label(t).strip()}"
                          for k, t in enumerate((left, right)) if t != EMPTY)
-        return f"{acts}: c collect ({tiles}) · r rotate{moon}{HINT_TAIL}"
+        spring = " · p pull one tile (Spring Tide)" if self._one_rock_pull() else ""
+        return f"{acts}: c collect ({tiles}){spring} ·{turn}{moon}{HINT_TAIL}"
