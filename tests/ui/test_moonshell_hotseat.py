@@ -122,14 +122,15 @@ async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
         await wait_for(pilot, lambda: game.state.phase == EVENT and game.human_to_move() == 0)
         assert game.state.event == "E1"
         offered = footer_actions(game)
-        assert "power" in offered and not TABLE_KEYS & offered, TABLE_KEYS & offered
+        # w (or Enter) answers, x declines; no other table key applies
+        assert {"power", "pass_turn"} <= offered and not (TABLE_KEYS - {"pass_turn"}) & offered
         actions = len(game.match.actions)
         await pilot.press("p")
         await settle(pilot)
         assert game.mode is None and "First answer the event" in status(game)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
-        assert "Moonrise" in app.screen.heading
+        await pilot.press("enter")  # the chest columns light up, the cursor on the first
+        await wait_for(pilot, lambda: game.mode == "aim")
+        assert "Moonrise" in status(game) and "x declines" in status(game)
         await pilot.press("enter")  # the first answer: the moonshell into chest column 1
         await wait_for(pilot, lambda: game.state.phase == PLAY)
         assert game.match.actions[actions].column == 0 and not game.state.moonshells[0]

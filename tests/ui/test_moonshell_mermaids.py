@@ -34,12 +34,21 @@ async def to_first_turn(pilot) -> None:
     await pilot.press("k", "y")
     await wait_for(pilot, lambda: screen.state.phase in ("play", "event")
                    and screen.human_to_move() == 0)
-    if screen.state.phase == "event":
+    if screen.state.phase == "event":  # Moonrise: w lights the chest columns, Enter places
         await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceWindow))
+        await wait_for(pilot, lambda: screen.mode == "aim")
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.state.phase == "play")
     await settle(pilot)
+
+
+async def open_power_list(pilot) -> None:
+    """w lights the power's places on the table; w again lists its moves in a window."""
+    screen = pilot.app.screen
+    await pilot.press("w")
+    await wait_for(pilot, lambda: screen.mode == "aim")
+    await pilot.press("w")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceWindow))
 
 
 async def test_w_chooses_a_mermaid_then_offers_only_usable_powers():
@@ -51,8 +60,7 @@ async def test_w_chooses_a_mermaid_then_offers_only_usable_powers():
         assert screen.state.mermaids[0] == "tide-pool"
         moves = screen.mermaid_moves()
         assert moves and all(getattr(m, "power", "") == "tide-pool" for m in moves)
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        await open_power_list(pilot)
         window = app.screen
         # every offered move shows what it would do before it is chosen
         assert all("→" in line and "Tide Pool" in line for line in window.lines)
@@ -60,7 +68,10 @@ async def test_w_chooses_a_mermaid_then_offers_only_usable_powers():
         await wait_for(pilot, lambda: app.screen is screen)
         assert screen.state.in_play == 1 and screen.state.tides_odd
         text = str(screen.query_one("#ms-mermaid").render())
-        assert "Tide Pool" in text and "Tides ↻" in text and "Event" in text
+        assert "Tide Pool in use" in text and "event: Urchin Swarm" in screen.title
+        # at 80 columns the tides token's reason is under the ocean
+        board = screen.query_one("#ms-board")
+        assert board.tides_why == "1 mermeeple out"
 
 
 async def test_w_says_why_when_the_power_is_out():
@@ -69,9 +80,9 @@ async def test_w_says_why_when_the_power_is_out():
         screen = app.screen
         await to_first_turn(pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: app.screen is screen)
+        await wait_for(pilot, lambda: screen.mode == "aim")
+        await pilot.press("enter")  # the first lit tile
+        await wait_for(pilot, lambda: screen.state.in_play == 1)
         await pilot.press("w")
         await settle(pilot)
         assert app.screen is screen and screen.mermaid_moves() == []
@@ -93,8 +104,7 @@ async def test_moon_shadow_round_offers_no_power_and_says_why():
 def test_snapshot_tsunami_power_window_80x24(snap_compare):
     async def run(pilot):
         await to_first_turn(pilot)
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceWindow))
+        await open_power_list(pilot)
 
     assert snap_compare(tsunami_app(), run_before=run, terminal_size=(80, 24))
 
@@ -102,8 +112,7 @@ def test_snapshot_tsunami_power_window_80x24(snap_compare):
 def test_snapshot_tsunami_table_120x40(snap_compare):
     async def run(pilot):
         await to_first_turn(pilot)
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceWindow))
+        await open_power_list(pilot)
         await pilot.press("enter")
         await settle(pilot)
 
@@ -128,8 +137,7 @@ async def test_the_power_windows_cursor_lights_its_pull_on_the_board_beside_it()
         screen = app.screen
         await to_first_turn(pilot)
         moves = screen.mermaid_moves()
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        await open_power_list(pilot)
         window = app.screen
         board = screen.query_one(OceanBoard)
         # the window stands beside the ocean board, not over it
@@ -161,8 +169,7 @@ async def test_an_active_rising_moon_lights_the_corner_and_a_buoy_its_chest_spac
         await wait_for(pilot, lambda: screen.state.phase in ("play", "event")
                        and screen.human_to_move() == 0)
         assert screen.state.phase == "play"
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceWindow))
+        await open_power_list(pilot)
         assert "far left corner" in app.screen.lines[1]
         board = screen.query_one(OceanBoard)
         for corner in range(4):

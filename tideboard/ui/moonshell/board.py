@@ -85,6 +85,13 @@ class OceanCanvas(Canvas):
 
 
 # -- the ocean board ------------------------------------------------------------------
+def corner_spot(corner: int, geo: Geometry = SMALL) -> tuple[int, int]:
+    """Where a board corner's mark is drawn: 0 your left (bottom left), 1 far left,
+    2 far right, 3 your right (the gutters beside the first and last rows)."""
+    x = 1 if corner in (0, 1) else geo.width - geo.cell_w + 1
+    return x, 1 + geo.cell_h // 2 + (0 if corner in (1, 2) else 4 * geo.cell_h)
+
+
 def rock_spots(viewer_side: int, geo: Geometry = SMALL) -> dict[int, tuple[str, int, int]]:
     """Absolute rock index -> (kind, x, y) with the viewer's side at the bottom.
 
@@ -115,8 +122,9 @@ class OceanBoard(CellGrid):
 
     The screen sets the attributes, then calls :meth:`redraw`, which repaints
     only the cells that changed (a cursor move repaints the two column numbers).
-    A click posts ``CellClicked(self, (kind, index))``: ``("column", 0-4 from the
-    viewer's left)`` or ``("rock", absolute rock index)``.
+    A click posts ``CellClicked(self, (kind, index, ...))``: ``("column", 0-4 from the
+    viewer's left, the absolute cell clicked)``, ``("rock", absolute rock index)`` or
+    ``("corner", 0-3 from the viewer's left corner, clockwise)``.
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -135,10 +143,15 @@ class OceanBoard(CellGrid):
         self.rock_marks: dict[int, str] = {}  # absolute rock -> "legal" / "selected"
         self.column_marks: set[int] = set()   # absolute cells changed by the previewed pull
         self.tides = "counter-clockwise"
+        self.tides_why = ""                   # e.g. "1 mermeeple out" (with powers)
         self.rotated = False
         self.target_cells: set[int] = set()   # absolute cells a power acts on (w window)
         self.corner: int | None = None        # a board corner a power acts on, 0-3 from
                                               # the viewer's left (bottom-left, clockwise)
+        self.lit_cells: set[int] = set()      # absolute cells a power may be aimed at
+        self.meeples: dict[tuple[str, int], str] = {}  # ("cell"/"rock", absolute) or
+                                              # ("corner", 0-3 from the viewer): "M1"...
+        self.lit_corners: set[int] = set()    # corners a power may be aimed at
 
     def on_mount(self) -> None:
         self.redraw()
@@ -163,13 +176,15 @@ class OceanBoard(CellGrid):
                 style, chars = edge, PLAIN
                 if cell in self.target_cells:
                     style, chars = accent, THICK
+                elif cell in self.lit_cells:
+                    style, chars = good, PLAIN
                 elif self.pulling and c == self.cursor:
                     style, chars = (warn, DOUBLE) if cell in self.column_marks else (accent, THICK)
                 elif cell in self.flash_cells:
                     style, chars = warn, DOUBLE
                 number = str(c + 1) if r == 4 else ""
                 canvas.box(gutter + w * c, 1 + h * r, tile, colours, style, chars,
-                           bottom=number, geo=geo)
+                           top=self.meeples.get(("cell", cell), ""), bottom=number, geo=geo)
                 if r == 4:
                     num_style = style
                     if c == self.cursor:
@@ -190,9 +205,14 @@ class OceanBoard(CellGrid):
             elif mark == "selected":
                 style, chars = accent, THICK
             letter = "LR"[rock % 2]
+            meeple = self.meeples.get(("rock", rock), "")
             if kind == "box":
                 canvas.box(x, y, tile, colours, style, chars, top=letter, geo=geo)
+                if meeple:
+                    canvas.put(x + w - 3, y, meeple, accent)
             else:
+                if meeple:
+                    canvas.put(x - 3, y, meeple, accent)
                 pad = (w - 6) // 2
                 canvas.put(x + pad, y, "[", style)
                 canvas.put(x + pad + 1, y, tile_text(tile, colours))
@@ -213,17 +233,22 @@ class OceanBoard(CellGrid):
                 canvas.put(0, 0, f"{label[:gutter + w - 2]:<11}", dim)
             else:
                 canvas.put(geo.width - w, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
-        if self.corner is not None:  # your left, far left, far right, your right
-            x = 1 if self.corner in (0, 1) else geo.width - w + 1
-            y = 1 + h // 2 + (0 if self.corner in (1, 2) else 4 * h)
-            canvas.put(x, y, f"{'☾':^{w - 2}}", accent + Style(reverse=True))
+        for corner in range(4):  # your left, far left, far right, your right
+            x, y = corner_spot(corner, geo)
+            if corner == self.corner or corner in self.lit_corners:
+                canvas.put(x, y, f"{'☾':^{w - 2}}", accent + Style(reverse=True)
+                           if corner == self.corner else good)
+            if ("corner", corner) in self.meeples:
+                canvas.put(x, y + 1, f"{self.meeples['corner', corner]:^{w - 2}}", accent)
         if self.pull_arrow:
             canvas.put(gutter + w * 2 + w // 2 - 2, geo.rock_y + h // 2,
                        f" {self.pull_arrow * 2} ", accent)
         arrow = "↻" if self.tides == "clockwise" else "↺"
         tides = Text(f"Tides {arrow} {self.tides}", style=warn if self.rotated else dim)
         if self.rotated:
-            tides.append("  (just turned)", style=warn)
+            tides.append(" (just turned)", style=warn)
+        if self.tides_why and tides.cell_len + len(self.tides_why) + 2 <= geo.width:
+            tides.append(f": {self.tides_why}", style=dim)
         canvas.put(0, geo.height - 1, tides)
         canvas.put(geo.width - 2, 0, arrow, dim)
         return canvas
@@ -233,8 +258,15 @@ class OceanBoard(CellGrid):
         x, y = event.x, event.y
         if (geo.gutter <= x < geo.gutter + geo.cell_w * 5
                 and 1 <= y < 1 + geo.cell_h * 5):
-            self.post_message(CellClicked(self, ("column", (x - geo.gutter) // geo.cell_w)))
+            column = (x - geo.gutter) // geo.cell_w
+            self.post_message(CellClicked(self, ("column", column, COLUMNS[self.side][column][
+                4 - (y - 1) // geo.cell_h])))
             return
+        for corner in range(4):
+            cx, cy = corner_spot(corner, geo)
+            if cx - 1 <= x < cx + geo.cell_w - 1 and cy - 1 <= y <= cy + 1:
+                self.post_message(CellClicked(self, ("corner", corner)))
+                return
         for rock, (kind, rx, ry) in rock_spots(self.side, geo).items():
             height = geo.cell_h if kind == "box" else 1
             if rx <= x < rx + geo.cell_w and ry <= y < ry + height:

@@ -29,7 +29,8 @@ def chest_text(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None 
 
 def chest_canvas(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None = None,
                  landing: int | None = None, legal: set[int] = frozenset(),
-                 header: bool = True, marks: frozenset[int] = frozenset()) -> Canvas:
+                 header: bool = True, marks: frozenset[int] = frozenset(),
+                 lit: frozenset[int] = frozenset()) -> Canvas:
     """A chest drawn with shared borders, 21 wide: a number row (▼ over the
     chosen column) and three rows; ``landing`` is the tile that would drop
     into the chosen column, drawn where it lands between ▶ ◀ marks."""
@@ -65,9 +66,13 @@ def chest_canvas(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | Non
                 canvas.put(5 * c + 5, y, "◀", accent)
             elif tile != EMPTY:
                 canvas.put(1 + 5 * c, y, tile_text(tile, colours))
-                if (CHEST_ROWS - 1 - r) * CHEST_COLUMNS + c in marks:  # a power's target
+                cell = (CHEST_ROWS - 1 - r) * CHEST_COLUMNS + c
+                if cell in marks:  # a power's target
                     canvas.put(5 * c, y, "▶", accent)
                     canvas.put(5 * c + 5, y, "◀", accent)
+                elif cell in lit:  # a place a power may be aimed at
+                    canvas.put(5 * c, y, "▷", good)
+                    canvas.put(5 * c + 5, y, "◁", good)
             elif c == chosen:
                 canvas.put(1 + 5 * c, y, "  · ", Style(dim=True))
         if r < CHEST_ROWS - 1:
@@ -93,7 +98,8 @@ def mini_chest(app: Any, chest: tuple[tuple[int, ...], ...]) -> list[Text]:
 
 
 class ChestView(CellGrid):
-    """Your treasure chest; a click posts ``CellClicked(self, chest column 0-3)``.
+    """Your treasure chest; a click posts ``CellClicked(self, (chest column 0-3, row))``,
+    the row from the floor (0-2) or None on the column numbers.
 
     The screen sets the attributes and calls :meth:`redraw` (only changed cells repaint).
     """
@@ -105,14 +111,18 @@ class ChestView(CellGrid):
         self.landing: int | None = None
         self.legal: set[int] = set()
         self.marks: frozenset[int] = frozenset()  # cells row * 4 + column a power acts on
+        self.lit: frozenset[int] = frozenset()    # cells a power may be aimed at
 
     def on_mount(self) -> None:
         self.redraw()
 
     def redraw(self) -> None:
         self.show(chest_canvas(self.app, self.chest, self.chosen, self.landing, self.legal,
-                               marks=self.marks))
+                               marks=self.marks, lit=self.lit))
 
     def on_click(self, event: events.Click) -> None:
         if 0 < event.x < CHEST_W - 1 and event.y >= 0:
-            self.post_message(CellClicked(self, min(CHEST_COLUMNS - 1, (event.x - 1) // 5)))
+            row = CHEST_ROWS - 1 - (event.y - 2) // 2 if 2 <= event.y < 2 * CHEST_ROWS + 1 \
+                else None
+            self.post_message(CellClicked(self, (min(CHEST_COLUMNS - 1, (event.x - 1) // 5),
+                                                 row)))

@@ -22,16 +22,27 @@ from textual.widgets.option_list import Option
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
-from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, PLAY, Choose, Collect, Decline,
-                                             Power, Pull, Rotate, State, SwapTake)
+from tideboard.games.moonshell.state import (CORNER, EVENT, KEEP, MERMAID, ROCK, TILE, Choose,
+                                             Collect, Decline, Power, Pull, Rotate, State,
+                                             SwapTake)
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.targets import power_targets
 from tideboard.ui.shared.modals import Window
 
 CORNERS = ("your left corner", "the far left corner", "the far right corner",
            "your right corner")  # Power.a of the Rising Moon
-POWER_KEYS = [("w", "mermaid: choose it at the start, use its power (only offered when it "
-                    "may be used, each with a preview), answer an event's offer")]
+POWER_KEYS = [
+    ("w", "mermaid: choose it at the start; then (listed only when your power may be used) "
+          "light the places your power may act on: on the ocean, your rocks, a corner or "
+          "your chest"),
+    ("arrows / mouse (power)", "move among the lit places, each previewed (the board as it "
+                               "would be, what it does); Enter or a second click uses it, or "
+                               "goes on to the next place a two-step power needs; Esc steps "
+                               "back; w again lists every move of the power instead"),
+    ("Moonrise", "w or Enter lights your chest columns: Enter places the moonshell for free, "
+                 "x declines"),
+    ("M1 M2 ...", "a mermeeple on a tile, a rock or a corner of the ocean"),
+]
 
 
 class ChoiceWindow(Window[int]):
@@ -51,8 +62,11 @@ class ChoiceWindow(Window[int]):
         self.on_highlight, self.beside = on_highlight, beside
 
     def on_mount(self) -> None:
-        if self.beside:
-            self.query_one("#ms-choice").styles.width = self.beside
+        if self.beside:  # under the title line, above the status line and the keys
+            box = self.query_one("#ms-choice")
+            box.styles.width = self.beside
+            box.styles.margin = (1, 0, 0, 0)
+            box.styles.max_height = max(8, self.app.size.height - 4)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if self.on_highlight is not None and event.option_index is not None:
@@ -99,21 +113,19 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                 card = MERMAIDS[mermaid]
                 where = powers.meeple_text(state, seat)
                 if short:
-                    lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'out'}")
+                    lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'in use'}")
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
                 lines.append(f"P{seat + 1}: no mermaid yet" if short
                              else f"{who(seat)}: no mermaid yet")
-    if state.powers or state.events_on:
-        arrow = "↻" if state.tides_odd else "↺"
-        lines.append(f"Tides {arrow} ({state.in_play} out)" if short else tides_text(state))
-    if state.event:
+    if (state.powers or state.events_on) and not short:  # (short: under the ocean)
+        lines.append(tides_text(state))
+    if state.event and not short:  # (short: the title line names it)
         card = EVENTS[state.event]
-        lines.append(f"Event: {card.name}" if short else
-                     f"Event ({'this round' if card.kind == 'round' else 'now'}): "
+        lines.append(f"Event ({'this round' if card.kind == 'round' else 'now'}): "
                      f"{card.name} - {card.text}")
-    if short:  # two lines at 80 columns: the mermaids, then the tides and the event
+    if short:  # one line at 80 columns (the tides under the ocean, the event in the title)
         people = [line for line in lines if line.startswith("P")]
         rest = [line for line in lines if not line.startswith("P")]
         lines = [" · ".join(people)] * bool(people) + rest
@@ -123,6 +135,20 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
         lines += [f"{who(s)} saved a {tile_name(t)} (Buoy)" for s, t in enumerate(state.saved)
                   if t >= 0]
     return lines
+
+
+def meeple_marks(state: State, viewer_side: int) -> dict[tuple[str, int], str]:
+    """Where the mermeeples on the ocean board stand, for the board to mark: a tile (Tide
+    Pool), a rock (Inlet) or a corner (Rising Moon), each as "M" and the seat's number."""
+    marks: dict[tuple[str, int], str] = {}
+    for seat, (kind, place) in enumerate(state.meeples):
+        if kind == TILE:
+            marks["cell", place] = f"M{seat + 1}"
+        elif kind == ROCK:
+            marks["rock", place] = f"M{seat + 1}"
+        elif kind == CORNER:
+            marks["corner", (place - viewer_side) % 4] = f"M{seat + 1}"
+    return marks
 
 
 class MermaidKeys:
@@ -136,10 +162,11 @@ class MermaidKeys:
         return self.state.phase != MERMAID
 
     def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "power":  # listed only in games with powers or events, on your turn
+        if action == "power":  # listed only when there is something to choose with it now
             state: State = self.state
-            return bool((state.powers or state.events_on) and not state.over
-                        and state.phase != KEEP and self.human_to_move() is not None)
+            if state.over or state.phase == KEEP or self.human_to_move() is None:
+                return False
+            return state.phase in (MERMAID, EVENT) or bool(self.mermaid_moves())
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:
@@ -164,6 +191,10 @@ class MermaidKeys:
                 self.say(reason or "Your power cannot be used right now (nothing it could do).",
                          error=True)
             return
+        if state.phase != MERMAID and self.mode != "aim" and self.start_aim(moves):
+            return  # its places lit on the table; w again lists the moves instead
+        self.mode = self.aim = self.power_target = None
+        self.refresh_table()
         lines = [self._preview_line(action) for action in moves]
         title, note = self._window_title(state, seat)
 
@@ -211,9 +242,12 @@ class MermaidKeys:
     def draw_mermaids(self: Any, shown: State) -> None:
         """The mermaid line block under the scores (hidden in a plain game)."""
         widget = self.query_one("#ms-mermaid", Static)
-        lines = mermaid_lines(shown, self.who, short=not self._large())
-        widget.display = bool(shown.powers or shown.events_on)
-        widget.update(Text("\n".join(lines)))
+        short = not self._large()
+        lines = mermaid_lines(shown, self.who, short=short)
+        widget.display = bool(lines)
+        # at 80x24 a line of the log is worth more than the rule above these lines
+        widget.styles.border_top = ("none", "black") if short else None
+        widget.update(Text("\n".join(lines), style="italic" if short else ""))
 
     def advanced_parts(self: Any) -> list[tuple[str, Any]]:
         """Blocks for the overview window (``o``)."""

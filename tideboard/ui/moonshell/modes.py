@@ -5,7 +5,8 @@ from __future__ import annotations
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import MOON, PLAY, Collect, Keep, Pull, State
+from tideboard.games.moonshell.reef import STILL_WATER
+from tideboard.games.moonshell.state import EVENT, MOON, PLAY, Collect, Keep, Pull, State
 from tideboard.ui.moonshell.previews import MoonshellPreviews
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 from tideboard.ui.shared import ConfirmScreen
@@ -27,6 +28,8 @@ class MoonshellModes(MoonshellPreviews):
         state: State = self.state
         if action == "keep":
             return self._in_keep()
+        if state.phase == EVENT and action in ("pass_turn", "cancel"):
+            return action == "pass_turn" or self.mode is not None  # x declines the offer
         if state.phase != PLAY:  # keeping a secret, choosing a mermaid, answering an event
             return False
         if action == "undo":
@@ -35,8 +38,10 @@ class MoonshellModes(MoonshellPreviews):
             return self.mode is not None
         rocks = rules.seat_rocks(state, seat)
         full = rules.chest_count(state.chests[seat]) >= CHEST_SIZE
+        if action == "rotate":
+            return state.event != STILL_WATER
         if action == "pull":
-            return rocks == (EMPTY, EMPTY)
+            return rocks == (EMPTY, EMPTY) or self._one_rock_pull()
         if action == "collect":
             return rocks != (EMPTY, EMPTY) and not full
         if action == "moonshell":
@@ -62,6 +67,9 @@ class MoonshellModes(MoonshellPreviews):
     # -- actions --------------------------------------------------------------------
     def action_move(self, step: int) -> None:
         self._touch()
+        if self.mode == "aim" and self.human_to_move() is not None:
+            self.aim_arrow("right" if step > 0 else "left")
+            return
         if self.human_to_move() is None or self._answering():
             return
         if self._in_keep():
@@ -78,8 +86,11 @@ class MoonshellModes(MoonshellPreviews):
             self.column = max(0, min(4, self.column + step))
         self._refresh_mode()
 
-    def action_toggle_rock(self) -> None:
+    def action_toggle_rock(self, step: int = 1) -> None:
         self._touch()
+        if self.mode == "aim" and self.human_to_move() is not None:
+            self.aim_arrow("down" if step > 0 else "up")
+            return
         if self.human_to_move() is None or self._answering():
             return
         if self.mode == "pull" and self.column == CENTRE:
@@ -94,6 +105,9 @@ class MoonshellModes(MoonshellPreviews):
 
     def action_number(self, n: int) -> None:
         self._touch()
+        if self.mode == "aim" and self.human_to_move() is not None:
+            self.aim_click([("chest", n - 1), ("col", n - 1)])
+            return
         if self._my_turn() is None or self._answering():
             return
         if self._in_keep():
@@ -132,7 +146,8 @@ class MoonshellModes(MoonshellPreviews):
             self._illegal(self._pull_action())
             return
         state: State = self.state
-        if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY):
+        if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY) \
+                and not self._one_rock_pull():
             try:
                 rules.pull(state, state.current, self.column, self._pull_action().first)
             except IllegalAction as error:
@@ -146,7 +161,7 @@ class MoonshellModes(MoonshellPreviews):
     def _confirm_pull(self) -> None:
         action = self._pull_action()
         try:
-            rules.pull(self.state, self.state.current, action.column, action.first)
+            self._pulled(action)
         except IllegalAction as error:
             self.say(str(error), error=True)
             return
@@ -217,7 +232,9 @@ class MoonshellModes(MoonshellPreviews):
         seat = self._my_turn()
         if seat is None:
             return
-        if self.state.phase != PLAY and not self._in_keep():
+        if self.mode == "aim":
+            self.aim_enter()
+        elif self.state.phase != PLAY and not self._in_keep():
             self.action_power()  # the mermaid choice, the event's question: their window
         elif self._in_keep():
             self.action_keep()
@@ -243,7 +260,9 @@ class MoonshellModes(MoonshellPreviews):
 
     def action_cancel(self) -> None:
         self._touch()
-        if self.mode is not None:
+        if self.mode == "aim":
+            self.aim_back()
+        elif self.mode is not None:
             self.mode = None
             self.note = "Cancelled."
             self.refresh_table()

@@ -12,12 +12,14 @@ from tideboard.games.moonshell.content import (
     CHEST_SIZE,
     EMPTY,
 )
+from tideboard.games.moonshell.reef import EVENTS, FREE_FLOW, STILL_WATER
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Rotate, State
 from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.lines import set_static
+from tideboard.ui.moonshell.mermaids import meeple_marks
 from tideboard.ui.moonshell.sidebar import MoonshellSidebar
 from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
 from tideboard.ui.shared import GameLog
@@ -77,14 +79,20 @@ class MoonshellTable(MoonshellSidebar):
         my_turn = self.human_to_move() is not None
         if not my_turn:
             self.mode = None
+        if self.mode != "aim" and getattr(self, "aim", None) is not None:
+            self.aim = self.power_target = None  # the aimed power was used or dropped
         board = self.query_one(OceanBoard)
         board.side = shown.sides[me]
         board.labels = {shown.sides[s]: self.short(s) for s in range(shown.players)}
         board.ocean, board.rocks = shown.ocean, shown.rocks
         board.tides = shown.direction
+        board.tides_why = (f"{shown.in_play} mermeeple{'s' if shown.in_play != 1 else ''} out"
+                           if shown.powers and not self._large() else "")
         board.pulling, board.pull_arrow, board.column_marks = False, "", set()
         board.rock_marks = {}
         board.legal_columns = set()
+        board.lit_cells, board.lit_corners = set(), set()
+        board.meeples = meeple_marks(shown, board.side) if shown.powers else {}
         board.cursor = self.column if my_turn and shown.phase != KEEP else None
         base = rules.seat_rocks(state, me)
         my_rocks = (shown.sides[me] * 2, shown.sides[me] * 2 + 1)
@@ -115,6 +123,8 @@ class MoonshellTable(MoonshellSidebar):
                                     for k in (0, 1) if base[k] != EMPTY}
             elif self.mode == "chest" and self.source != MOON:
                 board.rock_marks = {my_rocks[self.source]: "selected"}
+            elif self.mode == "aim":
+                self.aim_board(board)
             else:
                 if base == (EMPTY, EMPTY):
                     board.legal_columns = {c for c in range(5)
@@ -136,6 +146,8 @@ class MoonshellTable(MoonshellSidebar):
         seat = self.game.to_move(state)
         if seat:
             phase = "choosing secrets" if shown.phase == KEEP else f"round {shown.round}"
+            if shown.event and shown.phase != KEEP and not self._large():
+                phase += f" · event: {EVENTS[shown.event].name}"  # (its lines: at 120x40)
             self.title = f"Moonshell - {self.to_play(seat[0], self.who(seat[0]))} ({phase})"
         else:
             self.title = "Moonshell - game over"
@@ -187,6 +199,9 @@ class MoonshellTable(MoonshellSidebar):
         chest.marks = target.chest_cells if target else frozenset()
         if target and target.column is not None:
             chest.chosen, chest.landing = target.column, target.landing
+        chest.lit = frozenset()
+        if my_turn and self.mode == "aim":
+            self.aim_chest(chest)
         chest.redraw()
         set_static(self.query_one("#ms-info", Static), self._info(shown, me))
         set_static(self.query_one("#ms-table", Static), self._score_table(shown, me))
@@ -206,17 +221,22 @@ class MoonshellTable(MoonshellSidebar):
         if state.phase == MERMAID:
             return "Choose your mermaid: press w or Enter (each shows its power)."
         if state.phase == EVENT:
-            return "Moonrise: press w or Enter to place your moonshell for free, or decline."
+            return ("Moonrise: w or Enter lights your chest columns to place your moonshell "
+                    "for free; x declines.")
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"
         moon = " · m moonshell" if state.moonshells[seat] else ""
         if state.powers and hasattr(self, "mermaid_moves") and self.mermaid_moves():
             moon += " · w power"
+        turn = (" r rotate" if state.event != STILL_WATER else " (Still Water: no rotating)")
+        if state.event == FREE_FLOW and not state.free_rotation:
+            turn += " (free this turn)"
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-            return f"Your chest is full ({acts}): r rotate · p pull · x pass."
+            return f"Your chest is full ({acts}):{turn} · p pull · x pass."
         if left == EMPTY and right == EMPTY:
-            return f"{acts}: p or 1-5 pull a column (←/→ cursor) · r rotate{moon}{HINT_TAIL}"
+            return f"{acts}: p or 1-5 pull a column (←/→ cursor) ·{turn}{moon}{HINT_TAIL}"
         tiles = ", ".join(f"{'LR'[k]} {tile_label(t).strip()}"
                          for k, t in enumerate((left, right)) if t != EMPTY)
-        return f"{acts}: c collect ({tiles}) · r rotate{moon}{HINT_TAIL}"
+        spring = " · p pull one tile (Spring Tide)" if self._one_rock_pull() else ""
+        return f"{acts}: c collect ({tiles}){spring} ·{turn}{moon}{HINT_TAIL}"

@@ -6,21 +6,16 @@ import textwrap
 from typing import Any
 
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonshell import rules, scoring
-from tideboard.games.moonshell.content import (
-    CENTRE,
-    CHEST_ROWS,
-    COLUMNS,
-    EMPTY,
-    MOONSHELL,
-    URCHIN,
-    far_rock,
-)
-from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Collect, Pull, State
+from tideboard.games.moonshell import powers, rules, scoring
+from tideboard.games.moonshell.content import CENTRE, CHEST_ROWS, EMPTY, MOONSHELL, URCHIN
+from tideboard.games.moonshell.reef import SPRING_TIDE
+from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, Collect, Pull, State,
+                                             evolve)
 from tideboard.ui.moonshell.panels import MoonshellTable
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
     ROCK_WORDS,
+    UNKNOWN,
     URCHIN_GLYPH,
     fits_text,
     tile_label,
@@ -31,25 +26,40 @@ class MoonshellPreviews(MoonshellTable):
     """Previews of a pull or a collect before it is carried out, and the input helpers."""
 
     # -- previews --------------------------------------------------------------------
+    def _one_rock_pull(self) -> bool:
+        """Spring Tide with one of your rocks open: a pull takes one tile onto it."""
+        state: State = self.state
+        left, right = rules.seat_rocks(state, state.current)
+        return state.event == SPRING_TIDE and (left == EMPTY) != (right == EMPTY)
+
     def _pull_action(self) -> Pull:
+        if self._one_rock_pull():
+            return Pull(self.column)
         return Pull(self.column, self.first if self.column == CENTRE else None)
+
+    def _pulled(self, action: Pull) -> State:
+        """The table after ``action`` with the tiles it would draw from the bag UNKNOWN;
+        IllegalAction (with the rules' reason) if it may not be taken now."""
+        state: State = self.state
+        seat = state.current
+        if action not in self.game.legal_actions(state):
+            self.game.apply(state, action)  # raises with the reason
+            raise IllegalAction("That pull is not possible now.")
+        masked = evolve(state, bag=(UNKNOWN,) * len(state.bag))
+        if self._one_rock_pull():
+            return powers.pull_one(masked, seat, action.column, None)
+        return rules.pull(masked, seat, action.column, action.first)
 
     def _pull_preview(self) -> tuple[State, set[int], set[int]] | None:
         """The state after the pull with the refilled spaces unknown (they come
         from the bag), and the cells that changed; None if it is illegal."""
         state: State = self.state
-        seat = state.current
-        action = self._pull_action()
         try:
-            after = rules.pull(state, seat, action.column, action.first)
+            after = self._pulled(self._pull_action())
         except IllegalAction:
             return None
-        cells = COLUMNS[state.sides[seat]][action.column]
-        count = len(rules.column_tiles(state, seat, action.column))
-        kept = max(0, count - 2)
-        unknown = {cell for depth, cell in enumerate(cells)
-                   if depth >= kept and after.ocean[cell] != EMPTY}
-        moved = {cell for cell in cells if after.ocean[cell] != state.ocean[cell]} | unknown
+        unknown = {cell for cell in range(25) if after.ocean[cell] == UNKNOWN}
+        moved = {cell for cell in range(25) if after.ocean[cell] != state.ocean[cell]}
         return after, unknown, moved
 
     def _describe_pull(self) -> None:
@@ -57,19 +67,19 @@ class MoonshellPreviews(MoonshellTable):
         seat = state.current
         action = self._pull_action()
         try:
-            rules.pull(state, seat, action.column, action.first)
+            after = self._pulled(action)
         except IllegalAction as error:
             self.say(f"{error} (←/→ another column, Esc cancels)", error=True)
             return
-        tiles = rules.column_tiles(state, seat, action.column)
-        far = far_rock(action.column) if action.first is None else action.first
-        parts = [f"{tile_label(tiles[0]).strip()} to your {ROCK_WORDS[far]} rock"]
-        if len(tiles) > 1:
-            parts.append(f"{tile_label(tiles[1]).strip()} to your {ROCK_WORDS[1 - far]}")
-        refill = min(2, len(tiles), len(state.bag) + state.urchins_aside)
-        centre = " ↑/↓ switch rocks." if action.column == CENTRE else ""
-        self.say(f"Pull column {action.column + 1}: {', '.join(parts)}; {refill} new from the "
-                 f"bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels.")
+        before, got = rules.seat_rocks(state, seat), rules.seat_rocks(after, seat)
+        parts = [f"{tile_label(got[k]).strip()} to your {ROCK_WORDS[k]} rock" for k in (0, 1)
+                 if got[k] != before[k]]
+        refill = sum(1 for t in after.ocean if t == UNKNOWN)
+        centre = (" ↑/↓ switch rocks." if action.column == CENTRE and action.first is not None
+                  else "")
+        spring = "Spring Tide: one tile. " if self._one_rock_pull() else ""
+        self.say(f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new "
+                 f"from the bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels.")
 
     def _pending_tile(self) -> int:
         """The tile being collected (chosen rock or chest column), else EMPTY."""
@@ -171,7 +181,9 @@ class MoonshellPreviews(MoonshellTable):
 
     def _refresh_mode(self) -> None:
         self.refresh_table()
-        if self.mode == "pull":
+        if self.mode == "aim":
+            self.aim_hint()
+        elif self.mode == "pull":
             self._describe_pull()
         elif self.mode == "chest":
             self._describe_collect()
@@ -191,10 +203,11 @@ class MoonshellPreviews(MoonshellTable):
         phase = self.state.phase
         if phase not in (MERMAID, EVENT):
             return False
-        self.mode = None
+        if self.mode != "aim":
+            self.mode = None
         if phase == MERMAID:
             self.say("First choose your mermaid: press w (or Enter) to see them.", error=True)
         else:
-            self.say("First answer the event: press w (or Enter) to place your moonshell "
-                     "for free or decline.", error=True)
+            self.say("First answer the event: Moonrise lets you place your moonshell for "
+                     "free (w or Enter shows where), or x declines.", error=True)
         return True

@@ -27,19 +27,21 @@ from textual.widgets import Static
 
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import MOON, PASS, ROTATE, Collect, Keep, Pull, Rotate, State
+from tideboard.games.moonshell.state import (EVENT, MOON, PASS, ROTATE, Collect, Keep, Pull,
+                                             Rotate, State)
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
+from tideboard.ui.moonshell.aiming import AimKeys
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
 
 
-class MoonshellScreen(MermaidKeys, MoonshellEnding):
+class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
@@ -49,7 +51,8 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),
-        Binding("up,down", "toggle_rock", "Rock", show=False),
+        Binding("up", "toggle_rock(-1)", "Rock", show=False),
+        Binding("down", "toggle_rock(1)", "Rock", show=False),
         *[Binding(str(n), f"number({n})", f"Column {n}", show=False) for n in range(1, 6)],
         Binding("r", "rotate", "Rotate"),
         Binding("p", "pull", "Pull"),
@@ -64,7 +67,7 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
         Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
         *[Binding(key, f"why_not('{name}')", "", show=False) for key, name in (
             ("r", "rotate"), ("p", "pull"), ("c", "collect"), ("m", "moonshell"),
-            ("k", "keep"), ("x", "pass_turn"), ("u", "undo"))],
+            ("k", "keep"), ("x", "pass_turn"), ("u", "undo"), ("w", "power"))],
     ]
     SECRETS = "your secret objective cards"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
@@ -156,6 +159,9 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     def action_pass_turn(self) -> None:
         self._touch()
         seat = self._my_turn()
+        if seat is not None and self.state.phase == EVENT:
+            self.decline_offer()
+            return
         if seat is None or self._answering():
             return
         if self._illegal(PASS) if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE \
@@ -237,10 +243,14 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
     # -- mouse -------------------------------------------------------------------------
     @on(CellClicked, "OceanBoard")
     def ocean_clicked(self, message: CellClicked) -> None:
-        kind, index = message.key
+        kind, index = message.key[:2]
         self._touch()
         seat = self._my_turn()
-        if seat is None or self._answering():
+        if seat is not None and self.mode == "aim":
+            self.aim_click([("cell", message.key[2]), ("col", index), ("col", index - 1)]
+                           if kind == "column" else [(kind, index)])
+            return
+        if seat is None or self._answering() or kind == "corner":
             return
         if kind == "column":
             if self.mode == "pull" and self.column == index:
@@ -268,9 +278,13 @@ class MoonshellScreen(MermaidKeys, MoonshellEnding):
 
     @on(CellClicked, "ChestView")
     def chest_clicked(self, message: CellClicked) -> None:
-        column = message.key
+        column, row = message.key
         self._touch()
         seat = self._my_turn()
+        if seat is not None and self.mode == "aim":
+            self.aim_click(([] if row is None else [("slot", row * 4 + column)])
+                           + [("chest", column)])
+            return
         if seat is None or self._in_keep() or self._answering():
             return
         if self.mode == "chest" and self.chest_column == column:
