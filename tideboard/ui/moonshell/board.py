@@ -153,9 +153,6 @@ class OceanBoard(CellGrid):
                                               # ("corner", 0-3 from the viewer): "M1"...
         self.lit_corners: set[int] = set()    # corners a power may be aimed at
 
-    def on_mount(self) -> None:
-        self.redraw()
-
     def redraw(self) -> None:
         self.show(self.draw())
 

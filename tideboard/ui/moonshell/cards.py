@@ -62,9 +62,6 @@ class OfferStrip(CellGrid):
         self.selected = 0
         self.note = ""
 
-    def on_mount(self) -> None:
-        self.redraw()
-
     def redraw(self) -> None:
         if self.note or not self.offers:
             self.show(text_canvas([Text(self.note or "", style="italic")]))

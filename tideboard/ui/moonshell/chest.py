@@ -113,9 +113,6 @@ class ChestView(CellGrid):
         self.marks: frozenset[int] = frozenset()  # cells row * 4 + column a power acts on
         self.lit: frozenset[int] = frozenset()    # cells a power may be aimed at
 
-    def on_mount(self) -> None:
-        self.redraw()
-
     def redraw(self) -> None:
         self.show(chest_canvas(self.app, self.chest, self.chosen, self.landing, self.legal,
                                marks=self.marks, lit=self.lit))
