@@ -55,7 +55,7 @@ TABLES = {
 def positions(game, config, seed: int, steps: int):
     """The states of one game played with random legal moves (the start included)."""
     rng = random.Random(seed)
-    state = game.setup(attrs.evolve(config, seed=seed))
+    state = game.setup(config.evolve(seed=seed))
     yield state
     for _ in range(steps):
         if game.is_over(state):
@@ -328,5 +328,5 @@ def test_scrambling_changes_the_hidden_parts():
     """The view test only means something if the scrambles change the state."""
     rng = random.Random(1)
     for game_id, (game, configs) in TABLES.items():
-        state = game.setup(attrs.evolve(configs[0], seed=3))
+        state = game.setup(configs[0].evolve(seed=3))
         assert SCRAMBLE[game_id](state, 0, rng) != state, game_id

@@ -36,3 +36,19 @@ def test_the_engine_names_are_still_there():
         assert "no_such_name" in str(error)
     else:
         raise AssertionError("an unknown name must raise AttributeError")
+
+
+def test_the_app_and_the_picker_start_without_attrs_or_tomllib_or_importlib_resources():
+    """The picker's first frame needs no game: attrs (the games' states), tomllib (the
+    themes are JSON) and importlib.resources (package files are read by path) wait
+    until a game or a rules page is loaded."""
+    loaded = _modules_after("import tideboard.ui.app, tideboard.ui.picker")
+    assert not {"attrs", "attr", "tomllib", "importlib.resources"} & loaded
+    assert not [m for m in loaded if m.startswith("tideboard.games.")]
+
+
+def test_a_game_package_loads_without_importlib_resources():
+    loaded = _modules_after("import tideboard.games.moonshell, tideboard.games.mermaid_rain, "
+                            "tideboard.games.animal_splash, tideboard.games.shifting_stones, "
+                            "tideboard.games.moonlighter")
+    assert "importlib.resources" not in loaded and "tomllib" not in loaded

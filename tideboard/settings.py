@@ -10,13 +10,12 @@ the old one, so the file is never half-written.  A file that cannot be read
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
 from pathlib import Path
 from typing import Any
-
-import attrs
 
 from tideboard import paths
 
@@ -28,7 +27,7 @@ BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.3, "slow": 0.8}
 DEFAULT_BOT_SPEED = "normal"
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Settings:
     theme: str | None = None  # None: the app's default theme
     bot_speed: str = DEFAULT_BOT_SPEED
@@ -36,6 +35,9 @@ class Settings:
     @property
     def bot_delay(self) -> float:
         return BOT_SPEEDS[self.bot_speed]
+
+    def evolve(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
 
 
 def next_bot_speed(speed: str) -> str:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-import attrs
-
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 
@@ -42,7 +40,7 @@ def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int,
         for number in range(count):
             seed = config.seed + number
             bots = [make_bot(game, level, seed * 31 + seat) for seat, level in enumerate(levels)]
-            state, n = play_out(game, game.setup(attrs.evolve(config, seed=seed)), bots)
+            state, n = play_out(game, game.setup(config.evolve(seed=seed)), bots)
             # Count the game only once it is played out: an interrupt in the
             # middle of the bookkeeping below would otherwise count it half.
             over = game.is_over(state)

@@ -13,10 +13,9 @@ from outside (states are deterministic from the state before and the action).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Iterator, Sequence
-
-import attrs
 
 from tideboard.engine.core import (GameConfig, IllegalAction, NotationError,
                                    TideboardError)
@@ -229,7 +228,7 @@ class Match:
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
+        raise dataclasses.FrozenInstanceError(f"a Match is immutable: cannot set {name}")
 
     def _at(self, tip: _Step, state: Any, size: int) -> "Match":
         """A match of the same lineage at ``tip``: ``state`` after ``size - 1`` moves."""
@@ -332,7 +331,7 @@ class Match:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.info.id,
-            "config": {**attrs.asdict(self.config), "options": self.config.option_dict},
+            "config": {**dataclasses.asdict(self.config), "options": self.config.option_dict},
             "actions": [self.game.format_action(a) for a in self.actions],
         }
 

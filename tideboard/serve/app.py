@@ -128,9 +128,7 @@ class ServeApp(TideboardApp):
 
     def save_settings(self, **changes: str | None) -> None:
         """A session's theme and bot speed stay in the session."""
-        import attrs
-
-        self.settings = attrs.evolve(self.settings, **changes)
+        self.settings = self.settings.evolve(**changes)
 
 
 class _Nowhere:

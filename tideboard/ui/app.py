@@ -214,9 +214,7 @@ class TideboardApp(App):
     # -- settings ------------------------------------------------------------
     def save_settings(self, **changes: str | None) -> None:
         """Change and remember settings; a failed write is said, never raised."""
-        import attrs
-
-        self.settings = attrs.evolve(self.settings, **changes)
+        self.settings = self.settings.evolve(**changes)
         error = user_settings.save(self.settings)
         if error:
             self.notify(error, severity="warning", timeout=6)

@@ -81,8 +81,7 @@ class GameList(OptionList):
 class PickerScreen(OptionRows, Screen):
     BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
                 Binding("up", "row(-1)", "Row", show=False),
-                Binding("escape", "back", "Games"),
-                Binding("ctrl+s", "start", "Start"),
+                Binding("escape", "back", "Games"), Binding("ctrl+s", "start", "Start"),
                 Binding("question_mark", "help", "Help", key_display="?"),
                 Binding("q", "quit", "Quit")]
     SHEETS = ("picker",)  # themes/picker.tcss, added when the picker is first shown

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.ui.shared.modals import EndScreen
@@ -71,7 +69,7 @@ class GameOver:
         if choice == "board":
             self._study_board()
         elif choice == "again":
-            config = attrs.evolve(self.match.config, seed=new_seed())
+            config = self.match.config.evolve(seed=new_seed())
             new = Match.start(self.game, config)  # a new record: the finished one stays
             self.app.switch_screen(type(self)(new, self.bot_levels, self.bot_delay))
         elif choice == "quit":
