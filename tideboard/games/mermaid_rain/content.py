@@ -99,40 +99,35 @@ TILES_OF_SHAPE: tuple[tuple[int, ...], ...] = tuple(
     tuple(t for t in range(TILES) if TILE_SHAPE[t] == s) for s in range(len(SHAPES)))
 
 
-def _shape_of(cells: frozenset[int]) -> int | None:
-    """Which shape a set of connected cells makes (None if none)."""
-    if len(cells) == 2:
-        return 0
-    a, b, c = sorted(cells)
-    pairs = [distance(a, b), distance(a, c), distance(b, c)]
-    if pairs.count(1) == 3:
-        return 3
-    if sorted(pairs) == [1, 1, 2]:
-        ends = [p for p in (a, b, c) if sum(distance(p, q) == 1 for q in (a, b, c)) == 1]
-        middle = next(p for p in (a, b, c) if p not in ends)
-        e0, e1 = (cube(e) for e in ends)
-        m = cube(middle)
-        straight = all(e0[i] + e1[i] == 2 * m[i] for i in range(3))
-        return 1 if straight else 2
-    return None
-
-
 def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Every way each shape lies on empty sea inside the board, cells sorted."""
+    """Every way each shape lies on empty sea inside the board, cells sorted.
+
+    Three cells a-b-c (b next to both) make a triangle when a and c touch too, a
+    bar when they lie in a line (b halfway between them in cube coordinates) and
+    an arc otherwise.  Worked out once at import, from tables (a Mermaid Rain
+    game's first frame waits for it)."""
     water = [c for c in range(CELLS) if BASE[c] == WATER]
-    found: list[set[tuple[int, ...]]] = [set() for _ in SHAPES]
+    at = [cube(c) for c in range(CELLS)]
+    touching = [frozenset(n) for n in NEIGHBOURS]
+    duo, bar, arc, tri = (set() for _ in SHAPES)
     for a in water:
+        ax, ay, az = at[a]
         for b in NEIGHBOURS[a]:
             if BASE[b] != WATER:
                 continue
-            found[0].add(tuple(sorted((a, b))))
+            duo.add((a, b) if a < b else (b, a))
+            bx, by, bz = at[b]
             for c in NEIGHBOURS[b]:
-                if BASE[c] == WATER and c != a:
-                    cells = frozenset((a, b, c))
-                    shape = _shape_of(cells)
-                    if shape is not None:
-                        found[shape].add(tuple(sorted(cells)))
-    return tuple(tuple(sorted(f)) for f in found)
+                if BASE[c] != WATER or c == a:
+                    continue
+                cells = tuple(sorted((a, b, c)))
+                if c in touching[a]:
+                    tri.add(cells)
+                else:
+                    cx, cy, cz = at[c]
+                    straight = ax + cx == 2 * bx and ay + cy == 2 * by and az + cz == 2 * bz
+                    (bar if straight else arc).add(cells)
+    return tuple(tuple(sorted(found)) for found in (duo, bar, arc, tri))
 
 
 PLACEMENTS = _placements()   # per shape: the cell tuples a tile of that shape may cover
