@@ -11,7 +11,6 @@ from tideboard.games.animal_splash.content import MISSIONS
 from tideboard.games.animal_splash.state import ACT, END, End, MovePearl, Score, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.panels import PEARL, PLACE, SLIDE, SWAP, TABLEAU, SplashTable
-from tideboard.ui.shared import ConfirmScreen
 
 
 class SplashModes(SplashTable):
@@ -128,9 +127,8 @@ class SplashModes(SplashTable):
         if takeable:
             notes.append(f"You may take mission {', '.join(map(str, takeable))} (keys 1-3).")
         if notes:
-            self.app.push_screen(ConfirmScreen(" ".join(notes) + " End your turn anyway?",
-                                               "End turn", "Keep playing"),
-                                 lambda yes: yes and self.dispatch(END))
+            self.ask(" ".join(notes) + " End your turn anyway?", "End turn", "Keep playing",
+                     lambda yes: yes and self.dispatch(END))
             return
         self.dispatch(END)
 
@@ -155,6 +153,5 @@ class SplashModes(SplashTable):
             return
         question = " ".join(self._warnings() + [
             f"Take mission {mission} ({card.text}, {card.points} points) and end your turn?"])
-        self.app.push_screen(ConfirmScreen(question, "Take it", "Not yet"),
-                             lambda yes: yes and self.dispatch(End(mission)))
+        self.ask(question, "Take it", "Not yet", lambda yes: yes and self.dispatch(End(mission)))
 

@@ -30,7 +30,7 @@ from tideboard.ui.animal_splash.modes import SplashModes
 from tideboard.ui.animal_splash.panels import GRID, PLACE, SWAP, TABLEAU, WIDE
 from tideboard.ui.animal_splash.tableau import TableauStrip
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.shared import BlocksScreen, CellClicked, GameLog, StatusLine
+from tideboard.ui.shared import CellClicked, GameLog, StatusLine
 from tideboard.ui.title_line import TitleLine
 
 TURN_ACTIONS = {"cursor", "confirm", "cancel", "focus", "score", "slide", "pearl", "swap",
@@ -224,7 +224,7 @@ class AnimalSplashScreen(SplashModes):
         self.refresh_table()
 
     def action_overview(self) -> None:
-        self.app.push_screen(BlocksScreen(overview_parts(self), key="o"))
+        self.show_blocks(overview_parts(self), key="o")
 
     # -- the mouse ----------------------------------------------------------
     @on(CellClicked, "GridBoard")

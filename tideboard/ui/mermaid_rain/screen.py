@@ -26,7 +26,7 @@ from tideboard.games.mermaid_rain.state import Drop, End
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.mermaid_rain.board import HexBoard
 from tideboard.ui.mermaid_rain.panels import RainTable
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+from tideboard.ui.shared import CellClicked, GameLog, StatusLine
 from tideboard.ui.title_line import TitleLine
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
@@ -212,8 +212,7 @@ class MermaidRainScreen(RainTable):
             if yes:
                 self._act(Drop(seat, tile))
 
-        self.app.push_screen(ConfirmScreen("Discard this surf tile without laying it?",
-                                           "Discard", "Keep it"), answer)
+        self.ask("Discard this surf tile without laying it?", "Discard", "Keep it", answer)
 
     def action_end(self) -> None:
         seat = self.turn_or_wait()
@@ -227,12 +226,11 @@ class MermaidRainScreen(RainTable):
             if yes:
                 self._act(End(seat))
 
-        self.app.push_screen(ConfirmScreen("End your surf-riding turn?", "End turn",
-                                           "Keep riding"), answer)
+        self.ask("End your surf-riding turn?", "End turn", "Keep riding", answer)
 
     def action_melds(self) -> None:
         if self.is_active:
-            self.app.push_screen(BlocksScreen(self.overview_parts(), key="o"))
+            self.show_blocks(self.overview_parts(), key="o")
 
     @on(CellClicked, "HexBoard")
     def clicked(self, message: CellClicked) -> None:

@@ -48,7 +48,7 @@ from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
 from tideboard.ui.moonlighter.log import MoonlighterLog
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, StatusLine
+from tideboard.ui.shared import CellClicked, StatusLine
 
 
 class MoonlighterScreen(MoonlighterTable):
@@ -123,11 +123,11 @@ class MoonlighterScreen(MoonlighterTable):
 
     # -- input --------------------------------------------------------------
     def action_whole_map(self) -> None:
-        self.app.push_screen(BlocksScreen([
+        self.show_blocks([
             (f"Dungeon {self.state.dungeon}: {plural(len(self.state.rooms), 'room')}, north up",
              whole_map(self.app, self.state)),
             ("Key", Text("W white  O orange  K black (locked until cleared)  G cleared  "
-                         "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m"))
+                         "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.OFFERED:
@@ -238,10 +238,8 @@ class MoonlighterScreen(MoonlighterTable):
         dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
         lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." \
             if dealt else ""
-        self.app.push_screen(
-            ConfirmScreen(f"Flee back{where} the way you came? The enemies heal to full "
-                          f"behind you.{lost}", "Flee", "Fight on"),
-            lambda yes: yes and self.dispatch(FLEE))
+        self.ask(f"Flee back{where} the way you came? The enemies heal to full "
+                 f"behind you.{lost}", "Flee", "Fight on", lambda yes: yes and self.dispatch(FLEE))
 
     def action_switch(self) -> None:
         if not self._my_turn():
@@ -257,11 +255,9 @@ class MoonlighterScreen(MoonlighterTable):
             health = " Dropping the pink pawn takes 2 hearts and 2 maximum health."
         elif room.pawn == "pink":
             health = " The pink pawn gives 2 hearts and 2 maximum health."
-        self.app.push_screen(
-            ConfirmScreen(f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
-                          f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room."
-                          f"{health}", "Switch", "Keep mine"),
-            lambda yes: yes and self.dispatch(SWITCH))
+        self.ask(f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
+                 f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room.{health}",
+                 "Switch", "Keep mine", lambda yes: yes and self.dispatch(SWITCH))
 
     def action_keep(self) -> None:
         if self._my_turn():

@@ -13,8 +13,18 @@
 | ``overviews`` | ``BlocksScreen``: a scrolling window of titled blocks |
 | ``game_over`` | ``GameOver``: the results window and the final board's keys |
 | ``modals`` | ``Window`` (closes only itself, once): hand-over, confirm, help, end |
+| ``windows`` | ``Windows``: a game screen opens the windows through it (``ask``...) |
 | ``words`` | ``plural``: "1 point", "2 points" |
+
+The window classes (``modals``, ``overviews``) are loaded when first used
+(``Windows``, or a name below asked for), not with the game screens: a first
+frame shows none of them.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 from tideboard.ui.shared.canvas import (
     ROUNDED,
@@ -28,16 +38,19 @@ from tideboard.ui.shared.cells import CellClicked
 from tideboard.ui.shared.colours import game_colours, ink_for, luminance, theme_colour
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.log import GameLog
-from tideboard.ui.shared.modals import (
-    ConfirmScreen,
-    EndScreen,
-    HelpScreen,
-    PrivacyScreen,
-    Window,
-)
-from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.shared.status import StatusLine
 from tideboard.ui.shared.words import plural
+
+_WINDOWS = {"BlocksScreen": "overviews", "ConfirmScreen": "modals", "EndScreen": "modals",
+            "HelpScreen": "modals", "PrivacyScreen": "modals", "Window": "modals"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WINDOWS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tideboard.ui.shared' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"tideboard.ui.shared.{module}"), name)
+
 
 __all__ = [
     "ROUNDED", "BlocksScreen", "Canvas", "CellClicked", "ConfirmScreen", "EndScreen", "GameLog",

@@ -10,7 +10,6 @@ from typing import Any
 
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
-from tideboard.ui.shared.modals import EndScreen
 
 
 class GameOver:
@@ -23,9 +22,9 @@ class GameOver:
 
     def _open_results(self) -> None:
         self.sync_bindings()
-        self.app.push_screen(EndScreen(f"{self.game.info.name}: game over", self.end_table(),
-                                       self.game.result_text(self.state),
-                                       self.match.config.seed), self._end_choice)
+        self.show_results(f"{self.game.info.name}: game over", self.end_table(),
+                          self.game.result_text(self.state), self.match.config.seed,
+                          self._end_choice)
 
     def _study_board(self) -> None:
         """The results closed: the final board and the log stay, with the game-over keys."""

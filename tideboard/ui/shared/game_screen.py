@@ -21,9 +21,9 @@ from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
 from tideboard.ui.shared.game_over import GameOver
 from tideboard.ui.shared.log import GameLog
-from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.shared.saving import save_match
 from tideboard.ui.shared.status import StatusLine
+from tideboard.ui.shared.windows import Windows
 from tideboard.ui.shared.words import SeatNames
 
 __all__ = ["GameLog", "GameScreen"]
@@ -71,7 +71,7 @@ def split_action(action: str) -> tuple[str, tuple[object, ...]]:
             return textual_name, textual_args
     return name.rpartition(".")[2], tuple(args)
 
-class GameScreen(GameOver, SeatNames, Screen):
+class GameScreen(GameOver, SeatNames, Windows, Screen):
     """The match, bots, hand-over screen, log, undo and game over for every game.
 
     At game over the table's own keys stand down (``check_action``; a screen
@@ -285,8 +285,8 @@ class GameScreen(GameOver, SeatNames, Screen):
             self.viewer = None
             self.refresh_table()
             if self.needs_privacy(seat):  # (else a public decision, at the spectator's view)
-                self.app.push_screen(PrivacyScreen(seat, seat_label(seat), self.SECRETS),
-                                     lambda show: self._hand_over(seat, show))
+                self.show_privacy(seat, seat_label(seat), self.SECRETS,
+                                  lambda show: self._hand_over(seat, show))
             return
         self._reveal(seat)
 
@@ -328,9 +328,8 @@ class GameScreen(GameOver, SeatNames, Screen):
     def action_help(self) -> None:
         if not self.is_active:
             return
-        self.app.push_screen(HelpScreen(f"{self.game.info.name}: help",
-                                        self.KEYS_HELP + SHARED_KEYS_HELP,
-                                        rules_markdown(self.game.info.id)))
+        self.show_help(f"{self.game.info.name}: help", self.KEYS_HELP + SHARED_KEYS_HELP,
+                       rules_markdown(self.game.info.id))
 
     def action_log_scroll(self, direction: int) -> None:
         self.query_one(GameLog).page(direction)
@@ -369,5 +368,5 @@ class GameScreen(GameOver, SeatNames, Screen):
             if yes:
                 self.app.show_picker()
 
-        self.app.push_screen(ConfirmScreen("Leave this game? It is saved: resume it from "
-                                           "the picker.", "Leave", "Stay"), answer)
+        self.ask("Leave this game? It is saved: resume it from the picker.", "Leave", "Stay",
+                 answer)

@@ -22,7 +22,7 @@ from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
-from tideboard.ui.shared import BlocksScreen, CellClicked, ConfirmScreen, GameLog, StatusLine
+from tideboard.ui.shared import CellClicked, GameLog, StatusLine
 from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
 from tideboard.ui.shifting_stones.panels import StonesTable, cards_phrase, points
@@ -280,8 +280,7 @@ class ShiftingStonesScreen(StonesTable):
                             f"{self.state.strikes + 1} of {SOLO_STRIKES}.")
         if warnings:
             question = " ".join(warnings) + " End your turn anyway?"
-            self.app.push_screen(ConfirmScreen(question, "End turn", "Keep playing"),
-                                 lambda yes: yes and self._end())
+            self.ask(question, "End turn", "Keep playing", lambda yes: yes and self._end())
             return
         self._end()
 
@@ -306,8 +305,7 @@ class ShiftingStonesScreen(StonesTable):
         if self.state.solo:
             question += (f" In solo a skip counts as a turn without scoring: strike "
                          f"{self.state.strikes + 1} of {SOLO_STRIKES}.")
-        self.app.push_screen(ConfirmScreen(question, "Skip", "Stay"),
-                             lambda yes: yes and self.dispatch(SKIP))
+        self.ask(question, "Skip", "Stay", lambda yes: yes and self.dispatch(SKIP))
 
     def action_table(self) -> None:
         shown: State = self.shown
@@ -316,7 +314,7 @@ class ShiftingStonesScreen(StonesTable):
             for seat, cards in enumerate(shown.scored)]
         parts.append((f"Discard pile, newest first ({len(shown.discard)})",
                       CardRows(self.app, shown.discard[::-1])))
-        self.app.push_screen(BlocksScreen(parts, key="t"))
+        self.show_blocks(parts, key="t")
 
     @on(CellClicked, "StoneGrid")
     def stone_clicked(self, message: CellClicked) -> None:

@@ -1,0 +1,49 @@
+"""Opening the shared windows from a game screen: a mixin of
+:class:`~tideboard.ui.shared.game_screen.GameScreen`.
+
+The windows (``modals``: hand-over, confirm, help, results; ``overviews``:
+blocks) are Textual screen classes, and defining each costs about as much as
+drawing a board cell by cell; a game's first frame shows none of them.  So
+their modules are imported here when a window first opens, and game screens
+open them through these methods rather than importing the classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class Windows:
+    """``ask``, ``show_blocks`` and the game screen's own windows."""
+
+    app: Any
+
+    def ask(self, question: str, yes: str, no: str,
+            then: Callable[[bool | None], Any]) -> None:
+        """A yes/no question (Enter and Esc say no, ``y`` yes); ``then(answer)``."""
+        from tideboard.ui.shared.modals import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen(question, yes, no), then)
+
+    def show_blocks(self, parts: list[tuple[str, Any]], key: str = "") -> None:
+        """A scrolling window of titled blocks; ``key`` (the key that opened it) closes it."""
+        from tideboard.ui.shared.overviews import BlocksScreen
+
+        self.app.push_screen(BlocksScreen(parts, key=key))
+
+    def show_privacy(self, seat: int, player: str, secrets: str,
+                     then: Callable[[bool | None], Any]) -> None:
+        from tideboard.ui.shared.modals import PrivacyScreen
+
+        self.app.push_screen(PrivacyScreen(seat, player, secrets), then)
+
+    def show_help(self, title: str, keys: list[tuple[str, str]], rules: str | None) -> None:
+        from tideboard.ui.shared.modals import HelpScreen
+
+        self.app.push_screen(HelpScreen(title, keys, rules))
+
+    def show_results(self, title: str, table: Any, result: str, seed: int | None,
+                     then: Callable[[str | None], Any]) -> None:
+        from tideboard.ui.shared.modals import EndScreen
+
+        self.app.push_screen(EndScreen(title, table, result, seed), then)
