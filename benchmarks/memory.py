@@ -115,7 +115,10 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
                 break
     if len(snapshots) >= 2:
         print(f"  where the memory grew from the baseline to the end (top {top}):")
-        for stat in snapshots[-1].compare_to(snapshots[-2], "lineno")[:top]:
+        # the first snapshot is the baseline's; the last, the end's with the window closed
+        grown = sorted(snapshots[-1].compare_to(snapshots[0], "lineno"),
+                       key=lambda stat: stat.size_diff, reverse=True)
+        for stat in grown[:top]:
             print(f"    {stat.size_diff / 1024:+8.1f} KiB {stat.count_diff:+7d} blocks  "
                   f"{stat.traceback[0]}")
     return {"samples": samples, "baseline": baseline_at or 0, "closed": closed,

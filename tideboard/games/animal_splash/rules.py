@@ -29,10 +29,6 @@ MAX_TABLEAU = 16  # more than any game reaches (9 cards at two players)
 # Action objects are made once and shared, so a legal-action list is mostly slices.
 DIVES = tuple(Dive(spot) for spot in range(12))
 TAKES = {cell: (Take(cell, False), Take(cell, True)) for cell in range(9)}
-SLIDES = tuple(tuple(Slide(i, j) for i in range(n) for j in range(n) if i != j)
-               for n in range(MAX_TABLEAU + 1))
-SWAPS = tuple(tuple(Swap(p, c) for p in range(n) for c in range(9))
-              for n in range(MAX_TABLEAU + 1))
 NEEDED = {m.id: cards_needed(m.test, m.n) for m in MISSIONS.values()}
 GROUP_OF = {m.id: m.group for m in MISSIONS.values()}
 ENDS = {m: End(m) for m in MISSIONS}
@@ -41,8 +37,21 @@ PEARLED = frozenset(m.id for m in MISSIONS.values() if m.test in PEARL_TESTS)
 NO_PEARLS: frozenset[int] = frozenset()
 TAKES_FROM = tuple(tuple(take for cell in LINES[spot] for take in TAKES[cell])
                    for spot in range(12))  # the takes a diver on each spot may make
-SWAPS_BUT = tuple(tuple(tuple(s for s in swaps if s.cell != taken) for taken in range(9))
-                  for swaps in SWAPS)  # [n][the cell emptied this turn]
+
+
+# The slides and swaps for a tableau of n cards, made the first time a tableau
+# that size is played (a game reaches about 9 cards: making all 16 sizes at
+# import cost a game's first frame more than its whole board).
+@lru_cache(maxsize=None)
+def slides(n: int) -> tuple[Slide, ...]:
+    return tuple(Slide(i, j) for i in range(n) for j in range(n) if i != j)
+
+
+@lru_cache(maxsize=None)
+def swaps(n: int, taken: int = EMPTY) -> tuple[Swap, ...]:
+    """The swaps with a tableau of ``n`` cards, but those with ``taken`` (the cell
+    emptied this turn, if any)."""
+    return tuple(Swap(p, c) for p in range(n) for c in range(9) if c != taken)
 SCORES = {(p, a): Score(p, a) for p in range(MAX_TABLEAU) for a in (ANIMAL, PLANT)}
 
 
@@ -191,11 +200,11 @@ def legal_actions(state: State) -> list[Action]:
     actions += score_actions(tableau, pearls)
     if oxygen:
         n = len(tableau)
-        actions += SLIDES[n]
+        actions += slides(n)
         if oxygen >= PEARL_COST and pearls:
             actions += pearl_moves(state)
         if oxygen >= SWAP_COST:
-            actions += SWAPS[n] if state.taken == EMPTY else SWAPS_BUT[n][state.taken]
+            actions += swaps(n, state.taken)
     return actions
 
 
