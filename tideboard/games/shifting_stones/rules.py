@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -21,10 +22,15 @@ NEIGHBOURS = tuple((a, b) for a in range(9) for b in (a + 1, a + 3)
 PAIRS = frozenset(NEIGHBOURS)  # a Shift names its lower cell first, as legal_actions does
 ADJACENT = PAIRS | frozenset((b, a) for a, b in NEIGHBOURS)
 
-# Action objects are made once and shared: legal-action lists are just
-# concatenations of these tuples, which keeps move generation cheap.
-_MANIPULATIONS = {card.id: tuple(Shift(card.id, a, b) for a, b in NEIGHBOURS)
-                  + tuple(Flip(card.id, cell) for cell in range(9)) for card in CARDS}
+# Action objects are made once per card and shared: legal-action lists are just
+# concatenations of these tuples, which keeps move generation cheap.  A card's
+# are made when it is first in a hand (all 72 cards' at import cost the first frame).
+@lru_cache(maxsize=None)
+def _manipulations(card: int) -> tuple[Shift | Flip, ...]:
+    return (tuple(Shift(card, a, b) for a, b in NEIGHBOURS)
+            + tuple(Flip(card, cell) for cell in range(9)))
+
+
 _SCORES = {card.id: Score(card.id) for card in CARDS}
 
 
@@ -78,7 +84,7 @@ def legal_actions(state: State) -> list[Action]:
         if CARD_BY_ID[card].matches(state.grid):
             actions.append(_SCORES[card])
     for card in hand:
-        actions.extend(_MANIPULATIONS[card])
+        actions.extend(_manipulations(card))
     actions.append(END_TURN)
     if can_skip(state):
         actions.append(SKIP)
