@@ -22,6 +22,14 @@ from tideboard.ui.screens import has_screen, screen_class
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
 
+def _load_windows() -> None:
+    """Import the windows' code (hand-over, confirm, help, results, overviews) once
+    the first frame is up: no first frame waits for it (tideboard/ui/shared/windows.py),
+    and neither does the first window, nor does a game's memory grow by it at its end."""
+    import tideboard.ui.shared.modals  # noqa: F401
+    import tideboard.ui.shared.overviews  # noqa: F401
+
+
 class TideboardApp(App):
     TITLE = "tideboard"
     # Only the base sheet at start; the picker's, the dialogs' and a game's sheet
@@ -83,6 +91,7 @@ class TideboardApp(App):
         if not first._result_callbacks:
             first._push_result_callback(first, None)
         self.call_after_refresh(resume_gc)  # the first frame is up
+        self.set_timer(0.3, _load_windows)  # then, while the player reads it
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.loaded_match is not None:

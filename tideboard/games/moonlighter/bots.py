@@ -53,7 +53,7 @@ FLEE_BELOW = 0.95   # flee a fight whose odds of winning are worse than this
 HEAL_BELOW = 0.9    # go to the pool when health is at most this share of the maximum
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)  # bounded: a campaign would otherwise keep every fight it met
 def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> float:
     """The chance to win a fight from here, attacking until it ends."""
     if health <= 0:
