@@ -132,8 +132,8 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
     if state.saved and any(t >= 0 for t in state.saved):
         from tideboard.games.moonshell.content import tile_name
 
-        lines += [f"{who(s)} saved a {tile_name(t)} (Buoy)" for s, t in enumerate(state.saved)
-                  if t >= 0]
+        lines += [f"{f'P{s + 1}' if short else who(s)} saved a {tile_name(t)} (Buoy)"
+                  for s, t in enumerate(state.saved) if t >= 0]
     return lines
 
 
@@ -239,10 +239,10 @@ class MermaidKeys:
             said += f" ({CORNERS[action.a]}, ☾ on the board)"
         return f"{self.game.format_action(action)}  →  {said}"
 
-    def draw_mermaids(self: Any, shown: State) -> None:
-        """The mermaid line block under the scores (hidden in a plain game)."""
+    def draw_mermaids(self: Any, shown: State, short: bool) -> None:
+        """The mermaid line block under the scores (hidden in a plain game); ``short``: a
+        few words each, the tides under the ocean and the event in the title (as at 80x24)."""
         widget = self.query_one("#ms-mermaid", Static)
-        short = not self._large()
         lines = mermaid_lines(shown, self.who, short=short)
         widget.display = bool(lines)
         # at 80x24 a line of the log is worth more than the rule above these lines
