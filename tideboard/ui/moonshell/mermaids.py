@@ -166,7 +166,9 @@ class MermaidKeys:
             state: State = self.state
             if state.over or state.phase == KEEP or self.human_to_move() is None:
                 return False
-            return state.phase in (MERMAID, EVENT) or bool(self.mermaid_moves())
+            if state.phase == EVENT:  # "w Place ☾" (the moonrise binding) instead
+                return False
+            return state.phase == MERMAID or bool(self.mermaid_moves())
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:
