@@ -101,7 +101,8 @@ async def test_the_mermaid_choice_lists_no_table_keys_and_they_say_what_to_do():
         game = app.screen_stack[0]
         await settle(pilot)
         offered = footer_actions(game)
-        assert "power" in offered and "objectives" in offered
+        assert "pick_mermaid" in offered and "objectives" in offered
+        assert "power" not in offered  # (in play the same key says "w Power")
         assert not TABLE_KEYS & offered, TABLE_KEYS & offered
         for key in ("r", "p", "c", "m", "x", "3", "left"):
             await pilot.press(key)

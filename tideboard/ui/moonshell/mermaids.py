@@ -117,7 +117,7 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
-                lines.append(f"P{seat + 1}: no mermaid yet" if short
+                lines.append(f"P{seat + 1} no mermaid" if short
                              else f"{who(seat)}: no mermaid yet")
     if (state.powers or state.events_on) and not short:  # (short: under the ocean)
         lines.append(tides_text(state))
@@ -162,13 +162,15 @@ class MermaidKeys:
         return self.state.phase != MERMAID
 
     def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "power":  # listed only when there is something to choose with it now
-            state: State = self.state
+        if action in ("power", "pick_mermaid"):  # listed only when there is something to
+            state: State = self.state               # choose with it now
             if state.over or state.phase == KEEP or self.human_to_move() is None:
                 return False
+            if action == "pick_mermaid" or state.phase == MERMAID:  # "w Mermaid" before
+                return action == "pick_mermaid" and state.phase == MERMAID  # the game
             if state.phase == EVENT:  # "w Place ☾" (the moonrise binding) instead
                 return False
-            return state.phase == MERMAID or bool(self.mermaid_moves())
+            return bool(self.mermaid_moves())
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:

@@ -62,7 +62,8 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
         Binding("x", "decline", "Decline"),     # Moonrise (the first x the footer allows wins)
         Binding("x", "pass_turn", "Pass"),
         Binding("w", "moonrise", "Place ☾"),    # Moonrise: w lights the chest columns
-        Binding("w", "power", "Mermaid"),
+        Binding("w", "pick_mermaid", "Mermaid"),  # the choice before the game
+        Binding("w", "power", "Power"),
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
@@ -161,6 +162,10 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
     def action_decline(self) -> None:
         """x in Moonrise: let the offer go (the footer says "x Decline", as the hint does)."""
         self.action_pass_turn()
+
+    def action_pick_mermaid(self) -> None:
+        """w before the game: the mermaid window (footer "Mermaid"; in play "Power")."""
+        self.action_power()
 
     def action_moonrise(self) -> None:
         """w in Moonrise: light the chest columns to place the moonshell (footer "Place ☾")."""

@@ -189,6 +189,7 @@ class MoonshellSidebar(GameScreen):
             out.append_text(line)
         elif shown.phase == KEEP:
             out.append("Secret: choose one above (k)", style="italic")
+        out.rstrip()  # (no secret line yet: no empty line under the scores)
         return out
 
     def _objective_lines(self, shown: State, me: int, detail: int = 0) -> Text:
