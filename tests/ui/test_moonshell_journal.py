@@ -64,3 +64,14 @@ def test_a_side_reader_sees_rows():
                        meeples=(AT_HOME,) * 4, meeple_round=(0,) * 4, saved=(EMPTY,) * 4)
     line = read(state, "pull 1+2", 1)
     assert " the bottom and 2nd from the bottom rows (to the right) (Tide Pool):" in line, line
+
+
+def test_the_mermaid_lines_say_whose_rock_the_inlet_mermeeple_is_on():
+    """The screen never numbers the sides, so "the left rock of side 1" would mean nothing."""
+    from tests.moonshell.ms_helpers import play
+    from tideboard.ui.moonshell.mermaids import mermaid_lines
+
+    state = play(with_powers("active", "inlet"), "power inlet left")
+    line = mermaid_lines(state, lambda seat: f"Player {seat + 1}")[0]
+    assert "Inlet (active) - on the left rock of their own side" in line, line
+    assert "side 1" not in line

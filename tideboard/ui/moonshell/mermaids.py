@@ -112,6 +112,10 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
             if mermaid:
                 card = MERMAIDS[mermaid]
                 where = powers.meeple_text(state, seat)
+                kind, place = state.meeples[seat]
+                if kind == ROCK:  # (the engine's "side 3": the screen never numbers sides)
+                    where = where.replace(f" rock of side {place // 2 + 1}",
+                                          " rock of their own side")
                 if short:
                     lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'in use'}")
                 else:
