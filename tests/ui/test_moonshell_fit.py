@@ -107,3 +107,22 @@ async def test_the_log_keeps_its_lines_at_120x40_and_80x24(players, variant, sol
                        for name in ("ms-table", "ms-mermaid", "ms-objectives")
                        if screen.query_one(f"#{name}").display]
             assert max(bottoms) <= screen.query_one(GameLog).region.y
+
+
+async def test_a_long_note_gives_way_to_what_to_do_now():
+    """Solo at 80x24: "The automaton played its turn (...)" before Moonrise's hint pushed
+    "x declines" off the two status lines; the note (also in the log) gives way."""
+    from tests.ui.test_moonshell_mermaids import to_first_turn, tsunami_app
+
+    app = tsunami_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await to_first_turn(pilot)
+        hint = screen._hint().replace(" · o objectives · ? help", "")
+        screen.note = "The automaton played its turn (the log has every step; o lists them)."
+        screen.refresh_table()
+        await settle(pilot)
+        said = str(screen.query_one("#ms-status").render())
+        assert screen._fits_status(said), said  # all of it on the two lines
+        assert said.replace("\n", " ").strip().endswith(hint.split()[-1]), said
+        assert hint.split(":")[0] in said

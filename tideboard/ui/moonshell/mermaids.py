@@ -117,7 +117,8 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                     where = where.replace(f" rock of side {place // 2 + 1}",
                                           " rock of their own side")
                 if short:
-                    lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'in use'}")
+                    name = "You" if state.solo and seat == 0 else f"P{seat + 1}"
+                    lines.append(f"{name} {card.name} {'✓' if where == 'ready' else 'in use'}")
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
@@ -130,8 +131,8 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
         lines.append(f"Event ({'this round' if card.kind == 'round' else 'now'}): "
                      f"{card.name} - {card.text}")
     if short:  # one line at 80 columns (the tides under the ocean, the event in the title)
-        people = [line for line in lines if line.startswith("P")]
-        rest = [line for line in lines if not line.startswith("P")]
+        people = [line for line in lines if line.startswith(("P", "You "))]
+        rest = [line for line in lines if not line.startswith(("P", "You "))]
         lines = [" · ".join(people)] * bool(people) + rest
     if state.saved and any(t >= 0 for t in state.saved):
         from tideboard.games.moonshell.content import tile_name

@@ -165,6 +165,8 @@ class MoonshellTable(MoonshellSidebar):
             # the keys of the next action fall off the end
             if not self._fits_status(message):
                 message = message.replace(HINT_TAIL, "")
+            if not self._fits_status(message) and self.note:  # what to do now comes
+                message = hint.replace(HINT_TAIL, "")         # first (the log has the note)
             self.say(message)
             self.note = ""
         self.sync_bindings()
