@@ -227,6 +227,8 @@ async def test_w_is_listed_when_a_power_may_be_used():
         screen = app.screen
         await to_first_turn(pilot)
         assert screen.mermaid_moves() and "power" in footer_actions(screen)
+        labels = {b.action: b.description for _k, b in screen._bindings if b.key == "w"}
+        assert labels["power"] == "Power" and labels["pick_mermaid"] == "Mermaid"
 
 
 # -- the power list's place --------------------------------------------------------------

@@ -15,6 +15,7 @@ import pytest
 from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, PLAY
 from tideboard.ui.app import TideboardApp
+from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonshell import OfferStrip
 from tideboard.ui.moonshell.mermaids import ChoiceWindow
 from tideboard.ui.shared.modals import PrivacyScreen
@@ -100,7 +101,8 @@ async def test_the_mermaid_choice_lists_no_table_keys_and_they_say_what_to_do():
         game = app.screen_stack[0]
         await settle(pilot)
         offered = footer_actions(game)
-        assert "power" in offered and "objectives" in offered
+        assert "pick_mermaid" in offered and "objectives" in offered
+        assert "power" not in offered  # (in play the same key says "w Power")
         assert not TABLE_KEYS & offered, TABLE_KEYS & offered
         for key in ("r", "p", "c", "m", "x", "3", "left"):
             await pilot.press(key)
@@ -123,7 +125,13 @@ async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
         assert game.state.event == "E1"
         offered = footer_actions(game)
         # w (or Enter) answers, x declines; no other table key applies
-        assert {"power", "pass_turn"} <= offered and not (TABLE_KEYS - {"pass_turn"}) & offered
+        assert {"moonrise", "decline"} <= offered and not TABLE_KEYS & offered
+        assert "power" not in offered
+        # the footer says what the hint says: "x declines", "w ... place your moonshell"
+        await settle(pilot)
+        keys = {key: words for key, words, _on in game.query_one(KeysLine).entries()}
+        assert keys["x"] == "Decline" and "x declines" in status(game)
+        assert keys["w"] == "Place ☾" and "place your moonshell" in status(game)
         actions = len(game.match.actions)
         await pilot.press("p")
         await settle(pilot)

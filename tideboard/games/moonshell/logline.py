@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tideboard.engine.core import seat_label
-from tideboard.games.moonshell.content import EMPTY, ROCK_SIDES, tile_name
+from tideboard.games.moonshell.content import COLUMNS, EMPTY, ROCK_SIDES, tile_name
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
 from tideboard.games.moonshell.rules import humans, seat_rocks, who
 from tideboard.games.moonshell.state import (BUOY_COLUMN, EVENT, HOME, MOON, PLAY, SAVE, Action,
@@ -12,13 +12,27 @@ from tideboard.games.moonshell.state import (BUOY_COLUMN, EVENT, HOME, MOON, PLA
 from tideboard.games.moonshell.automaton import urchin_note
 
 _BASE_VERB = {"keeps": "keep", "rotates": "rotate", "pulls": "pull", "places": "place",
-              "collects": "collect", "passes": "pass", "chooses": "choose",
-              "uses": "use", "declines": "decline", "swaps": "swap", "saves": "save"}
-_POWER_WORDS = {"tide-pool": "puts the Tide Pool mermeeple on a tile in the water",
-                "inlet": "puts the Inlet mermeeple on a rock", "rising-moon":
-                "puts the Rising Moon mermeeple on a board corner",
-                "slide": "slides a chest tile (Slide)", "swap": "swaps two chest tiles (Swap)",
-                "buoy": "puts the Buoy mermeeple on a chest space"}
+              "collects": "collect", "passes": "pass", "chooses": "choose", "puts": "put",
+              "slides": "slide", "uses": "use", "declines": "decline", "swaps": "swap",
+              "saves": "save"}
+# Where a power acts, in the words of the board as its user sees it (their side at the
+# bottom, columns 1-5 from their left), as a pull's "column 4" is: the screen rewrites
+# the ocean's places in its reader's frame (tideboard/ui/moonshell/journal.py).
+OCEAN_ROWS = ("top row", "2nd row from the top", "middle row", "2nd row from the bottom",
+              "bottom row")
+CORNER_WORDS = ("bottom left", "top left", "top right", "bottom right")  # Power.a's order
+CHEST_ROWS = ("bottom", "middle", "top")  # a chest's rows from the floor up
+SIDE_WORDS = {1: "to their left", 2: "across", 3: "to their right"}  # from a seat's side
+
+
+def cell_words(row: int, column: int) -> str:
+    """An ocean cell as the board shows it: 'column 3, 2nd row from the bottom'."""
+    return f"column {column + 1}, {OCEAN_ROWS[row]}"
+
+
+def corner_words(corner: int) -> str:
+    """A corner of the ocean board as the board shows it (0 bottom left, then clockwise)."""
+    return f"the {CORNER_WORDS[corner]} corner"
 
 
 
@@ -50,12 +64,11 @@ def describe(before: State, action: Action, after: State) -> str:
     elif isinstance(action, SwapTake):
         tile = before.rocks[action.rock]
         given = seat_rocks(before, seat)[action.mine]
-        line = (f"{does('swaps')} (Swap): takes the {tile_name(tile)} from another side's rock "
-                f"into chest column {action.column + 1}, leaving the {tile_name(given)}")
+        line = (f"{does('swaps')} (Swap): takes the {tile_name(tile)} from "
+                f"{_rock_owner(before, seat, action.rock, you)} into chest column "
+                f"{action.column + 1}, leaving the {tile_name(given)}")
     elif isinstance(action, Power):
-        words = _POWER_WORDS[action.mermaid]
-        line = (f"You {words.split(' ', 1)[0][:-1]} {words.split(' ', 1)[1]}" if you
-                else f"{who(before, seat)} {words}")
+        line = _power_line(before, action, does, "your" if you else "their")
     elif isinstance(action, Decline):
         line = f"{does('declines')} to place the moonshell"
     elif isinstance(action, Pass):
@@ -95,6 +108,45 @@ def _pull_line(before: State, action: Pull, after: State, does) -> str:
             if action.power == "tide-pool" else f"column {action.column + 1}"
             + (" (Inlet)" if action.power == "inlet" else ""))
     return f"{does('pulls')} {what}: {got}" + urchin_note(before, after)
+
+
+def _power_line(before: State, action: Power, does, their: str) -> str:
+    """An active power's line, naming where it acts (the ocean's places as its user sees
+    the board; their own rocks and chest columns need no frame)."""
+    seat = before.current
+    a, b, c = action.a, action.b, action.c
+    chest = before.chests[seat]
+    if action.mermaid == "tide-pool":
+        cell = COLUMNS[before.sides[seat]][a][b]
+        return (f"{does('puts')} the Tide Pool mermeeple on the {tile_name(before.ocean[cell])} "
+                f"in {cell_words(4 - b, a)}")
+    if action.mermaid == "inlet":
+        return f"{does('puts')} the Inlet mermeeple on {their} {ROCK_SIDES[a]} rock"
+    if action.mermaid == "rising-moon":
+        return f"{does('puts')} the Rising Moon mermeeple on {corner_words(a)} of the ocean"
+    if action.mermaid == "buoy":
+        return (f"{does('puts')} the Buoy mermeeple on the {CHEST_ROWS[len(chest[a])]} space "
+                f"of chest column {a + 1}, holding it")
+    if action.mermaid == "slide":
+        return (f"{does('slides')} the {tile_name(chest[a][b])} in chest column {a + 1} "
+                f"({CHEST_ROWS[b]} row) over to column {c + 1} (Slide)")
+    (ra, ca), (rb, cb) = divmod(a, 4), divmod(b, 4)
+    return (f"{does('swaps')} the {tile_name(chest[ca][ra])} in chest column {ca + 1} "
+            f"({CHEST_ROWS[ra]} row) with the {tile_name(chest[cb][rb])} in column {cb + 1} "
+            f"({CHEST_ROWS[rb]} row) (Swap)")
+
+
+def _rock_owner(before: State, seat: int, rock: int, you: bool) -> str:
+    """'Player 2's left rock', or an empty side's rock said from the taker's side."""
+    side, k = divmod(rock, 2)
+    owners = [s for s in range(before.players) if before.sides[s] == side]
+    if owners:
+        name = who(before, owners[0])  # ("The automaton" inside a sentence: "the automaton")
+        return f"{name[0].lower() + name[1:] if name.startswith('The ') else name}'s " \
+               f"{ROCK_SIDES[k]} rock"
+    where = SIDE_WORDS[(side - before.sides[seat]) % 4].replace("their", "your" if you
+                                                               else "their")
+    return f"the {ROCK_SIDES[k]} rock of the empty side {where}"
 
 
 def _collect_line(before: State, action: Collect, after: State, does) -> str:

@@ -57,7 +57,8 @@ class MoonshellEnding(MoonshellModes):
         winner with the tie-breaks explained."""
         state: State = self.state
         winners = set(self.game.winners(state))
-        table = Table(box=None, padding=(0, 1))
+        # one space between the columns: a Lunar Reef game's eleven columns fit 80x24
+        table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
         table.add_column("Player", no_wrap=True)
         reef = self.reef_on()
         heads = ["Sec", *state.open_cards, URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH]

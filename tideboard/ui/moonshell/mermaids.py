@@ -112,12 +112,17 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
             if mermaid:
                 card = MERMAIDS[mermaid]
                 where = powers.meeple_text(state, seat)
+                kind, place = state.meeples[seat]
+                if kind == ROCK:  # (the engine's "side 3": the screen never numbers sides)
+                    where = where.replace(f" rock of side {place // 2 + 1}",
+                                          " rock of their own side")
                 if short:
-                    lines.append(f"P{seat + 1} {card.name} {'✓' if where == 'ready' else 'in use'}")
+                    name = "You" if state.solo and seat == 0 else f"P{seat + 1}"
+                    lines.append(f"{name} {card.name} {'✓' if where == 'ready' else 'in use'}")
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
-                lines.append(f"P{seat + 1}: no mermaid yet" if short
+                lines.append(f"P{seat + 1} no mermaid" if short
                              else f"{who(seat)}: no mermaid yet")
     if (state.powers or state.events_on) and not short:  # (short: under the ocean)
         lines.append(tides_text(state))
@@ -126,14 +131,14 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
         lines.append(f"Event ({'this round' if card.kind == 'round' else 'now'}): "
                      f"{card.name} - {card.text}")
     if short:  # one line at 80 columns (the tides under the ocean, the event in the title)
-        people = [line for line in lines if line.startswith("P")]
-        rest = [line for line in lines if not line.startswith("P")]
+        people = [line for line in lines if line.startswith(("P", "You "))]
+        rest = [line for line in lines if not line.startswith(("P", "You "))]
         lines = [" · ".join(people)] * bool(people) + rest
     if state.saved and any(t >= 0 for t in state.saved):
         from tideboard.games.moonshell.content import tile_name
 
-        lines += [f"{who(s)} saved a {tile_name(t)} (Buoy)" for s, t in enumerate(state.saved)
-                  if t >= 0]
+        lines += [f"{f'P{s + 1}' if short else who(s)} saved a {tile_name(t)} (Buoy)"
+                  for s, t in enumerate(state.saved) if t >= 0]
     return lines
 
 
@@ -162,11 +167,15 @@ class MermaidKeys:
         return self.state.phase != MERMAID
 
     def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "power":  # listed only when there is something to choose with it now
-            state: State = self.state
+        if action in ("power", "pick_mermaid"):  # listed only when there is something to
+            state: State = self.state               # choose with it now
             if state.over or state.phase == KEEP or self.human_to_move() is None:
                 return False
-            return state.phase in (MERMAID, EVENT) or bool(self.mermaid_moves())
+            if action == "pick_mermaid" or state.phase == MERMAID:  # "w Mermaid" before
+                return action == "pick_mermaid" and state.phase == MERMAID  # the game
+            if state.phase == EVENT:  # "w Place ☾" (the moonrise binding) instead
+                return False
+            return bool(self.mermaid_moves())
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:
@@ -239,10 +248,10 @@ class MermaidKeys:
             said += f" ({CORNERS[action.a]}, ☾ on the board)"
         return f"{self.game.format_action(action)}  →  {said}"
 
-    def draw_mermaids(self: Any, shown: State) -> None:
-        """The mermaid line block under the scores (hidden in a plain game)."""
+    def draw_mermaids(self: Any, shown: State, short: bool) -> None:
+        """The mermaid line block under the scores (hidden in a plain game); ``short``: a
+        few words each, the tides under the ocean and the event in the title (as at 80x24)."""
         widget = self.query_one("#ms-mermaid", Static)
-        short = not self._large()
         lines = mermaid_lines(shown, self.who, short=short)
         widget.display = bool(lines)
         # at 80x24 a line of the log is worth more than the rule above these lines

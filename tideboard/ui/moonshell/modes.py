@@ -20,7 +20,7 @@ class MoonshellModes(MoonshellPreviews):
     # -- which keys apply now ---------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
-                          "cancel", "undo"):
+                          "cancel", "undo", "decline", "moonrise"):
             return super().check_action(action, parameters)
         seat = self.human_to_move()
         if seat is None:
@@ -28,8 +28,10 @@ class MoonshellModes(MoonshellPreviews):
         state: State = self.state
         if action == "keep":
             return self._in_keep()
-        if state.phase == EVENT and action in ("pass_turn", "cancel"):
-            return action == "pass_turn" or self.mode is not None  # x declines the offer
+        if action in ("decline", "moonrise"):  # Moonrise's own words for x and w
+            return state.phase == EVENT
+        if state.phase == EVENT and action == "cancel":
+            return self.mode is not None
         if state.phase != PLAY:  # keeping a secret, choosing a mermaid, answering an event
             return False
         if action == "undo":

@@ -19,6 +19,7 @@ from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.lines import set_static
+from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks
 from tideboard.ui.moonshell.sidebar import MoonshellSidebar
 from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
@@ -86,8 +87,9 @@ class MoonshellTable(MoonshellSidebar):
         board.labels = {shown.sides[s]: self.short(s) for s in range(shown.players)}
         board.ocean, board.rocks = shown.ocean, shown.rocks
         board.tides = shown.direction
+        fit = self._fit_side(shown, me)
         board.tides_why = (f"{shown.in_play} mermeeple{'s' if shown.in_play != 1 else ''} out"
-                           if shown.powers and not self._large() else "")
+                           if shown.powers and fit.short else "")
         board.pulling, board.pull_arrow, board.column_marks = False, "", set()
         board.rock_marks = {}
         board.legal_columns = set()
@@ -142,12 +144,12 @@ class MoonshellTable(MoonshellSidebar):
         board.redraw()
         if board.side != getattr(self, "_log_frame", board.side):
             self._write_log()  # the reader changed: the log follows the board
-        self._draw_side(shown, me, my_turn)
+        self._draw_side(shown, me, my_turn, fit)
         seat = self.game.to_move(state)
         if seat:
             phase = "choosing secrets" if shown.phase == KEEP else f"round {shown.round}"
-            if shown.event and shown.phase != KEEP and not self._large():
-                phase += f" · event: {EVENTS[shown.event].name}"  # (its lines: at 120x40)
+            if shown.event and shown.phase != KEEP and fit.short:
+                phase += f" · event: {EVENTS[shown.event].name}"  # (else its line at the side)
             self.title = f"Moonshell - {self.to_play(seat[0], self.who(seat[0]))} ({phase})"
         else:
             self.title = "Moonshell - game over"
@@ -163,11 +165,13 @@ class MoonshellTable(MoonshellSidebar):
             # the keys of the next action fall off the end
             if not self._fits_status(message):
                 message = message.replace(HINT_TAIL, "")
+            if not self._fits_status(message) and self.note:  # what to do now comes
+                message = hint.replace(HINT_TAIL, "")         # first (the log has the note)
             self.say(message)
             self.note = ""
         self.sync_bindings()
 
-    def _draw_side(self, shown: State, me: int, my_turn: bool) -> None:
+    def _draw_side(self, shown: State, me: int, my_turn: bool, fit: Fit) -> None:
         keep = shown.phase == KEEP and not shown.over
         offers = self.query_one(OfferStrip)
         offers.display = keep
@@ -204,11 +208,14 @@ class MoonshellTable(MoonshellSidebar):
             self.aim_chest(chest)
         chest.redraw()
         set_static(self.query_one("#ms-info", Static), self._info(shown, me))
-        set_static(self.query_one("#ms-table", Static), self._score_table(shown, me))
-        set_static(self.query_one("#ms-objectives", Static), self._objective_lines(shown, me))
+        set_static(self.query_one("#ms-table", Static), self._score_table(shown, me, fit.words))
+        objectives = self.query_one("#ms-objectives", Static)
+        objectives.display = fit.detail is not None
+        if fit.detail is not None:
+            set_static(objectives, self._objective_lines(shown, me, fit.detail))
         set_static(self.query_one("#ms-others", Static), self._others(shown, me))
         if hasattr(self, "draw_mermaids"):
-            self.draw_mermaids(shown)
+            self.draw_mermaids(shown, fit.short)
 
     def _hint(self) -> str:
         state: State = self.state

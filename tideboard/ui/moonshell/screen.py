@@ -59,8 +59,11 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
         Binding("c", "collect", "Collect"),
         Binding("m", "moonshell", "Moon"),
         Binding("k", "keep", "Keep"),
+        Binding("x", "decline", "Decline"),     # Moonrise (the first x the footer allows wins)
         Binding("x", "pass_turn", "Pass"),
-        Binding("w", "power", "Mermaid"),
+        Binding("w", "moonrise", "Place ☾"),    # Moonrise: w lights the chest columns
+        Binding("w", "pick_mermaid", "Mermaid"),  # the choice before the game
+        Binding("w", "power", "Power"),
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
@@ -155,6 +158,18 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
             return
         self.source = MOON
         self._enter_chest()
+
+    def action_decline(self) -> None:
+        """x in Moonrise: let the offer go (the footer says "x Decline", as the hint does)."""
+        self.action_pass_turn()
+
+    def action_pick_mermaid(self) -> None:
+        """w before the game: the mermaid window (footer "Mermaid"; in play "Power")."""
+        self.action_power()
+
+    def action_moonrise(self) -> None:
+        """w in Moonrise: light the chest columns to place the moonshell (footer "Place ☾")."""
+        self.action_power()
 
     def action_pass_turn(self) -> None:
         self._touch()

@@ -7,11 +7,15 @@ import textwrap
 
 from rich.style import Style
 from rich.text import Text
+from textual.content import Content
 
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
 from tideboard.games.moonshell.state import KEEP, State
+from tideboard.ui.moonshell.board import LARGE, SMALL
 from tideboard.ui.moonshell.chest import mini_chest
+from tideboard.ui.moonshell.fitting import Fit, choose
+from tideboard.ui.moonshell.mermaids import mermaid_lines
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
     REEF_PAIR_GLYPH,
@@ -89,9 +93,42 @@ class MoonshellSidebar(GameScreen):
         ``reef`` option), so the tables show the stacked pairs' points."""
         return self.game.info.option_values(self.match.config).get("reef", "none") != "none"
 
-    def _score_table(self, shown: State, me: int) -> Text:
+    def side_width(self) -> int:
+        """The side panel's width: the terminal's less the ocean board's (and its margin),
+        known before the layout is."""
+        return self.app.size.width - (LARGE if self._large() else SMALL).width - 1
+
+    def _fit_side(self, shown: State, me: int) -> Fit:
+        """How much of the side panel to draw so that the log keeps its lines
+        (``fitting.py``).  Worked out again only when something that changes the blocks'
+        heights changed (the size, the mermaid lines, the cards, the phase)."""
+        short, full = (tuple(mermaid_lines(shown, self.who, short=s)) for s in (True, False))
+        secret = shown.secrets[me] if me < len(shown.secrets) else ""
+        key = (self.app.size, shown.players, shown.open_cards, secret, shown.phase == KEEP,
+               self.viewer is None, short, full)
+        cached = getattr(self, "_fitted", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        width = self.side_width()
+
+        def rows(content: Text) -> int:
+            return len(Content.from_rich_text(content).wrap(width)) if content.plain else 0
+
+        def mermaids(is_short: bool) -> int:
+            lines = short if is_short else full
+            return rows(Text("\n".join(lines))) + (bool(lines) and not is_short)
+
+        size = self.app.size
+        fit = choose(size.height, size.width >= 100, self._large(),
+                     lambda words: rows(self._score_table(shown, me, words)), mermaids,
+                     lambda detail: 1 + rows(self._objective_lines(shown, me, detail)))
+        self._fitted = (key, fit)
+        return fit
+
+    def _score_table(self, shown: State, me: int, words: bool = False) -> Text:
         """Per player, the public running score of each objective (with Lunar Reef, the
-        stacked anemone/clownfish pairs: ✪); then your secret."""
+        stacked anemone/clownfish pairs: ✪); with ``words`` (no objectives panel) what each
+        objective asks for in a few words; then your secret."""
         cards = shown.open_cards
         reef = self.reef_on()
         extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
@@ -100,7 +137,7 @@ class MoonshellSidebar(GameScreen):
         widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
         # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
         # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
-        room = max(35, self.query_one("#ms-side").size.width) - sum(widths)
+        room = max(35, self.side_width()) - sum(widths)
         name_w = max(4, min(10, room))
         out = Text(" " * name_w, style="bold")
         for head, width in zip(heads, widths):
@@ -122,8 +159,8 @@ class MoonshellSidebar(GameScreen):
             for i, (value, width) in enumerate(zip(values, widths)):
                 out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
         out.append("\n")
-        if self.app.size.width < 100:  # no objectives panel: say what each code asks for
-            width = max(20, self.query_one("#ms-side").size.width)
+        if words:  # no objectives panel: say what each code asks for
+            width = max(20, self.side_width())
             line = Text(style="dim")
             for card_id in cards:   # whole entries per line: no code apart from its words
                 entry = Text(card_id, style="bold")
@@ -152,10 +189,12 @@ class MoonshellSidebar(GameScreen):
             out.append_text(line)
         elif shown.phase == KEEP:
             out.append("Secret: choose one above (k)", style="italic")
+        out.rstrip()  # (no secret line yet: no empty line under the scores)
         return out
 
-    def _objective_lines(self, shown: State, me: int) -> Text:
-        """One line per objective with its pattern (shown on wide screens)."""
+    def _objective_lines(self, shown: State, me: int, detail: int = 0) -> Text:
+        """One line per objective with its pattern (shown on wide screens), and under each
+        up to ``detail`` lines of what it asks for in words."""
         colours = shell_colours(self.app)
         accent = theme_colour(self.app, "accent", "#f4a261")
         out = Text()
@@ -166,8 +205,7 @@ class MoonshellSidebar(GameScreen):
         score = scoring.breakdown(shown, me)
         short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
                  "collector": "Coll", "secret": "Secret"}
-        width = max(40, self.query_one("#ms-side").size.width)
-        full = self._large()
+        width = max(40, self.side_width())
         fits = set(tile_fits(self._pending_tile(), shown.open_cards))
         for i, card_id in enumerate(ids):
             card = CARDS[card_id]
@@ -196,8 +234,9 @@ class MoonshellSidebar(GameScreen):
             if i:
                 out.append("\n")
             out.append_text(line)
-            if full:  # large terminals: what the card asks for, in words
-                for part in textwrap.wrap(card_in_full(card_id), width - 6)[:2]:
+            if detail:  # large terminals: what the card asks for, in words
+                for part in textwrap.wrap(card_in_full(card_id), width - 6, max_lines=detail,
+                                          placeholder=" …"):
                     out.append(f"\n     {part}", style="dim")
         return out
 
