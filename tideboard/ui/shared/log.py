@@ -6,6 +6,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -90,7 +91,11 @@ class GameLog(ScrollView, can_focus=False):
             line_style = base + self._styles[style]
         else:
             line_style = base
-        return Strip([Segment(text, line_style)]).crop_extend(scroll_x, scroll_x + width, base)
+        # the cell length given, so that Rich's cell-length cache (4,096 strings) does
+        # not keep every log line ever drawn: a long game's memory stays flat
+        length = len(text) if text.isascii() else cell_len(text)
+        return Strip([Segment(text, line_style)], length).crop_extend(scroll_x, scroll_x + width,
+                                                                      base)
 
     def write(self, line: str | Text, style: str = "") -> None:
         """Add one line as it is (no wrapping; a ``Text`` keeps its own style)
