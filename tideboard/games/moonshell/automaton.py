@@ -11,15 +11,16 @@ one tile onto a single open rock, and Becalmed stops a centre-column pull.
 
 from __future__ import annotations
 
+from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, EMPTY,
                                                MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
                                                tile_name)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (REEF, actions_per_turn, blocked_rock, collect,
-                                             column_tiles, pull, rotate, seat_rocks,
+from tideboard.games.moonshell.rules import (COLLECTS, REEF, actions_per_turn, blocked_rock,
+                                             collect, column_tiles, pull, rotate, seat_rocks,
                                              stack_target)
-from tideboard.games.moonshell.state import Collect, Pull, State, evolve
+from tideboard.games.moonshell.state import Pull, State, evolve
 
 SEAT = 1  # the automaton's seat
 
@@ -48,7 +49,9 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
     return present[0], "leftmost"
 
 
-def _draw_solo(state: State) -> tuple[str, State]:
+def _draw_solo(state: State) -> tuple[str, dict]:
+    """The top solo card and the state's changes for drawing it (given to the pull's
+    own copy of the state: one copy fewer per automaton turn)."""
     deck, discard, rng = state.solo_deck, state.solo_discard, state.rng
     if not deck:  # (only if a state was built without reshuffling)
         deck, rng = rng.shuffle(sorted(discard))
@@ -58,19 +61,17 @@ def _draw_solo(state: State) -> tuple[str, State]:
     if not deck:  # every card discarded: shuffle the discard to make the new deck
         deck, rng = rng.shuffle(discard)
         discard = ()
-    return card, evolve(state, solo_deck=deck, solo_discard=discard, rng=rng)
+    return card, {"solo_deck": deck, "solo_discard": discard, "rng": rng}
 
 
 def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 2: draw a solo card and pull its column, if the rocks allow."""
-    from tideboard.games.moonshell import powers
-
     left, right = seat_rocks(state, SEAT)
     both = left == EMPTY and right == EMPTY
     one = (left == EMPTY) != (right == EMPTY) and state.event == SPRING_TIDE
     if not (both or one):
         return state, False
-    card_id, state = _draw_solo(state)
+    card_id, drawn = _draw_solo(state)
     card = SOLO_BY_ID[card_id]
     column = card.column
     first = card.first if column == CENTRE else None
@@ -83,36 +84,42 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
-        return state, False
+        return evolve(state, **drawn), False
     before = state
     if both:
-        state = pull(state, SEAT, column, first)
+        state = pull(state, SEAT, column, first, **drawn)
     else:
-        state = powers.pull_one(state, SEAT, column, None, spend=False)
+        state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = seat_rocks(state, SEAT)
-    got = ", ".join(f"{tile_name(t)} to its {side} rock"
-                    for (t, side), old in zip(((l2, "left"), (r2, "right")), (left, right))
-                    if t != EMPTY and old == EMPTY)
+    got = []
+    if left == EMPTY and l2 != EMPTY:
+        got.append(f"{tile_name(l2)} to its left rock")
+    if right == EMPTY and r2 != EMPTY:
+        got.append(f"{tile_name(r2)} to its right rock")
     events.append(f"draws solo card {card_id} and pulls its column {column + 1} "
-                  f"(your column {5 - column}): {got}" + urchin_note(before, state))
+                  f"(your column {5 - column}): {', '.join(got)}" + urchin_note(before, state))
     return state, True
 
 
 def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 3: take the tile the solo rules prefer into the leftmost open column."""
-    chest = state.chests[SEAT]
-    open_columns = [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
     rock, reason = choice
     tile = seat_rocks(state, SEAT)[rock]
-    target = stack_target(chest, tile) if tile in REEF else None
-    if target is None and not open_columns:
-        return state, False
-    column = open_columns[0] if target is None else target
+    chest = state.chests[SEAT]
+    column = stack_target(chest, tile) if tile in REEF else None
+    target = column
+    if target is None:  # the leftmost open column
+        for c in range(CHEST_COLUMNS):
+            if len(chest[c]) < CHEST_ROWS:
+                column = c
+                break
+        else:
+            return state, False
     before_trigger = state.end_trigger
-    state = collect(state, SEAT, Collect(rock, column))
+    state = collect(state, SEAT, COLLECTS[rock][column])
     why = f" (it matches the {reason} card)" if reason and reason != "leftmost" else ""
     if reason == "leftmost":
         why = " (the leftmost tile: neither matches Collector, Trove or Pair)"

@@ -149,8 +149,10 @@ def one_rock_pulls(state: State, seat: int, power: str) -> list[Pull]:
     return out
 
 
-def pull_one(state: State, seat: int, column: int, first, spend: bool = True) -> State:
-    """The column's nearest tile onto the one open rock in front of ``seat``."""
+def pull_one(state: State, seat: int, column: int, first, spend: bool = True,
+             **extra) -> State:
+    """The column's nearest tile onto the one open rock in front of ``seat`` (``extra``:
+    more changes for the new state)."""
     if first is not None:
         raise IllegalAction("A one-tile pull goes to your open rock; name only the column.")
     if state.event == BECALMED and column == CENTRE:
@@ -165,7 +167,8 @@ def pull_one(state: State, seat: int, column: int, first, spend: bool = True) ->
         state, COLUMNS[state.sides[seat]][column], 1)
     if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
-    extra = {"actions_left": state.actions_left - 1} if spend else {}
+    if spend:
+        extra["actions_left"] = state.actions_left - 1
     if state.meeples:
         extra["meeples"] = follow_tiles(state, sources, moved)
     return sync_tides(evolve(state, ocean=tuple(ocean),

@@ -10,6 +10,8 @@ the field).  The mermaid powers live in ``powers.py``, the event cards in
 
 from __future__ import annotations
 
+import itertools
+
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
 from tideboard.games.moonshell.content import (
@@ -28,10 +30,14 @@ PULLS: tuple[tuple[Pull, ...], ...] = tuple(
     (Pull(j, 0), Pull(j, 1)) if j == CENTRE else (Pull(j),) for j in range(5))
 COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
     tuple(Collect(source, column) for column in range(CHEST_COLUMNS)) for source in range(3))
-# (source, the open chest columns) -> the collects into them
-_COLLECT_ROWS = {(source, columns): tuple(COLLECTS[source][c] for c in columns)
-                 for source in range(3) for mask in range(1, 1 << CHEST_COLUMNS)
-                 for columns in [tuple(c for c in range(CHEST_COLUMNS) if mask >> c & 1)]}
+# Every pull (no column empty), and every pull but the centre column's (Becalmed).
+ALL_PULLS = tuple(a for row in PULLS for a in row)
+PULLS_BUT_CENTRE = tuple(a for j, row in enumerate(PULLS) if j != CENTRE for a in row)
+# the chest's column heights -> per source, the collects into its open columns
+# (a table, so move generation need not look at each column)
+_COLLECT_ROWS = {heights: tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS)
+                                      if heights[c] < CHEST_ROWS) for source in range(3))
+                 for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
 REEF = (ANEMONE, CLOWNFISH)
 
@@ -137,20 +143,24 @@ def legal_actions(state: State) -> list[Action]:
     actions: list[Action] = [] if event == STILL_WATER else [ROTATE]
     if left == EMPTY and right == EMPTY:
         ocean = state.ocean
-        for j, cells in enumerate(COLUMNS[state.sides[seat]]):
-            if j == CENTRE and event == BECALMED:
-                continue
-            for i in cells:
-                if ocean[i] != EMPTY:
-                    actions.extend(PULLS[j])
-                    break
+        if EMPTY not in ocean:  # (the usual case: no column is empty)
+            actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
+        else:
+            for j, cells in enumerate(COLUMNS[state.sides[seat]]):
+                if j == CENTRE and event == BECALMED:
+                    continue
+                for i in cells:
+                    if ocean[i] != EMPTY:
+                        actions.extend(PULLS[j])
+                        break
         if state.powers and _held(state, TILE):
             actions = [a for a in actions if not isinstance(a, Pull)
                        or powers.pull_blocker(state, seat, a) is None]
     elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
         actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
-    open_columns = tuple([c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS])
+    a, b, c, d = chest
+    rows = _COLLECT_ROWS[len(a), len(b), len(c), len(d)]
     moon = MOONSHELL if state.moonshells[seat] else EMPTY
     rock_held = state.powers and _held(state, ROCK)
     for source, tile in ((0, left), (1, right), (MOON, moon)):
@@ -159,8 +169,8 @@ def legal_actions(state: State) -> list[Action]:
             continue
         if tile in REEF and (stack := stack_target(chest, tile)) is not None:
             actions.append(COLLECTS[source][stack])
-        elif open_columns:
-            actions.extend(_COLLECT_ROWS[source, open_columns])
+        else:
+            actions.extend(rows[source])
     if chest_count(chest) == CHEST_SIZE:
         actions.append(PASS)
     if state.powers:
@@ -293,15 +303,13 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
     sources = [i for i in cells if ocean[i] != EMPTY]
     taken = [ocean[i] for i in sources[:take]]
     rest = sources[take:]
-    tiles = [ocean[i] for i in rest]
-    moved = {old: cells[d] for d, old in enumerate(rest)}
+    # each tile that stays moves to a nearer (or the same) cell, never onto one still to move
+    for depth, old in enumerate(rest):
+        ocean[cells[depth]] = ocean[old]
     bag, aside = state.bag, state.urchins_aside
-    for depth, cell in enumerate(cells):
-        if depth < len(tiles):
-            ocean[cell] = tiles[depth]
-        else:
-            ocean[cell], bag, aside = draw_tile(bag, aside)
-    return taken, sources[:take], ocean, bag, aside, moved
+    for depth in range(len(rest), len(cells)):
+        ocean[cells[depth]], bag, aside = draw_tile(bag, aside)
+    return taken, sources[:take], ocean, bag, aside, {old: cells[d] for d, old in enumerate(rest)}
 
 
 def pull(state: State, seat: int, column: int, first: int | None, side: int | None = None,
