@@ -11,15 +11,16 @@ one tile onto a single open rock, and Becalmed stops a centre-column pull.
 
 from __future__ import annotations
 
+import functools
+
 from tideboard.games.moonshell import powers
-from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, EMPTY,
-                                               MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
-                                               tile_name)
+from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, COLUMNS,
+                                               EMPTY, MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
+                                               TILE_NAMES)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
 from tideboard.games.moonshell.rules import (COLLECTS, REEF, actions_per_turn, blocked_rock,
-                                             collect, column_tiles, pull, rotate, seat_rocks,
-                                             stack_target)
+                                             collect, pull, rotate, stack_target)
 from tideboard.games.moonshell.state import Pull, State, evolve
 
 SEAT = 1  # the automaton's seat
@@ -31,22 +32,32 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
     Collector first, then Trove, then either Pair type, else the leftmost tile.
     A rock holding another player's Inlet mermeeple is not there for it.
     """
-    rocks = seat_rocks(state, seat)
     base = state.sides[seat] * 2
-    present = [k for k in (0, 1) if rocks[k] != EMPTY
-               and not (state.meeples and blocked_rock(state, seat, base + k) is not None)]
-    if not present:
-        return None
-    if len(present) == 1:
-        return present[0], ""
-    collector = CARDS[state.open_cards[4]].bits
-    trove = CARDS[state.open_cards[3]].bits
-    pair_a, pair_b = CARDS[state.open_cards[2]].types
-    for bits, reason in ((collector, "Collector"), (trove, "Trove"), (pair_a | pair_b, "Pair")):
-        for k in present:
-            if MASK[rocks[k]] & bits and rocks[k] != MOONSHELL:
-                return k, reason
-    return present[0], "leftmost"
+    rocks = state.rocks
+    left, right = rocks[base], rocks[base + 1]
+    if state.meeples:
+        if left != EMPTY and blocked_rock(state, seat, base) is not None:
+            left = EMPTY
+        if right != EMPTY and blocked_rock(state, seat, base + 1) is not None:
+            right = EMPTY
+    if left == EMPTY:
+        return None if right == EMPTY else (1, "")
+    if right == EMPTY:
+        return 0, ""
+    for bits, reason in _preferences(state.open_cards):
+        if MASK[left] & bits and left != MOONSHELL:
+            return 0, reason
+        if MASK[right] & bits and right != MOONSHELL:
+            return 1, reason
+    return 0, "leftmost"
+
+
+@functools.lru_cache(maxsize=1024)  # a game has one set of open cards, asked at every collect
+def _preferences(open_cards: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """The type bits the automaton looks for, in order, with the card that asks for them."""
+    pair_a, pair_b = CARDS[open_cards[2]].types
+    return ((CARDS[open_cards[4]].bits, "Collector"), (CARDS[open_cards[3]].bits, "Trove"),
+            (pair_a | pair_b, "Pair"))
 
 
 def _draw_solo(state: State) -> tuple[str, dict]:
@@ -66,17 +77,15 @@ def _draw_solo(state: State) -> tuple[str, dict]:
 
 def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 2: draw a solo card and pull its column, if the rocks allow."""
-    left, right = seat_rocks(state, SEAT)
+    side = state.sides[SEAT]
+    left, right = state.rocks[side * 2], state.rocks[side * 2 + 1]
     both = left == EMPTY and right == EMPTY
-    one = (left == EMPTY) != (right == EMPTY) and state.event == SPRING_TIDE
-    if not (both or one):
+    if not both and not ((left == EMPTY) != (right == EMPTY) and state.event == SPRING_TIDE):
         return state, False
     card_id, drawn = _draw_solo(state)
-    card = SOLO_BY_ID[card_id]
-    column = card.column
-    first = card.first if column == CENTRE else None
+    column, first = _SOLO_PULLS[card_id]
     why = ""
-    if not column_tiles(state, SEAT, column):
+    if EMPTY in state.ocean and all(state.ocean[i] == EMPTY for i in COLUMNS[side][column]):
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
@@ -90,15 +99,24 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         state = pull(state, SEAT, column, first, **drawn)
     else:
         state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
-    l2, r2 = seat_rocks(state, SEAT)
-    got = []
+    l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
     if left == EMPTY and l2 != EMPTY:
-        got.append(f"{tile_name(l2)} to its left rock")
-    if right == EMPTY and r2 != EMPTY:
-        got.append(f"{tile_name(r2)} to its right rock")
+        got = f"{TILE_NAMES[l2]} to its left rock"
+        if right == EMPTY and r2 != EMPTY:
+            got += f", {TILE_NAMES[r2]} to its right rock"
+    else:
+        got = f"{TILE_NAMES[r2]} to its right rock" if right == EMPTY and r2 != EMPTY else ""
     events.append(f"draws solo card {card_id} and pulls its column {column + 1} "
-                  f"(your column {5 - column}): {', '.join(got)}" + urchin_note(before, state))
+                  f"(your column {5 - column}): {got}" + urchin_note(before, state))
     return state, True
+
+
+# solo card -> (column, the centre column's first rock or None), as its pull takes them
+_SOLO_PULLS = {card.id: (card.column, card.first if card.column == CENTRE else None)
+               for card in SOLO_BY_ID.values()}
+_WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches the Trove card)",
+        "Pair": " (it matches the Pair card)", "": "",
+        "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
 
 
 def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
@@ -107,25 +125,22 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     if choice is None:
         return state, False
     rock, reason = choice
-    tile = seat_rocks(state, SEAT)[rock]
+    tile = state.rocks[state.sides[SEAT] * 2 + rock]
     chest = state.chests[SEAT]
-    column = stack_target(chest, tile) if tile in REEF else None
-    target = column
-    if target is None:  # the leftmost open column
-        for c in range(CHEST_COLUMNS):
-            if len(chest[c]) < CHEST_ROWS:
-                column = c
+    target = stack_target(chest, tile) if tile in REEF else None
+    if target is not None:
+        column, where = target, "stacks it"
+    else:  # the leftmost open column
+        for column in range(CHEST_COLUMNS):
+            if len(chest[column]) < CHEST_ROWS:
                 break
         else:
             return state, False
+        where = f"into chest column {column + 1}"
     before_trigger = state.end_trigger
     state = collect(state, SEAT, COLLECTS[rock][column])
-    why = f" (it matches the {reason} card)" if reason and reason != "leftmost" else ""
-    if reason == "leftmost":
-        why = " (the leftmost tile: neither matches Collector, Trove or Pair)"
-    where = "stacks it" if target is not None else f"into chest column {column + 1}"
-    events.append(f"collects the {tile_name(tile)} from its {ROCK_SIDES[rock]} rock "
-                  f"{where}{why}")
+    events.append(f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock "
+                  f"{where}{_WHY[reason]}")
     if before_trigger < 0 and state.end_trigger == SEAT:
         events.append("fills its treasure chest: the game ends after this round")
     return state, True

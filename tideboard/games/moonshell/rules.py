@@ -11,16 +11,19 @@ the field).  The mermaid powers live in ``powers.py``, the event cards in
 from __future__ import annotations
 
 import itertools
+import operator
 
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
+from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
+    REEF, _held, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
+    column_tiles, flip_tides, humans, ocean_rows, seat_rocks, sync_tides, who)
 from tideboard.games.moonshell.content import (
-    ACTIONS_PER_TURN, ANEMONE, BUOY, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
-    CHEST_ROWS, CHEST_SIZE, CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN,
-    MOONSHELL, REEF_PAIR, ROCK_SIDES, URCHIN, far_rock)
-from tideboard.games.moonshell.reef import (BECALMED, FAIR_WINDS, FREE_FLOW, HEAVY_SEAS,
-                                            MERMAID_IDS, REVERSE_CURRENT, SPRING_TIDE,
-                                            STILL_WATER)
+    ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
+    CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN, MOONSHELL, REEF_PAIR,
+    ROCK_SIDES, URCHIN, far_rock)
+from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, MERMAID_IDS, REVERSE_CURRENT,
+                                            SPRING_TIDE, STILL_WATER)
 from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, PASS, PLAY, ROCK,
                                              ROTATE, TILE, Action, Choose, Collect, Keep, Pass, Power,
                                              Pull, Rotate, State, SwapTake, evolve)
@@ -39,91 +42,6 @@ _COLLECT_ROWS = {heights: tuple(tuple(COLLECTS[source][c] for c in range(CHEST_C
                                       if heights[c] < CHEST_ROWS) for source in range(3))
                  for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
-REEF = (ANEMONE, CLOWNFISH)
-
-
-def humans(state: State) -> int:
-    """Seats played by people (the solo automaton's seat is not one)."""
-    return 1 if state.solo else state.players
-
-
-def who(state: State, seat: int) -> str:
-    if state.solo and seat == 1:
-        return "The automaton"
-    return seat_label(seat)
-
-
-# -- small helpers (also for screens and bots) -------------------------------
-def seat_rocks(state: State, seat: int) -> tuple[int, int]:
-    """(left rock, right rock) in front of ``seat``."""
-    base = state.sides[seat] * 2
-    return state.rocks[base], state.rocks[base + 1]
-
-
-def ocean_rows(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
-    """The ocean as ``seat`` sees it: far row first, each row left to right."""
-    cols = COLUMNS[state.sides[seat]]
-    return tuple(tuple(state.ocean[cols[j][d]] for j in range(5)) for d in range(4, -1, -1))
-
-
-def chest_rows(chest: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """A chest top row first, each row left to right (EMPTY where empty)."""
-    return tuple(tuple(col[row] if row < len(col) else EMPTY for col in chest)
-                 for row in range(CHEST_ROWS - 1, -1, -1))
-
-
-def chest_count(chest: tuple[tuple[int, ...], ...]) -> int:
-    """Spaces holding a tile (a Buoy mermeeple's space is not one)."""
-    a, b, c, d = chest
-    n = len(a) + len(b) + len(c) + len(d)
-    if BUOY in a or BUOY in b or BUOY in c or BUOY in d:
-        n -= 1
-    return n
-
-
-def column_tiles(state: State, seat: int, column: int) -> list[int]:
-    return [state.ocean[i] for i in COLUMNS[state.sides[seat]][column] if state.ocean[i] != EMPTY]
-
-
-def sync_tides(state: State) -> State:
-    """The tides token shows counter-clockwise (even side) for an even number of
-    mermeeples on the field, zero included, and clockwise for an odd number."""
-    odd = state.in_play % 2 == 1
-    return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
-
-
-def flip_tides(state: State) -> State:
-    """Turn the tides token over (for tests of a clockwise token)."""
-    return evolve(state, tides_odd=not state.tides_odd)
-
-
-def actions_per_turn(state: State) -> int:
-    """Three actions; two in a Heavy Seas round, four in a Fair Winds round."""
-    if state.event == HEAVY_SEAS:
-        return 2
-    if state.event == FAIR_WINDS:
-        return 4
-    return ACTIONS_PER_TURN
-
-
-def blocked_rock(state: State, seat: int, rock: int) -> int | None:
-    """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
-    for other, where in enumerate(state.meeples):
-        if other != seat and where == (ROCK, rock):
-            return other
-    return None
-
-
-def _held(state: State, kind: int) -> bool:
-    """Some mermeeple stands on a ``kind`` place (TILE: a Tide Pool tile, ROCK: an Inlet rock)."""
-    for where in state.meeples:
-        if where[0] == kind:
-            return True
-    return False
-
-
-def _replace(seq: tuple, index: int, value) -> tuple:
-    return seq[:index] + (value,) + seq[index + 1:]
 
 
 # -- legal actions --------------------------------------------------------------
@@ -171,7 +89,7 @@ def legal_actions(state: State) -> list[Action]:
             actions.append(COLLECTS[source][stack])
         else:
             actions.extend(rows[source])
-    if chest_count(chest) == CHEST_SIZE:
+    if chest_full(chest):
         actions.append(PASS)
     if state.powers:
         actions.extend(powers.power_actions(state, seat))
@@ -273,13 +191,15 @@ def rotate(state: State, clockwise: bool | None = None, **extra) -> State:
     Reverse Current round), or as ``clockwise`` says; rocks and mermeeples too."""
     if clockwise is None:
         clockwise = state.tides_odd != (state.event == REVERSE_CURRENT)
-    source, rock_source = ((CW_SOURCE, CW_ROCK_SOURCE) if clockwise
-                           else (CCW_SOURCE, CCW_ROCK_SOURCE))
-    ocean, rocks = state.ocean, state.rocks
+    turn_ocean, turn_rocks = _CW if clockwise else _CCW
     if state.meeples:
         extra["meeples"] = powers.rotate_meeples(state.meeples, clockwise)
-    return evolve(state, ocean=tuple([ocean[i] for i in source]),
-                  rocks=tuple([rocks[i] for i in rock_source]), **extra)
+    return evolve(state, ocean=turn_ocean(state.ocean), rocks=turn_rocks(state.rocks), **extra)
+
+
+# the rotations as C-level getters: each builds the turned tuple in one call
+_CW = (operator.itemgetter(*CW_SOURCE), operator.itemgetter(*CW_ROCK_SOURCE))
+_CCW = (operator.itemgetter(*CCW_SOURCE), operator.itemgetter(*CCW_ROCK_SOURCE))
 
 
 def draw_tile(bag: tuple[int, ...], aside: int) -> tuple[int, tuple[int, ...], int]:
@@ -297,19 +217,34 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
     first); the rest shift forward and the bag refills the spaces left.
 
     Returns (taken tiles, the cells they came from, ocean, bag, urchins aside,
-    {old cell: new cell} for the tiles that stayed in the water).
+    {old cell: new cell} for the tiles that stayed in the water, given only
+    when mermeeples are in the game).
     """
     ocean = list(state.ocean)
+    bag = state.bag
+    size = len(cells)
+    if EMPTY not in ocean and 0 < take < len(bag):
+        # the usual case, a full column and a bag that does not run out, done directly
+        taken = [ocean[i] for i in cells[:take]]
+        for depth in range(size - take):
+            ocean[cells[depth]] = ocean[cells[depth + take]]
+        for k in range(take):
+            ocean[cells[size - take + k]] = bag[-1 - k]
+        moved = ({cells[d + take]: cells[d] for d in range(size - take)} if state.meeples
+                 else {})
+        return taken, cells[:take], ocean, bag[:-take], state.urchins_aside, moved
     sources = [i for i in cells if ocean[i] != EMPTY]
     taken = [ocean[i] for i in sources[:take]]
     rest = sources[take:]
+    kept = len(rest)
     # each tile that stays moves to a nearer (or the same) cell, never onto one still to move
     for depth, old in enumerate(rest):
         ocean[cells[depth]] = ocean[old]
-    bag, aside = state.bag, state.urchins_aside
-    for depth in range(len(rest), len(cells)):
+    aside = state.urchins_aside
+    for depth in range(kept, size):
         ocean[cells[depth]], bag, aside = draw_tile(bag, aside)
-    return taken, sources[:take], ocean, bag, aside, {old: cells[d] for d, old in enumerate(rest)}
+    moved = {old: cells[d] for d, old in enumerate(rest)} if state.meeples else {}
+    return taken, sources[:take], ocean, bag, aside, moved
 
 
 def pull(state: State, seat: int, column: int, first: int | None, side: int | None = None,
@@ -321,9 +256,10 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
                             "as you see the ocean).")
     side = state.sides[seat] if side is None else side
     base = side * 2
-    if state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY:
+    rocks = state.rocks
+    if rocks[base] != EMPTY or rocks[base + 1] != EMPTY:
         raise IllegalAction("You can only pull when both rock spaces in front of you are empty.")
-    far = far_rock(column)
+    far = _FAR_ROCK[column]
     if far is None:
         if first not in (0, 1):
             raise IllegalAction("Pulling the centre column, say which rock the nearest tile "
@@ -337,7 +273,7 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
     taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
     if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
-    rocks = list(state.rocks)
+    rocks = list(rocks)
     rocks[base + far] = taken[0]
     rocks[base + 1 - far] = taken[1] if len(taken) > 1 else EMPTY
     if state.meeples:
@@ -346,6 +282,9 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
                                  urchins_aside=aside, **extra))
     return evolve(state, ocean=tuple(ocean), rocks=tuple(rocks), bag=bag,
                   urchins_aside=aside, **extra)
+
+
+_FAR_ROCK = tuple(far_rock(column) for column in range(5))
 
 
 def stack_target(chest: tuple[tuple[int, ...], ...], tile: int) -> int | None:
@@ -409,7 +348,7 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
     else:
         chest = place_tile(state.chests[seat], tile, column)
     end_trigger = state.end_trigger
-    if end_trigger < 0 and chest_count(chest) == CHEST_SIZE:
+    if end_trigger < 0 and chest_full(chest):
         end_trigger = seat
     state = evolve(state, rocks=rocks, moonshells=moonshells,
                    chests=_replace(state.chests, seat, chest), end_trigger=end_trigger, **extra)
