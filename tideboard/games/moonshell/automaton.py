@@ -19,9 +19,9 @@ from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHE
                                                TILE_NAMES)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (COLLECTS, REEF, actions_per_turn, blocked_rock,
-                                             collect, pull, rotate, stack_target)
-from tideboard.games.moonshell.state import Pull, State, evolve
+from tideboard.games.moonshell.rules import (COLLECTS, PULLS, REEF, actions_per_turn,
+                                             blocked_rock, collect, pull, rotate, stack_target)
+from tideboard.games.moonshell.state import State, evolve
 
 SEAT = 1  # the automaton's seat
 
@@ -89,7 +89,7 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif state.meeples and powers.pull_blocker(state, SEAT, Pull(column, first)) is not None:
+    elif state.meeples and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None:
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")

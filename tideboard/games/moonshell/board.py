@@ -8,7 +8,7 @@ from tideboard.engine.core import seat_label
 from tideboard.games.moonshell.content import (ACTIONS_PER_TURN, ANEMONE, BUOY, CHEST_ROWS,
                                                CHEST_SIZE, CLOWNFISH, COLUMNS, EMPTY)
 from tideboard.games.moonshell.reef import FAIR_WINDS, HEAVY_SEAS
-from tideboard.games.moonshell.state import ROCK, State, evolve
+from tideboard.games.moonshell.state import HOME, ROCK, State, evolve
 
 REEF = (ANEMONE, CLOWNFISH)
 
@@ -65,7 +65,10 @@ def column_tiles(state: State, seat: int, column: int) -> list[int]:
 def sync_tides(state: State) -> State:
     """The tides token shows counter-clockwise (even side) for an even number of
     mermeeples on the field, zero included, and clockwise for an odd number."""
-    odd = state.in_play % 2 == 1
+    odd = False
+    for kind, _ in state.meeples:  # (state.in_play % 2 == 1, without a generator)
+        if kind != HOME:
+            odd = not odd
     return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
 
 
@@ -85,8 +88,8 @@ def actions_per_turn(state: State) -> int:
 
 def blocked_rock(state: State, seat: int, rock: int) -> int | None:
     """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
-    for other, where in enumerate(state.meeples):
-        if other != seat and where == (ROCK, rock):
+    for other, (kind, place) in enumerate(state.meeples):
+        if kind == ROCK and place == rock and other != seat:
             return other
     return None
 

@@ -22,8 +22,8 @@ from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell.content import (BUOY, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
                                                CHEST_SIZE, COLUMNS, CW_SOURCE, EMPTY, ROCK_SIDES)
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
-from tideboard.games.moonshell.rules import (REEF, _replace, chest_count, place_tile, pull, rotate,
-                                             slide_column, stack_target, sync_tides, who)
+from tideboard.games.moonshell.rules import (REEF, _held, _replace, chest_count, place_tile, pull,
+                                             rotate, slide_column, stack_target, sync_tides, who)
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, CHEST, CORNER, HOME,
                                              OCEAN, ROCK, SAVE, TILE, Collect, Pull, State,
                                              SwapTake, evolve)
@@ -95,6 +95,8 @@ def rotate_meeples(meeples, clockwise: bool):
 def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
     """Tide Pool mermeeples ride their tiles down a pulled column; one whose tile
     left the water (only its owner may take it) goes home."""
+    if not _held(state, TILE):  # (the usual case: no mermeeple rides a tile)
+        return state.meeples
     out = []
     for kind, place in state.meeples:
         if kind == TILE:
@@ -107,6 +109,8 @@ def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
 
 
 def _taken_cells(state: State, cells, take: int) -> list[int]:
+    if EMPTY not in state.ocean:  # (the usual case: every space holds a tile)
+        return list(cells[:take])
     return [i for i in cells if state.ocean[i] != EMPTY][:take]
 
 
@@ -125,6 +129,8 @@ def pull_cells(state: State, seat: int, action: Pull) -> list[int]:
 
 def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
     """The seat whose Tide Pool mermeeple is on a tile ``action`` would take."""
+    if not _held(state, TILE):  # (the usual case: no Tide Pool mermeeple out)
+        return None
     held = {place: other for other, (kind, place) in enumerate(state.meeples)
             if kind == TILE and other != seat}
     if not held or not 0 <= action.column < 5:
@@ -139,14 +145,19 @@ def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
 def one_rock_pulls(state: State, seat: int, power: str) -> list[Pull]:
     """Pulls of one tile onto the single open rock (Inlet, Spring Tide)."""
     out = []
-    for j in range(5):
+    full = EMPTY not in state.ocean  # (then every column has a tile)
+    pulls = _ONE_ROCK_PULLS.get(power) or tuple(Pull(j, None, power) for j in range(5))
+    for j, action in enumerate(pulls):
         if j == CENTRE and state.event == BECALMED:
             continue
-        action = Pull(j, None, power)
-        if _taken_cells(state, COLUMNS[state.sides[seat]][j], 1) and (
+        if (full or _taken_cells(state, COLUMNS[state.sides[seat]][j], 1)) and (
                 not state.meeples or pull_blocker(state, seat, action) is None):
             out.append(action)
     return out
+
+
+# the one-tile pulls, made once: Spring Tide's (no power) and the passive Inlet's
+_ONE_ROCK_PULLS = {power: tuple(Pull(j, None, power) for j in range(5)) for power in ("", "inlet")}
 
 
 def pull_one(state: State, seat: int, column: int, first, spend: bool = True,
