@@ -149,6 +149,13 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
 def automaton_turn(state: State) -> State:
     """The automaton's actions, in the solo rules' order: rotate (once only in the
     game), pull 2 with a solo card, collect twice, then pull again..."""
+    state, log = play_turn(state)
+    return evolve(state, auto_turns=state.auto_turns + 1, auto_log=log)
+
+
+def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
+    """The automaton's turn as :func:`automaton_turn` plays it, and the lines of its log,
+    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes."""
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
@@ -175,7 +182,7 @@ def automaton_turn(state: State) -> State:
         if not progressed:
             events.append("can do nothing more")
             break
-    return evolve(state, auto_turns=state.auto_turns + 1, auto_log=tuple(events))
+    return state, tuple(events)
 
 
 def urchin_note(before: State, after: State) -> str:

@@ -4,6 +4,8 @@ as a seat sees it, chests, the tides token (the rules, bots and screens use them
 
 from __future__ import annotations
 
+import functools
+
 from tideboard.engine.core import seat_label
 from tideboard.games.moonshell.content import (ACTIONS_PER_TURN, ANEMONE, BUOY, CHEST_ROWS,
                                                CHEST_SIZE, CLOWNFISH, COLUMNS, EMPTY)
@@ -65,11 +67,15 @@ def column_tiles(state: State, seat: int, column: int) -> list[int]:
 def sync_tides(state: State) -> State:
     """The tides token shows counter-clockwise (even side) for an even number of
     mermeeples on the field, zero included, and clockwise for an odd number."""
-    odd = False
-    for kind, _ in state.meeples:  # (state.in_play % 2 == 1, without a generator)
-        if kind != HOME:
-            odd = not odd
+    odd = _meeple_facts(state.meeples)[1]
     return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
+
+
+@functools.lru_cache(maxsize=4096)  # asked after nearly every action; few placings recur
+def _meeple_facts(meeples: tuple[tuple[int, int], ...]) -> tuple[frozenset[int], bool]:
+    """(the kinds of place the mermeeples are on, an odd number of them on the field)."""
+    return (frozenset(kind for kind, _ in meeples),
+            sum(1 for kind, _ in meeples if kind != HOME) % 2 == 1)
 
 
 def flip_tides(state: State) -> State:
@@ -88,6 +94,8 @@ def actions_per_turn(state: State) -> int:
 
 def blocked_rock(state: State, seat: int, rock: int) -> int | None:
     """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
+    if not _held(state, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
+        return None
     for other, (kind, place) in enumerate(state.meeples):
         if kind == ROCK and place == rock and other != seat:
             return other
@@ -96,10 +104,7 @@ def blocked_rock(state: State, seat: int, rock: int) -> int | None:
 
 def _held(state: State, kind: int) -> bool:
     """Some mermeeple stands on a ``kind`` place (TILE: a Tide Pool tile, ROCK: an Inlet rock)."""
-    for where in state.meeples:
-        if where[0] == kind:
-            return True
-    return False
+    return kind in _meeple_facts(state.meeples)[0]
 
 
 def _replace(seq: tuple, index: int, value) -> tuple:

@@ -78,18 +78,21 @@ def legal_actions(state: State) -> list[Action]:
         actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
     a, b, c, d = chest
-    rows = _COLLECT_ROWS[len(a), len(b), len(c), len(d)]
-    moon = MOONSHELL if state.moonshells[seat] else EMPTY
-    rock_held = state.powers and _held(state, ROCK)
-    for source, tile in ((0, left), (1, right), (MOON, moon)):
-        if tile == EMPTY or (rock_held and source != MOON
-                             and blocked_rock(state, seat, base + source) is not None):
-            continue
-        if tile in REEF and (stack := stack_target(chest, tile)) is not None:
-            actions.append(COLLECTS[source][stack])
-        else:
-            actions.extend(rows[source])
-    if chest_full(chest):
+    heights = len(a), len(b), len(c), len(d)
+    rows = _COLLECT_ROWS[heights]
+    if left != EMPTY or right != EMPTY:
+        rock_held = state.powers and _held(state, ROCK)
+        for source, tile in ((0, left), (1, right)):
+            if tile == EMPTY or (rock_held
+                                 and blocked_rock(state, seat, base + source) is not None):
+                continue
+            if tile in REEF and (stack := stack_target(chest, tile)) is not None:
+                actions.append(COLLECTS[source][stack])
+            else:
+                actions.extend(rows[source])
+    if state.moonshells[seat]:
+        actions.extend(rows[MOON])
+    if sum(heights) == CHEST_SIZE and chest_count(chest) == CHEST_SIZE:
         actions.append(PASS)
     if state.powers:
         actions.extend(powers.power_actions(state, seat))
@@ -213,26 +216,25 @@ def draw_tile(bag: tuple[int, ...], aside: int) -> tuple[int, tuple[int, ...], i
 
 
 def slide_column(state: State, cells: tuple[int, ...], take: int):
-    """Take the first ``take`` tiles of a column (``cells`` nearest the rocks
-    first); the rest shift forward and the bag refills the spaces left.
+    """Take the first ``take`` tiles of a column (``cells``, its five cells nearest
+    the rocks first); the rest shift forward and the bag refills the spaces left.
 
     Returns (taken tiles, the cells they came from, ocean, bag, urchins aside,
     {old cell: new cell} for the tiles that stayed in the water, given only
-    when mermeeples are in the game).
+    while a Tide Pool mermeeple is on a tile: no one else needs it).
     """
     ocean = list(state.ocean)
     bag = state.bag
-    size = len(cells)
+    meeples_ride = bool(state.meeples) and _held(state, TILE)
     if EMPTY not in ocean and 0 < take < len(bag):
-        # the usual case, a full column and a bag that does not run out, done directly
-        taken = [ocean[i] for i in cells[:take]]
-        for depth in range(size - take):
-            ocean[cells[depth]] = ocean[cells[depth + take]]
-        for k in range(take):
-            ocean[cells[size - take + k]] = bag[-1 - k]
-        moved = ({cells[d + take]: cells[d] for d in range(size - take)} if state.meeples
-                 else {})
-        return taken, cells[:take], ocean, bag[:-take], state.urchins_aside, moved
+        # the usual case, a full column and a bag that does not run out, done directly:
+        # the column's tiles move ``take`` cells nearer, the bag's last tiles fill the end
+        c0, c1, c2, c3, c4 = cells
+        column = (ocean[c0], ocean[c1], ocean[c2], ocean[c3], ocean[c4])
+        ocean[c0], ocean[c1], ocean[c2], ocean[c3], ocean[c4] = (column[take:]
+                                                                 + bag[:-take - 1:-1])
+        moved = {cells[d + take]: cells[d] for d in range(5 - take)} if meeples_ride else {}
+        return list(column[:take]), cells[:take], ocean, bag[:-take], state.urchins_aside, moved
     sources = [i for i in cells if ocean[i] != EMPTY]
     taken = [ocean[i] for i in sources[:take]]
     rest = sources[take:]
@@ -241,9 +243,9 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
     for depth, old in enumerate(rest):
         ocean[cells[depth]] = ocean[old]
     aside = state.urchins_aside
-    for depth in range(kept, size):
+    for depth in range(kept, len(cells)):
         ocean[cells[depth]], bag, aside = draw_tile(bag, aside)
-    moved = {old: cells[d] for d, old in enumerate(rest)} if state.meeples else {}
+    moved = {old: cells[d] for d, old in enumerate(rest)} if meeples_ride else {}
     return taken, sources[:take], ocean, bag, aside, moved
 
 
@@ -331,7 +333,7 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
                                 if state.moonshell_on else "This game has no moonshell.")
         tile = MOONSHELL
         moonshells = _replace(moonshells, seat, False)
-    elif source in (0, 1):
+    elif source == 0 or source == 1:
         rock = state.sides[seat] * 2 + source
         tile = rocks[rock]
         if tile == EMPTY:
@@ -347,11 +349,10 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         chest, extra["meeples"], extra["saved"] = powers.buoy_collect(state, seat, action, tile)
     else:
         chest = place_tile(state.chests[seat], tile, column)
-    end_trigger = state.end_trigger
-    if end_trigger < 0 and chest_full(chest):
-        end_trigger = seat
+    if state.end_trigger < 0 and chest_full(chest):
+        extra["end_trigger"] = seat
     state = evolve(state, rocks=rocks, moonshells=moonshells,
-                   chests=_replace(state.chests, seat, chest), end_trigger=end_trigger, **extra)
+                   chests=_replace(state.chests, seat, chest), **extra)
     return sync_tides(state) if state.meeples else state
 
 
@@ -360,11 +361,13 @@ def _end_turn(state: State) -> State:
     """Close the current turn; in solo the automaton plays its turn here."""
     if state.powers:
         state = powers.return_meeples(state, state.current)
-    if state.solo:
-        state = automaton.automaton_turn(state)
+    if state.solo:  # (its log goes into the next state with the round's changes)
+        state, log = automaton.play_turn(state)
         if state.end_trigger >= 0:
-            return evolve(state, over=True, actions_left=0, turn=state.turn + 1)
-        return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1)
+            return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
+                          auto_turns=state.auto_turns + 1, auto_log=log)
+        return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1,
+                            auto_turns=state.auto_turns + 1, auto_log=log)
     following = state.current + 1
     if following < state.players:
         return _start_turn(state, current=following, turn=state.turn + 1)
