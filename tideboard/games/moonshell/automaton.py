@@ -19,9 +19,9 @@ from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHE
                                                TILE_NAMES)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (COLLECTS, PULLS, REEF, actions_per_turn,
+from tideboard.games.moonshell.rules import (COLLECTS, PULLS, REEF, _held, actions_per_turn,
                                              blocked_rock, collect, pull, rotate, stack_target)
-from tideboard.games.moonshell.state import State, evolve
+from tideboard.games.moonshell.state import ROCK, State, evolve
 
 SEAT = 1  # the automaton's seat
 
@@ -35,7 +35,7 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
     base = state.sides[seat] * 2
     rocks = state.rocks
     left, right = rocks[base], rocks[base + 1]
-    if state.meeples:
+    if state.meeples and _held(state.meeples, ROCK):
         if left != EMPTY and blocked_rock(state, seat, base) is not None:
             left = EMPTY
         if right != EMPTY and blocked_rock(state, seat, base + 1) is not None:

@@ -56,8 +56,7 @@ def chest_count(chest: tuple[tuple[int, ...], ...]) -> int:
 def chest_full(chest: tuple[tuple[int, ...], ...]) -> bool:
     """Every space holds a tile (``chest_count(chest) == CHEST_SIZE``, checked for
     the column heights first: the usual answer, no, comes at once)."""
-    a, b, c, d = chest
-    return len(a) + len(b) + len(c) + len(d) == CHEST_SIZE and chest_count(chest) == CHEST_SIZE
+    return sum(map(len, chest)) == CHEST_SIZE and chest_count(chest) == CHEST_SIZE
 
 
 def column_tiles(state: State, seat: int, column: int) -> list[int]:
@@ -67,15 +66,14 @@ def column_tiles(state: State, seat: int, column: int) -> list[int]:
 def sync_tides(state: State) -> State:
     """The tides token shows counter-clockwise (even side) for an even number of
     mermeeples on the field, zero included, and clockwise for an odd number."""
-    odd = _meeple_facts(state.meeples)[1]
+    odd = _odd_in_play(state.meeples)
     return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
 
 
 @functools.lru_cache(maxsize=4096)  # asked after nearly every action; few placings recur
-def _meeple_facts(meeples: tuple[tuple[int, int], ...]) -> tuple[frozenset[int], bool]:
-    """(the kinds of place the mermeeples are on, an odd number of them on the field)."""
-    return (frozenset(kind for kind, _ in meeples),
-            sum(1 for kind, _ in meeples if kind != HOME) % 2 == 1)
+def _odd_in_play(meeples: tuple[tuple[int, int], ...]) -> bool:
+    """An odd number of mermeeples on the field (``state.in_play % 2 == 1``)."""
+    return sum(1 for kind, _ in meeples if kind != HOME) % 2 == 1
 
 
 def flip_tides(state: State) -> State:
@@ -94,7 +92,7 @@ def actions_per_turn(state: State) -> int:
 
 def blocked_rock(state: State, seat: int, rock: int) -> int | None:
     """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
-    if not _held(state, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
+    if not _held(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
         return None
     for other, (kind, place) in enumerate(state.meeples):
         if kind == ROCK and place == rock and other != seat:
@@ -102,9 +100,10 @@ def blocked_rock(state: State, seat: int, rock: int) -> int | None:
     return None
 
 
-def _held(state: State, kind: int) -> bool:
+@functools.lru_cache(maxsize=4096)  # asked several times per action; few placings recur
+def _held(meeples: tuple[tuple[int, int], ...], kind: int) -> bool:
     """Some mermeeple stands on a ``kind`` place (TILE: a Tide Pool tile, ROCK: an Inlet rock)."""
-    return kind in _meeple_facts(state.meeples)[0]
+    return any(where[0] == kind for where in meeples)
 
 
 def _replace(seq: tuple, index: int, value) -> tuple:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
                                                CHEST_SIZE, COLUMNS, EMPTY, MASK, MOONSHELL,
                                                REEF_PAIR)
-from tideboard.games.moonshell.powers import can_use, one_rock_pulls, pull_blocker, pull_cells
-from tideboard.games.moonshell.reef import BECALMED, STILL_WATER
+from tideboard.games.moonshell.powers import one_rock_pulls, pull_blocker, pull_cells
+from tideboard.games.moonshell.reef import BECALMED, MOON_SHADOW, STILL_WATER
 from tideboard.games.moonshell.rules import REEF, _held, blocked_rock, place_tile, stack_target
-from tideboard.games.moonshell.state import (BUOY_COLUMN, BUOY_SPACE, ROCK, ROTATE_TWICE, SAVE,
-                                             TILE, Collect, Power, Pull, State, SwapTake)
+from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, ROCK, ROTATE_TWICE,
+                                             SAVE, TILE, Collect, Power, Pull, State, SwapTake)
 
 
 # -- legal power actions -------------------------------------------------------------
@@ -23,9 +23,10 @@ def power_actions(state: State, seat: int) -> list:
     if seat >= len(state.mermaids) or not state.mermaids[seat]:
         return out
     mermaid = state.mermaids[seat]
-    if state.meeples[seat][0] == BUOY_SPACE:
+    where = state.meeples[seat]
+    if where[0] == BUOY_SPACE:
         out.extend(_buoy_collects(state, seat))
-    if not can_use(state, seat, mermaid, state.powers):
+    if where != AT_HOME or state.event == MOON_SHADOW:  # (powers.can_use for the seat's own)
         return out
     if state.powers == "passive":
         out.extend(_passive_actions(state, seat, mermaid))
@@ -36,7 +37,7 @@ def power_actions(state: State, seat: int) -> list:
 
 def _my_tiles(state: State, seat: int):
     base = state.sides[seat] * 2
-    held = _held(state, ROCK)
+    held = _held(state.meeples, ROCK)
     return [(k, state.rocks[base + k]) for k in (0, 1) if state.rocks[base + k] != EMPTY
             and not (held and blocked_rock(state, seat, base + k) is not None)]
 
@@ -65,7 +66,7 @@ _SWAP_POWERS = tuple(tuple(Power("swap", a, b) for b in range(CHEST_SIZE))
 
 def _free(state: State, seat: int, action: Pull) -> bool:
     """No other seat's Tide Pool mermeeple is on a tile ``action`` would take."""
-    return not _held(state, TILE) or pull_blocker(state, seat, action) is None
+    return not _held(state.meeples, TILE) or pull_blocker(state, seat, action) is None
 
 
 def _passive_actions(state: State, seat: int, mermaid: str) -> list:
@@ -120,7 +121,7 @@ def _swap_takes(state: State, seat: int) -> list:
     side = state.sides[seat]
     out = []
     chest = state.chests[seat]
-    held = _held(state, ROCK)
+    held = _held(state.meeples, ROCK)
     mine = _my_tiles(state, seat)
     if not mine:
         return out

@@ -18,6 +18,8 @@ has come back.  The tides token follows the number of mermeeples on the field
 
 from __future__ import annotations
 
+import functools
+
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell.content import (BUOY, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
                                                CHEST_SIZE, COLUMNS, CW_SOURCE, EMPTY, ROCK_SIDES)
@@ -77,6 +79,7 @@ def _home(state: State, seat: int) -> State:
 
 
 # -- mermeeples moving with the board ---------------------------------------------
+@functools.lru_cache(maxsize=4096)  # every rotation asks; few placings recur
 def rotate_meeples(meeples, clockwise: bool):
     cells = _CW_CELL if clockwise else _CCW_CELL
     turn = 1 if clockwise else -1
@@ -95,7 +98,7 @@ def rotate_meeples(meeples, clockwise: bool):
 def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
     """Tide Pool mermeeples ride their tiles down a pulled column; one whose tile
     left the water (only its owner may take it) goes home."""
-    if not _held(state, TILE):  # (the usual case: no mermeeple rides a tile)
+    if not _held(state.meeples, TILE):  # (the usual case: no mermeeple rides a tile)
         return state.meeples
     out = []
     for kind, place in state.meeples:
@@ -129,7 +132,7 @@ def pull_cells(state: State, seat: int, action: Pull) -> list[int]:
 
 def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
     """The seat whose Tide Pool mermeeple is on a tile ``action`` would take."""
-    if not _held(state, TILE):  # (the usual case: no Tide Pool mermeeple out)
+    if not _held(state.meeples, TILE):  # (the usual case: no Tide Pool mermeeple out)
         return None
     held = {place: other for other, (kind, place) in enumerate(state.meeples)
             if kind == TILE and other != seat}

@@ -36,10 +36,11 @@ COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
 # Every pull (no column empty), and every pull but the centre column's (Becalmed).
 ALL_PULLS = tuple(a for row in PULLS for a in row)
 PULLS_BUT_CENTRE = tuple(a for j, row in enumerate(PULLS) if j != CENTRE for a in row)
-# the chest's column heights -> per source, the collects into its open columns
-# (a table, so move generation need not look at each column)
-_COLLECT_ROWS = {heights: tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS)
-                                      if heights[c] < CHEST_ROWS) for source in range(3))
+# the chest's column heights -> (per source, the collects into its open columns; every
+# column is filled): a table, so move generation need not look at each column
+_COLLECT_ROWS = {heights: (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS)
+                                       if heights[c] < CHEST_ROWS) for source in range(3)),
+                           sum(heights) == CHEST_SIZE)
                  for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
 
@@ -71,34 +72,34 @@ def legal_actions(state: State) -> list[Action]:
                     if ocean[i] != EMPTY:
                         actions.extend(PULLS[j])
                         break
-        if state.powers and _held(state, TILE):
+        if state.powers and _held(state.meeples, TILE):
             actions = [a for a in actions if not isinstance(a, Pull)
                        or powers.pull_blocker(state, seat, a) is None]
     elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
         actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
-    a, b, c, d = chest
-    heights = len(a), len(b), len(c), len(d)
-    rows = _COLLECT_ROWS[heights]
+    rows, filled = _COLLECT_ROWS[tuple(map(len, chest))]
     if left != EMPTY or right != EMPTY:
-        rock_held = state.powers and _held(state, ROCK)
-        for source, tile in ((0, left), (1, right)):
-            if tile == EMPTY or (rock_held
-                                 and blocked_rock(state, seat, base + source) is not None):
-                continue
-            if tile in REEF and (stack := stack_target(chest, tile)) is not None:
-                actions.append(COLLECTS[source][stack])
-            else:
-                actions.extend(rows[source])
+        rock_held = state.powers and _held(state.meeples, ROCK)
+        if left != EMPTY and not (rock_held and blocked_rock(state, seat, base) is not None):
+            actions.extend(_collects(chest, rows, 0, left) if left in REEF else rows[0])
+        if right != EMPTY and not (rock_held and blocked_rock(state, seat, base + 1) is not None):
+            actions.extend(_collects(chest, rows, 1, right) if right in REEF else rows[1])
     if state.moonshells[seat]:
         actions.extend(rows[MOON])
-    if sum(heights) == CHEST_SIZE and chest_count(chest) == CHEST_SIZE:
+    if filled and chest_count(chest) == CHEST_SIZE:
         actions.append(PASS)
     if state.powers:
         actions.extend(powers.power_actions(state, seat))
     if not actions:  # (e.g. Still Water, and blocked rocks): nothing to do but pass
         actions.append(PASS)
     return actions
+
+
+def _collects(chest, rows, source: int, tile: int):
+    """An anemone's or clownfish's collects: onto its partner if one waits, else ``rows``'."""
+    stack = stack_target(chest, tile)
+    return rows[source] if stack is None else (COLLECTS[source][stack],)
 
 
 # -- the reducer -------------------------------------------------------------------
@@ -225,7 +226,7 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
     """
     ocean = list(state.ocean)
     bag = state.bag
-    meeples_ride = bool(state.meeples) and _held(state, TILE)
+    meeples_ride = bool(state.meeples) and _held(state.meeples, TILE)
     if EMPTY not in ocean and 0 < take < len(bag):
         # the usual case, a full column and a bag that does not run out, done directly:
         # the column's tiles move ``take`` cells nearer, the bag's last tiles fill the end
@@ -338,7 +339,8 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         tile = rocks[rock]
         if tile == EMPTY:
             raise IllegalAction(f"There is no tile on your {ROCK_SIDES[source]} rock.")
-        if state.meeples and (other := blocked_rock(state, seat, rock)) is not None:
+        if (state.meeples and _held(state.meeples, ROCK)
+                and (other := blocked_rock(state, seat, rock)) is not None):
             raise IllegalAction(f"{who(state, other)}'s Inlet mermeeple is on that rock; no one "
                                 "else may take from it.")
         rocks = _replace(rocks, rock, EMPTY)
