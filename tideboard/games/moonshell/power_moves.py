@@ -64,11 +64,6 @@ _SWAP_POWERS = tuple(tuple(Power("swap", a, b) for b in range(CHEST_SIZE))
                      for a in range(CHEST_SIZE))
 
 
-def _free(state: State, seat: int, action: Pull) -> bool:
-    """No other seat's Tide Pool mermeeple is on a tile ``action`` would take."""
-    return not _held(state.meeples, TILE) or pull_blocker(state, seat, action) is None
-
-
 def _passive_actions(state: State, seat: int, mermaid: str) -> list:
     side = state.sides[seat]
     base = side * 2
@@ -84,20 +79,23 @@ def _passive_actions(state: State, seat: int, mermaid: str) -> list:
         far = (side + 2) % 4 * 2
         if state.rocks[far] == EMPTY and state.rocks[far + 1] == EMPTY:
             full = EMPTY not in state.ocean  # (then every column has tiles to pull)
+            free = not _held(state.meeples, TILE)  # (then no Tide Pool mermeeple blocks)
             for action in _SLIDE_PULLS:
                 if action.column == CENTRE and state.event == BECALMED:
                     continue
-                if (full or pull_cells(state, seat, action)) and _free(state, seat, action):
+                if (full or pull_cells(state, seat, action)) and (
+                        free or pull_blocker(state, seat, action) is None):
                     out.append(action)
     elif mermaid == "tide-pool":
         if mine == [EMPTY, EMPTY]:
             full = EMPTY not in state.ocean
+            free = not _held(state.meeples, TILE)
             for action in _TIDE_POOL_PULLS:
                 j = action.column
                 if state.event == BECALMED and CENTRE in (j, j + 1):
                     continue
-                if (full or len(pull_cells(state, seat, action)) == 2) and _free(state, seat,
-                                                                                   action):
+                if (full or len(pull_cells(state, seat, action)) == 2) and (
+                        free or pull_blocker(state, seat, action) is None):
                     out.append(action)
     elif mermaid == "swap":
         out.extend(_swap_takes(state, seat))

@@ -382,7 +382,7 @@ def _start_round(state: State, **changes) -> State:
     """A new round (``changes``: the new round's number, turn and first seat): with the
     event deck, its card is revealed before the first turn."""
     if state.events_on:
-        state = events.reveal(evolve(state, **changes))
+        state = events.reveal(state, **changes)
         if state.phase == EVENT:
             return state
         changes = {}
