@@ -9,6 +9,7 @@ which is small, fast and good enough for shuffling cards and rolling dice.
 from __future__ import annotations
 
 import functools
+import operator
 import struct
 from typing import Sequence, TypeVar
 
@@ -69,8 +70,8 @@ class Rng:
         values = _mixed_draws(self.position, draws)
         if max(values) >= _TOP - len(out):  # a draw might be rejected (about n in 2**64)
             return _shuffle_one_by_one(out, self.position)
-        for i, value in zip(range(draws, 0, -1), values):
-            j = value % (i + 1)
+        # the swaps: item i with item values[k] % (i + 1), for i = draws, ..., 1
+        for i, j in zip(range(draws, 0, -1), map(operator.mod, values, range(draws + 1, 1, -1))):
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng((self.position + draws * _GAMMA) & _MASK)
 

@@ -156,6 +156,8 @@ def _keep(state: State, action: Action) -> State:
 
 def _do_action(state: State, seat: int, action: Action) -> State:
     """One action by ``seat``; a mermaid power changes or adds to it."""
+    if isinstance(action, Collect):  # (the most frequent action first)
+        return collect(state, seat, action, actions_left=state.actions_left - 1)
     if isinstance(action, Rotate):
         if state.event == STILL_WATER:
             raise IllegalAction("Still Water: no one may rotate the ocean this round.")
@@ -178,8 +180,6 @@ def _do_action(state: State, seat: int, action: Action) -> State:
             raise IllegalAction(f"{who(state, blocker)}'s Tide Pool mermeeple is on a tile that "
                                 "pull would take; no one else can take it.")
         return pull(state, seat, action.column, action.first, actions_left=state.actions_left - 1)
-    if isinstance(action, Collect):
-        return collect(state, seat, action, actions_left=state.actions_left - 1)
     if isinstance(action, (SwapTake, Power)):
         return powers.apply_power(state, seat, action)
     if isinstance(action, Pass):
