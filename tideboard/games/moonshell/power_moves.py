@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
                                                CHEST_SIZE, COLUMNS, EMPTY, MASK, MOONSHELL,
                                                REEF_PAIR)
@@ -16,30 +18,31 @@ from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, R
 # -- legal power actions -------------------------------------------------------------
 def power_actions(state: State, seat: int) -> list:
     """Every action a mermaid power allows ``seat`` now."""
-    out: list = []
-    saved = state.saved[seat] if seat < len(state.saved) else EMPTY
-    if saved != EMPTY:
-        out.extend(_saved_collects(state, seat, saved))
-    if seat >= len(state.mermaids) or not state.mermaids[seat]:
+    saved, mermaids = state.saved, state.mermaids
+    out = (_saved_collects(state, seat, saved[seat])
+           if seat < len(saved) and saved[seat] != EMPTY else [])
+    if seat >= len(mermaids) or not mermaids[seat]:
         return out
-    mermaid = state.mermaids[seat]
     where = state.meeples[seat]
     if where[0] == BUOY_SPACE:
         out.extend(_buoy_collects(state, seat))
     if where != AT_HOME or state.event == MOON_SHADOW:  # (powers.can_use for the seat's own)
         return out
-    if state.powers == "passive":
-        out.extend(_passive_actions(state, seat, mermaid))
-    else:
-        out.extend(active_powers(state, seat, mermaid))
-    return out
+    moves = (_passive_actions if state.powers == "passive" else active_powers)(
+        state, seat, mermaids[seat])
+    if out:
+        out.extend(moves)
+        return out
+    return moves
 
 
 def _my_tiles(state: State, seat: int):
     base = state.sides[seat] * 2
-    held = _held(state.meeples, ROCK)
-    return [(k, state.rocks[base + k]) for k in (0, 1) if state.rocks[base + k] != EMPTY
-            and not (held and blocked_rock(state, seat, base + k) is not None)]
+    left, right = state.rocks[base], state.rocks[base + 1]
+    if not _held(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
+        return ([(0, left)] if left != EMPTY else []) + ([(1, right)] if right != EMPTY else [])
+    return [(k, tile) for k, tile in ((0, left), (1, right)) if tile != EMPTY
+            and blocked_rock(state, seat, base + k) is None]
 
 
 # The powers' actions, made once and shared (move generation offers them again and again).
@@ -112,7 +115,12 @@ def alike(a: int, b: int) -> bool:
 def _columns_for(chest, tile: int) -> list[int]:
     if tile in REEF and (target := stack_target(chest, tile)) is not None:
         return [target]
-    return [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
+    return list(_OPEN_COLUMNS[tuple(map(len, chest))])
+
+
+# the chest's column heights -> its open columns (a table: asked for every move list)
+_OPEN_COLUMNS = {heights: tuple(c for c in range(CHEST_COLUMNS) if heights[c] < CHEST_ROWS)
+                 for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 
 
 def _swap_takes(state: State, seat: int) -> list:
@@ -128,10 +136,13 @@ def _swap_takes(state: State, seat: int) -> list:
         if rock // 2 == side or tile == EMPTY or (
                 held and blocked_rock(state, seat, rock) is not None):
             continue
+        columns = None
         for k, my_tile in mine:
             if _ALIKE[tile][my_tile]:
+                if columns is None:
+                    columns = _columns_for(chest, tile)
                 takes = _SWAP_TAKES[rock][k]
-                out.extend(takes[c] for c in _columns_for(chest, tile))
+                out.extend([takes[c] for c in columns])
     return out
 
 
