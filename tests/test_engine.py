@@ -47,6 +47,40 @@ def test_rng_shuffle_draws_each_swap_as_below_does(seed):
         assert Rng.from_seed(seed).shuffle(items) == (tuple(out), rng)
 
 
+def _position_before(value: int, draws: int) -> int:
+    """A generator position whose ``draws``-th next value is ``value`` (SplitMix64's
+    mixing undone step by step)."""
+    mask = (1 << 64) - 1
+
+    def unshift(y: int, s: int) -> int:
+        v = y
+        for _ in range(64 // s + 1):
+            v = y ^ (v >> s)
+        return v & mask
+
+    z = unshift(value, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+    return (z - draws * 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("value", [2**64 - 1, 2**64 - 10, 2**64 - 11, 2**64 - 6])
+@pytest.mark.parametrize("draw", [1, 4, 9])
+def test_rng_shuffle_redraws_a_rejected_value_as_below_does(value, draw):
+    """A value in the top sliver of the 64-bit range is drawn again (rejection
+    sampling); the shuffle's all-at-once draws must step aside to do the same."""
+    rng = after = Rng(_position_before(value, draw))
+    for _ in range(draw):
+        drawn, after = after.next64()
+    assert drawn == value
+    items = list(range(10))
+    expected, after = list(items), rng
+    for i in range(len(expected) - 1, 0, -1):
+        j, after = after.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert rng.shuffle(items) == (tuple(expected), after)
+
+
 def test_registry_lists_all_five_games():
     assert set(registry.GAMES) == {"shifting-stones", "moonshell", "moonlighter",
                                    "mermaid-rain", "animal-splash"}

@@ -11,15 +11,17 @@ one tile onto a single open rock, and Becalmed stops a centre-column pull.
 
 from __future__ import annotations
 
-from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, EMPTY,
-                                               MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
-                                               tile_name)
+import functools
+
+from tideboard.games.moonshell import powers
+from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, COLUMNS,
+                                               EMPTY, MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
+                                               TILE_NAMES)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (REEF, actions_per_turn, blocked_rock, collect,
-                                             column_tiles, pull, rotate, seat_rocks,
-                                             stack_target)
-from tideboard.games.moonshell.state import Collect, Pull, State, evolve
+from tideboard.games.moonshell.rules import (COLLECTS, PULLS, REEF, _held, actions_per_turn,
+                                             blocked_rock, collect, pull, rotate, stack_target)
+from tideboard.games.moonshell.state import ROCK, State, evolve
 
 SEAT = 1  # the automaton's seat
 
@@ -30,25 +32,37 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
     Collector first, then Trove, then either Pair type, else the leftmost tile.
     A rock holding another player's Inlet mermeeple is not there for it.
     """
-    rocks = seat_rocks(state, seat)
     base = state.sides[seat] * 2
-    present = [k for k in (0, 1) if rocks[k] != EMPTY
-               and not (state.meeples and blocked_rock(state, seat, base + k) is not None)]
-    if not present:
-        return None
-    if len(present) == 1:
-        return present[0], ""
-    collector = CARDS[state.open_cards[4]].bits
-    trove = CARDS[state.open_cards[3]].bits
-    pair_a, pair_b = CARDS[state.open_cards[2]].types
-    for bits, reason in ((collector, "Collector"), (trove, "Trove"), (pair_a | pair_b, "Pair")):
-        for k in present:
-            if MASK[rocks[k]] & bits and rocks[k] != MOONSHELL:
-                return k, reason
-    return present[0], "leftmost"
+    rocks = state.rocks
+    left, right = rocks[base], rocks[base + 1]
+    if state.meeples and _held(state.meeples, ROCK):
+        if left != EMPTY and blocked_rock(state, seat, base) is not None:
+            left = EMPTY
+        if right != EMPTY and blocked_rock(state, seat, base + 1) is not None:
+            right = EMPTY
+    if left == EMPTY:
+        return None if right == EMPTY else (1, "")
+    if right == EMPTY:
+        return 0, ""
+    for bits, reason in _preferences(state.open_cards):
+        if MASK[left] & bits and left != MOONSHELL:
+            return 0, reason
+        if MASK[right] & bits and right != MOONSHELL:
+            return 1, reason
+    return 0, "leftmost"
 
 
-def _draw_solo(state: State) -> tuple[str, State]:
+@functools.lru_cache(maxsize=1024)  # a game has one set of open cards, asked at every collect
+def _preferences(open_cards: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """The type bits the automaton looks for, in order, with the card that asks for them."""
+    pair_a, pair_b = CARDS[open_cards[2]].types
+    return ((CARDS[open_cards[4]].bits, "Collector"), (CARDS[open_cards[3]].bits, "Trove"),
+            (pair_a | pair_b, "Pair"))
+
+
+def _draw_solo(state: State) -> tuple[str, dict]:
+    """The top solo card and the state's changes for drawing it (given to the pull's
+    own copy of the state: one copy fewer per automaton turn)."""
     deck, discard, rng = state.solo_deck, state.solo_discard, state.rng
     if not deck:  # (only if a state was built without reshuffling)
         deck, rng = rng.shuffle(sorted(discard))
@@ -58,67 +72,75 @@ def _draw_solo(state: State) -> tuple[str, State]:
     if not deck:  # every card discarded: shuffle the discard to make the new deck
         deck, rng = rng.shuffle(discard)
         discard = ()
-    return card, evolve(state, solo_deck=deck, solo_discard=discard, rng=rng)
+    return card, {"solo_deck": deck, "solo_discard": discard, "rng": rng}
 
 
 def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 2: draw a solo card and pull its column, if the rocks allow."""
-    from tideboard.games.moonshell import powers
-
-    left, right = seat_rocks(state, SEAT)
+    side = state.sides[SEAT]
+    left, right = state.rocks[side * 2], state.rocks[side * 2 + 1]
     both = left == EMPTY and right == EMPTY
-    one = (left == EMPTY) != (right == EMPTY) and state.event == SPRING_TIDE
-    if not (both or one):
+    if not both and not ((left == EMPTY) != (right == EMPTY) and state.event == SPRING_TIDE):
         return state, False
-    card_id, state = _draw_solo(state)
-    card = SOLO_BY_ID[card_id]
-    column = card.column
-    first = card.first if column == CENTRE else None
+    card_id, drawn = _draw_solo(state)
+    column, first = _SOLO_PULLS[card_id]
     why = ""
-    if not column_tiles(state, SEAT, column):
+    if EMPTY in state.ocean and all(state.ocean[i] == EMPTY for i in COLUMNS[side][column]):
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif state.meeples and powers.pull_blocker(state, SEAT, Pull(column, first)) is not None:
+    elif state.meeples and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None:
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
-        return state, False
+        return evolve(state, **drawn), False
     before = state
     if both:
-        state = pull(state, SEAT, column, first)
+        state = pull(state, SEAT, column, first, **drawn)
     else:
-        state = powers.pull_one(state, SEAT, column, None, spend=False)
-    l2, r2 = seat_rocks(state, SEAT)
-    got = ", ".join(f"{tile_name(t)} to its {side} rock"
-                    for (t, side), old in zip(((l2, "left"), (r2, "right")), (left, right))
-                    if t != EMPTY and old == EMPTY)
+        state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
+    l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
+    if left == EMPTY and l2 != EMPTY:
+        got = f"{TILE_NAMES[l2]} to its left rock"
+        if right == EMPTY and r2 != EMPTY:
+            got += f", {TILE_NAMES[r2]} to its right rock"
+    else:
+        got = f"{TILE_NAMES[r2]} to its right rock" if right == EMPTY and r2 != EMPTY else ""
     events.append(f"draws solo card {card_id} and pulls its column {column + 1} "
                   f"(your column {5 - column}): {got}" + urchin_note(before, state))
     return state, True
 
 
+# solo card -> (column, the centre column's first rock or None), as its pull takes them
+_SOLO_PULLS = {card.id: (card.column, card.first if card.column == CENTRE else None)
+               for card in SOLO_BY_ID.values()}
+_WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches the Trove card)",
+        "Pair": " (it matches the Pair card)", "": "",
+        "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
+
+
 def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 3: take the tile the solo rules prefer into the leftmost open column."""
-    chest = state.chests[SEAT]
-    open_columns = [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
     rock, reason = choice
-    tile = seat_rocks(state, SEAT)[rock]
+    tile = state.rocks[state.sides[SEAT] * 2 + rock]
+    chest = state.chests[SEAT]
     target = stack_target(chest, tile) if tile in REEF else None
-    if target is None and not open_columns:
-        return state, False
-    column = open_columns[0] if target is None else target
+    if target is not None:
+        column, where = target, "stacks it"
+    else:  # the leftmost open column
+        for column in range(CHEST_COLUMNS):
+            if len(chest[column]) < CHEST_ROWS:
+                break
+        else:
+            return state, False
+        where = f"into chest column {column + 1}"
     before_trigger = state.end_trigger
-    state = collect(state, SEAT, Collect(rock, column))
-    why = f" (it matches the {reason} card)" if reason and reason != "leftmost" else ""
-    if reason == "leftmost":
-        why = " (the leftmost tile: neither matches Collector, Trove or Pair)"
-    where = "stacks it" if target is not None else f"into chest column {column + 1}"
-    events.append(f"collects the {tile_name(tile)} from its {ROCK_SIDES[rock]} rock "
-                  f"{where}{why}")
+    state = collect(state, SEAT, COLLECTS[rock][column])
+    events.append(f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock "
+                  f"{where}{_WHY[reason]}")
     if before_trigger < 0 and state.end_trigger == SEAT:
         events.append("fills its treasure chest: the game ends after this round")
     return state, True
@@ -127,6 +149,13 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
 def automaton_turn(state: State) -> State:
     """The automaton's actions, in the solo rules' order: rotate (once only in the
     game), pull 2 with a solo card, collect twice, then pull again..."""
+    state, log = play_turn(state)
+    return evolve(state, auto_turns=state.auto_turns + 1, auto_log=log)
+
+
+def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
+    """The automaton's turn as :func:`automaton_turn` plays it, and the lines of its log,
+    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes."""
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
@@ -153,7 +182,7 @@ def automaton_turn(state: State) -> State:
         if not progressed:
             events.append("can do nothing more")
             break
-    return evolve(state, auto_turns=state.auto_turns + 1, auto_log=tuple(events))
+    return state, tuple(events)
 
 
 def urchin_note(before: State, after: State) -> str:

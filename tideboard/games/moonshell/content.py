@@ -98,6 +98,10 @@ def tile_name(tile: int) -> str:
     return f"{COLOURS[tile % 4]} {SHAPES[tile // 4]}"
 
 
+# tile_name of every tile, EMPTY (-1) last (the solo automaton's log names a tile at each step)
+TILE_NAMES: tuple[str, ...] = tuple(tile_name(t) for t in range(REEF_PAIR + 1)) + ("empty",)
+
+
 def tile_code(tile: int) -> str:
     """Two characters: colour letter + shape letter ('wC'), 'UR', 'MS', 'AN', 'CF',
     'FA' (a stacked pair), 'MM' (a Buoy mermeeple) or '..'."""

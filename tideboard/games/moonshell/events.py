@@ -15,16 +15,16 @@ from tideboard.games.moonshell.state import (DECLINE, EVENT, MOON, PLAY, Collect
                                              State, evolve)
 
 
-def reveal(state: State) -> State:
+def reveal(state: State, **changes) -> State:
     """Turn over the next event card (a spent deck is reshuffled) and do what a
-    "now" card says."""
+    "now" card says; ``changes`` (the new round's number...) go in with the card."""
     deck, discard, rng = state.event_deck, state.event_discard, state.rng
     if not deck:
         deck, rng = rng.shuffle(sorted(discard))
         discard = ()
     card = deck[-1]
     state = evolve(state, event=card, event_deck=deck[:-1], event_discard=discard + (card,),
-                   rng=rng)
+                   rng=rng, **changes)
     if card == MOONRISE:
         waiting = _moonrise_seats(state, 0)
         if waiting:

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import functools
+
+import attrs
+
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.registry import GAMES
 from tideboard.engine.rng import Rng
@@ -15,53 +19,76 @@ from tideboard.games.moonshell.state import AT_HOME, KEEP, MERMAID, State, evolv
 
 # -- setup --------------------------------------------------------------------
 def setup(config: GameConfig) -> State:
-    options = GAMES["moonshell"].option_values(config)
+    table = _table(config.players, config.solo, config.variant, config.options)
     rng = Rng.from_seed(config.seed)
-    seats = 2 if config.solo else config.players
+    tiles, rng = rng.shuffle(table.tiles)
+    ocean, bag = tiles[:25], tiles[25:]
+    open_cards = []
+    for pool in table.pools:
+        card, rng = rng.choice(pool)
+        open_cards.append(card)
+    secret_deck, rng = rng.shuffle(DECK_IDS["secret"])
+    offers = tuple(tuple(secret_deck[2 * s:2 * s + 2]) if s < table.humans else ()
+                   for s in range(table.seats))
+    solo_deck: tuple[str, ...] = ()
+    if config.solo:
+        solo_deck, rng = rng.shuffle([card.id for card in SOLO_CARDS])
+    event_deck: tuple[str, ...] = ()
+    if table.events_on:
+        event_deck, rng = rng.shuffle(EVENT_IDS)
+    state = evolve(table.state, ocean=ocean, bag=bag, open_cards=tuple(open_cards),
+                   offers=offers, solo_deck=solo_deck, rng=rng, event_deck=event_deck)
+    waiting = [s for s in range(table.humans) if table.state.powers and not table.mermaids[s]]
+    if waiting:
+        state = evolve(state, phase=MERMAID, current=waiting[0])
+    return state
+
+
+@attrs.frozen
+class _Table:
+    """What a configuration sets up before the seed's shuffles: the tiles in the bag,
+    the objective decks to draw from, and the state's other starting fields."""
+
+    seats: int
+    humans: int
+    mermaids: tuple[str, ...]
+    tiles: tuple[int, ...]
+    pools: tuple[tuple[str, ...], ...]  # per open objective deck, the cards it is drawn from
+    events_on: bool
+    state: State                        # the starting state but for the shuffled parts
+
+
+@functools.lru_cache(maxsize=256)  # playouts set up thousands of games of one configuration
+def _table(players: int, solo: bool, variant: str, options: tuple[tuple[str, str], ...]) -> _Table:
+    config = GameConfig(players=players, solo=solo, variant=variant, options=options)
+    options = GAMES["moonshell"].option_values(config)
+    seats = 2 if solo else players
     if not 2 <= seats <= 4:
-        raise ConfigError(f"Moonshell is for 2-4 players (or --solo); got {config.players}.")
-    n_humans = 1 if config.solo else seats
+        raise ConfigError(f"Moonshell is for 2-4 players (or --solo); got {players}.")
+    n_humans = 1 if solo else seats
     mermaids = _mermaid_options(options, seats, n_humans)
     urchins = {"none": 0, "8": TWO_PLAYER_URCHINS}.get(
         options["urchins"], TWO_PLAYER_URCHINS if seats == 2 else 0)
     reef = {"none": 0, "3": 3}.get(options["reef"], seats + 1)
     tiles = ALL_SHELLS + (URCHIN,) * urchins + (ANEMONE, CLOWNFISH) * reef
-    tiles, rng = rng.shuffle(tiles)
-    ocean, bag = tiles[:25], tiles[25:]
-    open_cards = []
-    for deck in DECKS:
-        pool = {"base": DECK_IDS[deck], "lunar-reef": DECK_IDS["lunar-" + deck]}.get(
-            options["decks"], DECK_IDS[deck] + DECK_IDS["lunar-" + deck])
-        card, rng = rng.choice(pool)
-        open_cards.append(card)
-    secret_deck, rng = rng.shuffle(DECK_IDS["secret"])
-    offers = tuple(tuple(secret_deck[2 * s:2 * s + 2]) if s < n_humans else ()
-                   for s in range(seats))
-    solo_deck: tuple[str, ...] = ()
-    if config.solo:
-        solo_deck, rng = rng.shuffle([card.id for card in SOLO_CARDS])
-    event_deck: tuple[str, ...] = ()
+    pools = tuple({"base": DECK_IDS[deck], "lunar-reef": DECK_IDS["lunar-" + deck]}.get(
+        options["decks"], DECK_IDS[deck] + DECK_IDS["lunar-" + deck]) for deck in DECKS)
     events_on = options["events"] == "on"
-    if events_on:
-        event_deck, rng = rng.shuffle(EVENT_IDS)
     moonshell_on = options["moonshell"] == "on"
     powers = "" if options["powers"] == "none" else options["powers"]
-    state = State(players=seats, solo=config.solo, sides=SEAT_SIDES[seats], ocean=ocean,
-                  rocks=(EMPTY,) * 8, bag=bag, urchins_aside=URCHINS - urchins,
+    state = State(players=seats, solo=solo, sides=SEAT_SIDES[seats], ocean=(),
+                  rocks=(EMPTY,) * 8, bag=(), urchins_aside=URCHINS - urchins,
                   chests=(((), (), (), ()),) * seats,
                   moonshells=tuple(moonshell_on and s < n_humans for s in range(seats)),
-                  open_cards=tuple(open_cards), secrets=("",) * seats, offers=offers,
-                  phase=KEEP, solo_deck=solo_deck, rng=rng, mode=config.variant,
+                  open_cards=(), secrets=("",) * seats, offers=(),
+                  phase=KEEP, mode=variant,
                   moonshell_on=moonshell_on, powers=powers,
                   mermaids=mermaids if powers else (),
                   meeples=(AT_HOME,) * seats if powers else (),
                   meeple_round=(0,) * seats if powers else (),
                   saved=(EMPTY,) * seats if powers else (),
-                  events_on=events_on, event_deck=event_deck)
-    waiting = [s for s in range(n_humans) if powers and not mermaids[s]]
-    if waiting:
-        state = evolve(state, phase=MERMAID, current=waiting[0])
-    return state
+                  events_on=events_on)
+    return _Table(seats, n_humans, mermaids, tiles, pools, events_on, state)
 
 
 def _mermaid_options(options: dict[str, str], seats: int, n_humans: int) -> tuple[str, ...]:

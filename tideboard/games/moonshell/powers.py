@@ -18,12 +18,14 @@ has come back.  The tides token follows the number of mermeeples on the field
 
 from __future__ import annotations
 
+import functools
+
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell.content import (BUOY, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
                                                CHEST_SIZE, COLUMNS, CW_SOURCE, EMPTY, ROCK_SIDES)
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
-from tideboard.games.moonshell.rules import (REEF, _replace, chest_count, place_tile, pull, rotate,
-                                             slide_column, stack_target, sync_tides, who)
+from tideboard.games.moonshell.rules import (REEF, _held, _replace, chest_count, place_tile, pull,
+                                             rotate, slide_column, stack_target, sync_tides, who)
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, CHEST, CORNER, HOME,
                                              OCEAN, ROCK, SAVE, TILE, Collect, Pull, State,
                                              SwapTake, evolve)
@@ -77,6 +79,7 @@ def _home(state: State, seat: int) -> State:
 
 
 # -- mermeeples moving with the board ---------------------------------------------
+@functools.lru_cache(maxsize=4096)  # every rotation asks; few placings recur
 def rotate_meeples(meeples, clockwise: bool):
     cells = _CW_CELL if clockwise else _CCW_CELL
     turn = 1 if clockwise else -1
@@ -95,6 +98,8 @@ def rotate_meeples(meeples, clockwise: bool):
 def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
     """Tide Pool mermeeples ride their tiles down a pulled column; one whose tile
     left the water (only its owner may take it) goes home."""
+    if not _held(state.meeples, TILE):  # (the usual case: no mermeeple rides a tile)
+        return state.meeples
     out = []
     for kind, place in state.meeples:
         if kind == TILE:
@@ -107,6 +112,8 @@ def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
 
 
 def _taken_cells(state: State, cells, take: int) -> list[int]:
+    if EMPTY not in state.ocean:  # (the usual case: every space holds a tile)
+        return list(cells[:take])
     return [i for i in cells if state.ocean[i] != EMPTY][:take]
 
 
@@ -125,6 +132,8 @@ def pull_cells(state: State, seat: int, action: Pull) -> list[int]:
 
 def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
     """The seat whose Tide Pool mermeeple is on a tile ``action`` would take."""
+    if not _held(state.meeples, TILE):  # (the usual case: no Tide Pool mermeeple out)
+        return None
     held = {place: other for other, (kind, place) in enumerate(state.meeples)
             if kind == TILE and other != seat}
     if not held or not 0 <= action.column < 5:
@@ -139,18 +148,25 @@ def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
 def one_rock_pulls(state: State, seat: int, power: str) -> list[Pull]:
     """Pulls of one tile onto the single open rock (Inlet, Spring Tide)."""
     out = []
-    for j in range(5):
+    full = EMPTY not in state.ocean  # (then every column has a tile)
+    pulls = _ONE_ROCK_PULLS.get(power) or tuple(Pull(j, None, power) for j in range(5))
+    for j, action in enumerate(pulls):
         if j == CENTRE and state.event == BECALMED:
             continue
-        action = Pull(j, None, power)
-        if _taken_cells(state, COLUMNS[state.sides[seat]][j], 1) and (
+        if (full or _taken_cells(state, COLUMNS[state.sides[seat]][j], 1)) and (
                 not state.meeples or pull_blocker(state, seat, action) is None):
             out.append(action)
     return out
 
 
-def pull_one(state: State, seat: int, column: int, first, spend: bool = True) -> State:
-    """The column's nearest tile onto the one open rock in front of ``seat``."""
+# the one-tile pulls, made once: Spring Tide's (no power) and the passive Inlet's
+_ONE_ROCK_PULLS = {power: tuple(Pull(j, None, power) for j in range(5)) for power in ("", "inlet")}
+
+
+def pull_one(state: State, seat: int, column: int, first, spend: bool = True,
+             **extra) -> State:
+    """The column's nearest tile onto the one open rock in front of ``seat`` (``extra``:
+    more changes for the new state)."""
     if first is not None:
         raise IllegalAction("A one-tile pull goes to your open rock; name only the column.")
     if state.event == BECALMED and column == CENTRE:
@@ -165,7 +181,8 @@ def pull_one(state: State, seat: int, column: int, first, spend: bool = True) ->
         state, COLUMNS[state.sides[seat]][column], 1)
     if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
-    extra = {"actions_left": state.actions_left - 1} if spend else {}
+    if spend:
+        extra["actions_left"] = state.actions_left - 1
     if state.meeples:
         extra["meeples"] = follow_tiles(state, sources, moved)
     return sync_tides(evolve(state, ocean=tuple(ocean),

@@ -10,15 +10,20 @@ the field).  The mermaid powers live in ``powers.py``, the event cards in
 
 from __future__ import annotations
 
+import itertools
+import operator
+
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
+from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
+    REEF, _held, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
+    column_tiles, flip_tides, humans, ocean_rows, seat_rocks, sync_tides, who)
 from tideboard.games.moonshell.content import (
-    ACTIONS_PER_TURN, ANEMONE, BUOY, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
-    CHEST_ROWS, CHEST_SIZE, CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN,
-    MOONSHELL, REEF_PAIR, ROCK_SIDES, URCHIN, far_rock)
-from tideboard.games.moonshell.reef import (BECALMED, FAIR_WINDS, FREE_FLOW, HEAVY_SEAS,
-                                            MERMAID_IDS, REVERSE_CURRENT, SPRING_TIDE,
-                                            STILL_WATER)
+    ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
+    CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN, MOONSHELL, REEF_PAIR,
+    ROCK_SIDES, URCHIN, far_rock)
+from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, MERMAID_IDS, REVERSE_CURRENT,
+                                            SPRING_TIDE, STILL_WATER)
 from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, PASS, PLAY, ROCK,
                                              ROTATE, TILE, Action, Choose, Collect, Keep, Pass, Power,
                                              Pull, Rotate, State, SwapTake, evolve)
@@ -28,96 +33,16 @@ PULLS: tuple[tuple[Pull, ...], ...] = tuple(
     (Pull(j, 0), Pull(j, 1)) if j == CENTRE else (Pull(j),) for j in range(5))
 COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
     tuple(Collect(source, column) for column in range(CHEST_COLUMNS)) for source in range(3))
-# (source, the open chest columns) -> the collects into them
-_COLLECT_ROWS = {(source, columns): tuple(COLLECTS[source][c] for c in columns)
-                 for source in range(3) for mask in range(1, 1 << CHEST_COLUMNS)
-                 for columns in [tuple(c for c in range(CHEST_COLUMNS) if mask >> c & 1)]}
+# Every pull (no column empty), and every pull but the centre column's (Becalmed).
+ALL_PULLS = tuple(a for row in PULLS for a in row)
+PULLS_BUT_CENTRE = tuple(a for j, row in enumerate(PULLS) if j != CENTRE for a in row)
+# the chest's column heights -> (per source, the collects into its open columns; every
+# column is filled): a table, so move generation need not look at each column
+_COLLECT_ROWS = {heights: (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS)
+                                       if heights[c] < CHEST_ROWS) for source in range(3)),
+                           sum(heights) == CHEST_SIZE)
+                 for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
-REEF = (ANEMONE, CLOWNFISH)
-
-
-def humans(state: State) -> int:
-    """Seats played by people (the solo automaton's seat is not one)."""
-    return 1 if state.solo else state.players
-
-
-def who(state: State, seat: int) -> str:
-    if state.solo and seat == 1:
-        return "The automaton"
-    return seat_label(seat)
-
-
-# -- small helpers (also for screens and bots) -------------------------------
-def seat_rocks(state: State, seat: int) -> tuple[int, int]:
-    """(left rock, right rock) in front of ``seat``."""
-    base = state.sides[seat] * 2
-    return state.rocks[base], state.rocks[base + 1]
-
-
-def ocean_rows(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
-    """The ocean as ``seat`` sees it: far row first, each row left to right."""
-    cols = COLUMNS[state.sides[seat]]
-    return tuple(tuple(state.ocean[cols[j][d]] for j in range(5)) for d in range(4, -1, -1))
-
-
-def chest_rows(chest: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """A chest top row first, each row left to right (EMPTY where empty)."""
-    return tuple(tuple(col[row] if row < len(col) else EMPTY for col in chest)
-                 for row in range(CHEST_ROWS - 1, -1, -1))
-
-
-def chest_count(chest: tuple[tuple[int, ...], ...]) -> int:
-    """Spaces holding a tile (a Buoy mermeeple's space is not one)."""
-    a, b, c, d = chest
-    n = len(a) + len(b) + len(c) + len(d)
-    if BUOY in a or BUOY in b or BUOY in c or BUOY in d:
-        n -= 1
-    return n
-
-
-def column_tiles(state: State, seat: int, column: int) -> list[int]:
-    return [state.ocean[i] for i in COLUMNS[state.sides[seat]][column] if state.ocean[i] != EMPTY]
-
-
-def sync_tides(state: State) -> State:
-    """The tides token shows counter-clockwise (even side) for an even number of
-    mermeeples on the field, zero included, and clockwise for an odd number."""
-    odd = state.in_play % 2 == 1
-    return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
-
-
-def flip_tides(state: State) -> State:
-    """Turn the tides token over (for tests of a clockwise token)."""
-    return evolve(state, tides_odd=not state.tides_odd)
-
-
-def actions_per_turn(state: State) -> int:
-    """Three actions; two in a Heavy Seas round, four in a Fair Winds round."""
-    if state.event == HEAVY_SEAS:
-        return 2
-    if state.event == FAIR_WINDS:
-        return 4
-    return ACTIONS_PER_TURN
-
-
-def blocked_rock(state: State, seat: int, rock: int) -> int | None:
-    """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
-    for other, where in enumerate(state.meeples):
-        if other != seat and where == (ROCK, rock):
-            return other
-    return None
-
-
-def _held(state: State, kind: int) -> bool:
-    """Some mermeeple stands on a ``kind`` place (TILE: a Tide Pool tile, ROCK: an Inlet rock)."""
-    for where in state.meeples:
-        if where[0] == kind:
-            return True
-    return False
-
-
-def _replace(seq: tuple, index: int, value) -> tuple:
-    return seq[:index] + (value,) + seq[index + 1:]
 
 
 # -- legal actions --------------------------------------------------------------
@@ -137,37 +62,44 @@ def legal_actions(state: State) -> list[Action]:
     actions: list[Action] = [] if event == STILL_WATER else [ROTATE]
     if left == EMPTY and right == EMPTY:
         ocean = state.ocean
-        for j, cells in enumerate(COLUMNS[state.sides[seat]]):
-            if j == CENTRE and event == BECALMED:
-                continue
-            for i in cells:
-                if ocean[i] != EMPTY:
-                    actions.extend(PULLS[j])
-                    break
-        if state.powers and _held(state, TILE):
+        if EMPTY not in ocean:  # (the usual case: no column is empty)
+            actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
+        else:
+            for j, cells in enumerate(COLUMNS[state.sides[seat]]):
+                if j == CENTRE and event == BECALMED:
+                    continue
+                for i in cells:
+                    if ocean[i] != EMPTY:
+                        actions.extend(PULLS[j])
+                        break
+        if state.powers and _held(state.meeples, TILE):
             actions = [a for a in actions if not isinstance(a, Pull)
                        or powers.pull_blocker(state, seat, a) is None]
     elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
         actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
-    open_columns = tuple([c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS])
-    moon = MOONSHELL if state.moonshells[seat] else EMPTY
-    rock_held = state.powers and _held(state, ROCK)
-    for source, tile in ((0, left), (1, right), (MOON, moon)):
-        if tile == EMPTY or (rock_held and source != MOON
-                             and blocked_rock(state, seat, base + source) is not None):
-            continue
-        if tile in REEF and (stack := stack_target(chest, tile)) is not None:
-            actions.append(COLLECTS[source][stack])
-        elif open_columns:
-            actions.extend(_COLLECT_ROWS[source, open_columns])
-    if chest_count(chest) == CHEST_SIZE:
+    rows, filled = _COLLECT_ROWS[tuple(map(len, chest))]
+    if left != EMPTY or right != EMPTY:
+        rock_held = state.powers and _held(state.meeples, ROCK)
+        if left != EMPTY and not (rock_held and blocked_rock(state, seat, base) is not None):
+            actions.extend(_collects(chest, rows, 0, left) if left in REEF else rows[0])
+        if right != EMPTY and not (rock_held and blocked_rock(state, seat, base + 1) is not None):
+            actions.extend(_collects(chest, rows, 1, right) if right in REEF else rows[1])
+    if state.moonshells[seat]:
+        actions.extend(rows[MOON])
+    if filled and chest_count(chest) == CHEST_SIZE:
         actions.append(PASS)
     if state.powers:
         actions.extend(powers.power_actions(state, seat))
     if not actions:  # (e.g. Still Water, and blocked rocks): nothing to do but pass
         actions.append(PASS)
     return actions
+
+
+def _collects(chest, rows, source: int, tile: int):
+    """An anemone's or clownfish's collects: onto its partner if one waits, else ``rows``'."""
+    stack = stack_target(chest, tile)
+    return rows[source] if stack is None else (COLLECTS[source][stack],)
 
 
 # -- the reducer -------------------------------------------------------------------
@@ -224,6 +156,8 @@ def _keep(state: State, action: Action) -> State:
 
 def _do_action(state: State, seat: int, action: Action) -> State:
     """One action by ``seat``; a mermaid power changes or adds to it."""
+    if isinstance(action, Collect):  # (the most frequent action first)
+        return collect(state, seat, action, actions_left=state.actions_left - 1)
     if isinstance(action, Rotate):
         if state.event == STILL_WATER:
             raise IllegalAction("Still Water: no one may rotate the ocean this round.")
@@ -246,8 +180,6 @@ def _do_action(state: State, seat: int, action: Action) -> State:
             raise IllegalAction(f"{who(state, blocker)}'s Tide Pool mermeeple is on a tile that "
                                 "pull would take; no one else can take it.")
         return pull(state, seat, action.column, action.first, actions_left=state.actions_left - 1)
-    if isinstance(action, Collect):
-        return collect(state, seat, action, actions_left=state.actions_left - 1)
     if isinstance(action, (SwapTake, Power)):
         return powers.apply_power(state, seat, action)
     if isinstance(action, Pass):
@@ -263,13 +195,15 @@ def rotate(state: State, clockwise: bool | None = None, **extra) -> State:
     Reverse Current round), or as ``clockwise`` says; rocks and mermeeples too."""
     if clockwise is None:
         clockwise = state.tides_odd != (state.event == REVERSE_CURRENT)
-    source, rock_source = ((CW_SOURCE, CW_ROCK_SOURCE) if clockwise
-                           else (CCW_SOURCE, CCW_ROCK_SOURCE))
-    ocean, rocks = state.ocean, state.rocks
+    turn_ocean, turn_rocks = _CW if clockwise else _CCW
     if state.meeples:
         extra["meeples"] = powers.rotate_meeples(state.meeples, clockwise)
-    return evolve(state, ocean=tuple([ocean[i] for i in source]),
-                  rocks=tuple([rocks[i] for i in rock_source]), **extra)
+    return evolve(state, ocean=turn_ocean(state.ocean), rocks=turn_rocks(state.rocks), **extra)
+
+
+# the rotations as C-level getters: each builds the turned tuple in one call
+_CW = (operator.itemgetter(*CW_SOURCE), operator.itemgetter(*CW_ROCK_SOURCE))
+_CCW = (operator.itemgetter(*CCW_SOURCE), operator.itemgetter(*CCW_ROCK_SOURCE))
 
 
 def draw_tile(bag: tuple[int, ...], aside: int) -> tuple[int, tuple[int, ...], int]:
@@ -283,24 +217,36 @@ def draw_tile(bag: tuple[int, ...], aside: int) -> tuple[int, tuple[int, ...], i
 
 
 def slide_column(state: State, cells: tuple[int, ...], take: int):
-    """Take the first ``take`` tiles of a column (``cells`` nearest the rocks
-    first); the rest shift forward and the bag refills the spaces left.
+    """Take the first ``take`` tiles of a column (``cells``, its five cells nearest
+    the rocks first); the rest shift forward and the bag refills the spaces left.
 
     Returns (taken tiles, the cells they came from, ocean, bag, urchins aside,
-    {old cell: new cell} for the tiles that stayed in the water).
+    {old cell: new cell} for the tiles that stayed in the water, given only
+    while a Tide Pool mermeeple is on a tile: no one else needs it).
     """
     ocean = list(state.ocean)
+    bag = state.bag
+    meeples_ride = bool(state.meeples) and _held(state.meeples, TILE)
+    if EMPTY not in ocean and 0 < take < len(bag):
+        # the usual case, a full column and a bag that does not run out, done directly:
+        # the column's tiles move ``take`` cells nearer, the bag's last tiles fill the end
+        c0, c1, c2, c3, c4 = cells
+        column = (ocean[c0], ocean[c1], ocean[c2], ocean[c3], ocean[c4])
+        ocean[c0], ocean[c1], ocean[c2], ocean[c3], ocean[c4] = (column[take:]
+                                                                 + bag[:-take - 1:-1])
+        moved = {cells[d + take]: cells[d] for d in range(5 - take)} if meeples_ride else {}
+        return list(column[:take]), cells[:take], ocean, bag[:-take], state.urchins_aside, moved
     sources = [i for i in cells if ocean[i] != EMPTY]
     taken = [ocean[i] for i in sources[:take]]
     rest = sources[take:]
-    tiles = [ocean[i] for i in rest]
-    moved = {old: cells[d] for d, old in enumerate(rest)}
-    bag, aside = state.bag, state.urchins_aside
-    for depth, cell in enumerate(cells):
-        if depth < len(tiles):
-            ocean[cell] = tiles[depth]
-        else:
-            ocean[cell], bag, aside = draw_tile(bag, aside)
+    kept = len(rest)
+    # each tile that stays moves to a nearer (or the same) cell, never onto one still to move
+    for depth, old in enumerate(rest):
+        ocean[cells[depth]] = ocean[old]
+    aside = state.urchins_aside
+    for depth in range(kept, len(cells)):
+        ocean[cells[depth]], bag, aside = draw_tile(bag, aside)
+    moved = {old: cells[d] for d, old in enumerate(rest)} if meeples_ride else {}
     return taken, sources[:take], ocean, bag, aside, moved
 
 
@@ -313,9 +259,10 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
                             "as you see the ocean).")
     side = state.sides[seat] if side is None else side
     base = side * 2
-    if state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY:
+    rocks = state.rocks
+    if rocks[base] != EMPTY or rocks[base + 1] != EMPTY:
         raise IllegalAction("You can only pull when both rock spaces in front of you are empty.")
-    far = far_rock(column)
+    far = _FAR_ROCK[column]
     if far is None:
         if first not in (0, 1):
             raise IllegalAction("Pulling the centre column, say which rock the nearest tile "
@@ -329,7 +276,7 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
     taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
     if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
-    rocks = list(state.rocks)
+    rocks = list(rocks)
     rocks[base + far] = taken[0]
     rocks[base + 1 - far] = taken[1] if len(taken) > 1 else EMPTY
     if state.meeples:
@@ -338,6 +285,9 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
                                  urchins_aside=aside, **extra))
     return evolve(state, ocean=tuple(ocean), rocks=tuple(rocks), bag=bag,
                   urchins_aside=aside, **extra)
+
+
+_FAR_ROCK = tuple(far_rock(column) for column in range(5))
 
 
 def stack_target(chest: tuple[tuple[int, ...], ...], tile: int) -> int | None:
@@ -384,12 +334,13 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
                                 if state.moonshell_on else "This game has no moonshell.")
         tile = MOONSHELL
         moonshells = _replace(moonshells, seat, False)
-    elif source in (0, 1):
+    elif source == 0 or source == 1:
         rock = state.sides[seat] * 2 + source
         tile = rocks[rock]
         if tile == EMPTY:
             raise IllegalAction(f"There is no tile on your {ROCK_SIDES[source]} rock.")
-        if state.meeples and (other := blocked_rock(state, seat, rock)) is not None:
+        if (state.meeples and _held(state.meeples, ROCK)
+                and (other := blocked_rock(state, seat, rock)) is not None):
             raise IllegalAction(f"{who(state, other)}'s Inlet mermeeple is on that rock; no one "
                                 "else may take from it.")
         rocks = _replace(rocks, rock, EMPTY)
@@ -400,11 +351,10 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         chest, extra["meeples"], extra["saved"] = powers.buoy_collect(state, seat, action, tile)
     else:
         chest = place_tile(state.chests[seat], tile, column)
-    end_trigger = state.end_trigger
-    if end_trigger < 0 and chest_count(chest) == CHEST_SIZE:
-        end_trigger = seat
+    if state.end_trigger < 0 and chest_full(chest):
+        extra["end_trigger"] = seat
     state = evolve(state, rocks=rocks, moonshells=moonshells,
-                   chests=_replace(state.chests, seat, chest), end_trigger=end_trigger, **extra)
+                   chests=_replace(state.chests, seat, chest), **extra)
     return sync_tides(state) if state.meeples else state
 
 
@@ -413,11 +363,13 @@ def _end_turn(state: State) -> State:
     """Close the current turn; in solo the automaton plays its turn here."""
     if state.powers:
         state = powers.return_meeples(state, state.current)
-    if state.solo:
-        state = automaton.automaton_turn(state)
+    if state.solo:  # (its log goes into the next state with the round's changes)
+        state, log = automaton.play_turn(state)
         if state.end_trigger >= 0:
-            return evolve(state, over=True, actions_left=0, turn=state.turn + 1)
-        return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1)
+            return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
+                          auto_turns=state.auto_turns + 1, auto_log=log)
+        return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1,
+                            auto_turns=state.auto_turns + 1, auto_log=log)
     following = state.current + 1
     if following < state.players:
         return _start_turn(state, current=following, turn=state.turn + 1)
@@ -430,7 +382,7 @@ def _start_round(state: State, **changes) -> State:
     """A new round (``changes``: the new round's number, turn and first seat): with the
     event deck, its card is revealed before the first turn."""
     if state.events_on:
-        state = events.reveal(evolve(state, **changes))
+        state = events.reveal(state, **changes)
         if state.phase == EVENT:
             return state
         changes = {}
