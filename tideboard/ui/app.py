@@ -90,12 +90,15 @@ class TideboardApp(App):
         first = self.screen_stack[0]
         if not first._result_callbacks:
             first._push_result_callback(first, None)
-        self.call_after_refresh(resume_gc)  # the first frame is up
-        self.set_timer(0.3, _load_windows)  # then, while the player reads it
+        self.call_after_refresh(self._first_frame_up)
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.loaded_match is not None:
             self._open_loaded(self.loaded_match)
+
+    def _first_frame_up(self) -> None:
+        resume_gc()
+        self.set_timer(0.5, _load_windows)  # while the player reads the first screen
 
     def get_default_screen(self) -> Screen:
         """The first screen itself, not pushed over Textual's blank default screen
