@@ -205,6 +205,19 @@ def test_event_spring_tide_pulls_with_one_open_rock():
     assert EMPTY not in seat_rocks(after, 0)
 
 
+@pytest.mark.parametrize("column", [5, -1, 99])
+def test_event_spring_tide_one_tile_pull_refuses_a_column_off_the_board(column):
+    """Spring Tide's one-tile pull, like every pull, takes columns 1-5 only: apply
+    accepts exactly what legal_actions lists (it raised IndexError for 5 and pulled
+    column 5 for -1)."""
+    from tideboard.games.moonshell.state import Pull
+
+    state = with_event("E9", rocks={0: "wC .."})
+    assert Pull(column) not in GAME.legal_actions(state)
+    with pytest.raises(IllegalAction, match="no such column"):
+        GAME.apply(state, Pull(column))
+
+
 def test_event_heavy_seas_and_fair_winds_change_the_actions():
     assert with_event("E10").actions_left == 2
     assert with_event("E11").actions_left == 4

@@ -169,6 +169,8 @@ def pull_one(state: State, seat: int, column: int, first, spend: bool = True,
     more changes for the new state)."""
     if first is not None:
         raise IllegalAction("A one-tile pull goes to your open rock; name only the column.")
+    if not isinstance(column, int) or not 0 <= column < 5:
+        raise IllegalAction("There is no such column; pull from columns 1-5.")
     if state.event == BECALMED and column == CENTRE:
         raise IllegalAction("Becalmed: no one may pull the centre column this round.")
     base = state.sides[seat] * 2
