@@ -208,6 +208,20 @@ async def test_continue_lists_each_unfinished_game_with_its_own_settings():
         assert app.screen.query_one("#players").display
 
 
+async def test_the_picker_shown_again_before_its_stored_games_came_lists_them_once():
+    """Found by the monkey test: a return to the picker that refilled the list before
+    the first frame's deferred 'Continue' list came added that list twice (a crash)."""
+    gid = store_a(played(SS, moves=2, seed=7))
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        picker = app.screen
+        picker._fill_games()  # what a return from a game does, before the deferred fill
+        await settle(pilot)
+        options = picker.query_one("#games", OptionList)
+        ids = [str(options.get_option_at_index(i).id) for i in range(options.option_count)]
+        assert ids.count(f"resume:{gid}") == 1 and ids.count("heading:resume:") == 1
+
+
 async def test_continue_opens_the_game_and_appends_to_its_record():
     start = played(SS, moves=2, seed=7)
     gid = store_a(start, seats=[Seat("Player 1"), Seat("Player 2", "greedy")])

@@ -92,6 +92,7 @@ class PickerScreen(OptionRows, Screen):
         self._tables: dict[str, dict[str, str]] = {}  # game id -> its rows' values
         self.saved_entries: dict[str, Any] = {}  # the store's games, by id (see on_mount)
         self._resumed = False  # shown once already: a resume is a return from a game
+        self._stored_shown = False  # the list has the store's games
 
     def compose(self) -> ComposeResult:
         # A one-line title, not Textual's Header (four widgets and their sheets)
@@ -124,7 +125,11 @@ class PickerScreen(OptionRows, Screen):
         self._fill_games(stored=False)
         # the store's games (Continue, Replay) once the first frame is painted:
         # opening the store is not needed to show the list of games
-        self.call_after_refresh(self._add_continue_list, self.query_one("#games", OptionList))
+        self.call_after_refresh(self._fill_stored)
+
+    def _fill_stored(self) -> None:  # unless shown again before this ran, or gone
+        if self.is_attached and not self._stored_shown:
+            self._fill_games()
 
     def on_screen_resume(self) -> None:
         """Back from a game: the list again (what can be resumed has changed)."""
@@ -137,6 +142,7 @@ class PickerScreen(OptionRows, Screen):
     def _fill_games(self, stored: bool = True) -> None:
         options = self.query_one("#games", OptionList)
         options.clear_options()
+        self._stored_shown = stored
         for info in registry.GAMES.values():
             if has_screen(info.id):
                 label = Text(info.name, style="bold")
@@ -164,14 +170,7 @@ class PickerScreen(OptionRows, Screen):
         self.saved_entries = {entry.id: entry for entry in entries + finished}
         if error:
             self._error(error)
-        for heading, part, prefix in (("Continue a game", entries, RESUME_PREFIX),
-                                      ("Replay a finished game", finished, REPLAY_PREFIX)):
-            if part:
-                options.add_option(Option(Text(heading, style="bold underline"),
-                                          id=f"heading:{prefix}", disabled=True))
-            for entry in part:
-                options.add_option(Option(saved_games.entry_label(entry),
-                                          id=f"{prefix}{entry.id}"))
+        saved_games.add_options(options, entries, finished)
 
     def _show_saved(self, game_id: str | None) -> None:
         """Show a stored game's own settings instead of the new-game rows (or,

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from rich.text import Text
+from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
 from tideboard.engine.core import TideboardError
@@ -54,6 +55,18 @@ def stored_entries(app: Any) -> tuple[list[Any], list[Any], str | None]:
     unfinished = [e for e in entries if not e.finished]
     done = [e for e in entries if e.finished and hasattr(e, "result")][:RECENT_FINISHED]
     return unfinished, done, None
+
+
+def add_options(options: Any, entries: list[Any], finished: list[Any]) -> None:
+    """The picker's list gets "Continue a game" (``entries``) and "Replay a finished
+    game" (``finished``), each under its heading."""
+    for heading, part, prefix in (("Continue a game", entries, RESUME_PREFIX),
+                                  ("Replay a finished game", finished, REPLAY_PREFIX)):
+        if part:
+            options.add_option(Option(Text(heading, style="bold underline"),
+                                      id=f"heading:{prefix}", disabled=True))
+        for entry in part:
+            options.add_option(Option(entry_label(entry), id=f"{prefix}{entry.id}"))
 
 
 def entry_label(entry: Any) -> Text:
