@@ -15,7 +15,7 @@ from tideboard.games.moonshell.state import Power, Pull, SwapTake
 from tideboard.ui.moonshell import ChestView, OceanBoard
 from tideboard.ui.moonshell.aim import Aim, paths, step
 from tideboard.ui.moonshell.board import corner_spot
-from tideboard.ui.moonshell.mermaids import ChoiceWindow
+from tideboard.ui.moonshell.choice import ChoiceWindow
 from tideboard.ui.moonshell.tiles import UNKNOWN
 
 from tests.ui.helpers import settle

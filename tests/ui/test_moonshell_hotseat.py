@@ -17,7 +17,7 @@ from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, PLAY
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonshell import OfferStrip
-from tideboard.ui.moonshell.mermaids import ChoiceWindow
+from tideboard.ui.moonshell.choice import ChoiceWindow
 from tideboard.ui.shared.modals import PrivacyScreen
 
 from tests.ui.helpers import hand_over, settle

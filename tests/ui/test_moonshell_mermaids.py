@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.moonshell.mermaids import ChoiceWindow
+from tideboard.ui.moonshell.choice import ChoiceWindow
 
 from tests.ui.helpers import settle
 

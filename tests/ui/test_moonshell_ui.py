@@ -16,6 +16,7 @@ from tideboard.ui.app import TideboardApp
 from tests.ui.helpers import app_for, app_with_state, hand_over, settle
 from tideboard.ui.shared.game_screen import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, PrivacyScreen
+from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.moonshell import (
     CELL_H,
     CELL_W,
@@ -23,7 +24,6 @@ from tideboard.ui.moonshell import (
     ROCK_Y,
     ChestView,
     MoonshellScreen,
-    ObjectivesScreen,
     OceanBoard,
     OfferStrip,
     tiebreak_text,
@@ -186,7 +186,7 @@ async def test_hot_seat_privacy_screen_hides_the_secret_objectives():
         table = text_of(screen, "#ms-table")
         assert f"Secret {p1_offers[0]}" in table and p2_offers[1] not in table
         await pilot.press("o")
-        assert isinstance(app.screen, ObjectivesScreen)
+        assert isinstance(app.screen, BlocksScreen) and app.screen.key == "o"
         titles = " ".join(title for title, _ in app.screen.parts)
         assert "Your secret objective" in titles
         await pilot.press("escape")

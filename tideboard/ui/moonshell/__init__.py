@@ -6,7 +6,8 @@
 | ``lines`` | ``CellGrid``: a canvas widget that repaints only changed cells; ``set_static`` |
 | ``board`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer (2 sizes) |
 | ``chest`` | ``ChestView`` (your chest, a collect's landing space), small chests |
-| ``cards`` | ``OfferStrip`` (secret offers), ``ObjectivesScreen`` (key o) |
+| ``cards`` | ``OfferStrip`` (secret offers), the objective cards (key o) |
+| ``choice`` | ``ChoiceWindow``: a list of moves (loaded when first opened) |
 | ``journal`` | the log in the reader's frame (a pull's column or row as the board shows it) |
 | ``sidebar`` | ``MoonshellSidebar``: whose view, the side panels' text |
 | ``panels`` | ``MoonshellTable``: refresh_table, the log, the hint line |
@@ -19,7 +20,7 @@
 """
 
 from tideboard.ui.moonshell.board import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard
-from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip
+from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.ending import tiebreak_text
 from tideboard.ui.moonshell.screen import MoonshellScreen
@@ -27,4 +28,4 @@ from tideboard.ui.moonshell.screen import MoonshellScreen
 GAME_SCREEN = MoonshellScreen
 
 __all__ = ["CELL_H", "CELL_W", "GAME_SCREEN", "GUTTER", "ROCK_Y", "ChestView", "MoonshellScreen",
-           "ObjectivesScreen", "OceanBoard", "OfferStrip", "tiebreak_text"]
+           "OceanBoard", "OfferStrip", "tiebreak_text"]

@@ -16,7 +16,6 @@ from tideboard.games.moonshell.state import DECLINE, EVENT, Pull, Rotate, State,
 from tideboard.ui.moonshell.aim import Aim, Pick, done_words, move_words, pick_words, step, step_prompt
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN
-from tideboard.ui.shared import ConfirmScreen
 
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
@@ -93,11 +92,9 @@ class AimKeys:
 
     def decline_offer(self: Any) -> None:
         """x in Moonrise: keep the moonshell in reserve (asked first: Enter says no)."""
-        self.app.push_screen(
-            ConfirmScreen("Moonrise: let the offer go and keep your moonshell in reserve "
-                          "(it may still be placed later, as an action)?",
-                          "Decline", "Not yet"),
-            lambda yes: yes and self._play(DECLINE, note="You keep your moonshell."))
+        self.ask("Moonrise: let the offer go and keep your moonshell in reserve "
+                 "(it may still be placed later, as an action)?", "Decline", "Not yet",
+                 lambda yes: yes and self._play(DECLINE, note="You keep your moonshell."))
 
     # -- drawing ------------------------------------------------------------------------
     def aim_board(self: Any, board: Any) -> None:

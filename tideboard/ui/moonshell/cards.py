@@ -13,7 +13,6 @@ from tideboard.ui.moonshell.lines import CellGrid, text_canvas
 from tideboard.ui.moonshell.tiles import THICK, pattern_lines, shell_colours, type_chip
 from tideboard.ui.shared import (
     ROUNDED,
-    BlocksScreen,
     CellClicked,
     card_frame,
     side_by_side,
@@ -109,10 +108,3 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
                 body.append(type_chip(bit, colours))
             body.append(Text("1 each, up to 12"))
     return card_frame(body, inner, Style(dim=True))
-
-
-class ObjectivesScreen(BlocksScreen):
-    """Every objective with its pattern, the running scores, every chest (key o)."""
-
-    def __init__(self, parts: list[tuple[str, Any]]) -> None:
-        super().__init__(parts, key="o")

@@ -9,7 +9,6 @@ from tideboard.games.moonshell.reef import STILL_WATER
 from tideboard.games.moonshell.state import EVENT, MOON, PLAY, Collect, Keep, Pull, State
 from tideboard.ui.moonshell.previews import MoonshellPreviews
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
-from tideboard.ui.shared import ConfirmScreen
 
 
 class MoonshellModes(MoonshellPreviews):
@@ -222,8 +221,7 @@ class MoonshellModes(MoonshellPreviews):
         other = [c for c in offers if c != card]
         question = (f"Keep secret objective {card} ({card_summary(card)})?"
                     + (f" {other[0]} is discarded unseen." if other else ""))
-        self.app.push_screen(ConfirmScreen(question, "Keep it", "Not yet"),
-                             lambda yes: yes and self._keep(card))
+        self.ask(question, "Keep it", "Not yet", lambda yes: yes and self._keep(card))
 
     def _keep(self, card: str) -> None:
         self.offer = 0

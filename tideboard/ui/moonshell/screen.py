@@ -32,13 +32,13 @@ from tideboard.games.moonshell.state import (EVENT, MOON, PASS, ROTATE, Collect,
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonshell.board import OceanBoard
-from tideboard.ui.moonshell.cards import ObjectivesScreen, OfferStrip, objective_card_lines
+from tideboard.ui.moonshell.cards import OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
 from tideboard.ui.moonshell.aiming import AimKeys
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
-from tideboard.ui.shared import CellClicked, ConfirmScreen, GameLog, StatusLine, grid_of
+from tideboard.ui.shared import CellClicked, GameLog, StatusLine, grid_of
 
 
 class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
@@ -183,10 +183,8 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
                 else False:
             return
         n = self.state.actions_left
-        self.app.push_screen(
-            ConfirmScreen(f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
-                          "Pass", "Keep playing"),
-            lambda yes: yes and self._play(PASS))
+        self.ask(f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
+                 "Pass", "Keep playing", lambda yes: yes and self._play(PASS))
 
     def action_undo(self) -> None:
         """Undo, with Moonshell's own reasons when there is nothing to take back."""
@@ -215,7 +213,7 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
 
     def action_objectives(self) -> None:
         self._touch()
-        self.app.push_screen(ObjectivesScreen(self._objective_parts()))
+        self.show_blocks(self._objective_parts(), key="o")
 
     def _objective_parts(self) -> list[tuple[str, Any]]:
         shown: State = self.shown
