@@ -3,16 +3,16 @@ without importing Textual).
 
 - ``themes.json``: the Textual themes, an object per theme name.
 - ``palettes/GAME-ID.json``: a game's own colours, an object per theme name.
-
-Each file's ``"about"`` entry is its note for whoever edits it (JSON has no
-comments).  They are JSON, not TOML, because the json module is loaded at
-start anyway and ``tomllib`` would cost every first frame about 10M
-instructions (~1%).
 - ``tideboard.tcss``: what every screen uses, parsed at start.
 - ``picker.tcss``, ``dialogs.tcss`` and ``GAME-ID.tcss``: the picker's, the
   dialogs' and a game screen's layout, each added to the app's stylesheet only
   when a screen that uses it is first shown (:func:`named_stylesheet`), so a
   first frame parses only what it shows.
+
+Each JSON file's ``"about"`` entry is its note for whoever edits it (JSON has
+no comments).  They are JSON, not TOML, because the json module is loaded at
+start anyway and ``tomllib`` would cost every first frame about 10M
+instructions (~1%).
 """
 
 from __future__ import annotations

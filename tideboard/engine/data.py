@@ -1,4 +1,4 @@
-"""Files shipped inside the package (content JSON, rules pages), read by path.
+"""Files shipped inside a game's package (its content JSON), read by path.
 
 A package is always a plain folder here (installed or in a checkout), so a
 file beside a module is found from that module's ``__file__``; this avoids
@@ -13,11 +13,6 @@ from pathlib import Path
 from typing import Any
 
 
-def package_file(module_file: str, *parts: str) -> Path:
-    """The file at ``parts`` in the folder of the module whose ``__file__`` is ``module_file``."""
-    return Path(module_file).parent.joinpath(*parts)
-
-
 def package_json(module_file: str, name: str) -> Any:
     """The JSON file ``name`` beside the module whose ``__file__`` is ``module_file``."""
-    return json.loads(package_file(module_file, name).read_text(encoding="utf-8"))
+    return json.loads(Path(module_file).with_name(name).read_text(encoding="utf-8"))

@@ -108,13 +108,14 @@ class TideboardApp(App):
         if self.loaded_match is not None:
             return super().get_default_screen()
         if self.start_game and self.start_config:
-            return self._match_screen(Match.start(registry.load(self.start_game),
-                                                  self.start_config), self.start_bots)
-        from tideboard.ui.picker import PickerScreen
+            screen = self._match_screen(Match.start(registry.load(self.start_game),
+                                                    self.start_config), self.start_bots)
+        else:
+            from tideboard.ui.picker import PickerScreen
 
-        picker = PickerScreen()
-        self._css_for(picker)
-        return picker
+            screen = PickerScreen()
+        self._css_for(screen)  # as push_screen does: the first screen is not pushed
+        return screen
 
     # -- the game store ------------------------------------------------------
     def open_store(self) -> Any:
@@ -219,8 +220,7 @@ class TideboardApp(App):
         self.push_screen(screen)
 
     def _match_screen(self, match: Match, bots: dict[int, str], writer: Any = None) -> Screen:
-        """The game screen for ``match``, its game's stylesheet added first."""
-        self.load_sheet(match.game.info.id)
+        """The game screen for ``match`` (its stylesheet comes with push_screen)."""
         return screen_class(match.game.info.id)(match, bots, self.bot_delay, writer=writer)
 
     # -- settings ------------------------------------------------------------

@@ -91,8 +91,8 @@ class GameLog(ScrollView, can_focus=False):
             line_style = base + self._styles[style]
         else:
             line_style = base
-        # the cell length given, so that Rich's cell-length cache (4,096 strings) does
-        # not keep every log line ever drawn: a long game's memory stays flat
+        # the cell length given, so that Rich's cell-length cache (4,096 strings) is
+        # not also filled with every plain log line drawn (a long game's memory)
         length = len(text) if text.isascii() else cell_len(text)
         return Strip([Segment(text, line_style)], length).crop_extend(scroll_x, scroll_x + width,
                                                                       base)

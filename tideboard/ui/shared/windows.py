@@ -2,8 +2,9 @@
 :class:`~tideboard.ui.shared.game_screen.GameScreen`.
 
 The windows (``modals``: hand-over, confirm, help, results; ``overviews``:
-blocks) are Textual screen classes, and defining each costs about as much as
-drawing a board cell by cell; a game's first frame shows none of them.  So
+blocks) are Textual screen classes, and defining each costs about 2.5M
+instructions (about 1% of a first frame); a game's first frame shows none of
+them.  So
 their modules are imported here when a window first opens, and game screens
 open them through these methods rather than importing the classes.
 """
