@@ -111,6 +111,22 @@ def _moonlighter_keys(match: Any) -> list[str]:
     return sides  # consecutive keys differ: a key pressed twice would place the room
 
 
+def _mermaid_rain(game: Any, match: Any) -> Any:
+    # melds, picks and discards until the human seat (1) enters the sea: the
+    # cursor then walks the hex map's cells
+    while not (match.state.phase == "ride" and game.to_move(match.state) == (0,)):
+        match = match.play(game.legal_actions(match.state)[0])
+    return match
+
+
+def _animal_splash(game: Any, match: Any) -> Any:
+    # the human seat (1) to choose where the diver goes: the cursor walks the
+    # twelve spots around the 3x3 grid
+    while not (match.state.phase == "move" and game.to_move(match.state) == (0,)):
+        match = match.play(game.legal_actions(match.state)[0])
+    return match
+
+
 # game id -> (label, players, bots, prepare, keys, bare grid size, what is compared)
 SCREENS: dict[str, tuple] = {
     "shifting-stones": ("Shifting Stones 2p, seat 2 greedy", 2, {1: "greedy"}, _stones,
@@ -120,6 +136,12 @@ SCREENS: dict[str, tuple] = {
                   "5x5 ocean grid (cursor on its columns)"),
     "moonlighter": ("Moonlighter (a rolled room to place)", 1, {}, _moonlighter,
                     _moonlighter_keys, 7, "7x7 dungeon map"),
+    "mermaid-rain": ("Mermaid Rain 3p, seats 2-3 greedy", 3, {1: "greedy", 2: "greedy"},
+                     _mermaid_rain, lambda m: ["right", "down", "left", "up"], 7,
+                     "7x7 grid (the 9x11 hex sea's cells are smaller)"),
+    "animal-splash": ("Animal Splash 2p, seat 2 greedy", 2, {1: "greedy"}, _animal_splash,
+                      lambda m: ["right", "right", "left", "left"], 4,
+                      "4x4 grid (the diver's 12 spots)"),
 }
 
 
@@ -270,7 +292,7 @@ def _tmux_key(key: str) -> str:
 # -- main ----------------------------------------------------------------------------
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="game ids (default: all three screens)")
+    parser.add_argument("games", nargs="*", help="game ids (default: every game screen)")
     parser.add_argument("--presses", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=10)
