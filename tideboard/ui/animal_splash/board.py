@@ -7,7 +7,7 @@
 A spot shows the diver on it (its seat number, the arrow pointing at the
 line it faces), or, while a diver is being moved, the oxygen a dive there
 gains or costs.  The widget draws what the screen hands it in :meth:`show`
-and repaints only when that changed.  Clicks post ``CellClicked(self, key)``
+and repaints only the cells that changed (a cursor move repaints two spots).  Clicks post ``CellClicked(self, key)``
 with ``key`` = ``("spot", 0-11)`` or ``("cell", 0-8)``.
 """
 
@@ -16,14 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from tideboard.games.animal_splash.content import CELL_NAMES
 from tideboard.games.animal_splash.state import EMPTY, UNPLACED
 from tideboard.ui.animal_splash.cards import CURSOR, card_lines, empty_lines
 from tideboard.ui.shared import Canvas, CellClicked, game_colours, theme_colour
+from tideboard.ui.shared.lines import CellGrid
 
 SPOT_W = 3          # the columns left and right of the cards for the spots
 MIN_CARD, MAX_CARD = 9, 14
@@ -36,7 +35,7 @@ def splash_colours(app: Any) -> dict[str, str]:
     return game_colours(app, "animal-splash")
 
 
-class GridBoard(Widget):
+class GridBoard(CellGrid):
     """The 3x3 grid and the diver spots; see the module docstring for the clicks."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -59,7 +58,8 @@ class GridBoard(Widget):
         self.grid, self.pearls, self.divers = grid, pearls, divers
         self.costs, self.cursor_spot = costs, cursor_spot
         self.faced, self.cursor_cell = frozenset(faced), cursor_cell
-        self.refresh()
+        if self.is_mounted:
+            super().show(self.canvas())
 
     # -- geometry ----------------------------------------------------------
     def card_width(self) -> int:
@@ -98,7 +98,7 @@ class GridBoard(Widget):
             return text, Style(color=colour, bold=True)
         return "·", Style(color=colours["empty"])
 
-    def render(self) -> Text:
+    def canvas(self) -> Canvas:
         app = self.app
         colours = splash_colours(app)
         accent = theme_colour(app, "accent", "#f4a261")
@@ -126,11 +126,16 @@ class GridBoard(Widget):
                 style = Style(color="#000000", bgcolor=accent, bold=True)
                 text = text if text != "·" else "··"
             canvas.put(x, y, text, style)
-        return canvas.text()
+        return canvas
+
+    def on_mount(self) -> None:
+        super().show(self.canvas())
+
+    def restyled(self) -> Canvas | None:
+        return self.canvas() if self.is_mounted else None
 
     def on_resize(self, event: events.Resize) -> None:
-        self._drawn = None
-        self.refresh()
+        super().show(self.canvas())
 
     def on_click(self, event: events.Click) -> None:
         key = self.key_at(event.x, event.y)

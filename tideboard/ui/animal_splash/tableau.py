@@ -3,7 +3,8 @@
 A row is a heading line (the player, oxygen, pearls, points) and the cards
 (three lines each, see ``cards.py``).  Areas in a group that would score now
 are marked (◆, underlined); the cursor's area is lit.  Cards shrink to fit
-the width (a 9-card tableau fits 80 columns).  A click posts
+the width (a 9-card tableau fits 80 columns).  A cursor move repaints only
+the cells that changed (``CellGrid``).  A click posts
 ``CellClicked(self, (seat, position, area))``.
 """
 
@@ -13,11 +14,11 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from tideboard.ui.animal_splash.board import splash_colours
 from tideboard.ui.animal_splash.cards import card_lines
-from tideboard.ui.shared import CellClicked, theme_colour
+from tideboard.ui.shared import Canvas, CellClicked, theme_colour
+from tideboard.ui.shared.lines import CellGrid, text_canvas
 
 ROW_H = 4           # the heading and three card lines
 MIN_CARD, MAX_CARD = 7, 13
@@ -38,8 +39,12 @@ class TableauRow:
                 tuple(sorted((p, tuple(sorted(m.items()))) for p, m in self.marks.items())))
 
 
-class TableauStrip(Widget):
+class TableauStrip(CellGrid):
     """Rows of tableaus (the screen picks whose: the player to move, or everyone's)."""
+
+    DEFAULT_CSS = """
+    TableauStrip { width: 1fr; }
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -52,36 +57,37 @@ class TableauStrip(Widget):
             return
         self._drawn = key
         self.rows = rows
-        self.refresh()
+        if self.is_mounted:
+            super().show(self.canvas())
 
     def card_width(self, count: int) -> int:
         width = self.content_size.width or 80
         return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 9) - 1))
 
-    def render(self) -> Text:
+    def canvas(self) -> Canvas:
         app = self.app
         colours = splash_colours(app)
         accent = theme_colour(app, "accent", "#f4a261")
         warn = theme_colour(app, "warning", "#f4d35e")
-        out = Text(no_wrap=True, overflow="crop")
-        for index, row in enumerate(self.rows):
-            if index:
-                out.append("\n")
-            out.append_text(row.heading)
+        lines: list[Text] = []
+        for row in self.rows:
+            lines.append(row.heading)
             w = self.card_width(len(row.cards))
             blocks = [card_lines(cid, w, colours, row.pearls.get(cid, (False, False)),
                                  row.marks.get(pos), accent, warn)
                       for pos, cid in enumerate(row.cards)]
             for line in range(3):
-                out.append("\n")
-                for pos, block in enumerate(blocks):
-                    if pos:
-                        out.append(" ")
-                    out.append_text(block[line])
-        return out
+                lines.append(Text(" ").join(block[line] for block in blocks))
+        return text_canvas(lines)
+
+    def on_mount(self) -> None:
+        super().show(self.canvas())
+
+    def restyled(self) -> Canvas | None:
+        return self.canvas() if self.is_mounted else None
 
     def on_resize(self, event: events.Resize) -> None:
-        self.refresh()
+        super().show(self.canvas())
 
     def on_click(self, event: events.Click) -> None:
         index, line = divmod(event.y, ROW_H)

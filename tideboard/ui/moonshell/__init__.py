@@ -3,7 +3,6 @@
 | module | draws or does |
 |---|---|
 | ``tiles`` | tile glyphs, colours and labels, card patterns and words, what a tile fits |
-| ``lines`` | ``CellGrid``: a canvas widget that repaints only changed cells; ``set_static`` |
 | ``board`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer (2 sizes) |
 | ``chest`` | ``ChestView`` (your chest, a collect's landing space), small chests |
 | ``cards`` | ``OfferStrip`` (secret offers), the objective cards (key o) |

@@ -18,7 +18,7 @@ from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
-from tideboard.ui.moonshell.lines import set_static
+from tideboard.ui.shared.lines import set_static
 from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks
 from tideboard.ui.moonshell.sidebar import MoonshellSidebar

@@ -13,7 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tideboard.ui.shared import Canvas
+from tideboard.ui.shared.canvas import Canvas
 
 
 def text_canvas(lines: list[Text] | Text) -> Canvas:
@@ -119,6 +119,14 @@ class CellGrid(Widget):
     def notify_style_update(self) -> None:
         self._strips.clear()
         super().notify_style_update()
+        canvas = self.restyled()
+        if canvas is not None:
+            CellGrid.show(self, canvas)
+
+    def restyled(self) -> Canvas | None:
+        """The canvas to show after a change of styles (the theme, F2) when its
+        colours come from the theme; None keeps the cells as they are."""
+        return None
 
 
 def set_static(widget: Static, content: Text) -> bool:

@@ -1,0 +1,56 @@
+"""Animal Splash's grid and tableau repaint only the cells a key changed, and
+take the new theme's colours after F2 (they are canvases, see shared/lines.py).
+(Speed itself is measured in benchmarks/keypress.py, not here.)"""
+
+from __future__ import annotations
+
+from tideboard.ui.animal_splash import GridBoard, TableauStrip
+
+from tests.ui.helpers import app_for, settle
+from tests.ui.test_animal_splash_ui import screen_of
+
+AS = "animal-splash"
+
+
+async def test_a_cursor_move_on_the_grid_repaints_two_spots_only():
+    app = app_for(players=2, seed=4, game_id=AS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        board = screen.query_one(GridBoard)
+        before = screen.spot
+        await pilot.press("right")
+        await settle(pilot)
+        assert screen.spot != before
+        cells = sum(r.width * r.height for r in board.repainted)
+        assert board.repainted and cells <= 6          # two spots of at most 3 cells
+        old, new = board.spot_origin(before), board.spot_origin(screen.spot)
+        rows = {r.y for r in board.repainted}
+        assert rows <= {old[1], new[1]}
+
+
+async def test_a_cursor_move_in_the_tableau_repaints_part_of_the_strip():
+    app = app_for(players=2, seed=4, game_id=AS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        for key in ("enter", "enter", "enter"):   # dive, take a card, place it
+            await pilot.press(key)
+        await settle(pilot)
+        assert screen.focus == "tableau"
+        strip = screen.query_one(TableauStrip)
+        await pilot.press("down")                 # the other area of the card
+        await settle(pilot)
+        painted = sum(r.width * r.height for r in strip.repainted)
+        assert 0 < painted < strip.grid_size.width * strip.grid_size.height
+
+
+async def test_the_grid_takes_the_new_theme_colours():
+    app = app_for(players=2, seed=4, game_id=AS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        board = screen.query_one(GridBoard)
+        before = [row[:] for row in board._styles]
+        theme = app.theme
+        await pilot.press("f2")
+        await settle(pilot)
+        assert app.theme != theme
+        assert board._styles != before
