@@ -238,6 +238,10 @@ class TideboardApp(App):
         self.notify(f"Theme: {self.theme}", timeout=1.5)
         for widget in self.screen.query("*"):
             widget.refresh()
+        for screen in self.screen_stack:  # boards drawn once in the theme's colours
+            redraw = getattr(screen, "refresh_table", None)
+            if redraw is not None and screen.is_mounted:
+                redraw()
         self.save_settings(theme=self.theme)
 
     def set_bot_speed(self, speed: str) -> None:

@@ -1,6 +1,6 @@
-"""Animal Splash's grid and tableau repaint only the cells a key changed, and
-take the new theme's colours after F2 (they are canvases, see shared/lines.py).
-(Speed itself is measured in benchmarks/keypress.py, not here.)"""
+"""Boards drawn as canvases (shared/lines.py) repaint only the cells a key changed,
+and take the new theme's colours at once after F2.  (Speed itself is measured in
+benchmarks/keypress.py, not here.)"""
 
 from __future__ import annotations
 
@@ -54,3 +54,20 @@ async def test_the_grid_takes_the_new_theme_colours():
         await settle(pilot)
         assert app.theme != theme
         assert board._styles != before
+
+
+async def test_moonshell_boards_take_the_new_theme_colours_at_once():
+    """The ocean and the chest are canvases drawn in the theme's colours: F2
+    redraws them without waiting for the next key."""
+    from tideboard.ui.moonshell.board import OceanBoard
+    from tideboard.ui.moonshell.chest import ChestView
+
+    app = app_for(players=2, seed=4, bots={1: "greedy"}, game_id="moonshell")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if s.query(OceanBoard))
+        boards = [game.query_one(OceanBoard), game.query_one(ChestView)]
+        before = [[row[:] for row in board._styles] for board in boards]
+        await pilot.press("f2")
+        await settle(pilot)
+        assert [board._styles for board in boards] != before
