@@ -311,10 +311,20 @@ def test_sim_text_reports_each_seat():
     result = run("sim", "shifting-stones", "--seed", "3", "--games", "3", "-p", "3")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0].startswith("Shifting Stones: 3 games, 3 player(s), seed 3, ")
+    assert lines[0].startswith("Shifting Stones: 3 games, 3 players, seed 3, ")
     for seat in (1, 2, 3):
-        assert any(line.startswith(f"  Player {seat} (greedy): ") and " wins, mean score " in line
+        assert any(line.startswith(f"  Player {seat} (greedy): ") and ", mean score " in line
                    for line in lines), seat
+    wins = [int(line.split(": ")[1].split()[0]) for line in lines[1:4]]
+    for line, count in zip(lines[1:4], wins):
+        assert f": {count} {'win' if count == 1 else 'wins'}, " in line   # "1 win", "0 wins"
+
+
+def test_sim_text_of_one_solo_game_says_solo_and_one_game():
+    result = run("sim", "moonshell", "--solo", "--seed", "3", "--games", "1")
+    assert result.exit_code == 0
+    first = result.output.splitlines()[0]
+    assert first.startswith("Moonshell: 1 game, solo, seed 3, ") and "(s)" not in result.output
 
 
 def test_sim_json_per_seat_wins_and_mean_scores():

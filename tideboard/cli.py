@@ -275,13 +275,15 @@ def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> 
     if as_json:
         click.echo(json.dumps(report, indent=1))
     else:
-        click.echo(f"{g.info.name}: {report['games']} games, {config.players} player(s), "
-                   f"seed {config.seed}, {report['actions']} actions")
+        click.echo(f"{g.info.name}: {plural(report['games'], 'game')}, "
+                   f"{'solo' if config.solo else plural(config.players, 'player')}, "
+                   f"seed {config.seed}, {plural(report['actions'], 'action')}")
         for row in report["seats"]:
-            click.echo(f"  Player {row['seat']} ({row['bot']}): {row['wins']} wins, "
+            click.echo(f"  Player {row['seat']} ({row['bot']}): {plural(row['wins'], 'win')}, "
                        f"mean score {row['mean_score']:.2f}")
         if report["unfinished"]:
-            click.echo(f"  {report['unfinished']} game(s) stopped unfinished at the action limit")
+            click.echo(f"  {plural(report['unfinished'], 'game')} stopped unfinished at the "
+                       "action limit")
         if report["interrupted"]:
             click.echo(f"  interrupted after {report['games']} of {count} games")
     if report["interrupted"]:

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
+from tideboard.engine.text import plural
 from tideboard.paths import fsync_dir, write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"
@@ -320,7 +321,7 @@ def _options(raw: Any) -> tuple[tuple[str, str], ...]:
 
 def _seats(raw: Any, players: int) -> tuple[Seat, ...]:
     if not isinstance(raw, list) or len(raw) != players:
-        raise RecordError(f"\"seats\" must list {players} seat(s)")
+        raise RecordError(f"\"seats\" must list {plural(players, 'seat')}")
     seats = []
     for number, seat in enumerate(raw, 1):
         if not isinstance(seat, dict):
@@ -358,7 +359,7 @@ def _result(raw: Any, players: int) -> Result | None:
         raise RecordError("\"result\".\"winners\" must list seats")
     seats = tuple(_int(w, "winners", 1, players) - 1 for w in winners)
     if not isinstance(scores, list) or len(scores) != players:
-        raise RecordError(f"\"result\".\"scores\" must list {players} score(s)")
+        raise RecordError(f"\"result\".\"scores\" must list {plural(players, 'score')}")
     points = tuple(_int(s, "scores", -10 ** 9, 10 ** 9) for s in scores)
     if not isinstance(text, str) or len(text) > 500:
         raise RecordError("\"result\".\"text\" must be a line of text")
