@@ -14,13 +14,14 @@ from __future__ import annotations
 import functools
 
 from tideboard.games.moonshell import powers
-from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, COLUMNS,
-                                               EMPTY, MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
-                                               TILE_NAMES)
+from tideboard.games.moonshell.content import (ANEMONE, CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
+                                               CLOWNFISH, COLUMNS, EMPTY, MASK, MOONSHELL,
+                                               REEF_PAIR, ROCK_SIDES, SOLO_BY_ID, TILE_NAMES)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (COLLECTS, PULLS, REEF, _held, actions_per_turn,
-                                             blocked_rock, collect, pull, rotate, stack_target)
+from tideboard.games.moonshell.rules import (PULLS, REEF, _held, _replace, actions_per_turn,
+                                             blocked_rock, chest_full, pull, rotate, stack_target,
+                                             sync_tides)
 from tideboard.games.moonshell.state import ROCK, State, evolve
 
 SEAT = 1  # the automaton's seat
@@ -100,15 +101,26 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     else:
         state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
-    if left == EMPTY and l2 != EMPTY:
-        got = f"{TILE_NAMES[l2]} to its left rock"
-        if right == EMPTY and r2 != EMPTY:
-            got += f", {TILE_NAMES[r2]} to its right rock"
-    else:
-        got = f"{TILE_NAMES[r2]} to its right rock" if right == EMPTY and r2 != EMPTY else ""
-    events.append(f"draws solo card {card_id} and pulls its column {column + 1} "
-                  f"(your column {5 - column}): {got}" + urchin_note(before, state))
+    line = _pull_line(card_id, column, l2 if left == EMPTY else EMPTY,
+                      r2 if right == EMPTY else EMPTY)
+    if state.urchins_aside < before.urchins_aside:
+        line += urchin_note(before, state)
+    events.append(line)
     return state, True
+
+
+@functools.lru_cache(maxsize=4096)  # a solo card and the tiles it brought: few recur often
+def _pull_line(card_id: str, column: int, left: int, right: int) -> str:
+    """The log line of a pull that brought ``left`` and ``right`` (EMPTY: nothing new
+    on that rock)."""
+    if left != EMPTY:
+        got = f"{TILE_NAMES[left]} to its left rock"
+        if right != EMPTY:
+            got += f", {TILE_NAMES[right]} to its right rock"
+    else:
+        got = f"{TILE_NAMES[right]} to its right rock" if right != EMPTY else ""
+    return (f"draws solo card {card_id} and pulls its column {column + 1} "
+            f"(your column {5 - column}): {got}")
 
 
 # solo card -> (column, the centre column's first rock or None), as its pull takes them
@@ -120,30 +132,48 @@ _WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches 
 
 
 def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
-    """Step 3: take the tile the solo rules prefer into the leftmost open column."""
+    """Step 3: take the tile the solo rules prefer into the leftmost open column.
+
+    What ``rules.collect`` checks is known here (the rock holds a tile no Inlet
+    mermeeple keeps, the column is open or the partner's), so the tile is placed
+    at once: one new state, as ``collect`` makes it."""
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
     rock, reason = choice
-    tile = state.rocks[state.sides[SEAT] * 2 + rock]
+    at = state.sides[SEAT] * 2 + rock
+    tile = state.rocks[at]
     chest = state.chests[SEAT]
     target = stack_target(chest, tile) if tile in REEF else None
     if target is not None:
-        column, where = target, "stacks it"
+        column = target
+        col = chest[column]
+        col = _replace(col, col.index(CLOWNFISH if tile == ANEMONE else ANEMONE), REEF_PAIR)
     else:  # the leftmost open column
         for column in range(CHEST_COLUMNS):
             if len(chest[column]) < CHEST_ROWS:
                 break
         else:
             return state, False
-        where = f"into chest column {column + 1}"
-    before_trigger = state.end_trigger
-    state = collect(state, SEAT, COLLECTS[rock][column])
-    events.append(f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock "
-                  f"{where}{_WHY[reason]}")
-    if before_trigger < 0 and state.end_trigger == SEAT:
+        col = chest[column] + (tile,)
+    chest = _replace(chest, column, col)
+    chests = state.chests
+    chests = (chests[0], chest) + chests[2:]  # (SEAT is 1)
+    if state.end_trigger < 0 and chest_full(chest):
+        state = evolve(state, rocks=_replace(state.rocks, at, EMPTY), chests=chests,
+                       end_trigger=SEAT)
+        events.append(_collect_line(tile, rock, column, target is not None, reason))
         events.append("fills its treasure chest: the game ends after this round")
-    return state, True
+    else:
+        state = evolve(state, rocks=_replace(state.rocks, at, EMPTY), chests=chests)
+        events.append(_collect_line(tile, rock, column, target is not None, reason))
+    return (sync_tides(state) if state.meeples else state), True
+
+
+@functools.lru_cache(maxsize=2048)  # a few hundred lines recur in every game
+def _collect_line(tile: int, rock: int, column: int, stacked: bool, reason: str) -> str:
+    where = "stacks it" if stacked else f"into chest column {column + 1}"
+    return f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock {where}{_WHY[reason]}"
 
 
 def automaton_turn(state: State) -> State:
