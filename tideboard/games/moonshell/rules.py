@@ -16,10 +16,10 @@ import operator
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
 from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
-    REEF, _held, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
+    REEF, _held, _odd_in_play, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
     column_tiles, flip_tides, humans, ocean_rows, seat_rocks, sync_tides, who)
 from tideboard.games.moonshell.content import (
-    ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
+    ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, DECK_IDS, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
     CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN, MOONSHELL, REEF_PAIR,
     ROCK_SIDES, URCHIN, far_rock)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, MERMAID_IDS, REVERSE_CURRENT,
@@ -43,6 +43,8 @@ _COLLECT_ROWS = {heights: (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_
                            sum(heights) == CHEST_SIZE)
                  for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
+_CHOOSES = {m: Choose(m) for m in MERMAID_IDS}
+_KEEPS = {card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())}
 
 
 # -- legal actions --------------------------------------------------------------
@@ -52,9 +54,9 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.current
     if state.phase != PLAY:
         if state.phase == KEEP:
-            return [Keep(card) for card in state.offers[seat]]
+            return [_KEEPS.get(card) or Keep(card) for card in state.offers[seat]]
         if state.phase == MERMAID:
-            return [Choose(m) for m in MERMAID_IDS if m not in state.mermaids]
+            return [_CHOOSES[m] for m in MERMAID_IDS if m not in state.mermaids]
         return events.legal_event_actions(state)
     base = state.sides[seat] * 2
     left, right = state.rocks[base], state.rocks[base + 1]
@@ -131,11 +133,11 @@ def _choose(state: State, action: Action) -> State:
                             f"{', '.join(MERMAID_IDS)}.")
     if action.mermaid in state.mermaids:
         raise IllegalAction(f"The {action.mermaid} mermaid is taken; choose another.")
-    state = evolve(state, mermaids=_replace(state.mermaids, seat, action.mermaid))
-    waiting = [s for s in range(humans(state)) if not state.mermaids[s]]
+    mermaids = _replace(state.mermaids, seat, action.mermaid)
+    waiting = [s for s in range(humans(state)) if not mermaids[s]]
     if waiting:
-        return evolve(state, current=waiting[0])
-    return evolve(state, phase=KEEP, current=0)
+        return evolve(state, mermaids=mermaids, current=waiting[0])
+    return evolve(state, mermaids=mermaids, phase=KEEP, current=0)
 
 
 def _keep(state: State, action: Action) -> State:
@@ -147,11 +149,10 @@ def _keep(state: State, action: Action) -> State:
     if action.card not in offers:
         raise IllegalAction(f"{action.card} is not one of your secret objectives; "
                             f"keep {' or '.join(offers)}.")
-    state = evolve(state, secrets=_replace(state.secrets, seat, action.card),
-                   offers=_replace(state.offers, seat, ()))
+    secrets, offers = _replace(state.secrets, seat, action.card), _replace(state.offers, seat, ())
     if seat + 1 < humans(state):
-        return evolve(state, current=seat + 1)
-    return _start_round(state, phase=PLAY, current=0)
+        return evolve(state, secrets=secrets, offers=offers, current=seat + 1)
+    return _start_round(state, secrets=secrets, offers=offers, phase=PLAY, current=0)
 
 
 def _do_action(state: State, seat: int, action: Action) -> State:
@@ -273,6 +274,15 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
                             f"{column + 1} with 'pull {column + 1}' (its nearest tile goes to "
                             f"your {ROCK_SIDES[far]} rock).")
     cells = COLUMNS[side][column]
+    ocean, bag, meeples = state.ocean, state.bag, state.meeples
+    if len(bag) > 2 and EMPTY not in ocean and not (meeples and _held(meeples, TILE)):
+        # the usual case (what slide_column does then, in one step): the column's tiles
+        # move two cells nearer, the bag's last two fill its far end; no mermeeple rides
+        near, second = ocean[cells[0]], ocean[cells[1]]
+        ocean = _SLID_TWO[side][column](ocean + bag[:-3:-1])
+        rocks = rocks[:base] + ((near, second) if far == 0 else (second, near)) + rocks[base + 2:]
+        state = evolve(state, ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
+        return sync_tides(state) if meeples else state
     taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
     if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
@@ -288,6 +298,21 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
 
 
 _FAR_ROCK = tuple(far_rock(column) for column in range(5))
+
+
+def _slid(cells: tuple[int, ...], take: int) -> operator.itemgetter:
+    """A getter giving the ocean after the first ``take`` tiles of the column ``cells``
+    are taken from a full ocean, from the ocean followed by the bag's last ``take``
+    tiles (last first): the column's other tiles move ``take`` cells nearer."""
+    source = list(range(25))
+    for depth, cell in enumerate(cells):
+        source[cell] = cells[depth + take] if depth + take < len(cells) else 25 + depth - (
+            len(cells) - take)
+    return operator.itemgetter(*source)
+
+
+# [side][column]: the ocean after a two-tile pull of a full ocean (see pull)
+_SLID_TWO = tuple(tuple(_slid(cells, 2) for cells in COLUMNS[side]) for side in range(4))
 
 
 def stack_target(chest: tuple[tuple[int, ...], ...], tile: int) -> int | None:
