@@ -131,12 +131,15 @@ _WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches 
         "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
 
 
-def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
+def _collect_once(state: State, events: list[str], in_place: bool = False
+                  ) -> tuple[State, bool]:
     """Step 3: take the tile the solo rules prefer into the leftmost open column.
 
     What ``rules.collect`` checks is known here (the rock holds a tile no Inlet
     mermeeple keeps, the column is open or the partner's), so the tile is placed
-    at once: one new state, as ``collect`` makes it."""
+    at once, in the state ``collect`` would make.  ``in_place``: ``state`` was made
+    during this turn and no one else has it yet, so it takes the change itself
+    instead of being copied (the copy is most of a collect's cost)."""
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
@@ -159,14 +162,17 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     chest = _replace(chest, column, col)
     chests = state.chests
     chests = (chests[0], chest) + chests[2:]  # (SEAT is 1)
-    if state.end_trigger < 0 and chest_full(chest):
-        state = evolve(state, rocks=_replace(state.rocks, at, EMPTY), chests=chests,
-                       end_trigger=SEAT)
-        events.append(_collect_line(tile, rock, column, target is not None, reason))
-        events.append("fills its treasure chest: the game ends after this round")
+    changes = {"rocks": _replace(state.rocks, at, EMPTY), "chests": chests}
+    filled = state.end_trigger < 0 and chest_full(chest)
+    if filled:
+        changes["end_trigger"] = SEAT
+    if in_place:
+        state.__dict__.update(changes)
     else:
-        state = evolve(state, rocks=_replace(state.rocks, at, EMPTY), chests=chests)
-        events.append(_collect_line(tile, rock, column, target is not None, reason))
+        state = evolve(state, **changes)
+    events.append(_collect_line(tile, rock, column, target is not None, reason))
+    if filled:
+        events.append("fills its treasure chest: the game ends after this round")
     return (sync_tides(state) if state.meeples else state), True
 
 
@@ -189,6 +195,7 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
+    given = state  # (the caller's: never changed; a state made during the turn may be)
     if not state.auto_rotated:
         if state.event == STILL_WATER:
             events.append("keeps its one rotation for later: Still Water")
@@ -204,7 +211,7 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
         for _ in range(2):
             if done >= budget:
                 break
-            state, took = _collect_once(state, events)
+            state, took = _collect_once(state, events, state is not given)
             if not took:
                 break
             done += 1

@@ -35,6 +35,7 @@ COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
     tuple(Collect(source, column) for column in range(CHEST_COLUMNS)) for source in range(3))
 # Every pull (no column empty), and every pull but the centre column's (Becalmed).
 ALL_PULLS = tuple(a for row in PULLS for a in row)
+_ROTATE_AND_PULLS = (ROTATE,) + ALL_PULLS
 PULLS_BUT_CENTRE = tuple(a for j, row in enumerate(PULLS) if j != CENTRE for a in row)
 # the chest's column heights -> (per source, the collects into its open columns; every
 # column is filled): a table, so move generation need not look at each column
@@ -61,12 +62,15 @@ def legal_actions(state: State) -> list[Action]:
     base = state.sides[seat] * 2
     left, right = state.rocks[base], state.rocks[base + 1]
     event = state.event
-    actions: list[Action] = [] if event == STILL_WATER else [ROTATE]
     if left == EMPTY and right == EMPTY:
         ocean = state.ocean
-        if EMPTY not in ocean:  # (the usual case: no column is empty)
+        if EMPTY not in ocean and not event:  # (the usual case: every column has tiles)
+            actions: list[Action] = list(_ROTATE_AND_PULLS)
+        elif EMPTY not in ocean:
+            actions = [] if event == STILL_WATER else [ROTATE]
             actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
         else:
+            actions = [] if event == STILL_WATER else [ROTATE]
             for j, cells in enumerate(COLUMNS[state.sides[seat]]):
                 if j == CENTRE and event == BECALMED:
                     continue
@@ -77,10 +81,13 @@ def legal_actions(state: State) -> list[Action]:
         if state.powers and _held(state.meeples, TILE):
             actions = [a for a in actions if not isinstance(a, Pull)
                        or powers.pull_blocker(state, seat, a) is None]
-    elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
-        actions.extend(powers.one_rock_pulls(state, seat, ""))
+    else:
+        actions = [] if event == STILL_WATER else [ROTATE]
+        if event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
+            actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
-    rows, filled = _COLLECT_ROWS[tuple(map(len, chest))]
+    c0, c1, c2, c3 = chest
+    rows, filled = _COLLECT_ROWS[len(c0), len(c1), len(c2), len(c3)]
     if left != EMPTY or right != EMPTY:
         rock_held = state.powers and _held(state.meeples, ROCK)
         if left != EMPTY and not (rock_held and blocked_rock(state, seat, base) is not None):
@@ -375,11 +382,17 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         state = evolve(state, rocks=rocks, moonshells=moonshells)
         chest, extra["meeples"], extra["saved"] = powers.buoy_collect(state, seat, action, tile)
     else:
-        chest = place_tile(state.chests[seat], tile, column)
+        chest = state.chests[seat]
+        if (tile != ANEMONE and tile != CLOWNFISH and column.__class__ is int and column >= 0
+                and len(chest[column]) < CHEST_ROWS):  # (what place_tile does then)
+            chest = chest[:column] + (chest[column] + (tile,),) + chest[column + 1:]
+        else:
+            chest = place_tile(chest, tile, column)
     if state.end_trigger < 0 and chest_full(chest):
         extra["end_trigger"] = seat
+    chests = state.chests
     state = evolve(state, rocks=rocks, moonshells=moonshells,
-                   chests=_replace(state.chests, seat, chest), **extra)
+                   chests=chests[:seat] + (chest,) + chests[seat + 1:], **extra)
     return sync_tides(state) if state.meeples else state
 
 
