@@ -41,7 +41,15 @@ def _calls(tree: ast.Module) -> list[ast.Call]:
     return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and (
         (isinstance(node.func, ast.Name) and node.func.id in functions)
         or (isinstance(node.func, ast.Attribute) and node.func.attr == "evolve"
-            and isinstance(node.func.value, ast.Name) and node.func.value.id in modules))]
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in modules)
+        or (functions and _is_dict_update(node.func)))]
+
+
+def _is_dict_update(func: ast.expr) -> bool:
+    """``x.__dict__.update``: a state made during an action taking its changes in place
+    (rules._start_turn), checked as an evolve."""
+    return (isinstance(func, ast.Attribute) and func.attr == "update"
+            and isinstance(func.value, ast.Attribute) and func.value.attr == "__dict__")
 
 
 def bad_keywords(source: str, filename: str = "<source>") -> list[tuple[str, int, str]]:
@@ -147,6 +155,13 @@ def test_the_check_follows_keywords_passed_on_to_evolve():
     assert forwarders == {"turn": {"state", "clockwise"}}
     assert sorted(_forwarded_keywords(tree, forwarders, "f")) == [
         ("f", 3, "tide_odd"), ("f", 6, "actions_lef")]
+
+
+def test_the_check_reads_a_change_made_in_place():
+    source = ("from tideboard.games.moonshell.state import evolve\n"
+              "def f(state):\n"
+              "    state.__dict__.update(actions_left=2, curent=1)\n")
+    assert bad_keywords(source) == [("<source>", 3, "curent")]
 
 
 def test_evolve_makes_what_attrs_evolve_makes():

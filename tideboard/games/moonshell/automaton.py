@@ -22,7 +22,7 @@ from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT
 from tideboard.games.moonshell.rules import (PULLS, REEF, _held, _replace, actions_per_turn,
                                              blocked_rock, chest_full, pull, rotate, stack_target,
                                              sync_tides)
-from tideboard.games.moonshell.state import ROCK, State, evolve
+from tideboard.games.moonshell.state import ROCK, TILE, State, evolve
 
 SEAT = 1  # the automaton's seat
 
@@ -90,7 +90,8 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif state.meeples and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None:
+    elif (state.meeples and _held(state.meeples, TILE)
+          and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")

@@ -402,10 +402,17 @@ def _end_turn(state: State) -> State:
     if state.powers:
         state = powers.return_meeples(state, state.current)
     if state.solo:  # (its log goes into the next state with the round's changes)
+        given = state
         state, log = automaton.play_turn(state)
         if state.end_trigger >= 0:
             return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
                           auto_turns=state.auto_turns + 1, auto_log=log)
+        if state is not given and not state.events_on:
+            # a state the automaton made during its turn: no one else has it yet, so
+            # the new round's first turn starts in it (no event card to reveal)
+            return _start_turn(state, True, current=0, turn=state.turn + 2,
+                               round=state.round + 1, auto_turns=state.auto_turns + 1,
+                               auto_log=log)
         return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1,
                             auto_turns=state.auto_turns + 1, auto_log=log)
     following = state.current + 1
@@ -427,9 +434,15 @@ def _start_round(state: State, **changes) -> State:
     return _start_turn(state, **changes)
 
 
-def _start_turn(state: State, **changes) -> State:
-    """A turn starts (``changes``: whose, and the turn's number), in one new state."""
-    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False, **changes)
+def _start_turn(state: State, private: bool = False, **changes) -> State:
+    """A turn starts (``changes``: whose, and the turn's number), in one new state, or
+    (``private``: a state made during this action that no one else has yet) in ``state``."""
+    if private:
+        state.__dict__.update(actions_left=actions_per_turn(state), free_rotation=False,
+                              **changes)
+    else:
+        state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False,
+                       **changes)
     if state.powers:
         state = powers.start_turn(state, state.current)
     return state
