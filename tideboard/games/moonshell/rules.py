@@ -64,11 +64,12 @@ def legal_actions(state: State) -> list[Action]:
     event = state.event
     if left == EMPTY and right == EMPTY:
         ocean = state.ocean
-        if EMPTY not in ocean and not event:  # (the usual case: every column has tiles)
-            actions: list[Action] = list(_ROTATE_AND_PULLS)
-        elif EMPTY not in ocean:
-            actions = [] if event == STILL_WATER else [ROTATE]
-            actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
+        if EMPTY not in ocean:  # (the usual case: every column has tiles)
+            if event != STILL_WATER and event != BECALMED:
+                actions: list[Action] = list(_ROTATE_AND_PULLS)
+            else:
+                actions = [] if event == STILL_WATER else [ROTATE]
+                actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
         else:
             actions = [] if event == STILL_WATER else [ROTATE]
             for j, cells in enumerate(COLUMNS[state.sides[seat]]):
@@ -430,7 +431,7 @@ def _start_round(state: State, **changes) -> State:
         state = events.reveal(state, **changes)
         if state.phase == EVENT:
             return state
-        changes = {}
+        return _start_turn(state, True)  # (reveal made it: no one else has it yet)
     return _start_turn(state, **changes)
 
 
