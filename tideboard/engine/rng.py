@@ -126,7 +126,7 @@ def _mixed_draws(position: int, count: int) -> tuple[tuple[int, ...], bytes]:
     operation (a lane's product fits in its lane; the masks cut what a shift brings
     over from the next lane).  Also returns the lanes' bytes the values were read from."""
     ones, steps, masks, layout = _lanes(count)
-    z = (position * ones + _GAMMA * steps) & masks
+    z = (position * ones + steps) & masks
     z = (((z ^ (z >> 30)) & masks) * 0xBF58476D1CE4E5B9) & masks
     z = (((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB) & masks
     raw = ((z ^ (z >> 31)) & masks).to_bytes(16 * count, "little")
@@ -135,10 +135,10 @@ def _mixed_draws(position: int, count: int) -> tuple[tuple[int, ...], bytes]:
 
 @functools.lru_cache(maxsize=64)
 def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
-    """For ``count`` lanes: 1 in each lane, k + 1 in lane k, 2**64 - 1 in each lane, and
-    the layout reading each lane's low 64 bits (the high ones are zero: skipped)."""
+    """For ``count`` lanes: 1 in each lane, (k + 1) * _GAMMA in lane k, 2**64 - 1 in each
+    lane, and the layout reading each lane's low 64 bits (the high ones are zero: skipped)."""
     ones = sum(1 << (128 * k) for k in range(count))
-    steps = sum((k + 1) << (128 * k) for k in range(count))
+    steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
     return ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * count)
 
 

@@ -110,7 +110,7 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     return state, True
 
 
-@functools.lru_cache(maxsize=4096)  # a solo card and the tiles it brought: few recur often
+@functools.lru_cache(maxsize=8192)  # a solo card and the tiles it brought: at most 10 x 23 x 23
 def _pull_line(card_id: str, column: int, left: int, right: int) -> str:
     """The log line of a pull that brought ``left`` and ``right`` (EMPTY: nothing new
     on that rock)."""
@@ -177,7 +177,7 @@ def _collect_once(state: State, events: list[str], in_place: bool = False
     return (sync_tides(state) if state.meeples else state), True
 
 
-@functools.lru_cache(maxsize=2048)  # a few hundred lines recur in every game
+@functools.lru_cache(maxsize=2048)  # every tile, rock, column, stacking and reason: < 2,048
 def _collect_line(tile: int, rock: int, column: int, stacked: bool, reason: str) -> str:
     where = "stacks it" if stacked else f"into chest column {column + 1}"
     return f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock {where}{_WHY[reason]}"
