@@ -172,3 +172,30 @@ def test_evolve_makes_what_attrs_evolve_makes():
     changes = {"current": 1, "rocks": (0,) * 8, "tides_odd": True}
     assert evolve(state, **changes) == attrs.evolve(state, **changes)
     assert evolve(state, **changes).__dict__ == attrs.evolve(state, **changes).__dict__
+
+
+def test_applying_never_changes_the_state_given():
+    """The reducer changes in place only states made during the same ``apply`` (the
+    automaton's turn, a round's start): every legal action of seeded solo and
+    two-player games of each mode leaves the state it was applied to as it was."""
+    import random
+
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.moonshell import GAME
+
+    rnd = random.Random(5)
+    steps = 0
+    for variant in ("standard", "submerge", "dive", "tsunami"):
+        for options in ((), (("powers", "active"),)):
+            for players in (1, 2):
+                state = GAME.setup(GameConfig(players=players, solo=players == 1, seed=steps,
+                                              variant=variant, options=options))
+                while not state.over:
+                    before = dict(state.__dict__)
+                    legal = GAME.legal_actions(state)
+                    for action in legal:
+                        GAME.apply(state, action)
+                        assert state.__dict__ == before, action
+                    state = GAME.apply(state, rnd.choice(legal))
+                    steps += 1
+    assert steps > 500

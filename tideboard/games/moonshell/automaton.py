@@ -76,8 +76,9 @@ def _draw_solo(state: State) -> tuple[str, dict]:
     return card, {"solo_deck": deck, "solo_discard": discard, "rng": rng}
 
 
-def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
-    """Step 2: draw a solo card and pull its column, if the rocks allow."""
+def _try_pull(state: State, events: list[str], in_place: bool = False) -> tuple[State, bool]:
+    """Step 2: draw a solo card and pull its column, if the rocks allow (``in_place``:
+    as for :func:`_collect_once`)."""
     side = state.sides[SEAT]
     left, right = state.rocks[side * 2], state.rocks[side * 2 + 1]
     both = left == EMPTY and right == EMPTY
@@ -96,16 +97,16 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
         return evolve(state, **drawn), False
-    before = state
+    aside = state.urchins_aside  # (before the pull, which may change ``state`` itself)
     if both:
-        state = pull(state, SEAT, column, first, **drawn)
+        state = pull(state, SEAT, column, first, private=in_place, **drawn)
     else:
         state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
     line = _pull_line(card_id, column, l2 if left == EMPTY else EMPTY,
                       r2 if right == EMPTY else EMPTY)
-    if state.urchins_aside < before.urchins_aside:
-        line += urchin_note(before, state)
+    if state.urchins_aside < aside:
+        line += URCHIN_NOTE
     events.append(line)
     return state, True
 
@@ -190,13 +191,16 @@ def automaton_turn(state: State) -> State:
     return evolve(state, auto_turns=state.auto_turns + 1, auto_log=log)
 
 
-def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
+def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ...]]:
     """The automaton's turn as :func:`automaton_turn` plays it, and the lines of its log,
-    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes."""
+    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes.
+    ``private``: ``state`` was made by the action being applied and no one else has it,
+    so the turn may change it; otherwise it is never changed (a state made during the
+    turn may be)."""
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
-    given = state  # (the caller's: never changed; a state made during the turn may be)
+    given = None if private else state
     if not state.auto_rotated:
         if state.event == STILL_WATER:
             events.append("keeps its one rotation for later: Still Water")
@@ -207,7 +211,7 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
             events.append(f"rotates the ocean {way} (its one rotation of the game)")
             done = 0 if state.event == FREE_FLOW else 1
     while done < budget:
-        state, progressed = _try_pull(state, events)
+        state, progressed = _try_pull(state, events, state is not given)
         done += progressed
         for _ in range(2):
             if done >= budget:
@@ -223,7 +227,8 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
     return state, tuple(events)
 
 
+URCHIN_NOTE = " (the bag ran out: the sea urchins go into the bag)"
+
+
 def urchin_note(before: State, after: State) -> str:
-    if after.urchins_aside < before.urchins_aside:
-        return " (the bag ran out: the sea urchins go into the bag)"
-    return ""
+    return URCHIN_NOTE if after.urchins_aside < before.urchins_aside else ""

@@ -125,10 +125,11 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, (Keep, Choose)):
         raise IllegalAction("Secret objectives and mermaids have all been chosen; it is time to "
                             "play (rotate, pull or collect).")
-    state = _do_action(state, state.current, action)
-    if isinstance(action, Pass) or state.actions_left == 0:
-        state = _end_turn(state)
-    return state
+    after = _do_action(state, state.current, action)
+    if isinstance(action, Pass) or after.actions_left == 0:
+        # (a state the action made is this call's own: the turn's end may change it)
+        return _end_turn(after, after is not state)
+    return after
 
 
 def _choose(state: State, action: Action) -> State:
@@ -260,9 +261,11 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
 
 
 def pull(state: State, seat: int, column: int, first: int | None, side: int | None = None,
-         **extra) -> State:
+         private: bool = False, **extra) -> State:
     """Pull two tiles of ``column`` onto the rocks of ``side`` (the seat's own side
-    unless given: the passive Slide pulls onto the opposite side's rocks)."""
+    unless given: the passive Slide pulls onto the opposite side's rocks).  ``private``:
+    ``state`` was made during this action and no one else has it yet, so the usual pull
+    may change it instead of a copy."""
     if not isinstance(column, int) or not 0 <= column < 5:
         raise IllegalAction("There is no such column; pull from columns 1-5 (left to right "
                             "as you see the ocean).")
@@ -289,7 +292,10 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
         near, second = ocean[cells[0]], ocean[cells[1]]
         ocean = _SLID_TWO[side][column](ocean + bag[:-3:-1])
         rocks = rocks[:base] + ((near, second) if far == 0 else (second, near)) + rocks[base + 2:]
-        state = evolve(state, ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
+        if private:
+            state.__dict__.update(ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
+        else:
+            state = evolve(state, ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
         return sync_tides(state) if meeples else state
     taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
     if not taken:
@@ -398,17 +404,18 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
 
 
 # -- turns and rounds --------------------------------------------------------------
-def _end_turn(state: State) -> State:
-    """Close the current turn; in solo the automaton plays its turn here."""
+def _end_turn(state: State, private: bool = False) -> State:
+    """Close the current turn; in solo the automaton plays its turn here.  ``private``:
+    ``state`` was made by the action being applied and no one else has it yet."""
     if state.powers:
         state = powers.return_meeples(state, state.current)
     if state.solo:  # (its log goes into the next state with the round's changes)
         given = state
-        state, log = automaton.play_turn(state)
+        state, log = automaton.play_turn(state, private)
         if state.end_trigger >= 0:
             return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
                           auto_turns=state.auto_turns + 1, auto_log=log)
-        if state is not given and not state.events_on:
+        if (private or state is not given) and not state.events_on:
             # a state the automaton made during its turn: no one else has it yet, so
             # the new round's first turn starts in it (no event card to reveal)
             return _start_turn(state, True, current=0, turn=state.turn + 2,
