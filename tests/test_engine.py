@@ -177,3 +177,15 @@ def test_a_typed_seed_is_read():
     from tideboard.engine.seeds import parse_seed
 
     assert parse_seed(" 0 ") == 0 and parse_seed(str(2**64 - 1)) == 2**64 - 1
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345])
+def test_rng_choose_each_draws_as_a_choice_per_pool_does(seed):
+    pools = [("a", "b", "c"), tuple(range(8)), ("x",), tuple(range(13))]
+    rng, expected = Rng.from_seed(seed), []
+    for pool in pools:
+        item, rng = rng.choice(pool)
+        expected.append(item)
+    assert Rng.from_seed(seed).choose_each(pools) == (expected, rng)
+    with pytest.raises(ValueError):
+        Rng.from_seed(seed).choose_each([()])

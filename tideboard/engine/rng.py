@@ -67,8 +67,10 @@ class Rng:
         draws = len(out) - 1
         if draws < 1:
             return tuple(out), self
-        values = _mixed_draws(self.position, draws)
-        if max(values) >= _TOP - len(out):  # a draw might be rejected (about n in 2**64)
+        values, raw = _mixed_draws(self.position, draws)
+        # a draw might be rejected (about n in 2**64): such a draw's top six bytes are all
+        # ones, so the bytes are searched first (fast) and the values only when they hold that
+        if (len(out) >= 1 << 16 or _ONES in raw) and max(values) >= _TOP - len(out):
             return _shuffle_one_by_one(out, self.position)
         # the swaps: item i with item values[k] % (i + 1), for i = draws, ..., 1
         for i, j in zip(range(draws, 0, -1), map(operator.mod, values, range(draws + 1, 1, -1))):
@@ -78,6 +80,24 @@ class Rng:
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
         index, rng = self.below(len(items))
         return items[index], rng
+
+    def choose_each(self, pools: Sequence[Sequence[T]]) -> tuple[list[T], "Rng"]:
+        """One item of each pool, in order: what a ``choice`` per pool gives, the stream
+        stepped inline (no generator made per draw)."""
+        position = self.position
+        out = []
+        for items in pools:
+            n = len(items)
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _TOP - _TOP % n
+            while True:
+                position = (position + _GAMMA) & _MASK
+                z = _mix(position)
+                if z < limit:
+                    break
+            out.append(items[z % n])
+        return out, Rng(position)
 
 
 def _shuffle_one_by_one(out: list, position: int) -> tuple[tuple, Rng]:
@@ -96,27 +116,30 @@ def _shuffle_one_by_one(out: list, position: int) -> tuple[tuple, Rng]:
     return tuple(out), Rng(position)
 
 
-def _mixed_draws(position: int, count: int) -> tuple[int, ...]:
+_ONES = b"\xff" * 6
+
+
+def _mixed_draws(position: int, count: int) -> tuple[tuple[int, ...], bytes]:
     """The next ``count`` values of the stream from ``position`` (what ``count`` calls
     of ``next64`` give), mixed all at once: the positions are packed into one integer,
     one 128-bit lane each, so that every step of :func:`_mix` is a single big-integer
     operation (a lane's product fits in its lane; the masks cut what a shift brings
-    over from the next lane)."""
+    over from the next lane).  Also returns the lanes' bytes the values were read from."""
     ones, steps, masks, layout = _lanes(count)
-    z = (position * ones + _GAMMA * steps) & masks
+    z = (position * ones + steps) & masks
     z = (((z ^ (z >> 30)) & masks) * 0xBF58476D1CE4E5B9) & masks
     z = (((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB) & masks
-    z = (z ^ (z >> 31)) & masks
-    return layout.unpack(z.to_bytes(16 * count, "little"))[::2]
+    raw = ((z ^ (z >> 31)) & masks).to_bytes(16 * count, "little")
+    return layout.unpack(raw), raw
 
 
 @functools.lru_cache(maxsize=64)
 def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
-    """For ``count`` lanes: 1 in each lane, k + 1 in lane k, 2**64 - 1 in each lane, and
-    the layout reading each lane's low and high 64 bits."""
+    """For ``count`` lanes: 1 in each lane, (k + 1) * _GAMMA in lane k, 2**64 - 1 in each
+    lane, and the layout reading each lane's low 64 bits (the high ones are zero: skipped)."""
     ones = sum(1 << (128 * k) for k in range(count))
-    steps = sum((k + 1) << (128 * k) for k in range(count))
-    return ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q")
+    steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
+    return ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * count)
 
 
 def draw(deck: tuple[T, ...], discard: tuple[T, ...], rng: Rng,

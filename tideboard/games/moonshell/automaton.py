@@ -14,14 +14,15 @@ from __future__ import annotations
 import functools
 
 from tideboard.games.moonshell import powers
-from tideboard.games.moonshell.content import (CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS, COLUMNS,
-                                               EMPTY, MASK, MOONSHELL, ROCK_SIDES, SOLO_BY_ID,
-                                               TILE_NAMES)
+from tideboard.games.moonshell.content import (ANEMONE, CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
+                                               CLOWNFISH, COLUMNS, EMPTY, MASK, MOONSHELL,
+                                               REEF_PAIR, ROCK_SIDES, SOLO_BY_ID, TILE_NAMES)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (COLLECTS, PULLS, REEF, _held, actions_per_turn,
-                                             blocked_rock, collect, pull, rotate, stack_target)
-from tideboard.games.moonshell.state import ROCK, State, evolve
+from tideboard.games.moonshell.rules import (PULLS, REEF, _held, _replace, actions_per_turn,
+                                             blocked_rock, chest_full, pull, rotate, stack_target,
+                                             sync_tides)
+from tideboard.games.moonshell.state import ROCK, TILE, State, evolve
 
 SEAT = 1  # the automaton's seat
 
@@ -75,8 +76,9 @@ def _draw_solo(state: State) -> tuple[str, dict]:
     return card, {"solo_deck": deck, "solo_discard": discard, "rng": rng}
 
 
-def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
-    """Step 2: draw a solo card and pull its column, if the rocks allow."""
+def _try_pull(state: State, events: list[str], in_place: bool = False) -> tuple[State, bool]:
+    """Step 2: draw a solo card and pull its column, if the rocks allow (``in_place``:
+    as for :func:`_collect_once`)."""
     side = state.sides[SEAT]
     left, right = state.rocks[side * 2], state.rocks[side * 2 + 1]
     both = left == EMPTY and right == EMPTY
@@ -89,26 +91,38 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif state.meeples and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None:
+    elif (state.meeples and _held(state.meeples, TILE)
+          and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
         return evolve(state, **drawn), False
-    before = state
+    aside = state.urchins_aside  # (before the pull, which may change ``state`` itself)
     if both:
-        state = pull(state, SEAT, column, first, **drawn)
+        state = pull(state, SEAT, column, first, private=in_place, **drawn)
     else:
         state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
-    if left == EMPTY and l2 != EMPTY:
-        got = f"{TILE_NAMES[l2]} to its left rock"
-        if right == EMPTY and r2 != EMPTY:
-            got += f", {TILE_NAMES[r2]} to its right rock"
-    else:
-        got = f"{TILE_NAMES[r2]} to its right rock" if right == EMPTY and r2 != EMPTY else ""
-    events.append(f"draws solo card {card_id} and pulls its column {column + 1} "
-                  f"(your column {5 - column}): {got}" + urchin_note(before, state))
+    line = _pull_line(card_id, column, l2 if left == EMPTY else EMPTY,
+                      r2 if right == EMPTY else EMPTY)
+    if state.urchins_aside < aside:
+        line += URCHIN_NOTE
+    events.append(line)
     return state, True
+
+
+@functools.lru_cache(maxsize=8192)  # a solo card and the tiles it brought: at most 10 x 23 x 23
+def _pull_line(card_id: str, column: int, left: int, right: int) -> str:
+    """The log line of a pull that brought ``left`` and ``right`` (EMPTY: nothing new
+    on that rock)."""
+    if left != EMPTY:
+        got = f"{TILE_NAMES[left]} to its left rock"
+        if right != EMPTY:
+            got += f", {TILE_NAMES[right]} to its right rock"
+    else:
+        got = f"{TILE_NAMES[right]} to its right rock" if right != EMPTY else ""
+    return (f"draws solo card {card_id} and pulls its column {column + 1} "
+            f"(your column {5 - column}): {got}")
 
 
 # solo card -> (column, the centre column's first rock or None), as its pull takes them
@@ -119,31 +133,55 @@ _WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches 
         "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
 
 
-def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
-    """Step 3: take the tile the solo rules prefer into the leftmost open column."""
+def _collect_once(state: State, events: list[str], in_place: bool = False
+                  ) -> tuple[State, bool]:
+    """Step 3: take the tile the solo rules prefer into the leftmost open column.
+
+    What ``rules.collect`` checks is known here (the rock holds a tile no Inlet
+    mermeeple keeps, the column is open or the partner's), so the tile is placed
+    at once, in the state ``collect`` would make.  ``in_place``: ``state`` was made
+    during this turn and no one else has it yet, so it takes the change itself
+    instead of being copied (the copy is most of a collect's cost)."""
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
     rock, reason = choice
-    tile = state.rocks[state.sides[SEAT] * 2 + rock]
+    at = state.sides[SEAT] * 2 + rock
+    tile = state.rocks[at]
     chest = state.chests[SEAT]
     target = stack_target(chest, tile) if tile in REEF else None
     if target is not None:
-        column, where = target, "stacks it"
+        column = target
+        col = chest[column]
+        col = _replace(col, col.index(CLOWNFISH if tile == ANEMONE else ANEMONE), REEF_PAIR)
     else:  # the leftmost open column
         for column in range(CHEST_COLUMNS):
             if len(chest[column]) < CHEST_ROWS:
                 break
         else:
             return state, False
-        where = f"into chest column {column + 1}"
-    before_trigger = state.end_trigger
-    state = collect(state, SEAT, COLLECTS[rock][column])
-    events.append(f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock "
-                  f"{where}{_WHY[reason]}")
-    if before_trigger < 0 and state.end_trigger == SEAT:
+        col = chest[column] + (tile,)
+    chest = _replace(chest, column, col)
+    chests = state.chests
+    chests = (chests[0], chest) + chests[2:]  # (SEAT is 1)
+    changes = {"rocks": _replace(state.rocks, at, EMPTY), "chests": chests}
+    filled = state.end_trigger < 0 and chest_full(chest)
+    if filled:
+        changes["end_trigger"] = SEAT
+    if in_place:
+        state.__dict__.update(changes)
+    else:
+        state = evolve(state, **changes)
+    events.append(_collect_line(tile, rock, column, target is not None, reason))
+    if filled:
         events.append("fills its treasure chest: the game ends after this round")
-    return state, True
+    return (sync_tides(state) if state.meeples else state), True
+
+
+@functools.lru_cache(maxsize=2048)  # every tile, rock, column, stacking and reason: < 2,048
+def _collect_line(tile: int, rock: int, column: int, stacked: bool, reason: str) -> str:
+    where = "stacks it" if stacked else f"into chest column {column + 1}"
+    return f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock {where}{_WHY[reason]}"
 
 
 def automaton_turn(state: State) -> State:
@@ -153,12 +191,16 @@ def automaton_turn(state: State) -> State:
     return evolve(state, auto_turns=state.auto_turns + 1, auto_log=log)
 
 
-def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
+def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ...]]:
     """The automaton's turn as :func:`automaton_turn` plays it, and the lines of its log,
-    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes."""
+    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes.
+    ``private``: ``state`` was made by the action being applied and no one else has it,
+    so the turn may change it; otherwise it is never changed (a state made during the
+    turn may be)."""
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
+    given = None if private else state
     if not state.auto_rotated:
         if state.event == STILL_WATER:
             events.append("keeps its one rotation for later: Still Water")
@@ -169,12 +211,12 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
             events.append(f"rotates the ocean {way} (its one rotation of the game)")
             done = 0 if state.event == FREE_FLOW else 1
     while done < budget:
-        state, progressed = _try_pull(state, events)
+        state, progressed = _try_pull(state, events, state is not given)
         done += progressed
         for _ in range(2):
             if done >= budget:
                 break
-            state, took = _collect_once(state, events)
+            state, took = _collect_once(state, events, state is not given)
             if not took:
                 break
             done += 1
@@ -185,7 +227,8 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
     return state, tuple(events)
 
 
+URCHIN_NOTE = " (the bag ran out: the sea urchins go into the bag)"
+
+
 def urchin_note(before: State, after: State) -> str:
-    if after.urchins_aside < before.urchins_aside:
-        return " (the bag ran out: the sea urchins go into the bag)"
-    return ""
+    return URCHIN_NOTE if after.urchins_aside < before.urchins_aside else ""

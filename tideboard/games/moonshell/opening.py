@@ -23,16 +23,13 @@ def setup(config: GameConfig) -> State:
     rng = Rng.from_seed(config.seed)
     tiles, rng = rng.shuffle(table.tiles)
     ocean, bag = tiles[:25], tiles[25:]
-    open_cards = []
-    for pool in table.pools:
-        card, rng = rng.choice(pool)
-        open_cards.append(card)
+    open_cards, rng = rng.choose_each(table.pools)
     secret_deck, rng = rng.shuffle(DECK_IDS["secret"])
     offers = tuple(tuple(secret_deck[2 * s:2 * s + 2]) if s < table.humans else ()
                    for s in range(table.seats))
     solo_deck: tuple[str, ...] = ()
     if config.solo:
-        solo_deck, rng = rng.shuffle([card.id for card in SOLO_CARDS])
+        solo_deck, rng = rng.shuffle(_SOLO_IDS)
     event_deck: tuple[str, ...] = ()
     if table.events_on:
         event_deck, rng = rng.shuffle(EVENT_IDS)
@@ -42,6 +39,9 @@ def setup(config: GameConfig) -> State:
     if waiting:
         state = evolve(state, phase=MERMAID, current=waiting[0])
     return state
+
+
+_SOLO_IDS = tuple(card.id for card in SOLO_CARDS)
 
 
 @attrs.frozen

@@ -16,24 +16,37 @@ from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, R
 
 
 # -- legal power actions -------------------------------------------------------------
-def power_actions(state: State, seat: int) -> list:
-    """Every action a mermaid power allows ``seat`` now."""
+def power_actions(state: State, seat: int):
+    """Every action a mermaid power allows ``seat`` now (a list or a shared tuple)."""
     saved, mermaids = state.saved, state.mermaids
-    out = (_saved_collects(state, seat, saved[seat])
-           if seat < len(saved) and saved[seat] != EMPTY else [])
+    if seat < len(saved) and saved[seat] != EMPTY:  # (a tile saved with the passive Buoy)
+        return _with_saved(state, seat, saved[seat])
+    if seat >= len(mermaids) or not mermaids[seat]:
+        return ()
+    where = state.meeples[seat]
+    if where != AT_HOME:
+        return _buoy_collects(state, seat) if where[0] == BUOY_SPACE else ()
+    if state.event == MOON_SHADOW:  # (powers.can_use for the seat's own)
+        return ()
+    if state.powers == "passive":
+        return _PASSIVE.get(mermaids[seat], _no_moves)(state, seat)
+    return active_powers(state, seat, mermaids[seat])
+
+
+def _with_saved(state: State, seat: int, saved: int) -> list:
+    """:func:`power_actions` for a seat with a saved tile: its collects first."""
+    out = _saved_collects(state, seat, saved)
+    mermaids = state.mermaids
     if seat >= len(mermaids) or not mermaids[seat]:
         return out
     where = state.meeples[seat]
     if where[0] == BUOY_SPACE:
         out.extend(_buoy_collects(state, seat))
-    if where != AT_HOME or state.event == MOON_SHADOW:  # (powers.can_use for the seat's own)
+    if where != AT_HOME or state.event == MOON_SHADOW:
         return out
-    moves = (_passive_actions if state.powers == "passive" else active_powers)(
-        state, seat, mermaids[seat])
-    if out:
-        out.extend(moves)
-        return out
-    return moves
+    out.extend(_PASSIVE.get(mermaids[seat], _no_moves)(state, seat) if state.powers == "passive"
+               else active_powers(state, seat, mermaids[seat]))
+    return out
 
 
 def _my_tiles(state: State, seat: int):
@@ -67,44 +80,51 @@ _SWAP_POWERS = tuple(tuple(Power("swap", a, b) for b in range(CHEST_SIZE))
                      for a in range(CHEST_SIZE))
 
 
-def _passive_actions(state: State, seat: int, mermaid: str) -> list:
-    side = state.sides[seat]
-    base = side * 2
-    mine = [state.rocks[base], state.rocks[base + 1]]
-    out: list = []
-    if mermaid == "rising-moon":
-        if state.event != STILL_WATER:
-            out.append(ROTATE_TWICE)
-    elif mermaid == "inlet":
-        if (mine[0] == EMPTY) != (mine[1] == EMPTY):
-            out.extend(one_rock_pulls(state, seat, "inlet"))
-    elif mermaid == "slide":
-        far = (side + 2) % 4 * 2
-        if state.rocks[far] == EMPTY and state.rocks[far + 1] == EMPTY:
-            full = EMPTY not in state.ocean  # (then every column has tiles to pull)
-            free = not _held(state.meeples, TILE)  # (then no Tide Pool mermeeple blocks)
-            for action in _SLIDE_PULLS:
-                if action.column == CENTRE and state.event == BECALMED:
-                    continue
-                if (full or pull_cells(state, seat, action)) and (
-                        free or pull_blocker(state, seat, action) is None):
-                    out.append(action)
-    elif mermaid == "tide-pool":
-        if mine == [EMPTY, EMPTY]:
-            full = EMPTY not in state.ocean
-            free = not _held(state.meeples, TILE)
-            for action in _TIDE_POOL_PULLS:
-                j = action.column
-                if state.event == BECALMED and CENTRE in (j, j + 1):
-                    continue
-                if (full or len(pull_cells(state, seat, action)) == 2) and (
-                        free or pull_blocker(state, seat, action) is None):
-                    out.append(action)
-    elif mermaid == "swap":
-        out.extend(_swap_takes(state, seat))
-    elif mermaid == "buoy" and state.saved[seat] == EMPTY:
-        out.extend(_SAVES[k] for k, _ in _my_tiles(state, seat))
-    return out
+def _rising_moon_moves(state: State, seat: int):
+    return () if state.event == STILL_WATER else (ROTATE_TWICE,)
+
+
+def _inlet_moves(state: State, seat: int):
+    base = state.sides[seat] * 2
+    if (state.rocks[base] == EMPTY) != (state.rocks[base + 1] == EMPTY):
+        return one_rock_pulls(state, seat, "inlet")
+    return ()
+
+
+def _slide_moves(state: State, seat: int):
+    far = (state.sides[seat] + 2) % 4 * 2
+    if state.rocks[far] != EMPTY or state.rocks[far + 1] != EMPTY:
+        return ()
+    full = EMPTY not in state.ocean  # (then every column has tiles to pull)
+    free = not _held(state.meeples, TILE)  # (then no Tide Pool mermeeple blocks)
+    becalmed = state.event == BECALMED
+    if full and free and not becalmed:  # (the usual case: every slide pull)
+        return _SLIDE_PULLS
+    return [action for action in _SLIDE_PULLS
+            if not (action.column == CENTRE and becalmed)
+            and (full or pull_cells(state, seat, action))
+            and (free or pull_blocker(state, seat, action) is None)]
+
+
+def _tide_pool_moves(state: State, seat: int):
+    base = state.sides[seat] * 2
+    if state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY:
+        return ()
+    full = EMPTY not in state.ocean
+    free = not _held(state.meeples, TILE)
+    becalmed = state.event == BECALMED
+    if full and free and not becalmed:  # (the usual case: every Tide Pool pull)
+        return _TIDE_POOL_PULLS
+    return [action for action in _TIDE_POOL_PULLS
+            if not (becalmed and CENTRE in (action.column, action.column + 1))
+            and (full or len(pull_cells(state, seat, action)) == 2)
+            and (free or pull_blocker(state, seat, action) is None)]
+
+
+def _buoy_moves(state: State, seat: int):
+    if state.saved[seat] != EMPTY:
+        return ()
+    return [_SAVES[k] for k, _ in _my_tiles(state, seat)]
 
 
 def alike(a: int, b: int) -> bool:
@@ -123,6 +143,10 @@ _OPEN_COLUMNS = {heights: tuple(c for c in range(CHEST_COLUMNS) if heights[c] < 
                  for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 
 
+# per side, the other sides' rock spaces in index order
+_OTHER_ROCKS = tuple(tuple(rock for rock in range(8) if rock // 2 != side) for side in range(4))
+
+
 def _swap_takes(state: State, seat: int) -> list:
     side = state.sides[seat]
     out = []
@@ -131,10 +155,10 @@ def _swap_takes(state: State, seat: int) -> list:
     mine = _my_tiles(state, seat)
     if not mine:
         return out
-    for rock in range(8):
-        tile = state.rocks[rock]
-        if rock // 2 == side or tile == EMPTY or (
-                held and blocked_rock(state, seat, rock) is not None):
+    rocks = state.rocks
+    for rock in _OTHER_ROCKS[side]:
+        tile = rocks[rock]
+        if tile == EMPTY or (held and blocked_rock(state, seat, rock) is not None):
             continue
         columns = None
         for k, my_tile in mine:
@@ -144,6 +168,15 @@ def _swap_takes(state: State, seat: int) -> list:
                 takes = _SWAP_TAKES[rock][k]
                 out.extend([takes[c] for c in columns])
     return out
+
+
+# each mermaid's passive moves (for a seat whose mermeeple is home, Moon Shadow aside)
+_PASSIVE = {"rising-moon": _rising_moon_moves, "inlet": _inlet_moves, "slide": _slide_moves,
+            "tide-pool": _tide_pool_moves, "swap": _swap_takes, "buoy": _buoy_moves}
+
+
+def _no_moves(state: State, seat: int):
+    return ()
 
 
 def _saved_collects(state: State, seat: int, saved: int) -> list:

@@ -24,7 +24,7 @@ from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell.content import (BUOY, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
                                                CHEST_SIZE, COLUMNS, CW_SOURCE, EMPTY, ROCK_SIDES)
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
-from tideboard.games.moonshell.rules import (REEF, _held, _replace, chest_count, place_tile, pull,
+from tideboard.games.moonshell.rules import (REEF, _held, _odd_in_play, _replace, chest_count, place_tile, pull,
                                              rotate, slide_column, stack_target, sync_tides, who)
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, CHEST, CORNER, HOME,
                                              OCEAN, ROCK, SAVE, TILE, Collect, Pull, State,
@@ -70,12 +70,14 @@ def use_passive(state: State, seat: int, mermaid: str) -> State:
 
 
 def _place_meeple(state: State, seat: int, where: tuple[int, int]) -> State:
-    return sync_tides(evolve(state, meeples=_replace(state.meeples, seat, where),
-                             meeple_round=_replace(state.meeple_round, seat, state.round)))
+    meeples = _replace(state.meeples, seat, where)  # (the tides token follows: sync_tides)
+    return evolve(state, meeples=meeples, tides_odd=_odd_in_play(meeples),
+                  meeple_round=_replace(state.meeple_round, seat, state.round))
 
 
 def _home(state: State, seat: int) -> State:
-    return sync_tides(evolve(state, meeples=_replace(state.meeples, seat, AT_HOME)))
+    meeples = _replace(state.meeples, seat, AT_HOME)
+    return evolve(state, meeples=meeples, tides_odd=_odd_in_play(meeples))
 
 
 # -- mermeeples moving with the board ---------------------------------------------

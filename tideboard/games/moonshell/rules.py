@@ -16,10 +16,10 @@ import operator
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
 from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
-    REEF, _held, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
+    REEF, _held, _odd_in_play, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
     column_tiles, flip_tides, humans, ocean_rows, seat_rocks, sync_tides, who)
 from tideboard.games.moonshell.content import (
-    ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
+    ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, DECK_IDS, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
     CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN, MOONSHELL, REEF_PAIR,
     ROCK_SIDES, URCHIN, far_rock)
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, MERMAID_IDS, REVERSE_CURRENT,
@@ -35,6 +35,7 @@ COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
     tuple(Collect(source, column) for column in range(CHEST_COLUMNS)) for source in range(3))
 # Every pull (no column empty), and every pull but the centre column's (Becalmed).
 ALL_PULLS = tuple(a for row in PULLS for a in row)
+_ROTATE_AND_PULLS = (ROTATE,) + ALL_PULLS
 PULLS_BUT_CENTRE = tuple(a for j, row in enumerate(PULLS) if j != CENTRE for a in row)
 # the chest's column heights -> (per source, the collects into its open columns; every
 # column is filled): a table, so move generation need not look at each column
@@ -43,6 +44,8 @@ _COLLECT_ROWS = {heights: (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_
                            sum(heights) == CHEST_SIZE)
                  for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
+_CHOOSES = {m: Choose(m) for m in MERMAID_IDS}
+_KEEPS = {card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())}
 
 
 # -- legal actions --------------------------------------------------------------
@@ -52,19 +55,23 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.current
     if state.phase != PLAY:
         if state.phase == KEEP:
-            return [Keep(card) for card in state.offers[seat]]
+            return [_KEEPS.get(card) or Keep(card) for card in state.offers[seat]]
         if state.phase == MERMAID:
-            return [Choose(m) for m in MERMAID_IDS if m not in state.mermaids]
+            return [_CHOOSES[m] for m in MERMAID_IDS if m not in state.mermaids]
         return events.legal_event_actions(state)
     base = state.sides[seat] * 2
     left, right = state.rocks[base], state.rocks[base + 1]
     event = state.event
-    actions: list[Action] = [] if event == STILL_WATER else [ROTATE]
     if left == EMPTY and right == EMPTY:
         ocean = state.ocean
-        if EMPTY not in ocean:  # (the usual case: no column is empty)
-            actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
+        if EMPTY not in ocean:  # (the usual case: every column has tiles)
+            if event != STILL_WATER and event != BECALMED:
+                actions: list[Action] = list(_ROTATE_AND_PULLS)
+            else:
+                actions = [] if event == STILL_WATER else [ROTATE]
+                actions.extend(PULLS_BUT_CENTRE if event == BECALMED else ALL_PULLS)
         else:
+            actions = [] if event == STILL_WATER else [ROTATE]
             for j, cells in enumerate(COLUMNS[state.sides[seat]]):
                 if j == CENTRE and event == BECALMED:
                     continue
@@ -75,10 +82,13 @@ def legal_actions(state: State) -> list[Action]:
         if state.powers and _held(state.meeples, TILE):
             actions = [a for a in actions if not isinstance(a, Pull)
                        or powers.pull_blocker(state, seat, a) is None]
-    elif event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
-        actions.extend(powers.one_rock_pulls(state, seat, ""))
+    else:
+        actions = [] if event == STILL_WATER else [ROTATE]
+        if event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
+            actions.extend(powers.one_rock_pulls(state, seat, ""))
     chest = state.chests[seat]
-    rows, filled = _COLLECT_ROWS[tuple(map(len, chest))]
+    c0, c1, c2, c3 = chest
+    rows, filled = _COLLECT_ROWS[len(c0), len(c1), len(c2), len(c3)]
     if left != EMPTY or right != EMPTY:
         rock_held = state.powers and _held(state.meeples, ROCK)
         if left != EMPTY and not (rock_held and blocked_rock(state, seat, base) is not None):
@@ -115,10 +125,11 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, (Keep, Choose)):
         raise IllegalAction("Secret objectives and mermaids have all been chosen; it is time to "
                             "play (rotate, pull or collect).")
-    state = _do_action(state, state.current, action)
-    if isinstance(action, Pass) or state.actions_left == 0:
-        state = _end_turn(state)
-    return state
+    after = _do_action(state, state.current, action)
+    if isinstance(action, Pass) or after.actions_left == 0:
+        # (a state the action made is this call's own: the turn's end may change it)
+        return _end_turn(after, after is not state)
+    return after
 
 
 def _choose(state: State, action: Action) -> State:
@@ -131,11 +142,11 @@ def _choose(state: State, action: Action) -> State:
                             f"{', '.join(MERMAID_IDS)}.")
     if action.mermaid in state.mermaids:
         raise IllegalAction(f"The {action.mermaid} mermaid is taken; choose another.")
-    state = evolve(state, mermaids=_replace(state.mermaids, seat, action.mermaid))
-    waiting = [s for s in range(humans(state)) if not state.mermaids[s]]
+    mermaids = _replace(state.mermaids, seat, action.mermaid)
+    waiting = [s for s in range(humans(state)) if not mermaids[s]]
     if waiting:
-        return evolve(state, current=waiting[0])
-    return evolve(state, phase=KEEP, current=0)
+        return evolve(state, mermaids=mermaids, current=waiting[0])
+    return evolve(state, mermaids=mermaids, phase=KEEP, current=0)
 
 
 def _keep(state: State, action: Action) -> State:
@@ -147,11 +158,10 @@ def _keep(state: State, action: Action) -> State:
     if action.card not in offers:
         raise IllegalAction(f"{action.card} is not one of your secret objectives; "
                             f"keep {' or '.join(offers)}.")
-    state = evolve(state, secrets=_replace(state.secrets, seat, action.card),
-                   offers=_replace(state.offers, seat, ()))
+    secrets, offers = _replace(state.secrets, seat, action.card), _replace(state.offers, seat, ())
     if seat + 1 < humans(state):
-        return evolve(state, current=seat + 1)
-    return _start_round(state, phase=PLAY, current=0)
+        return evolve(state, secrets=secrets, offers=offers, current=seat + 1)
+    return _start_round(state, secrets=secrets, offers=offers, phase=PLAY, current=0)
 
 
 def _do_action(state: State, seat: int, action: Action) -> State:
@@ -251,9 +261,11 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
 
 
 def pull(state: State, seat: int, column: int, first: int | None, side: int | None = None,
-         **extra) -> State:
+         private: bool = False, **extra) -> State:
     """Pull two tiles of ``column`` onto the rocks of ``side`` (the seat's own side
-    unless given: the passive Slide pulls onto the opposite side's rocks)."""
+    unless given: the passive Slide pulls onto the opposite side's rocks).  ``private``:
+    ``state`` was made during this action and no one else has it yet, so the usual pull
+    may change it instead of a copy."""
     if not isinstance(column, int) or not 0 <= column < 5:
         raise IllegalAction("There is no such column; pull from columns 1-5 (left to right "
                             "as you see the ocean).")
@@ -273,6 +285,18 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
                             f"{column + 1} with 'pull {column + 1}' (its nearest tile goes to "
                             f"your {ROCK_SIDES[far]} rock).")
     cells = COLUMNS[side][column]
+    ocean, bag, meeples = state.ocean, state.bag, state.meeples
+    if len(bag) > 2 and EMPTY not in ocean and not (meeples and _held(meeples, TILE)):
+        # the usual case (what slide_column does then, in one step): the column's tiles
+        # move two cells nearer, the bag's last two fill its far end; no mermeeple rides
+        near, second = ocean[cells[0]], ocean[cells[1]]
+        ocean = _SLID_TWO[side][column](ocean + bag[:-3:-1])
+        rocks = rocks[:base] + ((near, second) if far == 0 else (second, near)) + rocks[base + 2:]
+        if private:
+            state.__dict__.update(ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
+        else:
+            state = evolve(state, ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
+        return sync_tides(state) if meeples else state
     taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
     if not taken:
         raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
@@ -288,6 +312,21 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
 
 
 _FAR_ROCK = tuple(far_rock(column) for column in range(5))
+
+
+def _slid(cells: tuple[int, ...], take: int) -> operator.itemgetter:
+    """A getter giving the ocean after the first ``take`` tiles of the column ``cells``
+    are taken from a full ocean, from the ocean followed by the bag's last ``take``
+    tiles (last first): the column's other tiles move ``take`` cells nearer."""
+    source = list(range(25))
+    for depth, cell in enumerate(cells):
+        source[cell] = cells[depth + take] if depth + take < len(cells) else 25 + depth - (
+            len(cells) - take)
+    return operator.itemgetter(*source)
+
+
+# [side][column]: the ocean after a two-tile pull of a full ocean (see pull)
+_SLID_TWO = tuple(tuple(_slid(cells, 2) for cells in COLUMNS[side]) for side in range(4))
 
 
 def stack_target(chest: tuple[tuple[int, ...], ...], tile: int) -> int | None:
@@ -350,24 +389,38 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         state = evolve(state, rocks=rocks, moonshells=moonshells)
         chest, extra["meeples"], extra["saved"] = powers.buoy_collect(state, seat, action, tile)
     else:
-        chest = place_tile(state.chests[seat], tile, column)
+        chest = state.chests[seat]
+        if (tile != ANEMONE and tile != CLOWNFISH and column.__class__ is int and column >= 0
+                and len(chest[column]) < CHEST_ROWS):  # (what place_tile does then)
+            chest = chest[:column] + (chest[column] + (tile,),) + chest[column + 1:]
+        else:
+            chest = place_tile(chest, tile, column)
     if state.end_trigger < 0 and chest_full(chest):
         extra["end_trigger"] = seat
+    chests = state.chests
     state = evolve(state, rocks=rocks, moonshells=moonshells,
-                   chests=_replace(state.chests, seat, chest), **extra)
+                   chests=chests[:seat] + (chest,) + chests[seat + 1:], **extra)
     return sync_tides(state) if state.meeples else state
 
 
 # -- turns and rounds --------------------------------------------------------------
-def _end_turn(state: State) -> State:
-    """Close the current turn; in solo the automaton plays its turn here."""
+def _end_turn(state: State, private: bool = False) -> State:
+    """Close the current turn; in solo the automaton plays its turn here.  ``private``:
+    ``state`` was made by the action being applied and no one else has it yet."""
     if state.powers:
         state = powers.return_meeples(state, state.current)
     if state.solo:  # (its log goes into the next state with the round's changes)
-        state, log = automaton.play_turn(state)
+        given = state
+        state, log = automaton.play_turn(state, private)
         if state.end_trigger >= 0:
             return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
                           auto_turns=state.auto_turns + 1, auto_log=log)
+        if (private or state is not given) and not state.events_on:
+            # a state the automaton made during its turn: no one else has it yet, so
+            # the new round's first turn starts in it (no event card to reveal)
+            return _start_turn(state, True, current=0, turn=state.turn + 2,
+                               round=state.round + 1, auto_turns=state.auto_turns + 1,
+                               auto_log=log)
         return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1,
                             auto_turns=state.auto_turns + 1, auto_log=log)
     following = state.current + 1
@@ -385,13 +438,19 @@ def _start_round(state: State, **changes) -> State:
         state = events.reveal(state, **changes)
         if state.phase == EVENT:
             return state
-        changes = {}
+        return _start_turn(state, True)  # (reveal made it: no one else has it yet)
     return _start_turn(state, **changes)
 
 
-def _start_turn(state: State, **changes) -> State:
-    """A turn starts (``changes``: whose, and the turn's number), in one new state."""
-    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False, **changes)
+def _start_turn(state: State, private: bool = False, **changes) -> State:
+    """A turn starts (``changes``: whose, and the turn's number), in one new state, or
+    (``private``: a state made during this action that no one else has yet) in ``state``."""
+    if private:
+        state.__dict__.update(actions_left=actions_per_turn(state), free_rotation=False,
+                              **changes)
+    else:
+        state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False,
+                       **changes)
     if state.powers:
         state = powers.start_turn(state, state.current)
     return state
