@@ -91,3 +91,15 @@ def test_every_active_power_line_names_a_place():
                     "on a tile", "on a rock", "a board corner", "a chest space",
                     "a chest tile", "two chest tiles")), line
     assert seen == {"tide-pool", "inlet", "rising-moon", "buoy", "slide", "swap"}
+
+
+def test_the_inlet_mermeeple_is_on_a_rock_of_its_owners_side_not_a_numbered_side():
+    """`script` and the screen say where a mermeeple is in the same words; no side numbers
+    (nothing a player sees numbers the sides)."""
+    from tideboard.games.moonshell.powers import meeple_text
+
+    state = with_powers("active", "inlet")
+    after = GAME.apply(state, GAME.parse_action(state, "power inlet right"))
+    text = meeple_text(after, 0)
+    assert text.startswith("on the right rock of their own side, comes back"), text
+    assert "side 1" not in text

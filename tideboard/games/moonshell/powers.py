@@ -387,7 +387,7 @@ def meeple_text(state: State, seat: int) -> str:
     if kind == TILE:
         return f"on a tile in the water, {back}"
     if kind == ROCK:
-        return f"on the {ROCK_SIDES[place % 2]} rock of side {place // 2 + 1}, {back}"
+        return f"on the {ROCK_SIDES[place % 2]} rock of their own side, {back}"
     if kind == CORNER:
         return "on a board corner; turns the ocean at the start of its owner's next turn"
     if kind == CHEST:
