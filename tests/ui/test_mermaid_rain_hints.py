@@ -184,3 +184,20 @@ async def test_help_explains_the_side_table():
         assert isinstance(app.screen, HelpScreen)
         table = dict(screen.KEYS_HELP)["the table"]
         assert "$ the treasures" in table and "(A2C?)" in table
+
+
+async def test_face_up_tiles_are_named_by_symbol_and_shape_not_by_number():
+    from tideboard.games.mermaid_rain.state import PICK
+
+    state = table_match(PICK, [(3, 3, 3)] * 3, order=(0, 1, 2), turn=0, ranks=(7, 8, 8),
+                        offer=(12, 20)).state
+    app = app_with_match(Match(GAME, GameConfig(players=3, seed=2), (state,)), bots=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot)
+        hand = panel(screen, "hand")
+        assert "1) Dolphin bar" in hand and "2) Sea Turtle arc (dark)" in hand
+        assert "12" not in hand and "20" not in hand
+        assert "Enter takes the Dolphin bar (3 in a line)" in status(screen)
+        await pilot.press("right")
+        assert "the Sea Turtle arc (3 in a bend, dark: it leaves" in status(screen)

@@ -17,13 +17,13 @@ from textual import events
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import (KINDS, MELD_BONUS, MELD_NAMES, MELD_RULES,
-                                                  ROUNDS, TREASURE_KINDS, TREASURE_LETTERS)
+                                                  ROUNDS, TREASURE_LETTERS)
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, OVER, PICK, State
 from tideboard.games.mermaid_rain.text import tile_label
 from tideboard.ui.mermaid_rain.board import HexBoard, treasure_mark
-from tideboard.ui.mermaid_rain.modes import RainModes
+from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
 
 PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",
                "home": "back to the start spaces", "discard": "keep two cards",
@@ -196,9 +196,7 @@ class RainTable(RainModes):
                 ("[" if i == self.tile_index % len(held) else "") + tile_label(t)
                 + ("]" if i == self.tile_index % len(held) else "")
                 for i, t in enumerate(held)) + "\n")
-        owned = ", ".join(
-            (TREASURE_KINDS[s.kinds[t]] if s.kinds[t] >= 0 else "face-down")
-            + ("" if t in s.face_up else " (face down)") for t in s.owned[seat])
+        owned = ", ".join(treasure_word(s, t) for t in s.owned[seat])
         out.append(f"Treasures: {owned or 'none yet'}", "dim")
         return out
 
