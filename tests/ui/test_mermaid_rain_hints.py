@@ -201,3 +201,35 @@ async def test_face_up_tiles_are_named_by_symbol_and_shape_not_by_number():
         assert "Enter takes the Dolphin bar (3 in a line)" in status(screen)
         await pilot.press("right")
         assert "the Sea Turtle arc (3 in a bend, dark: it leaves" in status(screen)
+
+
+def footer_keys(screen) -> set[str]:
+    from tideboard.ui.keys_line import KeysLine
+
+    return {key for key, _words, _on in screen.query_one(KeysLine).entries()}
+
+
+async def test_the_footer_offers_go_and_undo_only_when_they_act():
+    app = app_with_match(table_match(MELD, [(3, 3, 3)] * 3), bots=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot, 6)
+        keys = footer_keys(screen)
+        assert "u" not in keys and "⏎" not in keys  # a meld: nothing to take back or show
+        await pilot.press("d", "g")
+        await pilot.pause()
+        assert "⏎" in footer_keys(screen) and "u" not in footer_keys(screen)
+    app = app_with_match(riding_match(seat_cards=(1, 1, 1)), bots=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot)
+        assert "u" not in footer_keys(screen) and "⏎" not in footer_keys(screen)  # you are here
+        await pilot.press("right")  # d2: a move Enter takes
+        await pilot.pause()
+        assert "⏎" in footer_keys(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "u" in footer_keys(screen)  # the move may be taken back
+        await pilot.press("u")
+        await pilot.pause()
+        assert "u" not in footer_keys(screen) and screen.state.at[0] == cell("d1")

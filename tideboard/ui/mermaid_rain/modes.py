@@ -66,6 +66,17 @@ class RainModes(GameScreen):
         seat = self.human_to_move()
         return [] if seat is None else list(self.game.legal_for(self.state, seat))
 
+    def can_undo(self) -> bool:
+        """Whether ``u`` would take something back: the last move is the looking
+        seat's and revealed nothing (a tile laid, a move, a treasure taken)."""
+        seat = self.human_to_move()
+        if seat is None or len(self.match.states) < 2:
+            return False
+        before, after = self.match.states[-2], self.match.states[-1]
+        action = self.match.actions[-1]
+        return (self.game.seat_of(before, action) == seat
+                and self.game.undoable(before, action, after))
+
     def picked_cards(self) -> list[int]:
         return list(self.cards)
 

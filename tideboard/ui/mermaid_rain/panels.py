@@ -100,6 +100,7 @@ class RainTable(RainModes):
         self._update("mr-hand", self.hand_text(shown))
         if self.human_to_move() is not None:
             self.say(self.hint(shown))
+        self.sync_bindings()  # Go comes and goes with what the cursor or the cards pick
 
     def _update(self, widget_id: str, content: Text) -> None:
         widget = self.query_one(f"#{widget_id}", Static)

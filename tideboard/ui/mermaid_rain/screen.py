@@ -84,12 +84,16 @@ class MermaidRainScreen(RainTable):
         self.last_mode = ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer lists Go, End turn only when they apply now."""
-        if action in ("confirm", "end") and not self.ended:
+        """The footer lists Go, End turn and Undo only when they apply now: Go when
+        Enter would act (cards picked, a space it reaches), Undo when the last move
+        was yours and may be taken back (never during a meld or a keep)."""
+        if action in ("confirm", "end", "undo") and not self.ended:
             mode = self.mode(self.shown) if self.is_mounted else "wait"
             if action == "end":
                 return mode == "move"
-            return mode != "wait"
+            if action == "undo":
+                return mode != "wait" and self.can_undo()
+            return mode != "wait" and self.planned() is not None
         return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
