@@ -33,31 +33,39 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
               wide: bool) -> Text:
     """Round, players (oxygen, pearls, missions, points), missions, the end card."""
     out = Text()
-    if shown.over:
-        out.append("Game over", style="bold")
-    else:
-        out.append(f"Round {shown.round} of {ROUNDS[shown.players]}", style="bold")
-        out.append(f" · {name(shown.current)}: {STEP_WORDS[shown.phase]}")
+    width = 14 if wide else 13  # the names' column
+    if wide:
+        if shown.over:
+            out.append("Game over", style="bold")
+        else:
+            out.append(f"Round {shown.round} of {ROUNDS[shown.players]}", style="bold")
+            out.append(f" · {name(shown.current)}: {STEP_WORDS[shown.phase]}")
+        out.append("\n   " + "player".ljust(width) + "  O₂  ●  ✦  pts", style="dim")
+    else:  # 80 columns: the round beside the columns' titles (the title bar names the step)
+        out.append(("Game over" if shown.over
+                    else f"Round {shown.round}/{ROUNDS[shown.players]}").ljust(width + 3),
+                   style="bold")
+        out.append("  O₂  ●  ✦  pts", style="dim")
     totals = scores(shown)
-    out.append("\n   " + ("player" if wide else "").ljust(14 if wide else 13)
-               + "  O₂  ●  ✦  pts", style="dim")
     for seat in range(shown.players):
         mark = "▶" if seat == shown.current and not shown.over else " "
         out.append(f"\n{mark}")
         out.append(f"{seat + 1} ", style=Style(color=colours[f"seat{seat + 1}"], bold=True))
         label = name(seat)
-        label = label if len(label) <= (14 if wide else 13) else label[:(13 if wide else 12)] + "…"
-        out.append(f"{label:<{14 if wide else 13}}")
+        if not wide:  # "Player 2 (greedy)" as "P2 (greedy)": the column is 13 wide
+            label = label.replace(f"Player {seat + 1}", f"P{seat + 1}", 1)
+        label = label if len(label) <= width else label[:width - 1] + "…"
+        out.append(f"{label:<{width}}")
         out.append(f"{shown.oxygen[seat]:>4}", style=Style(color=colours["oxygen"]))
         out.append(f"{pearls(shown, seat):>3}", style=Style(color=colours["pearl"]))
         out.append(f"{len(shown.held[seat]):>3}")
         out.append(f"{totals[seat]:>5}", style="bold")
     out.append("\nMissions" + (" (end of turn, one per colour)" if wide else "") + ":",
                style="bold")
-    for mission in shown.open_missions:
+    for key, mission in enumerate(shown.open_missions, 1):  # keys 1-3 take them
         card = MISSIONS[mission]
         group = GROUPS[card.group]
-        out.append(f"\n{mission:>2} ")
+        out.append(f"\n{key} ")
         out.append("■ ", style=Style(color=colours[group]))
         out.append(f"{card.points}pt ", style="bold")
         out.append(card.text)

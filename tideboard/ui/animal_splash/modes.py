@@ -10,6 +10,7 @@ from __future__ import annotations
 from tideboard.games.animal_splash.content import MISSIONS
 from tideboard.games.animal_splash.state import ACT, END, End, MovePearl, Score, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
+from tideboard.games.animal_splash.words import mission_words
 from tideboard.ui.animal_splash.panels import PEARL, PLACE, SLIDE, SWAP, TABLEAU, SplashTable
 
 
@@ -125,7 +126,8 @@ class SplashModes(SplashTable):
                     if isinstance(a, End) and a.mission]
         notes = self._warnings()
         if takeable:
-            notes.append(f"You may take mission {', '.join(map(str, takeable))} (keys 1-3).")
+            keys = [str(self.state.open_missions.index(m) + 1) for m in takeable]
+            notes.append(f"You may take mission {' or '.join(keys)} (key {'/'.join(keys)}).")
         if notes:
             self.ask(" ".join(notes) + " End your turn anyway?", "End turn", "Keep playing",
                      lambda yes: yes and self.dispatch(END))
@@ -149,9 +151,9 @@ class SplashModes(SplashTable):
             held = [m for m in state.held[state.current] if MISSIONS[m].group == card.group]
             why = (f"you hold a {card.group_name()} mission already" if held
                    else f"it needs {card.text}")
-            self.say(f"Mission {mission} cannot be taken: {why}.", error=True)
+            self.say(f"Mission {index + 1} cannot be taken: {why}.", error=True)
             return
         question = " ".join(self._warnings() + [
-            f"Take mission {mission} ({card.text}, {card.points} points) and end your turn?"])
+            f"Take {mission_words(mission)} and end your turn?"])
         self.ask(question, "Take it", "Not yet", lambda yes: yes and self.dispatch(End(mission)))
 

@@ -36,15 +36,15 @@ def overview_parts(screen: Any) -> list[tuple[str, Any]]:
     totals = scores(state)
     parts: list[tuple[str, Any]] = []
     for seat in range(state.players):
-        held = ", ".join(f"{m} ({MISSIONS[m].text})" for m in state.held[seat]) or "none"
+        held = ", ".join(MISSIONS[m].text for m in state.held[seat]) or "none"
         parts.append((f"{screen.row_name(seat)}: {plural(totals[seat], 'point')}, "
                       f"{state.oxygen[seat]} oxygen; missions: {held}",
                       tableau_text(screen.app, state, seat)))
     lines = Text()
-    for mission in state.open_missions:
+    for key, mission in enumerate(state.open_missions, 1):
         card = MISSIONS[mission]
         can = qualifiers(state, mission)
-        lines.append(f"{mission:>2} {GROUPS[card.group]:<7} {card.text}, "
+        lines.append(f"{key} {GROUPS[card.group]:<7} {card.text}, "
                      f"{plural(card.points, 'point')}"
                      + (f"  (players who may take it now: {seats_text(can)})" if can else "")
                      + "\n")

@@ -3,7 +3,7 @@
 A row is a heading line (the player, oxygen, pearls, points) and the cards
 (three lines each, see ``cards.py``).  Areas in a group that would score now
 are marked (◆, underlined); the cursor's area is lit.  Cards shrink to fit
-the width (a 9-card tableau fits 80 columns).  A click posts
+the width as a tableau grows (a 9-card tableau fits 80 columns).  A click posts
 ``CellClicked(self, (seat, position, area))``.
 """
 
@@ -56,7 +56,7 @@ class TableauStrip(Widget):
 
     def card_width(self, count: int) -> int:
         width = self.content_size.width or 80
-        return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 9) - 1))
+        return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 5) - 1))
 
     def render(self) -> Text:
         app = self.app
