@@ -314,3 +314,19 @@ async def test_the_footer_shows_tableau_keys_only_where_they_act_and_a_key_says_
         assert "p" not in footer_keys(screen)
         await pilot.press("w")  # not offered, and it says why
         assert "Swapping with the grid costs 3 oxygen" in status(screen)
+
+
+async def test_the_overview_fits_a_long_tableau_on_one_row_of_cards_at_80x24():
+    from tideboard.ui.animal_splash.overview import tableau_text
+
+    long = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
+               "red crab, reef, moss; yellow turtle, ship, kelp; blue crab, ship, moss; "
+               "green octopus, sea, kelp; red seahorse, sea, grass")
+    app = state_app(make_state([long, OTHER]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_of(pilot)
+        lines = tableau_text(app, app.screen.state, 0).plain.splitlines()
+        assert len(lines) == 3 and max(map(len, lines)) <= int(80 * 0.9) - 8
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, BlocksScreen)

@@ -15,8 +15,13 @@ from tideboard.ui.animal_splash.info import qualifiers, seats_text
 
 
 def tableau_text(app: Any, state, seat: int, width: int = 11) -> Text:
+    """A tableau's cards in a row, ``width`` wide each or narrower so that the row fits
+    the window (90% of the screen, less its border, padding and scroll bar): a row that
+    wrapped would mix the cards' lines."""
     colours = splash_colours(app)
     cards = state.tableaus[seat]
+    room = int(app.size.width * 0.9) - 8
+    width = max(6, min(width, (room + 1) // max(len(cards), 1) - 1))
     blocks = [card_lines(cid, width, colours, (cid * 2 in state.pearls[seat],
                                                cid * 2 + 1 in state.pearls[seat]))
               for cid in cards]
