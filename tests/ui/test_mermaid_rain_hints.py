@@ -172,6 +172,7 @@ async def test_end_results_explain_their_columns():
         await settle(pilot, 5)
         assert isinstance(app.screen, EndScreen)
         assert "Z Dragon Scale" in str(screen.end_table().caption)
+        assert "Track: points scored in play" in str(screen.end_table().caption)
 
 
 async def test_help_explains_the_side_table():
@@ -233,3 +234,15 @@ async def test_the_footer_offers_go_and_undo_only_when_they_act():
         await pilot.press("u")
         await pilot.pause()
         assert "u" not in footer_keys(screen) and screen.state.at[0] == cell("d1")
+
+
+async def test_a_big_terminal_lists_the_melds_below_the_seats():
+    for size, shown in (((120, 40), True), ((80, 24), False)):
+        app = app_with_match(riding_match(), bots=BOTS)
+        async with app.run_test(size=size) as pilot:
+            screen = await screen_of(pilot)
+            await settle(pilot)
+            side = panel(screen, "side")
+            assert ("Melds, best first" in side) == shown, size
+            if shown:
+                assert "3 March   full house (3 + 2) pool treasure" in side

@@ -172,12 +172,13 @@ class RainModes(GameScreen):
                         f"{lost or 'nothing'}. Backspace clears.")
             first = sum(shown.melds[seat]) == 0
             if first:
-                text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle), then Enter."
+                text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle)"
             else:
-                text = "Meld: add one card (d, g, t) or m for your Mermaid card to stop; Enter."
+                text = "Meld: add one card (d, g, t) or m for your Mermaid card to stop"
             if action:
-                text += " Enter shows them (hidden until all have chosen)."
-            return text + " Backspace clears."
+                return (text + "; Enter shows them (hidden until all have chosen). "
+                        "Backspace clears.")
+            return text + ", then Enter. Backspace clears."
         if mode == "offer":
             tile = shown.offer[self.offer_index]
             size = SHAPE_WORDS.get(SHAPES[TILE_SHAPE[tile]], "")

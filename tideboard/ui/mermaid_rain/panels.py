@@ -68,6 +68,20 @@ def ranking_table() -> Table:
     return table
 
 
+BONUS_WORDS = ("", "teleport", "7 points", "pool treasure", "6 points", "extra tile",
+               "4 points", "1 point", "nothing")
+
+
+def meld_list() -> Text:
+    """The eight melds in a few words each, for the side panel of a big terminal."""
+    out = Text(no_wrap=True)
+    out.append("\nMelds, best first (o: in full)\n", "bold")
+    for rank in range(1, 9):
+        out.append(f"{rank} {short_meld(rank):<8}{MELD_RULES[rank]:<19}{BONUS_WORDS[rank]}\n",
+                   "dim")
+    return out
+
+
 class RainTable(RainModes):
     """Draws the table; :class:`~.screen.MermaidRainScreen` adds the keys."""
 
@@ -79,6 +93,8 @@ class RainTable(RainModes):
         self.set_class(wide, "wide")
         self.set_class(tall, "tall")
         self.query_one(HexBoard).layout_for(wide, tall)
+        if self.is_mounted:  # the side panel's layout follows the size too
+            self._update("mr-side", self.side_text(self.shown))
 
     def refresh_table(self) -> None:
         shown: State = self.shown
@@ -146,6 +162,8 @@ class RainTable(RainModes):
             out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
                        "bold" if seat in waiting else "")
             out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")
+        if self.has_class("wide") and self.has_class("tall") and s.players <= 4:
+            out.append_text(meld_list())  # the room below the seats at 120x40
         return out
 
     # -- your hand, your choice, your tiles -------------------------------------------
@@ -206,8 +224,9 @@ class RainTable(RainModes):
         s: State = self.state
         rows = breakdown(s)
         table = Table(box=None, padding=(0, 1),
-                      caption="Trib: -5 per kind missing. Majorities: A Abalone, C Coral, "
-                              "Y Crystal, P Pearl, Z Dragon Scale.",
+                      caption="Track: points scored in play. Trib: the tribute, -5 per "
+                              "kind missing. Majorities: A Abalone, C Coral, Y Crystal, "
+                              "P Pearl, Z Dragon Scale.",
                       caption_justify="left")
         table.add_column("Player", no_wrap=True)
         # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
