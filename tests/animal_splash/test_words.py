@@ -39,3 +39,12 @@ def test_a_mission_taken_is_named_by_its_task_not_its_number():
     assert line.startswith(f"Player 1: take {mission_words(1)} and end the turn")
     assert mission_words(1) == f'the mission "{MISSIONS[1].text}" (3 points)'
     assert "mission 1" not in line and "new mission: " in line
+
+
+def test_cards_in_the_log_name_the_background_as_the_card_shows_it():
+    from tideboard.games.animal_splash.content import BACKGROUNDS, CARDS
+    from tideboard.games.animal_splash.words import card_words
+
+    ship = next(c.id for c in CARDS if BACKGROUNDS[c.background] == "ship")
+    sea = next(c.id for c in CARDS if BACKGROUNDS[c.background] == "sea")
+    assert ", shipwreck, " in card_words(ship) and ", open sea, " in card_words(sea)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tideboard.engine.core import seat_label
 from tideboard.engine.text import plural
-from tideboard.games.animal_splash.content import (AREA_NAMES, CARDS, CELL_NAMES, ENDINGS,
-                                                    LINES, MISSIONS)
+from tideboard.games.animal_splash.content import (AREA_NAMES, BACKGROUNDS, CARDS,
+                                                    CELL_NAMES, ENDINGS, LINES, MISSIONS)
 from tideboard.games.animal_splash.state import (EMPTY, UNPLACED, Action, Dive, End, MovePearl,
                                                  Score, Slide, State, Swap, Take)
 from tideboard.games.animal_splash.tableau import group_at, group_words
@@ -42,8 +42,15 @@ def oxygen_words(change: int) -> str:
     return "no oxygen"
 
 
+# the backgrounds as the cards on screen name them
+BACKGROUND_WORDS = {"ship": "shipwreck", "anchor": "anchor", "reef": "reef", "sea": "open sea"}
+
+
 def card_words(cid: int) -> str:
-    return CARDS[cid].text()
+    """A card in the words its face shows: "red fish, shipwreck, double kelp"."""
+    card = CARDS[cid]
+    return (f"{card.animal_text()}, {BACKGROUND_WORDS[BACKGROUNDS[card.background]]}, "
+            f"{card.plant_text()}")
 
 
 def describe(before: State, action: Action, after: State) -> str:
