@@ -98,6 +98,7 @@ async def test_score_the_area_under_the_cursor():
         await pilot.press("down")                # the plant area: no group
         await pilot.press("s")
         assert not screen.state.pearls[0] and "no group" in status(screen)
+        assert "would: the animals of cards 1, 2 and 3." in status(screen)  # not "1a, 2a"
         await pilot.press("up", "right", "s")
         assert screen.state.pearls[0] == {FISH[1] * 2 + ANIMAL}
 
@@ -330,3 +331,11 @@ async def test_the_overview_fits_a_long_tableau_on_one_row_of_cards_at_80x24():
         await pilot.press("o")
         await settle(pilot)
         assert isinstance(app.screen, BlocksScreen)
+
+
+async def test_120x40_names_every_player_in_full_in_the_side_panel():
+    app = state_app(make_state([FISH, OTHER]), bots={1: "greedy"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_of(pilot)
+        side = str(screen.query_one("#as-side").render())
+        assert "Player 1 (you)" in side and "Player 2 (greedy)" in side and "…" not in side

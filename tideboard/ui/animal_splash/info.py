@@ -25,6 +25,19 @@ def qualifiers(state: State, mission: int) -> list[int]:
             if fulfils(state, seat, mission, {MISSIONS[m].group for m in state.held[seat]})]
 
 
+def areas_words(areas: list[tuple[int, int]]) -> str:
+    """Tableau areas (position, area) in words: "the plants of cards 1, 2 and 3"."""
+    parts = []
+    for area, word in ((0, "animal"), (1, "plants")):
+        cards = [str(pos + 1) for pos, a in sorted(areas) if a == area]
+        if cards:
+            many = len(cards) > 1
+            listed = ", ".join(cards[:-1]) + " and " + cards[-1] if many else cards[0]
+            noun = "animals" if many and area == 0 else word
+            parts.append(f"the {noun} of card{'s' if many else ''} {listed}")
+    return " and ".join(parts)
+
+
 def seats_text(seats: list[int]) -> str:
     return ",".join(str(s + 1) for s in seats)
 
@@ -33,7 +46,7 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
               wide: bool) -> Text:
     """Round, players (oxygen, pearls, missions, points), missions, the end card."""
     out = Text()
-    width = 14 if wide else 13  # the names' column
+    width = 19 if wide else 13  # the names' column ("Player 2 (greedy)" whole when wide)
     if wide:
         if shown.over:
             out.append("Game over", style="bold")

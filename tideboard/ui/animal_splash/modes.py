@@ -11,6 +11,7 @@ from tideboard.games.animal_splash.content import MISSIONS
 from tideboard.games.animal_splash.state import ACT, END, End, MovePearl, Score, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
 from tideboard.games.animal_splash.words import mission_words
+from tideboard.ui.animal_splash.info import areas_words
 from tideboard.ui.animal_splash.panels import PEARL, PLACE, SLIDE, SWAP, TABLEAU, SplashTable
 
 
@@ -66,8 +67,7 @@ class SplashModes(SplashTable):
         if (self.pos, self.area) not in scorable(state.tableaus[state.current],
                                                  state.pearls[state.current]):
             spots = scorable(state.tableaus[state.current], state.pearls[state.current])
-            where = (" ◆ marks the areas that would: "
-                     + ", ".join(f"{p + 1}{'ap'[a]}" for p, a in spots)) if spots else ""
+            where = f" ◆ marks those that would: {areas_words(spots)}." if spots else ""
             self.say("This area is in no group of three that could score." + where, error=True)
             return
         self.dispatch(Score(self.pos, self.area))

@@ -25,7 +25,7 @@ from tideboard.games.animal_splash.state import (ACT, MOVE, TAKE, Action, Dive, 
 from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.board import GridBoard, splash_colours
 from tideboard.ui.animal_splash.cards import CURSOR, GROUP, NEW
-from tideboard.ui.animal_splash.info import final_table, side_info
+from tideboard.ui.animal_splash.info import areas_words, final_table, side_info
 from tideboard.ui.animal_splash.tableau import ROW_H, TableauRow, TableauStrip
 from tideboard.ui.shared import GameScreen
 
@@ -217,8 +217,7 @@ class SplashTable(GameScreen):
         if (pos, self.area) in groups:
             parts.append("s scores it")
         elif groups:
-            parts.append("◆ would score (" + ", ".join(f"{p + 1}{'ap'[a]}" for p, a in groups)
-                         + "): arrows there, s")
+            parts.append(f"◆ {areas_words(groups)} would score: arrows there, s")
         pearl = cards[pos] * 2 + self.area in state.pearls[seat]
         paid = [k for k, cost in (("m moves the card (1 O₂)", 1),
                                   ("p moves its pearl (2)" if pearl else "", 2),

@@ -76,7 +76,8 @@ class AnimalSplashScreen(SplashModes):
         ("e", "end the turn (the grid is refilled)"),
         ("1-3", "take that mission (side panel, ✓ marks who may) and end the turn"),
         ("o", "everyone's tableau, the missions and the end-scoring card"),
-        ("spots", "+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver"),
+        ("spots", ("+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver; "
+                   "a b c and 1 2 3 name the grid's columns and rows (a1 the top left card)")),
         ("cards", ("animal and colour (R Y B G, * any), background (O₂: an oxygen token), "
                    "plants (2×: double, a/b: either); ● a pearl, ◆ would score")),
         ("mouse", ("click a spot, a card or a tableau area to put the cursor there; a second "
