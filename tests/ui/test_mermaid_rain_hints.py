@@ -91,7 +91,10 @@ async def test_the_hint_offers_the_mermaid_rain_teleport_first():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await settle(pilot)
-        assert "teleport to any space first" in status(screen)
+        assert "teleport to any highlighted space first" in status(screen)
+        assert "You are here." in status(screen)  # why the cursor's space is none
+        await pilot.press("up")  # c1: empty sea
+        assert "c1 is empty sea" in status(screen)
 
 
 async def test_a_stranded_mermaid_is_told_why_it_goes_home():
@@ -217,6 +220,8 @@ async def test_the_footer_offers_go_and_undo_only_when_they_act():
         await settle(pilot, 6)
         keys = footer_keys(screen)
         assert "u" not in keys and "⏎" not in keys  # a meld: nothing to take back or show
+        await pilot.press("enter")  # not offered, yet it says what to do
+        assert screen.query_one("#mr-status").shown == (screen.hint(screen.shown), True)
         await pilot.press("d", "g")
         await pilot.pause()
         assert "⏎" in footer_keys(screen) and "u" not in footer_keys(screen)

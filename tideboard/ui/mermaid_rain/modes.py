@@ -223,8 +223,12 @@ class RainModes(GameScreen):
             if not any(isinstance(a, (Move, Teleport)) for a in legal):
                 return f"No move left: your cards pay for no space next to you.{tail}"
             if any(isinstance(a, Teleport) for a in legal):
-                return ("Mermaid Rain: you may teleport to any space first (free); "
-                        f"arrows pick it.{tail}")
+                here = self._not_here(shown, seat)  # why not the cursor's space
+                plain = not takes and ("empty sea" in here or "a rock" in here
+                                       or here.startswith("You are") or "start space" in here)
+                why = f" {here}" if plain else ""  # (two lines hold it beside no treasure)
+                return ("Mermaid Rain: you may teleport to any highlighted space first "
+                        f"(free).{why} Arrows pick it.{tail}")
             return f"{self._not_here(shown, seat)} Arrows pick a highlighted space.{tail}"
         return ""
 

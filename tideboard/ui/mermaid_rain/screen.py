@@ -51,6 +51,8 @@ class MermaidRainScreen(RainTable):
         Binding("e", "end", "End turn"),
         Binding("o", "melds", "Melds"),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        # Enter when it would do nothing (so not in the footer) still says what to do
+        Binding("enter,space", "confirm_why", show=False),
     ]
     KEYS_HELP = [
         ("d g t", "pick a Dolphin, Seagull or Sea Turtle card (meld, keeping two)"),
@@ -138,6 +140,10 @@ class MermaidRainScreen(RainTable):
         if self.turn_or_wait() is None:
             return
         self._act(self.planned())
+
+    def action_confirm_why(self) -> None:
+        if self.turn_or_wait() is not None:
+            self.say(self.hint(self.shown) or "Nothing to do with that now.", error=True)
 
     def action_card(self, kind: int) -> None:
         if self.turn_or_wait() is None:
