@@ -339,3 +339,14 @@ async def test_120x40_names_every_player_in_full_in_the_side_panel():
         screen = await screen_of(pilot)
         side = str(screen.query_one("#as-side").render())
         assert "Player 1 (you)" in side and "Player 2 (greedy)" in side and "…" not in side
+
+
+async def test_five_players_at_80x24_keep_log_lines_below_the_side_panel():
+    app = splash_app(players=5, seed=3, bots={s: "greedy" for s in range(1, 5)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        side = screen.query_one("#as-side")
+        lines = str(side.render()).splitlines()
+        assert len(lines) == 1 + 5 + 3 + 2  # a line per mission and for the end card
+        assert all(len(line) <= side.size.width for line in lines)
+        assert screen.query_one("#as-log").size.height >= 4

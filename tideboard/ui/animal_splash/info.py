@@ -43,8 +43,12 @@ def seats_text(seats: list[int]) -> str:
 
 
 def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
-              wide: bool) -> Text:
-    """Round, players (oxygen, pearls, missions, points), missions, the end card."""
+              wide: bool, fit: int = 0) -> Text:
+    """Round, players (oxygen, pearls, missions, points), missions, the end card.
+
+    ``fit`` (80 columns, four or five players): the panel's width; then the missions
+    and the end card take a line each, cut to it (``o`` shows them whole), so that the
+    log below keeps some lines."""
     out = Text()
     width = 19 if wide else 13  # the names' column ("Player 2 (greedy)" whole when wide)
     if wide:
@@ -73,27 +77,34 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
         out.append(f"{pearls(shown, seat):>3}", style=Style(color=colours["pearl"]))
         out.append(f"{len(shown.held[seat]):>3}")
         out.append(f"{totals[seat]:>5}", style="bold")
-    out.append("\nMissions" + (" (end of turn, one per colour)" if wide else "") + ":",
-               style="bold")
+    lines = [] if fit else [Text("Missions" + (" (end of turn, one per colour)" if wide
+                                                else "") + ":", style="bold")]
     for key, mission in enumerate(shown.open_missions, 1):  # keys 1-3 take them
         card = MISSIONS[mission]
-        group = GROUPS[card.group]
-        out.append(f"\n{key} ")
-        out.append("■ ", style=Style(color=colours[group]))
-        out.append(f"{card.points}pt ", style="bold")
-        out.append(card.text)
+        line = Text(f"{key} ")
+        line.append("■ ", style=Style(color=colours[GROUPS[card.group]]))
+        line.append(f"{card.points}pt ", style="bold")
+        line.append(card.text)
         can = qualifiers(shown, mission)
         if can:
-            out.append(f" ✓{seats_text(can)}", style=Style(color=colours["green"], bold=True))
+            line.append(f" ✓{seats_text(can)}", style=Style(color=colours["green"], bold=True))
+        lines.append(line)
     ending = ENDINGS[shown.ending]
-    out.append("\nEnd: ", style="bold")
-    out.append(f"{ending.name} {ending.best}/{ending.second}pt", style="bold")
-    out.append(f", {ending.text}")
+    line = Text()
+    line.append("End: ", style="bold")
+    line.append(f"{ending.name} {ending.best}/{ending.second}pt", style="bold")
+    line.append(f", {ending.text}")
+    lines.append(line)
     values = ending_values(shown)
     shares = ending_shares(shown)
-    now = [f"P{s + 1} {v}" + (f"→{shares[s]}pt" if shares[s] else "")
+    now = [f"P{s + 1} {v}" + (f"→{shares[s]}pt" if shares[s] and not fit else "")
            for s, v in enumerate(values)]
-    out.append("\n  now: " + ", ".join(now), style="dim")
+    lines.append(Text("  now: " + ", ".join(now), style="dim"))
+    for line in lines:
+        if fit:
+            line.truncate(fit, overflow="ellipsis")
+        out.append("\n")
+        out.append_text(line)
     return out
 
 

@@ -170,11 +170,14 @@ class SplashTable(GameScreen):
     def _show_side(self, shown: State) -> None:
         widget = self.query_one("#as-side", Static)
         wide = self.size.width >= WIDE
-        key = (shown, wide, self.app.theme, tuple(self.row_name(s) for s in range(shown.players)))
+        # four or five players at 80 columns: a line per mission, so the log keeps some
+        fit = (widget.size.width or 38) if not wide and shown.players >= 4 else 0
+        key = (shown, wide, fit, self.app.theme,
+               tuple(self.row_name(s) for s in range(shown.players)))
         if key == self._side_drawn:
             return
         self._side_drawn = key
-        widget.update(side_info(shown, self.row_name, splash_colours(self.app), wide))
+        widget.update(side_info(shown, self.row_name, splash_colours(self.app), wide, fit))
 
     def on_resize(self, event: Any) -> None:
         self.call_after_refresh(self._redraw)
