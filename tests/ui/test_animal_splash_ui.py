@@ -98,6 +98,7 @@ async def test_score_the_area_under_the_cursor():
         await pilot.press("down")                # the plant area: no group
         await pilot.press("s")
         assert not screen.state.pearls[0] and "no group" in status(screen)
+        assert "would: the animals of cards 1, 2 and 3." in status(screen)  # not "1a, 2a"
         await pilot.press("up", "right", "s")
         assert screen.state.pearls[0] == {FISH[1] * 2 + ANIMAL}
 
@@ -203,7 +204,8 @@ async def test_clicks_pick_a_spot_and_a_tableau_area():
         x, y = board.spot_origin(SPOTS.index("e2"))
         await pilot.click(GridBoard, offset=(x, y))
         assert screen.spot == SPOTS.index("e2")
-        await pilot.click(TableauStrip, offset=(10, 3))   # card 2's plant line
+        w = screen.query_one(TableauStrip).card_width(2)
+        await pilot.click(TableauStrip, offset=(w + 3, 3))   # card 2's plant line
         assert screen.focus == "tableau" and (screen.pos, screen.area) == (1, PLANT)
         await pilot.click(GridBoard, offset=(x, y))        # back to the spot: the cursor
         assert screen.focus == "grid" and screen.state.phase == MOVE
@@ -278,3 +280,73 @@ async def test_started_from_the_picker_with_three_players():
         await pilot.press("ctrl+s")
         screen = await screen_of(pilot)
         assert screen.match.config.players == 3 and screen.game.info.id == AS
+
+
+def footer_keys(screen) -> set[str]:
+    from tideboard.ui.keys_line import KeysLine
+
+    return {key for key, _words, _on in screen.query_one(KeysLine).entries()}
+
+
+async def test_80x24_labels_the_grid_and_names_players_and_missions_in_full():
+    app = state_app(make_state([FISH, OTHER], open_missions=(5, 1, 9), divers=(-1, 6),
+                               phase=MOVE), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        grid = screen.query_one(GridBoard).render().plain.splitlines()
+        assert grid[0].split()[0] == "a" and grid[1].split()[0] == "1"  # the lines' names
+        side = str(screen.query_one("#as-side").render())
+        assert "P1 (you)" in side and "P2 (greedy)" in side and "…" not in side
+        assert side.splitlines()[0].startswith("Round 2/")  # beside the columns' titles
+        keys = [line.split()[0] for line in side.splitlines() if line[:1].isdigit()]
+        assert keys == ["1", "2", "3"]  # the missions by the keys that take them
+        assert "the top of column a" in status(screen)  # not the notation's "na"
+
+
+async def test_the_footer_shows_tableau_keys_only_where_they_act_and_a_key_says_why():
+    state = make_state([FISH, OTHER], oxygen=(2, 0), pearls=[(0, 0, ANIMAL)])
+    app = state_app(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        keys = footer_keys(screen)  # card 1's animal: a pearl on it, and no group to score
+        assert "p" in keys and "m" in keys and "w" not in keys and "s" not in keys
+        await pilot.press("right")
+        await pilot.pause()
+        assert "p" not in footer_keys(screen)
+        await pilot.press("w")  # not offered, and it says why
+        assert "Swapping with the grid costs 3 oxygen" in status(screen)
+
+
+async def test_the_overview_fits_a_long_tableau_on_one_row_of_cards_at_80x24():
+    from tideboard.ui.animal_splash.overview import tableau_text
+
+    long = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
+               "red crab, reef, moss; yellow turtle, ship, kelp; blue crab, ship, moss; "
+               "green octopus, sea, kelp; red seahorse, sea, grass")
+    app = state_app(make_state([long, OTHER]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_of(pilot)
+        lines = tableau_text(app, app.screen.state, 0).plain.splitlines()
+        assert len(lines) == 3 and max(map(len, lines)) <= int(80 * 0.9) - 8
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, BlocksScreen)
+
+
+async def test_120x40_names_every_player_in_full_in_the_side_panel():
+    app = state_app(make_state([FISH, OTHER]), bots={1: "greedy"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_of(pilot)
+        side = str(screen.query_one("#as-side").render())
+        assert "Player 1 (you)" in side and "Player 2 (greedy)" in side and "…" not in side
+
+
+async def test_five_players_at_80x24_keep_log_lines_below_the_side_panel():
+    app = splash_app(players=5, seed=3, bots={s: "greedy" for s in range(1, 5)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        side = screen.query_one("#as-side")
+        lines = str(side.render()).splitlines()
+        assert len(lines) == 1 + 5 + 3 + 2  # a line per mission and for the end card
+        assert all(len(line) <= side.size.width for line in lines)
+        assert screen.query_one("#as-log").size.height >= 4

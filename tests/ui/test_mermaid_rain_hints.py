@@ -91,7 +91,10 @@ async def test_the_hint_offers_the_mermaid_rain_teleport_first():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await settle(pilot)
-        assert "teleport to any space first" in status(screen)
+        assert "teleport to any highlighted space first" in status(screen)
+        assert "You are here." in status(screen)  # why the cursor's space is none
+        await pilot.press("up")  # c1: empty sea
+        assert "c1 is empty sea" in status(screen)
 
 
 async def test_a_stranded_mermaid_is_told_why_it_goes_home():
@@ -172,6 +175,7 @@ async def test_end_results_explain_their_columns():
         await settle(pilot, 5)
         assert isinstance(app.screen, EndScreen)
         assert "Z Dragon Scale" in str(screen.end_table().caption)
+        assert "Track: points scored in play" in str(screen.end_table().caption)
 
 
 async def test_help_explains_the_side_table():
@@ -184,3 +188,66 @@ async def test_help_explains_the_side_table():
         assert isinstance(app.screen, HelpScreen)
         table = dict(screen.KEYS_HELP)["the table"]
         assert "$ the treasures" in table and "(A2C?)" in table
+
+
+async def test_face_up_tiles_are_named_by_symbol_and_shape_not_by_number():
+    from tideboard.games.mermaid_rain.state import PICK
+
+    state = table_match(PICK, [(3, 3, 3)] * 3, order=(0, 1, 2), turn=0, ranks=(7, 8, 8),
+                        offer=(12, 20)).state
+    app = app_with_match(Match(GAME, GameConfig(players=3, seed=2), (state,)), bots=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot)
+        hand = panel(screen, "hand")
+        assert "1) Dolphin bar" in hand and "2) Sea Turtle arc (dark)" in hand
+        assert "12" not in hand and "20" not in hand
+        assert "Enter takes the Dolphin bar (3 in a line)" in status(screen)
+        await pilot.press("right")
+        assert "the Sea Turtle arc (3 in a bend, dark: it leaves" in status(screen)
+
+
+def footer_keys(screen) -> set[str]:
+    from tideboard.ui.keys_line import KeysLine
+
+    return {key for key, _words, _on in screen.query_one(KeysLine).entries()}
+
+
+async def test_the_footer_offers_go_and_undo_only_when_they_act():
+    app = app_with_match(table_match(MELD, [(3, 3, 3)] * 3), bots=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot, 6)
+        keys = footer_keys(screen)
+        assert "u" not in keys and "⏎" not in keys  # a meld: nothing to take back or show
+        await pilot.press("enter")  # not offered, yet it says what to do
+        assert screen.query_one("#mr-status").shown == (screen.hint(screen.shown), True)
+        await pilot.press("d", "g")
+        await pilot.pause()
+        assert "⏎" in footer_keys(screen) and "u" not in footer_keys(screen)
+    app = app_with_match(riding_match(seat_cards=(1, 1, 1)), bots=BOTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot)
+        assert "u" not in footer_keys(screen) and "⏎" not in footer_keys(screen)  # you are here
+        await pilot.press("right")  # d2: a move Enter takes
+        await pilot.pause()
+        assert "⏎" in footer_keys(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "u" in footer_keys(screen)  # the move may be taken back
+        await pilot.press("u")
+        await pilot.pause()
+        assert "u" not in footer_keys(screen) and screen.state.at[0] == cell("d1")
+
+
+async def test_a_big_terminal_lists_the_melds_below_the_seats():
+    for size, shown in (((120, 40), True), ((80, 24), False)):
+        app = app_with_match(riding_match(), bots=BOTS)
+        async with app.run_test(size=size) as pilot:
+            screen = await screen_of(pilot)
+            await settle(pilot)
+            side = panel(screen, "side")
+            assert ("Melds, best first" in side) == shown, size
+            if shown:
+                assert "3 March   full house (3 + 2) pool treasure" in side

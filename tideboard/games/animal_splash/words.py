@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tideboard.engine.core import seat_label
 from tideboard.engine.text import plural
-from tideboard.games.animal_splash.content import (AREA_NAMES, CARDS, CELL_NAMES, ENDINGS,
-                                                    LINES, MISSIONS, SPOTS)
+from tideboard.games.animal_splash.content import (AREA_NAMES, BACKGROUNDS, CARDS,
+                                                    CELL_NAMES, ENDINGS, LINES, MISSIONS)
 from tideboard.games.animal_splash.state import (EMPTY, UNPLACED, Action, Dive, End, MovePearl,
                                                  Score, Slide, State, Swap, Take)
 from tideboard.games.animal_splash.tableau import group_at, group_words
@@ -19,6 +19,21 @@ def line_name(spot: int) -> str:
     return f"row {CELL_NAMES[cells[0]][1]}"
 
 
+SIDES = ("top", "right", "bottom", "left")
+
+
+def spot_words(spot: int) -> str:
+    """Where a diver spot is, in words the grid's labels show: "the top of column a",
+    "the right of row 2" (the notation's short names, "na", "e2", are for typing)."""
+    return f"the {SIDES[spot // 3]} of {line_name(spot)}"
+
+
+def mission_words(mission: int) -> str:
+    """A mission as players read it: its task and points (its number is the notation's)."""
+    card = MISSIONS[mission]
+    return f"the mission \"{card.text}\" ({plural(card.points, 'point')})"
+
+
 def oxygen_words(change: int) -> str:
     if change > 0:
         return f"+{change} oxygen"
@@ -27,8 +42,15 @@ def oxygen_words(change: int) -> str:
     return "no oxygen"
 
 
+# the backgrounds as the cards on screen name them
+BACKGROUND_WORDS = {"ship": "shipwreck", "anchor": "anchor", "reef": "reef", "sea": "open sea"}
+
+
 def card_words(cid: int) -> str:
-    return CARDS[cid].text()
+    """A card in the words its face shows: "red fish, shipwreck, double kelp"."""
+    card = CARDS[cid]
+    return (f"{card.animal_text()}, {BACKGROUND_WORDS[BACKGROUNDS[card.background]]}, "
+            f"{card.plant_text()}")
 
 
 def describe(before: State, action: Action, after: State) -> str:
@@ -36,10 +58,10 @@ def describe(before: State, action: Action, after: State) -> str:
     who = seat_label(seat)
     change = after.oxygen[seat] - before.oxygen[seat]
     if isinstance(action, Dive):
-        spot = SPOTS[action.spot]
+        spot = spot_words(action.spot)
         if before.divers[seat] == UNPLACED:
-            return f"{who}: place the diver on {spot}, facing {line_name(action.spot)}"
-        return f"{who}: dive to {spot}, facing {line_name(action.spot)} ({oxygen_words(change)})"
+            return f"{who}: place the diver at {spot}"
+        return f"{who}: dive to {spot} ({oxygen_words(change)})"
     if isinstance(action, Take):
         cid = before.grid[action.cell]
         line = (f"{who}: take {CELL_NAMES[action.cell]} ({card_words(cid)}) to the "
@@ -68,15 +90,13 @@ def describe(before: State, action: Action, after: State) -> str:
     if isinstance(action, End):
         parts = [f"{who}: end the turn"]
         if action.mission:
-            mission = MISSIONS[action.mission]
-            parts[0] = (f"{who}: take mission {mission.id} ({mission.text}, "
-                        f"{plural(mission.points, 'point')}) and end the turn")
+            parts[0] = f"{who}: take {mission_words(action.mission)} and end the turn"
         if before.taken != EMPTY and after.grid[before.taken] != EMPTY:
             parts.append(f"{CELL_NAMES[before.taken]} refilled: "
                          f"{card_words(after.grid[before.taken])}")
         revealed = [m for m in after.open_missions if m not in before.open_missions]
         for m in revealed:
-            parts.append(f"mission {m} revealed: {MISSIONS[m].text}")
+            parts.append(f"new mission: {MISSIONS[m].text}")
         if after.over:
             parts.append(f"game over: {ENDINGS[after.ending].name} is scored")
         elif after.round != before.round:

@@ -49,7 +49,7 @@ def render_text(state: State) -> str:
     lines.append("Symbols D G T M (lower case on a surf tile), S start, . sea, # rock; "
                  "then the mermaid's seat, then treasures (upper case face up, ? unknown).")
     if state.offer:
-        lines.append("Face-up surf tiles: " + ", ".join(tile_label(t) for t in state.offer))
+        lines.append("Face-up surf tiles: " + ", ".join(tile_with_id(t) for t in state.offer))
     for s in range(state.players):
         h = state.hands[s]
         hand = (f"{h[3]} cards" if h[3] else
@@ -65,7 +65,7 @@ def render_text(state: State) -> str:
         if state.ranks[s]:
             extra.append(MELD_NAMES[state.ranks[s]])
         if state.held[s]:
-            extra.append("holds " + ", ".join(tile_label(t) for t in state.held[s]))
+            extra.append("holds " + ", ".join(tile_with_id(t) for t in state.held[s]))
         owned = "".join(treasure_letter(state, t) for t in state.owned[s]) or "-"
         where = CELL_NAMES[state.at[s]] if state.at[s] >= 0 else "off the board"
         lines.append(f"Player {s + 1}: {state.points[s]} points, at {where}, hand {hand}, "
@@ -74,11 +74,22 @@ def render_text(state: State) -> str:
     return "\n".join(lines)
 
 
+# what each shape's name means, for the hint line
+SHAPE_WORDS = {"duo": "2 spaces", "bar": "3 in a line", "arc": "3 in a bend",
+               "tri": "3 in a triangle"}
+
+
 def tile_label(tile: int) -> str:
+    """A surf tile as a player reads it: symbol, shape, dark or not ("Seagull tri (dark)")."""
     if tile == HIDDEN:
         return "face-down tile"
-    dark = " dark" if TILE_DARK[tile] else ""
-    return f"{tile} {SHAPES[TILE_SHAPE[tile]]} {SYMBOL_NAMES[TILE_SYMBOL[tile]]}{dark}"
+    dark = " (dark)" if TILE_DARK[tile] else ""
+    return f"{SYMBOL_NAMES[TILE_SYMBOL[tile]]} {SHAPES[TILE_SHAPE[tile]]}{dark}"
+
+
+def tile_with_id(tile: int) -> str:
+    """The label with the tile's number, which the notation uses (``p1 pick 12``)."""
+    return tile_label(tile) if tile == HIDDEN else f"{tile_label(tile)} [{tile}]"
 
 
 def state_json(state: State) -> dict[str, Any]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from tideboard.engine.core import seat_label
 from tideboard.engine.rng import Rng
-from tideboard.games.mermaid_rain.content import (MELD_NAMES, MERMAID, SHAPES, SYMBOL_NAMES, TILE_DARK,
-                                                  TILE_SHAPE, TILE_SYMBOL, TREASURE_KINDS)
+from tideboard.games.mermaid_rain.content import (KINDS, MELD_NAMES, MERMAID, SHAPES,
+                                                  SYMBOL_NAMES, TILE_DARK, TILE_SHAPE,
+                                                  TILE_SYMBOL, TREASURE_KINDS)
 from tideboard.games.mermaid_rain.rules import cell_name, letters
 from tideboard.games.mermaid_rain.state import (evolve, CHOSEN, DISCARD, HIDDEN, MELD, OVER, Action,
                                                 Draw, Drop, End, Enter, Home, Keep, Move, Pick,
@@ -48,10 +49,20 @@ def view(state: State, seat: int | None) -> State:
 
 
 def tile_text(tile: int) -> str:
+    """A surf tile in a sentence: "a dark Seagull tri tile"."""
     if tile == HIDDEN:
         return "a face-down surf tile"
-    dark = " dark" if TILE_DARK[tile] else ""
-    return f"{SHAPES[TILE_SHAPE[tile]]} tile {tile} ({SYMBOL_NAMES[TILE_SYMBOL[tile]]}{dark})"
+    dark = "dark " if TILE_DARK[tile] else ""
+    return f"a {dark}{SYMBOL_NAMES[TILE_SYMBOL[tile]]} {SHAPES[TILE_SHAPE[tile]]} tile"
+
+
+def pay_words(cards: tuple[int, ...]) -> str:
+    """What a move costs: "a Dolphin", or a wild pair, "two Seagulls (a pair as a wild)"."""
+    if len(cards) == 1:
+        return f"a {KINDS[cards[0]]}"
+    a, b = cards
+    both = f"two {KINDS[a]}s" if a == b else f"a {KINDS[a]} and a {KINDS[b]}"
+    return f"{both} (a pair as a wild)"
 
 
 def treasure_text(state: State, tid: int) -> str:
@@ -82,9 +93,7 @@ def describe(before: State, action: Action, after: State) -> str:
         text = "a face-down surf tile" if secret else tile_text(action.tile)
         return f"{who} discards {text} without laying it."
     if isinstance(action, Move):
-        cards = letters(action.cards).upper()
-        wild = " (a pair as a wild)" if len(action.cards) == 2 else ""
-        return f"{who} moves to {cell_name(action.to)} paying {cards}{wild}."
+        return f"{who} moves to {cell_name(action.to)} paying {pay_words(action.cards)}."
     if isinstance(action, Teleport):
         return f"{who} teleports to {cell_name(action.to)} (Mermaid Rain)."
     if isinstance(action, Take):
@@ -135,6 +144,7 @@ def _round_end_text(before: State, after: State) -> str:
                       if cells and not after.tile_cells[t])
         text = f"\nEnd of round {after.round}"
         if removed:
-            text += f": {removed} dark surf tile{'s' if removed != 1 else ''} leave the board"
+            text += (f": {removed} dark surf tiles leave the board" if removed != 1
+                     else ": a dark surf tile leaves the board")
         return text + "."
     return ""

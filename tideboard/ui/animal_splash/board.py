@@ -1,7 +1,8 @@
 """The underwater grid: nine cards and the twelve diver spots around them.
 
-    ·      ▼1      ·          the spots above face columns a, b, c
-  ·  [card][card][card]  ◀2   the spots to the right face rows 1, 2, 3
+     a  ·   b  ▼1   c  ·      the spots above face columns a, b, c
+ 1   [card][card][card]       the spots to the right face rows 1, 2, 3
+  ·  [card][card][card]  ◀2   (the letters and numbers label the lines)
      ...
 
 A spot shows the diver on it (its seat number, the arrow pointing at the
@@ -119,6 +120,10 @@ class GridBoard(CellGrid):
                 canvas.put(x - 1, y + 1, "▸", Style(color=accent, bold=True))
             elif cell in self.faced:
                 canvas.put(x - 1, y + 1, "▶", Style(color=accent, bold=True))
+        label = Style(color=colours["empty"])
+        for i in range(3):  # the columns' letters and the rows' numbers the words name
+            canvas.put(self.cell_origin(i)[0], 0, "abc"[i], label)
+            canvas.put(1, self.cell_origin(i * 3)[1], str(i + 1), label)
         for spot in range(12):
             x, y = self.spot_origin(spot)
             text, style = self.spot_text(spot, colours)

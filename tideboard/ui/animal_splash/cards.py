@@ -18,6 +18,7 @@ from rich.text import Text
 
 from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, PLANTS,
                                                     names_of)
+from tideboard.games.animal_splash.words import BACKGROUND_WORDS
 
 CURSOR, GROUP, NEW = "cursor", "group", "new"
 PEARL, NO_PEARL = "●", "·"
@@ -25,7 +26,6 @@ TAGS = {"crab": "crab", "fish": "fish", "turtle": "turt", "octopus": "octo",
         "seahorse": "seah", "kelp": "kelp", "grass": "gras", "moss": "moss",
         "lettuce": "lett", "anchor": "anch", "ship": "ship", "reef": "reef",
         "sea": "sea"}
-BACKGROUND_WORDS = {"ship": "shipwreck", "anchor": "anchor", "reef": "reef", "sea": "open sea"}
 
 
 def fit(candidates: Iterable[str], width: int) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from tideboard.games.animal_splash.content import MISSIONS
 from tideboard.games.animal_splash.state import ACT, END, End, MovePearl, Score, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
+from tideboard.games.animal_splash.words import mission_words
+from tideboard.ui.animal_splash.info import areas_words
 from tideboard.ui.animal_splash.panels import PEARL, PLACE, SLIDE, SWAP, TABLEAU, SplashTable
 
 
@@ -65,8 +67,7 @@ class SplashModes(SplashTable):
         if (self.pos, self.area) not in scorable(state.tableaus[state.current],
                                                  state.pearls[state.current]):
             spots = scorable(state.tableaus[state.current], state.pearls[state.current])
-            where = (" ◆ marks the areas that would: "
-                     + ", ".join(f"{p + 1}{'ap'[a]}" for p, a in spots)) if spots else ""
+            where = f" ◆ marks those that would: {areas_words(spots)}." if spots else ""
             self.say("This area is in no group of three that could score." + where, error=True)
             return
         self.dispatch(Score(self.pos, self.area))
@@ -125,7 +126,8 @@ class SplashModes(SplashTable):
                     if isinstance(a, End) and a.mission]
         notes = self._warnings()
         if takeable:
-            notes.append(f"You may take mission {', '.join(map(str, takeable))} (keys 1-3).")
+            keys = [str(self.state.open_missions.index(m) + 1) for m in takeable]
+            notes.append(f"You may take mission {' or '.join(keys)} (key {'/'.join(keys)}).")
         if notes:
             self.ask(" ".join(notes) + " End your turn anyway?", "End turn", "Keep playing",
                      lambda yes: yes and self.dispatch(END))
@@ -149,9 +151,9 @@ class SplashModes(SplashTable):
             held = [m for m in state.held[state.current] if MISSIONS[m].group == card.group]
             why = (f"you hold a {card.group_name()} mission already" if held
                    else f"it needs {card.text}")
-            self.say(f"Mission {mission} cannot be taken: {why}.", error=True)
+            self.say(f"Mission {index + 1} cannot be taken: {why}.", error=True)
             return
         question = " ".join(self._warnings() + [
-            f"Take mission {mission} ({card.text}, {card.points} points) and end your turn?"])
+            f"Take {mission_words(mission)} and end your turn?"])
         self.ask(question, "Take it", "Not yet", lambda yes: yes and self.dispatch(End(mission)))
 

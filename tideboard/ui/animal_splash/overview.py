@@ -15,8 +15,13 @@ from tideboard.ui.animal_splash.info import qualifiers, seats_text
 
 
 def tableau_text(app: Any, state, seat: int, width: int = 11) -> Text:
+    """A tableau's cards in a row, ``width`` wide each or narrower so that the row fits
+    the window (90% of the screen, less its border, padding and scroll bar): a row that
+    wrapped would mix the cards' lines."""
     colours = splash_colours(app)
     cards = state.tableaus[seat]
+    room = int(app.size.width * 0.9) - 8
+    width = max(6, min(width, (room + 1) // max(len(cards), 1) - 1))
     blocks = [card_lines(cid, width, colours, (cid * 2 in state.pearls[seat],
                                                cid * 2 + 1 in state.pearls[seat]))
               for cid in cards]
@@ -36,15 +41,15 @@ def overview_parts(screen: Any) -> list[tuple[str, Any]]:
     totals = scores(state)
     parts: list[tuple[str, Any]] = []
     for seat in range(state.players):
-        held = ", ".join(f"{m} ({MISSIONS[m].text})" for m in state.held[seat]) or "none"
+        held = ", ".join(MISSIONS[m].text for m in state.held[seat]) or "none"
         parts.append((f"{screen.row_name(seat)}: {plural(totals[seat], 'point')}, "
                       f"{state.oxygen[seat]} oxygen; missions: {held}",
                       tableau_text(screen.app, state, seat)))
     lines = Text()
-    for mission in state.open_missions:
+    for key, mission in enumerate(state.open_missions, 1):
         card = MISSIONS[mission]
         can = qualifiers(state, mission)
-        lines.append(f"{mission:>2} {GROUPS[card.group]:<7} {card.text}, "
+        lines.append(f"{key} {GROUPS[card.group]:<7} {card.text}, "
                      f"{plural(card.points, 'point')}"
                      + (f"  (players who may take it now: {seats_text(can)})" if can else "")
                      + "\n")

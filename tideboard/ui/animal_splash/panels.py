@@ -16,14 +16,16 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from tideboard.games.animal_splash.content import CELL_NAMES, LINES, SPOTS
+from tideboard.engine.text import plural
+from tideboard.games.animal_splash.content import CELL_NAMES, LINES
+from tideboard.games.animal_splash.words import card_words, spot_words
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (ACT, MOVE, TAKE, Action, Dive, End, MovePearl,
                                                  Slide, State, Swap, Take)
 from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.board import GridBoard, splash_colours
 from tideboard.ui.animal_splash.cards import CURSOR, GROUP, NEW
-from tideboard.ui.animal_splash.info import final_table, side_info
+from tideboard.ui.animal_splash.info import areas_words, final_table, side_info
 from tideboard.ui.animal_splash.tableau import ROW_H, TableauRow, TableauStrip
 from tideboard.ui.shared import GameScreen
 
@@ -158,7 +160,7 @@ class SplashTable(GameScreen):
         text.append(f"  O₂ {shown.oxygen[seat]}", style=Style(color=colours["oxygen"]))
         text.append(f"  ● {pearls(shown, seat)}", style=Style(color=colours["pearl"]))
         if shown.held[seat]:
-            text.append(f"  missions {', '.join(map(str, shown.held[seat]))} "
+            text.append(f"  {plural(len(shown.held[seat]), 'mission')} "
                         f"({mission_points(shown, seat)}pt)")
         if seat == shown.current and not shown.over and scorable(shown.tableaus[seat],
                                                                  shown.pearls[seat]):
@@ -168,11 +170,14 @@ class SplashTable(GameScreen):
     def _show_side(self, shown: State) -> None:
         widget = self.query_one("#as-side", Static)
         wide = self.size.width >= WIDE
-        key = (shown, wide, self.app.theme, tuple(self.row_name(s) for s in range(shown.players)))
+        # four or five players at 80 columns: a line per mission, so the log keeps some
+        fit = (widget.size.width or 38) if not wide and shown.players >= 4 else 0
+        key = (shown, wide, fit, self.app.theme,
+               tuple(self.row_name(s) for s in range(shown.players)))
         if key == self._side_drawn:
             return
         self._side_drawn = key
-        widget.update(side_info(shown, self.row_name, splash_colours(self.app), wide))
+        widget.update(side_info(shown, self.row_name, splash_colours(self.app), wide, fit))
 
     def on_resize(self, event: Any) -> None:
         self.call_after_refresh(self._redraw)
@@ -189,10 +194,10 @@ class SplashTable(GameScreen):
         if self.mode is not None:
             return self.mode_hint()
         if state.phase == MOVE and self.focus == GRID:
-            where = SPOTS[self.spot]
+            where = spot_words(self.spot)
             if state.divers[state.current] < 0:
-                return (f"Place your diver: arrows pick a free spot ({where}), Enter places it. "
-                        "Tab: your tableau.")
+                return (f"Place your diver: arrows pick a free spot ({where}), Enter places "
+                        "it. Tab: your tableau.")
             steps = dive_steps(state).get(self.spot)
             if steps is None:
                 return "Arrows pick a free spot clockwise; Enter dives there."
@@ -202,10 +207,11 @@ class SplashTable(GameScreen):
                     "Arrows pick another spot (each shows what it gains or costs). "
                     "Tab: your tableau.")
         if state.phase == TAKE and self.focus == GRID:
-            line = LINES[state.divers[state.current]]
-            return (f"Take {', '.join(CELL_NAMES[c] for c in line)}: arrows pick "
-                    f"({CELL_NAMES[line[self.cell]]}), Enter, then ←/→ choose the end of your "
-                    "tableau. Tab: your tableau.")
+            cell = LINES[state.divers[state.current]][self.cell]
+            text = (f"Enter takes {CELL_NAMES[cell]} ({card_words(state.grid[cell])}), then "
+                    "←/→ pick the end of your tableau. Arrows: another card your diver faces "
+                    "(▸).")
+            return text + (" Tab: your tableau." if len(text) < 130 else "")
         seat = state.current
         cards = state.tableaus[seat]
         pos = min(self.pos, len(cards) - 1)
@@ -214,12 +220,13 @@ class SplashTable(GameScreen):
         if (pos, self.area) in groups:
             parts.append("s scores it")
         elif groups:
-            parts.append("◆ would score (" + ", ".join(f"{p + 1}{'ap'[a]}" for p, a in groups)
-                         + "): arrows there, s")
-        paid = [k for k, cost in (("m move 1", 1), ("p pearl 2", 2), ("w swap 3", 3))
-                if state.oxygen[seat] >= cost]
+            parts.append(f"◆ {areas_words(groups)} would score: arrows there, s")
+        pearl = cards[pos] * 2 + self.area in state.pearls[seat]
+        paid = [k for k, cost in (("m moves the card (1 O₂)", 1),
+                                  ("p moves its pearl (2)" if pearl else "", 2),
+                                  ("w swaps it (3)", 3)) if k and state.oxygen[seat] >= cost]
         if paid:
-            parts.append(", ".join(paid) + " O₂")
+            parts.append(", ".join(paid))
         if state.phase == ACT:
             parts.append("e ends the turn")
             if any(isinstance(a, End) and a.mission for a in self.game.legal_actions(state)):

@@ -24,6 +24,7 @@ from textual.widgets import Static
 from tideboard.games.animal_splash.content import LINES
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import ACT, MOVE, TAKE, Dive, MovePearl, Slide, Swap, Take
+from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.board import GridBoard
 from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.modes import SplashModes
@@ -57,6 +58,10 @@ class AnimalSplashScreen(SplashModes):
         *[Binding(str(n), f"mission({n - 1})", f"Mission {n}", show=False) for n in (1, 2, 3)],
         Binding("o", "overview", "All"),
         Binding("u", "undo", "Undo"),
+        # a key that does nothing now is left out of the footer; pressed, it says why
+        *[Binding(key, f"why_not('{name}')", show=False) for key, name in (
+            ("enter", "confirm"), ("s", "score"), ("m", "slide"), ("p", "pearl"), ("w", "swap"),
+            ("e", "end_turn"), ("1", "mission(0)"), ("2", "mission(1)"), ("3", "mission(2)"))],
     ]
     KEYS_HELP = [
         ("arrows / h j k l", ("move the cursor: the diver spots, then the cards your diver "
@@ -71,7 +76,8 @@ class AnimalSplashScreen(SplashModes):
         ("e", "end the turn (the grid is refilled)"),
         ("1-3", "take that mission (side panel, ✓ marks who may) and end the turn"),
         ("o", "everyone's tableau, the missions and the end-scoring card"),
-        ("spots", "+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver"),
+        ("spots", ("+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver; "
+                   "a b c and 1 2 3 name the grid's columns and rows (a1 the top left card)")),
         ("cards", ("animal and colour (R Y B G, * any), background (O₂: an oxygen token), "
                    "plants (2×: double, a/b: either); ● a pearl, ◆ would score")),
         ("mouse", ("click a spot, a card or a tableau area to put the cursor there; a second "
@@ -130,13 +136,15 @@ class AnimalSplashScreen(SplashModes):
             return False
         state = self.state
         if self.mode is not None:
-            return action in ("cursor", "confirm", "cancel")
+            return action in ("cursor", "cancel") or (action == "confirm"
+                                                      and self.pending is not None)
         if action == "cancel":
             return False
         if action in ("end_turn", "mission"):
             return state.phase == ACT
-        if action in ("slide", "pearl", "swap", "score"):
-            return self.focus == TABLEAU
+        if action in ("slide", "pearl", "swap", "score") or (action == "confirm"
+                                                             and self.focus == TABLEAU):
+            return self.focus == TABLEAU and self._tableau_key(action)
         if action == "undo":
             if not self.match.actions:
                 return False
@@ -144,6 +152,27 @@ class AnimalSplashScreen(SplashModes):
             return (self.game.to_move(before)[:1] == (self.human_to_move(),)
                     and self.game.undoable(before, self.match.actions[-1], after))
         return True
+
+    def action_why_not(self, name: str) -> None:
+        """A key whose action does nothing now: the action itself says why."""
+        if name.startswith("mission("):
+            self.action_mission(int(name[8:-1]))
+        else:
+            getattr(self, f"action_{name}")()
+
+    def _tableau_key(self, action: str) -> bool:
+        """Whether a tableau key does something at the cursor now (the footer shows it)."""
+        state = self.state
+        seat = state.current
+        cards, oxygen = state.tableaus[seat], state.oxygen[seat]
+        pos = min(self.pos, len(cards) - 1)
+        if action in ("score", "confirm"):  # Enter on the tableau scores
+            return (pos, self.area) in scorable(cards, state.pearls[seat])
+        if action == "slide":
+            return oxygen >= 1 and len(cards) >= 2
+        if action == "pearl":
+            return oxygen >= 2 and cards[pos] * 2 + self.area in state.pearls[seat]
+        return oxygen >= 3  # swap
 
     # -- input ------------------------------------------------------------
     def _mine(self) -> bool:

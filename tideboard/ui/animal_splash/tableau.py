@@ -3,8 +3,8 @@
 A row is a heading line (the player, oxygen, pearls, points) and the cards
 (three lines each, see ``cards.py``).  Areas in a group that would score now
 are marked (◆, underlined); the cursor's area is lit.  Cards shrink to fit
-the width (a 9-card tableau fits 80 columns).  A cursor move repaints only
-the cells that changed (``CellGrid``).  A click posts
+the width as a tableau grows (a 9-card tableau fits 80 columns).  A cursor
+move repaints only the cells that changed (``CellGrid``).  A click posts
 ``CellClicked(self, (seat, position, area))``.
 """
 
@@ -62,7 +62,7 @@ class TableauStrip(CellGrid):
 
     def card_width(self, count: int) -> int:
         width = self.content_size.width or 80
-        return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 9) - 1))
+        return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 5) - 1))
 
     def canvas(self) -> Canvas:
         app = self.app

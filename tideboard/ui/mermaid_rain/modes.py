@@ -13,27 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.games.mermaid_rain import board as rules_board
-from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, KINDS, MERMAID, ROCK, SHAPES,
-                                                  STARTS, TREASURE_KINDS, WATER, distance)
+from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, MERMAID, ROCK, SHAPES,
+                                                  STARTS, TILE_DARK, TILE_SHAPE, TREASURE_KINDS,
+                                                  WATER, distance)
 from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, PICK, RIDE, Draw, Enter,
                                                 Home, Keep, Move, Pick, Place, Show, State, Take,
                                                 Teleport)
-from tideboard.games.mermaid_rain.text import tile_label
+from tideboard.games.mermaid_rain.text import SHAPE_WORDS, tile_label
+from tideboard.games.mermaid_rain.views import pay_words
 from tideboard.ui.shared import GameScreen
-
-PAY_WORDS = {0: "a Dolphin", 1: "a Seagull", 2: "a Sea Turtle"}
 
 
 def treasure_word(shown: State, tid: int) -> str:
+    """A treasure as this seat knows it: "Pearl", "Pearl (face down)" (one you looked
+    at), "a face-down treasure" (one you have not)."""
     kind = shown.kinds[tid]
-    name = TREASURE_KINDS[kind] if kind >= 0 else "unknown"
+    if kind < 0:
+        return "a face-down treasure"
+    name = TREASURE_KINDS[kind]
     return name if tid in shown.face_up else f"{name} (face down)"
-
-
-def pay_text(cards: tuple[int, ...]) -> str:
-    if len(cards) == 1:
-        return PAY_WORDS[cards[0]]
-    return f"{' and '.join(KINDS[k] for k in cards)} (a pair as a wild)"
 
 
 class RainModes(GameScreen):
@@ -67,6 +65,17 @@ class RainModes(GameScreen):
     def legal_now(self) -> list[Any]:
         seat = self.human_to_move()
         return [] if seat is None else list(self.game.legal_for(self.state, seat))
+
+    def can_undo(self) -> bool:
+        """Whether ``u`` would take something back: the last move is the looking
+        seat's and revealed nothing (a tile laid, a move, a treasure taken)."""
+        seat = self.human_to_move()
+        if seat is None or len(self.match.states) < 2:
+            return False
+        before, after = self.match.states[-2], self.match.states[-1]
+        action = self.match.actions[-1]
+        return (self.game.seat_of(before, action) == seat
+                and self.game.undoable(before, action, after))
 
     def picked_cards(self) -> list[int]:
         return list(self.cards)
@@ -163,16 +172,19 @@ class RainModes(GameScreen):
                         f"{lost or 'nothing'}. Backspace clears.")
             first = sum(shown.melds[seat]) == 0
             if first:
-                text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle), then Enter."
+                text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle)"
             else:
-                text = "Meld: add one card (d, g, t) or m for your Mermaid card to stop; Enter."
+                text = "Meld: add one card (d, g, t) or m for your Mermaid card to stop"
             if action:
-                text += " Enter shows them (hidden until all have chosen)."
-            return text + " Backspace clears."
+                return (text + "; Enter shows them (hidden until all have chosen). "
+                        "Backspace clears.")
+            return text + ", then Enter. Backspace clears."
         if mode == "offer":
             tile = shown.offer[self.offer_index]
-            return (f"Pick a surf tile: Left/Right or 1-{len(shown.offer)}; "
-                    f"Enter takes {tile_label(tile)}.")
+            size = SHAPE_WORDS.get(SHAPES[TILE_SHAPE[tile]], "")
+            dark = ", dark: it leaves the board at the round's end" if TILE_DARK[tile] else ""
+            return (f"Pick a surf tile: Left/Right or 1-{len(shown.offer)}; Enter takes the "
+                    f"{tile_label(tile).removesuffix(' (dark)')} ({size}{dark}).")
         if mode == "shape":
             return ("Aquamarine Waltz: take a face-down tile; 1 duo, 2 bar, 3 arc, 4 tri "
                     "(you see its symbol after).")
@@ -207,12 +219,16 @@ class RainModes(GameScreen):
             if isinstance(action, Move):
                 more = " c: pay another way." if self._cost_choices(action.to) > 1 else ""
                 return (f"Enter moves to {CELL_NAMES[action.to]} paying "
-                        f"{pay_text(action.cards)}.{more}{tail}")
+                        f"{pay_words(action.cards)}.{more}{tail}")
             if not any(isinstance(a, (Move, Teleport)) for a in legal):
                 return f"No move left: your cards pay for no space next to you.{tail}"
             if any(isinstance(a, Teleport) for a in legal):
-                return ("Mermaid Rain: you may teleport to any space first (free); "
-                        f"arrows pick it.{tail}")
+                here = self._not_here(shown, seat)  # why not the cursor's space
+                plain = not takes and ("empty sea" in here or "a rock" in here
+                                       or here.startswith("You are") or "start space" in here)
+                why = f" {here}" if plain else ""  # (two lines hold it beside no treasure)
+                return ("Mermaid Rain: you may teleport to any highlighted space first "
+                        f"(free).{why} Arrows pick it.{tail}")
             return f"{self._not_here(shown, seat)} Arrows pick a highlighted space.{tail}"
         return ""
 

@@ -17,13 +17,13 @@ from textual import events
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import (KINDS, MELD_BONUS, MELD_NAMES, MELD_RULES,
-                                                  ROUNDS, TREASURE_KINDS, TREASURE_LETTERS)
+                                                  ROUNDS, TREASURE_LETTERS)
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, OVER, PICK, State
 from tideboard.games.mermaid_rain.text import tile_label
 from tideboard.ui.mermaid_rain.board import HexBoard, treasure_mark
-from tideboard.ui.mermaid_rain.modes import RainModes
+from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
 
 PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",
                "home": "back to the start spaces", "discard": "keep two cards",
@@ -68,6 +68,20 @@ def ranking_table() -> Table:
     return table
 
 
+BONUS_WORDS = ("", "teleport", "7 points", "pool treasure", "6 points", "extra tile",
+               "4 points", "1 point", "nothing")
+
+
+def meld_list() -> Text:
+    """The eight melds in a few words each, for the side panel of a big terminal."""
+    out = Text(no_wrap=True)
+    out.append("\nMelds, best first (o: in full)\n", "bold")
+    for rank in range(1, 9):
+        out.append(f"{rank} {short_meld(rank):<8}{MELD_RULES[rank]:<19}{BONUS_WORDS[rank]}\n",
+                   "dim")
+    return out
+
+
 class RainTable(RainModes):
     """Draws the table; :class:`~.screen.MermaidRainScreen` adds the keys."""
 
@@ -79,6 +93,8 @@ class RainTable(RainModes):
         self.set_class(wide, "wide")
         self.set_class(tall, "tall")
         self.query_one(HexBoard).layout_for(wide, tall)
+        if self.is_mounted:  # the side panel's layout follows the size too
+            self._update("mr-side", self.side_text(self.shown))
 
     def refresh_table(self) -> None:
         shown: State = self.shown
@@ -100,6 +116,7 @@ class RainTable(RainModes):
         self._update("mr-hand", self.hand_text(shown))
         if self.human_to_move() is not None:
             self.say(self.hint(shown))
+        self.sync_bindings()  # Go comes and goes with what the cursor or the cards pick
 
     def _update(self, widget_id: str, content: Text) -> None:
         widget = self.query_one(f"#{widget_id}", Static)
@@ -145,6 +162,8 @@ class RainTable(RainModes):
             out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
                        "bold" if seat in waiting else "")
             out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")
+        if self.has_class("wide") and self.has_class("tall") and s.players <= 4:
+            out.append_text(meld_list())  # the room below the seats at 120x40
         return out
 
     # -- your hand, your choice, your tiles -------------------------------------------
@@ -196,9 +215,7 @@ class RainTable(RainModes):
                 ("[" if i == self.tile_index % len(held) else "") + tile_label(t)
                 + ("]" if i == self.tile_index % len(held) else "")
                 for i, t in enumerate(held)) + "\n")
-        owned = ", ".join(
-            (TREASURE_KINDS[s.kinds[t]] if s.kinds[t] >= 0 else "face-down")
-            + ("" if t in s.face_up else " (face down)") for t in s.owned[seat])
+        owned = ", ".join(treasure_word(s, t) for t in s.owned[seat])
         out.append(f"Treasures: {owned or 'none yet'}", "dim")
         return out
 
@@ -207,8 +224,9 @@ class RainTable(RainModes):
         s: State = self.state
         rows = breakdown(s)
         table = Table(box=None, padding=(0, 1),
-                      caption="Trib: -5 per kind missing. Majorities: A Abalone, C Coral, "
-                              "Y Crystal, P Pearl, Z Dragon Scale.",
+                      caption="Track: points scored in play. Trib: the tribute, -5 per "
+                              "kind missing. Majorities: A Abalone, C Coral, Y Crystal, "
+                              "P Pearl, Z Dragon Scale.",
                       caption_justify="left")
         table.add_column("Player", no_wrap=True)
         # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,

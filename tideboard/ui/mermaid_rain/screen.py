@@ -51,6 +51,8 @@ class MermaidRainScreen(RainTable):
         Binding("e", "end", "End turn"),
         Binding("o", "melds", "Melds"),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        # Enter when it would do nothing (so not in the footer) still says what to do
+        Binding("enter,space", "confirm_why", show=False),
     ]
     KEYS_HELP = [
         ("d g t", "pick a Dolphin, Seagull or Sea Turtle card (meld, keeping two)"),
@@ -84,12 +86,16 @@ class MermaidRainScreen(RainTable):
         self.last_mode = ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer lists Go, End turn only when they apply now."""
-        if action in ("confirm", "end") and not self.ended:
+        """The footer lists Go, End turn and Undo only when they apply now: Go when
+        Enter would act (cards picked, a space it reaches), Undo when the last move
+        was yours and may be taken back (never during a meld or a keep)."""
+        if action in ("confirm", "end", "undo") and not self.ended:
             mode = self.mode(self.shown) if self.is_mounted else "wait"
             if action == "end":
                 return mode == "move"
-            return mode != "wait"
+            if action == "undo":
+                return mode != "wait" and self.can_undo()
+            return mode != "wait" and self.planned() is not None
         return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
@@ -134,6 +140,10 @@ class MermaidRainScreen(RainTable):
         if self.turn_or_wait() is None:
             return
         self._act(self.planned())
+
+    def action_confirm_why(self) -> None:
+        if self.turn_or_wait() is not None:
+            self.say(self.hint(self.shown) or "Nothing to do with that now.", error=True)
 
     def action_card(self, kind: int) -> None:
         if self.turn_or_wait() is None:
