@@ -173,10 +173,15 @@ class GameLog(ScrollView, can_focus=False):
             line_style = base + self._styles[style]
         else:
             line_style = base
-        # the cell length given, so that Rich's cell-length cache (4,096 strings) is
-        # not also filled with every log line drawn (a long game's memory)
-        return Strip([Segment(text, line_style)], cell_width(text)).crop_extend(scroll_x, scroll_x + width,
-                                                                      base)
+        # Rich's cell-length cache (4,096 strings) would otherwise keep every log
+        # line drawn (a long game's memory): the length is given, and the line is
+        # handed over a word a segment, so that what Textual measures when it
+        # cuts the screen's lines is words, which repeat, not whole lines
+        words = text.split(" ")
+        segments = [Segment(word + " ", line_style) for word in words[:-1]]
+        if words[-1]:
+            segments.append(Segment(words[-1], line_style))
+        return Strip(segments, cell_width(text)).crop_extend(scroll_x, scroll_x + width, base)
 
     def write(self, line: str | Text, style: str = "") -> None:
         """Add one line as it is (no wrapping; a ``Text`` keeps its own style)
