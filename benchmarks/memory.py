@@ -2,7 +2,7 @@
 over the same game played into a Match alone.
 
     python benchmarks/memory.py [GAME ...] [--every K] [--no-tracemalloc] [--seed S]
-                                [--timeout S] [--engine-only]
+                                [--timeout S] [--engine-only] [--top N [--frames F]]
 
 Each game runs in Textual's ``run_test`` at 80x24 with every seat a greedy
 bot (``bot_delay=0``: the screen's own bot timer plays, and the screen redraws
@@ -21,6 +21,11 @@ playing the same whole game into a Match (what the Match keeps: actions, log
 lines, and the states held for undo and replays: checkpoints and recent
 moves), the number of states it holds, and the cost of stepping back through
 every state as the replay screen does.
+
+With --top N it lists the N places where the traced memory grew most between
+the baseline and the end (the results window closed); --frames F (with --top)
+records F frames per allocation and groups by the whole traceback, which shows
+who made what stays (slower: tracemalloc then walks F frames per allocation).
 
 Target (issue 8): memory flat over a whole game: growth under 2 MiB over a
 greedy Moonlighter campaign; the Match's own share well under that.
@@ -58,7 +63,7 @@ def sample(trace: bool) -> tuple[int, int]:
 
 
 async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
-               top: int = 0) -> dict:
+               top: int = 0, frames: int = 1) -> dict:
     from tideboard.engine.core import GameConfig
     from tideboard.ui.app import TideboardApp
 
@@ -112,15 +117,23 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
                 break
             if time.perf_counter() - start > timeout:
                 print(f"  WARNING: {game_id}: stopped after {timeout:.0f} s at action {count}")
+                if top and trace and baseline_at is not None:  # --top: up to here
+                    await pilot.pause()
+                    gc.collect()
+                    snapshots.append(tracemalloc.take_snapshot())
                 break
     if len(snapshots) >= 2:
         print(f"  where the memory grew from the baseline to the end (top {top}):")
-        # the first snapshot is the baseline's; the last, the end's with the window closed
-        grown = sorted(snapshots[-1].compare_to(snapshots[0], "lineno"),
+        # the first snapshot is the baseline's; the last, the end's with the window
+        # closed (or where --timeout stopped the game)
+        key = "traceback" if frames > 1 else "lineno"
+        grown = sorted(snapshots[-1].compare_to(snapshots[0], key),
                        key=lambda stat: stat.size_diff, reverse=True)
         for stat in grown[:top]:
             print(f"    {stat.size_diff / 1024:+8.1f} KiB {stat.count_diff:+7d} blocks  "
-                  f"{stat.traceback[0]}")
+                  f"{stat.traceback[-1]}")  # where it was allocated
+            for frame in reversed(list(stat.traceback)[:-1]):  # its callers, with --frames
+                print(f"        from {frame}")
     return {"samples": samples, "baseline": baseline_at or 0, "closed": closed,
             "seconds": time.perf_counter() - start, "over": over}
 
@@ -268,18 +281,20 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=75, help="seconds per game at most")
     parser.add_argument("--top", type=int, default=0,
                         help="with tracemalloc: the N places where memory grew most")
+    parser.add_argument("--frames", type=int, default=1,
+                        help="with --top: frames kept per allocation, grouped by traceback")
     parser.add_argument("--engine-only", action="store_true",
                         help="only the Match, without the app (a few seconds)")
     args = parser.parse_args()
     os.environ.setdefault("TIDEBOARD_DATA_DIR", "/tmp/td-bench-memory")
     if args.trace:
-        tracemalloc.start()
+        tracemalloc.start(max(1, args.frames))
     for game_id in args.games or list(GAMES):
         if game_id not in GAMES:
             sys.exit(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
         if not args.engine_only:
             result = asyncio.run(play(game_id, args.seed, args.every, args.trace,
-                                      args.timeout, args.top))
+                                      args.timeout, args.top, args.frames))
             report(game_id, result, args.trace, game_length(game_id, args.seed))
         report_engine(game_id, engine_memory(game_id, args.seed))
 

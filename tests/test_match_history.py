@@ -288,3 +288,56 @@ def test_an_old_state_replays_at_most_one_interval():
         counting.applied = 0
         assert match.states[position] == replayed(match, position)
         assert counting.applied - position <= every - 1  # replayed() applied ``position``
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 6),
+       st.lists(st.one_of(st.integers(1, 40), st.integers(-25, -1), st.just(0)),
+                min_size=1, max_size=10),
+       st.integers(0, 2**32))
+def test_old_log_lines_read_back_as_they_were_written(game_id, every, steps, seed):
+    """Old moves' lines are kept compressed a run at a time: after any play/undo/branch
+    sequence every match reads its own lines, whole, sliced, by index and reversed."""
+    rnd = random.Random(seed)
+    with mock.patch.object(match_module, "CHECKPOINT_EVERY", every):
+        match = start_of(game_id, seed)
+    game, branches = match.game, [match]
+    written = {id(match): (match, ())}  # match -> its lines as read when each was new
+    for step in steps:
+        if step > 0:
+            for _ in range(step):
+                if game.is_over(match.state):
+                    break
+                lines = written[id(match)][1] if id(match) in written else tuple(match.log)
+                match = match.play(rnd.choice(list(game.legal_actions(match.state))))
+                written[id(match)] = (match, (*lines, match.log[-1]))
+        elif step < 0:
+            match = match.undo(-step)
+        else:
+            match = rnd.choice(branches)
+        branches.append(match)
+    for other in branches:
+        n = len(other.actions)
+        model = tuple(game.describe(other.states[i], other.actions[i], other.states[i + 1])
+                      for i in range(n))
+        assert other.log == model and tuple(reversed(other.log)) == model[::-1]
+        assert all(other.log[i] == model[i] for i in range(0, n, max(1, n // 5)))
+        assert other.log[n // 3:] == model[n // 3:]
+        assert other.log == written.get(id(other), (other, model))[1]
+
+
+def test_a_campaign_keeps_equal_actions_once_and_old_lines_packed():
+    from tideboard.engine.bots import make_bot
+    match = Match.start(LIGHTER, GameConfig(players=1, seed=1))
+    bot = make_bot(LIGHTER, "greedy", seed=97)
+    while not LIGHTER.is_over(match.state):
+        match = match.play(bot.choose(LIGHTER, LIGHTER.view(match.state, 0), 0,
+                                      LIGHTER.legal_actions(match.state)))
+    actions = list(match.actions)
+    assert len({id(action) for action in actions}) == len(set(actions)) < 50
+    step, plain = match._tip, 0
+    while step is not None:
+        plain += isinstance(step.line, str)
+        step = step.before
+    assert plain <= len(actions) // match_module.CHECKPOINT_EVERY + 2 * match_module.CHECKPOINT_EVERY

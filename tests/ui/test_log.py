@@ -111,3 +111,56 @@ def test_a_finished_or_resumed_game_with_secrets_says_so():
     while not game.is_over(match.state):
         match = match.play(END_TURN)
     assert GameScreen(match, {}, 0).log_heading() == "Shifting Stones, seed 777."
+
+
+def test_cell_width_counts_as_rich_does_without_its_cache():
+    from rich.cells import cached_cell_len, cell_len
+
+    from tideboard.ui.shared.log import cell_width
+
+    texts = ["plain", "♥♥♡ 4/6 ≈ 12", "日本語 wide", "e\u0301", "a\u200db", "👍🏽 ok", "tab\there",
+             "☠ ◂▸▴▾ ♙ ✓", ""]
+    before = cached_cell_len.cache_info().currsize
+    widths = [cell_width(text + " unseen") for text in texts[:4]]
+    assert cached_cell_len.cache_info().currsize == before  # nothing added to Rich's cache
+    assert widths == [cell_len(text + " unseen") for text in texts[:4]]
+    assert [cell_width(text) for text in texts] == [cell_len(text) for text in texts]
+
+
+def test_entries_read_like_the_list_they_replaced():
+    """Old entries are compressed a block at a time; they read back as they were."""
+    from tideboard.ui.shared.log import Entries
+
+    entries, model = Entries(), []
+    for n in range(5 * Entries.BLOCK + 7):
+        entry = f"Move {n}: " + "x" * (n % 23) + ("\nmore" if n % 9 == 0 else "") \
+            + ("\0" if n == Entries.BLOCK + 3 else "")  # a block that cannot be joined
+        entries.append(entry)
+        model.append(entry)
+    assert entries._packed and len(entries._recent) < 2 * Entries.BLOCK
+    assert entries == model and len(entries) == len(model) and model == list(entries)
+    assert list(reversed(entries)) == model[::-1]
+    for index in (0, 1, Entries.BLOCK, Entries.BLOCK + 3, -1, -Entries.BLOCK - 1, len(model) // 2):
+        assert entries[index] == model[index]
+    assert entries[:1] == model[:1] and entries[70:200] == model[70:200]
+    assert Entries(model) == model and entries != model[:-1]
+    with pytest.raises(IndexError):
+        entries[len(model)]
+
+
+async def test_a_long_log_rewraps_its_newest_entries_and_undoes_lines():
+    app = app_for(players=2, bots={1: "greedy"}, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        for n in range(400):
+            log.add(f"Entry {n}: something happened on the table.")
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        entries = list(log.entries)
+        newest = [line for entry in entries[-3:] for line in wrap_entry(entry, width)]
+        assert _shown(log)[-len(newest):] == newest
+        log.show(entries[:-5])  # as an undo does: the newest lines go
+        await settle(pilot)
+        assert log.entries == entries[:-5]
+        assert _shown(log)[-1] == wrap_entry(entries[-6], width)[-1]

@@ -102,3 +102,25 @@ async def test_quit_then_help_in_one_burst_on_the_picker():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await burst(pilot, "q", "question_mark")
+
+
+async def test_prepared_windows_parse_their_sheets_once_and_open_as_before():
+    """prepare_windows (a Moonlighter screen calls it a second after its first frame)
+    adds the dialogs' sheet and the windows' default CSS; a window opened later is
+    styled as before and nothing is parsed again."""
+    app = app_for(game_id="moonlighter", seed=4, players=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        game.prepare_windows()
+        assert "dialogs" in app._sheets
+        sources = len(app.stylesheet.source)
+        assert not app.stylesheet._require_parse
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, Window)
+        assert len(app.stylesheet.source) == sources  # nothing new to add or parse
+        box = app.screen.query_one(".dialog")
+        assert box.styles.border.top[0] != ""  # the dialogs' sheet styles it
+        game.prepare_windows()  # again: nothing changes
+        assert len(app.stylesheet.source) == sources

@@ -9,13 +9,17 @@ Likewise a match keeps every action and log line but not every state: the
 recent ones and a checkpoint every :data:`CHECKPOINT_EVERY` moves; an older
 state is replayed from its checkpoint when asked for, which looks the same
 from outside (states are deterministic from the state before and the action).
+The old moves' log lines are kept compressed, a run of moves together, and
+equal actions are kept once (a Moonlighter campaign is 2,376 actions of 13
+different ones), so a long game costs little more than a pointer a move.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Iterator, Sequence
+import zlib
+from typing import Any, Iterable, Iterator, Sequence
 
 from tideboard.engine.core import (GameConfig, IllegalAction, NotationError,
                                    TideboardError)
@@ -34,6 +38,26 @@ class SaveError(TideboardError):
 #: moves; an older state is replayed from the checkpoint before it.
 CHECKPOINT_EVERY = 64
 
+#: At most this many different actions are kept once for a whole lineage (an
+#: action seen after that is kept as it comes).
+SHARED_ACTIONS = 4096
+
+
+class _Lines:
+    """The log lines of a run of old moves (those whose states were cleared),
+    compressed together: a run of lines is mostly the same words (a tenth of
+    their size).  Each step of the run points here in place of its line; which
+    line is its own follows from its place in the run (see :func:`_line_at`)."""
+
+    __slots__ = ("data",)
+    SEP = "\0"
+
+    def __init__(self, lines: list[str]) -> None:
+        self.data = zlib.compress(self.SEP.join(lines).encode(), 6)
+
+    def lines(self) -> list[str]:
+        return zlib.decompress(self.data).decode().split(self.SEP)
+
 
 class _Step:
     """One state of a match and the move that led to it (a persistent list:
@@ -43,7 +67,9 @@ class _Step:
     ``state`` becomes None once the step is old: it is then replayed from the
     nearest :class:`_Kept` step before it.  A cleared step's predecessors down
     to that kept step are all cleared too, so clearing can stop at the first
-    step already cleared.  Small on purpose: one per move, for the whole game.
+    step already cleared.  A cleared step's ``line`` is the :class:`_Lines` of
+    its run (the steps cleared together).  Small on purpose: one per move, for
+    the whole game.
     """
 
     __slots__ = ("state", "action", "line", "before")
@@ -68,13 +94,34 @@ class _Lineage:
     move per step).  Nothing points back here from the steps: a lineage and
     its matches are freed by reference counting alone."""
 
-    __slots__ = ("game", "every", "replayed")
+    __slots__ = ("game", "every", "replayed", "actions", "unpacked")
 
     def __init__(self, game: Any, every: int) -> None:
         if every < 2:
             raise ValueError("checkpoints must be at least 2 moves apart")
         self.game, self.every = game, every
         self.replayed: dict[_Step, Any] = {}  # at most ``every`` cleared steps
+        self.actions: dict[Any, Any] = {}  # each different action played, once
+        self.unpacked: tuple[_Lines | None, list[str]] = (None, [])  # the last run read
+
+    def shared(self, action: Any) -> Any:
+        """``action``, or the equal action played before (actions are immutable:
+        a long game keeps one object per different action, not one per move)."""
+        try:
+            known = self.actions.get(action)
+        except TypeError:  # an unhashable action is kept as it is
+            return action
+        if known is not None:
+            return known
+        if len(self.actions) < SHARED_ACTIONS:
+            self.actions[action] = action
+        return action
+
+    def lines_of(self, run: _Lines) -> list[str]:
+        """The lines of ``run`` (the last run read is kept unpacked)."""
+        if self.unpacked[0] is not run:
+            self.unpacked = (run, run.lines())
+        return self.unpacked[1]
 
     def state_of(self, step: _Step) -> Any:
         """The state at ``step``: kept, replayed lately, or replayed now from
@@ -115,9 +162,44 @@ class _Lineage:
         while step is not None and not step.kept:
             step = step.before
         step = step.before if step is not None else None
+        cleared = []
         while step is not None and not step.kept and step.state is not None:
             step.state = None
+            cleared.append(step)
             step = step.before
+        lines = [step.line for step in reversed(cleared)]
+        if lines and not any(_Lines.SEP in line for line in lines):
+            run = _Lines(lines)
+            for step in cleared:
+                step.line = run
+
+
+def _place_in_run(step: _Step) -> int:
+    """Where an old step's line is in its run: the number of steps before it in
+    the same run (at most one interval walked)."""
+    run, place, here = step.line, 0, step.before
+    while here is not None and here.line is run:
+        place, here = place + 1, here.before
+    return place
+
+
+def _lines_at(steps: Iterable[_Step], lineage: _Lineage, newest_first: bool = False
+              ) -> Iterator[str]:
+    """The log lines of consecutive ``steps`` (oldest first, or newest first),
+    old ones unpacked from their runs (a run's place found once)."""
+    run: Any = None
+    place = 0
+    for step in steps:
+        line = step.line
+        if isinstance(line, str):
+            run = None
+            yield line
+            continue
+        if line is run:
+            place += -1 if newest_first else 1
+        else:
+            run, place = line, _place_in_run(step)
+        yield lineage.lines_of(run)[place]
 
 
 class History(Sequence):
@@ -157,8 +239,9 @@ class History(Sequence):
     def _items(self, steps: list[_Step]) -> list[Any]:
         if self._field == "state":
             return self._match._states_of(steps)
-        field = self._field
-        return [getattr(step, field) for step in steps]
+        if self._field == "line":
+            return list(_lines_at(steps, self._match._lineage))
+        return [step.action for step in steps]
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
@@ -186,8 +269,18 @@ class History(Sequence):
                 yield match._lineage.state_of(step)
                 step = step.before
             return
+        if field == "line":
+            yield from _lines_at(self._chain(step, self._len), match._lineage, True)
+            return
         for _ in range(self._len):
-            yield getattr(step, field)
+            yield step.action
+            step = step.before
+
+    @staticmethod
+    def _chain(step: _Step, count: int) -> Iterator[_Step]:
+        """``count`` steps back from ``step``, newest first."""
+        for _ in range(count):
+            yield step
             step = step.before
 
     def __eq__(self, other: object) -> bool:
@@ -306,6 +399,7 @@ class Match:
         before = self._state
         after = self.game.apply(before, action)
         line = self.game.describe(before, action, after)
+        action = self._lineage.shared(action)
         size = self._size + 1
         if (size - 1) % self._lineage.every:
             return self._at(_Step(after, action, line, self._tip), after, size)

@@ -26,6 +26,7 @@ from tideboard.games.moonlighter.content import (
 from tideboard.games.moonlighter.state import State
 from tideboard.engine.text import plural
 from tideboard.ui.shared import CellClicked, border_line, game_colours, ink_for, luminance
+from tideboard.ui.shared.log import cell_width
 
 
 # -- how rooms look ------------------------------------------------------------
@@ -222,7 +223,9 @@ class DungeonMap(Widget):
 
     def _strip(self, text: Text) -> Strip:
         width = self.size.width
-        strip = Strip(list(text.render(self.app.console)), text.cell_len)
+        # measured without Rich's cell-length cache: a campaign draws thousands
+        # of different map lines, and that cache would keep 4,096 of them
+        strip = Strip(list(text.render(self.app.console)), cell_width(text.plain))
         return strip.apply_style(self.rich_style).crop_extend(0, width, self.rich_style)
 
     def _draw(self) -> None:
@@ -275,7 +278,8 @@ class DungeonMap(Widget):
                        "· north ↑", style="bold")
         if more:
             caption.append(f"  more {more}", style=Style(color=self._styles["warn"], bold=True))
-        caption.truncate(self.size.width)
+        if cell_width(caption.plain) > self.size.width:
+            caption.truncate(self.size.width)
         return caption
 
     def _legend(self) -> Text:
@@ -287,7 +291,8 @@ class DungeonMap(Widget):
                           Style(bgcolor=colour, color=ink_for(colour), bold=True))
             legend.append(" ")
         legend.append("@ you ♙ pawn", style="bold")
-        legend.truncate(self.size.width)
+        if cell_width(legend.plain) > self.size.width:
+            legend.truncate(self.size.width)
         return legend
 
     def _row_texts(self, row: int) -> list[Text]:

@@ -120,6 +120,8 @@ class MoonlighterScreen(MoonlighterTable):
 
     def on_mount(self) -> None:
         self.query_one("#ml-dice", Static).border_title = "Dice"
+        # the windows' stylesheets a second after the first frame (Windows.prepare_windows)
+        self.call_after_refresh(self.set_timer, 1.0, self.prepare_windows)
 
     # -- input --------------------------------------------------------------
     def action_whole_map(self) -> None:

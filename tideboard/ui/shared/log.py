@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+import zlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from rich.cells import cell_len
+from rich.cells import cell_len, get_character_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -16,6 +17,86 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 INDENT = 2  # continuation lines of an entry are indented this far
+
+
+def cell_width(text: str) -> int:
+    """The terminal cells ``text`` takes, as Rich counts them, without adding
+    ``text`` to Rich's cell-length cache (4,096 strings, filled by every
+    different line drawn: in a long game, memory that grows with the game).
+    Only a string Rich counts specially (joiners, variation selectors) goes
+    through Rich's own count."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    if "\u200d" in text or "\ufe0f" in text:
+        return cell_len(text)
+    return sum(map(get_character_cell_size, text))
+
+
+class Entries(Sequence):
+    """A log's entries, the older ones compressed ``BLOCK`` at a time (a long
+    game's log is mostly old entries, which only a resize or an undo reads
+    again); reads like a list of strings and compares equal to one."""
+
+    BLOCK = 64
+    SEP = "\0"
+
+    def __init__(self, entries: Sequence[str] = ()) -> None:
+        self._packed: list[bytes | tuple[str, ...]] = []  # BLOCK entries each
+        self._recent: list[str] = []
+        self._unpacked: tuple[int, list[str]] = (-1, [])  # the last block read
+        for entry in entries:
+            self.append(entry)
+
+    def append(self, entry: str) -> None:
+        recent = self._recent
+        recent.append(entry)
+        if len(recent) >= 2 * self.BLOCK:  # the newest stay plain
+            block = recent[:self.BLOCK]
+            del recent[:self.BLOCK]
+            self._packed.append(tuple(block) if any(self.SEP in e for e in block)
+                                else zlib.compress(self.SEP.join(block).encode(), 6))
+
+    def _block(self, number: int) -> list[str]:
+        if self._unpacked[0] != number:
+            block = self._packed[number]
+            self._unpacked = (number, list(block) if isinstance(block, tuple) else
+                              zlib.decompress(block).decode().split(self.SEP))
+        return self._unpacked[1]
+
+    def __len__(self) -> int:
+        return len(self._packed) * self.BLOCK + len(self._recent)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("log entry index out of range")
+        number, place = divmod(index, self.BLOCK)
+        if number >= len(self._packed):
+            return self._recent[index - len(self._packed) * self.BLOCK]
+        return self._block(number)[place]
+
+    def __iter__(self) -> Iterator[str]:
+        for number in range(len(self._packed)):
+            yield from self._block(number)
+        yield from self._recent
+
+    def __reversed__(self) -> Iterator[str]:
+        yield from reversed(self._recent)
+        for number in reversed(range(len(self._packed))):
+            yield from reversed(self._block(number))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Entries, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Entries({list(self)!r})"
 
 
 def wrap_entry(entry: str, width: int, indent: int = INDENT) -> list[str]:
@@ -53,7 +134,8 @@ class GameLog(ScrollView, can_focus=False):
 
     A line is kept as its text (:class:`LogLine`) and drawn when it is on
     screen, so a long game costs a string a line (Textual's ``RichLog`` keeps
-    rendered strips and their caches, and imports ``rich.pretty`` at start).
+    rendered strips and their caches, and imports ``rich.pretty`` at start);
+    the entries are all kept, the older ones compressed (:class:`Entries`).
     """
 
     DEFAULT_CSS = """
@@ -69,7 +151,7 @@ class GameLog(ScrollView, can_focus=False):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.entries: list[str] = []
+        self.entries: Entries = Entries()
         self.lines: list[LogLine] = []
         self._width = 0  # the width the lines on screen were wrapped to
         self._styles: dict[str, Style] = {}
@@ -91,11 +173,15 @@ class GameLog(ScrollView, can_focus=False):
             line_style = base + self._styles[style]
         else:
             line_style = base
-        # the cell length given, so that Rich's cell-length cache (4,096 strings) is
-        # not also filled with every plain log line drawn (a long game's memory)
-        length = len(text) if text.isascii() else cell_len(text)
-        return Strip([Segment(text, line_style)], length).crop_extend(scroll_x, scroll_x + width,
-                                                                      base)
+        # Rich's cell-length cache (4,096 strings) would otherwise keep every log
+        # line drawn (a long game's memory): the length is given, and the line is
+        # handed over a word a segment, so that what Textual measures when it
+        # cuts the screen's lines is words, which repeat, not whole lines
+        words = text.split(" ")
+        segments = [Segment(word + " ", line_style) for word in words[:-1]]
+        if words[-1]:
+            segments.append(Segment(words[-1], line_style))
+        return Strip(segments, cell_width(text)).crop_extend(scroll_x, scroll_x + width, base)
 
     def write(self, line: str | Text, style: str = "") -> None:
         """Add one line as it is (no wrapping; a ``Text`` keeps its own style)
@@ -135,11 +221,11 @@ class GameLog(ScrollView, can_focus=False):
         if self.namer is not None:
             entries = [self.namer(entry) for entry in entries]
         known = len(self.entries)
-        if len(entries) >= known and list(entries[:known]) == self.entries:
+        if len(entries) >= known and self.entries == list(entries[:known]):
             for entry in entries[known:]:
                 self._add(entry)
             return
-        self.entries = list(entries)
+        self.entries = Entries(entries)
         self._rewrap()
 
     def _write(self, entry: str) -> None:
