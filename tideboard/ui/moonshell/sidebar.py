@@ -4,6 +4,7 @@ objectives' words, the objectives list, the other players' chests."""
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -27,12 +28,21 @@ from tideboard.ui.moonshell.tiles import (
     tile_fits,
     type_chip,
 )
-from tideboard.ui.shared import GameScreen, side_by_side, theme_colour
+from tideboard.ui.shared import side_by_side, theme_colour
 
 
-class MoonshellSidebar(GameScreen):
+class MoonshellSidebar:
     """Whose view the table is drawn for, and the side panels' text (``MoonshellTable``
-    puts them on screen).  ``_pending_tile`` and ``_large`` come from the subclasses."""
+    puts them on screen).  ``_pending_tile`` and ``_large`` come from the subclasses.
+
+    The links of the screen's chain (this, ``MoonshellTable``, ``MoonshellPreviews``,
+    ``MoonshellModes``, ``MoonshellEnding``) are plain mixins: only ``MoonshellScreen``
+    subclasses ``GameScreen`` (defining a Textual screen class costs about 3M
+    instructions, some 0.3% of the first frame, each)."""
+
+    viewer: int | None
+    match: Any
+    app: Any
 
     # -- whose view ----------------------------------------------------------------
     def home_seat(self) -> int:
