@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.content import Content
@@ -122,7 +123,12 @@ class MoonshellSidebar:
         width = self.side_width()
 
         def rows(content: Text) -> int:
-            return len(Content.from_rich_text(content).wrap(width)) if content.plain else 0
+            if not content.plain:
+                return 0
+            lines = content.plain.split("\n")
+            if all(cell_len(line) <= width for line in lines):  # nothing to wrap
+                return len(lines)
+            return len(Content.from_rich_text(content).wrap(width))
 
         def mermaids(is_short: bool) -> int:
             lines = short if is_short else full
