@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 import functools
-
-import attrs
+from typing import NamedTuple
 
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.registry import GAMES
@@ -44,8 +43,7 @@ def setup(config: GameConfig) -> State:
 _SOLO_IDS = tuple(card.id for card in SOLO_CARDS)
 
 
-@attrs.frozen
-class _Table:
+class _Table(NamedTuple):
     """What a configuration sets up before the seed's shuffles: the tiles in the bag,
     the objective decks to draw from, and the state's other starting fields."""
 

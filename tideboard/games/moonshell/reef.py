@@ -3,15 +3,14 @@ and the Lunar Reef event deck, read from ``reef.json`` beside this module."""
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from tideboard.engine.data import package_json
 
 _RAW = package_json(__file__, "reef.json")
 
 
-@attrs.frozen
-class Mermaid:
+class Mermaid(NamedTuple):  # (named tuples: cheaper to define than attrs classes)
     id: str
     name: str
     colour: str
@@ -19,8 +18,7 @@ class Mermaid:
     active: str    # the dark side: a free action
 
 
-@attrs.frozen
-class EventCard:
+class EventCard(NamedTuple):
     id: str
     name: str
     kind: str      # "now": once, when revealed; "round": until the round ends

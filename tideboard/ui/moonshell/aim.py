@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from tideboard.games.moonshell.content import BUOY, COLUMNS, EMPTY, tile_name
 from tideboard.games.moonshell.reef import MERMAIDS
 from tideboard.games.moonshell.state import (BUOY_COLUMN, MOON, SAVE, Collect, Decline, Power,
@@ -73,16 +71,20 @@ def _collect_paths(state: State, seat: int, move: Collect, base: int) -> list:
     return []
 
 
-@attrs.define
 class Aim:
     """Where the player is in pointing at one of ``moves``: the picks made (``chosen``,
     each with whether it was made for them because it was the only one) and the pick
-    under the cursor."""
+    under the cursor.  (A plain class: an attrs class costs ~2.5M instructions to define.)"""
 
-    moves: list[Any]
-    ways: list[list[tuple[Pick, ...]]]
-    chosen: list[tuple[Pick, bool]] = attrs.Factory(list)
-    cursor: Pick | None = None
+    __slots__ = ("moves", "ways", "chosen", "cursor")
+
+    def __init__(self, moves: list[Any], ways: list[list[tuple[Pick, ...]]],
+                 chosen: list[tuple[Pick, bool]] | None = None,
+                 cursor: Pick | None = None) -> None:
+        self.moves = moves
+        self.ways = ways
+        self.chosen = [] if chosen is None else chosen
+        self.cursor = cursor
 
     @classmethod
     def of(cls, state: State, seat: int, moves: list[Any]) -> Aim:

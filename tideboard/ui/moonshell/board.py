@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-import attrs
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -16,8 +15,7 @@ from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 
 
 # Board geometry (characters): at 80x24 cells are 6x3; on large terminals 8x4.
-@attrs.frozen
-class Geometry:
+class Geometry(NamedTuple):  # (a named tuple: cheaper to define than an attrs class)
     cell_w: int
     cell_h: int
 

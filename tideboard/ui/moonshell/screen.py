@@ -38,16 +38,16 @@ from tideboard.ui.moonshell.aiming import AimKeys
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
-from tideboard.ui.shared import CellClicked, GameLog, StatusLine, grid_of
+from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine, grid_of
 
 
-class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding):
+class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
     # the same key runs when it does not, so that the key still says why not.
     # the overview window helps to study the final board too
-    ANY_TIME_ACTIONS = MoonshellEnding.ANY_TIME_ACTIONS | {"objectives"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"objectives"}
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),

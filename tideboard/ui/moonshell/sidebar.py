@@ -4,7 +4,9 @@ objectives' words, the objectives list, the other players' chests."""
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.content import Content
@@ -27,12 +29,21 @@ from tideboard.ui.moonshell.tiles import (
     tile_fits,
     type_chip,
 )
-from tideboard.ui.shared import GameScreen, side_by_side, theme_colour
+from tideboard.ui.shared import side_by_side, theme_colour
 
 
-class MoonshellSidebar(GameScreen):
+class MoonshellSidebar:
     """Whose view the table is drawn for, and the side panels' text (``MoonshellTable``
-    puts them on screen).  ``_pending_tile`` and ``_large`` come from the subclasses."""
+    puts them on screen).  ``_pending_tile`` and ``_large`` come from the subclasses.
+
+    The links of the screen's chain (this, ``MoonshellTable``, ``MoonshellPreviews``,
+    ``MoonshellModes``, ``MoonshellEnding``) are plain mixins: only ``MoonshellScreen``
+    subclasses ``GameScreen`` (defining a Textual screen class costs about 3M
+    instructions, some 0.3% of the first frame, each)."""
+
+    viewer: int | None
+    match: Any
+    app: Any
 
     # -- whose view ----------------------------------------------------------------
     def home_seat(self) -> int:
@@ -112,7 +123,12 @@ class MoonshellSidebar(GameScreen):
         width = self.side_width()
 
         def rows(content: Text) -> int:
-            return len(Content.from_rich_text(content).wrap(width)) if content.plain else 0
+            if not content.plain:
+                return 0
+            lines = content.plain.split("\n")
+            if all(cell_len(line) <= width for line in lines):  # nothing to wrap
+                return len(lines)
+            return len(Content.from_rich_text(content).wrap(width))
 
         def mermaids(is_short: bool) -> int:
             lines = short if is_short else full

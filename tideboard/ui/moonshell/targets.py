@@ -4,9 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from tideboard.games.moonshell.content import BUOY, CHEST_COLUMNS, COLUMNS, MOONSHELL
 from tideboard.games.moonshell.powers import pull_cells
@@ -14,8 +12,7 @@ from tideboard.games.moonshell.state import (BUOY_COLUMN, MOON, SAVE, Collect, P
                                              State, SwapTake)
 
 
-@attrs.frozen
-class Targets:
+class Targets(NamedTuple):  # (a named tuple: cheaper to define than an attrs class)
     cells: frozenset[int] = frozenset()   # absolute ocean cells
     rocks: frozenset[int] = frozenset()   # absolute rock spaces
     corner: int | None = None             # board corner, 0-3 from your left (as Power.a)

@@ -22,12 +22,16 @@ class Canvas:
         if not 0 <= y < self.height:
             return
         if isinstance(text, Text):
-            for i, ch in enumerate(text.plain):
-                spans = [s.style for s in text.spans if s.start <= i < s.end]
-                st = Style.parse(text.style) if isinstance(text.style, str) else text.style
-                for extra in spans:
-                    st = st + (Style.parse(extra) if isinstance(extra, str) else extra)
-                self._set(x + i, y, ch, st)
+            # each character's style: the text's, plus its spans' in order
+            plain = text.plain
+            base = Style.parse(text.style) if isinstance(text.style, str) else text.style
+            styles = [base] * len(plain)
+            for span in text.spans:
+                extra = Style.parse(span.style) if isinstance(span.style, str) else span.style
+                for i in range(max(span.start, 0), min(span.end, len(plain))):
+                    styles[i] = styles[i] + extra
+            for i, ch in enumerate(plain):
+                self._set(x + i, y, ch, styles[i])
             return
         st = Style.parse(style) if isinstance(style, str) else style
         for i, ch in enumerate(text):

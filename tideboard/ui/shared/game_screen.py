@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -121,6 +122,7 @@ class GameScreen(GameOver, SeatNames, Windows, Screen):
         self._bot_timer = None
         self._footer_state: frozenset[tuple[str, bool | None]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
+        self._resumed = False  # (see on_screen_resume)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
@@ -130,6 +132,16 @@ class GameScreen(GameOver, SeatNames, Windows, Screen):
             if ahead:
                 cls.BINDINGS = [*ahead, *own]
         super().__init_subclass__(**kwargs)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The screen's first resume comes just after its widgets mounted, each styled as it
+        mounted with the sheets of now: Textual's restyle of the whole screen here would
+        only do that again (about 2% of a first frame; nothing changes, a test checks).
+        Later resumes (back from a window, perhaps after a theme change) restyle as usual.
+        (This runs before ``Screen``'s own handler, which reads ``refresh_styles``.)"""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Game-over keys only at game over; then only they (and help, the log) work."""

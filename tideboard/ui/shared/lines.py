@@ -46,6 +46,7 @@ class CellGrid(Widget):
         self._styles: list[list[Style | None]] = []
         self._strips: dict[int, Strip] = {}
         self._base: Style | None = None
+        self._paint_base: Style | None = None  # rich_style while render_lines runs
         self.repainted: list[Region] = []   # the regions the last show() marked dirty
 
     @property
@@ -91,8 +92,17 @@ class CellGrid(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.grid_size.height
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines in ``crop``, with the widget's base style worked out once for all of
+        them (``rich_style`` walks the widget's ancestors: most of a line's cost)."""
+        self._paint_base = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._paint_base = None
+
     def render_line(self, y: int) -> Strip:
-        base = self.rich_style
+        base = self._paint_base if self._paint_base is not None else self.rich_style
         if base != self._base:
             self._base = base
             self._strips.clear()
