@@ -299,3 +299,18 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
         screen.refresh_table()
         await settle(pilot)
         assert "rotate" in footer_actions(screen) and "free this turn" in status(screen)
+
+
+def test_the_rising_moon_preview_names_its_corner_once_and_what_then_turns():
+    """Corner 1 is the one at your left hand: nothing turns; another corner turns the
+    ocean at your next turn until it is at your left hand (docs/games/moonshell.md)."""
+    from tests.moonshell.test_moonshell_powers import with_powers
+    from tideboard.ui.moonshell.aim import move_words
+
+    state = with_powers("active", "rising-moon")
+    said = [move_words(state, 0, Power("rising-moon", a)) for a in range(4)]
+    assert "your left corner" in said[0] and "will not turn" in said[0]
+    assert said[0].count("corner") == 1, said[0]
+    for words in said[1:]:
+        assert "at your next turn the ocean turns until that corner is at your left hand" in words
+        assert words.count("corner") == 2 and "your left corner" not in words, words

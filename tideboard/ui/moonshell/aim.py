@@ -317,8 +317,11 @@ def _power_words(state: State, seat: int, move: Power) -> str:
         return (f"{name}: your mermeeple on your {'left' if a == 0 else 'right'} rock: no one "
                 "else may take from it (free)")
     if move.mermaid == "rising-moon":
+        if a == 0:  # the corner at your left hand already: nothing turns
+            return (f"{name}: your mermeeple on your left corner; the ocean will not turn, "
+                    "it is there already (free)")
         return (f"{name}: your mermeeple on {CORNER_WORDS[a]}; at your next turn the ocean "
-                "turns until it is your left corner (free)")
+                "turns until that corner is at your left hand (free)")
     if move.mermaid == "buoy":
         return f"{name}: your mermeeple holds a space in chest column {a + 1} (free)"
     chest = state.chests[seat]
