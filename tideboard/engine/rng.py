@@ -87,31 +87,28 @@ class Rng:
         position = self.position
         out = []
         for items in pools:
-            n = len(items)
-            if n <= 0:
+            if not items:
                 raise ValueError("below() needs a positive bound")
-            limit = _TOP - _TOP % n
-            while True:
-                position = (position + _GAMMA) & _MASK
-                z = _mix(position)
-                if z < limit:
-                    break
-            out.append(items[z % n])
+            index, position = _below(position, len(items))
+            out.append(items[index])
         return out, Rng(position)
+
+
+def _below(position: int, n: int) -> tuple[int, int]:
+    """``below(n)`` from the stream at ``position``: the index and the new position."""
+    limit = _TOP - _TOP % n
+    while True:
+        position = (position + _GAMMA) & _MASK
+        z = _mix(position)
+        if z < limit:
+            return z % n, position
 
 
 def _shuffle_one_by_one(out: list, position: int) -> tuple[tuple, Rng]:
     """Fisher-Yates with each swap drawn as ``below(i + 1)`` draws it, stepping the
     stream inline (what :meth:`Rng.shuffle` gives, rejected draws included)."""
     for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        limit = _TOP - _TOP % n
-        while True:
-            position = (position + _GAMMA) & _MASK
-            z = _mix(position)
-            if z < limit:
-                break
-        j = z % n
+        j, position = _below(position, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out), Rng(position)
 
