@@ -11,6 +11,7 @@
 | ``colours`` | ``game_colours`` (the game's palette), ``theme_colour``, ``ink_for`` |
 | ``status`` | ``StatusLine``, where ``GameScreen.say`` writes |
 | ``log`` | ``GameLog`` |
+| ``log_keeping`` | ``LogKeeping``: the screen's log kept up with the match, its scroll keys |
 | ``overviews`` | ``BlocksScreen``: a scrolling window of titled blocks |
 | ``game_over`` | ``GameOver``: the results window and the final board's keys |
 | ``modals`` | ``Window`` (closes only itself, once): hand-over, confirm, help, end |

@@ -22,6 +22,7 @@ from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
 from tideboard.ui.shared.game_over import GameOver
 from tideboard.ui.shared.log import GameLog
+from tideboard.ui.shared.log_keeping import LogKeeping
 from tideboard.ui.shared.saving import save_match
 from tideboard.ui.shared.status import StatusLine
 from tideboard.ui.shared.windows import Windows
@@ -72,7 +73,7 @@ def split_action(action: str) -> tuple[str, tuple[object, ...]]:
             return textual_name, textual_args
     return name.rpartition(".")[2], tuple(args)
 
-class GameScreen(GameOver, SeatNames, Windows, Screen):
+class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
     """The match, bots, hand-over screen, log, undo and game over for every game.
 
     At game over the table's own keys stand down (``check_action``; a screen
@@ -250,26 +251,6 @@ class GameScreen(GameOver, SeatNames, Windows, Screen):
         self.call_after_refresh(self.save)  # the record once the first frame is up
         self._advance()
 
-    def log_heading(self) -> str:
-        """The log's first line; the seed only once the game is over (before that it
-        gives away hidden cards or dice to come, as ``tideboard script`` knows)."""
-        info = self.game.info
-        if not self.game.is_over(self.state):
-            return f"{info.name}, {'game resumed' if self.match.actions else 'new game'}."
-        return f"{info.name}, seed {self.match.config.seed}."
-
-    def _write_log(self) -> None:
-        """Make the log show the match's log (after the heading): new lines are
-        added; after an undo the undone lines go."""
-        log = self.query_one(GameLog)
-        lines = self.match.log
-        if len(lines) < self.logged:
-            log.show([*log.entries[:1], *lines])
-        else:
-            for line in lines[self.logged:]:
-                log.add(line)
-        self.logged = len(lines)
-
     def _after_change(self) -> None:
         self._write_log()
         self.save()
@@ -342,12 +323,6 @@ class GameScreen(GameOver, SeatNames, Windows, Screen):
             return
         self.show_help(f"{self.game.info.name}: help", self.KEYS_HELP + SHARED_KEYS_HELP,
                        rules_markdown(self.game.info.id))
-
-    def action_log_scroll(self, direction: int) -> None:
-        self.query_one(GameLog).page(direction)
-
-    def action_log_edge(self, end: int) -> None:
-        self.query_one(GameLog).edge(bool(end))
 
     def action_undo(self) -> None:
         if self.human_to_move() is None:
