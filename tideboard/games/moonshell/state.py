@@ -12,7 +12,6 @@ The fields are chosen so that a screen can draw them directly:
 
 from __future__ import annotations
 
-import attrs
 from attrs.exceptions import FrozenInstanceError
 
 from tideboard.engine.rng import Rng
@@ -234,47 +233,82 @@ SAVE = 4  # Collect.column: keep the tile on the mermaid board (passive Buoy)
 BUOY_COLUMN = 5  # Collect.column: into the active Buoy mermeeple's space
 
 
-@attrs.frozen(slots=False)  # a __dict__ per state makes evolve's copies cheap
+_new = object.__new__
+
+
 class State:
-    players: int                                  # seats in the state (2 in solo: you + automaton)
-    solo: bool
-    sides: tuple[int, ...]                        # board side of each seat (0 S, 1 W, 2 N, 3 E)
-    ocean: tuple[int, ...]                        # 25 tiles, EMPTY where a space is empty
-    rocks: tuple[int, ...]                        # 8 rock spaces
-    bag: tuple[int, ...]                          # drawn from the end
-    urchins_aside: int                            # go into the bag when it runs out
-    chests: tuple[tuple[tuple[int, ...], ...], ...]
-    moonshells: tuple[bool, ...]                  # moonshell still in reserve (unused)
-    open_cards: tuple[str, ...]                   # composition, array, pair, trove, collector
-    secrets: tuple[str, ...]                      # kept secret card; "" none yet, "?" hidden
-    offers: tuple[tuple[str, ...], ...]           # the two dealt secret cards until one is kept
-    phase: str = KEEP
-    current: int = 0
-    actions_left: int = 3
-    turn: int = 1                                 # turns started, all seats together
-    round: int = 1
-    tides_odd: bool = False                       # even side (counter-clockwise) up
-    end_trigger: int = -1                         # seat that filled its chest first, -1 none
-    over: bool = False
-    solo_deck: tuple[str, ...] = ()               # automaton's column cards, top last
-    solo_discard: tuple[str, ...] = ()
-    auto_rotated: bool = False                    # the automaton's one rotation is used
-    auto_turns: int = 0
-    auto_log: tuple[str, ...] = ()                # what the automaton did on its last turn
-    rng: Rng = Rng()
-    # -- the advanced rules (options); the defaults are the plain game ------------
-    mode: str = "standard"                        # the variant (for display)
-    moonshell_on: bool = True                     # the moonshell is played with
-    powers: str = ""                              # "", "passive" or "active"
-    mermaids: tuple[str, ...] = ()                # per seat ("" none / not chosen yet)
-    meeples: tuple[tuple[int, int], ...] = ()     # per seat: (kind, place), see HOME...
-    meeple_round: tuple[int, ...] = ()            # round each mermeeple left home
-    saved: tuple[int, ...] = ()                   # passive Buoy: the tile saved, EMPTY none
-    events_on: bool = False
-    event: str = ""                               # this round's event card
-    event_deck: tuple[str, ...] = ()              # top last
-    event_discard: tuple[str, ...] = ()
-    free_rotation: bool = False                   # Free Flow: this turn's free rotation is used
+    """The whole game (immutable).  A plain class rather than an ``attrs`` one (defining
+    that cost the first frame about 13M instructions) that behaves as one did: made
+    by keyword (or position, in the order below), equal to a State with equal fields,
+    hashable, shown as ``State(players=2, ...)``, frozen.  A ``__dict__`` per state
+    makes :func:`evolve`'s copies cheap; :func:`replace` is the checked copy."""
+
+    def __init__(
+            self,
+            players: int,                                 # seats in the state (2 in solo: you + automaton)
+            solo: bool,
+            sides: tuple[int, ...],                       # board side of each seat (0 S, 1 W, 2 N, 3 E)
+            ocean: tuple[int, ...],                       # 25 tiles, EMPTY where a space is empty
+            rocks: tuple[int, ...],                       # 8 rock spaces
+            bag: tuple[int, ...],                         # drawn from the end
+            urchins_aside: int,                           # go into the bag when it runs out
+            chests: tuple[tuple[tuple[int, ...], ...], ...],
+            moonshells: tuple[bool, ...],                 # moonshell still in reserve (unused)
+            open_cards: tuple[str, ...],                  # composition, array, pair, trove, collector
+            secrets: tuple[str, ...],                     # kept secret card; "" none yet, "?" hidden
+            offers: tuple[tuple[str, ...], ...],          # the two dealt secret cards until one is kept
+            phase: str = KEEP,
+            current: int = 0,
+            actions_left: int = 3,
+            turn: int = 1,                                # turns started, all seats together
+            round: int = 1,
+            tides_odd: bool = False,                      # even side (counter-clockwise) up
+            end_trigger: int = -1,                        # seat that filled its chest first, -1 none
+            over: bool = False,
+            solo_deck: tuple[str, ...] = (),              # automaton's column cards, top last
+            solo_discard: tuple[str, ...] = (),
+            auto_rotated: bool = False,                   # the automaton's one rotation is used
+            auto_turns: int = 0,
+            auto_log: tuple[str, ...] = (),               # what the automaton did on its last turn
+            rng: Rng = Rng(),
+            # -- the advanced rules (options); the defaults are the plain game ------------
+            mode: str = "standard",                       # the variant (for display)
+            moonshell_on: bool = True,                    # the moonshell is played with
+            powers: str = "",                             # "", "passive" or "active"
+            mermaids: tuple[str, ...] = (),               # per seat ("" none / not chosen yet)
+            meeples: tuple[tuple[int, int], ...] = (),    # per seat: (kind, place), see HOME...
+            meeple_round: tuple[int, ...] = (),           # round each mermeeple left home
+            saved: tuple[int, ...] = (),                  # passive Buoy: the tile saved, EMPTY none
+            events_on: bool = False,
+            event: str = "",                              # this round's event card
+            event_deck: tuple[str, ...] = (),             # top last
+            event_discard: tuple[str, ...] = (),
+            free_rotation: bool = False,                  # Free Flow: this turn's free rotation is used
+    ) -> None:
+        fields = locals().copy()  # the parameters, in their order
+        del fields["self"]
+        _set_dict(self, fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(map(self.__dict__.__getitem__, FIELDS)))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in FIELDS)
+        return f"State({fields})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple:
+        return _from_dict, (self.__dict__.copy(),)
 
     @property
     def automaton(self) -> int | None:
@@ -291,15 +325,27 @@ class State:
         return sum(1 for where in self.meeples if where[0] != HOME)
 
 
-_new = object.__new__
 _set_dict = State.__dict__["__dict__"].__set__
+FIELDS: tuple[str, ...] = State.__init__.__code__.co_varnames[1:State.__init__.__code__.co_argcount]
+
+
+def _from_dict(fields: dict) -> State:
+    new = _new(State)
+    _set_dict(new, fields)
+    return new
+
+
+def replace(state: State, **changes) -> State:
+    """A copy with ``changes``, made through ``State(...)``: an unknown field is a
+    TypeError, as with ``attrs.evolve`` (for tests and tools; the rules use :func:`evolve`)."""
+    return State(**{**state.__dict__, **changes})
 
 
 def evolve(state: State, **changes) -> State:
-    """``attrs.evolve`` for :class:`State`, made for speed (playouts make several copies
+    """A copy of ``state`` with ``changes``, made for speed (playouts make several copies
     per action): the instance dict is copied, the changed fields set in the copy, and
-    the copy given to a new instance.  State has no validators, converters or
-    post-init, so both make the same object."""
+    the copy given to a new instance, without ``__init__`` (which does nothing more), so
+    it makes what :func:`replace` makes, without checking the names."""
     fields = state.__dict__.copy()
     fields.update(changes)
     new = _new(State)
