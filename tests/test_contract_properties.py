@@ -249,8 +249,8 @@ def scramble_shell(state, seat, rng):
     bag, deck = list(state.bag), list(state.solo_deck)
     rng.shuffle(bag)
     rng.shuffle(deck)
-    return attrs.evolve(state, secrets=secrets, offers=offers, bag=tuple(bag),
-                        solo_deck=tuple(deck), rng=Rng(rng.getrandbits(64)))
+    return ms.replace(state, secrets=secrets, offers=offers, bag=tuple(bag),
+                      solo_deck=tuple(deck), rng=Rng(rng.getrandbits(64)))
 
 
 def scramble_lighter(state, seat, rng):

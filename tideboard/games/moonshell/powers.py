@@ -246,6 +246,8 @@ def apply_power(state: State, seat: int, action) -> State:
     reason = why_not(state, seat, mermaid, "active")
     if reason:
         raise IllegalAction(reason)
+    from tideboard.games.moonshell.power_moves import active_powers
+
     if action not in active_powers(state, seat, mermaid):
         raise IllegalAction(_refusal(mermaid))
     side = state.sides[seat]
@@ -290,6 +292,8 @@ def _refusal(mermaid: str) -> str:
 
 
 def _swap_take(state: State, seat: int, action: SwapTake) -> State:
+    from tideboard.games.moonshell.power_moves import _swap_takes
+
     if action not in _swap_takes(state, seat) or not can_use(state, seat, "swap", "passive"):
         reason = why_not(state, seat, "swap", "passive")
         raise IllegalAction(reason or "Swap takes a tile from another side's rock, leaving one "
@@ -395,6 +399,16 @@ def meeple_text(state: State, seat: int) -> str:
     return "holding a chest space until a collected tile takes it"
 
 
-# the legal power moves (they use the functions above)
-from tideboard.games.moonshell.power_moves import (_swap_takes, active_powers,  # noqa: E402,F401
-                                                   alike, power_actions)
+# the legal power moves (they use the functions above), imported on first use: their
+# tables cost the first frame of a game without powers
+_POWER_MOVES = ("_swap_takes", "active_powers", "alike", "power_actions")
+
+
+def __getattr__(name: str):
+    if name not in _POWER_MOVES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from tideboard.games.moonshell import power_moves
+
+    for each in _POWER_MOVES:
+        globals()[each] = getattr(power_moves, each)
+    return globals()[name]

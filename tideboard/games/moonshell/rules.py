@@ -10,7 +10,6 @@ the field).  The mermaid powers live in ``powers.py``, the event cards in
 
 from __future__ import annotations
 
-import itertools
 import operator
 
 from tideboard.engine.core import IllegalAction, seat_label
@@ -37,12 +36,22 @@ COLLECTS: tuple[tuple[Collect, ...], ...] = tuple(
 ALL_PULLS = tuple(a for row in PULLS for a in row)
 _ROTATE_AND_PULLS = (ROTATE,) + ALL_PULLS
 PULLS_BUT_CENTRE = tuple(a for j, row in enumerate(PULLS) if j != CENTRE for a in row)
-# the chest's column heights -> (per source, the collects into its open columns; every
-# column is filled): a table, so move generation need not look at each column
-_COLLECT_ROWS = {heights: (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS)
-                                       if heights[c] < CHEST_ROWS) for source in range(3)),
-                           sum(heights) == CHEST_SIZE)
-                 for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
+
+
+class _CollectRows(dict):
+    """The chest's column heights -> (per source, the collects into its open columns;
+    every column is filled): a table, so move generation need not look at each column.
+    Filled in as chests grow (building all 1296 rows at import cost the first frame)."""
+
+    def __missing__(self, heights: tuple[int, ...]):
+        row = (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS) if heights[c] < CHEST_ROWS)
+                     for source in range(3)),
+               sum(heights) == CHEST_SIZE)
+        self[heights] = row
+        return row
+
+
+_COLLECT_ROWS = _CollectRows()
 SOURCE_NAMES = ("left rock", "right rock", "moonshell")
 _CHOOSES = {m: Choose(m) for m in MERMAID_IDS}
 _KEEPS = {card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())}

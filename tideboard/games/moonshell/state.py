@@ -12,7 +12,7 @@ The fields are chosen so that a screen can draw them directly:
 
 from __future__ import annotations
 
-import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from tideboard.engine.rng import Rng
 
@@ -31,30 +31,87 @@ BUOY_SPACE = 6  # active Buoy: holding a chest space in column ``place``
 AT_HOME = (HOME, 0)
 
 
-@attrs.frozen
-class Keep:
+class _Action:
+    """What the actions share: frozen, slotted, equal only to the same class with the
+    same fields (``Pass() != Decline()``), and shown as ``Pull(column=1, first=None,
+    power='')``.  Written out by hand rather than with ``attrs``: defining nine attrs
+    classes cost Moonshell's first frame about 20M instructions."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple:
+        return ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.__class__, *self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self.__slots__, self._values()))
+        return f"{self.__class__.__name__}({fields})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple:
+        return self.__class__, self._values()
+
+
+_set = object.__setattr__
+
+
+class Keep(_Action):
     """Keep one of the two secret objective cards you were dealt (setup)."""
 
-    card: str
+    __slots__ = ("card",)
+
+    def __init__(self, card: str) -> None:
+        _set(self, "card", card)
+
+    def _values(self) -> tuple:
+        return (self.card,)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Keep:
+            return NotImplemented
+        return self.card == other.card  # type: ignore[attr-defined]
+
+    __hash__ = _Action.__hash__
 
 
-@attrs.frozen
-class Choose:
+class Choose(_Action):
     """Choose your mermaid board (setup, in turn order, with mermaid powers)."""
 
-    mermaid: str
+    __slots__ = ("mermaid",)
+
+    def __init__(self, mermaid: str) -> None:
+        _set(self, "mermaid", mermaid)
+
+    def _values(self) -> tuple:
+        return (self.mermaid,)
 
 
-@attrs.frozen
-class Rotate:
+class Rotate(_Action):
     """Rotate the ocean board a quarter turn in the tides token's direction;
     ``twice``: two quarter turns as one action (the passive Rising Moon)."""
 
-    twice: bool = False
+    __slots__ = ("twice",)
+
+    def __init__(self, twice: bool = False) -> None:
+        _set(self, "twice", twice)
+
+    def _values(self) -> tuple:
+        return (self.twice,)
 
 
-@attrs.frozen
-class Pull:
+class Pull(_Action):
     """Pull the two nearest tiles of ``column`` (0-4 from your left) onto your rocks.
 
     ``first`` is only given for the centre column: the rock (0 left, 1 right)
@@ -67,13 +124,26 @@ class Pull:
     left and right rock).
     """
 
-    column: int
-    first: int | None = None
-    power: str = ""
+    __slots__ = ("column", "first", "power")
+
+    def __init__(self, column: int, first: int | None = None, power: str = "") -> None:
+        _set(self, "column", column)
+        _set(self, "first", first)
+        _set(self, "power", power)
+
+    def _values(self) -> tuple:
+        return (self.column, self.first, self.power)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Pull:
+            return NotImplemented
+        return (self.column == other.column and self.first == other.first  # type: ignore[attr-defined]
+                and self.power == other.power)  # type: ignore[attr-defined]
+
+    __hash__ = _Action.__hash__
 
 
-@attrs.frozen
-class Collect:
+class Collect(_Action):
     """Put a tile in chest column ``column`` (0-3 from your left).
 
     ``source`` is 0 for your left rock, 1 for your right rock and 2 for your
@@ -84,24 +154,43 @@ class Collect:
     puts the tile in the space your mermeeple holds.
     """
 
-    source: int
-    column: int
-    saved: int = -1
-    saved_first: bool = False
+    __slots__ = ("source", "column", "saved", "saved_first")
+
+    def __init__(self, source: int, column: int, saved: int = -1, saved_first: bool = False) -> None:
+        _set(self, "source", source)
+        _set(self, "column", column)
+        _set(self, "saved", saved)
+        _set(self, "saved_first", saved_first)
+
+    def _values(self) -> tuple:
+        return (self.source, self.column, self.saved, self.saved_first)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Collect:
+            return NotImplemented
+        return (self.source == other.source and self.column == other.column  # type: ignore[attr-defined]
+                and self.saved == other.saved  # type: ignore[attr-defined]
+                and self.saved_first == other.saved_first)  # type: ignore[attr-defined]
+
+    __hash__ = _Action.__hash__
 
 
-@attrs.frozen
-class SwapTake:
+class SwapTake(_Action):
     """The passive Swap: take the tile on rock ``rock`` (another side's, absolute
     index) into chest column ``column``, leaving your ``mine`` rock's tile there."""
 
-    rock: int
-    mine: int
-    column: int
+    __slots__ = ("rock", "mine", "column")
+
+    def __init__(self, rock: int, mine: int, column: int) -> None:
+        _set(self, "rock", rock)
+        _set(self, "mine", mine)
+        _set(self, "column", column)
+
+    def _values(self) -> tuple:
+        return (self.rock, self.mine, self.column)
 
 
-@attrs.frozen
-class Power:
+class Power(_Action):
     """An active mermaid power (a free action).
 
     tide-pool (column, depth as you see the ocean), inlet (your rock 0/1),
@@ -110,20 +199,28 @@ class Power:
     row * 4 + column), buoy (chest column).
     """
 
-    mermaid: str
-    a: int
-    b: int = -1
-    c: int = -1
+    __slots__ = ("mermaid", "a", "b", "c")
+
+    def __init__(self, mermaid: str, a: int, b: int = -1, c: int = -1) -> None:
+        _set(self, "mermaid", mermaid)
+        _set(self, "a", a)
+        _set(self, "b", b)
+        _set(self, "c", c)
+
+    def _values(self) -> tuple:
+        return (self.mermaid, self.a, self.b, self.c)
 
 
-@attrs.frozen
-class Decline:
+class Decline(_Action):
     """Let an event's offer go (Moonrise: keep the moonshell in reserve)."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class Pass:
+
+class Pass(_Action):
     """Give up the rest of your actions (only once your chest is full)."""
+
+    __slots__ = ()
 
 
 Action = Keep | Rotate | Pull | Collect | Pass | Choose | SwapTake | Power | Decline
@@ -136,47 +233,82 @@ SAVE = 4  # Collect.column: keep the tile on the mermaid board (passive Buoy)
 BUOY_COLUMN = 5  # Collect.column: into the active Buoy mermeeple's space
 
 
-@attrs.frozen(slots=False)  # a __dict__ per state makes evolve's copies cheap
+_new = object.__new__
+
+
 class State:
-    players: int                                  # seats in the state (2 in solo: you + automaton)
-    solo: bool
-    sides: tuple[int, ...]                        # board side of each seat (0 S, 1 W, 2 N, 3 E)
-    ocean: tuple[int, ...]                        # 25 tiles, EMPTY where a space is empty
-    rocks: tuple[int, ...]                        # 8 rock spaces
-    bag: tuple[int, ...]                          # drawn from the end
-    urchins_aside: int                            # go into the bag when it runs out
-    chests: tuple[tuple[tuple[int, ...], ...], ...]
-    moonshells: tuple[bool, ...]                  # moonshell still in reserve (unused)
-    open_cards: tuple[str, ...]                   # composition, array, pair, trove, collector
-    secrets: tuple[str, ...]                      # kept secret card; "" none yet, "?" hidden
-    offers: tuple[tuple[str, ...], ...]           # the two dealt secret cards until one is kept
-    phase: str = KEEP
-    current: int = 0
-    actions_left: int = 3
-    turn: int = 1                                 # turns started, all seats together
-    round: int = 1
-    tides_odd: bool = False                       # even side (counter-clockwise) up
-    end_trigger: int = -1                         # seat that filled its chest first, -1 none
-    over: bool = False
-    solo_deck: tuple[str, ...] = ()               # automaton's column cards, top last
-    solo_discard: tuple[str, ...] = ()
-    auto_rotated: bool = False                    # the automaton's one rotation is used
-    auto_turns: int = 0
-    auto_log: tuple[str, ...] = ()                # what the automaton did on its last turn
-    rng: Rng = Rng()
-    # -- the advanced rules (options); the defaults are the plain game ------------
-    mode: str = "standard"                        # the variant (for display)
-    moonshell_on: bool = True                     # the moonshell is played with
-    powers: str = ""                              # "", "passive" or "active"
-    mermaids: tuple[str, ...] = ()                # per seat ("" none / not chosen yet)
-    meeples: tuple[tuple[int, int], ...] = ()     # per seat: (kind, place), see HOME...
-    meeple_round: tuple[int, ...] = ()            # round each mermeeple left home
-    saved: tuple[int, ...] = ()                   # passive Buoy: the tile saved, EMPTY none
-    events_on: bool = False
-    event: str = ""                               # this round's event card
-    event_deck: tuple[str, ...] = ()              # top last
-    event_discard: tuple[str, ...] = ()
-    free_rotation: bool = False                   # Free Flow: this turn's free rotation is used
+    """The whole game (immutable).  A plain class rather than an ``attrs`` one (defining
+    that cost the first frame about 13M instructions) that behaves as one did: made
+    by keyword (or position, in the order below), equal to a State with equal fields,
+    hashable, shown as ``State(players=2, ...)``, frozen.  A ``__dict__`` per state
+    makes :func:`evolve`'s copies cheap; :func:`replace` is the checked copy."""
+
+    def __init__(
+            self,
+            players: int,                                 # seats in the state (2 in solo: you + automaton)
+            solo: bool,
+            sides: tuple[int, ...],                       # board side of each seat (0 S, 1 W, 2 N, 3 E)
+            ocean: tuple[int, ...],                       # 25 tiles, EMPTY where a space is empty
+            rocks: tuple[int, ...],                       # 8 rock spaces
+            bag: tuple[int, ...],                         # drawn from the end
+            urchins_aside: int,                           # go into the bag when it runs out
+            chests: tuple[tuple[tuple[int, ...], ...], ...],
+            moonshells: tuple[bool, ...],                 # moonshell still in reserve (unused)
+            open_cards: tuple[str, ...],                  # composition, array, pair, trove, collector
+            secrets: tuple[str, ...],                     # kept secret card; "" none yet, "?" hidden
+            offers: tuple[tuple[str, ...], ...],          # the two dealt secret cards until one is kept
+            phase: str = KEEP,
+            current: int = 0,
+            actions_left: int = 3,
+            turn: int = 1,                                # turns started, all seats together
+            round: int = 1,
+            tides_odd: bool = False,                      # even side (counter-clockwise) up
+            end_trigger: int = -1,                        # seat that filled its chest first, -1 none
+            over: bool = False,
+            solo_deck: tuple[str, ...] = (),              # automaton's column cards, top last
+            solo_discard: tuple[str, ...] = (),
+            auto_rotated: bool = False,                   # the automaton's one rotation is used
+            auto_turns: int = 0,
+            auto_log: tuple[str, ...] = (),               # what the automaton did on its last turn
+            rng: Rng = Rng(),
+            # -- the advanced rules (options); the defaults are the plain game ------------
+            mode: str = "standard",                       # the variant (for display)
+            moonshell_on: bool = True,                    # the moonshell is played with
+            powers: str = "",                             # "", "passive" or "active"
+            mermaids: tuple[str, ...] = (),               # per seat ("" none / not chosen yet)
+            meeples: tuple[tuple[int, int], ...] = (),    # per seat: (kind, place), see HOME...
+            meeple_round: tuple[int, ...] = (),           # round each mermeeple left home
+            saved: tuple[int, ...] = (),                  # passive Buoy: the tile saved, EMPTY none
+            events_on: bool = False,
+            event: str = "",                              # this round's event card
+            event_deck: tuple[str, ...] = (),             # top last
+            event_discard: tuple[str, ...] = (),
+            free_rotation: bool = False,                  # Free Flow: this turn's free rotation is used
+    ) -> None:
+        fields = locals().copy()  # the parameters, in their order
+        del fields["self"]
+        _set_dict(self, fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(map(self.__dict__.__getitem__, FIELDS)))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in FIELDS)
+        return f"State({fields})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple:
+        return _from_dict, (self.__dict__.copy(),)
 
     @property
     def automaton(self) -> int | None:
@@ -193,15 +325,27 @@ class State:
         return sum(1 for where in self.meeples if where[0] != HOME)
 
 
-_new = object.__new__
 _set_dict = State.__dict__["__dict__"].__set__
+FIELDS: tuple[str, ...] = State.__init__.__code__.co_varnames[1:State.__init__.__code__.co_argcount]
+
+
+def _from_dict(fields: dict) -> State:
+    new = _new(State)
+    _set_dict(new, fields)
+    return new
+
+
+def replace(state: State, **changes) -> State:
+    """A copy with ``changes``, made through ``State(...)``: an unknown field is a
+    TypeError, as with ``attrs.evolve`` (for tests and tools; the rules use :func:`evolve`)."""
+    return State(**{**state.__dict__, **changes})
 
 
 def evolve(state: State, **changes) -> State:
-    """``attrs.evolve`` for :class:`State`, made for speed (playouts make several copies
+    """A copy of ``state`` with ``changes``, made for speed (playouts make several copies
     per action): the instance dict is copied, the changed fields set in the copy, and
-    the copy given to a new instance.  State has no validators, converters or
-    post-init, so both make the same object."""
+    the copy given to a new instance, without ``__init__`` (which does nothing more), so
+    it makes what :func:`replace` makes, without checking the names."""
     fields = state.__dict__.copy()
     fields.update(changes)
     new = _new(State)
