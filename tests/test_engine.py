@@ -189,3 +189,22 @@ def test_rng_choose_each_draws_as_a_choice_per_pool_does(seed):
     assert Rng.from_seed(seed).choose_each(pools) == (expected, rng)
     with pytest.raises(ValueError):
         Rng.from_seed(seed).choose_each([()])
+
+
+def test_rng_is_an_immutable_value():
+    """States compare, hash, copy and pickle their generator by its position."""
+    import copy
+    import pickle
+
+    import pytest
+
+    rng = Rng(5)
+    assert rng == Rng(5) and rng != Rng(6) and hash(rng) == hash(Rng(5))
+    assert rng != 5 and rng != (5,)
+    assert repr(rng) == "Rng(position=5)" and Rng() == Rng(0)
+    assert pickle.loads(pickle.dumps(rng)) == rng and copy.deepcopy(rng) == rng
+    with pytest.raises(AttributeError):
+        rng.position = 6
+    with pytest.raises(AttributeError):
+        del rng.position
+    assert rng.position == 5 and {Rng(1), Rng(1), Rng(2)} == {Rng(1), Rng(2)}

@@ -12,7 +12,7 @@ The fields are chosen so that a screen can draw them directly:
 
 from __future__ import annotations
 
-from attrs.exceptions import FrozenInstanceError
+from dataclasses import FrozenInstanceError
 
 from tideboard.engine.rng import Rng
 
