@@ -71,3 +71,26 @@ async def test_moonshell_boards_take_the_new_theme_colours_at_once():
         await pilot.press("f2")
         await settle(pilot)
         assert [board._styles for board in boards] != before
+
+
+async def test_mermaid_rain_cursor_move_repaints_two_spaces_and_f2_recolours_the_sea():
+    from tideboard.ui.mermaid_rain import HexBoard
+
+    from tests.ui.test_mermaid_rain_ui import riding_match, screen_of
+    from tests.ui.helpers import app_with_match
+
+    app = app_with_match(riding_match(at=None), bots={1: "greedy", 2: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await settle(pilot)
+        board = screen.query_one(HexBoard)
+        before = screen.cursor
+        await pilot.press("right")
+        await settle(pilot)
+        assert screen.cursor == before + 1
+        cells = sum(r.width * r.height for r in board.repainted)
+        assert board.repainted and cells <= 2 * board.cell_w     # two spaces of the sea
+        styles = [row[:] for row in board._styles]
+        await pilot.press("f2")
+        await settle(pilot)
+        assert board._styles != styles

@@ -9,8 +9,9 @@ Odd rows sit half a cell to the right, so each space touches two above, two
 below and one on each side.
 
 Small: 4 columns a space, one line a row (80x24).  Wide and tall: 6 columns
-and two lines (the treasures on the second).  A click posts
-``CellClicked(self, cell)`` with the board cell (``row * COLS + col``).
+and two lines (the treasures on the second).  A cursor move repaints only the
+cells that changed (``CellGrid``).  A click posts ``CellClicked(self, cell)``
+with the board cell (``row * COLS + col``).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from tideboard.games.mermaid_rain.content import (BASE, COLS, DOLPHIN, MER, ROCK, ROW_LETTERS,
                                                   ROWS, SEAGULL, START, TILE_DARK, TILE_SYMBOL,
                                                   TREASURE_LETTERS, TURTLE, WATER)
 from tideboard.games.mermaid_rain.state import HIDDEN, State
-from tideboard.ui.shared import CellClicked, game_colours, ink_for
+from tideboard.ui.shared import Canvas, CellClicked, game_colours, ink_for
+from tideboard.ui.shared.lines import CellGrid, text_canvas
 
 GLYPHS = {DOLPHIN: "D", SEAGULL: "G", TURTLE: "T", MER: "M", START: "S", WATER: "~", ROCK: "^"}
 COLOUR_OF = {DOLPHIN: "dolphin", SEAGULL: "seagull", TURTLE: "turtle", MER: "mermaid",
@@ -41,7 +42,7 @@ def treasure_mark(state: State, tid: int) -> str:
     return "?" if kind == HIDDEN else TREASURE_LETTERS[kind]
 
 
-class HexBoard(Widget):
+class HexBoard(CellGrid):
     """The board, drawn from ``state`` (a view) with the screen's cursor and marks.
 
     ``targets``: cells that a legal action of the player reaches (highlighted);
@@ -63,7 +64,7 @@ class HexBoard(Widget):
         size = (6 if wide else 4, 2 if tall else 1)
         if size != (self.cell_w, self.row_h):
             self.cell_w, self.row_h = size
-            self.refresh()
+            self._paint()
 
     def show(self, state: State, targets: frozenset[int], preview: tuple[int, ...],
              cursor: int | None) -> None:
@@ -71,10 +72,17 @@ class HexBoard(Widget):
                                                  self.cursor):
             return
         self.state, self.targets, self.preview, self.cursor = state, targets, preview, cursor
-        self.refresh()
+        self._paint()
 
-    def render(self) -> Text:
-        return self.as_text()
+    def _paint(self) -> None:
+        if self.is_mounted:
+            super().show(text_canvas(self.as_text()))
+
+    def on_mount(self) -> None:
+        self._paint()
+
+    def restyled(self) -> Canvas | None:
+        return text_canvas(self.as_text()) if self.is_mounted else None
 
     def as_text(self) -> Text:
         state = self.state
