@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import zlib
 from typing import Any, Iterable, Iterator, Sequence
 
 from tideboard.engine.core import (GameConfig, IllegalAction, NotationError,
                                    TideboardError)
 from tideboard.engine import registry
+from tideboard.engine.packed import pack, unpack
 
 SAVE_FORMAT = "tideboard-save"
 SAVE_VERSION = 1
@@ -50,13 +50,12 @@ class _Lines:
     line is its own follows from its place in the run (see :func:`_line_at`)."""
 
     __slots__ = ("data",)
-    SEP = "\0"
 
-    def __init__(self, lines: list[str]) -> None:
-        self.data = zlib.compress(self.SEP.join(lines).encode(), 6)
+    def __init__(self, data: bytes) -> None:
+        self.data = data  # from packed.pack
 
     def lines(self) -> list[str]:
-        return zlib.decompress(self.data).decode().split(self.SEP)
+        return unpack(self.data)
 
 
 class _Step:
@@ -167,9 +166,9 @@ class _Lineage:
             step.state = None
             cleared.append(step)
             step = step.before
-        lines = [step.line for step in reversed(cleared)]
-        if lines and not any(_Lines.SEP in line for line in lines):
-            run = _Lines(lines)
+        data = pack([step.line for step in reversed(cleared)]) if cleared else None
+        if data is not None:
+            run = _Lines(data)
             for step in cleared:
                 step.line = run
 

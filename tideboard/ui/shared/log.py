@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
@@ -15,6 +14,8 @@ from textual import events
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from tideboard.engine.packed import pack, unpack
 
 INDENT = 2  # continuation lines of an entry are indented this far
 
@@ -38,7 +39,6 @@ class Entries(Sequence):
     again); reads like a list of strings and compares equal to one."""
 
     BLOCK = 64
-    SEP = "\0"
 
     def __init__(self, entries: Sequence[str] = ()) -> None:
         self._packed: list[bytes | tuple[str, ...]] = []  # BLOCK entries each
@@ -53,14 +53,14 @@ class Entries(Sequence):
         if len(recent) >= 2 * self.BLOCK:  # the newest stay plain
             block = recent[:self.BLOCK]
             del recent[:self.BLOCK]
-            self._packed.append(tuple(block) if any(self.SEP in e for e in block)
-                                else zlib.compress(self.SEP.join(block).encode(), 6))
+            data = pack(block)
+            self._packed.append(tuple(block) if data is None else data)
 
     def _block(self, number: int) -> list[str]:
         if self._unpacked[0] != number:
             block = self._packed[number]
             self._unpacked = (number, list(block) if isinstance(block, tuple) else
-                              zlib.decompress(block).decode().split(self.SEP))
+                              unpack(block))
         return self._unpacked[1]
 
     def __len__(self) -> int:
