@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 import operator
 import struct
-from dataclasses import FrozenInstanceError
 from typing import Sequence, TypeVar
+
+from tideboard.engine.frozen import Frozen
 
 T = TypeVar("T")
 
@@ -27,12 +28,9 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class Rng:
-    """The position of a SplitMix64 stream: immutable, equal and hashed by position.
-
-    Written out by hand rather than as an ``attrs`` class: a game whose state needs
-    nothing else from attrs (Moonshell's) then starts without importing attrs, which
-    costs about 4% of its first frame (``benchmarks/first_frame.py``)."""
+class Rng(Frozen):
+    """The position of a SplitMix64 stream: immutable, equal and hashed by position
+    (a :class:`Frozen` value, so a game needs no attrs for it)."""
 
     __slots__ = ("position",)
     position: int
@@ -40,30 +38,8 @@ class Rng:
     def __init__(self, position: int = 0) -> None:
         object.__setattr__(self, "position", position)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Rng:
-            return NotImplemented
-        return self.position == other.position  # type: ignore[attr-defined]
-
-    def __ne__(self, other: object) -> bool:
-        if other.__class__ is not Rng:
-            return NotImplemented
-        return self.position != other.position  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((Rng, self.position))
-
-    def __repr__(self) -> str:
-        return f"Rng(position={self.position!r})"
-
-    def __reduce__(self) -> tuple:
-        return Rng, (self.position,)
+    def _values(self) -> tuple:
+        return (self.position,)
 
     @classmethod
     def from_seed(cls, seed: int) -> "Rng":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
 
+from tideboard.engine.frozen import Frozen
 from tideboard.engine.rng import Rng
 
 KEEP, PLAY = "keep", "play"  # phases: choosing secret objectives, then the turns
@@ -31,37 +32,7 @@ BUOY_SPACE = 6  # active Buoy: holding a chest space in column ``place``
 AT_HOME = (HOME, 0)
 
 
-class _Action:
-    """What the actions share: frozen, slotted, equal only to the same class with the
-    same fields (``Pass() != Decline()``), and shown as ``Pull(column=1, first=None,
-    power='')``.  Written out by hand rather than with ``attrs``: defining nine attrs
-    classes cost Moonshell's first frame about 20M instructions."""
-
-    __slots__ = ()
-
-    def _values(self) -> tuple:
-        return ()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((self.__class__, *self._values()))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self.__slots__, self._values()))
-        return f"{self.__class__.__name__}({fields})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError()
-
-    def __reduce__(self) -> tuple:
-        return self.__class__, self._values()
+_Action = Frozen  # what the actions share (engine/frozen.py)
 
 
 _set = object.__setattr__
