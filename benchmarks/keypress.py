@@ -111,20 +111,15 @@ def _moonlighter_keys(match: Any) -> list[str]:
     return sides  # consecutive keys differ: a key pressed twice would place the room
 
 
-def _mermaid_rain(game: Any, match: Any) -> Any:
-    # melds, picks and discards until the human seat (1) enters the sea: the
-    # cursor then walks the hex map's cells
-    while not (match.state.phase == "ride" and game.to_move(match.state) == (0,)):
-        match = match.play(game.legal_actions(match.state)[0])
-    return match
-
-
-def _animal_splash(game: Any, match: Any) -> Any:
-    # the human seat (1) to choose where the diver goes: the cursor walks the
-    # twelve spots around the 3x3 grid
-    while not (match.state.phase == "move" and game.to_move(match.state) == (0,)):
-        match = match.play(game.legal_actions(match.state)[0])
-    return match
+def _human_in(phase: str) -> Callable[[Any, Any], Any]:
+    """Play the first legal actions until the human seat (1) is to move in ``phase``:
+    Mermaid Rain's "ride" (the cursor walks the hex sea's cells), Animal Splash's
+    "move" (it walks the twelve diver spots around the 3x3 grid)."""
+    def prepare(game: Any, match: Any) -> Any:
+        while not (match.state.phase == phase and game.to_move(match.state) == (0,)):
+            match = match.play(game.legal_actions(match.state)[0])
+        return match
+    return prepare
 
 
 # game id -> (label, players, bots, prepare, keys, bare grid size, what is compared)
@@ -137,9 +132,9 @@ SCREENS: dict[str, tuple] = {
     "moonlighter": ("Moonlighter (a rolled room to place)", 1, {}, _moonlighter,
                     _moonlighter_keys, 7, "7x7 dungeon map"),
     "mermaid-rain": ("Mermaid Rain 3p, seats 2-3 greedy", 3, {1: "greedy", 2: "greedy"},
-                     _mermaid_rain, lambda m: ["right", "down", "left", "up"], 7,
+                     _human_in("ride"), lambda m: ["right", "down", "left", "up"], 7,
                      "7x7 grid (the 9x11 hex sea's cells are smaller)"),
-    "animal-splash": ("Animal Splash 2p, seat 2 greedy", 2, {1: "greedy"}, _animal_splash,
+    "animal-splash": ("Animal Splash 2p, seat 2 greedy", 2, {1: "greedy"}, _human_in("move"),
                       lambda m: ["right", "right", "left", "left"], 4,
                       "4x4 grid (the diver's 12 spots)"),
 }

@@ -28,7 +28,8 @@ class Frozen:
         return hash((self.__class__, *self._values()))
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self.__slots__, self._values()))
+        fields = ", ".join(f"{name}={value!r}"
+                           for name, value in zip(self.__slots__, self._values()))
         return f"{self.__class__.__name__}({fields})"
 
     def __setattr__(self, name: str, value: object) -> None:
