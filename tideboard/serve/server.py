@@ -243,7 +243,7 @@ class Session(asyncssh.SSHServerSession):
         env["TERM"] = self.chan.get_terminal_type() or env.get("TERM", "")
         width, height = self.chan.get_terminal_size()[:2]
         room = self.server.room
-        away = [t for t in room.tables_of(name) if t.started and not t.present.get(name)]
+        away = [t for t in room.tables_of(name) if t.started and not t.is_present(name)]
         self.app = ServeApp(room, name, self.chan, (width or 80, height or 24), env,
                             table_id=away[-1].id if away else None)
         self.server.sessions.add(self)

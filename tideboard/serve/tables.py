@@ -16,6 +16,14 @@ what) and listen for changes; the room never calls into a session's app
   for simultaneous choices) and only an action ``legal_for`` lists.
 - A seated player whose last session at the table ends is *away*; after the
   grace period a bot plays the seat until the player comes back.
+- A player is their name compared without case (``Ana`` sits where ``ana``
+  sits); see :func:`same_name`.
+- A restart never gives a seat to a bot: a running table brought back by
+  :meth:`Room.load` is *paused* (nothing moves there, no grace runs) until one
+  of its seated players opens it again.  From then on it plays on as usual:
+  the seats of the players not back yet are away, and their grace starts then.
+- Each name may have at most ``max_open`` tables it opened waiting for
+  players (not started), so nobody can fill every lobby with tables.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from tideboard import store_tables
 from tideboard.store_tables import TableRow
 
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
+MAX_OPEN = 3  # tables one name may have opened that wait for players
 CHAT_KEPT = 50
 CHAT_MAX = 200  # characters in one chat line
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
@@ -49,6 +58,16 @@ Listener = Callable[["Table", str], None]
 
 class TableError(TideboardError):
     """What a player asked of a table cannot be done; the message says why."""
+
+
+def ident(name: str) -> str:
+    """A player's identity: their name without case (names are ASCII)."""
+    return name.lower()
+
+
+def same_name(one: str | None, other: str | None) -> bool:
+    """Whether two names are the same player ("Ana" and "ana" are)."""
+    return one is not None and other is not None and ident(one) == ident(other)
 
 
 class SeatState:
@@ -84,7 +103,8 @@ class Table:
         self.writer: GameWriter | None = None
         self.save_error: str | None = None
         self.watchers: dict[str, int] = {}  # name -> sessions watching
-        self.present: dict[str, int] = {}  # seated name -> sessions at the table
+        self.present: dict[str, int] = {}  # seated ident(name) -> sessions at the table
+        self.paused = False  # brought back by a restart: waits for a player to return
         self.chat: list[str] = []
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Any] = {}
@@ -102,9 +122,13 @@ class Table:
 
     def seat_of(self, name: str) -> int | None:
         for number, seat in enumerate(self.seats):
-            if seat.player == name:
+            if same_name(seat.player, name):
                 return number
         return None
+
+    def is_present(self, name: str | None) -> bool:
+        """Whether a session of ``name`` (a seated player) has the table open."""
+        return name is not None and self.present.get(ident(name), 0) > 0
 
     def free_seats(self) -> list[int]:
         return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
@@ -155,7 +179,7 @@ class Table:
         seats = []
         for number, seat in enumerate(self.seats):
             text = self.seat_name(number)
-            if seat.player is not None and self.started and not self.present.get(seat.player):
+            if seat.player is not None and self.started and not self.is_present(seat.player):
                 text += " (away, bot playing)" if seat.standin else " (away)"
             seats.append(text)
         line = ", ".join(seats)
@@ -163,6 +187,8 @@ class Table:
             line += f"; watching: {', '.join(sorted(self.watchers))}"
         if self.over:
             return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
+        if self.paused:
+            return f"paused until a player returns (server restarted): {line}"
         if self.started:
             waiting = self.match.game.to_move(self.match.state)
             mine = name is not None and self.seat_of(name) in waiting
@@ -174,9 +200,10 @@ class Room:
     """Every table of the server, the moves, the bots and the grace timers."""
 
     def __init__(self, store: Store, grace: float = GRACE, bot_delay: float = 0.6,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, max_open: int = MAX_OPEN) -> None:
         self.store = store
         self.grace = grace
+        self.max_open = max_open
         self.bot_delay = bot_delay
         self.clock = clock
         self.tables: dict[str, Table] = {}
@@ -197,9 +224,11 @@ class Room:
                 except TideboardError as error:
                     notes.append(f"table {row.id}: {error}")
                     continue
-                for number, seat in enumerate(table.seats):
-                    if seat.player is not None and not table.over:
-                        self._away(table, number)
+                if not table.over:  # paused until a player returns: see attach
+                    table.paused = True
+                    for seat in table.seats:
+                        if seat.player is not None:
+                            seat.away_since = self.clock()
             self.tables[table.id] = table
             self._schedule(table)
         return notes
@@ -225,6 +254,12 @@ class Room:
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
+        waiting = [t for t in self.tables.values()
+                   if not t.started and same_name(t.creator, creator)]
+        if len(waiting) >= self.max_open:
+            raise TableError(
+                f"You have {len(waiting)} tables waiting for players, the most one player "
+                f"may have: start one (s) or close one (x) before opening another.")
         variant = variant or info.variants[0]
         config = GameConfig(players=players, variant=variant, options=options,
                             solo=players == 1 and info.max_players > 1)
@@ -269,7 +304,7 @@ class Room:
         table = self.get(table_id)
         if table.started:
             raise TableError("That table has started already.")
-        if name != table.creator:
+        if not same_name(name, table.creator):
             raise TableError(f"Only {table.creator}, who opened the table, can start it.")
         level = "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0]
         for seat in table.free_seats():
@@ -280,7 +315,7 @@ class Room:
     def close(self, table_id: str, name: str) -> None:
         """The creator gives up a table that has not started."""
         table = self.get(table_id)
-        if table.started or name != table.creator:
+        if table.started or not same_name(name, table.creator):
             raise TableError("Only the creator can close a table, before it starts.")
         store_tables.save_table(self.store, attrs.evolve(table.row(), closed=True))
         del self.tables[table.id]
@@ -300,7 +335,7 @@ class Room:
         table.writer = GameWriter.new(self.store, table.match, seats)
         store_tables.save_table(self.store, table.row())
         for number, seat in enumerate(table.seats):
-            if seat.player is not None and not table.present.get(seat.player):
+            if seat.player is not None and not table.is_present(seat.player):
                 self._away(table, number)
         self._schedule(table)
 
@@ -312,7 +347,8 @@ class Room:
         if seat is None:
             table.watchers[name] = table.watchers.get(name, 0) + 1
         else:
-            table.present[name] = table.present.get(name, 0) + 1
+            who = ident(name)
+            table.present[who] = table.present.get(who, 0) + 1
             state = table.seats[seat]
             timer = table.grace_timers.pop(seat, None)
             if timer is not None:
@@ -321,16 +357,33 @@ class Room:
             state.away_since, state.standin = None, False
             if back:
                 self._say(table, f"{name} is back and plays again.")
+            if table.paused:
+                self._resume(table, name)
         self._changed(table, "presence")
         return seat
+
+    def _resume(self, table: Table, name: str) -> None:
+        """The first player back after a restart: the table plays on; the
+        others' seats are away from now (their grace starts now)."""
+        table.paused = False
+        away = [n for n, s in enumerate(table.seats)
+                if s.player is not None and not table.is_present(s.player)]
+        for number in away:
+            self._away(table, number)
+        names = ", ".join(table.seats[n].player or "" for n in away)
+        later = (f"; {names} {'is' if len(away) == 1 else 'are'} away "
+                 f"(a bot plays for them if they are not back in {self.grace:g} s)"
+                 if away else "")
+        self._say(table, f"{name} is back: the table plays on{later}.")
+        self._schedule(table)
 
     def detach(self, table: Table, name: str, listener: Listener) -> None:
         table.listeners.discard(listener)
         seat = table.seat_of(name)
-        counts = table.watchers if seat is None else table.present
-        counts[name] = counts.get(name, 1) - 1
-        if counts[name] <= 0:
-            del counts[name]
+        counts, key = (table.watchers, name) if seat is None else (table.present, ident(name))
+        counts[key] = counts.get(key, 1) - 1
+        if counts[key] <= 0:
+            del counts[key]
             if seat is not None and table.started and not table.over:
                 self._away(table, seat)
         self._changed(table, "presence")
@@ -339,7 +392,7 @@ class Room:
         state = table.seats[seat]
         if state.away_since is None:
             state.away_since = self.clock()
-        if seat not in table.grace_timers and not state.standin:
+        if seat not in table.grace_timers and not state.standin and not table.paused:
             loop = _loop()
             if loop is not None:
                 table.grace_timers[seat] = loop.call_later(
@@ -348,7 +401,7 @@ class Room:
     def _grace_over(self, table: Table, seat: int) -> None:
         table.grace_timers.pop(seat, None)
         state = table.seats[seat]
-        if state.away_since is None or table.present.get(state.player or ""):
+        if state.away_since is None or table.paused or table.is_present(state.player):
             return
         state.standin = True
         self._say(table, f"{state.player} is away: a bot plays for them until they return.")
@@ -408,7 +461,7 @@ class Room:
 
     def _schedule(self, table: Table) -> None:
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
-        if not table.started or table.over or table.bot_timer is not None:
+        if not table.started or table.over or table.paused or table.bot_timer is not None:
             return
         loop = _loop()
         if loop is None:
@@ -418,7 +471,7 @@ class Room:
 
     def _bot_step(self, table: Table) -> None:
         table.bot_timer = None
-        if table.over or self.tables.get(table.id) is not table:
+        if table.over or table.paused or self.tables.get(table.id) is not table:
             return
         match = table.match
         game = match.game
