@@ -23,6 +23,12 @@ from tideboard.cli_io import WholeNumber, fail
                    "or $TIDEBOARD_DATA_DIR).")
 @click.option("--max-sessions", type=WholeNumber(1, 10000, 5), default=100, show_default=True,
               help="Most sessions connected at once; more are told the server is full.")
+@click.option("--per-name", type=WholeNumber(1, 10000, 5), default=3, show_default=True,
+              help="Most sessions one player (name) may have at once.")
+@click.option("--per-address", type=WholeNumber(1, 10000, 5), default=10, show_default=True,
+              help="Most sessions from one address (an IPv6 /64) at once.")
+@click.option("--max-open-tables", type=WholeNumber(1, 1000, 4), default=3, show_default=True,
+              help="Most tables one player may have opened that wait for players.")
 @click.option("--per-minute", type=WholeNumber(1, 10000, 5), default=20, show_default=True,
               help="New connections allowed from one address each minute.")
 @click.option("--lobby-idle", type=WholeNumber(10, 86400, 5), default=900, show_default=True,
@@ -32,12 +38,14 @@ from tideboard.cli_io import WholeNumber, fail
                    "(until they return).")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.6, show_default=True,
               help="Seconds a bot waits before each move.")
-def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_minute: int,
-          lobby_idle: int, grace: int, bot_delay: float) -> None:
+def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_name: int,
+          per_address: int, max_open_tables: int, per_minute: int, lobby_idle: int,
+          grace: int, bot_delay: float) -> None:
     """Serve tideboard over SSH: players connect with 'ssh -p PORT NAME@HOST'.
 
-    The SSH user name is the player's name; a public key, when the client
-    offers one, is pinned to that name on first use.  No passwords.  Prints a
+    The SSH user name is the player's name, and it belongs to the first public
+    key used with it (Ana is ana); a client without a key plays as a guest
+    under a name the server gives.  No passwords.  Prints a
     line with "listening" when ready; Ctrl-C or SIGTERM stops it (every table
     is saved after each move already).
     """
@@ -51,5 +59,6 @@ def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_mi
 
     folder = data_dir if data_dir is not None else paths.data_dir()
     limits = Limits(max_sessions=max_sessions, per_minute=per_minute,
-                    lobby_idle=float(lobby_idle))
+                    lobby_idle=float(lobby_idle), per_name=per_name, per_address=per_address,
+                    max_open_tables=max_open_tables)
     raise SystemExit(run_server(host, port, folder, limits, float(grace), bot_delay))

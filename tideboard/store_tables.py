@@ -5,7 +5,8 @@ when it starts, its game is an ordinary game in ``games``/``actions`` (written
 by a :class:`~tideboard.game_writer.GameWriter`) and ``tables.game_id`` points
 to it, so a restarted server finds every table and replays its moves, and
 finished tables are in the history like any game.  ``players`` pins a player
-name to the fingerprint of the first public key it was used with.
+name, compared without case, to the fingerprint of the first public key it
+was used with (:func:`claim`).
 """
 
 from __future__ import annotations
@@ -72,30 +73,44 @@ def load_tables(store: Store) -> list[TableRow]:
     return rows
 
 
+# A name's owner: the players row for it compared without case (``Ana`` is
+# ``ana``; names are ASCII, so NOCASE is enough), the first pinned one if a
+# store from before names were compared without case has several spellings.
+_OWNER = ("SELECT name, fingerprint FROM players WHERE name = ? COLLATE NOCASE "
+          "ORDER BY fingerprint IS NULL, first_seen, rowid LIMIT 1")
+
+
+def owner(store: Store, name: str) -> tuple[str, str | None] | None:
+    """(the name as first used, the pinned key's fingerprint or None) for
+    ``name`` compared without case; None for a name never used."""
+    rows = store._read(_OWNER, (name,))
+    return (rows[0][0], rows[0][1]) if rows else None
+
+
 def pinned_key(store: Store, name: str) -> str | None:
-    rows = store._read("SELECT fingerprint FROM players WHERE name = ?", (name,))
-    return rows[0][0] if rows else None
+    """The fingerprint of the key ``name`` (without case) belongs to, if any."""
+    found = owner(store, name)
+    return found[1] if found else None
 
 
-def pin_key(store: Store, name: str, fingerprint: str | None) -> bool:
-    """Pin ``name`` to ``fingerprint`` if it has no key yet; True if the name
-    may be used with it (the pinned key, or no key offered by a name without one).
-    A name seen before with nothing to change costs one read, no transaction."""
-    seen = store._read("SELECT fingerprint FROM players WHERE name = ?", (name,))
-    if seen and (seen[0][0] == fingerprint or fingerprint is None or seen[0][0] is not None):
-        return seen[0][0] is None or seen[0][0] == fingerprint
+def claim(store: Store, name: str, fingerprint: str) -> str | None:
+    """``name`` for the key ``fingerprint``: the name as first spelled if the key
+    owns it (pinning it now if nobody did: the first key used with a name owns
+    it), or None if it belongs to another key.  A name seen before with its own
+    key costs one read, no transaction."""
+    seen = owner(store, name)
+    if seen is not None and seen[1] is not None:
+        return seen[0] if seen[1] == fingerprint else None
     with store._write() as db:
-        row = db.execute("SELECT fingerprint FROM players WHERE name = ?", (name,)).fetchone()
+        row = db.execute(_OWNER, (name,)).fetchone()
         if row is None:
             db.execute("INSERT INTO players (name, fingerprint, first_seen) VALUES (?,?,?)",
                        (name, fingerprint, _now()))
-            return True
-        if row[0] is None:
-            if fingerprint is not None:
-                db.execute("UPDATE players SET fingerprint = ? WHERE name = ?",
-                           (fingerprint, name))
-            return True
-        return row[0] == fingerprint
+            return name
+        if row[1] is None:  # used without a key before keys were required
+            db.execute("UPDATE players SET fingerprint = ? WHERE name = ?", (fingerprint, row[0]))
+            return row[0]
+        return row[0] if row[1] == fingerprint else None
 
 
 def now() -> str:

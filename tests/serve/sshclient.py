@@ -56,6 +56,39 @@ class Terminal:
         return "\n".join("".join(row).rstrip() for row in self.rows)
 
 
+class Keyless(asyncssh.SSHClient):
+    """Keyboard-interactive authentication answering no question (the server asks none)."""
+
+    def kbdint_auth_requested(self):
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        return ["" for _prompt in prompts]
+
+
+class BannerKept(asyncssh.SSHClient):
+    """Keeps the authentication banners the server sends."""
+
+    def __init__(self) -> None:
+        self.banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+
+async def session_output(port: int, name: str, key=None, timeout: float = 15.0):
+    """(exit status, output) of a terminal session that the server ends by itself
+    (a refused one)."""
+    key = key or asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
+                                known_hosts=None, agent_path=None) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                            encoding=None)
+        output = await asyncio.wait_for(process.stdout.read(), timeout)
+        await asyncio.wait_for(process.wait_closed(), timeout)
+        return process.exit_status, output.decode("utf-8", "replace")
+
+
 class Client:
     """One player's ssh session: ``await Client.open(port, name)``."""
 
@@ -73,6 +106,16 @@ class Client:
         conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
                                       known_hosts=None, agent_path=None)
         process = await conn.create_process(term_type=term, term_size=size, encoding=None)
+        return cls(conn, process, size)
+
+    @classmethod
+    async def open_keyless(cls, port: int, name: str, size=(80, 24)) -> "Client":
+        """A client without a key (keyboard-interactive, as ``ssh`` falls back to)."""
+        conn, _client = await asyncssh.create_connection(
+            Keyless, "127.0.0.1", port, username=name, client_keys=None, known_hosts=None,
+            agent_path=None)
+        process = await conn.create_process(term_type="xterm-256color", term_size=size,
+                                            encoding=None)
         return cls(conn, process, size)
 
     async def _read(self) -> None:

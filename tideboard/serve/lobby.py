@@ -145,7 +145,8 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self.fill()
         self.room.lobby_listeners.add(self._listen)
-        self.say("Enter: open the line under the cursor; ? explains the lobby.")
+        welcome = getattr(self.app, "welcome", None)  # a guest: why, and their name
+        self.say(welcome or "Enter: open the line under the cursor; ? explains the lobby.")
 
     def on_unmount(self) -> None:
         self.room.lobby_listeners.discard(self._listen)
