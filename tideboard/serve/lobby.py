@@ -7,6 +7,11 @@ when the room says a table changed.  Enter does the obvious thing with the
 line under the cursor: back to your table, sit at an open one, replay a
 finished one, or open a new table for a game; ``w`` watches a table, ``s`` starts your table with
 bots in the empty seats, ``x`` gives up your table before it starts.
+
+However many tables there are, every line is a few keys away: PgUp/PgDn turn
+a page, Home/End go to the first and last line, ``n`` to the games (a new
+table), and ``/`` filters the lines by what they say (a game, a player, a
+table id; Esc clears the filter).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
@@ -29,6 +34,10 @@ from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
 
 LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
+    ("PgUp PgDn, Home End", "a page up or down, the first or the last line"),
+    ("n", "to the games: open a new table"),
+    ("/", "filter the lines: type part of a game, a player or a table id "
+          "(Enter keeps it, Esc clears it)"),
     ("Enter", "your table: back to it; an open table: take a free seat; "
               "a finished table: replay it; a game: open a new table"),
     ("w", "watch the table under the cursor"),
@@ -48,7 +57,9 @@ seat until you return.
 
 class LobbyList(Widget, can_focus=True):
     """Every line of the lobby; ``entries`` are (kind, key, text) with kind
-    "mine" / "open" (key: a table id), "game" (key: a game id) or "head"."""
+    "mine" / "open" (key: a table id), "game" (key: a game id) or "head".
+    Only a window of them fits: ``top`` is its first line, and it follows the
+    cursor (a page at a time with PgUp/PgDn)."""
 
     DEFAULT_CSS = """
     LobbyList { height: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -58,6 +69,7 @@ class LobbyList(Widget, can_focus=True):
         super().__init__(id="lobby-list")
         self.entries: list[tuple[str, str, str]] = []
         self.cursor = 0
+        self.top = 0
 
     def choosable(self) -> list[int]:
         return [n for n, entry in enumerate(self.entries) if entry[0] != "head"]
@@ -73,6 +85,22 @@ class LobbyList(Widget, can_focus=True):
             return
         where = lines.index(self.cursor) if self.cursor in lines else 0
         self.cursor = lines[max(0, min(len(lines) - 1, where + step))]
+        self.refresh()
+
+    def page(self, step: int) -> None:
+        """A page down (1) or up (-1): the cursor and the window move by a screenful."""
+        lines = self.choosable()
+        if not lines:
+            return
+        height = max(1, self.size.height - 1)
+        target = self.cursor + step * height
+        after = [n for n in lines if n >= target]
+        before = [n for n in lines if n <= target]
+        if step > 0:
+            self.cursor = after[0] if after else lines[-1]
+        else:
+            self.cursor = before[-1] if before else lines[0]
+        self.top = max(0, self.top + step * height)
         self.refresh()
 
     def point_at(self, kind: str, key: str) -> None:
@@ -91,13 +119,31 @@ class LobbyList(Widget, can_focus=True):
         if key is not None and (key[0], key[1]) in keys:
             self.cursor = lines[keys.index((key[0], key[1]))]
         elif lines and self.cursor not in lines:
-            self.cursor = lines[0]
+            after = [n for n in lines if n >= self.cursor]
+            self.cursor = after[0] if after else lines[-1]
         self.refresh()
+
+    def window(self) -> int:
+        """The first line shown, moved just enough to show the cursor (and the
+        heading right above it)."""
+        height = self.size.height
+        if not height:
+            return 0
+        top = min(self.top, max(0, len(self.entries) - height))
+        if self.cursor < top:
+            top = self.cursor
+        elif self.cursor >= top + height:
+            top = self.cursor - height + 1
+        if top == self.cursor and top > 0 and self.entries[top - 1][0] == "head" and height > 1:
+            top -= 1
+        self.top = max(0, top)
+        return self.top
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
-        top = max(0, self.cursor - self.size.height + 2) if self.size.height else 0
-        for number, (kind, _key, line) in enumerate(self.entries[top:], top):
+        top = self.window()
+        shown = self.entries[top:top + self.size.height] if self.size.height else self.entries
+        for number, (kind, _key, line) in enumerate(shown, top):
             if number > top:
                 text.append("\n")
             if kind == "head":
@@ -109,8 +155,7 @@ class LobbyList(Widget, can_focus=True):
         return text
 
     def on_click(self, event: events.Click) -> None:
-        top = max(0, self.cursor - self.size.height + 2)
-        number = top + event.y
+        number = self.top + event.y
         if number in self.choosable():
             self.cursor = number
             self.refresh()
@@ -119,13 +164,23 @@ class LobbyList(Widget, can_focus=True):
 
 
 class LobbyScreen(Screen):
+    DEFAULT_CSS = """
+    #lobby-filter { height: 1; border: none; padding: 0 1; }
+    """
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "ends(-1)", "First line", show=False),
+        Binding("end", "ends(1)", "Last line", show=False),
+        Binding("n", "games", "New table", show=False),
+        Binding("escape", "clear_filter", "Clear filter", show=False),
         Binding("enter", "enter", "Open / sit / new table"),
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start with bots"),
         Binding("x", "close_table", "Close"),
+        Binding("slash", "filter", "Filter", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_lobby", "Leave"),
     ]
@@ -135,11 +190,16 @@ class LobbyScreen(Screen):
         self.room = room
         self.player = name
         self.waiting_for: str | None = None  # a table of ours not started yet
+        self.filter = ""  # only the lines with this text (any case)
 
     def compose(self) -> ComposeResult:
         yield Static(f"tideboard lobby · you are {self.player}", id="lobby-title")
         yield LobbyList()
         yield Static("", id="lobby-status")
+        box = Input(placeholder="filter: a game, a player or a table id", max_length=40,
+                    id="lobby-filter")
+        box.display = False  # until / is pressed
+        yield box
         yield KeysLine()
 
     def on_mount(self) -> None:
@@ -173,29 +233,47 @@ class LobbyScreen(Screen):
         name = self.player
         mine = self.room.tables_of(name)
         others = [t for t in self.room.open_tables() if t not in mine]
-        entries: list[tuple[str, str, str]] = [("head", "", "Your tables")]
-        entries += [("mine", t.id, self._line(t)) for t in mine]
-        if not mine:
-            entries.append(("head", "", "  (none yet)"))
-        entries.append(("head", "", "Open tables"))
-        entries += [("open", t.id, self._line(t)) for t in others]
-        if not others:
-            entries.append(("head", "", "  (none: open one below)"))
-        done = self.room.finished_of(name)
-        if done:
-            entries.append(("head", "", "Your finished tables (Enter: replay)"))
-            entries += [("done", t.id, self._line(t)) for t in reversed(done)]
-        entries.append(("head", "", "New table"))
-        for info in registry.GAMES.values():
-            if registry.is_available(info.id) and has_screen(info.id):
-                players = "1 player" if info.max_players == 1 else f"{info.player_range()} players"
-                entries.append(("game", info.id, f"{info.name} ({players}): {info.summary}"))
+        done = list(reversed(self.room.finished_of(name)))
+        games = [info for info in registry.GAMES.values()
+                 if registry.is_available(info.id) and has_screen(info.id)]
+        wanted = self.filter.lower()
+
+        def section(title: str, kind: str, lines: list[tuple[str, str]], empty: str,
+                    keep_empty: bool = True) -> list[tuple[str, str, str]]:
+            shown = [(key, text) for key, text in lines if wanted in text.lower()]
+            if not shown and not keep_empty:
+                return []
+            count = (f" ({len(shown)} of {len(lines)} match)" if wanted and lines else
+                     f" ({len(lines)}: / filters, PgDn turns a page, End goes to the last)"
+                     if len(lines) > 9 else "")
+            part = [("head", "", f"{title}{count}")]
+            part += [(kind, key, text) for key, text in shown]
+            if not shown:
+                part.append(("head", "", "  (none match the filter)" if lines else empty))
+            return part
+
+        entries: list[tuple[str, str, str]] = []
+        if wanted:
+            entries.append(("head", "", f"Filter: {self.filter!r} (/ changes it, Esc clears it)"))
+        entries += section("Your tables", "mine", [(t.id, self._line(t)) for t in mine],
+                           "  (none yet)")
+        entries += section("Open tables", "open", [(t.id, self._line(t)) for t in others],
+                           "  (none: open one below)")
+        entries += section("Your finished tables (Enter: replay)", "done",
+                           [(t.id, self._line(t)) for t in done], "", keep_empty=False)
+        entries += section("New table", "game", [(info.id, self._game_line(info))
+                                                 for info in games], "")
         lobby = self.query_one(LobbyList)
         lobby.set_entries(entries)
         waiting = self.room.tables.get(self.waiting_for or "")
         if waiting is not None and waiting.started and self.is_current:
             self.waiting_for = None
             self.app.open_table(waiting)
+
+    @staticmethod
+    def _game_line(info: Any) -> str:
+        players = "1 player" if info.max_players == 1 else f"{info.player_range()} players"
+        return f"{info.name} ({players}): {info.summary}"
 
     def _line(self, table: Any) -> str:
         """A table's line: its id, game, rules (variant, options) and status."""
@@ -212,6 +290,47 @@ class LobbyScreen(Screen):
     # -- keys -----------------------------------------------------------------
     def action_move(self, step: int) -> None:
         self.query_one(LobbyList).move(step)
+
+    def action_page(self, step: int) -> None:
+        self.query_one(LobbyList).page(step)
+
+    def action_ends(self, step: int) -> None:
+        lobby = self.query_one(LobbyList)
+        lobby.move(step * len(lobby.entries))
+
+    def action_games(self) -> None:
+        lobby = self.query_one(LobbyList)
+        first = next((n for n, e in enumerate(lobby.entries) if e[0] == "game"), None)
+        if first is not None:
+            lobby.cursor = first
+            lobby.refresh()
+
+    # -- the filter ------------------------------------------------------------------
+    def action_filter(self) -> None:
+        box = self.query_one("#lobby-filter", Input)
+        box.display = True
+        box.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "lobby-filter":
+            self.filter = " ".join(event.value.split())
+            self.fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "lobby-filter":
+            if not self.filter:
+                event.input.display = False
+            self.query_one(LobbyList).focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#lobby-filter", Input)
+        if not box.display and not self.filter:
+            return
+        box.value = ""
+        box.display = False
+        self.filter = ""
+        self.fill()
+        self.query_one(LobbyList).focus()
 
     def _table(self) -> Any:
         entry = self.query_one(LobbyList).current()

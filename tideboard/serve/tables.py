@@ -254,12 +254,6 @@ class Room:
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
-        waiting = [t for t in self.tables.values()
-                   if not t.started and same_name(t.creator, creator)]
-        if len(waiting) >= self.max_open:
-            raise TableError(
-                f"You have {len(waiting)} tables waiting for players, the most one player "
-                f"may have: start one (s) or close one (x) before opening another.")
         variant = variant or info.variants[0]
         config = GameConfig(players=players, variant=variant, options=options,
                             solo=players == 1 and info.max_players > 1)
@@ -272,6 +266,12 @@ class Room:
             if level not in levels:
                 raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
+        waiting = [t for t in self.tables.values()
+                   if not t.started and same_name(t.creator, creator)]
+        if any(seat == (None, None) for seat in seats) and len(waiting) >= self.max_open:
+            raise TableError(
+                f"You have {len(waiting)} tables waiting for players, the most one player "
+                f"may have: start one (s) or close one (x) before opening another.")
         row = TableRow(store_tables.new_table_id(self.store), game_id, creator, players,
                        variant, seats, None, store_tables.now(), options=config.options)
         store_tables.save_table(self.store, row)
