@@ -135,7 +135,7 @@ async def main() -> None:
     data = tempfile.mkdtemp(prefix="td-ssh-load-")
     server = subprocess.Popen([sys.executable, "-m", "tideboard.cli", "serve", "--port", "0",
                                "--data-dir", data, "--max-sessions", "500", "--per-minute",
-                               "10000"], stdout=subprocess.PIPE, text=True,
+                               "10000", "--per-address", "10000"], stdout=subprocess.PIPE, text=True,
                               env=dict(os.environ, TIDEBOARD_DATA_DIR=data))
     line = server.stdout.readline()
     port = int(re.search(r"port (\d+)", line).group(1))
