@@ -176,7 +176,7 @@ class Server:
                 continue
             try:
                 stored = store_tables.owner(self.store, name)
-            except Exception:  # a store that cannot be read: keyed names cannot be guests'
+            except Exception:  # a store that cannot be read: keyed names cannot be guests
                 stored = None
             if stored is None:
                 return name

@@ -28,8 +28,6 @@ what) and listen for changes; the room never calls into a session's app
 
 from __future__ import annotations
 
-import asyncio
-import re
 import time
 from typing import Any, Callable
 
@@ -45,159 +43,20 @@ from tideboard.records import Seat
 from tideboard.store import Store
 from tideboard import store_tables
 from tideboard.store_tables import TableRow
+from tideboard.serve.presence import Presence, _loop
+from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
+    PLAYER_N, Listener, SeatState, Table, TableError, ident, same_name)
 
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
 MAX_OPEN = 3  # tables one name may have opened that wait for players
 CHAT_KEPT = 50
 CHAT_MAX = 200  # characters in one chat line
-PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
-Listener = Callable[["Table", str], None]
 
-
-class TableError(TideboardError):
-    """What a player asked of a table cannot be done; the message says why."""
-
-
-def ident(name: str) -> str:
-    """A player's identity: their name without case (names are ASCII)."""
-    return name.lower()
-
-
-def same_name(one: str | None, other: str | None) -> bool:
-    """Whether two names are the same player ("Ana" and "ana" are)."""
-    return one is not None and other is not None and ident(one) == ident(other)
-
-
-class SeatState:
-    """One seat: the player (a name) or the bot level, and whether its player is away."""
-
-    __slots__ = ("player", "bot", "away_since", "standin")
-
-    def __init__(self, player: str | None, bot: str | None) -> None:
-        self.player = player
-        self.bot = bot
-        self.away_since: float | None = None
-        self.standin = False  # a bot plays it while its player is away
-
-    @property
-    def by_bot(self) -> bool:
-        return self.bot is not None or self.standin
-
-
-class Table:
-    """A table: its seats, its match once started, who watches, its chat."""
-
-    def __init__(self, row: TableRow) -> None:
-        self.id = row.id
-        self.game_id = row.game
-        self.info = registry.get_info(row.game)
-        self.creator = row.creator
-        self.players = row.players
-        self.variant = row.variant
-        self.options = row.options
-        self.created = row.created
-        self.seats = [SeatState(player, bot) for player, bot in row.seats]
-        self.match: Match | None = None
-        self.writer: GameWriter | None = None
-        self.save_error: str | None = None
-        self.watchers: dict[str, int] = {}  # name -> sessions watching
-        self.present: dict[str, int] = {}  # seated ident(name) -> sessions at the table
-        self.paused = False  # brought back by a restart: waits for a player to return
-        self.chat: list[str] = []
-        self.listeners: set[Listener] = set()
-        self.bots: dict[int, Any] = {}
-        self.bot_timer: asyncio.TimerHandle | None = None
-        self.grace_timers: dict[int, asyncio.TimerHandle] = {}
-
-    # -- reading --------------------------------------------------------------
-    @property
-    def started(self) -> bool:
-        return self.match is not None
-
-    @property
-    def over(self) -> bool:
-        return self.match is not None and self.match.game.is_over(self.match.state)
-
-    def seat_of(self, name: str) -> int | None:
-        for number, seat in enumerate(self.seats):
-            if same_name(seat.player, name):
-                return number
-        return None
-
-    def is_present(self, name: str | None) -> bool:
-        """Whether a session of ``name`` (a seated player) has the table open."""
-        return name is not None and self.present.get(ident(name), 0) > 0
-
-    def free_seats(self) -> list[int]:
-        return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
-
-    def seat_name(self, seat: int) -> str:
-        """"ana", "Player 2 (greedy)", "Player 3 (free)"."""
-        state = self.seats[seat]
-        if state.player is not None:
-            return state.player
-        if state.bot is not None:
-            return f"{seat_label(seat)} ({state.bot})"
-        return f"{seat_label(seat)} (free)"
-
-    def named(self, text: str) -> str:
-        """``text`` (a log line, a result) with each seated player's name for
-        "Player N"; bots' seats keep theirs."""
-        def name(found: re.Match[str]) -> str:
-            seat = int(found.group(1)) - 1
-            player = self.seats[seat].player if seat < len(self.seats) else None
-            return player or found.group(0)
-
-        return PLAYER_N.sub(name, text)
-
-    def row(self) -> TableRow:
-        return TableRow(self.id, self.game_id, self.creator, self.players, self.variant,
-                        tuple((s.player, s.bot) for s in self.seats),
-                        self.writer.id if self.writer else None, self.created,
-                        options=self.options)
-
-    @property
-    def solo(self) -> bool:
-        """One player at a game that has more: its solo mode."""
-        return self.players == 1 and self.info.max_players > 1
-
-    def config(self, seed: int = 0) -> GameConfig:
-        return GameConfig(players=self.players, variant=self.variant, solo=self.solo,
-                          seed=seed, options=self.options)
-
-    def rules(self) -> str:
-        """The variant and options: "tsunami, events off", "solo", "" for the plain game."""
-        parts = [self.variant] if self.variant != self.info.variants[0] else []
-        parts += ["solo"] if self.solo else []
-        parts += [f"{name} {value}" for name, value in self.options]
-        return ", ".join(parts)
-
-    def status(self, name: str | None = None) -> str:
-        """One line for the lobby: who sits where, who is away, whose turn."""
-        seats = []
-        for number, seat in enumerate(self.seats):
-            text = self.seat_name(number)
-            if seat.player is not None and self.started and not self.is_present(seat.player):
-                text += " (away, bot playing)" if seat.standin else " (away)"
-            seats.append(text)
-        line = ", ".join(seats)
-        if self.watchers:
-            line += f"; watching: {', '.join(sorted(self.watchers))}"
-        if self.over:
-            return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
-        if self.paused:
-            return f"paused until a player returns (server restarted): {line}"
-        if self.started:
-            waiting = self.match.game.to_move(self.match.state)
-            mine = name is not None and self.seat_of(name) in waiting
-            return f"{'your turn' if mine else 'playing'}: {line}"
-        return f"open, {len(self.free_seats())} free: {line}"
-
-
-class Room:
-    """Every table of the server, the moves, the bots and the grace timers."""
+class Room(Presence):
+    """Every table of the server, the moves, the bots and the grace timers
+    (who is at a table: :class:`~tideboard.serve.presence.Presence`)."""
 
     def __init__(self, store: Store, grace: float = GRACE, bot_delay: float = 0.6,
                  clock: Callable[[], float] = time.monotonic, max_open: int = MAX_OPEN) -> None:
@@ -339,74 +198,6 @@ class Room:
                 self._away(table, number)
         self._schedule(table)
 
-    # -- presence -----------------------------------------------------------------
-    def attach(self, table: Table, name: str, listener: Listener) -> int | None:
-        """A session of ``name`` opens the table: their seat, or None to watch."""
-        table.listeners.add(listener)
-        seat = table.seat_of(name)
-        if seat is None:
-            table.watchers[name] = table.watchers.get(name, 0) + 1
-        else:
-            who = ident(name)
-            table.present[who] = table.present.get(who, 0) + 1
-            state = table.seats[seat]
-            timer = table.grace_timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
-            back = state.standin
-            state.away_since, state.standin = None, False
-            if back:
-                self._say(table, f"{name} is back and plays again.")
-            if table.paused:
-                self._resume(table, name)
-        self._changed(table, "presence")
-        return seat
-
-    def _resume(self, table: Table, name: str) -> None:
-        """The first player back after a restart: the table plays on; the
-        others' seats are away from now (their grace starts now)."""
-        table.paused = False
-        away = [n for n, s in enumerate(table.seats)
-                if s.player is not None and not table.is_present(s.player)]
-        for number in away:
-            self._away(table, number)
-        names = ", ".join(table.seats[n].player or "" for n in away)
-        later = (f"; {names} {'is' if len(away) == 1 else 'are'} away "
-                 f"(a bot plays for them if they are not back in {self.grace:g} s)"
-                 if away else "")
-        self._say(table, f"{name} is back: the table plays on{later}.")
-        self._schedule(table)
-
-    def detach(self, table: Table, name: str, listener: Listener) -> None:
-        table.listeners.discard(listener)
-        seat = table.seat_of(name)
-        counts, key = (table.watchers, name) if seat is None else (table.present, ident(name))
-        counts[key] = counts.get(key, 1) - 1
-        if counts[key] <= 0:
-            del counts[key]
-            if seat is not None and table.started and not table.over:
-                self._away(table, seat)
-        self._changed(table, "presence")
-
-    def _away(self, table: Table, seat: int) -> None:
-        state = table.seats[seat]
-        if state.away_since is None:
-            state.away_since = self.clock()
-        if seat not in table.grace_timers and not state.standin and not table.paused:
-            loop = _loop()
-            if loop is not None:
-                table.grace_timers[seat] = loop.call_later(
-                    self.grace, self._grace_over, table, seat)
-
-    def _grace_over(self, table: Table, seat: int) -> None:
-        table.grace_timers.pop(seat, None)
-        state = table.seats[seat]
-        if state.away_since is None or table.paused or table.is_present(state.player):
-            return
-        state.standin = True
-        self._say(table, f"{state.player} is away: a bot plays for them until they return.")
-        self._changed(table, "presence")
-        self._schedule(table)
 
     # -- moves ------------------------------------------------------------------
     def act(self, table_id: str, name: str, action: Any) -> None:
@@ -521,8 +312,3 @@ class Room:
                     timer.cancel()
 
 
-def _loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

@@ -1,0 +1,93 @@
+"""The room's part that follows who is at a table: present, away, a bot
+standing in after the grace, and a table paused by a restart (mixed into
+:class:`~tideboard.serve.tables.Room`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tideboard.serve.seats import Listener, Table, ident
+
+
+class Presence:
+    """Room methods for sessions opening and leaving tables, and the grace timers."""
+
+    clock: Any
+    grace: float
+
+    # -- presence -----------------------------------------------------------------
+    def attach(self, table: Table, name: str, listener: Listener) -> int | None:
+        """A session of ``name`` opens the table: their seat, or None to watch."""
+        table.listeners.add(listener)
+        seat = table.seat_of(name)
+        if seat is None:
+            table.watchers[name] = table.watchers.get(name, 0) + 1
+        else:
+            who = ident(name)
+            table.present[who] = table.present.get(who, 0) + 1
+            state = table.seats[seat]
+            timer = table.grace_timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            back = state.standin
+            state.away_since, state.standin = None, False
+            if back:
+                self._say(table, f"{name} is back and plays again.")
+            if table.paused:
+                self._resume(table, name)
+        self._changed(table, "presence")
+        return seat
+
+    def _resume(self, table: Table, name: str) -> None:
+        """The first player back after a restart: the table plays on; the
+        others' seats are away from now (their grace starts now)."""
+        table.paused = False
+        away = [n for n, s in enumerate(table.seats)
+                if s.player is not None and not table.is_present(s.player)]
+        for number in away:
+            self._away(table, number)
+        names = ", ".join(table.seats[n].player or "" for n in away)
+        later = (f"; {names} {'is' if len(away) == 1 else 'are'} away "
+                 f"(a bot plays for them if they are not back in {self.grace:g} s)"
+                 if away else "")
+        self._say(table, f"{name} is back: the table plays on{later}.")
+        self._schedule(table)
+
+    def detach(self, table: Table, name: str, listener: Listener) -> None:
+        table.listeners.discard(listener)
+        seat = table.seat_of(name)
+        counts, key = (table.watchers, name) if seat is None else (table.present, ident(name))
+        counts[key] = counts.get(key, 1) - 1
+        if counts[key] <= 0:
+            del counts[key]
+            if seat is not None and table.started and not table.over:
+                self._away(table, seat)
+        self._changed(table, "presence")
+
+    def _away(self, table: Table, seat: int) -> None:
+        state = table.seats[seat]
+        if state.away_since is None:
+            state.away_since = self.clock()
+        if seat not in table.grace_timers and not state.standin and not table.paused:
+            loop = _loop()
+            if loop is not None:
+                table.grace_timers[seat] = loop.call_later(
+                    self.grace, self._grace_over, table, seat)
+
+    def _grace_over(self, table: Table, seat: int) -> None:
+        table.grace_timers.pop(seat, None)
+        state = table.seats[seat]
+        if state.away_since is None or table.paused or table.is_present(state.player):
+            return
+        state.standin = True
+        self._say(table, f"{state.player} is away: a bot plays for them until they return.")
+        self._changed(table, "presence")
+        self._schedule(table)
+
+def _loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+

@@ -1,0 +1,163 @@
+"""A server table's seats and what the lobby and the table screens read of it
+(no Textual, no moves: those are the :class:`~tideboard.serve.tables.Room`'s).
+
+A player is their name compared without case (``Ana`` sits where ``ana``
+sits): see :func:`same_name`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any, Callable
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig, TideboardError, seat_label
+from tideboard.engine.match import Match
+from tideboard.game_writer import GameWriter
+from tideboard.store_tables import TableRow
+
+PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
+
+Listener = Callable[["Table", str], None]
+
+
+class TableError(TideboardError):
+    """What a player asked of a table cannot be done; the message says why."""
+
+
+def ident(name: str) -> str:
+    """A player's identity: their name without case (names are ASCII)."""
+    return name.lower()
+
+
+def same_name(one: str | None, other: str | None) -> bool:
+    """Whether two names are the same player ("Ana" and "ana" are)."""
+    return one is not None and other is not None and ident(one) == ident(other)
+
+
+class SeatState:
+    """One seat: the player (a name) or the bot level, and whether its player is away."""
+
+    __slots__ = ("player", "bot", "away_since", "standin")
+
+    def __init__(self, player: str | None, bot: str | None) -> None:
+        self.player = player
+        self.bot = bot
+        self.away_since: float | None = None
+        self.standin = False  # a bot plays it while its player is away
+
+    @property
+    def by_bot(self) -> bool:
+        return self.bot is not None or self.standin
+
+
+class Table:
+    """A table: its seats, its match once started, who watches, its chat."""
+
+    def __init__(self, row: TableRow) -> None:
+        self.id = row.id
+        self.game_id = row.game
+        self.info = registry.get_info(row.game)
+        self.creator = row.creator
+        self.players = row.players
+        self.variant = row.variant
+        self.options = row.options
+        self.created = row.created
+        self.seats = [SeatState(player, bot) for player, bot in row.seats]
+        self.match: Match | None = None
+        self.writer: GameWriter | None = None
+        self.save_error: str | None = None
+        self.watchers: dict[str, int] = {}  # name -> sessions watching
+        self.present: dict[str, int] = {}  # seated ident(name) -> sessions at the table
+        self.paused = False  # brought back by a restart: waits for a player to return
+        self.chat: list[str] = []
+        self.listeners: set[Listener] = set()
+        self.bots: dict[int, Any] = {}
+        self.bot_timer: asyncio.TimerHandle | None = None
+        self.grace_timers: dict[int, asyncio.TimerHandle] = {}
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.game.is_over(self.match.state)
+
+    def seat_of(self, name: str) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if same_name(seat.player, name):
+                return number
+        return None
+
+    def is_present(self, name: str | None) -> bool:
+        """Whether a session of ``name`` (a seated player) has the table open."""
+        return name is not None and self.present.get(ident(name), 0) > 0
+
+    def free_seats(self) -> list[int]:
+        return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
+
+    def seat_name(self, seat: int) -> str:
+        """"ana", "Player 2 (greedy)", "Player 3 (free)"."""
+        state = self.seats[seat]
+        if state.player is not None:
+            return state.player
+        if state.bot is not None:
+            return f"{seat_label(seat)} ({state.bot})"
+        return f"{seat_label(seat)} (free)"
+
+    def named(self, text: str) -> str:
+        """``text`` (a log line, a result) with each seated player's name for
+        "Player N"; bots' seats keep theirs."""
+        def name(found: re.Match[str]) -> str:
+            seat = int(found.group(1)) - 1
+            player = self.seats[seat].player if seat < len(self.seats) else None
+            return player or found.group(0)
+
+        return PLAYER_N.sub(name, text)
+
+    def row(self) -> TableRow:
+        return TableRow(self.id, self.game_id, self.creator, self.players, self.variant,
+                        tuple((s.player, s.bot) for s in self.seats),
+                        self.writer.id if self.writer else None, self.created,
+                        options=self.options)
+
+    @property
+    def solo(self) -> bool:
+        """One player at a game that has more: its solo mode."""
+        return self.players == 1 and self.info.max_players > 1
+
+    def config(self, seed: int = 0) -> GameConfig:
+        return GameConfig(players=self.players, variant=self.variant, solo=self.solo,
+                          seed=seed, options=self.options)
+
+    def rules(self) -> str:
+        """The variant and options: "tsunami, events off", "solo", "" for the plain game."""
+        parts = [self.variant] if self.variant != self.info.variants[0] else []
+        parts += ["solo"] if self.solo else []
+        parts += [f"{name} {value}" for name, value in self.options]
+        return ", ".join(parts)
+
+    def status(self, name: str | None = None) -> str:
+        """One line for the lobby: who sits where, who is away, whose turn."""
+        seats = []
+        for number, seat in enumerate(self.seats):
+            text = self.seat_name(number)
+            if seat.player is not None and self.started and not self.is_present(seat.player):
+                text += " (away, bot playing)" if seat.standin else " (away)"
+            seats.append(text)
+        line = ", ".join(seats)
+        if self.watchers:
+            line += f"; watching: {', '.join(sorted(self.watchers))}"
+        if self.over:
+            return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
+        if self.paused:
+            return f"paused until a player returns (server restarted): {line}"
+        if self.started:
+            waiting = self.match.game.to_move(self.match.state)
+            mine = name is not None and self.seat_of(name) in waiting
+            return f"{'your turn' if mine else 'playing'}: {line}"
+        return f"open, {len(self.free_seats())} free: {line}"
+
