@@ -166,6 +166,7 @@ class Store:
                                          check_same_thread=False)
         except sqlite3.Error as error:
             raise _store_error(target, error) from None
+        connection.text_factory = _text  # a row that is not UTF-8 is damaged, not fatal
         store = cls(connection, target)
         try:
             store._setup(timeout)
@@ -187,6 +188,11 @@ class Store:
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
             version = db.execute("PRAGMA user_version").fetchone()[0]
+            if not isinstance(version, int) or version < 0:
+                # tideboard only ever counts up from 0: another program's file
+                raise StoreError(f"{self.path} is an SQLite database but not a tideboard "
+                                 f"game store (store version {version}); move it away "
+                                 "and tideboard will start a new one")
             if version > SCHEMA_VERSION:
                 raise StoreError(f"{self.path} was written by a newer tideboard (store "
                                  f"version {version}, this one knows {SCHEMA_VERSION}); "
@@ -312,6 +318,8 @@ class Store:
 
     @staticmethod
     def _decode(row: Sequence[Any]) -> GameSummary:
+        if any(isinstance(value, BadText) for value in row):
+            raise ValueError("text that is not UTF-8")
         (gid, game, players, variant, solo, seed, seats, moves, created, updated,
          finished, result, turn, options) = row
         seat_rows = json.loads(seats)
@@ -368,7 +376,12 @@ class Store:
     def actions(self, game_id: str) -> tuple[str, ...]:
         rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n",
                           (game_id,))
-        return tuple(row[0] for row in rows)
+        moves = tuple(row[0] for row in rows)
+        for number, text in enumerate(moves, 1):
+            if isinstance(text, BadText):
+                raise StoreError(f"game {_safe(game_id)} in the store {self.path} is "
+                                 f"damaged (move {number} is not UTF-8 text)")
+        return moves
 
     def get(self, game_id: str) -> Record:
         """The whole record of a game (a consistent snapshot)."""
@@ -443,6 +456,22 @@ def _insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
     db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
                    ((new_id, n, text) for n, text in enumerate(actions)))
     return new_id
+
+
+class BadText(str):
+    """A text value in the store that is not valid UTF-8 (a damaged row), read
+    with replacement characters so it can be named, never trusted as data."""
+
+    __slots__ = ()
+
+
+def _text(raw: bytes) -> str:
+    """The connection's text factory: sqlite3's own raises for a value that is
+    not UTF-8, which would make one damaged row break every listing."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return BadText(raw.decode("utf-8", "replace"))
 
 
 def _decode_options(text: Any) -> tuple[tuple[str, str], ...]:
