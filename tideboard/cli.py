@@ -16,8 +16,9 @@ from typing import Any, NoReturn
 
 import click
 
-from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme, fail,
-                              flush_stdout, output_failed, read_moves, shorten)
+from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme,
+                              exit_after_app, fail, flush_stdout, output_failed, read_moves,
+                              shorten)
 from tideboard.engine.text import plural
 
 EXIT_ILLEGAL = 3
@@ -154,9 +155,9 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
 
 
 def _exit_if_crashed(code: Any) -> None:
-    """``run_app`` returns the app's return code: a crash must not exit 0."""
-    if code:
-        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
+    """``run_app`` returns the app's return code: a crash must not exit 0, and
+    a game left not saved exits 2 with a message (cli_io.exit_after_app)."""
+    exit_after_app(code)
 
 
 @main.command("list")

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli_io import EXIT_FAILED, EXIT_USAGE, check_theme as _check_theme, fail
+from tideboard.cli_io import EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail
 from tideboard.engine.text import plural
 
 
@@ -259,11 +259,9 @@ def _app_launcher():
 
 
 def _exit_if_crashed(code) -> None:
-    """``run_app`` returns the app's return code: a crash must not exit 0."""
-    import sys
-
-    if code:
-        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
+    """``run_app`` returns the app's return code: a crash must not exit 0, and
+    a game left not saved exits 2 with a message (cli_io.exit_after_app)."""
+    exit_after_app(code)
 
 
 STORE_COMMANDS = [games_command, export_command, resume_command, replay_command]

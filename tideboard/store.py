@@ -117,16 +117,28 @@ class _Transaction:
                 try:
                     db.execute("COMMIT")
                 except sqlite3.Error as failure:
-                    db.execute("ROLLBACK")
+                    # A full disk (or an I/O error) has already rolled the
+                    # transaction back: a second ROLLBACK would raise "no
+                    # transaction is active" over the real reason.
+                    _rollback(db)
                     raise _store_error(self.store.path, failure) from None
             else:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
+                _rollback(db)
                 if isinstance(error, sqlite3.Error):
                     raise _store_error(self.store.path, error) from None
         finally:
             self.store._lock.release()
         return False
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """End the transaction if SQLite has not ended it already; never raises (the
+    error being reported is the one that matters)."""
+    try:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
 
 
 class Store:
@@ -495,6 +507,13 @@ def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
                                                      or "malformed" in message):
         return StoreError(f"{path} is not a tideboard game store (or it is damaged); "
                           "move it away and tideboard will start a new one")
+    if "disk is full" in message:
+        return StoreError(f"the disk holding the game store {path} is full; free some "
+                          "space and try again")
+    if "disk I/O error" in message:
+        return StoreError(f"the game store {path} could not be written (a disk I/O "
+                          "error: is the disk full?); free some space or check the disk, "
+                          "and try again")
     if "readonly" in message or "read-only" in message:
         return StoreError(f"cannot write to the game store {path}: it is read-only")
     if "unable to open" in message:
