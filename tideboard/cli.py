@@ -17,8 +17,8 @@ from typing import Any, NoReturn
 import click
 
 from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme,
-                              exit_after_app, fail, flush_stdout, output_failed, read_moves,
-                              shorten)
+                              exit_after_app, fail, flush_stdout, forget_unsaved, output_failed,
+                              read_moves, shorten)
 from tideboard.engine.text import plural
 
 EXIT_ILLEGAL = 3
@@ -123,6 +123,7 @@ def main(ctx: click.Context, theme: str | None) -> None:
         pause_gc()  # until the first frame (tideboard/startup.py)
         from tideboard.ui.app import run_app
 
+        forget_unsaved()
         _exit_if_crashed(run_app(theme=theme))
 
 
@@ -151,6 +152,7 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
     if not has_screen(g.info.id):
         _fail(f"{g.info.name} cannot be played in the app yet; play it headless with "
               f"'tideboard script {g.info.id}' or watch bots with 'tideboard sim {g.info.id}'.")
+    forget_unsaved()
     _exit_if_crashed(run_app(theme=theme, game_id=game, config=config, bots=seat_bots))
 
 

@@ -10,7 +10,8 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli_io import EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail
+from tideboard.cli_io import (EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail,
+                              forget_unsaved)
 from tideboard.engine.text import plural
 
 
@@ -255,6 +256,7 @@ def _app_launcher():
     pause_gc()  # until the first frame (tideboard/startup.py)
     from tideboard.ui.app import run_app
 
+    forget_unsaved()
     return run_app
 
 
