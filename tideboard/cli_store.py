@@ -34,6 +34,8 @@ def _open_store():
     from tideboard.store import Store
 
     store = _store_call(Store.open)
+    for warning in store.warnings:
+        click.echo(f"Warning: {warning}.", err=True)
     for note in store.import_notes:
         if note.error:
             click.echo(f"Note: skipped a damaged save, left as it is: {note.error}", err=True)

@@ -96,6 +96,8 @@ class Store:
         self._lock = threading.RLock()
         self.path = path
         self.import_notes: list[Any] = []  # store_import.ImportNote
+        # store files other users can read that tideboard could not make private
+        self.warnings: list[str] = []
 
     # -- opening ------------------------------------------------------------
     @classmethod
@@ -113,13 +115,17 @@ class Store:
         timeout = BUSY_TIMEOUT if timeout is None else timeout
         target = paths.store_path() if default else Path(path)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            # the platform's tideboard folder is ours to fix; a folder named in
+            # TIDEBOARD_DATA_DIR or a path given may be shared: left as it is
+            warnings = paths.private_folder(
+                target.parent, fix=default and not os.environ.get("TIDEBOARD_DATA_DIR"))
         except OSError as error:
             raise StoreError(f"cannot create the folder {target.parent} for the game "
                              f"store: {error.strerror or error}") from None
         if target.exists() and not target.is_file():
             raise StoreError(f"{target} is not a file; move it away so tideboard can "
                              "keep its game store there")
+        warnings += paths.private_store_files(target)  # 0600: it holds live seeds
         try:
             connection = sqlite3.connect(target, timeout=timeout, isolation_level=None,
                                          check_same_thread=False)
@@ -127,6 +133,7 @@ class Store:
             raise _store_error(target, error) from None
         connection.text_factory = _text  # a row that is not UTF-8 is damaged, not fatal
         store = cls(connection, target)
+        store.warnings = warnings
         try:
             store._setup(timeout)
             if import_autosaves or (import_autosaves is None and default):
