@@ -16,8 +16,9 @@ from typing import Any, NoReturn
 
 import click
 
-from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme, fail,
-                              flush_stdout, output_failed, read_moves, shorten)
+from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme,
+                              exit_after_app, fail, flush_stdout, forget_unsaved, output_failed,
+                              read_moves, shorten)
 from tideboard.engine.text import plural
 
 EXIT_ILLEGAL = 3
@@ -122,6 +123,7 @@ def main(ctx: click.Context, theme: str | None) -> None:
         pause_gc()  # until the first frame (tideboard/startup.py)
         from tideboard.ui.app import run_app
 
+        forget_unsaved()
         _exit_if_crashed(run_app(theme=theme))
 
 
@@ -150,13 +152,14 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
     if not has_screen(g.info.id):
         _fail(f"{g.info.name} cannot be played in the app yet; play it headless with "
               f"'tideboard script {g.info.id}' or watch bots with 'tideboard sim {g.info.id}'.")
+    forget_unsaved()
     _exit_if_crashed(run_app(theme=theme, game_id=game, config=config, bots=seat_bots))
 
 
 def _exit_if_crashed(code: Any) -> None:
-    """``run_app`` returns the app's return code: a crash must not exit 0."""
-    if code:
-        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
+    """``run_app`` returns the app's return code: a crash must not exit 0, and
+    a game left not saved exits 2 with a message (cli_io.exit_after_app)."""
+    exit_after_app(code)
 
 
 @main.command("list")

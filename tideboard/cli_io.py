@@ -194,6 +194,29 @@ def output_failed(error: OSError) -> NoReturn:
     os._exit(EXIT_FAILED)
 
 
+def forget_unsaved() -> None:
+    """Before the app runs: what an earlier app in this process left not saved
+    is not this run's (tests and the SSH server run many apps in one process)."""
+    saving = sys.modules.get("tideboard.ui.shared.saving")
+    if saving is not None:
+        saving.UNSAVED.clear()
+
+
+def exit_after_app(code: Any) -> None:
+    """After the app ends: its return code passed on (a crash must not exit 0),
+    and a game it could not save completely (a full disk) reported, exit 2."""
+    if code:
+        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
+    saving = sys.modules.get("tideboard.ui.shared.saving")  # loaded if a game was shown
+    unsaved = list(saving.UNSAVED.values()) if saving is not None else []
+    if unsaved:
+        for text in unsaved:
+            click.echo(f"Error: {text}.", err=True)
+        click.echo("The moves saved before are kept: once there is space again, "
+                   "'tideboard resume' continues from the last saved move.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
 def check_theme(theme: str | None) -> None:
     if theme is None:
         return

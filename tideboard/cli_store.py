@@ -10,7 +10,8 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli_io import EXIT_FAILED, EXIT_USAGE, check_theme as _check_theme, fail
+from tideboard.cli_io import (EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail,
+                              forget_unsaved)
 from tideboard.engine.text import plural
 
 
@@ -33,6 +34,8 @@ def _open_store():
     from tideboard.store import Store
 
     store = _store_call(Store.open)
+    for warning in store.warnings:
+        click.echo(f"Warning: {warning}.", err=True)
     for note in store.import_notes:
         if note.error:
             click.echo(f"Note: skipped a damaged save, left as it is: {note.error}", err=True)
@@ -45,12 +48,13 @@ def _open_store():
 
 
 def _seed_is_secret(summary_or_record) -> bool:
-    """True while a game with hidden information is unfinished: its seed would
-    reveal every hand and the deck order."""
-    from tideboard.engine import registry
+    """True while a game is unfinished: its seed (with the moves) tells every
+    card, tile and die still to come, in every game (a hand, the deck order, the
+    next refill of the grid, the next roll), so it is shown only once the game
+    is over (records.seed_is_secret)."""
+    from tideboard.records import seed_is_secret
 
-    info = registry.GAMES.get(summary_or_record.game)
-    return not summary_or_record.finished and (info is None or info.hidden_information)
+    return seed_is_secret(summary_or_record.finished)
 
 
 def _seat_text(seat) -> str:
@@ -166,8 +170,8 @@ def _load_target(store, text: str):
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the screen.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @click.option("--with-secrets", is_flag=True,
-              help="Allow exporting an unfinished game with hidden information "
-                   "(the record holds its seed, which reveals every hand).")
+              help="Allow exporting an unfinished game (the record holds its seed, "
+                   "which reveals every hand and what is drawn or rolled next).")
 def export_command(game_id: str, output: str | None, force: bool, with_secrets: bool) -> None:
     """Write the record of game ID as JSON (see docs/saves.md)."""
     import os
@@ -187,11 +191,13 @@ def export_command(game_id: str, output: str | None, force: bool, with_secrets: 
         record = _store_call(store.get, game_id)
     if _seed_is_secret(record):
         if not with_secrets:
-            _fail(f"game {record.id} is unfinished and hides information: its record holds "
-                  "the seed, which reveals every hand and the order of the deck. Finish it "
-                  "first, or export with --with-secrets and keep the file to yourself.")
+            _fail(f"game {record.id} is unfinished: its record holds the seed, which "
+                  "reveals every hand, the order of the deck and what is drawn or rolled "
+                  "next. Finish it first, or export with --with-secrets and keep the file "
+                  "to yourself.")
         click.echo(f"Warning: this record of unfinished game {record.id} holds its seed, "
-                   "which reveals every hand; do not show it to the other players.", err=True)
+                   "which reveals every hand and what comes next; do not show it to the "
+                   "other players.", err=True)
     text = records.dumps(record)
     if output is None:
         _echo(text.rstrip("\n"))
@@ -255,15 +261,14 @@ def _app_launcher():
     pause_gc()  # until the first frame (tideboard/startup.py)
     from tideboard.ui.app import run_app
 
+    forget_unsaved()
     return run_app
 
 
 def _exit_if_crashed(code) -> None:
-    """``run_app`` returns the app's return code: a crash must not exit 0."""
-    import sys
-
-    if code:
-        sys.exit(code if isinstance(code, int) else EXIT_FAILED)
+    """``run_app`` returns the app's return code: a crash must not exit 0, and
+    a game left not saved exits 2 with a message (cli_io.exit_after_app)."""
+    exit_after_app(code)
 
 
 STORE_COMMANDS = [games_command, export_command, resume_command, replay_command]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from tideboard.records import Result, Seat, default_seats, turn_text
-from tideboard.store import Store, StoreError
+from tideboard.store import StaleError, Store, StoreError
 
 
 class GameWriter:
@@ -48,7 +48,37 @@ class GameWriter:
         writer = cls(store, summary.id, match.actions, summary.finished, summary.seats)
         return writer, match, bots
 
+    @property
+    def saved(self) -> tuple[Any, ...]:
+        """The actions the store holds for this game (as far as this writer knows)."""
+        return self._saved
+
     def sync(self, match: Any) -> str | None:
+        for attempt in range(2):
+            try:
+                return self._sync(match)
+            except StaleError as error:
+                # A write that reported a failure may still have reached the
+                # disk (an I/O error after the commit): if the store holds a
+                # beginning of this very match, carry on from there; else it
+                # was played elsewhere, and that is reported.
+                if attempt or not self._catch_up(match):
+                    return f"Could not save the game: {error}"
+        return None  # (not reached)
+
+    def _catch_up(self, match: Any) -> bool:
+        try:
+            stored = self.store.actions(self.id)
+        except StoreError:
+            return False
+        game, actions = match.game, match.actions
+        if len(stored) > len(actions) or any(
+                text != game.format_action(action) for text, action in zip(stored, actions)):
+            return False
+        self._saved = tuple(actions[:len(stored)])
+        return True
+
+    def _sync(self, match: Any) -> str | None:
         game, actions = match.game, match.actions
         # the match only grows or is undone, so the histories agree up to the
         # last position where they hold the same action
@@ -68,6 +98,8 @@ class GameWriter:
                 self.store.finish(self.id, Result.of(game, match.state),
                                   expected_count=len(self._saved))
                 self.finished = True
+        except StaleError:
+            raise
         except StoreError as error:
             return f"Could not save the game: {error}"
         return None

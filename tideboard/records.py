@@ -92,6 +92,16 @@ class Record:
         return {seat: s.bot for seat, s in enumerate(self.seats) if s.bot is not None}
 
 
+def seed_is_secret(finished: bool) -> bool:
+    """Whether a game's seed must not be shown: while it is unfinished.  The
+    seed and the moves give the whole state, the generator included, so they
+    tell every hidden card and everything still to be drawn or rolled; every
+    game here draws or rolls after its setup (the registry's
+    ``hidden_information`` is about hot-seat hands only: Animal Splash's refills
+    and Moonlighter's dice are unseen randomness too)."""
+    return not finished
+
+
 def default_seats(players: int, bots: dict[int, str] | None = None) -> tuple[Seat, ...]:
     bots = bots or {}
     return tuple(Seat(seat_label(seat), bots.get(seat)) for seat in range(players))

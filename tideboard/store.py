@@ -34,24 +34,17 @@ from typing import Any, Sequence
 
 import attrs
 
-from tideboard.engine.core import GameConfig, TideboardError
+from tideboard.engine.core import GameConfig
 from tideboard.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
                                turn_text)
+from tideboard.store_db import (BadText, StaleError, StoreError, _safe, _store_error,
+                                _text, _Transaction)
 from tideboard.store_schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to type
 ID_LENGTH = 6
 _ID = re.compile(r"[a-z0-9]{1,16}\Z")
-
-
-class StoreError(TideboardError):
-    """The store cannot do what was asked; the message says why and what to do."""
-
-
-class StaleError(StoreError):
-    """The game on disk has a different number of moves than the writer expected
-    (another writer got there first); nothing was changed."""
 
 
 @attrs.frozen
@@ -95,40 +88,6 @@ def normalize_id(text: str) -> str | None:
     return text if _ID.match(text) else None
 
 
-class _Transaction:
-    """One write transaction on a store (see ``Store._write``)."""
-
-    def __init__(self, store: "Store") -> None:
-        self.store = store
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.store._lock.acquire()
-        try:
-            self.store._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            self.store._lock.release()
-            raise _store_error(self.store.path, error) from None
-        return self.store._db
-
-    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
-        db = self.store._db
-        try:
-            if kind is None:
-                try:
-                    db.execute("COMMIT")
-                except sqlite3.Error as failure:
-                    db.execute("ROLLBACK")
-                    raise _store_error(self.store.path, failure) from None
-            else:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise _store_error(self.store.path, error) from None
-        finally:
-            self.store._lock.release()
-        return False
-
-
 class Store:
     """A connection to the game store.  Thread-safe; one per process is enough."""
 
@@ -137,6 +96,8 @@ class Store:
         self._lock = threading.RLock()
         self.path = path
         self.import_notes: list[Any] = []  # store_import.ImportNote
+        # store files other users can read that tideboard could not make private
+        self.warnings: list[str] = []
 
     # -- opening ------------------------------------------------------------
     @classmethod
@@ -154,19 +115,25 @@ class Store:
         timeout = BUSY_TIMEOUT if timeout is None else timeout
         target = paths.store_path() if default else Path(path)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            # the platform's tideboard folder is ours to fix; a folder named in
+            # TIDEBOARD_DATA_DIR or a path given may be shared: left as it is
+            warnings = paths.private_folder(
+                target.parent, fix=default and not os.environ.get("TIDEBOARD_DATA_DIR"))
         except OSError as error:
             raise StoreError(f"cannot create the folder {target.parent} for the game "
                              f"store: {error.strerror or error}") from None
         if target.exists() and not target.is_file():
             raise StoreError(f"{target} is not a file; move it away so tideboard can "
                              "keep its game store there")
+        warnings += paths.private_store_files(target)  # 0600: it holds live seeds
         try:
             connection = sqlite3.connect(target, timeout=timeout, isolation_level=None,
                                          check_same_thread=False)
         except sqlite3.Error as error:
             raise _store_error(target, error) from None
+        connection.text_factory = _text  # a row that is not UTF-8 is damaged, not fatal
         store = cls(connection, target)
+        store.warnings = warnings
         try:
             store._setup(timeout)
             if import_autosaves or (import_autosaves is None and default):
@@ -187,6 +154,11 @@ class Store:
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
             version = db.execute("PRAGMA user_version").fetchone()[0]
+            if not isinstance(version, int) or version < 0:
+                # tideboard only ever counts up from 0: another program's file
+                raise StoreError(f"{self.path} is an SQLite database but not a tideboard "
+                                 f"game store (store version {version}); move it away "
+                                 "and tideboard will start a new one")
             if version > SCHEMA_VERSION:
                 raise StoreError(f"{self.path} was written by a newer tideboard (store "
                                  f"version {version}, this one knows {SCHEMA_VERSION}); "
@@ -312,19 +284,7 @@ class Store:
 
     @staticmethod
     def _decode(row: Sequence[Any]) -> GameSummary:
-        (gid, game, players, variant, solo, seed, seats, moves, created, updated,
-         finished, result, turn, options) = row
-        seat_rows = json.loads(seats)
-        res = None
-        if result:
-            raw = json.loads(result)
-            res = Result(tuple(w - 1 for w in raw["winners"]), tuple(raw["scores"]),
-                         raw["text"])
-        return GameSummary(
-            gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
-                                  seed=int(seed), options=_decode_options(options)),
-            tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
-            bool(finished), res, turn)
+        return _decode_row(row)
 
     def summary(self, game_id: str) -> GameSummary:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
@@ -368,7 +328,12 @@ class Store:
     def actions(self, game_id: str) -> tuple[str, ...]:
         rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n",
                           (game_id,))
-        return tuple(row[0] for row in rows)
+        moves = tuple(row[0] for row in rows)
+        for number, text in enumerate(moves, 1):
+            if isinstance(text, BadText):
+                raise StoreError(f"game {_safe(game_id)} in the store {self.path} is "
+                                 f"damaged (move {number} is not UTF-8 text)")
+        return moves
 
     def get(self, game_id: str) -> Record:
         """The whole record of a game (a consistent snapshot)."""
@@ -445,30 +410,26 @@ def _insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
     return new_id
 
 
+def _decode_row(row: Sequence[Any]) -> GameSummary:
+    if any(isinstance(value, BadText) for value in row):
+        raise ValueError("text that is not UTF-8")
+    (gid, game, players, variant, solo, seed, seats, moves, created, updated,
+     finished, result, turn, options) = row
+    seat_rows = json.loads(seats)
+    res = None
+    if result:
+        raw = json.loads(result)
+        res = Result(tuple(w - 1 for w in raw["winners"]), tuple(raw["scores"]),
+                     raw["text"])
+    return GameSummary(
+        gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
+                              seed=int(seed), options=_decode_options(options)),
+        tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
+        bool(finished), res, turn)
+
+
 def _decode_options(text: Any) -> tuple[tuple[str, str], ...]:
     raw = json.loads(text or "{}")
     if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
         raise ValueError("options")
     return tuple(raw.items())
-
-
-def _safe(text: Any) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= 30 else shown[:27] + "..."
-
-
-def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
-    message = str(error)
-    if isinstance(error, sqlite3.OperationalError) and "locked" in message:
-        return StoreError(f"the game store {path} is busy (another tideboard is writing "
-                          "to it); try again in a moment")
-    if isinstance(error, sqlite3.DatabaseError) and ("not a database" in message
-                                                     or "malformed" in message):
-        return StoreError(f"{path} is not a tideboard game store (or it is damaged); "
-                          "move it away and tideboard will start a new one")
-    if "readonly" in message or "read-only" in message:
-        return StoreError(f"cannot write to the game store {path}: it is read-only")
-    if "unable to open" in message:
-        return StoreError(f"cannot open the game store {path}: check that its folder "
-                          "exists and is writable")
-    return StoreError(f"the game store {path} failed: {message}")

@@ -392,11 +392,19 @@ def test_game_writer_reports_instead_of_raising_and_retries(store):
     from tideboard.game_writer import GameWriter
 
     match = played(moves=3)
+    other = notation(played(moves=1, rng_seed=1))[0]
+    assert other != notation(match)[0]
     writer = GameWriter.new(store, match.undo(3))
-    store.append(writer.id, notation(match)[0], 0)  # someone else wrote meanwhile
+    store.append(writer.id, other, 0)  # someone else played another move meanwhile
     message = writer.sync(match)
     assert message and "played elsewhere" in message
-    assert store.summary(writer.id).moves == 1
+    assert store.get(writer.id).actions == (other,)
     store.truncate(writer.id, 0)
     assert writer.sync(match) is None  # the next sync catches up
     assert store.get(writer.id).actions == tuple(notation(match))
+    # the same move written meanwhile (e.g. a save reported as failed that did
+    # reach the disk) is this game's own: the writer carries on from it
+    longer = played(moves=5)
+    store.append(writer.id, notation(longer)[3], 3)
+    assert writer.sync(longer) is None
+    assert store.get(writer.id).actions == tuple(notation(longer))

@@ -23,7 +23,7 @@ from tideboard.engine.match import Match
 from tideboard.ui.shared.game_over import GameOver
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.log_keeping import LogKeeping
-from tideboard.ui.shared.saving import save_match
+from tideboard.ui.shared.saving import last_save, save_match
 from tideboard.ui.shared.status import StatusLine
 from tideboard.ui.shared.windows import Windows
 from tideboard.ui.shared.words import SeatNames
@@ -259,6 +259,9 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
     def save(self) -> bool:
         """The game's record brought up to the match on screen (ui/shared/saving.py)."""
         return save_match(self)
+
+    def on_unmount(self) -> None:
+        last_save(self)  # a game not saved (a full disk) gets a last try
 
     def _advance(self) -> None:
         state = self.state
