@@ -157,3 +157,42 @@ def test_a_version_3_store_gains_the_tables_options_column(tmp_path):
     with Store.open(path, import_autosaves=False) as opened:
         (row,) = store_tables.load_tables(opened)
         assert row.variant == "wade" and row.options == ()
+
+
+async def test_a_failed_save_keeps_the_table_playing_and_is_retried_until_it_succeeds(
+        store, monkeypatch):
+    """Issue #18 point 12 at a server table: a move the store refuses (a full
+    disk) is kept, the table is told once, and the missing moves are saved by a
+    retry with no further move; the table is told when every move is saved."""
+    from tideboard.serve import tables as tables_module
+
+    monkeypatch.setattr(tables_module, "SAVE_RETRY", 0.05)
+    room = Room(store, grace=60, bot_delay=0)
+    table = started(room)
+    writer = table.writer
+    real_sync = writer.sync
+    full = {"disk": True}
+
+    def sync(match):
+        return "Could not save the game: the disk is full" if full["disk"] else real_sync(match)
+
+    monkeypatch.setattr(writer, "sync", sync)
+    game = table.match.game
+    seat = game.to_move(table.match.state)[0]
+    name = table.seats[seat].player
+    room.act(table.id, name, game.legal_for(table.match.state, seat)[0])
+    assert len(table.match.actions) == 1  # the move is played all the same
+    assert table.save_error is not None
+    assert sum("could not save" in line for line in table.chat) == 1
+    await asyncio.sleep(0.2)  # retried, still refused: told once only
+    assert sum("could not save" in line for line in table.chat) == 1
+    assert store.load_match(writer.id)[0].actions == ()
+    full["disk"] = False
+    for _ in range(100):
+        if table.save_error is None:
+            break
+        await asyncio.sleep(0.02)
+    assert table.save_error is None and table.save_timer is None
+    assert store.load_match(writer.id)[0].actions == table.match.actions
+    assert "Every move is saved again." in table.chat
+    room.shutdown()

@@ -75,6 +75,7 @@ class Table:
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Any] = {}
         self.bot_timer: asyncio.TimerHandle | None = None
+        self.save_timer: asyncio.TimerHandle | None = None  # a failed save's retry
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}
 
     # -- reading --------------------------------------------------------------

@@ -48,6 +48,7 @@ from tideboard.serve.seats import (  # noqa: F401  (what sessions import from he
     PLAYER_N, Listener, SeatState, Table, TableError, ident, same_name)
 
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
+SAVE_RETRY = 5.0  # seconds between tries of a save that failed (a full disk)
 MAX_OPEN = 3  # tables one name may have opened that wait for players
 CHAT_KEPT = 50
 CHAT_MAX = 200  # characters in one chat line
@@ -248,7 +249,29 @@ class Room(Presence):
         self._schedule(table)
 
     def _save(self, table: Table) -> None:
-        table.save_error = table.writer.sync(table.match) if table.writer else None
+        """Bring the table's stored game up to its match.  A failed save (a full
+        disk) never stops the table: the players are told once, and it is tried
+        again every ``SAVE_RETRY`` seconds (and after every move) until the
+        store takes every missing move."""
+        error = table.writer.sync(table.match) if table.writer else None
+        before, table.save_error = table.save_error, error
+        if error is not None and before is None:
+            from tideboard.serve.server import log  # (server imports this module)
+
+            log(f"table {table.id}: {error}")
+            self._say(table, "The server could not save the last move (it is kept and "
+                             "saved as soon as it can be).")
+        elif error is None and before is not None:
+            self._say(table, "Every move is saved again.")
+        if error is not None and table.save_timer is None:
+            loop = _loop()
+            if loop is not None:
+                table.save_timer = loop.call_later(SAVE_RETRY, self._retry_save, table)
+
+    def _retry_save(self, table: Table) -> None:
+        table.save_timer = None
+        if table.save_error is not None and self.tables.get(table.id) is table:
+            self._save(table)
 
     def _schedule(self, table: Table) -> None:
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
@@ -307,7 +330,7 @@ class Room(Presence):
 
     def shutdown(self) -> None:
         for table in self.tables.values():
-            for timer in [table.bot_timer, *table.grace_timers.values()]:
+            for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
                 if timer is not None:
                     timer.cancel()
 
