@@ -9,8 +9,18 @@
   and exit status 1.  The window size follows the client's; its colours
   follow its ``TERM``, ``COLORTERM`` and ``NO_COLOR``.
 - Limits: at most ``max_sessions`` at once, ``per_minute`` new connections per
-  address each minute, ``lobby_idle`` seconds idle in the lobby.  A client's
-  input is read only while its app keeps up, so a flood slows only itself.
+  address each minute (more are told why once the SSH handshake is done),
+  ``lobby_idle`` seconds idle in the lobby.
+- Transport: every window size a client sends is clamped (``driver.MIN_SIZE``
+  .. ``driver.MAX_SIZE``).  A client's input is parsed in small slices that let
+  the other sessions run between them, at most ``input_rate`` bytes a second
+  (bursts of ``input_burst``), and read only while its app keeps up: a flood
+  fills its own SSH window and slows only itself.  A client that does not read
+  its output has at most ``output_cap`` bytes waiting (later frames are
+  dropped, and the whole screen repainted once it reads again); after
+  ``output_stall`` seconds over the cap its session is closed.
+- Nothing but the game: agent, X11 and port forwarding (TCP and UNIX socket,
+  either way), subsystems and commands are refused.
 - A crash in a session's app ends that session only.
 """
 
@@ -29,12 +39,17 @@ import asyncssh
 import attrs
 
 from tideboard import store_tables
+from tideboard.serve.driver import clamp_size
 from tideboard.serve.tables import GRACE, Room
 from tideboard.store import Store
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z")
 QUEUE_HIGH, QUEUE_LOW = 64, 8  # app messages waiting: stop / resume reading the client
+INPUT_SLICE = 64  # bytes of input parsed at a time; the loop runs the others between
+INBOX_HIGH, INBOX_LOW = 16384, 4096  # bytes received, not yet parsed: pause / resume reading
+ENV_KEPT = ("TERM", "COLORTERM", "NO_COLOR")  # the client's variables the session reads
+FORWARDING_REFUSED = "tideboard serves its games only: no forwarding"
 NO_TERMINAL = ("tideboard needs a terminal: connect with plain 'ssh -p PORT name@host' "
                "(no command, no -T).\r\n")
 
@@ -44,6 +59,10 @@ class Limits:
     max_sessions: int = 100
     per_minute: int = 20  # new connections from one address
     lobby_idle: float = 900.0  # seconds
+    input_rate: int = 1024  # bytes of input a second from one session (sustained)
+    input_burst: int = 16384  # ... and at once (a paste)
+    output_cap: int = 256 * 1024  # bytes of output waiting for a session's client
+    output_stall: float = 45.0  # seconds over output_cap before the session is closed
 
 
 def log(message: str) -> None:
@@ -95,7 +114,8 @@ class Server:
         await warm_up(self.room)
         self.acceptor = await asyncssh.create_server(
             lambda: Connection(self), host, port, server_host_keys=[self.key],
-            encoding=None, line_editor=False, keepalive_interval=30, login_timeout=30)
+            encoding=None, line_editor=False, keepalive_interval=30, login_timeout=30,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False)
         self.port = self.acceptor.sockets[0].getsockname()[1]
         self._idle_task = asyncio.create_task(self._watch_idle())
 
@@ -142,16 +162,23 @@ class Connection(asyncssh.SSHServer):
         self.name = ""
         self.fingerprint: str | None = None
         self.conn: Any = None
+        self.refused = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?",)
         if not self.server.allow(str(peer[0])):
+            # told once the handshake is done (begin_auth): a disconnect before
+            # the version exchange reaches OpenSSH as an unreadable banner
             log(f"too many connections from {peer[0]}: refused")
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            "Too many connections from your address; try again in a minute.")
+            self.refused = True
 
     def begin_auth(self, username: str) -> bool:
+        if self.refused:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Too many connections from your address; "
+                                 "try again in a minute.")
+            return True
         self.name = username
         return True
 
@@ -185,6 +212,22 @@ class Connection(asyncssh.SSHServer):
     def session_requested(self) -> "Session":
         return Session(self.server, self)
 
+    # -- nothing but the game: every forwarding is refused ----------------------
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
+                             orig_port: int) -> Any:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        FORWARDING_REFUSED)
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> Any:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        FORWARDING_REFUSED)
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
 
 class Session(asyncssh.SSHServerSession):
     """One terminal session: a :class:`ServeApp` drawn to its channel."""
@@ -200,14 +243,24 @@ class Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self.goodbye: str | None = None
         self._paused = False
+        self._inbox = bytearray()  # received, not yet parsed
+        self._has_input = asyncio.Event()
+        self._pump: asyncio.Task | None = None
+        self._stall: asyncio.TimerHandle | None = None
+        self._abort = False  # end by dropping the channel (its client does not read)
 
     # -- asyncssh ---------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        cap = self.server.limits.output_cap
+        chan.set_write_buffer_limits(high=cap, low=cap // 4)
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         self.pty = True
         return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
 
     def shell_requested(self) -> bool:
         return True
@@ -239,15 +292,18 @@ class Session(asyncssh.SSHServerSession):
     def _start(self, name: str) -> None:
         from tideboard.serve.app import ServeApp
 
-        env = {str(k): str(v) for k, v in (self.chan.get_environment() or {}).items()}
-        env["TERM"] = self.chan.get_terminal_type() or env.get("TERM", "")
+        given = self.chan.get_environment() or {}
+        env = {key: str(given[key])[:64] for key in ENV_KEPT if key in given}
+        env["TERM"] = (self.chan.get_terminal_type() or env.get("TERM", ""))[:64]
         width, height = self.chan.get_terminal_size()[:2]
         room = self.server.room
         away = [t for t in room.tables_of(name) if t.started and not t.present.get(name)]
-        self.app = ServeApp(room, name, self.chan, (width or 80, height or 24), env,
+        self.app = ServeApp(room, name, self.chan, clamp_size(width, height), env,
                             table_id=away[-1].id if away else None)
+        self.app.ssh_output_cap = self.server.limits.output_cap
         self.server.sessions.add(self)
         self.task = asyncio.create_task(self._run())
+        self._pump = asyncio.create_task(self._pump_input())
 
     async def _run(self) -> None:
         status = 0
@@ -259,41 +315,111 @@ class Session(asyncssh.SSHServerSession):
             status = 1
         finally:
             self.server.sessions.discard(self)
+            if self._pump is not None:
+                self._pump.cancel()
+            if self._stall is not None:
+                self._stall.cancel()
             try:
-                if self.goodbye:
-                    self.chan.write(f"{self.goodbye}\r\n".encode())
-                self.chan.exit(status)
+                if self._abort:
+                    self._drop_connection()
+                else:
+                    if self.goodbye:
+                        self.chan.write(f"{self.goodbye}\r\n".encode())
+                    self.chan.exit(status)
             except Exception:
                 pass
 
+    # -- input: bounded slices at a bounded rate ----------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
-        driver = getattr(self.app, "_driver", None) if self.app is not None else None
-        if driver is None or not hasattr(driver, "feed"):
+        if self.app is None:
             return
-        driver.feed(data)
-        queue = getattr(self.app, "_message_queue", None)
-        if queue is not None and queue.qsize() > QUEUE_HIGH and not self._paused:
-            self._paused = True
+        self._inbox += data
+        self._has_input.set()
+        if len(self._inbox) > INBOX_HIGH and not self._paused:
+            self._paused = True  # the client's SSH window fills: it slows itself
             self.chan.pause_reading()
-            asyncio.get_running_loop().call_later(0.02, self._maybe_resume)
 
-    def _maybe_resume(self) -> None:
+    def _driver(self) -> Any:
+        driver = getattr(self.app, "_driver", None)
+        return driver if hasattr(driver, "feed") else None
+
+    async def _pump_input(self) -> None:
+        """Hand the received bytes to the driver, :data:`INPUT_SLICE` at a
+        time with the loop free between slices, at most ``input_rate`` bytes
+        a second (a bucket of ``input_burst``), and only while the app keeps up
+        with what it was given."""
+        loop = asyncio.get_running_loop()
+        rate, burst = self.server.limits.input_rate, self.server.limits.input_burst
+        tokens, last = float(burst), loop.time()
         queue = getattr(self.app, "_message_queue", None)
-        if queue is None or queue.qsize() <= QUEUE_LOW or self.app._exit:
-            self._paused = False
-            try:
-                self.chan.resume_reading()
-            except Exception:
-                pass
-        else:
-            asyncio.get_running_loop().call_later(0.02, self._maybe_resume)
+        while True:
+            if not self._inbox:
+                self._has_input.clear()
+                await self._has_input.wait()
+                continue
+            now = loop.time()
+            tokens, last = min(float(burst), tokens + (now - last) * rate), now
+            want = min(len(self._inbox), INPUT_SLICE)
+            driver = self._driver()
+            if tokens < want or driver is None:
+                await asyncio.sleep(max(want - tokens, 1) / rate if driver else 0.02)
+                continue
+            chunk = bytes(self._inbox[:want])
+            del self._inbox[:want]
+            tokens -= want
+            driver.feed(chunk)
+            while (queue is not None and queue.qsize() > QUEUE_LOW and self.app.is_running):
+                await asyncio.sleep(0.01)  # the app catches up first
+            if self._paused and len(self._inbox) <= INBOX_LOW:
+                self._paused = False
+                try:
+                    self.chan.resume_reading()
+                except Exception:
+                    pass
+            await asyncio.sleep(0)
+
+    # -- output: bounded, the whole screen again once the client reads -----------
+    def pause_writing(self) -> None:
+        """More than ``output_cap`` bytes wait for the client: the driver drops
+        frames from now on; close the session if the client never catches up."""
+        if self._stall is None and self.app is not None:
+            self._stall = asyncio.get_running_loop().call_later(
+                self.server.limits.output_stall, self._stalled)
+
+    def resume_writing(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        driver = self._driver()
+        if driver is not None and driver.stale and self.app.is_running:
+            driver.stale = False
+            self.app.refresh()  # the dropped frames' changes: repaint everything
+
+    def _stalled(self) -> None:
+        self._stall = None
+        log(f"session of {self.connection.name} closed: its client read nothing for "
+            f"{self.server.limits.output_stall:g} s")
+        self._abort = True
+        self.end()
+        if self.app is None or not self.app.is_running:
+            self._drop_connection()
+
+    def _drop_connection(self) -> None:
+        """The client does not read: its unsent output is dropped with its
+        session, and its connection closed (forcibly if it reads nothing more)."""
+        self.chan.abort()
+        conn = self.connection.conn
+        conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                        f"Closed: your client read nothing for "
+                        f"{self.server.limits.output_stall:g} s.")
+        asyncio.get_running_loop().call_later(5, conn.abort)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
         driver = getattr(self.app, "_driver", None) if self.app is not None else None
         if driver is not None and hasattr(driver, "resize"):
-            driver.resize(width, height)
+            driver.resize(*clamp_size(width, height))
 
     def eof_received(self) -> bool:
         self.end()
