@@ -162,11 +162,12 @@ class Player:
     async def press_for(self, seconds: float, every: float = 0.5) -> None:
         """j and k in turn (the lobby's cursor moves each time) for ``seconds``."""
         end = time.perf_counter() + seconds
+        await asyncio.sleep(random.uniform(0, every))  # the players' keys spread out
         n = 0
         while time.perf_counter() < end:
             took = await self.key("j" if n % 2 == 0 else "k")
             n += 1
-            await asyncio.sleep(max(0.0, every - (took or 0) - 0.15) * random.uniform(.5, 1.5))
+            await asyncio.sleep(max(0.0, every - (took or 0) - 0.15))
 
     def close(self) -> None:
         if self.conn is not None:
@@ -185,15 +186,17 @@ class Flooder:
         self.conn = self.process = None
         self.sent = 0
 
-    async def run(self, port: int, name: str = "flood") -> None:
+    async def run(self, port: int, name: str = "flood", times: int = 1) -> None:
+        """Sends the data ``times`` times over (as fast as the server takes it)."""
         self.conn = await connect(port, name)
         self.process = await self.conn.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding=None)
         asyncio.create_task(self._drain())
-        for start in range(0, len(self.data), 32768):
-            self.process.stdin.write(self.data[start:start + 32768])
-            await self.process.stdin.drain()
-            self.sent = start + 32768
+        for _ in range(times):
+            for start in range(0, len(self.data), 32768):
+                self.process.stdin.write(self.data[start:start + 32768])
+                await self.process.stdin.drain()
+                self.sent += len(self.data[start:start + 32768])
 
     async def _drain(self) -> None:
         try:
@@ -208,7 +211,8 @@ class Flooder:
 
 
 class Giant:
-    """Asks for a giant window (``size``), then keeps resizing between giants."""
+    """Asks for a giant window (``size``), then keeps resizing: between the
+    giant and 250x90, so that every change is a real one after clamping."""
 
     def __init__(self, size: tuple[int, int] = (10000, 10000)) -> None:
         self.size = size
@@ -221,10 +225,10 @@ class Giant:
         self.process = await self.conn.create_process(
             term_type="xterm-256color", term_size=self.size, encoding=None)
         asyncio.create_task(self._drain())
-        width, height = self.size
         for n in range(resizes):
             await asyncio.sleep(every)
-            self.process.change_terminal_size(width - n % 2, height - n % 3, 10**6, 10**6)
+            self.process.change_terminal_size(*(self.size if n % 2 else (250, 90)),
+                                              10**6, 10**6)
 
     async def _drain(self) -> None:
         try:
@@ -253,7 +257,7 @@ class NonReader:
     async def open(self, port: int, name: str = "sloth") -> "NonReader":
         self.conn = await connect(port, name, window=65536)
         self.process = await self.conn.create_process(
-            term_type="xterm-256color", term_size=(120, 40), encoding=None)
+            term_type="xterm-256color", term_size=(200, 60), encoding=None)
         asyncio.create_task(self._wait_closed())
         return self
 
@@ -267,7 +271,7 @@ class NonReader:
         while time.perf_counter() < end and not self.closed.is_set():
             try:
                 if n % 4 == 3:
-                    self.process.change_terminal_size(120 + n % 7, 40, 0, 0)
+                    self.process.change_terminal_size(200 - n % 2, 60, 0, 0)
                 else:
                     self.process.stdin.write(b"j" if n % 2 else b"k")
             except (OSError, asyncssh.Error):

@@ -26,7 +26,8 @@ from textual.geometry import Size
 
 ESCAPE_TICK = 0.1  # seconds: a lone Esc is a key once nothing follows it
 MIN_SIZE = (20, 6)  # columns, rows: the smallest window drawn
-MAX_SIZE = (500, 200)  # the largest: a bigger window is drawn at this size
+MAX_SIZE = (300, 100)  # the largest: a bigger window is drawn at this size (a whole
+# repaint at 300x100 takes ~60 ms of the server's one loop, at 500x200 ~120 ms)
 OUTPUT_CAP = 256 * 1024  # bytes of unsent output past which frames are dropped
 
 
@@ -51,6 +52,7 @@ class SSHDriver(Driver):
         self.output_cap: int = getattr(app, "ssh_output_cap", OUTPUT_CAP)
         self.stale = False  # a frame was dropped: the client's screen is out of date
         self.dropped = 0  # frames dropped so far
+        self._synced = False  # an update's start was written, its end is to follow
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")("replace").decode
         self._tick: asyncio.TimerHandle | None = None
@@ -61,11 +63,18 @@ class SSHDriver(Driver):
         if self._closed:
             return
         try:
-            if data not in (SYNC_START, SYNC_END) and self._backlog() > self.output_cap:
-                # the client is not reading: this frame would only pile up here
-                self.stale = True
-                self.dropped += 1
+            if data == SYNC_END:  # an update's end goes where its start went
+                if not self._synced:
+                    return
+                self._synced = False
+            elif self._backlog() > self.output_cap:
+                # the client is not reading: this would only pile up here
+                if data != SYNC_START:
+                    self.stale = True
+                    self.dropped += 1
                 return
+            elif data == SYNC_START:
+                self._synced = True
             self._channel.write(data.encode("utf-8"))
         except Exception:  # the channel is gone: nothing more to draw
             self._closed = True
@@ -103,16 +112,20 @@ class SSHDriver(Driver):
         # we run in the app's own event loop: post directly, no thread hand-off
         self._app.post_message(message)
 
-    def feed(self, data: bytes) -> None:
-        """Bytes from the client: parsed into Textual events for the app."""
+    def feed(self, data: bytes) -> float:
+        """Bytes from the client: parsed into Textual events for the app.
+        Returns what they cost: one a key, click or paste, a tenth a mouse move."""
         if not self._input:
-            return
+            return 0.0
+        cost = 0.0
         text = self._decode(data)
         if text:
             for event in self._parser.feed(text):
+                cost += 0.1 if isinstance(event, events.MouseMove) else 1.0
                 self.process_message(event)
         if self._parser._timeout_time is not None and self._tick is None:
             self._tick = asyncio.get_running_loop().call_later(ESCAPE_TICK, self._on_tick)
+        return cost
 
     def _on_tick(self) -> None:
         self._tick = None

@@ -13,9 +13,11 @@
   ``lobby_idle`` seconds idle in the lobby.
 - Transport: every window size a client sends is clamped (``driver.MIN_SIZE``
   .. ``driver.MAX_SIZE``).  A client's input is parsed in small slices that let
-  the other sessions run between them, at most ``input_rate`` bytes a second
-  (bursts of ``input_burst``), and read only while its app keeps up: a flood
-  fills its own SSH window and slows only itself.  A client that does not read
+  the other sessions run between them, at most ``input_rate`` keys a second
+  (a mouse move is a tenth of one; bursts of ``input_burst``), and read only
+  while its app keeps up: a flood fills its own SSH window and slows only
+  itself.  Window changes are applied at most every ``RESIZE_EVERY`` seconds
+  (the latest wins).  A client that does not read
   its output has at most ``output_cap`` bytes waiting (later frames are
   dropped, and the whole screen repainted once it reads again); after
   ``output_stall`` seconds over the cap its session is closed.
@@ -46,8 +48,10 @@ from tideboard.store import Store
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z")
 QUEUE_HIGH, QUEUE_LOW = 64, 8  # app messages waiting: stop / resume reading the client
-INPUT_SLICE = 64  # bytes of input parsed at a time; the loop runs the others between
+INPUT_SLICE = 16  # bytes of input parsed at a time; the loop runs the others between
 INBOX_HIGH, INBOX_LOW = 16384, 4096  # bytes received, not yet parsed: pause / resume reading
+BYTE_COST = 1 / 256  # keys a byte of input costs besides its events (garbage is not free)
+RESIZE_EVERY = 0.5  # seconds: a session's window changes are applied at most this often
 ENV_KEPT = ("TERM", "COLORTERM", "NO_COLOR")  # the client's variables the session reads
 FORWARDING_REFUSED = "tideboard serves its games only: no forwarding"
 NO_TERMINAL = ("tideboard needs a terminal: connect with plain 'ssh -p PORT name@host' "
@@ -59,8 +63,8 @@ class Limits:
     max_sessions: int = 100
     per_minute: int = 20  # new connections from one address
     lobby_idle: float = 900.0  # seconds
-    input_rate: int = 1024  # bytes of input a second from one session (sustained)
-    input_burst: int = 16384  # ... and at once (a paste)
+    input_rate: float = 20.0  # keys a second from one session (sustained; a mouse move 0.1)
+    input_burst: float = 400.0  # ... and at once
     output_cap: int = 256 * 1024  # bytes of output waiting for a session's client
     output_stall: float = 45.0  # seconds over output_cap before the session is closed
 
@@ -242,12 +246,16 @@ class Session(asyncssh.SSHServerSession):
         self.task: asyncio.Task | None = None
         self.last_input = time.monotonic()
         self.goodbye: str | None = None
-        self._paused = False
+        self._held: set[str] = set()  # why the channel is not read: "input", "output"
         self._inbox = bytearray()  # received, not yet parsed
         self._has_input = asyncio.Event()
         self._pump: asyncio.Task | None = None
         self._stall: asyncio.TimerHandle | None = None
         self._abort = False  # end by dropping the channel (its client does not read)
+        self._size: tuple[int, int] | None = None  # the latest window size asked for
+        self._tokens = float(server.limits.input_burst)  # the input bucket: keys allowed now
+        self._filled = time.monotonic()
+        self._resize: asyncio.TimerHandle | None = None
 
     # -- asyncssh ---------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -317,8 +325,9 @@ class Session(asyncssh.SSHServerSession):
             self.server.sessions.discard(self)
             if self._pump is not None:
                 self._pump.cancel()
-            if self._stall is not None:
-                self._stall.cancel()
+            for timer in (self._stall, self._resize):
+                if timer is not None:
+                    timer.cancel()
             try:
                 if self._abort:
                     self._drop_connection()
@@ -334,11 +343,48 @@ class Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         if self.app is None:
             return
+        driver = self._driver()
+        if (not self._inbox and len(data) <= INPUT_SLICE and driver is not None
+                and not self._held and self._bucket() > 0 and not self._busy()):
+            # a key or two (the usual case): parsed at once
+            self._tokens -= driver.feed(data) + len(data) * BYTE_COST
+            return
         self._inbox += data
         self._has_input.set()
-        if len(self._inbox) > INBOX_HIGH and not self._paused:
-            self._paused = True  # the client's SSH window fills: it slows itself
-            self.chan.pause_reading()
+        if len(self._inbox) > INBOX_HIGH:
+            self._hold("input", True)  # the client's SSH window fills: it slows itself
+
+    def _hold(self, reason: str, held: bool) -> None:
+        """Stop reading the client while any reason holds (its SSH window
+        then fills, and it can send no more)."""
+        before = bool(self._held)
+        if held:
+            self._held.add(reason)
+        else:
+            self._held.discard(reason)
+        if before != bool(self._held):
+            try:
+                if self._held:
+                    self.chan.pause_reading()
+                else:
+                    self.chan.resume_reading()
+            except Exception:  # the channel is gone
+                pass
+
+    def _bucket(self) -> float:
+        """The keys this session may send now (``input_rate`` a second, up to
+        ``input_burst``)."""
+        now = time.monotonic()
+        limits = self.server.limits
+        self._tokens = min(limits.input_burst,
+                           self._tokens + (now - self._filled) * limits.input_rate)
+        self._filled = now
+        return self._tokens
+
+    def _busy(self) -> bool:
+        """The app has more than a few messages waiting."""
+        queue = getattr(self.app, "_message_queue", None)
+        return queue is not None and queue.qsize() > QUEUE_LOW and self.app.is_running
 
     def _driver(self) -> Any:
         driver = getattr(self.app, "_driver", None)
@@ -346,43 +392,37 @@ class Session(asyncssh.SSHServerSession):
 
     async def _pump_input(self) -> None:
         """Hand the received bytes to the driver, :data:`INPUT_SLICE` at a
-        time with the loop free between slices, at most ``input_rate`` bytes
-        a second (a bucket of ``input_burst``), and only while the app keeps up
-        with what it was given."""
-        loop = asyncio.get_running_loop()
-        rate, burst = self.server.limits.input_rate, self.server.limits.input_burst
-        tokens, last = float(burst), loop.time()
-        queue = getattr(self.app, "_message_queue", None)
+        time with the loop free between slices, at most ``input_rate`` keys a
+        second (a bucket of ``input_burst``: a slice is let in while the bucket
+        is not empty, and what it held is taken out after), and only while the
+        app keeps up with what it was given."""
+        rate = self.server.limits.input_rate
         while True:
             if not self._inbox:
                 self._has_input.clear()
                 await self._has_input.wait()
                 continue
-            now = loop.time()
-            tokens, last = min(float(burst), tokens + (now - last) * rate), now
-            want = min(len(self._inbox), INPUT_SLICE)
+            tokens = self._bucket()
             driver = self._driver()
-            if tokens < want or driver is None:
-                await asyncio.sleep(max(want - tokens, 1) / rate if driver else 0.02)
+            if tokens <= 0 or driver is None or "output" in self._held:
+                await asyncio.sleep((1 - tokens) / rate if driver and tokens <= 0 else 0.02)
                 continue
-            chunk = bytes(self._inbox[:want])
-            del self._inbox[:want]
-            tokens -= want
-            driver.feed(chunk)
-            while (queue is not None and queue.qsize() > QUEUE_LOW and self.app.is_running):
+            chunk = bytes(self._inbox[:INPUT_SLICE])
+            del self._inbox[:INPUT_SLICE]
+            self._tokens -= driver.feed(chunk) + len(chunk) * BYTE_COST
+            while self._busy():
                 await asyncio.sleep(0.01)  # the app catches up first
-            if self._paused and len(self._inbox) <= INBOX_LOW:
-                self._paused = False
-                try:
-                    self.chan.resume_reading()
-                except Exception:
-                    pass
+            if len(self._inbox) <= INBOX_LOW:
+                self._hold("input", False)
             await asyncio.sleep(0)
 
     # -- output: bounded, the whole screen again once the client reads -----------
     def pause_writing(self) -> None:
         """More than ``output_cap`` bytes wait for the client: the driver drops
-        frames from now on; close the session if the client never catches up."""
+        frames from now on, and the session reads no input and takes no window
+        change (nothing to draw for a client that does not look); it is
+        closed if the client never catches up."""
+        self._hold("output", True)
         if self._stall is None and self.app is not None:
             self._stall = asyncio.get_running_loop().call_later(
                 self.server.limits.output_stall, self._stalled)
@@ -391,6 +431,11 @@ class Session(asyncssh.SSHServerSession):
         if self._stall is not None:
             self._stall.cancel()
             self._stall = None
+        self._hold("output", False)
+        if self._inbox:
+            self._has_input.set()
+        if self._size is not None and self._resize is None:
+            self._apply_resize()  # the window change held meanwhile
         driver = self._driver()
         if driver is not None and driver.stale and self.app.is_running:
             driver.stale = False
@@ -417,9 +462,21 @@ class Session(asyncssh.SSHServerSession):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
+        """The first change at once; then at most one every RESIZE_EVERY
+        seconds, the latest (each is a whole new layout and repaint)."""
+        self._size = clamp_size(width, height)  # the pixel sizes are not used
+        if self._resize is None:
+            self._apply_resize()
+
+    def _apply_resize(self) -> None:
+        self._resize = None
         driver = getattr(self.app, "_driver", None) if self.app is not None else None
-        if driver is not None and hasattr(driver, "resize"):
-            driver.resize(*clamp_size(width, height))
+        if (self._size is None or driver is None or not hasattr(driver, "resize")
+                or "output" in self._held):
+            return
+        driver.resize(*self._size)
+        self._size = None
+        self._resize = asyncio.get_running_loop().call_later(RESIZE_EVERY, self._apply_resize)
 
     def eof_received(self) -> bool:
         self.end()
