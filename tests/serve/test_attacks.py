@@ -11,6 +11,7 @@ the others run it in the test's process, to look at its sessions.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import os
 import shutil
 import socket
@@ -22,10 +23,9 @@ import pytest
 
 from tideboard.serve.driver import MAX_SIZE, MIN_SIZE
 from tideboard.serve.server import Limits, Server
-from tideboard.store import Store
 from tests.serve.attackers import (Flooder, Giant, NonReader, Player, ServerProcess,
                                    quantile)
-from tests.serve.sshclient import Client, start_server
+from tests.serve.sshclient import Client, Terminal, start_server
 
 SSH = shutil.which("ssh")
 needs_openssh = pytest.mark.skipif(SSH is None, reason="OpenSSH's ssh client is not installed")
@@ -350,8 +350,8 @@ async def test_output_past_the_cap_is_dropped_then_the_whole_screen_repainted():
         await asyncio.sleep(0.5)
         assert session.chan.get_write_buffer_size() == buffered  # nothing more piled up
         # sloth reads again: the whole screen is drawn again, the table on it
-        screen = __import__("tests.serve.sshclient", fromlist=["Terminal"]).Terminal(100, 30)
-        decoder = __import__("codecs").getincrementaldecoder("utf-8")("replace")
+        screen = Terminal(100, 30)
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
         end = time.monotonic() + 10
         while table.id not in screen.text() and time.monotonic() < end:
             try:

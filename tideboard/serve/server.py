@@ -47,7 +47,7 @@ from tideboard.store import Store
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z")
-QUEUE_HIGH, QUEUE_LOW = 64, 8  # app messages waiting: stop / resume reading the client
+QUEUE_LOW = 8  # app messages waiting past which a session's input waits for its app
 INPUT_SLICE = 16  # bytes of input parsed at a time; the loop runs the others between
 INBOX_HIGH, INBOX_LOW = 16384, 4096  # bytes received, not yet parsed: pause / resume reading
 BYTE_COST = 1 / 256  # keys a byte of input costs besides its events (garbage is not free)
