@@ -371,6 +371,15 @@ class Session(asyncssh.SSHServerSession):
             except Exception:  # the channel is gone
                 pass
 
+    def _slice_end(self) -> int:
+        """Where the next slice of input ends: before the next Esc, so that
+        an escape sequence is not split between slices (the parser would take
+        a lone Esc for the key if the app kept the next slice waiting)."""
+        inbox = self._inbox
+        limit = INPUT_SLICE * (2 if inbox[:1] == b"\x1b" else 1)  # a mouse report whole
+        after = inbox.find(b"\x1b", 1, limit)
+        return after if after > 0 else min(len(inbox), limit)
+
     def _bucket(self) -> float:
         """The keys this session may send now (``input_rate`` a second, up to
         ``input_burst``)."""
@@ -407,8 +416,9 @@ class Session(asyncssh.SSHServerSession):
             if tokens <= 0 or driver is None or "output" in self._held:
                 await asyncio.sleep((1 - tokens) / rate if driver and tokens <= 0 else 0.02)
                 continue
-            chunk = bytes(self._inbox[:INPUT_SLICE])
-            del self._inbox[:INPUT_SLICE]
+            end = self._slice_end()
+            chunk = bytes(self._inbox[:end])
+            del self._inbox[:end]
             self._tokens -= driver.feed(chunk) + len(chunk) * BYTE_COST
             while self._busy():
                 await asyncio.sleep(0.01)  # the app catches up first
