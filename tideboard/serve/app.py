@@ -134,23 +134,29 @@ class ServeApp(TideboardApp):
 class _Nowhere:
     """A channel that keeps nothing: the warm-up lobby draws to it."""
 
-    def __init__(self) -> None:
+    def write(self, data: bytes) -> None:
+        pass
+
+
+class _WarmUpApp(ServeApp):
+    """A lobby that says when its first frame is drawn (Textual's Ready),
+    however many tables it lists."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.drawn = asyncio.Event()
 
-    def write(self, data: bytes) -> None:
-        if b"New table" in data:
-            self.drawn.set()
+    def on_ready(self) -> None:
+        self.drawn.set()
 
 
 async def warm_up(room: Any) -> None:
     """Draw one lobby to nowhere before the server listens, so the first
     players find the modules imported and the lobby's stylesheets parsed."""
-    channel = _Nowhere()
-    app = ServeApp(room, "-", channel, (80, 24), {"TERM": "xterm-256color"})
+    app = _WarmUpApp(room, "-", _Nowhere(), (80, 24), {"TERM": "xterm-256color"})
     task = asyncio.create_task(app.run_async())
-    try:
-        await asyncio.wait_for(channel.drawn.wait(), 10)
-    except asyncio.TimeoutError:
-        pass
+    done = asyncio.create_task(app.drawn.wait())
+    await asyncio.wait([done, task], timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    done.cancel()
     app.exit()
     await asyncio.wait([task], timeout=5)

@@ -17,8 +17,20 @@
   ``per_address`` from one address (an IPv6 address counts by its /64); one
   session per connection, and a connection without one is closed after
   ``session_wait`` seconds; ``per_minute`` new connections per address each
-  minute; ``lobby_idle`` seconds idle in the lobby.  A client's
-  input is read only while its app keeps up, so a flood slows only itself.
+  minute (more are told why once the SSH handshake is done); ``lobby_idle``
+  seconds idle in the lobby.
+- Transport: every window size a client sends is clamped (``driver.MIN_SIZE``
+  .. ``driver.MAX_SIZE``).  A client's input is parsed in small slices that let
+  the other sessions run between them, at most ``input_rate`` keys a second
+  (a mouse move is a tenth of one; bursts of ``input_burst``), and read only
+  while its app keeps up: a flood fills its own SSH window and slows only
+  itself.  Window changes are applied at most every ``RESIZE_EVERY`` seconds
+  (the latest wins).  A client that does not read
+  its output has at most ``output_cap`` bytes waiting (later frames are
+  dropped, and the whole screen repainted once it reads again); after
+  ``output_stall`` seconds over the cap its session is closed.
+- Nothing but the game: agent, X11 and port forwarding (TCP and UNIX socket,
+  either way), subsystems and commands are refused.
 - A crash in a session's app ends that session only.
 """
 
@@ -39,13 +51,20 @@ import asyncssh
 import attrs
 
 from tideboard import store_tables
+from tideboard.serve.driver import clamp_size
 from tideboard.serve.tables import GRACE, Room, ident
 from tideboard.store import Store
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z")
 GUEST = re.compile(r"guest-[0-9]+\Z", re.IGNORECASE)  # the names the server gives
-QUEUE_HIGH, QUEUE_LOW = 64, 8  # app messages waiting: stop / resume reading the client
+QUEUE_LOW = 8  # app messages waiting past which a session's input waits for its app
+INPUT_SLICE = 16  # bytes of input parsed at a time; the loop runs the others between
+INBOX_HIGH, INBOX_LOW = 16384, 4096  # bytes received, not yet parsed: pause / resume reading
+BYTE_COST = 1 / 256  # keys a byte of input costs besides its events (garbage is not free)
+RESIZE_EVERY = 0.5  # seconds: a session's window changes are applied at most this often
+ENV_KEPT = ("TERM", "COLORTERM", "NO_COLOR")  # the client's variables the session reads
+FORWARDING_REFUSED = "tideboard serves its games only: no forwarding"
 NO_TERMINAL = ("tideboard needs a terminal: connect with plain 'ssh -p PORT name@host' "
                "(no command, no -T).\r\n")
 
@@ -59,6 +78,10 @@ class Limits:
     per_address: int = 10  # sessions from one address (an IPv6 /64) at once
     session_wait: float = 30.0  # seconds a connection may stay without a session
     max_open_tables: int = 3  # tables one player has opened that wait for players
+    input_rate: float = 20.0  # keys a second from one session (sustained; a mouse move 0.1)
+    input_burst: float = 400.0  # ... and at once
+    output_cap: int = 256 * 1024  # bytes of output waiting for a session's client
+    output_stall: float = 45.0  # seconds over output_cap before the session is closed
 
 
 def log(message: str) -> None:
@@ -104,6 +127,8 @@ class Server:
         self.data_dir = Path(data_dir)
         self.limits = limits
         self.store = Store.open(self.data_dir / "tideboard.db", import_autosaves=False)
+        for warning in self.store.warnings:  # a store others can read (and we cannot fix)
+            log(warning)
         self.room = Room(self.store, grace=grace, bot_delay=bot_delay,
                          max_open=limits.max_open_tables)
         self.key = host_key(self.data_dir)
@@ -126,7 +151,8 @@ class Server:
         await warm_up(self.room)
         self.acceptor = await asyncssh.create_server(
             lambda: Connection(self), host, port, server_host_keys=[self.key],
-            encoding=None, line_editor=False, keepalive_interval=30, login_timeout=30)
+            encoding=None, line_editor=False, keepalive_interval=30, login_timeout=30,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False)
         self.port = self.acceptor.sockets[0].getsockname()[1]
         self._idle_task = asyncio.create_task(self._watch_idle())
 
@@ -222,21 +248,28 @@ class Connection(asyncssh.SSHServer):
         self.live = False  # that session is running
         self._banner_sent = False
         self._timer: asyncio.TimerHandle | None = None
+        self.refused = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?",)
         self.address = address_key(str(peer[0]))
         if not self.server.allow(self.address):
+            # told once the handshake is done (begin_auth): a disconnect before
+            # the version exchange reaches OpenSSH as an unreadable banner
             log(f"too many connections from {peer[0]}: refused")
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            "Too many connections from your address; try again in a minute.")
+            self.refused = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_timer()
 
     # -- who it is ------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
+        if self.refused:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Too many connections from your address; "
+                                 "try again in a minute.")
+            return True
         self.asked = username
         return True
 
@@ -335,6 +368,22 @@ class Connection(asyncssh.SSHServer):
             self._timer.cancel()
             self._timer = None
 
+    # -- nothing but the game: every forwarding is refused ----------------------
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
+                             orig_port: int) -> Any:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        FORWARDING_REFUSED)
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> Any:
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        FORWARDING_REFUSED)
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
 
 class Session(asyncssh.SSHServerSession):
     """One terminal session: a :class:`ServeApp` drawn to its channel."""
@@ -349,15 +398,29 @@ class Session(asyncssh.SSHServerSession):
         self.task: asyncio.Task | None = None
         self.last_input = time.monotonic()
         self.goodbye: str | None = None
-        self._paused = False
+        self._held: set[str] = set()  # why the channel is not read: "input", "output"
+        self._inbox = bytearray()  # received, not yet parsed
+        self._has_input = asyncio.Event()
+        self._pump: asyncio.Task | None = None
+        self._stall: asyncio.TimerHandle | None = None
+        self._abort = False  # end by dropping the channel (its client does not read)
+        self._size: tuple[int, int] | None = None  # the latest window size asked for
+        self._tokens = float(server.limits.input_burst)  # the input bucket: keys allowed now
+        self._filled = time.monotonic()
+        self._resize: asyncio.TimerHandle | None = None
 
     # -- asyncssh ---------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
+        cap = self.server.limits.output_cap
+        chan.set_write_buffer_limits(high=cap, low=cap // 4)
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         self.pty = True
         return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
 
     def shell_requested(self) -> bool:
         return True
@@ -401,17 +464,20 @@ class Session(asyncssh.SSHServerSession):
     def _start(self, name: str) -> None:
         from tideboard.serve.app import ServeApp
 
-        env = {str(k): str(v) for k, v in (self.chan.get_environment() or {}).items()}
-        env["TERM"] = self.chan.get_terminal_type() or env.get("TERM", "")
+        given = self.chan.get_environment() or {}
+        env = {key: str(given[key])[:64] for key in ENV_KEPT if key in given}
+        env["TERM"] = (self.chan.get_terminal_type() or env.get("TERM", ""))[:64]
         width, height = self.chan.get_terminal_size()[:2]
         room = self.server.room
         away = [t for t in room.tables_of(name) if t.started and not t.is_present(name)]
-        self.app = ServeApp(room, name, self.chan, (width or 80, height or 24), env,
+        self.app = ServeApp(room, name, self.chan, clamp_size(width, height), env,
                             table_id=away[-1].id if away else None)
+        self.app.ssh_output_cap = self.server.limits.output_cap
         if self.connection.guest:  # told why, in the lobby
             self.app.welcome = self.connection.note
         self.server.sessions.add(self)
         self.task = asyncio.create_task(self._run())
+        self._pump = asyncio.create_task(self._pump_input())
 
     async def _run(self) -> None:
         status = 0
@@ -423,42 +489,171 @@ class Session(asyncssh.SSHServerSession):
             status = 1
         finally:
             self.server.sessions.discard(self)
+            if self._pump is not None:
+                self._pump.cancel()
+            for timer in (self._stall, self._resize):
+                if timer is not None:
+                    timer.cancel()
             try:
-                if self.goodbye:
-                    self.chan.write(f"{self.goodbye}\r\n".encode())
-                self.chan.exit(status)
+                if self._abort:
+                    self._drop_connection()
+                else:
+                    if self.goodbye:
+                        self.chan.write(f"{self.goodbye}\r\n".encode())
+                    self.chan.exit(status)
             except Exception:
                 pass
             self.connection.session_ended()
 
+    # -- input: bounded slices at a bounded rate ----------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
-        driver = getattr(self.app, "_driver", None) if self.app is not None else None
-        if driver is None or not hasattr(driver, "feed"):
+        if self.app is None:
             return
-        driver.feed(data)
-        queue = getattr(self.app, "_message_queue", None)
-        if queue is not None and queue.qsize() > QUEUE_HIGH and not self._paused:
-            self._paused = True
-            self.chan.pause_reading()
-            asyncio.get_running_loop().call_later(0.02, self._maybe_resume)
+        driver = self._driver()
+        if (not self._inbox and len(data) <= INPUT_SLICE and driver is not None
+                and not self._held and self._bucket() > 0 and not self._busy()):
+            # a key or two (the usual case): parsed at once
+            self._tokens -= driver.feed(data) + len(data) * BYTE_COST
+            return
+        self._inbox += data
+        self._has_input.set()
+        if len(self._inbox) > INBOX_HIGH:
+            self._hold("input", True)  # the client's SSH window fills: it slows itself
 
-    def _maybe_resume(self) -> None:
-        queue = getattr(self.app, "_message_queue", None)
-        if queue is None or queue.qsize() <= QUEUE_LOW or self.app._exit:
-            self._paused = False
-            try:
-                self.chan.resume_reading()
-            except Exception:
-                pass
+    def _hold(self, reason: str, held: bool) -> None:
+        """Stop reading the client while any reason holds (its SSH window
+        then fills, and it can send no more)."""
+        before = bool(self._held)
+        if held:
+            self._held.add(reason)
         else:
-            asyncio.get_running_loop().call_later(0.02, self._maybe_resume)
+            self._held.discard(reason)
+        if before != bool(self._held):
+            try:
+                if self._held:
+                    self.chan.pause_reading()
+                else:
+                    self.chan.resume_reading()
+            except Exception:  # the channel is gone
+                pass
+
+    def _slice_end(self) -> int:
+        """Where the next slice of input ends: before the next Esc, so that
+        an escape sequence is not split between slices (the parser would take
+        a lone Esc for the key if the app kept the next slice waiting)."""
+        inbox = self._inbox
+        limit = INPUT_SLICE * (2 if inbox[:1] == b"\x1b" else 1)  # a mouse report whole
+        after = inbox.find(b"\x1b", 1, limit)
+        return after if after > 0 else min(len(inbox), limit)
+
+    def _bucket(self) -> float:
+        """The keys this session may send now (``input_rate`` a second, up to
+        ``input_burst``)."""
+        now = time.monotonic()
+        limits = self.server.limits
+        self._tokens = min(limits.input_burst,
+                           self._tokens + (now - self._filled) * limits.input_rate)
+        self._filled = now
+        return self._tokens
+
+    def _busy(self) -> bool:
+        """The app has more than a few messages waiting."""
+        queue = getattr(self.app, "_message_queue", None)
+        return queue is not None and queue.qsize() > QUEUE_LOW and self.app.is_running
+
+    def _driver(self) -> Any:
+        driver = getattr(self.app, "_driver", None)
+        return driver if hasattr(driver, "feed") else None
+
+    async def _pump_input(self) -> None:
+        """Hand the received bytes to the driver, :data:`INPUT_SLICE` at a
+        time with the loop free between slices, at most ``input_rate`` keys a
+        second (a bucket of ``input_burst``: a slice is let in while the bucket
+        is not empty, and what it held is taken out after), and only while the
+        app keeps up with what it was given."""
+        rate = self.server.limits.input_rate
+        while True:
+            if not self._inbox:
+                self._has_input.clear()
+                await self._has_input.wait()
+                continue
+            tokens = self._bucket()
+            driver = self._driver()
+            if tokens <= 0 or driver is None or "output" in self._held:
+                await asyncio.sleep((1 - tokens) / rate if driver and tokens <= 0 else 0.02)
+                continue
+            end = self._slice_end()
+            chunk = bytes(self._inbox[:end])
+            del self._inbox[:end]
+            self._tokens -= driver.feed(chunk) + len(chunk) * BYTE_COST
+            while self._busy():
+                await asyncio.sleep(0.01)  # the app catches up first
+            if len(self._inbox) <= INBOX_LOW:
+                self._hold("input", False)
+            await asyncio.sleep(0)
+
+    # -- output: bounded, the whole screen again once the client reads -----------
+    def pause_writing(self) -> None:
+        """More than ``output_cap`` bytes wait for the client: the driver drops
+        frames from now on, and the session reads no input and takes no window
+        change (nothing to draw for a client that does not look); it is
+        closed if the client never catches up."""
+        self._hold("output", True)
+        if self._stall is None and self.app is not None:
+            self._stall = asyncio.get_running_loop().call_later(
+                self.server.limits.output_stall, self._stalled)
+
+    def resume_writing(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        self._hold("output", False)
+        if self._inbox:
+            self._has_input.set()
+        if self._size is not None and self._resize is None:
+            self._apply_resize()  # the window change held meanwhile
+        driver = self._driver()
+        if driver is not None and driver.stale and self.app.is_running:
+            driver.stale = False
+            self.app.refresh()  # the dropped frames' changes: repaint everything
+
+    def _stalled(self) -> None:
+        self._stall = None
+        log(f"session of {self.connection.name} closed: its client read nothing for "
+            f"{self.server.limits.output_stall:g} s")
+        self._abort = True
+        self.end()
+        if self.app is None or not self.app.is_running:
+            self._drop_connection()
+
+    def _drop_connection(self) -> None:
+        """The client does not read: its unsent output is dropped with its
+        session, and its connection closed (forcibly if it reads nothing more)."""
+        self.chan.abort()
+        conn = self.connection.conn
+        conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                        f"Closed: your client read nothing for "
+                        f"{self.server.limits.output_stall:g} s.")
+        asyncio.get_running_loop().call_later(5, conn.abort)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
+        """The first change at once; then at most one every RESIZE_EVERY
+        seconds, the latest (each is a whole new layout and repaint)."""
+        self._size = clamp_size(width, height)  # the pixel sizes are not used
+        if self._resize is None:
+            self._apply_resize()
+
+    def _apply_resize(self) -> None:
+        self._resize = None
         driver = getattr(self.app, "_driver", None) if self.app is not None else None
-        if driver is not None and hasattr(driver, "resize"):
-            driver.resize(width, height)
+        if (self._size is None or driver is None or not hasattr(driver, "resize")
+                or "output" in self._held):
+            return
+        driver.resize(*self._size)
+        self._size = None
+        self._resize = asyncio.get_running_loop().call_later(RESIZE_EVERY, self._apply_resize)
 
     def eof_received(self) -> bool:
         self.end()
