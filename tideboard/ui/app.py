@@ -137,6 +137,11 @@ class TideboardApp(App):
             return
         await super().on_event(event)
 
+    @property
+    def input_pending(self) -> bool:
+        """Whether keys (or a paste) are still on their way or waiting their turn."""
+        return bool(self._held_input) or self._in_flight is not None
+
     async def _send_held_input(self) -> None:
         while self._held_input and self._in_flight is None:
             event = self._held_input.popleft()
