@@ -328,3 +328,28 @@ async def test_the_games_list_and_a_window_take_every_key_of_a_burst():
         await settle_keys(pilot)
         assert isinstance(app.screen, PickerScreen)  # the help opened and closed again
         assert app.screen.game_id == "moonlighter"  # three down, one up after the help
+
+
+# -- the picker shown while the app quits (issue #18, point 14) --------------------------
+async def test_a_picker_shown_as_the_app_quits_does_not_crash(monkeypatch):
+    """Leaving a game started from the command line puts up a new picker; a q of
+    the same burst (resolved on the picker's bindings) can quit the app after the
+    picker composed its rows but before its on_mount filled them.  Its seat rows
+    were then mounted into an app that was going away: MountError "Can't mount
+    widget(s) before Vertical(id='seat-rows') is mounted" (monkey, Moonshell at 3
+    players).  Here the q is handled at exactly that moment."""
+    from tests.ui.helpers import app_for
+
+    mounted = PickerScreen.on_mount
+
+    def quit_first(self):
+        self.app.exit()  # the burst's q, handled just before the picker's on_mount
+        return mounted(self)
+
+    monkeypatch.setattr(PickerScreen, "on_mount", quit_first)
+    app = app_for(game_id="moonshell", players=3, seed=101, bots={1: "random", 2: "random"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.show_picker()  # as leaving the game does (the game is the first screen)
+        await settle(pilot)
+    assert app.return_code == 0

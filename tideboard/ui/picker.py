@@ -119,6 +119,8 @@ class PickerScreen(OptionRows, Screen):
         yield KeysLine()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # the app quit (a q of the burst that showed the picker) before this ran
         speed = getattr(self.app, "settings", None)
         self.query_one("#bot-speed", Choice).set_values(
             list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
