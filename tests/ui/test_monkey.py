@@ -103,8 +103,8 @@ def secret_patterns(game, state, seat: int) -> list[str]:
 
         if mine.hands[seat] == public.hands[seat]:
             return []
-        # the start of the line (a narrow screen cuts it)
-        return [re.escape(f"Your hand: {hand_text(mine.hands[seat])}"[:28])]
+        # the whole count of each kind (a screen narrower than 80 columns may cut it)
+        return [re.escape(f"Your hand: {hand_text(mine.hands[seat])}")]
     assert not game.info.hidden_information, f"{game.info.id}: no secret patterns"
     return []
 
