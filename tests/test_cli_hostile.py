@@ -24,15 +24,43 @@ pytestmark = pytest.mark.skipif(not BIN.exists(), reason="the tideboard script i
 HUGE = "1" * 5000
 
 
+def _default_signals() -> None:
+    """In the child before it runs: Ctrl-C does what it does in a terminal, even
+    when this test run ignores SIGINT (started with nohup or in the background:
+    Python then leaves it ignored in every child, and a sim never stops)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def start(argv: list[str], **kw) -> subprocess.Popen:
+    """``argv`` in its own process group with SIGINT as a terminal has it."""
+    return subprocess.Popen(argv, preexec_fn=_default_signals, start_new_session=True, **kw)
+
+
+def finish(process: subprocess.Popen, data: bytes | None = None, timeout: float = 60):
+    """``process``'s output once it ends; on a timeout (or any failure) it and
+    every process it started are killed, so no test leaves work behind."""
+    try:
+        out, err = process.communicate(data, timeout=timeout)
+    finally:
+        try:  # it, if still running, and what it started and left running ('yes')
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
 def tideboard(*args: str, stdin: bytes | str | None = None, timeout: float = 60, **kw):
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run([str(BIN), *args], input=data, capture_output=True, timeout=timeout,
-                          env=dict(os.environ, COLUMNS="100"), **kw)
+    process = start([str(BIN), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="100"), **kw)
+    return finish(process, data, timeout)
 
 
 def shell(command: str, timeout: float = 60):
-    return subprocess.run(["sh", "-c", command], capture_output=True, timeout=timeout,
-                          env=dict(os.environ, COLUMNS="100", TB=str(BIN)))
+    process = start(["sh", "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="100", TB=str(BIN)))
+    return finish(process, None, timeout)
 
 
 def assert_clean_error(done, status: int, *words: str) -> str:
@@ -123,11 +151,16 @@ def test_output_to_a_full_disk_exits_1_with_a_message(args):
 
 
 def test_output_to_a_closed_pipe_exits_1_without_a_traceback():
-    process = subprocess.Popen([str(BIN), "script", "moonshell", "--json", "--legal"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = start([str(BIN), "script", "moonshell", "--json", "--legal"],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.close()  # the reader is gone before anything is written
-    err = process.stderr.read().decode()
-    assert process.wait(timeout=60) == 1
+    try:
+        err = process.stderr.read().decode()
+        assert process.wait(timeout=60) == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     # Quiet (click's own handling, as 'yes | head' is) or a one-line message.
     assert "Traceback" not in err and (not err or "broken pipe" in err)
 
@@ -135,12 +168,33 @@ def test_output_to_a_closed_pipe_exits_1_without_a_traceback():
 # -- exit statuses -----------------------------------------------------------------------
 
 def _interrupt(args: list[str], wait: float, stdin=None):
-    process = subprocess.Popen([str(BIN), *args], stdin=stdin, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    time.sleep(wait)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    return process.returncode, out.decode(), err.decode()
+    process = start([str(BIN), *args], stdin=stdin, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+    try:
+        time.sleep(wait)  # let it get going (not an assertion)
+        process.send_signal(signal.SIGINT)  # Ctrl-C, as a terminal sends it
+    finally:
+        done = finish(process, None, 60)  # killed if SIGINT did not end it in time
+    return done.returncode, done.stdout.decode(), done.stderr.decode()
+
+
+def test_a_child_gets_sigint_as_a_terminal_has_it_even_when_the_tests_ignore_it():
+    """The children of these tests run with SIGINT at its default even when the
+    test run ignores it (nohup, a background job), and one that outlives its
+    timeout is killed: no sim is left running."""
+    probe = ("import signal; print(signal.getsignal(signal.SIGINT) is "
+             "signal.default_int_handler)")
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        done = finish(start([sys.executable, "-c", probe], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE), timeout=30)
+        assert done.stdout.decode().strip() == "True", done.stderr.decode()
+        process = start([sys.executable, "-c", "import time; time.sleep(600)"])
+        with pytest.raises(subprocess.TimeoutExpired):
+            finish(process, timeout=0.5)
+        assert process.poll() is not None  # killed, not left behind
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_in_a_long_sim_prints_the_results_so_far_and_exits_130():

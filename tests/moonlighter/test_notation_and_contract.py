@@ -47,15 +47,26 @@ def test_notation_errors_say_what_is_expected(text, message):
 @given(st.text(max_size=12), st.integers(0, 40))
 def test_arbitrary_text_gives_only_notation_or_illegal_errors(text, steps):
     state = _random_state(steps)
+    legal = set(GAME.legal_actions(state))
+    applied = 0
     for candidate in (text, "move " + text, "place " + text, *ALL):
         try:
             action = GAME.parse_action(state, candidate)
-        except NotationError:
+        except NotationError as error:
+            assert str(error)
             continue
         try:
-            GAME.apply(state, action)
-        except IllegalAction:
-            pass
+            after = GAME.apply(state, action)
+        except IllegalAction as error:
+            assert str(error)  # a reason for the player
+            assert action not in legal, f"{candidate!r} is listed but refused: {error}"
+        else:
+            assert action in legal, f"{candidate!r} applies but is not a listed move"
+            assert after != state
+            assert GAME.parse_action(state, GAME.format_action(action)) == action
+            applied += 1
+    # every listed move is among ALL's words: each one of them applied
+    assert GAME.is_over(state) or applied >= len(legal)
 
 
 def test_bad_sides_built_by_hand_are_illegal_not_crashes():

@@ -117,6 +117,9 @@ def test_rule_keep_must_be_one_of_your_two_secret_cards():
 def test_same_seed_same_game_and_seeds_differ():
     assert setup(seed=7) == setup(seed=7)
     assert setup(seed=7).ocean != setup(seed=8).ocean
+    # recorded once: seed 7 always lays out this ocean
+    assert setup(seed=7).ocean == (5, 6, 15, 8, 8, 6, 11, 0, 0, 11, 4, 11, 7, 13, 2, 2, 1, 9,
+                                   5, 7, 1, 14, 8, 3, 10)
 
 
 def test_setup_rejects_player_counts_outside_2_to_4():

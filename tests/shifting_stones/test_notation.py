@@ -91,10 +91,17 @@ def test_notation_errors_say_what_is_wrong(text, words):
 
 
 def _apply_or_illegal(state, action):
+    """A parsed move either applies, and is then one of the listed legal moves and
+    changes the game, or is refused with a reason, and is then not listed."""
+    legal = set(GAME.legal_actions(state))
     try:
-        rules.apply(state, action)
+        after = rules.apply(state, action)
     except IllegalAction as error:
         assert str(error)  # a message for the player
+        assert action not in legal, f"{action!r} is listed but refused: {error}"
+    else:
+        assert action in legal, f"{action!r} applies but legal_actions never lists it"
+        assert after != state
 
 
 @settings(max_examples=200, deadline=None)

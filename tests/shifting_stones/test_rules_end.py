@@ -62,9 +62,14 @@ def test_rule_end_trigger_by_player_count(players, trigger):
 
 @pytest.mark.parametrize("players, trigger", TRIGGERS)
 def test_rule_end_trigger_counts_scored_cards_of_any_seat(players, trigger):
-    seat = players - 1
+    seat = players - 1  # the last seat, not the first player
+    short = rules.apply(_table(players, seat, trigger - 2), Score(11))
+    assert len(short.scored[seat]) == trigger - 1 and not short.end_triggered
     state = rules.apply(_table(players, seat, trigger - 1), Score(11))
+    assert len(state.scored[seat]) == trigger and 11 in state.scored[seat]
+    assert all(not state.scored[s] for s in range(players) if s != seat)
     assert state.end_triggered
+    assert not state.over and state.current == seat  # its turn goes on
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

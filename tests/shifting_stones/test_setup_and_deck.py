@@ -59,6 +59,11 @@ def test_setup_deck_is_shuffled_by_the_seed():
 def test_setup_same_seed_same_table():
     assert new_game(3, 1234) == new_game(3, 1234)
     assert new_game(3, 1234) != new_game(3, 1235)
+    # recorded once: seed 1234 always deals this table
+    table = new_game(3, 1234)
+    assert table.grid == (2, 5, 4, 2, 6, 4, 1, 7, 7)
+    assert table.hands == ((51, 3, 69, 28), (60, 35, 66, 46), (61, 58, 24, 59))
+    assert table.deck[:8] == (30, 7, 44, 56, 48, 13, 70, 34)
 
 
 def test_setup_seat_1_goes_first():

@@ -42,6 +42,16 @@ async def settle(pilot, times: int = 3) -> None:
         await pilot.pause()
 
 
+async def settle_keys(pilot, times: int = 40) -> None:
+    """Until every queued key was handled (at most ``times`` pauses), then settle."""
+    app = pilot.app
+    for _ in range(times):
+        await pilot.pause()
+        if not getattr(app, "input_pending", False):
+            break
+    await settle(pilot)
+
+
 async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
     """Send ``keys`` in one burst, as a fast typist or a paste does: every key
     is queued before the app handles the first (``pilot.press`` waits for each)."""

@@ -7,9 +7,10 @@ import pytest
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
+from tideboard.games.shifting_stones.state import EndTurn
 from tideboard.ui.shared.modals import ConfirmScreen
 
-from tests.ui.helpers import app_for, burst, settle
+from tests.ui.helpers import app_for, burst, settle, settle_keys
 
 SS = registry.load("shifting-stones")
 
@@ -35,13 +36,41 @@ async def test_end_turn_anyway_answers_no_on_enter(keys):
         assert screen.state.turn == 1 and screen.state.current == 0 and not screen.match.actions
 
 
+def _assert_turn_ended_by_player_1(screen) -> None:
+    """Player 1's first and only action is the end of the turn (then the bot plays)."""
+    actions = screen.match.actions
+    assert actions, "nothing was played: the y was lost"
+    assert SS.format_action(actions[0]) == SS.format_action(EndTurn())
+    assert SS.seat_of(screen.match.states[0], actions[0]) == 0
+    assert all(SS.seat_of(state, action) == 1 for state, action
+               in zip(screen.match.states[1:], actions[1:]))  # the rest: the bot's turn
+
+
 async def test_end_turn_anyway_ends_it_on_y():
     app = app_for(seed=_seed_with_matching_card(), bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await pilot.press("e", "y")
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "End your turn anyway?" in app.screen.question
+        assert not screen.match.actions  # asked first: nothing ended yet
+        await pilot.press("y")
         await settle(pilot)
-        assert screen.match.actions  # the turn was ended
+        assert app.screen is screen
+        _assert_turn_ended_by_player_1(screen)
+
+
+async def test_e_y_in_one_burst_ends_the_turn():
+    """The y typed with the e that opens the question answers it (it used to reach
+    the game screen, where it did nothing, and the question stayed up)."""
+    app = app_for(seed=_seed_with_matching_card(), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await settle(pilot)
+        await burst(pilot, "e", "y")
+        await settle_keys(pilot)
+        assert app.screen is screen, f"{app.screen!r} is still up"
+        _assert_turn_ended_by_player_1(screen)
 
 
 async def test_leaving_asks_and_enter_stays():

@@ -10,7 +10,7 @@ from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import Choice, PickerScreen
 from tideboard.ui.shared.modals import HelpScreen
 
-from tests.ui.helpers import settle
+from tests.ui.helpers import burst, settle, settle_keys
 
 SETUP_ROWS = ["players", "variant", "solo", "seat-0", "seat-1", "bot-speed", "seed", "start"]
 
@@ -226,10 +226,21 @@ async def test_a_click_on_a_key_in_the_footer_runs_it():
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        line = str(app.screen.query_one(KeysLine).render())
+        picker = app.screen
+        line = str(picker.query_one(KeysLine).render())
+        await pilot.click(KeysLine, offset=(len(line.rstrip()) + 2, 0))  # past the keys
+        await settle(pilot)
+        assert app.screen is picker  # a click on no key runs nothing
         await pilot.click(KeysLine, offset=(line.index(" ? ") + 1, 0))
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
+        assert app.screen.title_text == "The game picker: help"  # the picker's own help
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is picker
+        await pilot.click(KeysLine, offset=(line.index(" q ") + 1, 0))
+        await settle(pilot)
+        assert not app.is_running and app.return_code == 0  # q Quit: the app ended
 
 
 def _option_row(app, name: str) -> Choice:
@@ -260,3 +271,85 @@ async def test_the_picker_offers_options_and_modes_set_them():
         screens = [s for s in app.screen_stack if hasattr(s, "match")]
         assert screens[0].match.config.variant == "dive"
         assert screens[0].match.config.options == (("powers", "active"),)
+
+
+# -- keys that arrive in one write (issue #18, point 15) --------------------------------
+def _one_write(app, data: str) -> int:
+    """``data`` as a terminal delivers it in one write: parsed by Textual's xterm
+    parser (the one its drivers and tideboard's SSH driver use) and every event
+    queued before the app handles the first.  The number of keys."""
+    from textual._xterm_parser import XTermParser
+
+    parsed = [event for event in XTermParser().feed(data) if isinstance(event, events.Key)]
+    for event in parsed:
+        event.set_sender(app)
+        app._driver.send_message(event)
+    return len(parsed)
+
+
+async def test_down_down_down_in_one_write_moves_three_rows():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right")
+        assert app.focused.id == "players"
+        assert _one_write(app, "\x1b[B\x1b[B\x1b[B") == 3
+        await settle_keys(pilot)
+        assert app.focused.id == SETUP_ROWS[3]  # seat-0: three rows down, not one
+        assert _one_write(app, "\x1b[A\x1b[A") == 2
+        await settle_keys(pilot)
+        assert app.focused.id == SETUP_ROWS[1]
+
+
+async def test_keys_after_a_move_in_one_burst_go_to_the_row_they_reached():
+    """A key that changes a row, queued behind the keys that move to it, changes
+    that row (not the one the burst began on); digits reach the seed field."""
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right")
+        before = _value(app, "players")
+        down_to_seat_1 = ["down"] * SETUP_ROWS.index("seat-1")
+        await burst(pilot, *down_to_seat_1, "right")
+        await settle_keys(pilot)
+        assert _value(app, "players") == before
+        assert _value(app, "seat-1") != "greedy bot"  # the row it reached changed
+        await burst(pilot, "down", "down", "4", "2")  # bot speed, seed, then digits
+        await settle_keys(pilot)
+        assert app.focused.id == "seed"
+        assert app.screen.query_one("#seed").value == "42"
+
+
+async def test_the_games_list_and_a_window_take_every_key_of_a_burst():
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await burst(pilot, "down", "down", "down", "question_mark", "escape", "up")
+        await settle_keys(pilot)
+        assert isinstance(app.screen, PickerScreen)  # the help opened and closed again
+        assert app.screen.game_id == "moonlighter"  # three down, one up after the help
+
+
+# -- the picker shown while the app quits (issue #18, point 14) --------------------------
+async def test_a_picker_shown_as_the_app_quits_does_not_crash(monkeypatch):
+    """Leaving a game started from the command line puts up a new picker; a q of
+    the same burst (resolved on the picker's bindings) can quit the app after the
+    picker composed its rows but before its on_mount filled them.  Its seat rows
+    were then mounted into an app that was going away: MountError "Can't mount
+    widget(s) before Vertical(id='seat-rows') is mounted" (monkey, Moonshell at 3
+    players).  Here the q is handled at exactly that moment."""
+    from tests.ui.helpers import app_for
+
+    mounted = PickerScreen.on_mount
+
+    def quit_first(self):
+        self.app.exit()  # the burst's q, handled just before the picker's on_mount
+        return mounted(self)
+
+    monkeypatch.setattr(PickerScreen, "on_mount", quit_first)
+    app = app_for(game_id="moonshell", players=3, seed=101, bots={1: "random", 2: "random"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.show_picker()  # as leaving the game does (the game is the first screen)
+        await settle(pilot)
+    assert app.return_code == 0

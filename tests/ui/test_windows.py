@@ -101,7 +101,11 @@ async def test_quit_then_help_in_one_burst_on_the_picker():
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert app.is_running
         await burst(pilot, "q", "question_mark")
+        await settle(pilot)
+        assert not app.is_running  # the q quit the app, the ? behind it did not stop it
+    assert app.return_code == 0  # and no error on the way out (1 after a traceback)
 
 
 async def test_prepared_windows_parse_their_sheets_once_and_open_as_before():

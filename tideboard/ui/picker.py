@@ -119,6 +119,8 @@ class PickerScreen(OptionRows, Screen):
         yield KeysLine()
 
     def on_mount(self) -> None:
+        if not self.is_attached:
+            return  # the app quit (a q of the burst that showed the picker) before this ran
         speed = getattr(self.app, "settings", None)
         self.query_one("#bot-speed", Choice).set_values(
             list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
@@ -141,6 +143,10 @@ class PickerScreen(OptionRows, Screen):
 
     def _fill_games(self, stored: bool = True) -> None:
         options = self.query_one("#games", OptionList)
+        # the game highlighted now: a key may have moved the highlight before
+        # its message (which sets game_id) came through
+        shown = options.highlighted_option
+        keep = str(shown.id) if shown is not None and str(shown.id) in registry.GAMES else ""
         options.clear_options()
         self._stored_shown = stored
         for info in registry.GAMES.values():
@@ -155,7 +161,8 @@ class PickerScreen(OptionRows, Screen):
         if stored:
             self._add_continue_list(options)
         # the game shown before (a picker shown again), else the first
-        options.highlighted = (options.get_option_index(self.game_id) if self.game_id else 0)
+        keep = keep or self.game_id
+        options.highlighted = options.get_option_index(keep) if keep else 0
         self._show_game(self._game_id())
 
     # -- the list of games -------------------------------------------------

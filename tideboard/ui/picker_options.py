@@ -42,7 +42,10 @@ class OptionRows:
                 choice = Choice(f"Player {n + 1}", ["human"], id=f"seat-{n}")
             else:
                 choice = Choice("", ["-"], id=f"opt-{n}")
-            box.mount(choice)
+            # not into a picker that is no longer part of the app (the app quit,
+            # by a key of the same burst, before this ran): set, never shown
+            if box.is_attached:
+                box.mount(choice)
         assert choice is not None
         return choice
 
