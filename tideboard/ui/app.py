@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import time
-from collections import deque
 from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.message import Message
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.theme import Theme
@@ -21,6 +18,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
+from tideboard.ui.shared.keys_in_order import KeysInOrder
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
@@ -33,7 +31,7 @@ def _load_windows() -> None:
     import tideboard.ui.shared.overviews  # noqa: F401
 
 
-class TideboardApp(App):
+class TideboardApp(KeysInOrder, App):
     """The app.  Keys (and pastes) are handled one after another: see ``on_event``."""
 
     TITLE = "tideboard"
@@ -72,11 +70,6 @@ class TideboardApp(App):
         self._store: Any = None
         self._small_notice: Notification | None = None  # the one on screen, if any
         self._sheets: set[str] = set()  # the named sheets added so far
-        # keys of a burst waiting for the one before them to be handled (on_event)
-        self._held_input: deque[events.Key | events.Paste] = deque()
-        self._in_flight: tuple[int, Any, float] | None = None  # (number, sent to, when)
-        self._input_number = 0
-        self._in_flight_timer: Any = None
 
     def _start_theme(self, name: str) -> None:
         """Use theme ``name`` from the start.  Nothing is parsed yet, so this sets
@@ -105,82 +98,6 @@ class TideboardApp(App):
             self.notify(self._settings_notice, severity="warning", timeout=8)
         if self.loaded_match is not None:
             self._open_loaded(self.loaded_match)
-
-    # -- keys in one burst -----------------------------------------------------
-    class InputHandled(Message):
-        """Follows a key (or a paste) through the widgets it was sent to: back at
-        the app, every one of them has handled it (or stopped it)."""
-
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
-
-    IN_FLIGHT_LIMIT = 2.0  # seconds a key may hold back the next (a lost marker)
-
-    async def on_event(self, event: events.Event) -> None:
-        """Keys and pastes one at a time, each sent on only once the one before it
-        has been handled everywhere it went.
-
-        Textual decides where a key goes (the focused widget, else the screen)
-        as it takes it from the terminal, and runs the screen's bindings only
-        when it comes back up: keys that arrive in one write (``Down Down Down``,
-        ``e y``, a paste after Tab) would all be sent where the first one went,
-        before it moved the focus or opened a window, and be lost there.  Here
-        each one waits (in order) for the one before to come back, so it goes
-        where the keys before it have put the focus and the windows."""
-        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
-            self._held_input.append(event)
-            if self._in_flight is None:
-                await self._send_held_input()
-            else:
-                self._check_in_flight()
-            return
-        await super().on_event(event)
-
-    @property
-    def input_pending(self) -> bool:
-        """Whether keys (or a paste) are still on their way or waiting their turn."""
-        return bool(self._held_input) or self._in_flight is not None
-
-    async def _send_held_input(self) -> None:
-        while self._held_input and self._in_flight is None:
-            event = self._held_input.popleft()
-            target = self.focused or self.screen  # where Textual sends it (App.on_event)
-            await super().on_event(event)
-            if not event.is_forwarded:
-                continue  # handled here (a priority binding), or dropped
-            self._input_number += 1
-            if target.post_message(self.InputHandled(self._input_number)):
-                self._in_flight = (self._input_number, target, time.monotonic())
-                if self._in_flight_timer is None:  # one at a time, however many keys
-                    self._in_flight_timer = self.set_timer(self.IN_FLIGHT_LIMIT,
-                                                           self._in_flight_timeout)
-
-    def on_tideboard_app_input_handled(self, message: InputHandled) -> None:
-        if self._in_flight is not None and self._in_flight[0] == message.number:
-            # after what that key left in the app's queue (a focus change, a callback)
-            self.call_later(self._release_input, message.number)
-
-    async def _release_input(self, number: int) -> None:
-        if self._in_flight is not None and self._in_flight[0] == number:
-            self._in_flight = None
-            await self._send_held_input()
-
-    def _in_flight_timeout(self) -> None:
-        self._in_flight_timer = None
-        self._check_in_flight()
-        if self._in_flight is not None:
-            self._in_flight_timer = self.set_timer(self.IN_FLIGHT_LIMIT / 4,
-                                                   self._in_flight_timeout)
-
-    def _check_in_flight(self) -> None:
-        """A key whose marker cannot come back (its widget was removed on the
-        way) holds back the next ones no longer than ``IN_FLIGHT_LIMIT``."""
-        if self._in_flight is None:
-            return
-        number, target, since = self._in_flight
-        if not target.is_attached or time.monotonic() - since >= self.IN_FLIGHT_LIMIT:
-            self.call_later(self._release_input, number)
 
     def _first_frame_up(self) -> None:
         resume_gc()

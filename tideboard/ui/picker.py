@@ -78,6 +78,15 @@ class GameList(OptionList):
                 Binding("right", "screen.setup", "Settings", key_display="→")]
 
 
+def _game_option(info: Any) -> Option:
+    """A game's line in the picker's list (a game without a screen yet: dimmed)."""
+    if not has_screen(info.id):
+        return Option(Text(f"{info.name}  (coming)", style="dim"), id=info.id, disabled=True)
+    label = Text(info.name, style="bold")
+    label.append(f"  {info.player_range()}p" + (" +solo" if info.solo else ""), style="dim")
+    return Option(label, id=info.id)
+
+
 class PickerScreen(OptionRows, Screen):
     BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
                 Binding("up", "row(-1)", "Row", show=False),
@@ -150,14 +159,7 @@ class PickerScreen(OptionRows, Screen):
         options.clear_options()
         self._stored_shown = stored
         for info in registry.GAMES.values():
-            if has_screen(info.id):
-                label = Text(info.name, style="bold")
-                label.append(f"  {info.player_range()}p" + (" +solo" if info.solo else ""),
-                             style="dim")
-                options.add_option(Option(label, id=info.id))
-            else:
-                options.add_option(Option(Text(f"{info.name}  (coming)", style="dim"),
-                                          id=info.id, disabled=True))
+            options.add_option(_game_option(info))
         if stored:
             self._add_continue_list(options)
         # the game shown before (a picker shown again), else the first
