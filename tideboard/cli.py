@@ -25,7 +25,6 @@ EXIT_ILLEGAL = 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 SEED_LIMIT = 1 << 64  # seeds are 0 <= seed < 2**64 (tideboard.engine.seeds checks the same)
-GAME_HELP = "GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain, animal-splash."
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:

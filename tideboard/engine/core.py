@@ -126,10 +126,6 @@ class GameInfo:
     # variant name -> option values it sets (variants without an entry set none)
     presets: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
-    @property
-    def default_players(self) -> int:
-        return self.min_players
-
     def player_range(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)

@@ -54,9 +54,6 @@ TILE_DIE = 10    # faces 0-9
 ATTACK_DIE = 6   # faces 1-6
 LOOT_DIE = 8     # faces 1-8
 
-# The tile die before its exceptions (see rules.tile_for_face for them).
-BASE_TILE_TABLE = (WHITE, WHITE, WHITE, ORANGE, ORANGE, ORANGE, BLACK, BLUE, BLUE, YELLOW)
-
 YELLOW_CAP = 3          # chest rooms allowed on the board
 YELLOW_CAP_PAWN = 4     # ... while wearing the yellow pawn
 BLUE_CAP = 1            # healing pools allowed on the board

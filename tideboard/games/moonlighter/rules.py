@@ -34,7 +34,6 @@ from tideboard.games.moonlighter.content import (
     SUPPLY,
     TILE_DIE,
     TILE_NAME,
-    TILES,
     WHITE,
     YELLOW,
     YELLOW_CAP,
@@ -456,7 +455,3 @@ def view(state: State, seat: int | None) -> State:
 def describe(before: State, action: Action, after: State) -> str:
     """The log line: the move, then the dice rolled and what they meant."""
     return f"{format_action(action)}: {' '.join(after.events)}"
-
-
-def tile_counts(state: State) -> dict[str, int]:
-    return {tile: count_tiles(state, tile) for tile in TILES}

@@ -52,7 +52,6 @@ class _CollectRows(dict):
 
 
 _COLLECT_ROWS = _CollectRows()
-SOURCE_NAMES = ("left rock", "right rock", "moonshell")
 _CHOOSES = {m: Choose(m) for m in MERMAID_IDS}
 _KEEPS = {card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())}
 
