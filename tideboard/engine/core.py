@@ -309,9 +309,6 @@ class Game(Generic[S, A]):
         return {"random": RandomBot}
 
     # -- convenience ------------------------------------------------------
-    def apply_text(self, state: S, text: str) -> S:
-        return self.apply(state, self.parse_action(state, text))
-
     def legal_notation(self, state: S) -> list[str]:
         return [self.format_action(a) for a in self.legal_actions(state)]
 

@@ -35,7 +35,6 @@ TILE_NAME = {WHITE: "a white room", ORANGE: "an orange room", YELLOW: "a chest r
 # The player starts as the white pawn; the loot die (d8) names the other eight.
 PAWN_WHITE = "white"
 LOOT_PAWNS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "black")  # d8 face 1-8
-PAWNS = (PAWN_WHITE,) + LOOT_PAWNS
 
 PAWN_TEXT = {
     "white": "no power: the starting pawn",
