@@ -70,7 +70,6 @@ def test_big_seed_round_trips():
 def test_version_1_autosave_upgrades():
     match = played("moonshell", moves=7, seed=3)
     record = load(v1_save(match, {"2": "greedy"}))
-    assert record.upgraded_from == 1
     assert record.seats == (Seat("Player 1", None), Seat("Player 2", "greedy"))
     assert record.finished is False and record.result is None
     assert records.replay(record).state == match.state
