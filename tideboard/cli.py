@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 import click
 
-from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme,
+from tideboard.cli_io import (EXIT_USAGE, Progress, WholeNumber, check_theme,
                               exit_after_app, fail, flush_stdout, forget_unsaved, output_failed,
                               read_moves, shorten)
 from tideboard.engine.text import plural
