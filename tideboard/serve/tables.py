@@ -45,7 +45,7 @@ from tideboard import store_tables
 from tideboard.store_tables import TableRow
 from tideboard.serve.presence import Presence, _loop
 from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
-    PLAYER_N, Listener, SeatState, Table, TableError, ident, same_name)
+    Table, TableError, ident, same_name)
 
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
 SAVE_RETRY = 5.0  # seconds between tries of a save that failed (a full disk)
