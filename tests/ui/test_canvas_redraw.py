@@ -1,4 +1,4 @@
-"""Boards drawn as canvases (shared/lines.py) repaint only the cells a key changed,
+"""Boards drawn as canvases (shared/cell_grid.py) repaint only the cells a key changed,
 and take the new theme's colours at once after F2.  (Speed itself is measured in
 benchmarks/keypress.py, not here.)"""
 
@@ -59,7 +59,7 @@ async def test_the_grid_takes_the_new_theme_colours():
 async def test_moonshell_boards_take_the_new_theme_colours_at_once():
     """The ocean and the chest are canvases drawn in the theme's colours: F2
     redraws them without waiting for the next key."""
-    from tideboard.ui.moonshell.board import OceanBoard
+    from tideboard.ui.moonshell.ocean import OceanBoard
     from tideboard.ui.moonshell.chest import ChestView
 
     app = app_for(players=2, seed=4, bots={1: "greedy"}, game_id="moonshell")

@@ -13,8 +13,8 @@ from tideboard.games.moonshell.content import COLUMNS, EMPTY
 from tideboard.games.moonshell.powers import pull_cells
 from tideboard.games.moonshell.state import Power, Pull, SwapTake
 from tideboard.ui.moonshell import ChestView, OceanBoard
-from tideboard.ui.moonshell.aim import Aim, paths, step
-from tideboard.ui.moonshell.board import corner_spot
+from tideboard.ui.moonshell.picks import Aim, paths, step
+from tideboard.ui.moonshell.ocean import corner_spot
 from tideboard.ui.moonshell.choice import ChoiceWindow
 from tideboard.ui.moonshell.tiles import UNKNOWN
 
@@ -188,7 +188,7 @@ async def test_buoy_chest_column_chosen_by_clicks_and_a_dark_place_is_refused():
 
 
 async def test_tide_pool_tile_chosen_by_clicks():
-    from tideboard.ui.moonshell.board import SMALL
+    from tideboard.ui.moonshell.ocean import SMALL
 
     app = tsunami_app({"powers": "active"})
     async with app.run_test(size=(80, 24)) as pilot:
@@ -305,7 +305,7 @@ def test_the_rising_moon_preview_names_its_corner_once_and_what_then_turns():
     """Corner 1 is the one at your left hand: nothing turns; another corner turns the
     ocean at your next turn until it is at your left hand (docs/games/moonshell.md)."""
     from tests.moonshell.test_moonshell_powers import with_powers
-    from tideboard.ui.moonshell.aim import move_words
+    from tideboard.ui.moonshell.picks import move_words
 
     state = with_powers("active", "rising-moon")
     said = [move_words(state, 0, Power("rising-moon", a)) for a in range(4)]

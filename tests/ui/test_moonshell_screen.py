@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from tideboard.engine.core import GameConfig
 from tideboard.ui.moonshell import ChestView, OceanBoard
-from tideboard.ui.moonshell.board import LARGE, SMALL
+from tideboard.ui.moonshell.ocean import LARGE, SMALL
 
 from tests.ui.helpers import app_for, hand_over, settle
 from tests.ui.test_moonshell_ui import keep_first_secret, ms_app, text_of, wait_for

@@ -1,8 +1,8 @@
 """KeysLine: the footer's line of keys as one widget that redraws, not recomposes.
 
 Textual's ``Footer`` builds a widget per key and rebuilds them all (each
-restyled) whenever the bindings change, and every focus change does that:
-about a tenth of the picker's first frame.  ``KeysLine`` shows the same keys,
+restyled) whenever the bindings change, and every focus change does that (a
+large part of the picker's first frame: benchmarks/README.md).  ``KeysLine`` shows the same keys,
 in the footer's colours, as one line of text: a change of bindings is a
 repaint.  A click on a key runs its action, as on the footer.
 """

@@ -3,7 +3,7 @@
 | module | draws |
 |---|---|
 | ``cards`` | one card in three lines: animal, background, plants, pearls |
-| ``board`` | ``GridBoard``: the 3x3 grid and the twelve diver spots |
+| ``grid`` | ``GridBoard``: the 3x3 grid and the twelve diver spots |
 | ``tableau`` | ``TableauStrip``: the players' tableaus as rows of cards |
 | ``info`` | the side panel (players, missions, the end card) and the end table |
 | ``overview`` | the ``o`` window: every tableau, the missions, the end card |
@@ -11,7 +11,7 @@
 | ``screen`` | ``AnimalSplashScreen``: keys and clicks turned into actions |
 """
 
-from tideboard.ui.animal_splash.board import GridBoard
+from tideboard.ui.animal_splash.grid import GridBoard
 from tideboard.ui.animal_splash.screen import AnimalSplashScreen
 from tideboard.ui.animal_splash.tableau import TableauStrip
 

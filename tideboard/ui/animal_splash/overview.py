@@ -9,7 +9,7 @@ from rich.text import Text
 from tideboard.engine.text import plural
 from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS
 from tideboard.games.animal_splash.scoring import ending_shares, ending_values, scores
-from tideboard.ui.animal_splash.board import splash_colours
+from tideboard.ui.animal_splash.grid import splash_colours
 from tideboard.ui.animal_splash.cards import card_lines
 from tideboard.ui.animal_splash.info import qualifiers, seats_text
 

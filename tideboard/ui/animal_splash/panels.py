@@ -23,7 +23,7 @@ from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (ACT, MOVE, TAKE, Action, Dive, End, MovePearl,
                                                  Slide, State, Swap, Take)
 from tideboard.games.animal_splash.tableau import scorable
-from tideboard.ui.animal_splash.board import GridBoard, splash_colours
+from tideboard.ui.animal_splash.grid import GridBoard, splash_colours
 from tideboard.ui.animal_splash.cards import CURSOR, GROUP, NEW
 from tideboard.ui.animal_splash.info import areas_words, final_table, side_info
 from tideboard.ui.animal_splash.tableau import ROW_H, TableauRow, TableauStrip

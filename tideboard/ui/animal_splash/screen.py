@@ -25,7 +25,7 @@ from tideboard.games.animal_splash.content import LINES
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import ACT, MOVE, TAKE, Dive, MovePearl, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
-from tideboard.ui.animal_splash.board import GridBoard
+from tideboard.ui.animal_splash.grid import GridBoard
 from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.modes import SplashModes
 from tideboard.ui.animal_splash.panels import GRID, PLACE, SWAP, TABLEAU, WIDE
@@ -61,7 +61,8 @@ class AnimalSplashScreen(SplashModes):
         # a key that does nothing now is left out of the footer; pressed, it says why
         *[Binding(key, f"why_not('{name}')", show=False) for key, name in (
             ("enter", "confirm"), ("s", "score"), ("m", "slide"), ("p", "pearl"), ("w", "swap"),
-            ("e", "end_turn"), ("1", "mission(0)"), ("2", "mission(1)"), ("3", "mission(2)"))],
+            ("e", "end_turn"))],
+        *[Binding(str(n), f"why_not_mission({n - 1})", show=False) for n in (1, 2, 3)],
     ]
     KEYS_HELP = [
         ("arrows / h j k l", ("move the cursor: the diver spots, then the cards your diver "
@@ -155,10 +156,11 @@ class AnimalSplashScreen(SplashModes):
 
     def action_why_not(self, name: str) -> None:
         """A key whose action does nothing now: the action itself says why."""
-        if name.startswith("mission("):
-            self.action_mission(int(name[8:-1]))
-        else:
-            getattr(self, f"action_{name}")()
+        getattr(self, f"action_{name}")()
+
+    def action_why_not_mission(self, index: int) -> None:
+        """1-3 when taking a mission does nothing now: it says why."""
+        self.action_mission(index)
 
     def _tableau_key(self, action: str) -> bool:
         """Whether a tableau key does something at the cursor now (the footer shows it)."""

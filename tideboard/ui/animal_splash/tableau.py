@@ -15,10 +15,10 @@ from typing import Any
 from rich.text import Text
 from textual import events
 
-from tideboard.ui.animal_splash.board import splash_colours
+from tideboard.ui.animal_splash.grid import splash_colours
 from tideboard.ui.animal_splash.cards import card_lines
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
-from tideboard.ui.shared.lines import CellGrid, text_canvas
+from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
 ROW_H = 4           # the heading and three card lines
 MIN_CARD, MAX_CARD = 7, 13

@@ -2,13 +2,13 @@
 
 | module | draws |
 |---|---|
-| ``board`` | ``HexBoard``: the sea in offset rows, tiles, mermaids, treasures, the cursor |
+| ``sea`` | ``HexBoard``: the sea in offset rows, tiles, mermaids, treasures, the cursor |
 | ``modes`` | ``RainModes``: what the keys have picked and the action Enter takes |
 | ``panels`` | ``RainTable``: the side table, your hand, the hints, the end table |
 | ``screen`` | ``MermaidRainScreen``: keys and clicks turned into actions |
 """
 
-from tideboard.ui.mermaid_rain.board import HexBoard
+from tideboard.ui.mermaid_rain.sea import HexBoard
 from tideboard.ui.mermaid_rain.screen import MermaidRainScreen
 
 GAME_SCREEN = MermaidRainScreen

@@ -22,7 +22,7 @@ from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
 from tideboard.games.mermaid_rain.text import tile_label
-from tideboard.ui.mermaid_rain.board import HexBoard, treasure_mark
+from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
 from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
 
 PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",

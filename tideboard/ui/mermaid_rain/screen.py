@@ -24,7 +24,7 @@ from textual.widgets import Static
 from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
 from tideboard.games.mermaid_rain.state import Drop, End
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.mermaid_rain.board import HexBoard
+from tideboard.ui.mermaid_rain.sea import HexBoard
 from tideboard.ui.mermaid_rain.panels import RainTable
 from tideboard.ui.shared import CellClicked, GameLog, StatusLine
 from tideboard.ui.title_line import TitleLine

@@ -2,7 +2,7 @@
 
 | module | draws |
 |---|---|
-| ``board`` | ``DungeonMap`` (the rooms around you, open sides) and the whole-map view |
+| ``dungeon_map`` | ``DungeonMap`` (the rooms around you, open sides) and the whole-map view |
 | ``dice`` | the dice panel |
 | ``panels`` | ``MoonlighterTable``: your counters, the dice tumble, the hint line, the end table |
 | ``moments`` | ``MomentScreen``: a death, a beaten boss, the next dungeon, until a key |
@@ -10,7 +10,7 @@
 | ``screen`` | ``MoonlighterScreen``: keys and clicks turned into actions |
 """
 
-from tideboard.ui.moonlighter.board import CELL_H, CELL_W, DungeonMap, fit_axis
+from tideboard.ui.moonlighter.dungeon_map import CELL_H, CELL_W, DungeonMap, fit_axis
 from tideboard.ui.moonlighter.screen import MoonlighterScreen
 
 GAME_SCREEN = MoonlighterScreen

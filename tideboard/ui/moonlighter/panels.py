@@ -28,7 +28,7 @@ from tideboard.games.moonlighter.content import (
 from tideboard.games.moonlighter.rules import boss_ready, can_flee, green_rooms, open_sides
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Roll, State
 from tideboard.engine.text import plural
-from tideboard.ui.moonlighter.board import (
+from tideboard.ui.moonlighter.dungeon_map import (
     ARROWS,
     PAWN_SHORT,
     ROOM_WORDS,

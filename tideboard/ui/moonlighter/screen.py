@@ -44,7 +44,7 @@ from tideboard.games.moonlighter.state import (
 from tideboard.engine.text import plural
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
-from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map
+from tideboard.ui.moonlighter.dungeon_map import DungeonMap, neighbour, power, step_between, whole_map
 from tideboard.ui.moonlighter.panels import MoonlighterTable
 from tideboard.ui.moonlighter.log import MoonlighterLog
 from tideboard.ui.shared import CellClicked, StatusLine

@@ -3,7 +3,7 @@
 | module | draws or does |
 |---|---|
 | ``tiles`` | tile glyphs, colours and labels, card patterns and words, what a tile fits |
-| ``board`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer (2 sizes) |
+| ``ocean`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer (2 sizes) |
 | ``chest`` | ``ChestView`` (your chest, a collect's landing space), small chests |
 | ``cards`` | ``OfferStrip`` (secret offers), the objective cards (key o) |
 | ``choice`` | ``ChoiceWindow``: a list of moves (loaded when first opened) |
@@ -18,7 +18,7 @@
 | ``screen`` | ``MoonshellScreen``: bindings, the other actions, clicks, the objectives view |
 """
 
-from tideboard.ui.moonshell.board import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard
+from tideboard.ui.moonshell.ocean import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.ending import tiebreak_text

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events
 
 from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
-from tideboard.ui.shared.lines import CellGrid, text_canvas
+from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 from tideboard.ui.moonshell.tiles import THICK, pattern_lines, shell_colours, type_chip
 from tideboard.ui.shared import (
     ROUNDED,

@@ -10,7 +10,7 @@ from textual import events
 
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY
-from tideboard.ui.shared.lines import CellGrid
+from tideboard.ui.shared.cell_grid import CellGrid
 from tideboard.ui.moonshell.tiles import shell_colours, tile_label, tile_style, tile_text
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 

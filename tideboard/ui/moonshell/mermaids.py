@@ -21,7 +21,7 @@ from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
 from tideboard.games.moonshell.state import (CORNER, EVENT, KEEP, MERMAID, ROCK, TILE, Choose,
                                              Collect, Decline, Power, Pull, Rotate, State,
                                              SwapTake)
-from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.ocean import OceanBoard
 from tideboard.ui.moonshell.targets import power_targets
 
 CORNERS = ("your left corner", "the far left corner", "the far right corner",

@@ -14,11 +14,11 @@ from tideboard.games.moonshell.content import (
 )
 from tideboard.games.moonshell.reef import EVENTS, FREE_FLOW, STILL_WATER
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Rotate, State
-from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
+from tideboard.ui.moonshell.ocean import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
-from tideboard.ui.shared.lines import set_static
+from tideboard.ui.shared.cell_grid import set_static
 from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks
 from tideboard.ui.moonshell.sidebar import MoonshellSidebar

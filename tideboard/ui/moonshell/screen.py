@@ -30,10 +30,10 @@ from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.state import EVENT, MOON, PASS, ROTATE, Collect, Pull, State
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
-from tideboard.ui.moonshell.board import OceanBoard
+from tideboard.ui.moonshell.ocean import OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
-from tideboard.ui.moonshell.aiming import AimKeys
+from tideboard.ui.moonshell.aim_mode import AimKeys
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH

@@ -14,7 +14,7 @@ from textual.content import Content
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
 from tideboard.games.moonshell.state import KEEP, State
-from tideboard.ui.moonshell.board import LARGE, SMALL
+from tideboard.ui.moonshell.ocean import LARGE, SMALL
 from tideboard.ui.moonshell.chest import mini_chest
 from tideboard.ui.moonshell.fitting import Fit, choose
 from tideboard.ui.moonshell.mermaids import mermaid_lines

@@ -9,7 +9,7 @@
 | ``replay`` | ``Replay``, ``replay_screen``: a game's screen stepping through a stored game |
 | ``canvas`` | ``Canvas`` (styled characters), ``side_by_side``, ``grid_of``, frames |
 | ``cells`` | ``CellClicked(widget, key)``: the one message a clickable board posts |
-| ``lines`` | ``CellGrid``: a canvas widget repainting only the cells that changed; ``set_static`` |
+| ``cell_grid`` | ``CellGrid``: a canvas widget repainting only the cells that changed; ``set_static`` |
 | ``colours`` | ``game_colours`` (the game's palette), ``theme_colour``, ``ink_for`` |
 | ``status`` | ``StatusLine``, where ``GameScreen.say`` writes |
 | ``log`` | ``GameLog`` |

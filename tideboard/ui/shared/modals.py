@@ -156,7 +156,7 @@ class HelpScreen(Window[None]):
         lines += [f"| `{key}` | {what} |" for key, what in self.keys]
         # Rich's Markdown in a Static draws a long rules page far faster than
         # Textual's Markdown widget (which builds a widget per block).  Imported
-        # here, when help opens: rich.markdown costs 30-40 ms at start.
+        # here, when help opens: rich.markdown is slow to import (benchmarks/README.md).
         from rich.markdown import Markdown as RichMarkdown
 
         with VerticalScroll(id="help-box", classes="dialog wide"):

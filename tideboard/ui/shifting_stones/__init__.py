@@ -2,7 +2,7 @@
 
 | module | draws |
 |---|---|
-| ``board`` | ``StoneGrid``: the nine stones, the cursor, a previewed move |
+| ``stone_grid`` | ``StoneGrid``: the nine stones, the cursor, a previewed move |
 | ``hand`` | ``HandStrip``, the pattern cards, ``CardRows`` (the scored/discard view) |
 | ``panels`` | ``StonesTable``: what is redrawn when (state change, cursor move, card pick), hints |
 | ``table`` | the players' table beside the grid and the end table, from a state |
@@ -10,7 +10,7 @@
 """
 
 from tideboard.games.shifting_stones.content import LETTERS
-from tideboard.ui.shifting_stones.board import StoneGrid
+from tideboard.ui.shifting_stones.stone_grid import StoneGrid
 from tideboard.ui.shifting_stones.hand import GUTTER, CardRows, HandStrip
 from tideboard.ui.shifting_stones.panels import pack
 from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen

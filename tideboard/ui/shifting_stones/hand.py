@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, NAMES, letter_to_face, LETTERS
 from tideboard.ui.shared import CellClicked, border_line, ink_for, theme_colour
-from tideboard.ui.shifting_stones.board import stone_colours, text_strip
+from tideboard.ui.shifting_stones.stone_grid import stone_colours, text_strip
 
 
 class CardSize(NamedTuple):

@@ -10,8 +10,6 @@ and the hint line only.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from textual import events
 from textual.widgets import Static
@@ -21,7 +19,7 @@ from tideboard.games.shifting_stones.rules import can_skip
 from tideboard.games.shifting_stones.state import Flip, Shift, State
 from tideboard.engine.text import plural
 from tideboard.ui.shared import GameScreen
-from tideboard.ui.shifting_stones.board import StoneGrid
+from tideboard.ui.shifting_stones.stone_grid import StoneGrid
 from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip
 from tideboard.ui.shifting_stones.table import final_table, pack, side_table, table_key
 

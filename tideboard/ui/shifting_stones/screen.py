@@ -23,7 +23,7 @@ from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, S
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
 from tideboard.ui.shared import CellClicked, GameLog, StatusLine
-from tideboard.ui.shifting_stones.board import StoneGrid, neighbour
+from tideboard.ui.shifting_stones.stone_grid import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
 from tideboard.ui.shifting_stones.panels import StonesTable, cards_phrase, points
 from tideboard.ui.shifting_stones.table import scored_title

@@ -8,7 +8,7 @@ far right, your right), ``("chest", c)`` a column of your chest and ``("slot", i
 chest space (row * 4 + column, row 0 the floor).  A move's *path* is the picks that
 choose it, in order; a move with no path (the moonshell into the Buoy's space, declining
 an event) is chosen from the ``w`` list instead.  Pure functions and a small cursor
-object: the screen (``aiming.py``) draws and drives them.
+object: the screen's aim mode (``aim_mode.py``) draws and drives them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tideboard.games.moonshell.content import BUOY, COLUMNS, EMPTY, tile_name
 from tideboard.games.moonshell.reef import MERMAIDS
 from tideboard.games.moonshell.state import (BUOY_COLUMN, MOON, SAVE, Collect, Decline, Power,
                                              Pull, Rotate, State, SwapTake)
-from tideboard.ui.moonshell.board import SMALL, rock_spots
+from tideboard.ui.moonshell.ocean import SMALL, rock_spots
 
 Pick = tuple[str, int]
 CORNER_WORDS = ("your left corner", "the far left corner", "the far right corner",
@@ -74,7 +74,8 @@ def _collect_paths(state: State, seat: int, move: Collect, base: int) -> list:
 class Aim:
     """Where the player is in pointing at one of ``moves``: the picks made (``chosen``,
     each with whether it was made for them because it was the only one) and the pick
-    under the cursor.  (A plain class: an attrs class costs ~2.5M instructions to define.)"""
+    under the cursor.  (A plain class: an attrs class is dear to define before the first
+    frame, benchmarks/README.md.)"""
 
     __slots__ = ("moves", "ways", "chosen", "cursor")
 

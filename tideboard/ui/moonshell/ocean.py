@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events
 
 from tideboard.games.moonshell.content import COLOURS, COLUMNS, EMPTY, MOONSHELL, URCHIN
-from tideboard.ui.shared.lines import CellGrid
+from tideboard.ui.shared.cell_grid import CellGrid
 from tideboard.ui.moonshell.tiles import DOUBLE, PLAIN, THICK, shell_colours, tile_style, tile_text
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 

@@ -23,7 +23,7 @@ from tideboard.games.animal_splash.content import CELL_NAMES
 from tideboard.games.animal_splash.state import EMPTY, UNPLACED
 from tideboard.ui.animal_splash.cards import CURSOR, card_lines, empty_lines
 from tideboard.ui.shared import Canvas, CellClicked, game_colours, theme_colour
-from tideboard.ui.shared.lines import CellGrid
+from tideboard.ui.shared.cell_grid import CellGrid
 
 SPOT_W = 3          # the columns left and right of the cards for the spots
 MIN_CARD, MAX_CARD = 9, 14

@@ -27,7 +27,7 @@ from tideboard.games.mermaid_rain.content import (BASE, COLS, DOLPHIN, MER, ROCK
                                                   TREASURE_LETTERS, TURTLE, WATER)
 from tideboard.games.mermaid_rain.state import HIDDEN, State
 from tideboard.ui.shared import Canvas, CellClicked, game_colours, ink_for
-from tideboard.ui.shared.lines import CellGrid, text_canvas
+from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
 GLYPHS = {DOLPHIN: "D", SEAGULL: "G", TURTLE: "T", MER: "M", START: "S", WATER: "~", ROCK: "^"}
 COLOUR_OF = {DOLPHIN: "dolphin", SEAGULL: "seagull", TURTLE: "turtle", MER: "mermaid",

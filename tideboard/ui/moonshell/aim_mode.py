@@ -3,7 +3,7 @@ table itself.  ``w`` lights the places the power may act on; the arrows move the
 among them (each previewed as the cursor comes to it: the board as it would be, what
 lands where, what it does in words), Enter or a second click on the same place uses it
 (or goes on to the next place a two-step power needs), Esc steps back, and ``w`` again
-lists every move of the power in a window instead (``aim.py`` has the picks).
+lists every move of the power in a window instead (``picks.py`` has the picks).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers, rules
 from tideboard.games.moonshell.state import DECLINE, EVENT, Pull, Rotate, State, evolve
-from tideboard.ui.moonshell.aim import Aim, Pick, done_words, move_words, pick_words, step, step_prompt
+from tideboard.ui.moonshell.picks import Aim, Pick, done_words, move_words, pick_words, step, step_prompt
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN
 
