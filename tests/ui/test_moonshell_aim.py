@@ -12,6 +12,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell.content import COLUMNS, EMPTY
 from tideboard.games.moonshell.powers import pull_cells
 from tideboard.games.moonshell.state import Power, Pull, SwapTake
+from tideboard.ui.moonshell.mermaids import mermaid_moves
 from tideboard.ui.moonshell import ChestView, OceanBoard
 from tideboard.ui.moonshell.picks import Aim, paths, step
 from tideboard.ui.moonshell.ocean import corner_spot
@@ -53,15 +54,15 @@ async def test_active_tide_pool_aimed_with_the_arrows_and_used_with_enter():
         await to_first_turn(pilot)
         state = screen.state
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         board = screen.query_one(OceanBoard)
         water = {i for i in range(25) if state.ocean[i] != EMPTY}
-        cursor = screen.aim.cursor
+        cursor = screen.turn.aim.picks.cursor
         assert board.lit_cells | board.target_cells == water
         assert board.target_cells == {cursor[1]} and "Enter uses it" in status(screen)
         await pilot.press("up")
         await settle(pilot)
-        moved = screen.aim.cursor
+        moved = screen.turn.aim.picks.cursor
         assert moved != cursor and board.target_cells == {moved[1]}
         side = state.sides[0]
         column = next(c for c in range(5) if moved[1] in COLUMNS[side][c])
@@ -71,7 +72,7 @@ async def test_active_tide_pool_aimed_with_the_arrows_and_used_with_enter():
         await wait_for(pilot, lambda: screen.state.in_play == 1)
         depth = COLUMNS[side][column].index(moved[1])
         assert screen.match.actions[-1] == Power("tide-pool", column, depth)
-        assert screen.mode is None and board.meeples == {("cell", moved[1]): "M1"}
+        assert screen.turn.mode is None and board.meeples == {("cell", moved[1]): "M1"}
         assert "w" not in {b.key for _k, b in screen._bindings if b.show
                            and screen.check_action(b.action.split("(")[0], ())}
 
@@ -84,13 +85,13 @@ async def test_passive_tide_pool_pull_previewed_then_pulled_with_enter():
         screen = app.screen
         await to_first_turn(pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         board = screen.query_one(OceanBoard)
-        moves = screen.mermaid_moves()
+        moves = mermaid_moves(screen.game, screen.state)
         assert board.legal_columns == {m.column for m in moves}
         await pilot.press("right")
         await settle(pilot)
-        move = screen.aim.candidate()
+        move = screen.turn.aim.picks.candidate()
         assert isinstance(move, Pull) and move.power == "tide-pool" and move.column == 1
         assert board.cursor == 1 and UNKNOWN in board.ocean
         mine = (screen.state.sides[0] * 2, screen.state.sides[0] * 2 + 1)
@@ -109,11 +110,11 @@ async def test_escape_backs_out_of_aiming_without_using_the_power():
         await to_first_turn(pilot)
         actions = len(screen.match.actions)
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         await pilot.press("escape")
         await settle(pilot)
         board = screen.query_one(OceanBoard)
-        assert screen.mode is None and len(screen.match.actions) == actions
+        assert screen.turn.mode is None and len(screen.match.actions) == actions
         assert not board.lit_cells and not board.target_cells and "Cancelled" in status(screen)
 
 
@@ -153,7 +154,7 @@ async def test_rising_moon_corner_chosen_by_clicks():
         screen = app.screen
         await first_turn_with(pilot, mermaid_chosen=True)
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         board = screen.query_one(OceanBoard)
         assert board.lit_corners | {board.corner} == {0, 1, 2, 3}
         x, y = corner_spot(2)
@@ -173,7 +174,7 @@ async def test_buoy_chest_column_chosen_by_clicks_and_a_dark_place_is_refused():
         screen = app.screen
         await first_turn_with(pilot, mermaid_chosen=True)
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         chest = screen.query_one(ChestView)
         assert chest.legal == {0, 1, 2, 3}
         await pilot.click(OceanBoard, offset=(10, 5))  # the ocean: nothing lit there
@@ -195,13 +196,13 @@ async def test_tide_pool_tile_chosen_by_clicks():
         screen = app.screen
         await to_first_turn(pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         side = screen.state.sides[0]
         x, y = SMALL.gutter + SMALL.cell_w * 3 + 2, 1 + SMALL.cell_h * 1 + 1  # column 4, row 2
         cell = COLUMNS[side][3][3]  # row 2 from the top is depth 3 from you
         await pilot.click(OceanBoard, offset=(x, y))
         await settle(pilot)
-        assert screen.aim.cursor == ("cell", cell)
+        assert screen.turn.aim.picks.cursor == ("cell", cell)
         await pilot.click(OceanBoard, offset=(x, y))
         await wait_for(pilot, lambda: screen.state.in_play == 1)
         assert screen.match.actions[-1] == Power("tide-pool", 3, 3)
@@ -218,7 +219,7 @@ async def test_moon_shadow_footer_leaves_out_w_and_the_key_says_why():
         assert "power" not in offered and {"rotate", "pull"} <= offered
         await pilot.press("w")
         await settle(pilot)
-        assert screen.mode is None and "Moon Shadow" in status(screen)
+        assert screen.turn.mode is None and "Moon Shadow" in status(screen)
 
 
 async def test_w_is_listed_when_a_power_may_be_used():
@@ -226,7 +227,7 @@ async def test_w_is_listed_when_a_power_may_be_used():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await to_first_turn(pilot)
-        assert screen.mermaid_moves() and "power" in footer_actions(screen)
+        assert mermaid_moves(screen.game, screen.state) and "power" in footer_actions(screen)
         labels = {b.action: b.description for _k, b in screen._bindings if b.key == "w"}
         assert labels["power"] == "Power" and labels["pick_mermaid"] == "Mermaid"
 
@@ -258,7 +259,7 @@ def test_snapshot_tsunami_aiming_tide_pool_80x24(snap_compare):
     async def run(pilot):
         await to_first_turn(pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: pilot.app.screen.mode == "aim")
+        await wait_for(pilot, lambda: pilot.app.screen.turn.mode == "aim")
         await pilot.press("up", "right")
         await settle(pilot)
 
@@ -270,7 +271,7 @@ def test_snapshot_tsunami_aiming_a_passive_pull_120x40(snap_compare):
     async def run(pilot):
         await to_first_turn(pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: pilot.app.screen.mode == "aim")
+        await wait_for(pilot, lambda: pilot.app.screen.turn.mode == "aim")
         await pilot.press("right")
         await settle(pilot)
 

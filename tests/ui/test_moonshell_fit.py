@@ -13,6 +13,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.games.moonshell.state import PLAY
+from tideboard.ui.moonshell.previews import fits_status
 from tideboard.ui.moonshell.fitting import choose, log_floor
 from tideboard.ui.shared import GameLog
 
@@ -118,11 +119,11 @@ async def test_a_long_note_gives_way_to_what_to_do_now():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await to_first_turn(pilot)
-        hint = screen._hint().replace(" · o objectives · ? help", "")
-        screen.note = "The automaton played its turn (the log has every step; o lists them)."
+        hint = screen.drawing.hint().replace(" · o objectives · ? help", "")
+        screen.turn.note = "The automaton played its turn (the log has every step; o lists them)."
         screen.refresh_table()
         await settle(pilot)
         said = str(screen.query_one("#ms-status").render())
-        assert screen._fits_status(said), said  # all of it on the two lines
+        assert fits_status(screen.app, said), said  # all of it on the two lines
         assert said.replace("\n", " ").strip().endswith(hint.split()[-1]), said
         assert hint.split(":")[0] in said

@@ -107,7 +107,7 @@ async def test_the_mermaid_choice_lists_no_table_keys_and_they_say_what_to_do():
         for key in ("r", "p", "c", "m", "x", "3", "left"):
             await pilot.press(key)
             await settle(pilot)
-            assert not game.match.actions and game.mode is None, key
+            assert not game.match.actions and game.turn.mode is None, key
             assert "First choose your mermaid" in status(game), key
         assert app.screen is game
 
@@ -135,9 +135,9 @@ async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
         actions = len(game.match.actions)
         await pilot.press("p")
         await settle(pilot)
-        assert game.mode is None and "First answer the event" in status(game)
+        assert game.turn.mode is None and "First answer the event" in status(game)
         await pilot.press("enter")  # the chest columns light up, the cursor on the first
-        await wait_for(pilot, lambda: game.mode == "aim")
+        await wait_for(pilot, lambda: game.turn.mode == "aim")
         assert "Moonrise" in status(game) and "x declines" in status(game)
         await pilot.press("enter")  # the first answer: the moonshell into chest column 1
         await wait_for(pilot, lambda: game.state.phase == PLAY)

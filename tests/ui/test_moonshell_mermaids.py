@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
 from tideboard.ui.app import TideboardApp
+from tideboard.ui.moonshell.mermaids import mermaid_moves
 from tideboard.ui.moonshell.choice import ChoiceWindow
 
 from tests.ui.helpers import settle
@@ -36,7 +37,7 @@ async def to_first_turn(pilot) -> None:
                    and screen.human_to_move() == 0)
     if screen.state.phase == "event":  # Moonrise: w lights the chest columns, Enter places
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.state.phase == "play")
     await settle(pilot)
@@ -46,7 +47,7 @@ async def open_power_list(pilot) -> None:
     """w lights the power's places on the table; w again lists its moves in a window."""
     screen = pilot.app.screen
     await pilot.press("w")
-    await wait_for(pilot, lambda: screen.mode == "aim")
+    await wait_for(pilot, lambda: screen.turn.mode == "aim")
     await pilot.press("w")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceWindow))
 
@@ -58,7 +59,7 @@ async def test_w_chooses_a_mermaid_then_offers_only_usable_powers():
         assert screen.state.phase == "mermaid"
         await to_first_turn(pilot)
         assert screen.state.mermaids[0] == "tide-pool"
-        moves = screen.mermaid_moves()
+        moves = mermaid_moves(screen.game, screen.state)
         assert moves and all(getattr(m, "power", "") == "tide-pool" for m in moves)
         await open_power_list(pilot)
         window = app.screen
@@ -80,12 +81,12 @@ async def test_w_says_why_when_the_power_is_out():
         screen = app.screen
         await to_first_turn(pilot)
         await pilot.press("w")
-        await wait_for(pilot, lambda: screen.mode == "aim")
+        await wait_for(pilot, lambda: screen.turn.mode == "aim")
         await pilot.press("enter")  # the first lit tile
         await wait_for(pilot, lambda: screen.state.in_play == 1)
         await pilot.press("w")
         await settle(pilot)
-        assert app.screen is screen and screen.mermaid_moves() == []
+        assert app.screen is screen and mermaid_moves(screen.game, screen.state) == []
         assert "not back" in str(screen.query_one("#ms-status").render())
 
 
@@ -94,7 +95,7 @@ async def test_moon_shadow_round_offers_no_power_and_says_why():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await to_first_turn(pilot)
-        assert screen.state.event == "E13" and screen.mermaid_moves() == []
+        assert screen.state.event == "E13" and mermaid_moves(screen.game, screen.state) == []
         await pilot.press("w")
         await settle(pilot)
         assert app.screen is screen
@@ -136,7 +137,7 @@ async def test_the_power_windows_cursor_lights_its_pull_on_the_board_beside_it()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await to_first_turn(pilot)
-        moves = screen.mermaid_moves()
+        moves = mermaid_moves(screen.game, screen.state)
         await open_power_list(pilot)
         window = app.screen
         board = screen.query_one(OceanBoard)
@@ -154,7 +155,7 @@ async def test_the_power_windows_cursor_lights_its_pull_on_the_board_beside_it()
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen)
         await settle(pilot)
-        assert board.target_cells == set() and screen.power_target is None
+        assert board.target_cells == set() and screen.turn.power_target is None
         assert screen.query_one(ChestView).marks == frozenset()
 
 

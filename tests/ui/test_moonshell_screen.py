@@ -313,7 +313,7 @@ async def test_a_chest_cursor_move_repaints_only_chest_cells():
         screen = app.screen
         await keep_first_secret(pilot, screen)
         await pilot.press("m")  # the moonshell: choose a chest column
-        assert screen.mode == "chest"
+        assert screen.turn.mode == "chest"
         board, chest = screen.query_one(OceanBoard), screen.query_one(ChestView)
         await settle(pilot)
         await pilot.press("right")

@@ -69,7 +69,7 @@ def test_snapshot_moonshell_solo_end_screen(snap_compare):
                     await pilot.press("enter")
                 else:
                     await pilot.press("c")
-                    if game.mode == "rock":
+                    if game.turn.mode == "rock":
                         await pilot.press("enter")
                     await pilot.press(str(room[0] + 1))
                     await pilot.press("enter")

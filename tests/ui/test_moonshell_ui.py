@@ -110,9 +110,9 @@ async def test_a_full_turn_of_rotate_pull_collect_through_keys():
         assert rules.seat_rocks(pulled, 0) == (second, near) and pulled.actions_left == 1
 
         await pilot.press("c")                 # both rocks hold a tile: pick one
-        assert screen.mode == "rock"
+        assert screen.turn.mode == "rock"
         await pilot.press("right", "enter")    # the right rock, then the chest
-        assert screen.mode == "chest"
+        assert screen.turn.mode == "chest"
         await pilot.press("4")
         chest = screen.query_one(ChestView)
         assert chest.chosen == 3 and chest.landing == near
@@ -157,7 +157,7 @@ async def test_undo_takes_back_a_rotation_but_a_pull_is_confirmed_first():
         await pilot.press("r", "u")
         assert screen.state == start
         await pilot.press("1", "escape")
-        assert screen.state == start and screen.mode is None
+        assert screen.state == start and screen.turn.mode is None
 
 
 async def test_hot_seat_privacy_screen_hides_the_secret_objectives():
@@ -271,15 +271,15 @@ async def test_mouse_clicks_pull_a_column_and_collect_into_the_chest():
         start = screen.state
         column_x = GUTTER + CELL_W * 0 + 2  # ocean column 1
         await pilot.click(OceanBoard, offset=(column_x, 1 + CELL_H * 2))
-        assert screen.mode == "pull" and screen.column == 0 and screen.state == start
+        assert screen.turn.mode == "pull" and screen.turn.column == 0 and screen.state == start
         await pilot.click(OceanBoard, offset=(column_x, 1 + CELL_H * 2))  # again: pull
         pulled = screen.state
         left, right = rules.seat_rocks(pulled, 0)
         assert right == start.ocean[COLUMNS[0][0][0]] and left != EMPTY
         await pilot.click(OceanBoard, offset=(GUTTER + CELL_W + 2, ROCK_Y + 1))  # left rock
-        assert screen.mode == "chest" and screen.source == 0
+        assert screen.turn.mode == "chest" and screen.turn.source == 0
         await pilot.click(ChestView, offset=(1 + 5 * 2 + 2, 6))  # chest column 3
-        assert screen.chest_column == 2 and screen.state == pulled
+        assert screen.turn.chest_column == 2 and screen.state == pulled
         await pilot.click(ChestView, offset=(1 + 5 * 2 + 2, 6))  # again: drop it
         assert screen.state.chests[0][2] == (left,)
 
@@ -290,7 +290,7 @@ async def test_clicking_a_secret_card_chooses_it():
         screen = app.screen
         offers = screen.state.offers[0]
         await pilot.click(OfferStrip, offset=(20, 3))
-        assert screen.offer == 1
+        assert screen.turn.offer == 1
         await pilot.click(OfferStrip, offset=(20, 3))
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
@@ -321,11 +321,11 @@ async def test_collecting_says_which_objectives_the_tile_fits_and_what_it_scores
         screen = app.screen
         assert "c collect (L ★ wS, R ◓ uC)" in status(screen)
         await pilot.press("c")
-        assert screen.mode == "rock"
+        assert screen.turn.mode == "rock"
         text = status(screen)
         assert "L ★ wS (fits A1 PR9 T8 K4)" in text and "R ◓ uC (fits PR9)" in text
         await pilot.press("enter")
-        assert screen.mode == "chest"
+        assert screen.turn.mode == "chest"
         text = " ".join(status(screen).split())
         assert "fits A1 PR9 T8 K4; +7 now (T8 +6, K4 +1)" in text
         assert "Enter drops it" in text
@@ -387,11 +387,11 @@ async def test_keys_while_the_others_play_say_wait_and_keep_their_moves_lit():
         await pilot.press("k", "y")
         await settle(pilot)
         assert screen.human_to_move() is None  # the bot is (slowly) choosing its secret
-        baseline = screen._baseline
+        baseline = screen.turn.baseline
         await pilot.press("u")
         assert "Wait: it is not your turn" in status(screen)
         await pilot.press("r", "c", "left")
-        assert screen._baseline == baseline
+        assert screen.turn.baseline == baseline
 
 
 async def test_the_rotation_note_fits_under_the_board():

@@ -1,21 +1,30 @@
-"""The Moonshell screen, one file per thing it draws.
+"""The Moonshell screen, one file per thing it draws or does.
+
+``MoonshellScreen`` (``screen``) is one :class:`~tideboard.ui.shared.GameScreen` subclass:
+its widgets and keys.  What a key or click does on your turn is its ``Turn``'s (``modes``,
+``moves``, ``aim_mode``); what it draws, its ``TableDrawing``'s (``panels``); the rest
+are functions and widgets.
 
 | module | draws or does |
 |---|---|
 | ``tiles`` | tile glyphs, colours and labels, card patterns and words, what a tile fits |
 | ``ocean`` | ``OceanBoard``: the 5x5 ocean and the rocks, turned to the viewer (2 sizes) |
 | ``chest`` | ``ChestView`` (your chest, a collect's landing space), small chests |
-| ``cards`` | ``OfferStrip`` (secret offers), the objective cards (key o) |
+| ``cards`` | ``OfferStrip`` (secret offers), the objectives window (key o) |
 | ``choice`` | ``ChoiceWindow``: a list of moves (loaded when first opened) |
 | ``journal`` | the log in the reader's frame (a pull's column or row as the board shows it) |
-| ``sidebar`` | ``MoonshellSidebar``: whose view, the side panels' text |
-| ``panels`` | ``MoonshellTable``: refresh_table, the log, the hint line |
-| ``previews`` | ``MoonshellPreviews``: what a pull or collect would do, said before Enter |
-| ``modes`` | ``MoonshellModes``: which keys apply now, the pull / rock / chest input modes |
-| ``mermaids`` | ``MermaidKeys``: the w window (mermaids, powers, events), the mermaid lines |
+| ``sidebar`` | the side panels' text (``Side``: what they depend on) |
+| ``fitting`` | how the side panel shares its height so that the log keeps some lines |
+| ``panels`` | ``TableDrawing``: refresh_table (board, chest, offers, side, title), the hint |
+| ``previews`` | what a pull or collect would do, said before Enter |
+| ``modes`` | ``Turn``: the input mode (pull, rock, chest, aim) and its cursors, which keys apply |
+| ``moves`` | the pull, the collect, the moonshell, rotating, passing; clicks |
+| ``picks`` | ``Aim``: a power's moves as places to point at, the cursor among them, words |
+| ``aim_mode`` | ``w``: ``AimMode`` (a power aimed on the table) or the window of its moves |
+| ``mermaids`` | mermaid powers, events and the mermaid lines in words |
 | ``targets`` | ``power_targets``: what a power move acts on, lit while the w window's cursor is on it |
-| ``ending`` | ``MoonshellEnding``: the end table, the secrets revealed, ``tiebreak_text`` |
-| ``screen`` | ``MoonshellScreen``: bindings, the other actions, clicks, the objectives view |
+| ``ending`` | the end table, the secrets revealed, ``tiebreak_text`` |
+| ``screen`` | ``MoonshellScreen``: widgets, bindings, which keys apply, clicks |
 """
 
 from tideboard.ui.moonshell.ocean import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard

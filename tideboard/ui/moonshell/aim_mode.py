@@ -1,5 +1,5 @@
-"""The aim mode of the Moonshell screen: a mermaid power (or Moonrise's offer) chosen on the
-table itself.  ``w`` lights the places the power may act on; the arrows move the cursor
+"""The ``w`` key of the Moonshell screen: a mermaid power (or Moonrise's offer) aimed on the
+table itself (:class:`AimMode`), or chosen from a window listing its moves.  ``w`` lights the places the power may act on; the arrows move the cursor
 among them (each previewed as the cursor comes to it: the board as it would be, what
 lands where, what it does in words), Enter or a second click on the same place uses it
 (or goes on to the next place a two-step power needs), Esc steps back, and ``w`` again
@@ -12,8 +12,12 @@ from typing import Any
 
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers, rules
-from tideboard.games.moonshell.state import DECLINE, EVENT, Pull, Rotate, State, evolve
-from tideboard.ui.moonshell.picks import Aim, Pick, done_words, move_words, pick_words, step, step_prompt
+from tideboard.games.moonshell.state import EVENT, MERMAID, Pull, Rotate, State, evolve
+from tideboard.ui.moonshell.mermaids import (mermaid_moves, no_power_reason, preview_line,
+                                             window_title)
+from tideboard.ui.moonshell.picks import (Aim, Pick, done_words, move_words, pick_words, step,
+                                          step_prompt)
+from tideboard.ui.moonshell.previews import fits_status
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN
 
@@ -34,73 +38,119 @@ def preview_after(state: State, seat: int, move: Any) -> State | None:
     return None
 
 
-class AimKeys:
-    """Mixin for the Moonshell screen: the ``aim`` mode (``self.aim`` holds the picks)."""
+def use_power(turn: Any) -> None:
+    """w: aim your mermaid power on the table or, when it is aimed already (or has no
+    place to aim at), list its moves in a window.  ``turn`` is the screen's ``Turn``."""
+    turn.touch()
+    seat = turn.mine()
+    if seat is None:
+        return
+    state: State = turn.state
+    moves = mermaid_moves(turn.screen.game, state)
+    if not moves:
+        turn.screen.say(no_power_reason(state, seat), error=True)
+        return
+    if state.phase != MERMAID and turn.mode != "aim":
+        aim = AimMode.start(turn, moves)
+        if aim is not None:  # its places lit on the table; w again lists the moves
+            turn.aim, turn.mode = aim, "aim"
+            turn.refresh()
+            return
+    turn.mode = turn.aim = turn.power_target = None
+    open_power_window(turn, moves)
 
-    aim: Aim | None = None
 
-    def start_aim(self: Any, moves: list[Any]) -> bool:
-        """Light the power's places on the table; False if none of ``moves`` has one."""
-        aim = Aim.of(self.state, self.state.current, moves)
-        if not aim.aimable:
-            return False
-        self.aim, self.mode = aim, "aim"
-        self._refresh_mode()
-        return True
+def open_power_window(turn: Any, moves: list[Any]) -> None:
+    """The window listing ``moves``, each with what it would do; the move under its
+    cursor is lit on the board beside it."""
+    screen = turn.screen
+    state: State = turn.state
+    seat = state.current
+    screen.refresh_table()
+    lines = [preview_line(screen.game, state, screen.shown, action) for action in moves]
+    title, note = window_title(state, seat)
 
-    def aim_arrow(self: Any, key: str) -> None:
+    def highlight(index: int) -> None:  # the move's target, lit on the table
+        turn.power_target = power_targets(state, seat, moves[index])
+        screen.refresh_table()
+
+    def answer(index: int | None) -> None:
+        turn.power_target = None
+        if index is None or not turn.play(moves[index]):
+            screen.refresh_table()
+
+    beside = None
+    if state.phase != MERMAID:  # the board shows what the cursor's move acts on
+        beside = max(30, screen.app.size.width - screen.board_width() - 1)
+    from tideboard.ui.moonshell.choice import ChoiceWindow  # loaded when first opened
+
+    screen.app.push_screen(ChoiceWindow(title, lines, note, highlight, beside), answer)
+
+
+class AimMode:
+    """A power aimed on the table: the picks made so far (``picks``), lit on the board and
+    the chest, the arrows and clicks moving among them (``turn``: the screen's Turn)."""
+
+    def __init__(self, turn: Any, picks: Aim) -> None:
+        self.turn = turn
+        self.picks = picks
+
+    @classmethod
+    def start(cls, turn: Any, moves: list[Any]) -> AimMode | None:
+        """The aim of ``moves``, or None if none of them has a place on the table."""
+        state: State = turn.state
+        picks = Aim.of(state, state.current, moves)
+        return cls(turn, picks) if picks.aimable else None
+
+    def arrow(self, key: str) -> None:
         dx, dy = ARROWS[key]
-        aim: Aim = self.aim
-        aim.cursor = step(aim.options(), aim.cursor, dx, dy, self.state.sides[self.state.current])
-        self._refresh_mode()
+        aim, state = self.picks, self.turn.state
+        aim.cursor = step(aim.options(), aim.cursor, dx, dy, state.sides[state.current])
+        self.turn.refresh()
 
-    def aim_enter(self: Any) -> None:
-        aim: Aim = self.aim
+    def enter(self) -> None:
+        aim = self.picks
         move = aim.candidate()
         if move is not None:
-            self._play(move, note=done_words(move))
+            self.turn.play(move, note=done_words(move))
             return
         if aim.cursor is None:
-            self.say("Move the cursor to one of the lit places first (arrows).", error=True)
+            self.turn.screen.say("Move the cursor to one of the lit places first (arrows).",
+                                 error=True)
             return
         aim.pick()
-        self._refresh_mode()
+        self.turn.refresh()
 
-    def aim_back(self: Any) -> None:
-        if not self.aim.back():
-            self.mode = self.aim = self.power_target = None
-            self.note = "Cancelled: your mermaid power was not used."
-            self.refresh_table()
+    def back(self) -> None:
+        turn = self.turn
+        if not self.picks.back():
+            turn.mode = turn.aim = turn.power_target = None
+            turn.note = "Cancelled: your mermaid power was not used."
+            turn.screen.refresh_table()
             return
-        self._refresh_mode()
+        turn.refresh()
 
-    def aim_click(self: Any, picks: list[Pick]) -> None:
+    def click(self, picks: list[Pick]) -> None:
         """A click on the table: the first of ``picks`` (what the click could mean) that
         is lit; on the cursor's own place it does what Enter does."""
-        aim: Aim = self.aim
+        aim = self.picks
         options = aim.options()
         pick = next((p for p in picks if p in options), None)
         if pick is None:
-            self.say("That is not one of the lit places for your power; click a lit one, "
-                     "or Esc to step back.", error=True)
+            self.turn.screen.say("That is not one of the lit places for your power; click a "
+                                 "lit one, or Esc to step back.", error=True)
             return
         if pick == aim.cursor:
-            self.aim_enter()
+            self.enter()
             return
         aim.cursor = pick
-        self._refresh_mode()
-
-    def decline_offer(self: Any) -> None:
-        """x in Moonrise: keep the moonshell in reserve (asked first: Enter says no)."""
-        self.ask("Moonrise: let the offer go and keep your moonshell in reserve "
-                 "(it may still be placed later, as an action)?", "Decline", "Not yet",
-                 lambda yes: yes and self._play(DECLINE, note="You keep your moonshell."))
+        self.turn.refresh()
 
     # -- drawing ------------------------------------------------------------------------
-    def aim_board(self: Any, board: Any) -> None:
+    def light_board(self, board: Any) -> None:
         """Light the options on the ocean, mark the picks made and preview the move."""
-        aim: Aim = self.aim
-        state: State = self.state
+        aim = self.picks
+        state: State = self.turn.state
         seat = state.current
         board.cursor = None
         board.legal_columns = set()
@@ -121,18 +171,19 @@ class AimKeys:
             elif kind == "rock":
                 board.rock_marks[index] = "selected"
         move = aim.candidate()
-        self.power_target = power_targets(state, seat, move) if move is not None else None
+        target = power_targets(state, seat, move) if move is not None else None
         after = preview_after(state, seat, move) if move is not None else None
         if after is not None:  # the board as the move leaves it (a pull's refills ??)
             board.ocean, board.rocks = after.ocean, after.rocks
             if isinstance(move, Pull):
-                self.power_target = Targets(
+                target = Targets(
                     cells=frozenset(i for i in range(25) if after.ocean[i] != state.ocean[i]),
                     rocks=frozenset(r for r in range(8) if after.rocks[r] != state.rocks[r]))
+        self.turn.power_target = target
 
-    def aim_chest(self: Any, chest: Any) -> None:
+    def light_chest(self, chest: Any) -> None:
         """Light the chest columns and spaces the next pick may be."""
-        aim: Aim = self.aim
+        aim = self.picks
         lit_columns, lit_slots, marked = set(), set(), set(chest.marks)
         for kind, index in aim.options():
             if kind == "chest":
@@ -143,22 +194,23 @@ class AimKeys:
             if kind == "slot":
                 marked.add(index)
             elif kind == "chest" and chest.chosen is None:
-                chest.chosen, chest.landing = index, self._aim_landing()
+                chest.chosen, chest.landing = index, self._landing()
         chest.legal = lit_columns
         chest.lit = frozenset(lit_slots - marked)
         chest.marks = frozenset(marked)
 
-    def _aim_landing(self: Any) -> int | None:
+    def _landing(self) -> int | None:
         """The tile a half-made collect (the Swap's, the saved tile's) is carrying."""
-        state: State = self.state
-        rocks = [index for kind, index in self.aim.prefix if kind == "rock"]
+        state: State = self.turn.state
+        rocks = [index for kind, index in self.picks.prefix if kind == "rock"]
         if rocks:
             return state.rocks[rocks[0]]
         return None
 
-    def aim_hint(self: Any) -> None:
-        aim: Aim = self.aim
-        state: State = self.state
+    def hint(self) -> str:
+        """The status line while aiming: what the move under the cursor does, the keys."""
+        aim = self.picks
+        state: State = self.turn.state
         seat = state.current
         move = aim.candidate()
         event = state.phase == EVENT
@@ -178,7 +230,8 @@ class AimKeys:
             message = f"{head}: {where}? Enter chooses it{arrows} · {back}{listing}"
         else:
             message = f"Nothing more to choose. {back}."
+        app = self.turn.screen.app
         for cut in (listing, arrows):
-            if not self._fits_status(message) and cut:
+            if not fits_status(app, message) and cut:
                 message = message.replace(cut, "")
-        self.say(message)
+        return message

@@ -1,23 +1,29 @@
-"""Objective cards: the secret offers in the keep phase and the full objectives view (key o)."""
+"""Objective cards: the secret offers in the keep phase and the objectives window (key o)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual import events
 
+from tideboard.games.moonshell import scoring
 from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
-from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
-from tideboard.ui.moonshell.tiles import THICK, pattern_lines, shell_colours, type_chip
+from tideboard.ui.moonshell.chest import chest_text
+from tideboard.ui.moonshell.mermaids import advanced_parts
+from tideboard.ui.moonshell.tiles import (MOON_GLYPH, REEF_PAIR_GLYPH, THICK, URCHIN_GLYPH,
+                                          pattern_lines, shell_colours, type_chip)
 from tideboard.ui.shared import (
     ROUNDED,
     CellClicked,
     card_frame,
+    grid_of,
     side_by_side,
     theme_colour,
 )
+from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
 
 # -- secret objective cards ---------------------------------------------------------
@@ -108,3 +114,41 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
                 body.append(type_chip(bit, colours))
             body.append(Text("1 each, up to 12"))
     return card_frame(body, inner, Style(dim=True))
+
+
+def objective_parts(app: Any, shown: Any, me: int, viewer: int | None, who: Any,
+                    reef: bool) -> list[tuple[str, Any]]:
+    """The objectives window (key o): the open objectives, the running scores, your secret
+    (if ``viewer`` may see it), every chest and the automaton's last turn."""
+    parts: list[tuple[str, Any]] = []
+    scores = [scoring.breakdown(shown, s, secret=False) for s in range(shown.players)]
+    width = max(20, int(app.size.width * 0.9) - 10)
+    cards = [objective_card_lines(app, c) for c in shown.open_cards]
+    parts.append(("Open objectives (everyone scores them)", grid_of(cards, width)))
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("Now")
+    for card_id in shown.open_cards:
+        table.add_column(card_id, justify="right")
+    for head in (URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH, "Total"):
+        table.add_column(head, justify="right")
+    for seat in range(shown.players):
+        row = scores[seat]
+        table.add_row(who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
+                      *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell",
+                                              "total")])
+    parts.append(("Running scores (secret objectives are added at the end)", table))
+    secret = shown.secrets[me] if viewer is not None else ""
+    if secret and secret in CARDS:
+        points = scoring.breakdown(shown, me)["secret"]
+        parts.append((f"Your secret objective (only you see it): {points} now",
+                      grid_of([objective_card_lines(app, secret)], width)))
+    blocks = []
+    for seat in range(shown.players):
+        head = Text(f"{who(seat)[:20]}: {scores[seat]['total']}", style="bold")
+        blocks.append([head] + list(chest_text(app, shown.chests[seat], header=False).split()))
+    parts.append(("Treasure chests", grid_of(blocks, width, gap=3)))
+    if shown.solo and shown.auto_log:
+        steps = Text("\n").join(Text(f"{i}. {line}") for i, line in
+                                enumerate(shown.auto_log, 1))
+        parts.append(("The automaton's last turn", steps))
+    return parts + advanced_parts(shown, who)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.console import Group
 from rich.table import Table
@@ -12,7 +12,6 @@ from rich.text import Text
 from tideboard.games.moonshell import scoring
 from tideboard.games.moonshell.content import CARDS
 from tideboard.games.moonshell.state import State
-from tideboard.ui.moonshell.modes import MoonshellModes
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, URCHIN_GLYPH, plural
 
 
@@ -49,58 +48,55 @@ def tiebreak_text(state: State, name: Any) -> str:
     return text.strip()
 
 
-class MoonshellEnding(MoonshellModes):
-    """The end screen's table for Moonshell."""
+def end_table(state: State, reef: bool, end_name: Callable[[int], str],
+              who: Callable[[int], str]) -> Group:
+    """Final points per category (columns named by the cards), then the winner with the
+    tie-breaks explained; ``end_name`` names a row, ``who`` a player in the sentences."""
+    winners = set(scoring.winners(state))
+    # one space between the columns: a Lunar Reef game's eleven columns fit 80x24
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
+    table.add_column("Player", no_wrap=True)
+    heads = ["Sec", *state.open_cards, URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH]
+    keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
+            *["reef"] * reef, "moonshell"]
+    for head in heads:
+        table.add_column(head, justify="right")
+    table.add_column("Tot", justify="right", style="bold")
+    for seat in range(state.players):
+        score = scoring.breakdown(state, seat)
+        table.add_row(("★ " if seat in winners else "  ") + end_name(seat),
+                      *[str(score[key]) for key in keys], str(score["total"]))
+    pairs = (f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)"
+             if reef else "")
+    legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} "
+                  "unused moonshell", style="dim")
+    return Group(table, legend, secrets_revealed(state, end_name),
+                 Text(tiebreak_text(state, who), style="bold"))
 
-    def end_table(self) -> Group:
-        """Final points per category (columns named by the cards), then the
-        winner with the tie-breaks explained."""
-        state: State = self.state
-        winners = set(self.game.winners(state))
-        # one space between the columns: a Lunar Reef game's eleven columns fit 80x24
-        table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
-        table.add_column("Player", no_wrap=True)
-        reef = self.reef_on()
-        heads = ["Sec", *state.open_cards, URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH]
-        keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
-                *["reef"] * reef, "moonshell"]
-        for head in heads:
-            table.add_column(head, justify="right")
-        table.add_column("Tot", justify="right", style="bold")
-        for seat in range(state.players):
-            score = scoring.breakdown(state, seat)
-            table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
-                          *[str(score[key]) for key in keys], str(score["total"]))
-        pairs = (f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)"
-                 if reef else "")
-        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} "
-                      "unused moonshell", style="dim")
-        return Group(table, legend, self.secrets_revealed(),
-                     Text(tiebreak_text(state, self.who), style="bold"))
 
-    def secrets_revealed(self) -> Text:
-        """Each player's secret objective, turned face up: what it asks for and what it scored."""
-        state: State = self.state
-        out = Text("Secret objectives revealed", style="bold")
-        for seat in range(state.players):
-            card_id = state.secrets[seat]
-            if not card_id or card_id not in CARDS:
-                continue  # (the solo automaton has none)
-            card = CARDS[card_id]
-            points = scoring.breakdown(state, seat)["secret"]
-            times = f" x{card.seahorses}" if card.seahorses > 1 else ""
-            out.append(f"\n{self.end_name(seat)}: ")
-            out.append(f"{card_id} {card.name}", style="bold")
-            out.append(f" (one {card.same}, {card.points} pts{times}): ")
-            out.append(f"scored {points}", style="bold")
-        return out
+def secrets_revealed(state: State, end_name: Callable[[int], str]) -> Text:
+    """Each player's secret objective, turned face up: what it asks for and what it scored."""
+    out = Text("Secret objectives revealed", style="bold")
+    for seat in range(state.players):
+        card_id = state.secrets[seat]
+        if not card_id or card_id not in CARDS:
+            continue  # (the solo automaton has none)
+        card = CARDS[card_id]
+        points = scoring.breakdown(state, seat)["secret"]
+        times = f" x{card.seahorses}" if card.seahorses > 1 else ""
+        out.append(f"\n{end_name(seat)}: ")
+        out.append(f"{card_id} {card.name}", style="bold")
+        out.append(f" (one {card.same}, {card.points} pts{times}): ")
+        out.append(f"scored {points}", style="bold")
+    return out
 
-    def end_name(self, seat: int) -> str:
-        """A row of the end table; the one person playing against bots is '(you)'."""
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Automaton"
-        level = self.bot_levels.get(seat)
-        if level:
-            return f"P{seat + 1} {level}"
-        you = " (you)" if len(self.human_seats) == 1 else ""
-        return f"Player {seat + 1}{you}"
+
+def end_name(seat: int, solo: bool, bot_levels: dict[int, str], humans: list[int]) -> str:
+    """A row of the end table; the one person playing against bots is '(you)'."""
+    if solo:
+        return "You" if seat == 0 else "Automaton"
+    level = bot_levels.get(seat)
+    if level:
+        return f"P{seat + 1} {level}"
+    you = " (you)" if len(humans) == 1 else ""
+    return f"Player {seat + 1}{you}"

@@ -1,11 +1,12 @@
-"""Mermaid powers, events and the advanced setup on the Moonshell screen.
+"""Mermaid powers, events and the advanced setup on the Moonshell screen, in words.
 
 Key ``w`` opens a window listing what you may do now with your mermaid (only
-powers that may be used are offered), each with a preview of what it does
-(the log line it would write, worked out on your view of the table without
-keeping it), and the move under the cursor lit on the board beside the window
-(``targets.py``); Enter does it, Esc closes the window.  The same window chooses
-your mermaid at the start and answers an event's offer (Moonrise).
+powers that may be used are offered: :func:`mermaid_moves`), each with a preview of
+what it does (:func:`preview_line`: the log line it would write, worked out on your
+view of the table without keeping it), and the move under the cursor lit on the
+board beside the window (``targets.py``); Enter does it, Esc closes the window.  The
+same window chooses your mermaid at the start and answers an event's offer
+(Moonrise).  The screen's turn (``modes.py``) opens it; this module says what is in it.
 """
 
 from __future__ import annotations
@@ -13,16 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
-from tideboard.games.moonshell.state import (CORNER, EVENT, KEEP, MERMAID, ROCK, TILE, Choose,
+from tideboard.games.moonshell.state import (CORNER, EVENT, MERMAID, ROCK, TILE, Choose,
                                              Collect, Decline, Power, Pull, Rotate, State,
                                              SwapTake)
-from tideboard.ui.moonshell.ocean import OceanBoard
-from tideboard.ui.moonshell.targets import power_targets
 
 CORNERS = ("your left corner", "the far left corner", "the far right corner",
            "your right corner")  # Power.a of the Rising Moon
@@ -110,113 +108,53 @@ def meeple_marks(state: State, viewer_side: int) -> dict[tuple[str, int], str]:
     return marks
 
 
-class MermaidKeys:
-    """Mixin for the Moonshell screen: the ``w`` window and the advanced lines."""
+def mermaid_moves(game: Any, state: State) -> list[Any]:
+    """The moves the ``w`` window offers now: the mermaid powers that may be used (the
+    mermaid to choose, an event's answers)."""
+    return [a for a in game.legal_actions(state) if is_power_move(a)
+            or (state.phase == EVENT and isinstance(a, Collect))]
 
-    def needs_privacy(self: Any, seat: int) -> bool:
-        """The mermaid choice is public (everyone sees who took which mermaid, and no
-        secret card has been kept yet): in hot-seat it is made without the hand-over
-        screen, at the spectator's view.  Everything else (keeping a secret, the turns,
-        Moonrise's placement, which may follow the secret objective) is private."""
-        return self.state.phase != MERMAID
 
-    def offers(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("power", "pick_mermaid"):  # listed only when there is something to
-            state: State = self.state               # choose with it now
-            if state.over or state.phase == KEEP or self.human_to_move() is None:
-                return False
-            if action == "pick_mermaid" or state.phase == MERMAID:  # "w Mermaid" before
-                return action == "pick_mermaid" and state.phase == MERMAID  # the game
-            if state.phase == EVENT:  # "w Place ☾" (the moonrise binding) instead
-                return False
-            return bool(self.mermaid_moves())
-        return super().offers(action, parameters)  # type: ignore[misc]
+def window_title(state: State, seat: int) -> tuple[str, str]:
+    """The ``w`` window's title and the note under it."""
+    if state.phase == MERMAID:
+        return "Choose your mermaid", f"Powers: {state.powers} side for everyone"
+    if state.phase == EVENT:
+        card = EVENTS[state.event]
+        return f"Event: {card.name}", card.text
+    card = MERMAIDS[state.mermaids[seat]]
+    return (f"{card.name}: {state.powers} power",
+            card.passive if state.powers == "passive" else card.active)
 
-    def mermaid_moves(self: Any) -> list[Any]:
-        state: State = self.state
-        return [a for a in self.game.legal_actions(state) if is_power_move(a)
-                or (state.phase == EVENT and isinstance(a, Collect))]
 
-    def action_power(self: Any) -> None:
-        self._touch()
-        seat = self._my_turn()
-        if seat is None:
-            return
-        state: State = self.state
-        moves = self.mermaid_moves()
-        if not moves:
-            if not state.powers:
-                self.say("This game is played without mermaid powers (see the Powers option).",
-                         error=True)
-            else:
-                mermaid = state.mermaids[seat]
-                reason = powers.why_not(state, seat, mermaid, state.powers) if mermaid else ""
-                self.say(reason or "Your power cannot be used right now (nothing it could do).",
-                         error=True)
-            return
-        if state.phase != MERMAID and self.mode != "aim" and self.start_aim(moves):
-            return  # its places lit on the table; w again lists the moves instead
-        self.mode = self.aim = self.power_target = None
-        self.refresh_table()
-        lines = [self._preview_line(action) for action in moves]
-        title, note = self._window_title(state, seat)
+def preview_line(game: Any, state: State, shown: State, action: Any) -> str:
+    """The move in notation and what it would do on ``shown`` (never kept)."""
+    if isinstance(action, Choose):
+        card = MERMAIDS[action.mermaid]
+        text = card.passive if state.powers == "passive" else card.active
+        return f"{card.name}: {text}"
+    try:
+        after = game.apply(shown, action)
+        said = game.describe(shown, action, after).splitlines()[0]
+    except IllegalAction as error:
+        said = str(error)
+    if isinstance(action, Power) and action.mermaid == "rising-moon" and 0 <= action.a < 4:
+        said += f" ({CORNERS[action.a]}, ☾ on the board)"
+    return f"{game.format_action(action)}  →  {said}"
 
-        def highlight(index: int) -> None:  # the move's target, lit on the table
-            self.power_target = power_targets(state, seat, moves[index])
-            self.refresh_table()
 
-        def answer(index: int | None) -> None:
-            self.power_target = None
-            if index is None or not self._play(moves[index]):
-                self.refresh_table()
+def no_power_reason(state: State, seat: int) -> str:
+    """Why ``w`` offers nothing now."""
+    if not state.powers:
+        return "This game is played without mermaid powers (see the Powers option)."
+    mermaid = state.mermaids[seat]
+    reason = powers.why_not(state, seat, mermaid, state.powers) if mermaid else ""
+    return reason or "Your power cannot be used right now (nothing it could do)."
 
-        beside = None
-        if state.phase != MERMAID:  # the board shows what the cursor's move acts on
-            beside = max(30, self.app.size.width - self.query_one(OceanBoard).geo.width - 1)
-        from tideboard.ui.moonshell.choice import ChoiceWindow  # loaded when first opened
 
-        self.app.push_screen(ChoiceWindow(title, lines, note, highlight, beside), answer)
-
-    def _window_title(self: Any, state: State, seat: int) -> tuple[str, str]:
-        if state.phase == MERMAID:
-            return "Choose your mermaid", f"Powers: {state.powers} side for everyone"
-        if state.phase == EVENT:
-            card = EVENTS[state.event]
-            return f"Event: {card.name}", card.text
-        card = MERMAIDS[state.mermaids[seat]]
-        return (f"{card.name}: {state.powers} power",
-                card.passive if state.powers == "passive" else card.active)
-
-    def _preview_line(self: Any, action: Any) -> str:
-        """The move in notation and what it would do (never kept)."""
-        if isinstance(action, Choose):
-            card = MERMAIDS[action.mermaid]
-            state: State = self.state
-            text = card.passive if state.powers == "passive" else card.active
-            return f"{card.name}: {text}"
-        shown = self.shown
-        try:
-            after = self.game.apply(shown, action)
-            said = self.game.describe(shown, action, after).splitlines()[0]
-        except IllegalAction as error:
-            said = str(error)
-        if isinstance(action, Power) and action.mermaid == "rising-moon" and 0 <= action.a < 4:
-            said += f" ({CORNERS[action.a]}, ☾ on the board)"
-        return f"{self.game.format_action(action)}  →  {said}"
-
-    def draw_mermaids(self: Any, shown: State, short: bool) -> None:
-        """The mermaid line block under the scores (hidden in a plain game); ``short``: a
-        few words each, the tides under the ocean and the event in the title (as at 80x24)."""
-        widget = self.query_one("#ms-mermaid", Static)
-        lines = mermaid_lines(shown, self.who, short=short)
-        widget.display = bool(lines)
-        # at 80x24 a line of the log is worth more than the rule above these lines
-        widget.styles.border_top = ("none", "black") if short else None
-        widget.update(Text("\n".join(lines), style="italic" if short else ""))
-
-    def advanced_parts(self: Any) -> list[tuple[str, Any]]:
-        """Blocks for the overview window (``o``)."""
-        lines = mermaid_lines(self.shown, self.who)
-        if not self.shown.powers and not self.shown.event:
-            return []
-        return [("Mermaids, tides and the event", Text("\n".join(lines)))]
+def advanced_parts(shown: State, who: Any) -> list[tuple[str, Any]]:
+    """Blocks for the overview window (``o``)."""
+    lines = mermaid_lines(shown, who)
+    if not shown.powers and not shown.event:
+        return []
+    return [("Mermaids, tides and the event", Text("\n".join(lines)))]

@@ -1,83 +1,178 @@
-"""Moonshell input modes: pulling, collecting, placing the moonshell, keeping an objective."""
+"""Your turn on the Moonshell screen: the input mode, its cursors, and what each key means.
+
+``Turn.mode`` is None (nothing picked), "pull" (a column's pull previewed), "rock" (pick
+the rock to collect from), "chest" (pick the chest column the tile drops into) or "aim"
+(a mermaid power aimed on the table: ``aim_mode.py``).  The arrows, the number keys,
+Enter and Esc mean what the mode says; the screen's key actions and clicks hand over
+here, and the table is drawn from these fields (``panels.py``).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.reef import STILL_WATER
-from tideboard.games.moonshell.state import EVENT, MOON, PLAY, Collect, Keep, Pull, State
-from tideboard.ui.moonshell.previews import MoonshellPreviews
+from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, PLAY, Collect, Keep,
+                                             Pull, State)
+from tideboard.ui.moonshell.aim_mode import use_power
+from tideboard.ui.moonshell.moves import collect, confirm_pull, enter_chest, start_pull
+from tideboard.ui.moonshell.previews import (collect_words, one_rock_pull, pull_action,
+                                             pull_words, rock_choice_words, source_tile)
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 
 
-class MoonshellModes(MoonshellPreviews):
-    """The input modes: ``mode`` is None, "pull", "rock" (pick a rock) or "chest" (pick a
-    chest column); arrows, numbers, Enter and Esc mean what the mode says.
-    """
+class Turn:
+    """The input of the person at the Moonshell screen (``screen``) on their turn."""
 
-    # -- which keys apply now ---------------------------------------------------------
-    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
-                          "cancel", "undo", "decline", "moonrise"):
-            return super().offers(action, parameters)
-        seat = self.human_to_move()
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self.mode: str | None = None     # None, "pull", "rock", "chest", "aim"
+        self.column = CENTRE             # ocean column cursor (viewer's 0-4)
+        self.first = 0                   # centre column pull: rock of the nearest tile
+        self.rock = 0                    # rock picked to collect from
+        self.source = 0                  # Collect.source of the pending collect
+        self.chest_column = 0
+        self.offer = 0                   # the secret objective chosen in the keep phase
+        self.note = ""                   # what just happened, shown before the hint
+        self.aim: Any = None             # the power aimed on the table (an AimMode)
+        self.power_target: Any = None    # Targets of the move the w window's cursor is on
+        # the ocean and rocks before the last move: what changed is highlighted
+        self.baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.screen.state
+
+    # -- helpers ---------------------------------------------------------------------
+    def pending_tile(self) -> int:
+        """The tile being collected (chosen rock or chest column), else EMPTY."""
+        if self.screen.human_to_move() is None:
+            return EMPTY
+        if self.mode == "chest":
+            return source_tile(self.state, self.source)
+        if self.mode == "rock":
+            return rules.seat_rocks(self.state, self.state.current)[self.rock]
+        return EMPTY
+
+    def touch(self) -> None:
+        """A key or click on your turn: what changed before it no longer needs
+        highlighting (a key pressed while the others play keeps their moves lit)."""
+        if self.screen.human_to_move() is not None:
+            self.baseline = (self.state.ocean, self.state.rocks)
+
+    def mine(self) -> int | None:
+        """Your seat if it is your turn, else None (and the status line says wait)."""
+        return self.screen.turn_or_wait()
+
+    def illegal(self, action: Any) -> bool:
+        """True (and the engine's reason said) if ``action`` cannot be taken now.
+        Only used for actions whose check never ends a turn."""
+        try:
+            self.screen.game.apply(self.state, action)
+        except IllegalAction as error:
+            self.screen.say(str(error), error=True)
+            return True
+        return False
+
+    def play(self, action: Any, note: str = "") -> bool:
+        """Make ``action``; ``note`` says what happened before the next hint."""
+        before: State = self.state
+        self.mode = None
+        self.baseline = (before.ocean, before.rocks)
+        self.note = note
+        ok = self.screen.dispatch(action)
+        if ok and (self.state.turn != before.turn or self.state.current != before.current):
+            self.note = ""
+        return ok
+
+    def refresh(self) -> None:
+        """Redraw, and say what the mode is about to do."""
+        screen, state = self.screen, self.state
+        screen.refresh_table()
+        message, error = "", False
+        if self.mode == "aim":
+            message = self.aim.hint()
+        elif self.mode == "pull":
+            message, error = pull_words(screen.game, state, self.pulling())
+        elif self.mode == "chest":
+            message, error = collect_words(screen.app, state, self.source, self.chest_column)
+        elif self.mode == "rock":
+            message = rock_choice_words(state)
+        if message:
+            screen.say(message, error=error)
+
+    def in_keep(self) -> bool:
+        return self.state.phase == KEEP
+
+    def answering(self) -> bool:
+        """True in the mermaid choice and an event's question (Moonrise), where only
+        ``w`` (or Enter) answers; the table's keys say so (as an error) and do nothing."""
+        phase = self.state.phase
+        if phase not in (MERMAID, EVENT):
+            return False
+        if self.mode != "aim":
+            self.mode = None
+        if phase == MERMAID:
+            self.screen.say("First choose your mermaid: press w (or Enter) to see them.",
+                            error=True)
+        else:
+            self.screen.say("First answer the event: Moonrise lets you place your moonshell "
+                            "for free (w or Enter shows where), or x declines.", error=True)
+        return True
+
+    def applies(self, action: str) -> bool:
+        """Whether a turn key (r p c m k x u Esc, Moonrise's x and w) does something now."""
+        seat = self.screen.human_to_move()
         if seat is None:
             return False
         state: State = self.state
         if action == "keep":
-            return self._in_keep()
+            return self.in_keep()
         if action in ("decline", "moonrise"):  # Moonrise's own words for x and w
             return state.phase == EVENT
-        if state.phase == EVENT and action == "cancel":
+        if action == "cancel" and state.phase in (EVENT, PLAY):
             return self.mode is not None
         if state.phase != PLAY:  # keeping a secret, choosing a mermaid, answering an event
             return False
         if action == "undo":
-            return self._can_undo()
-        if action == "cancel":
-            return self.mode is not None
+            return can_undo(self.screen.match)
         rocks = rules.seat_rocks(state, seat)
         full = rules.chest_count(state.chests[seat]) >= CHEST_SIZE
         if action == "rotate":
             return state.event != STILL_WATER
         if action == "pull":
-            return rocks == (EMPTY, EMPTY) or self._one_rock_pull()
+            return rocks == (EMPTY, EMPTY) or one_rock_pull(state)
         if action == "collect":
             return rocks != (EMPTY, EMPTY) and not full
         if action == "moonshell":
             return bool(state.moonshells[seat]) and not full
-        if action == "pass_turn":
-            return full
-        return True
+        return full if action == "pass_turn" else True
 
-    def _can_undo(self) -> bool:
-        """Something of yours this turn that undo may take back (not a pull)."""
-        actions = self.match.actions
-        if not actions or len(self.match.states) < 2:
-            return False
-        before, after = self.match.states[-2], self.match.states[-1]
-        if after.turn != before.turn or after.current != before.current:
-            return False
-        return not isinstance(actions[-1], Pull)
+    def pulling(self) -> Pull:
+        """The pull the cursor shows."""
+        return pull_action(self.state, self.column, self.first)
 
-    def action_why_not(self, name: str) -> None:
-        """A key that does not apply now: its action says why (the footer hides it)."""
-        getattr(self, f"action_{name}")()
+    def aiming(self) -> bool:
+        """The power is being aimed, and it is your turn."""
+        return self.mode == "aim" and self.screen.human_to_move() is not None
 
-    # -- actions --------------------------------------------------------------------
-    def action_move(self, step: int) -> None:
-        self._touch()
-        if self.mode == "aim" and self.human_to_move() is not None:
-            self.aim_arrow("right" if step > 0 else "left")
+    # -- the keys ----------------------------------------------------------------------
+    def move(self, step: int) -> None:
+        """← or →: the offer, the rock, the chest column or the ocean column."""
+        self.touch()
+        if self.aiming():
+            self.aim.arrow("right" if step > 0 else "left")
             return
-        if self.human_to_move() is None or self._answering():
+        if self.screen.human_to_move() is None or self.answering():
             return
-        if self._in_keep():
+        if self.in_keep():
             offers = self.state.offers[self.state.current]
             self.offer = max(0, min(len(offers) - 1, self.offer + step))
-            self.refresh_table()
-            self.say(f"Secret {offers[self.offer]} chosen: k or Enter keeps it.")
+            self.screen.refresh_table()
+            self.screen.say(f"Secret {offers[self.offer]} chosen: k or Enter keeps it.")
             return
         if self.mode == "rock":
             self.rock = 1 if step > 0 else 0
@@ -85,184 +180,129 @@ class MoonshellModes(MoonshellPreviews):
             self.chest_column = max(0, min(CHEST_COLUMNS - 1, self.chest_column + step))
         else:
             self.column = max(0, min(4, self.column + step))
-        self._refresh_mode()
+        self.refresh()
 
-    def action_toggle_rock(self, step: int = 1) -> None:
-        self._touch()
-        if self.mode == "aim" and self.human_to_move() is not None:
-            self.aim_arrow("down" if step > 0 else "up")
+    def toggle_rock(self, step: int = 1) -> None:
+        """↑ or ↓: the rock of the centre column's pull, or the rock to collect from."""
+        self.touch()
+        if self.aiming():
+            self.aim.arrow("down" if step > 0 else "up")
             return
-        if self.human_to_move() is None or self._answering():
+        if self.screen.human_to_move() is None or self.answering():
             return
         if self.mode == "pull" and self.column == CENTRE:
             self.first = 1 - self.first
-            self._refresh_mode()
+            self.refresh()
         elif self.mode == "rock":
             self.rock = 1 - self.rock
-            self._refresh_mode()
+            self.refresh()
         elif self.mode == "pull":
-            self.say("Only the centre column (3) lets you choose the rock; the nearest tile "
-                     "of another column goes to the rock farther from it.", error=True)
+            self.screen.say("Only the centre column (3) lets you choose the rock; the nearest "
+                            "tile of another column goes to the rock farther from it.",
+                            error=True)
 
-    def action_number(self, n: int) -> None:
-        self._touch()
-        if self.mode == "aim" and self.human_to_move() is not None:
-            self.aim_click([("chest", n - 1), ("col", n - 1)])
+    def number(self, n: int) -> None:
+        """1-5: a secret offer, a chest column or an ocean column (its pull previewed)."""
+        self.touch()
+        if self.aiming():
+            self.aim.click([("chest", n - 1), ("col", n - 1)])
             return
-        if self._my_turn() is None or self._answering():
+        if self.mine() is None or self.answering():
             return
-        if self._in_keep():
+        if self.in_keep():
             offers = self.state.offers[self.state.current]
             if n > len(offers):
-                self.say(f"You have {len(offers)} secret objectives to choose from: 1 or 2.",
-                         error=True)
+                self.screen.say(f"You have {len(offers)} secret objectives to choose from: "
+                                "1 or 2.", error=True)
                 return
             self.offer = n - 1
-            self.refresh_table()
-            self.say(f"Secret {offers[self.offer]} chosen: k or Enter keeps it.")
+            self.screen.refresh_table()
+            self.screen.say(f"Secret {offers[self.offer]} chosen: k or Enter keeps it.")
             return
         if self.mode in ("chest", "rock"):
             if n > CHEST_COLUMNS:
-                self.say("Your treasure chest has columns 1-4.", error=True)
+                self.screen.say("Your treasure chest has columns 1-4.", error=True)
                 return
             if self.mode == "rock":
                 self.source = self.rock
             self.mode, self.chest_column = "chest", n - 1
-            self._refresh_mode()
+            self.refresh()
             return
         self.column = n - 1
-        self._start_pull()
+        start_pull(self)
 
-    def action_pull(self) -> None:
-        self._touch()
-        if self._my_turn() is None or self._answering():
-            return
-        if self.mode == "pull":
-            self._confirm_pull()
-            return
-        self._start_pull()
-
-    def _start_pull(self) -> None:
-        if self._in_keep():
-            self._illegal(self._pull_action())
-            return
-        state: State = self.state
-        if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY) \
-                and not self._one_rock_pull():
-            try:
-                rules.pull(state, state.current, self.column, self._pull_action().first)
-            except IllegalAction as error:
-                self.mode = None
-                self.refresh_table()
-                self.say(f"{error} Collect them first (c).", error=True)
-                return
-        self.mode = "pull"
-        self._refresh_mode()
-
-    def _confirm_pull(self) -> None:
-        action = self._pull_action()
-        try:
-            self._pulled(action)
-        except IllegalAction as error:
-            self.say(str(error), error=True)
-            return
-        self._play(action, note=f"Pulled column {action.column + 1}.")
-
-    def action_collect(self) -> None:
-        self._touch()
-        seat = self._my_turn()
-        if seat is None or self._answering():
-            return
-        state: State = self.state
-        if self._in_keep():
-            self._illegal(Collect(0, 0))
-            return
-        if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-            self.say("Your treasure chest is full: you may rotate, pull or pass (x).",
-                     error=True)
-            return
-        rocks = rules.seat_rocks(state, seat)
-        present = [k for k in (0, 1) if rocks[k] != EMPTY]
-        if not present:
-            self.mode = None
-            self.refresh_table()
-            self.say("There is no tile on your rocks to collect: pull a column first (p).",
-                     error=True)
-            return
-        if len(present) == 2 and self.mode != "rock":
-            self.mode = "rock"
-            self.rock = self.rock if self.rock in present else 0
-        else:
-            self.source = self.rock if self.mode == "rock" else present[0]
-            self._enter_chest()
-            return
-        self._refresh_mode()
-
-    def _enter_chest(self) -> None:
-        chest = self.state.chests[self.state.current]
-        if len(chest[self.chest_column]) >= CHEST_ROWS or self.mode != "chest":
-            open_columns = [c for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
-            if self.chest_column not in open_columns and open_columns:
-                self.chest_column = open_columns[0]
-        self.mode = "chest"
-        self._refresh_mode()
-
-    def action_keep(self) -> None:
-        self._touch()
-        seat = self._my_turn()
+    def keep(self) -> None:
+        """k: keep the chosen secret objective (asked first)."""
+        self.touch()
+        seat = self.mine()
         if seat is None:
             return
-        state: State = self.state
-        if not self._in_keep():
-            self._illegal(Keep("S1"))
+        if not self.in_keep():
+            self.illegal(Keep("S1"))
             return
-        offers = state.offers[seat]
+        offers = self.state.offers[seat]
         card = offers[self.offer]
         other = [c for c in offers if c != card]
         question = (f"Keep secret objective {card} ({card_summary(card)})?"
                     + (f" {other[0]} is discarded unseen." if other else ""))
-        self.ask(question, "Keep it", "Not yet", lambda yes: yes and self._keep(card))
+        self.screen.ask(question, "Keep it", "Not yet", lambda yes: yes and self.keep_card(card))
 
-    def _keep(self, card: str) -> None:
+    def keep_card(self, card: str) -> None:
         self.offer = 0
-        self._play(Keep(card), note=f"You keep {card}.")
+        self.play(Keep(card), note=f"You keep {card}.")
 
-    def action_confirm(self) -> None:
-        self._touch()
-        seat = self._my_turn()
+    def confirm(self) -> None:
+        """Enter: carry out what the mode previews (or start what the turn needs next)."""
+        self.touch()
+        seat = self.mine()
         if seat is None:
             return
         if self.mode == "aim":
-            self.aim_enter()
-        elif self.state.phase != PLAY and not self._in_keep():
-            self.action_power()  # the mermaid choice, the event's question: their window
-        elif self._in_keep():
-            self.action_keep()
+            self.aim.enter()
+        elif self.state.phase != PLAY and not self.in_keep():
+            use_power(self)  # the mermaid choice, the event's question: their window
+        elif self.in_keep():
+            self.keep()
         elif self.mode == "pull":
-            self._confirm_pull()
+            confirm_pull(self)
         elif self.mode == "rock":
             self.source = self.rock
-            self._enter_chest()
+            enter_chest(self)
         elif self.mode == "chest":
-            column = self.state.chests[seat][self.chest_column]
-            if len(column) >= CHEST_ROWS:
-                self.say(f"Column {self.chest_column + 1} of your treasure chest is full; "
-                         "choose another column.", error=True)
-                return
-            action = Collect(self.source, self.chest_column)
-            what = ("the moonshell" if self.source == MOON
-                    else tile_label(self._source_tile()).strip())
-            self._play(action, note=f"{what} went into chest column {self.chest_column + 1}.")
+            self.drop(seat)
         elif rules.seat_rocks(self.state, seat) == (EMPTY, EMPTY):
-            self._start_pull()
+            start_pull(self)
         else:
-            self.action_collect()
+            collect(self)
 
-    def action_cancel(self) -> None:
-        self._touch()
+    def drop(self, seat: int) -> None:
+        """The collect into the chosen chest column."""
+        column = self.state.chests[seat][self.chest_column]
+        if len(column) >= CHEST_ROWS:
+            self.screen.say(f"Column {self.chest_column + 1} of your treasure chest is full; "
+                            "choose another column.", error=True)
+            return
+        action = Collect(self.source, self.chest_column)
+        what = ("the moonshell" if self.source == MOON
+                else tile_label(source_tile(self.state, self.source)).strip())
+        self.play(action, note=f"{what} went into chest column {self.chest_column + 1}.")
+
+    def cancel(self) -> None:
+        """Esc: step back in the aim, or drop the mode."""
+        self.touch()
         if self.mode == "aim":
-            self.aim_back()
+            self.aim.back()
         elif self.mode is not None:
             self.mode = None
             self.note = "Cancelled."
-            self.refresh_table()
+            self.screen.refresh_table()
+
+
+def can_undo(match: Any) -> bool:
+    """Something of the player's this turn that undo may take back (not a pull)."""
+    if not match.actions or len(match.states) < 2:
+        return False
+    before, after = match.states[-2], match.states[-1]
+    if after.turn != before.turn or after.current != before.current:
+        return False
+    return not isinstance(match.actions[-1], Pull)

@@ -17,30 +17,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from tideboard.games.moonshell import rules, scoring
-from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import EVENT, MOON, PASS, ROTATE, Collect, Pull, State
+from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, Pull, State
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.title_line import TitleLine
+from tideboard.ui.moonshell import ending, moves
+from tideboard.ui.moonshell.aim_mode import use_power
+from tideboard.ui.moonshell.cards import OfferStrip, objective_parts
+from tideboard.ui.moonshell.chest import ChestView
+from tideboard.ui.moonshell.journal import entry_for
+from tideboard.ui.moonshell.mermaids import POWER_KEYS, mermaid_moves
+from tideboard.ui.moonshell.modes import Turn
 from tideboard.ui.moonshell.ocean import OceanBoard
-from tideboard.ui.moonshell.cards import OfferStrip, objective_card_lines
-from tideboard.ui.moonshell.chest import ChestView, chest_text
-from tideboard.ui.moonshell.aim_mode import AimKeys
-from tideboard.ui.moonshell.ending import MoonshellEnding
-from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
-from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
-from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine, grid_of
+from tideboard.ui.moonshell.panels import TableDrawing
+from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
+from tideboard.ui.title_line import TitleLine
 
 
-class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
+class MoonshellScreen(GameScreen):
+    """The Moonshell table: its widgets and keys.  What a key does on your turn is the
+    turn's (``self.turn``, ``modes.py`` and ``moves.py``); the drawing is
+    ``self.drawing``'s (``panels.py``)."""
+
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
@@ -91,18 +93,9 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.mode: str | None = None     # None, "pull", "rock" (pick a rock), "chest"
-        self.column = CENTRE             # ocean column cursor (viewer's 0-4)
-        self.first = 0                   # centre column pull: rock of the nearest tile
-        self.rock = 0                    # rock picked to collect from
-        self.source = 0                  # Collect.source of the pending collect
-        self.chest_column = 0
-        self.offer = 0
-        self.note = ""                   # what just happened, shown before the hint
-        self.power_target = None         # Targets of the w window's highlighted move
-        self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        # automaton turns already pointed out: those before the screen opened are not news
-        self._auto_seen = self.match.state.auto_turns
+        self.turn = Turn(self)
+        self.drawing = TableDrawing(self)
+        self.log_frame: int | None = None  # the side the log's lines are worded for
 
     def compose(self) -> ComposeResult:
         yield TitleLine()
@@ -124,203 +117,188 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         """A new terminal size may change the ocean's cells and the legend: redraw."""
-        if self.is_mounted and self.app.size != getattr(self, "_drawn_size", None):
+        if self.is_mounted and self.app.size != self.drawing.drawn_size:
             self.call_after_refresh(self.refresh_table)
 
-    def action_rotate(self) -> None:
-        self._touch()
-        if self._my_turn() is None or self._answering():
-            return
-        if self._in_keep():
-            self._illegal(ROTATE)
-            return
-        self._play(ROTATE, note=f"The ocean turned {self.state.direction}.")
+    # -- which keys apply now ------------------------------------------------------------
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's keys only when they do something now; ``w`` has three names
+        (Mermaid before the game, Place ☾ in Moonrise, Power in play), ``x`` two."""
+        if action in ("power", "pick_mermaid"):
+            state: State = self.state
+            if state.over or state.phase == KEEP or self.human_to_move() is None:
+                return False
+            if action == "pick_mermaid" or state.phase == MERMAID:
+                return action == "pick_mermaid" and state.phase == MERMAID
+            return state.phase != EVENT and bool(mermaid_moves(self.game, state))
+        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
+                          "cancel", "undo", "decline", "moonrise"):
+            return super().offers(action, parameters)
+        return self.turn.applies(action)
+
+    def needs_privacy(self, seat: int) -> bool:
+        """The mermaid choice is public (everyone sees who took which mermaid, and no
+        secret card has been kept yet): in hot-seat it is made without the hand-over
+        screen, at the spectator's view.  Everything else (keeping a secret, the turns,
+        Moonrise's placement, which may follow the secret objective) is private."""
+        return self.state.phase != MERMAID
+
+    # -- names and the views --------------------------------------------------------------
+    def home_seat(self) -> int:
+        """The seat whose side is drawn at the bottom."""
+        if self.viewer is not None:
+            return self.viewer
+        humans = self.human_seats
+        seats = self.game.to_move(self.state)
+        if seats and seats[0] in humans:
+            return seats[0]
+        return humans[0] if humans else 0
+
+    def who(self, seat: int) -> str:
+        if self.match.config.solo and seat == 1:
+            return "Automaton"
+        return self.seat_name(seat)
+
+    def short(self, seat: int) -> str:
+        if self.match.config.solo:
+            return "You" if seat == 0 else "Auto"
+        mark = " (you)" if seat == self.viewer else ""
+        return f"P{seat + 1}{mark}"
+
+    def reef_on(self) -> bool:
+        """Sea anemones and clownfish are in this game (Lunar Reef: Dive, Tsunami, the
+        ``reef`` option), so the tables show the stacked pairs' points."""
+        return self.game.info.option_values(self.match.config).get("reef", "none") != "none"
+
+    def board_width(self) -> int:
+        return self.query_one(OceanBoard).geo.width
+
+    def refresh_table(self) -> None:
+        self.drawing.draw()
+
+    def end_table(self) -> Any:
+        config = self.match.config
+        return ending.end_table(
+            self.state, self.reef_on(),
+            lambda seat: ending.end_name(seat, config.solo, self.bot_levels, self.human_seats),
+            self.who)
+
+    # -- the log, in the reader's frame ----------------------------------------------
+    def follow_log(self) -> None:
+        """Write the new log entries; rewrite them all when the reader's frame (the side
+        drawn at the bottom) changed, or the history got shorter (undo)."""
+        log = self.query_one(GameLog)
+        frame = self.state.sides[self.home_seat()]
+        lines = self.match.log
+        count = len(lines)
+        rewrite = frame != self.log_frame or count < self.logged
+        start = 0 if rewrite else self.logged
+        self.log_frame = frame
+        entries = []
+        if start < count:
+            states, actions = self.match.states, self.match.actions
+            entries = [entry_for(lines[i], states[i], actions[i], frame)
+                       for i in range(start, count)]
+        if rewrite:
+            log.show([self.control.log_heading(), *entries])
+        else:
+            for entry in entries:
+                log.add(entry)
+        self.logged = count
+
+    # -- keys ---------------------------------------------------------------------------
+    def action_move(self, step: int) -> None:
+        self.turn.move(step)
+
+    def action_toggle_rock(self, step: int = 1) -> None:
+        self.turn.toggle_rock(step)
+
+    def action_number(self, n: int) -> None:
+        self.turn.number(n)
+
+    def action_confirm(self) -> None:
+        self.turn.confirm()
+
+    def action_cancel(self) -> None:
+        self.turn.cancel()
+
+    def action_keep(self) -> None:
+        self.turn.keep()
+
+    def action_pull(self) -> None:
+        moves.pull(self.turn)
+
+    def action_collect(self) -> None:
+        moves.collect(self.turn)
 
     def action_moonshell(self) -> None:
-        self._touch()
-        seat = self._my_turn()
-        if seat is None or self._answering():
-            return
-        state: State = self.state
-        if self._in_keep():
-            self._illegal(Collect(MOON, 0))
-            return
-        if not state.moonshells[seat]:
-            self.say("Your moonshell is already in your treasure chest.", error=True)
-            return
-        if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-            self.say("Your treasure chest is full: there is no room for the moonshell.",
-                     error=True)
-            return
-        self.source = MOON
-        self._enter_chest()
+        moves.place_moonshell(self.turn)
+
+    def action_rotate(self) -> None:
+        moves.rotate(self.turn)
+
+    def action_pass_turn(self) -> None:
+        moves.pass_turn(self.turn)
 
     def action_decline(self) -> None:
         """x in Moonrise: let the offer go (the footer says "x Decline", as the hint does)."""
-        self.action_pass_turn()
+        moves.pass_turn(self.turn)
+
+    def action_power(self) -> None:
+        use_power(self.turn)
 
     def action_pick_mermaid(self) -> None:
         """w before the game: the mermaid window (footer "Mermaid"; in play "Power")."""
-        self.action_power()
+        use_power(self.turn)
 
     def action_moonrise(self) -> None:
         """w in Moonrise: light the chest columns to place the moonshell (footer "Place ☾")."""
-        self.action_power()
+        use_power(self.turn)
 
-    def action_pass_turn(self) -> None:
-        self._touch()
-        seat = self._my_turn()
-        if seat is not None and self.state.phase == EVENT:
-            self.decline_offer()
-            return
-        if seat is None or self._answering():
-            return
-        if self._illegal(PASS) if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE \
-                else False:
-            return
-        n = self.state.actions_left
-        self.ask(f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
-                 "Pass", "Keep playing", lambda yes: yes and self._play(PASS))
+    def action_why_not(self, name: str) -> None:
+        """A key that does not apply now: its action says why (the footer hides it)."""
+        getattr(self, f"action_{name}")()
 
     def action_undo(self) -> None:
         """Undo, with Moonshell's own reasons when there is nothing to take back."""
-        self._touch()
+        self.turn.touch()
         if self.human_to_move() is None:
             self.say("Wait: it is not your turn.", error=True)
             return
-        self.mode = None
-        actions = self.match.actions
-        if actions and len(self.match.states) >= 2:
-            before, after = self.match.states[-2], self.match.states[-1]
+        self.turn.mode = None
+        match = self.match
+        if match.actions and len(match.states) >= 2:
+            before, after = match.states[-2], match.states[-1]
             if after.turn != before.turn or after.current != before.current:
                 self.refresh_table()
                 self.say("Nothing to undo: you have not taken an action yet this turn (what "
                          "the others did cannot be taken back).", error=True)
                 return
-            if isinstance(actions[-1], Pull):
+            if isinstance(match.actions[-1], Pull):
                 self.refresh_table()
                 self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
                          "Rotating and collecting can be undone.", error=True)
                 return
-        before = len(self.match.actions)
+        before_count = len(match.actions)
         super().action_undo()
-        if len(self.match.actions) < before:
-            self.rewrite_log()  # the taken-back move leaves the log (no "(undone)" line)
+        if len(self.match.actions) < before_count:  # the taken-back move leaves the log
+            self.log_frame = None                    # (no "(undone)" line)
+            self.write_log()
 
     def action_objectives(self) -> None:
-        self._touch()
-        self.show_blocks(self._objective_parts(), key="o")
+        self.turn.touch()
+        self.show_blocks(objective_parts(self.app, self.shown, self.home_seat(), self.viewer,
+                                         self.who, self.reef_on()), key="o")
 
-    def _objective_parts(self) -> list[tuple[str, Any]]:
-        shown: State = self.shown
-        me = self.home_seat()
-        parts: list[tuple[str, Any]] = []
-        scores = [scoring.breakdown(shown, s, secret=False) for s in range(shown.players)]
-        width = max(20, int(self.app.size.width * 0.9) - 10)
-        cards = [objective_card_lines(self.app, c) for c in shown.open_cards]
-        parts.append(("Open objectives (everyone scores them)", grid_of(cards, width)))
-        table = Table(box=None, padding=(0, 1))
-        table.add_column("Now")
-        for card_id in shown.open_cards:
-            table.add_column(card_id, justify="right")
-        reef = self.reef_on()
-        for head in (URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH, "Total"):
-            table.add_column(head, justify="right")
-        for seat in range(shown.players):
-            row = scores[seat]
-            table.add_row(self.who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
-                          *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell",
-                                                  "total")])
-        parts.append(("Running scores (secret objectives are added at the end)", table))
-        secret = shown.secrets[me] if self.viewer is not None else ""
-        if secret and secret in CARDS:
-            points = scoring.breakdown(shown, me)["secret"]
-            parts.append((f"Your secret objective (only you see it): {points} now",
-                          grid_of([objective_card_lines(self.app, secret)], width)))
-        blocks = []
-        for seat in range(shown.players):
-            head = Text(f"{self.who(seat)[:20]}: {scores[seat]['total']}", style="bold")
-            blocks.append([head] + list(chest_text(self.app, shown.chests[seat],
-                                                   header=False).split()))
-        parts.append(("Treasure chests", grid_of(blocks, width, gap=3)))
-        if shown.solo and shown.auto_log:
-            steps = Text("\n").join(Text(f"{i}. {line}") for i, line in
-                                    enumerate(shown.auto_log, 1))
-            parts.append(("The automaton's last turn", steps))
-        return parts + self.advanced_parts()
-
-    # -- mouse -------------------------------------------------------------------------
+    # -- mouse ---------------------------------------------------------------------------
     @on(CellClicked, "OceanBoard")
     def ocean_clicked(self, message: CellClicked) -> None:
-        kind, index = message.key[:2]
-        self._touch()
-        seat = self._my_turn()
-        if seat is not None and self.mode == "aim":
-            self.aim_click([("cell", message.key[2]), ("col", index), ("col", index - 1)]
-                           if kind == "column" else [(kind, index)])
-            return
-        if seat is None or self._answering() or kind == "corner":
-            return
-        if kind == "column":
-            if self.mode == "pull" and self.column == index:
-                self._confirm_pull()
-                return
-            self.column = index
-            self._start_pull()
-            return
-        side = self.state.sides[seat]
-        if index // 2 != side:
-            self.say("That rock is not in front of you: you collect only from your own two "
-                     "rocks (at the bottom).", error=True)
-            return
-        k = index % 2
-        if self.mode == "pull" and self.column == CENTRE:
-            self.first = k
-            self._refresh_mode()
-            return
-        if rules.seat_rocks(self.state, seat)[k] == EMPTY:
-            self.say(f"There is no tile on your {ROCK_WORDS[k]} rock.", error=True)
-            return
-        self.rock = self.source = k
-        self.mode = "rock"
-        self._enter_chest()
+        moves.ocean_click(self.turn, message.key)
 
     @on(CellClicked, "ChestView")
     def chest_clicked(self, message: CellClicked) -> None:
-        column, row = message.key
-        self._touch()
-        seat = self._my_turn()
-        if seat is not None and self.mode == "aim":
-            self.aim_click(([] if row is None else [("slot", row * 4 + column)])
-                           + [("chest", column)])
-            return
-        if seat is None or self._in_keep() or self._answering():
-            return
-        if self.mode == "chest" and self.chest_column == column:
-            self.action_confirm()
-            return
-        if self.mode == "rock":
-            self.source = self.rock
-        elif self.mode != "chest":
-            rocks = rules.seat_rocks(self.state, seat)
-            present = [k for k in (0, 1) if rocks[k] != EMPTY]
-            if len(present) != 1:
-                self.action_collect()
-                return
-            self.source = present[0]
-        self.mode, self.chest_column = "chest", column
-        self._refresh_mode()
+        moves.chest_click(self.turn, message.key)
 
     @on(CellClicked, "OfferStrip")
     def offer_clicked(self, message: CellClicked) -> None:
-        index = message.key
-        self._touch()
-        if self._my_turn() is None or not self._in_keep():
-            return
-        if self.offer == index:
-            self.action_keep()
-            return
-        self.offer = index
-        self.refresh_table()
-        self.say(f"Secret {self.state.offers[self.state.current][self.offer]} chosen: "
-                 "click it again, k or Enter keeps it.")
+        moves.offer_click(self.turn, message.key)

@@ -1,10 +1,12 @@
 """The Moonshell side panels as text: your chest's info box, the running scores with the
-objectives' words, the objectives list, the other players' chests."""
+objectives' words, the objectives list, the other players' chests.  Functions of the
+state shown and a :class:`Side` (what else the panels depend on), so the drawing
+(``panels.py``) calls them, and the fitting (``fitting.py``) measures them."""
 
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -14,10 +16,8 @@ from textual.content import Content
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
 from tideboard.games.moonshell.state import KEEP, State
-from tideboard.ui.moonshell.ocean import LARGE, SMALL
 from tideboard.ui.moonshell.chest import mini_chest
 from tideboard.ui.moonshell.fitting import Fit, choose
-from tideboard.ui.moonshell.mermaids import mermaid_lines
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
     REEF_PAIR_GLYPH,
@@ -32,238 +32,203 @@ from tideboard.ui.moonshell.tiles import (
 from tideboard.ui.shared import side_by_side, theme_colour
 
 
-class MoonshellSidebar:
-    """Whose view the table is drawn for, and the side panels' text (``MoonshellTable``
-    puts them on screen).  ``_pending_tile`` and ``_large`` come from the subclasses.
+class Side(NamedTuple):
+    """What the side panels depend on besides the state shown, for one redraw."""
 
-    The links of the screen's chain (this, ``MoonshellTable``, ``MoonshellPreviews``,
-    ``MoonshellModes``, ``MoonshellEnding``) are plain mixins: only ``MoonshellScreen``
-    subclasses ``GameScreen`` (defining a Textual screen class costs about 3M
-    instructions, some 0.3% of the first frame, each)."""
-
-    viewer: int | None
-    match: Any
     app: Any
+    viewer: int | None        # whose secrets are shown (None: nobody's)
+    solo: bool
+    current: tuple[int, ...]  # the seats to move in the whole state (the rules' to_move)
+    reef: bool                # Lunar Reef pairs in this game (``reef_on``)
+    width: int                # the side panel's width (``side_width``)
+    short: Callable[[int], str]  # a seat's short name ("P2 (you)")
+    pending: int              # the tile being collected (EMPTY: none)
 
-    # -- whose view ----------------------------------------------------------------
-    def home_seat(self) -> int:
-        """The seat whose side is drawn at the bottom."""
-        if self.viewer is not None:
-            return self.viewer
-        humans = self.human_seats
-        seats = self.game.to_move(self.state)
-        if seats and seats[0] in humans:
-            return seats[0]
-        return humans[0] if humans else 0
 
-    def who(self, seat: int) -> str:
-        if self.match.config.solo and seat == 1:
-            return "Automaton"
-        return self.seat_name(seat)
+def info_text(side: Side, shown: State, me: int) -> Text:
+    """The box beside your chest: its count, the actions left, the moonshell, the bag."""
+    out = Text()
+    solo_me = side.solo and me == 0
+    out.append("Your chest\n" if (me == side.viewer or solo_me) else f"P{me + 1} chest\n",
+               style="bold")
+    count = rules.chest_count(shown.chests[me])
+    out.append(f"{count}/{CHEST_SIZE} tiles\n")
+    seat = side.current
+    left = shown.actions_left if shown.phase != KEEP and not shown.over else 0
+    if seat and seat[0] == me and shown.phase != KEEP:
+        out.append("Actions ")
+        out.append("●" * left, style=Style(color=theme_colour(side.app, "accent", "#f4a261"),
+                                           bold=True))
+        out.append("○" * (3 - left), style="dim")
+        out.append(f"\n{left} left\n")
+    else:
+        out.append("Not your turn\n\n", style="dim")
+    if shown.solo and me == 1:
+        out.append("no moonshell\n", style="dim")
+    elif shown.moonshells[me]:
+        out.append(f"{MOON_GLYPH} in reserve\n")
+    else:
+        out.append(f"{MOON_GLYPH} placed\n", style="dim")
+    bag = len(shown.bag)
+    out.append(f"Bag {bag}")
+    if shown.urchins_aside:
+        out.append(f" +{shown.urchins_aside}{URCHIN_GLYPH}")
+    out.append("\n")
+    if shown.end_trigger >= 0 and not shown.over:
+        out.append("Last round!", style="bold")
+    return out
 
-    def short(self, seat: int) -> str:
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Auto"
-        mark = " (you)" if seat == self.viewer else ""
-        return f"P{seat + 1}{mark}"
 
-    def _info(self, shown: State, me: int) -> Text:
-        out = Text()
-        solo_me = self.match.config.solo and me == 0
-        out.append("Your chest\n" if (me == self.viewer or solo_me) else f"P{me + 1} chest\n",
-                   style="bold")
-        count = rules.chest_count(shown.chests[me])
-        out.append(f"{count}/{CHEST_SIZE} tiles\n")
-        seat = self.game.to_move(self.state)
-        left = shown.actions_left if shown.phase != KEEP and not shown.over else 0
-        if seat and seat[0] == me and shown.phase != KEEP:
-            out.append("Actions ")
-            out.append("●" * left, style=Style(color=theme_colour(self.app, "accent", "#f4a261"),
-                                               bold=True))
-            out.append("○" * (3 - left), style="dim")
-            out.append(f"\n{left} left\n")
-        else:
-            out.append("Not your turn\n\n", style="dim")
-        if shown.solo and me == 1:
-            out.append("no moonshell\n", style="dim")
-        elif shown.moonshells[me]:
-            out.append(f"{MOON_GLYPH} in reserve\n")
-        else:
-            out.append(f"{MOON_GLYPH} placed\n", style="dim")
-        bag = len(shown.bag)
-        out.append(f"Bag {bag}")
-        if shown.urchins_aside:
-            out.append(f" +{shown.urchins_aside}{URCHIN_GLYPH}")
+def fit_side(side: Side, shown: State, me: int, mermaids_short: list[str],
+             mermaids_full: list[str], large: bool) -> Fit:
+    """How much of the side panel to draw so that the log keeps its lines (``fitting.py``);
+    ``mermaids_short`` and ``mermaids_full`` are the mermaid lines both ways."""
+    width = side.width
+
+    def rows(content: Text) -> int:
+        if not content.plain:
+            return 0
+        lines = content.plain.split("\n")
+        if all(cell_len(line) <= width for line in lines):  # nothing to wrap
+            return len(lines)
+        return len(Content.from_rich_text(content).wrap(width))
+
+    def mermaids(is_short: bool) -> int:
+        lines = mermaids_short if is_short else mermaids_full
+        return rows(Text("\n".join(lines))) + (bool(lines) and not is_short)
+
+    size = side.app.size
+    return choose(size.height, size.width >= 100, large,
+                  lambda words: rows(score_table(side, shown, me, words)), mermaids,
+                  lambda detail: 1 + rows(objective_lines(side, shown, me, detail)))
+
+
+def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
+    """Per player, the public running score of each objective (with Lunar Reef, the
+    stacked anemone/clownfish pairs: ✪); with ``words`` (no objectives panel) what each
+    objective asks for in a few words; then your secret."""
+    cards = shown.open_cards
+    reef = side.reef
+    extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
+    keys = ["urchins", "reef"] if reef else ["urchins"]
+    heads = [c for c in cards] + extra + ["Σ"]
+    widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
+    # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
+    # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
+    room = max(35, side.width) - sum(widths)
+    name_w = max(4, min(10, room))
+    out = Text(" " * name_w, style="bold")
+    for head, width in zip(heads, widths):
+        out.append(f"{head:>{width}}", style="bold")
+    current = side.current
+    for seat in range(shown.players):
+        score = scoring.breakdown(shown, seat, secret=False)
+        values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
+                                     *keys)]
+        moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
+        values += [moon, score["total"]]
+        mark = "▶" if current and current[0] == seat else " "
+        label = f"{mark}{side.short(seat)}"
+        if len(label) >= name_w:
+            label = label.replace(" (you)", "")
         out.append("\n")
-        if shown.end_trigger >= 0 and not shown.over:
-            out.append("Last round!", style="bold")
-        return out
-
-    def reef_on(self) -> bool:
-        """Sea anemones and clownfish are in this game (Lunar Reef: Dive, Tsunami, the
-        ``reef`` option), so the tables show the stacked pairs' points."""
-        return self.game.info.option_values(self.match.config).get("reef", "none") != "none"
-
-    def side_width(self) -> int:
-        """The side panel's width: the terminal's less the ocean board's (and its margin),
-        known before the layout is."""
-        return self.app.size.width - (LARGE if self._large() else SMALL).width - 1
-
-    def _fit_side(self, shown: State, me: int) -> Fit:
-        """How much of the side panel to draw so that the log keeps its lines
-        (``fitting.py``).  Worked out again only when something that changes the blocks'
-        heights changed (the size, the mermaid lines, the cards, the phase)."""
-        short, full = (tuple(mermaid_lines(shown, self.who, short=s)) for s in (True, False))
-        secret = shown.secrets[me] if me < len(shown.secrets) else ""
-        key = (self.app.size, shown.players, shown.open_cards, secret, shown.phase == KEEP,
-               self.viewer is None, short, full)
-        cached = getattr(self, "_fitted", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        width = self.side_width()
-
-        def rows(content: Text) -> int:
-            if not content.plain:
-                return 0
-            lines = content.plain.split("\n")
-            if all(cell_len(line) <= width for line in lines):  # nothing to wrap
-                return len(lines)
-            return len(Content.from_rich_text(content).wrap(width))
-
-        def mermaids(is_short: bool) -> int:
-            lines = short if is_short else full
-            return rows(Text("\n".join(lines))) + (bool(lines) and not is_short)
-
-        size = self.app.size
-        fit = choose(size.height, size.width >= 100, self._large(),
-                     lambda words: rows(self._score_table(shown, me, words)), mermaids,
-                     lambda detail: 1 + rows(self._objective_lines(shown, me, detail)))
-        self._fitted = (key, fit)
-        return fit
-
-    def _score_table(self, shown: State, me: int, words: bool = False) -> Text:
-        """Per player, the public running score of each objective (with Lunar Reef, the
-        stacked anemone/clownfish pairs: ✪); with ``words`` (no objectives panel) what each
-        objective asks for in a few words; then your secret."""
-        cards = shown.open_cards
-        reef = self.reef_on()
-        extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
-        keys = ["urchins", "reef"] if reef else ["urchins"]
-        heads = [c for c in cards] + extra + ["Σ"]
-        widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
-        # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
-        # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
-        room = max(35, self.side_width()) - sum(widths)
-        name_w = max(4, min(10, room))
-        out = Text(" " * name_w, style="bold")
-        for head, width in zip(heads, widths):
-            out.append(f"{head:>{width}}", style="bold")
-        current = self.game.to_move(self.state)
-        for seat in range(shown.players):
-            score = scoring.breakdown(shown, seat, secret=False)
-            values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
-                                         *keys)]
-            moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
-            values += [moon, score["total"]]
-            mark = "▶" if current and current[0] == seat else " "
-            label = f"{mark}{self.short(seat)}"
-            if len(label) >= name_w:
-                label = label.replace(" (you)", "")
-            out.append("\n")
-            out.append(f"{label[:name_w]:<{name_w}}",
-                       style="bold" if seat == me else "")
-            for i, (value, width) in enumerate(zip(values, widths)):
-                out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
-        out.append("\n")
-        if words:  # no objectives panel: say what each code asks for
-            width = max(20, self.side_width())
-            line = Text(style="dim")
-            for card_id in cards:   # whole entries per line: no code apart from its words
-                entry = Text(card_id, style="bold")
-                entry.append(f" {card_words(card_id)}")
-                if line.plain and line.cell_len + 3 + entry.cell_len > width:
-                    out.append_text(line)
-                    out.append("\n")
-                    line = Text(style="dim")
-                if line.plain:
-                    line.append(" · ")
-                line.append_text(entry)
-            out.append_text(line)
-            out.append("\n")
-        secret = shown.secrets[me] if me < len(shown.secrets) else ""
-        if self.viewer is None or (shown.solo and me == 1):
-            out.append("Secret objectives hidden", style="dim italic")
-        elif secret and secret in CARDS:
-            points = scoring.breakdown(shown, me)["secret"]
-            line = Text(f"Secret {secret} ", style="bold")
-            line.append(f"{CARDS[secret].name}: ")
-            line.append(f"{points} now", style="bold")
-            tail = f"{CARDS[secret].name}: {points} now"
-            if line.cell_len > 35:
-                line = Text(f"Secret {secret} ", style="bold")
-                line.append(f"{tail[:35 - line.cell_len - 1]}…")
-            out.append_text(line)
-        elif shown.phase == KEEP:
-            out.append("Secret: choose one above (k)", style="italic")
-        out.rstrip()  # (no secret line yet: no empty line under the scores)
-        return out
-
-    def _objective_lines(self, shown: State, me: int, detail: int = 0) -> Text:
-        """One line per objective with its pattern (shown on wide screens), and under each
-        up to ``detail`` lines of what it asks for in words."""
-        colours = shell_colours(self.app)
-        accent = theme_colour(self.app, "accent", "#f4a261")
-        out = Text()
-        ids = list(shown.open_cards)
-        secret = shown.secrets[me] if self.viewer is not None else ""
-        if secret and secret in CARDS:
-            ids.append(secret)
-        score = scoring.breakdown(shown, me)
-        short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
-                 "collector": "Coll", "secret": "Secret"}
-        width = max(40, self.side_width())
-        fits = set(tile_fits(self._pending_tile(), shown.open_cards))
-        for i, card_id in enumerate(ids):
-            card = CARDS[card_id]
-            if card_id in fits:  # the tile being collected counts toward it
-                line = Text("▶", style=Style(color=accent, bold=True))
-                line.append(f"{card.id:<4}", style=Style(color=accent, bold=True, reverse=True))
-            else:
-                line = Text(f"{card.id:<5}", style="bold")
-            line.append(f"{short[card.deck]:<7}", style="dim")
-            if isinstance(card, PatternCard):
-                for r, row in enumerate(pattern_lines(card, colours, accent)):
-                    if r:
-                        line.append("/", style="dim")
-                    line.append_text(row)
-                extra = f" {card.points}" + (f"x{card.seahorses}" if card.seahorses > 1 else "")
-                line.append(extra, style="dim")
-            else:
-                for j, bit in enumerate(card.types):
-                    if j:
-                        line.append(" + ")
-                    line.append_text(type_chip(bit, colours))
-            tail = f" now {score[card.deck]}"
-            line.truncate(width - len(tail) - 1, overflow="ellipsis")
-            line.append(" " * (width - len(tail) - 1 - line.cell_len))
-            line.append(tail, style="bold")
-            if i:
+        out.append(f"{label[:name_w]:<{name_w}}",
+                   style="bold" if seat == me else "")
+        for i, (value, width) in enumerate(zip(values, widths)):
+            out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
+    out.append("\n")
+    if words:  # no objectives panel: say what each code asks for
+        width = max(20, side.width)
+        line = Text(style="dim")
+        for card_id in cards:   # whole entries per line: no code apart from its words
+            entry = Text(card_id, style="bold")
+            entry.append(f" {card_words(card_id)}")
+            if line.plain and line.cell_len + 3 + entry.cell_len > width:
+                out.append_text(line)
                 out.append("\n")
-            out.append_text(line)
-            if detail:  # large terminals: what the card asks for, in words
-                for part in textwrap.wrap(card_in_full(card_id), width - 6, max_lines=detail,
-                                          placeholder=" …"):
-                    out.append(f"\n     {part}", style="dim")
-        return out
+                line = Text(style="dim")
+            if line.plain:
+                line.append(" · ")
+            line.append_text(entry)
+        out.append_text(line)
+        out.append("\n")
+    secret = shown.secrets[me] if me < len(shown.secrets) else ""
+    if side.viewer is None or (shown.solo and me == 1):
+        out.append("Secret objectives hidden", style="dim italic")
+    elif secret and secret in CARDS:
+        points = scoring.breakdown(shown, me)["secret"]
+        line = Text(f"Secret {secret} ", style="bold")
+        line.append(f"{CARDS[secret].name}: ")
+        line.append(f"{points} now", style="bold")
+        tail = f"{CARDS[secret].name}: {points} now"
+        if line.cell_len > 35:
+            line = Text(f"Secret {secret} ", style="bold")
+            line.append(f"{tail[:35 - line.cell_len - 1]}…")
+        out.append_text(line)
+    elif shown.phase == KEEP:
+        out.append("Secret: choose one above (k)", style="italic")
+    out.rstrip()  # (no secret line yet: no empty line under the scores)
+    return out
 
-    def _others(self, shown: State, me: int) -> Text:
-        blocks = []
-        for seat in range(shown.players):
-            if seat == me:
-                continue
-            total = scoring.breakdown(shown, seat, secret=False)["total"]
-            head = Text(f"{self.short(seat)} {total}pt", style="bold")
-            blocks.append([head] + mini_chest(self.app, shown.chests[seat]))
-        if not blocks:
-            return Text()
-        return side_by_side(blocks, gap=2)
+
+def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
+    """One line per objective with its pattern (shown on wide screens), and under each
+    up to ``detail`` lines of what it asks for in words."""
+    colours = shell_colours(side.app)
+    accent = theme_colour(side.app, "accent", "#f4a261")
+    out = Text()
+    ids = list(shown.open_cards)
+    secret = shown.secrets[me] if side.viewer is not None else ""
+    if secret and secret in CARDS:
+        ids.append(secret)
+    score = scoring.breakdown(shown, me)
+    short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
+             "collector": "Coll", "secret": "Secret"}
+    width = max(40, side.width)
+    fits = set(tile_fits(side.pending, shown.open_cards))
+    for i, card_id in enumerate(ids):
+        card = CARDS[card_id]
+        if card_id in fits:  # the tile being collected counts toward it
+            line = Text("▶", style=Style(color=accent, bold=True))
+            line.append(f"{card.id:<4}", style=Style(color=accent, bold=True, reverse=True))
+        else:
+            line = Text(f"{card.id:<5}", style="bold")
+        line.append(f"{short[card.deck]:<7}", style="dim")
+        if isinstance(card, PatternCard):
+            for r, row in enumerate(pattern_lines(card, colours, accent)):
+                if r:
+                    line.append("/", style="dim")
+                line.append_text(row)
+            extra = f" {card.points}" + (f"x{card.seahorses}" if card.seahorses > 1 else "")
+            line.append(extra, style="dim")
+        else:
+            for j, bit in enumerate(card.types):
+                if j:
+                    line.append(" + ")
+                line.append_text(type_chip(bit, colours))
+        tail = f" now {score[card.deck]}"
+        line.truncate(width - len(tail) - 1, overflow="ellipsis")
+        line.append(" " * (width - len(tail) - 1 - line.cell_len))
+        line.append(tail, style="bold")
+        if i:
+            out.append("\n")
+        out.append_text(line)
+        if detail:  # large terminals: what the card asks for, in words
+            for part in textwrap.wrap(card_in_full(card_id), width - 6, max_lines=detail,
+                                      placeholder=" …"):
+                out.append(f"\n     {part}", style="dim")
+    return out
+
+
+def others_text(side: Side, shown: State, me: int) -> Text:
+    """The other players' chests, small, side by side, with their points."""
+    blocks = []
+    for seat in range(shown.players):
+        if seat == me:
+            continue
+        total = scoring.breakdown(shown, seat, secret=False)["total"]
+        head = Text(f"{side.short(seat)} {total}pt", style="bold")
+        blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
+    if not blocks:
+        return Text()
+    return side_by_side(blocks, gap=2)
