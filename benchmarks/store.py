@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 
 def main() -> None:

@@ -390,7 +390,7 @@ def test_rules_prints_the_shifting_stones_page():
 
 
 def test_rules_page_is_shipped_with_the_package():
-    from tideboard.docs_data import rules_markdown
+    from tideboard.files.rules_pages import rules_markdown
 
     page = rules_markdown("shifting-stones")
     assert page is not None and page.startswith("# Shifting Stones")

@@ -236,7 +236,7 @@ def test_the_app_return_code_becomes_the_exit_status(monkeypatch, code, status):
 def test_sim_progress_is_redrawn_every_second_on_a_terminal(monkeypatch):
     import io
 
-    import tideboard.cli_io as cli_io
+    import tideboard.cli.io as cli_io
 
     class Tty(io.StringIO):
         def isatty(self):

@@ -12,14 +12,14 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard import records
+from tideboard.store import records
 from tideboard.cli import main
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
-from tideboard.records import Record, default_seats
-from tideboard.store import Store
-from tideboard.store_schema import MIGRATIONS, statements
+from tideboard.store.records import Record, default_seats
+from tideboard.store.games import Store
+from tideboard.store.schema import MIGRATIONS, statements
 
 MOON = registry.GAMES["moonshell"]
 

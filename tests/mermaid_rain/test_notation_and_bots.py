@@ -8,7 +8,7 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig, NotationError
 from tideboard.engine.registry import GAMES
 from tideboard.games.mermaid_rain.state import Move, Place, Show
-from tideboard.sim import play_out
+from tideboard.engine.simulate import play_out
 from tests.mermaid_rain.mr_helpers import GAME, cell, fresh
 
 

@@ -11,7 +11,7 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.games.mermaid_rain import GAME
-from tideboard.sim import play_out, simulate
+from tideboard.engine.simulate import play_out, simulate
 
 from tests.round_trip import through_a_record
 

@@ -21,7 +21,7 @@ from tideboard.games.moonlighter.content import (
 )
 from tideboard.games.moonlighter.rules import count_tiles, pool_size, supply_left
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE
-from tideboard.sim import play_out, simulate
+from tideboard.engine.simulate import play_out, simulate
 
 
 def check_invariants(s):

@@ -7,7 +7,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell import GAME
 from tideboard.games.moonshell.content import DECK_IDS, HIDDEN
 from tideboard.games.moonshell.state import replace
-from tideboard.sim import play_out, simulate
+from tideboard.engine.simulate import play_out, simulate
 
 
 def test_bot_levels_are_random_and_greedy():

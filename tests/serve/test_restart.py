@@ -14,7 +14,7 @@ import asyncio
 import pytest
 
 from tideboard.serve.tables import Room
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 
 def noop(table, what):

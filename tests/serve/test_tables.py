@@ -7,11 +7,11 @@ import sqlite3
 
 import pytest
 
-from tideboard import store_tables
+from tideboard.serve import storage
 from tideboard.engine.core import ConfigError, IllegalAction
 from tideboard.serve.tables import Room, TableError
-from tideboard.store import Store
-from tideboard.store_schema import MIGRATIONS, statements
+from tideboard.store.games import Store
+from tideboard.store.schema import MIGRATIONS, statements
 
 
 @pytest.fixture
@@ -155,7 +155,7 @@ def test_a_version_3_store_gains_the_tables_options_column(tmp_path):
     db.commit()
     db.close()
     with Store.open(path, import_autosaves=False) as opened:
-        (row,) = store_tables.load_tables(opened)
+        (row,) = storage.load_tables(opened)
         assert row.variant == "wade" and row.options == ()
 
 

@@ -8,7 +8,7 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones import GAME
 from tideboard.games.shifting_stones.state import HIDDEN
-from tideboard.sim import play_out, simulate
+from tideboard.engine.simulate import play_out, simulate
 
 
 def test_bot_levels_are_random_and_greedy():

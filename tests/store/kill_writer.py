@@ -12,8 +12,8 @@ import sys
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
-from tideboard.records import Result
-from tideboard.store import Store
+from tideboard.store.records import Result
+from tideboard.store.games import Store
 
 
 def write_forever(path: str, seed: int, out_fd: int) -> None:

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
 from kill_writer import write_forever  # noqa: E402

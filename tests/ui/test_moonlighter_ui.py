@@ -18,7 +18,7 @@ from tideboard.games.moonlighter.content import (
     YELLOW,
 )
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
-from tideboard.store import Store
+from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_match, settle

@@ -9,7 +9,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, URCHIN, tile_from_code
 from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate, replace
-from tideboard.store import Store
+from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_state, hand_over, settle

@@ -9,7 +9,7 @@ from tests.ui.helpers import SS, app_for, settle, app_with_state, evolve, hand_o
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
-from tideboard.store import Store
+from tideboard.store.games import Store
 from tideboard.ui import shifting_stones as ss_ui
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.picker import PickerScreen

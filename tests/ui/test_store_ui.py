@@ -13,9 +13,9 @@ import pytest
 from textual.widgets import OptionList
 
 from tideboard.engine.match import Match
-from tideboard.paths import store_path
-from tideboard.records import Result, Seat
-from tideboard.store import Store, StoreError
+from tideboard.files.paths import store_path
+from tideboard.store.records import Result, Seat
+from tideboard.store.games import Store, StoreError
 from tideboard.ui import app as app_module
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen

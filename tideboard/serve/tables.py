@@ -38,11 +38,11 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
-from tideboard.game_writer import GameWriter
-from tideboard.records import Seat
-from tideboard.store import Store
-from tideboard import store_tables
-from tideboard.store_tables import TableRow
+from tideboard.store.writer import GameWriter
+from tideboard.store.records import Seat
+from tideboard.store.games import Store
+from tideboard.serve import storage
+from tideboard.serve.storage import TableRow
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, _loop
 from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
@@ -74,7 +74,7 @@ class Room(Presence):
     def load(self) -> list[str]:
         """Bring back every table from the store; notes on those that cannot be."""
         notes = []
-        for row in store_tables.load_tables(self.store):
+        for row in storage.load_tables(self.store):
             if row.game not in registry.GAMES or not registry.is_available(row.game):
                 notes.append(f"table {row.id}: game {row.game} is not installed")
                 continue
@@ -133,9 +133,9 @@ class Room(Presence):
             raise TableError(
                 f"You have {len(waiting)} tables waiting for players, the most one player "
                 f"may have: start one (s) or close one (x) before opening another.")
-        row = TableRow(store_tables.new_table_id(self.store), game_id, creator, players,
-                       variant, seats, None, store_tables.now(), options=config.options)
-        store_tables.save_table(self.store, row)
+        row = TableRow(storage.new_table_id(self.store), game_id, creator, players,
+                       variant, seats, None, storage.now(), options=config.options)
+        storage.save_table(self.store, row)
         table = Table(row)
         self.tables[table.id] = table
         if not table.free_seats():
@@ -154,7 +154,7 @@ class Room(Presence):
             raise TableError("That table has no free seat; you may watch it.")
         table.seats[free[0]].player = name
         table.watchers.pop(name, None)
-        store_tables.save_table(self.store, table.row())
+        storage.save_table(self.store, table.row())
         if len(free) == 1:
             self._start(table)
         self._changed(table, "seats")
@@ -178,7 +178,7 @@ class Room(Presence):
         table = self.get(table_id)
         if table.started or not same_name(name, table.creator):
             raise TableError("Only the creator can close a table, before it starts.")
-        store_tables.save_table(self.store, attrs.evolve(table.row(), closed=True))
+        storage.save_table(self.store, attrs.evolve(table.row(), closed=True))
         del self.tables[table.id]
         self._changed(table, "closed")
 
@@ -194,7 +194,7 @@ class Room(Presence):
         table.match = Match.start(game, config)
         seats = [Seat(s.player or seat_label(n), s.bot) for n, s in enumerate(table.seats)]
         table.writer = GameWriter.new(self.store, table.match, seats)
-        store_tables.save_table(self.store, table.row())
+        storage.save_table(self.store, table.row())
         for number, seat in enumerate(table.seats):
             if seat.player is not None and not table.is_present(seat.player):
                 self._away(table, number)

@@ -11,12 +11,12 @@ from textual.notifications import Notification
 from textual.screen import Screen
 from textual.theme import Theme
 
-from tideboard import settings as user_settings
-from tideboard.startup import pause_gc, resume_gc
+from tideboard.files import settings as user_settings
+from tideboard.ui.startup import pause_gc, resume_gc
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
+from tideboard.files.themes import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 from tideboard.ui.shared.keys_in_order import KeysInOrder
 
@@ -51,7 +51,7 @@ class TideboardApp(KeysInOrder, App):
                  replay: bool = False) -> None:
         """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
         override the saved settings for this run."""
-        pause_gc()  # until the first frame (tideboard/startup.py); the CLI paused it already
+        pause_gc()  # until the first frame (tideboard/ui/startup.py); the CLI paused it already
         super().__init__()
         self.settings, self._settings_notice = user_settings.load(list(theme_table()))
         for name, spec in theme_table().items():
@@ -125,7 +125,7 @@ class TideboardApp(KeysInOrder, App):
         """The game store (opened the first time it is needed); StoreError if it
         cannot be opened.  Import notes for old autosave files are shown once."""
         if self._store is None:
-            from tideboard.store import Store
+            from tideboard.store.games import Store
 
             self._store = Store.open(self.store_path)
             for note in self._store.import_notes:
@@ -216,7 +216,7 @@ class TideboardApp(KeysInOrder, App):
 
     def start_match(self, match: Match, bots: dict[int, str], writer: Any = None) -> None:
         """Play ``match``: a new game gets a new record in the store; ``writer``
-        (a :class:`~tideboard.game_writer.GameWriter`) continues a stored one."""
+        (a :class:`~tideboard.store.writer.GameWriter`) continues a stored one."""
         screen = self._match_screen(match, bots, writer)
         while len(self.screen_stack) > 1:
             self.pop_screen()

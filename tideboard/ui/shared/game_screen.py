@@ -16,7 +16,7 @@ from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tideboard.docs_data import rules_markdown
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match

@@ -1,4 +1,4 @@
-"""Saving a game screen's match in the game store (tideboard/store.py).
+"""Saving a game screen's match in the game store (tideboard/store/games.py).
 
 Every game played in the app is a record in the store: created when the game
 screen starts (or the stored game it continues), one committed transaction per
@@ -29,8 +29,8 @@ _KEYS = itertools.count(1)
 def save_match(screen: Any) -> bool:
     """Bring ``screen.writer``'s record up to ``screen.match`` (creating the
     record the first time); True if it is saved, else the player is told."""
-    from tideboard.game_writer import GameWriter
-    from tideboard.records import default_seats
+    from tideboard.store.writer import GameWriter
+    from tideboard.store.records import default_seats
 
     message = None
     try:

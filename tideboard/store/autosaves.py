@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from tideboard.records import Record, RecordError, Result, read, turn_text
-from tideboard.store import Store, _insert_game, _now
+from tideboard.store.records import Record, RecordError, Result, read, turn_text
+from tideboard.store.games import Store, _insert_game, _now
 
 
 @attrs.frozen

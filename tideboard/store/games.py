@@ -7,7 +7,7 @@ last committed move.  The database runs in WAL mode with ``synchronous=FULL``
 applied) and a busy timeout, so several processes (the app, the CLI, the SSH
 server's connections) can write different games at once.
 
-The app uses :class:`tideboard.game_writer.GameWriter` (one ``sync(match)``
+The app uses :class:`tideboard.store.writer.GameWriter` (one ``sync(match)``
 after every move, undo and the end); underneath, the calls are::
 
     store = Store.open()                       # the user's store
@@ -35,11 +35,11 @@ from typing import Any, Sequence
 import attrs
 
 from tideboard.engine.core import GameConfig
-from tideboard.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
+from tideboard.store.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
                                turn_text)
-from tideboard.store_db import (BadText, StaleError, StoreError, _safe, _store_error,
+from tideboard.store.db import (BadText, StaleError, StoreError, _safe, _store_error,
                                 _text, _Transaction)
-from tideboard.store_schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
+from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to type
@@ -104,12 +104,12 @@ class Store:
     def open(cls, path: str | os.PathLike[str] | None = None, *,
              timeout: float | None = None, import_autosaves: bool | None = None) -> "Store":
         """Open (creating if needed) the store at ``path``, by default the
-        user's (``tideboard.paths.store_path()``).  The user's store imports the
+        user's (``tideboard.files.paths.store_path()``).  The user's store imports the
         data folder's old autosave files the first time it sees each one
         (``import_notes`` says what happened).  StoreError if the folder cannot
         be created, the file is not a tideboard store, it was made by a newer
         tideboard, or it stays locked longer than ``timeout`` seconds."""
-        from tideboard import paths
+        from tideboard.files import paths
 
         default = path is None
         timeout = BUSY_TIMEOUT if timeout is None else timeout
@@ -354,7 +354,7 @@ class Store:
     def load_match(self, game_id: str) -> tuple[Any, dict[int, str]]:
         """(Match, {seat: bot level}) replayed from the seed; RecordError if the
         stored moves no longer replay (e.g. after a rules change)."""
-        from tideboard.records import replay
+        from tideboard.store.records import replay
 
         record = self.get(game_id)
         match = replay(record, f"game {record.id}")
@@ -381,8 +381,8 @@ class Store:
     # -- the old autosave files -------------------------------------------
     def import_autosaves(self, folder: str | os.PathLike[str]) -> list[Any]:
         """Import the old ``autosave-*.json`` files in ``folder`` as games (see
-        :func:`tideboard.store_import.import_autosaves`)."""
-        from tideboard.store_import import import_autosaves
+        :func:`tideboard.store.autosaves.import_autosaves`)."""
+        from tideboard.store.autosaves import import_autosaves
 
         return import_autosaves(self, folder)
 

@@ -1,4 +1,4 @@
-"""The game store's SQLite connection (``tideboard.store`` builds on it): its
+"""The game store's SQLite connection (``tideboard.store.games`` builds on it): its
 errors in words a player understands, write transactions that survive a full
 disk, text that is not UTF-8 read as damage instead of failing the whole read.
 """

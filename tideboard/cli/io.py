@@ -15,6 +15,8 @@ import click
 
 EXIT_FAILED = 1  # the app crashed, or the output could not be written
 EXIT_USAGE = 2
+EXIT_ILLEGAL = 3  # a move that is illegal or does not parse
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 MAX_LINE = 10_000  # characters in one line of a moves file
 MAX_LINES = 1_000_000  # lines in a moves file (blank and comment lines included)
 
@@ -220,7 +222,7 @@ def exit_after_app(code: Any) -> None:
 def check_theme(theme: str | None) -> None:
     if theme is None:
         return
-    from tideboard.themes_data import theme_names
+    from tideboard.files.themes import theme_names
 
     names = theme_names()
     if theme not in names:

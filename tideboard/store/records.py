@@ -21,7 +21,7 @@ import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.text import plural
-from tideboard.paths import write_atomic  # noqa: F401  (re-exported)
+from tideboard.files.paths import write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"
 VERSION = 2

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import stat
 from pathlib import Path
 from typing import Any
 
-from tideboard import paths
+from tideboard.files import paths
 
 SETTINGS_FILE = "settings.json"
 MAX_BYTES = 64 * 1024  # a settings file is a few dozen bytes; anything huge is damage

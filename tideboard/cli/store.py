@@ -10,7 +10,7 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli_io import (EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail,
+from tideboard.cli.io import (EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail,
                               forget_unsaved)
 from tideboard.engine.text import plural
 
@@ -31,7 +31,7 @@ def _store_call(func, *args, **kwargs):
 
 
 def _open_store():
-    from tideboard.store import Store
+    from tideboard.store.games import Store
 
     store = _store_call(Store.open)
     for warning in store.warnings:
@@ -52,7 +52,7 @@ def _seed_is_secret(summary_or_record) -> bool:
     card, tile and die still to come, in every game (a hand, the deck order, the
     next refill of the grid, the next roll), so it is shown only once the game
     is over (records.seed_is_secret)."""
-    from tideboard.records import seed_is_secret
+    from tideboard.store.records import seed_is_secret
 
     return seed_is_secret(summary_or_record.finished)
 
@@ -81,7 +81,7 @@ def games_command(show_all: bool, as_json: bool) -> None:
     """
     from tideboard.engine import registry
 
-    from tideboard.store import DamagedGame
+    from tideboard.store.games import DamagedGame
 
     store = _open_store()
     with store:
@@ -137,7 +137,7 @@ def _target(store, text: str) -> tuple[str, str]:
     """('id', stored id) or ('file', path) for a resume/replay argument."""
     import os
 
-    from tideboard.store import normalize_id
+    from tideboard.store.games import normalize_id
 
     key = normalize_id(text)
     if key is not None and _store_call(store.exists, key):
@@ -154,7 +154,7 @@ def _target(store, text: str) -> tuple[str, str]:
 
 def _load_target(store, text: str):
     """(store id or None, record, match) for an ID or a record FILE."""
-    from tideboard import records
+    from tideboard.store import records
 
     kind, where = _target(store, text)
     if kind == "file":
@@ -176,7 +176,7 @@ def export_command(game_id: str, output: str | None, force: bool, with_secrets: 
     """Write the record of game ID as JSON (see docs/saves.md)."""
     import os
 
-    from tideboard import records
+    from tideboard.store import records
 
     if output is not None:
         try:
@@ -256,9 +256,9 @@ def _app_launcher():
     """``run_app(theme=, match=, bots=, store_id=, store_path=, replay=)``, imported
     before anything is imported into the store, so a failed import of the app
     leaves no new game behind."""
-    from tideboard.startup import pause_gc
+    from tideboard.ui.startup import pause_gc
 
-    pause_gc()  # until the first frame (tideboard/startup.py)
+    pause_gc()  # until the first frame (tideboard/ui/startup.py)
     from tideboard.ui.app import run_app
 
     forget_unsaved()

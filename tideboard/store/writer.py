@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tideboard.records import Result, Seat, default_seats, turn_text
-from tideboard.store import StaleError, Store, StoreError
+from tideboard.store.records import Result, Seat, default_seats, turn_text
+from tideboard.store.games import StaleError, Store, StoreError
 
 
 class GameWriter:

@@ -1,5 +1,5 @@
 """The game store's SQL schema: ``MIGRATIONS[n]`` takes a database at
-``PRAGMA user_version`` n to n + 1 (``tideboard.store`` applies them)."""
+``PRAGMA user_version`` n to n + 1 (``tideboard.store.games`` applies them)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from tideboard.cli_io import WholeNumber, fail
+from tideboard.cli.io import WholeNumber, fail
 
 
 @click.command()
@@ -53,7 +53,7 @@ def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_na
         import asyncssh  # noqa: F401
     except ImportError:
         fail("tideboard serve needs the asyncssh package: pip install asyncssh", 1)
-    from tideboard import paths
+    from tideboard.files import paths
     from tideboard.serve.run import run_server
     from tideboard.serve.server import Limits
 

@@ -2,7 +2,7 @@
 
 A table (``tideboard serve``) is a row in ``tables`` while players gather;
 when it starts, its game is an ordinary game in ``games``/``actions`` (written
-by a :class:`~tideboard.game_writer.GameWriter`) and ``tables.game_id`` points
+by a :class:`~tideboard.store.writer.GameWriter`) and ``tables.game_id`` points
 to it, so a restarted server finds every table and replays its moves, and
 finished tables are in the history like any game.  ``players`` pins a player
 name, compared without case, to the fingerprint of the first public key it
@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from tideboard.store import ID_ALPHABET, Store, _now
+from tideboard.store.games import ID_ALPHABET, Store, _now
 
 TABLE_ID_LENGTH = 4
 

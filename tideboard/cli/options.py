@@ -1,0 +1,81 @@
+"""What the game commands (``play``, ``script``, ``sim``) share: the game
+argument, the table and rules options, and the ``--bot SEAT=LEVEL`` flags,
+each checked into a clear message (click only at module level)."""
+
+from __future__ import annotations
+
+import click
+
+from tideboard.cli.io import WholeNumber, fail, shorten
+
+SEED_LIMIT = 1 << 64  # seeds are 0 <= seed < 2**64 (tideboard.engine.seeds checks the same)
+
+
+def load_game(game_id: str):
+    from tideboard.engine import registry
+    from tideboard.engine.core import ConfigError
+
+    try:
+        return registry.load(game_id)
+    except ConfigError as error:
+        fail(str(error))
+
+
+def make_config(game, players: int | None, variant: str | None, solo: bool, seed: int | None,
+            options: tuple[str, ...] = ()):
+    from tideboard.engine.core import ConfigError, GameConfig
+    from tideboard.engine.seeds import new_seed
+
+    info = game.info
+    if players is None:
+        players = 1 if solo else info.min_players
+    variant = variant or info.variants[0]
+    try:
+        chosen: dict[str, str] = {}
+        for text in options:
+            name, value = info.parse_option(text)
+            chosen[name] = value
+        config = GameConfig(players=players, variant=variant, solo=solo,
+                            seed=new_seed() if seed is None else seed,
+                            options=info.changed_options(variant, chosen))
+        info.check_config(config)
+    except ConfigError as error:
+        fail(str(error))
+    return config
+
+
+def seat_bots(game, config, specs: tuple[str, ...]) -> dict[int, str]:
+    """Parse ``SEAT=LEVEL`` flags into {0-based seat: level}."""
+    levels = tuple(game.bot_factories())
+    bots: dict[int, str] = {}
+    for spec in specs:
+        seat_text, sep, level = spec.partition("=")
+        seat_text = seat_text.strip()
+        if not sep or not (seat_text.isascii() and seat_text.isdigit()):
+            fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {shorten(spec)!r}.")
+        seat = int(seat_text) if len(seat_text) <= 6 else 0
+        if not 1 <= seat <= config.players:
+            fail(f"--bot seat {shorten(seat_text)} is not at the table; "
+                  f"seats are 1-{config.players}.")
+        if level not in levels:
+            fail(f"unknown bot level {shorten(level)!r}; choose from: {', '.join(levels)}.")
+        bots[seat - 1] = level
+    return bots
+
+
+game_options = [
+    click.option("--players", "-p", type=WholeNumber(0, 999, 3), help="Number of players."),
+    click.option("--variant", help="Rules variant, a preset of options (see 'tideboard list')."),
+    click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+                 help="A rules option, e.g. --option powers=active (repeatable; it changes "
+                      "the variant's value; see 'tideboard list')."),
+    click.option("--seed", type=WholeNumber(0, SEED_LIMIT - 1, 20),
+                 help="Seed for the shuffle and dice, 0 to 2**64-1 (left out: a random one "
+                      "from the system's entropy, kept secret until the game ends)."),
+]
+
+
+def with_game_options(func):
+    for option in reversed(game_options):
+        func = option(func)
+    return func
