@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import MISSIONS, SPOTS
 from tideboard.games.animal_splash.state import MOVE, UNPLACED, Dive, End
 from tideboard.games.animal_splash.words import mission_words, spot_words

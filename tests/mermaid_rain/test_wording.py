@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tideboard.games.mermaid_rain import GAME
+from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import TILE_DARK, TILES
 from tideboard.games.mermaid_rain.state import HIDDEN, Move, Pick, evolve
 from tideboard.games.mermaid_rain.text import render_text, tile_label, tile_with_id
