@@ -261,9 +261,12 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
 # -- bad flags -------------------------------------------------------------------
 
 @pytest.mark.parametrize("args, words", [
-    (["script", "chess"], ["Unknown game 'chess'", "choose from: shifting-stones, moonshell"]),
-    (["sim", "chess"], ["Unknown game 'chess'"]),
-    (["rules", "chess"], ["Unknown game 'chess'"]),
+    (["script", "chess"], ["Invalid value for 'GAME': unknown game 'chess'; choose from: "
+                           "shifting-stones, moonshell, moonlighter, mermaid-rain, "
+                           "animal-splash."]),
+    (["sim", "chess"], ["unknown game 'chess'"]),
+    (["rules", "chess"], ["unknown game 'chess'"]),
+    (["script", "x" * 500], ["unknown game 'xxxxxxxxxxxxxxxxxxxxxxxx...'"]),
     (["script", "shifting-stones", "-p", "6"], ["is for 2-5 players", "got 6"]),
     (["script", "shifting-stones", "-p", "1"], ["is for 2-5 players (or --solo)"]),
     (["script", "shifting-stones", "--variant", "turbo"],
@@ -277,7 +280,7 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
                                                           "seats are 1-2"]),
     (["play", "shifting-stones", "--bot", "2=genius"], ["unknown bot level 'genius'",
                                                           "choose from: random, greedy"]),
-    (["play", "chess"], ["Unknown game 'chess'"]),
+    (["play", "chess"], ["unknown game 'chess'"]),
 ])
 def test_bad_flags_exit_2_and_list_the_choices(args, words):
     result = run(*args)
@@ -285,6 +288,27 @@ def test_bad_flags_exit_2_and_list_the_choices(args, words):
     for word in words:
         assert word in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["play", "script", "sim", "rules"])
+def test_every_game_command_lists_the_games_in_its_help_and_completes_them(command):
+    result = CliRunner().invoke(main, [command, "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    usage = result.output.splitlines()[0]
+    assert usage.endswith(" {" + "|".join(registry.GAMES) + "}")
+    completing = CliRunner().invoke(main, [], prog_name="tideboard", env={
+        "_TIDEBOARD_COMPLETE": "bash_complete", "COMP_WORDS": f"tideboard {command} moon",
+        "COMP_CWORD": "2"})
+    assert completing.output.split() == ["plain,moonshell", "plain,moonlighter"]
+
+
+def test_help_reads_no_game_info():
+    """The GAME choices are read when a command needs them: ``--help`` loads no game."""
+    code = ("import sys\nfrom tideboard.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('tideboard.games')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "Commands:" in out.stdout and out.stdout.splitlines()[-1] == "[]"
 
 
 def test_solo_for_a_game_without_solo_exits_2():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -73,7 +74,7 @@ def tideboard_with(games_folder, *args: str, stdin: str = "") -> subprocess.Comp
     code = (f"import sys, tideboard.games\ntideboard.games.__path__.append({str(games_folder)!r})\n"
             f"from tideboard.cli import run\nsys.argv = ['tideboard', *{list(args)!r}]\nrun()\n")
     return subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, env=dict(os.environ, COLUMNS="200"))
 
 
 @pytest.fixture
@@ -100,6 +101,7 @@ def test_a_new_game_package_is_listed_and_played(toy_games):
     soon = next(line for line in lines if line.startswith("toy-soon "))
     assert "(coming)" in soon
     assert lines[0].startswith("shifting-stones ")  # the games keep their order
+    assert "|animal-splash|toy-race|toy-soon}" in tideboard_with(toy_games, "sim", "-h").stdout
     played = tideboard_with(toy_games, "script", "toy-race", "--moves", "-",
                             stdin="step 2\nstep 1\nstep 1\n")
     assert played.returncode == 0, played.stderr
