@@ -414,12 +414,14 @@ def test_rules_prints_the_shifting_stones_page():
     assert "shift CARD CELL CELL" in out and "#" * 2 not in out  # rendered, not raw Markdown
 
 
-def test_rules_page_is_shipped_with_the_package():
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_every_game_has_its_rules_page_in_its_package(game_id):
     from tideboard.files.rules_pages import rules_markdown
 
-    page = rules_markdown("shifting-stones")
-    assert page is not None and page.startswith("# Shifting Stones")
-    assert "## Interpretations" in page
+    page = rules_markdown(game_id)
+    assert page is not None and page.startswith(f"# {registry.GAMES[game_id].name}")
+    assert "## Interpretations" in page or "## How tideboard reads the rules" in page
+    assert rules_markdown("chess") is None
 
 
 # -- the installed command --------------------------------------------------------
