@@ -128,3 +128,19 @@ def test_moonshell_info_names_every_mermaid_of_the_cards():
     from tideboard.games.moonshell.reef import MERMAID_IDS
 
     assert MERMAIDS == MERMAID_IDS
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_every_game_writes_its_log_lines_in_logline_py(game_id):
+    """``describe`` has one home, the same in every game package."""
+    import importlib
+
+    from tideboard.engine.core import GameConfig
+    from tideboard.engine.match import Match
+
+    logline = importlib.import_module(registry.PACKAGES[game_id] + ".logline")
+    game = registry.load(game_id)
+    assert game.logline is logline
+    match = Match.start(game, GameConfig(players=game.info.min_players, seed=1))
+    match = match.play(game.legal_for(match.state, game.to_move(match.state)[0])[0])
+    assert match.log[-1] == logline.describe(match.states[-2], match.actions[-1], match.state)

@@ -6,7 +6,7 @@ from typing import Any
 
 from tideboard.engine.core import ModularGame
 from tideboard.engine.text import plural
-from tideboard.games.animal_splash import bots, notation, rules, scoring
+from tideboard.games.animal_splash import bots, logline, notation, rules, scoring
 from tideboard.games.animal_splash.content import (AREA_LETTERS, CARDS, CELL_NAMES, ENDINGS,
                                                     MISSIONS, ROUNDS, SPOTS)
 from tideboard.games.animal_splash.info import INFO
@@ -15,7 +15,7 @@ from tideboard.games.animal_splash.state import EMPTY, UNPLACED, Action, End, St
 
 class AnimalSplash(ModularGame[State, Action]):
     info = INFO
-    rules, scoring, notation, bots = rules, scoring, notation, bots
+    rules, scoring, notation, logline, bots = rules, scoring, notation, logline, bots
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return () if state.over else (state.current,)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame
-from tideboard.games.mermaid_rain import bots, notation, rules, scoring, views
+from tideboard.games.mermaid_rain import bots, logline, notation, rules, scoring, views
 from tideboard.games.mermaid_rain.board import space_of
 from tideboard.games.mermaid_rain.content import (CELL_NAMES, CELLS, MELD_NAMES, SHAPES,
                                                   TREASURE_KINDS)
@@ -15,18 +15,17 @@ from tideboard.games.mermaid_rain.text import render_text, state_json
 
 
 class _Rules:
-    """The rules module with ``view`` and ``describe`` from ``views``."""
+    """The rules module with ``view`` from ``views``."""
 
     setup = staticmethod(rules.setup)
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
     view = staticmethod(views.view)
-    describe = staticmethod(views.describe)
 
 
 class MermaidRain(ModularGame[State, Action]):
     info = INFO
-    rules, scoring, notation, bots = _Rules, scoring, notation, bots
+    rules, scoring, notation, logline, bots = _Rules, scoring, notation, logline, bots
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return rules.to_move(state)

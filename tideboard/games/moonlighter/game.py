@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame
-from tideboard.games.moonlighter import bots, notation, rules, scoring
+from tideboard.games.moonlighter import bots, logline, notation, rules, scoring
 from tideboard.games.moonlighter.content import (
     DUNGEONS,
     PAWN_TEXT,
@@ -27,7 +27,7 @@ MAP_LETTERS = {"white": "W", "orange": "O", "green": "G", "yellow": "Y", "blue":
 
 class Moonlighter(ModularGame[State, Action]):
     info = INFO
-    rules, scoring, notation, bots = rules, scoring, notation, bots
+    rules, scoring, notation, logline, bots = rules, scoring, notation, logline, bots
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return () if state.over else (0,)

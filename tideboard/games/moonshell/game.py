@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame, seat_label
-from tideboard.games.moonshell import bots, notation, rules, scoring
+from tideboard.games.moonshell import bots, logline, notation, rules, scoring
 from tideboard.games.moonshell.content import (CARDS, card_label, DECK_TITLES, HIDDEN, ROCK_SIDES,
                                                SIDE_NAMES, SOLO_BY_ID, tile_code, tile_json)
 from tideboard.games.moonshell.info import INFO
@@ -30,7 +30,7 @@ def card_json(card_id: str) -> Any:
 
 class Moonshell(ModularGame[State, Action]):
     info = INFO
-    rules, scoring, notation, bots = rules, scoring, notation, bots
+    rules, scoring, notation, logline, bots = rules, scoring, notation, logline, bots
     # the rules' own functions, one call fewer per playout step than forwarding them
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)

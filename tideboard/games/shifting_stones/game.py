@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame
-from tideboard.games.shifting_stones import bots, notation, rules, scoring
+from tideboard.games.shifting_stones import bots, logline, notation, rules, scoring
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, LETTERS, NAMES
 from tideboard.games.shifting_stones.info import INFO
 from tideboard.games.shifting_stones.state import HIDDEN, Action, State
@@ -14,7 +14,7 @@ from tideboard.engine.text import plural
 
 class ShiftingStones(ModularGame[State, Action]):
     info = INFO
-    rules, scoring, notation, bots = rules, scoring, notation, bots
+    rules, scoring, notation, logline, bots = rules, scoring, notation, logline, bots
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return () if state.over else (state.current,)
