@@ -113,14 +113,11 @@ def compile_tideboard() -> str:
     import compileall
     import importlib.util
 
-    folders = set()
-    for name in ("tideboard", "tideboard.themes", "tideboard.docs"):
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.submodule_search_locations:
-            folders.update(spec.submodule_search_locations)
-    for folder in sorted(folders):
+    spec = importlib.util.find_spec("tideboard")
+    folders = sorted(spec.submodule_search_locations)
+    for folder in folders:
         compileall.compile_dir(folder, quiet=1)
-    return ", ".join(sorted(folders))
+    return ", ".join(folders)
 
 
 def measure(target: str, env: dict) -> tuple[float, float]:

@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.rng import Rng
-from tideboard.games.mermaid_rain import GAME as RAIN
+from tideboard.games.mermaid_rain.game import GAME as RAIN
 from tideboard.games.mermaid_rain import state as mr
-from tideboard.games.animal_splash import GAME as SPLASH
+from tideboard.games.animal_splash.game import GAME as SPLASH
 from tideboard.games.animal_splash import state as asp
-from tideboard.games.moonlighter import GAME as LIGHTER
+from tideboard.games.moonlighter.game import GAME as LIGHTER
 from tideboard.games.moonlighter import state as ml
-from tideboard.games.moonshell import GAME as SHELL
+from tideboard.games.moonshell.game import GAME as SHELL
 from tideboard.games.moonshell import state as ms
 from tideboard.games.moonshell.content import DECK_IDS
-from tideboard.games.shifting_stones import GAME as STONES
+from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.games.shifting_stones import state as ss
 from tideboard.games.shifting_stones.content import CARDS
 

@@ -1,4 +1,4 @@
-"""Typed game options: declared in the registry, validated with the valid
+"""Typed game options: declared in each game's info.py, validated with the valid
 choices listed, carried by GameConfig, records and the store, offered by the
 CLI (--option, --variant presets) and listed by 'tideboard list'."""
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import MAIN, MISSIONS
 from tideboard.games.animal_splash.scoring import mission_points
 from tideboard.games.animal_splash.state import EMPTY, End

@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from tideboard.engine.core import IllegalAction
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import ANIMAL, PLANT
 from tideboard.games.animal_splash.scoring import ending_shares, ending_values, winners
 from tideboard.games.animal_splash.state import MOVE, Score

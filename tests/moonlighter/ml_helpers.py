@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import WHITE
 from tideboard.games.moonlighter.state import Room, State
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import (
     DUNGEONS,
     LIVES,

@@ -17,7 +17,7 @@ from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.match import Match
 from tideboard.engine.rng import Rng
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.state import Move, Place
 
 ALL = ["roll", "place n", "place e", "place s", "place w", "move n", "move e", "move s",

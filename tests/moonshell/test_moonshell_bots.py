@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import DECK_IDS, HIDDEN
 from tideboard.games.moonshell.state import replace
 from tideboard.engine.simulate import play_out, simulate

@@ -165,7 +165,7 @@ def test_the_check_reads_a_change_made_in_place():
 
 def test_evolve_makes_what_replace_makes():
     from tideboard.engine.core import GameConfig
-    from tideboard.games.moonshell import GAME
+    from tideboard.games.moonshell.game import GAME
 
     state = GAME.setup(GameConfig(players=2, variant="tsunami", seed=4))
     changes = {"current": 1, "rocks": (0,) * 8, "tides_odd": True}
@@ -180,7 +180,7 @@ def test_applying_never_changes_the_state_given():
     import random
 
     from tideboard.engine.core import GameConfig
-    from tideboard.games.moonshell import GAME
+    from tideboard.games.moonshell.game import GAME
 
     rnd = random.Random(5)
     steps = 0

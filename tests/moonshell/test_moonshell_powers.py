@@ -7,7 +7,7 @@ import pytest
 
 from tests.moonshell.ms_helpers import chest, make_state, play, tiles
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, tile_from_code
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_SPACE, CHEST, CORNER, MERMAID, OCEAN,

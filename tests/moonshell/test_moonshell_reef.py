@@ -10,7 +10,7 @@ import pytest
 
 from tests.moonshell.ms_helpers import make_state, play
 from tideboard.engine.core import GameConfig, IllegalAction
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import (ANEMONE, CLOWNFISH, DECK_IDS, EMPTY, REEF_PAIR,
                                                URCHIN, tile_from_code)
 from tideboard.games.moonshell.reef import EVENTS

@@ -9,7 +9,7 @@ secret S1 (three in a row of one colour, twice).
 from __future__ import annotations
 
 from tests.moonshell.ms_helpers import make_state
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.scoring import breakdown, scores, solo_title, winners
 from tideboard.games.moonshell.state import replace
 

@@ -14,7 +14,7 @@ import pytest
 from tests.moonshell.ms_helpers import EXPECTED_CENSUS, census, make_state, play, tiles
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import EMPTY, URCHIN, tile_from_code
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
 from tideboard.games.moonshell.state import KEEP, replace

@@ -6,7 +6,7 @@ import attrs
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.games.shifting_stones import GAME
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import HIDDEN
 from tideboard.engine.simulate import play_out, simulate
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.rng import Rng
-from tideboard.games.shifting_stones import GAME
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import HIDDEN, EndTurn, Score, Skip
 from tests.shifting_stones.ss_helpers import ALL_IDS, BOX, all_card_ids

@@ -11,7 +11,8 @@ import pytest
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.rng import Rng
-from tideboard.games.shifting_stones import GAME, rules
+from tideboard.games.shifting_stones import rules
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, CELL_NAMES, make_card
 from tideboard.games.shifting_stones.state import (END_TURN, SKIP, EndTurn, Flip, Score, Shift,
                                                    Skip)

@@ -303,7 +303,7 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
 
 def test_the_rising_moon_preview_names_its_corner_once_and_what_then_turns():
     """Corner 1 is the one at your left hand: nothing turns; another corner turns the
-    ocean at your next turn until it is at your left hand (docs/games/moonshell.md)."""
+    ocean at your next turn until it is at your left hand (games/moonshell/rules.md)."""
     from tests.moonshell.test_moonshell_powers import with_powers
     from tideboard.ui.moonshell.aim import move_words
 

@@ -11,7 +11,7 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.shifting_stones import GAME as STONES
+from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS
 from tideboard.engine.text import plural
 from tideboard.ui.shared import BlocksScreen, EndScreen

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from tideboard.cli.io import fail
+from tideboard.cli.options import game_argument
 
 
 @click.command("list")
@@ -62,17 +63,13 @@ def _list_presets(row: dict[str, Any]) -> None:
 
 
 @click.command()
-@click.argument("game")
+@game_argument
 def rules(game: str) -> None:
     """Show GAME's rules page."""
     from tideboard.engine import registry
-    from tideboard.engine.core import ConfigError
-
-    try:
-        info = registry.get_info(game)
-    except ConfigError as error:
-        fail(str(error))
     from tideboard.files.rules_pages import rules_markdown
+
+    info = registry.GAMES[game]
 
     text = rules_markdown(info.id)
     if text is None:

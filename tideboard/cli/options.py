@@ -11,6 +11,36 @@ from tideboard.cli.io import WholeNumber, fail, shorten
 SEED_LIMIT = 1 << 64  # seeds are 0 <= seed < 2**64 (tideboard.engine.seeds checks the same)
 
 
+class GameChoice(click.Choice):
+    """The GAME argument: a choice of the registry's games, so the help's usage line
+    and shell completion list them.  The registry is read on first use, not when
+    the CLI is imported, so ``tideboard --help`` imports no game's info."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from tideboard.engine import registry
+
+        return tuple(registry.GAMES)
+
+    @choices.setter
+    def choices(self, _ignored: object) -> None:
+        """``click.Choice.__init__`` sets the choices; the registry's stand instead."""
+
+    def get_invalid_choice_message(self, value: object, ctx: click.Context | None) -> str:
+        return f"unknown game {shorten(str(value))!r}; choose from: {', '.join(self.choices)}."
+
+    def fail(self, message: str, param: click.Parameter | None = None,
+             ctx: click.Context | None = None):
+        # named GAME: the usage line's {shifting-stones|...} once is enough
+        raise click.BadParameter(message, ctx=ctx, param=param, param_hint=["GAME"])
+
+
+game_argument = click.argument("game", type=GameChoice())
+
+
 def load_game(game_id: str):
     from tideboard.engine import registry
     from tideboard.engine.core import ConfigError

@@ -10,23 +10,20 @@ import click
 
 from tideboard.cli.io import (EXIT_ILLEGAL, check_theme, exit_after_app, fail, forget_unsaved,
                               read_moves, shorten)
-from tideboard.cli.options import load_game, make_config, seat_bots, with_game_options
+from tideboard.cli.options import (game_argument, load_game, make_config, seat_bots,
+                                   with_game_options)
 from tideboard.engine.text import plural
 
 
 @click.command()
-@click.argument("game")
+@game_argument
 @with_game_options
 @click.option("--solo", is_flag=True, help="Play the game's solo variant.")
 @click.option("--bot", "bots", multiple=True, metavar="SEAT=LEVEL",
               help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
 @click.option("--theme", help="Colour theme.")
 def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
-    """Start GAME in the terminal app.
-
-    GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain,
-    animal-splash.
-    """
+    """Start GAME in the terminal app."""
     g = load_game(game)
     config = make_config(g, players, variant, solo, seed, options)
     bot_seats = seat_bots(g, config, bots)
@@ -44,7 +41,7 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
 
 
 @click.command()
-@click.argument("game")
+@game_argument
 @with_game_options
 @click.option("--solo", is_flag=True, help="Play the solo variant.")
 @click.option("--moves", metavar="FILE|-", help="Moves, one a line ('#' starts a comment).")

@@ -8,12 +8,12 @@ import sys
 import click
 
 from tideboard.cli.io import EXIT_INTERRUPTED, Progress, WholeNumber, fail, flush_stdout, shorten
-from tideboard.cli.options import load_game, make_config, with_game_options
+from tideboard.cli.options import game_argument, load_game, make_config, with_game_options
 from tideboard.engine.text import plural
 
 
 @click.command()
-@click.argument("game")
+@game_argument
 @with_game_options
 @click.option("--solo", is_flag=True, help="Simulate the solo variant.")
 @click.option("--games", "count", type=WholeNumber(1, 10**12, 13), default=10, show_default=True,

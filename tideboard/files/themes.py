@@ -1,4 +1,4 @@
-"""Colour themes, game palettes and stylesheets from ``themes/`` (read
+"""Colour themes, game palettes and stylesheets from ``tideboard/themes/`` (read
 without importing Textual).
 
 - ``themes.json``: the Textual themes, an object per theme name.
@@ -22,22 +22,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import tideboard
-
 DEFAULT_THEME = "tide-dark"
 
 
 @cache
 def _themes_dir() -> Path:
-    """The installed ``tideboard.themes`` package's folder, found without
-    importing :mod:`importlib.resources` (and its zip support) at start: the
-    package is always a plain folder, installed or in a checkout."""
-    from importlib.util import find_spec
-
-    spec = find_spec("tideboard.themes")
-    if spec is not None and spec.submodule_search_locations:
-        return Path(next(iter(spec.submodule_search_locations)))
-    return Path(tideboard.__file__).resolve().parent.parent / "themes"  # pragma: no cover
+    """``tideboard/themes/``: package data, a plain folder installed or in a checkout
+    (read by path: :mod:`importlib.resources` and its zip support would cost the
+    first frame)."""
+    return Path(__file__).parent.parent / "themes"
 
 
 def _read_json(path: Path) -> dict[str, Any]:

@@ -94,9 +94,9 @@ def seed_is_secret(finished: bool) -> bool:
     """Whether a game's seed must not be shown: while it is unfinished.  The
     seed and the moves give the whole state, the generator included, so they
     tell every hidden card and everything still to be drawn or rolled; every
-    game here draws or rolls after its setup (the registry's
-    ``hidden_information`` is about hot-seat hands only: Animal Splash's refills
-    and Moonlighter's dice are unseen randomness too)."""
+    game here draws or rolls after its setup (``GameInfo.hidden_information``
+    is about hot-seat hands only: Animal Splash's refills and Moonlighter's
+    dice are unseen randomness too)."""
     return not finished
 
 

@@ -21,7 +21,6 @@ from tideboard.games.animal_splash.state import (ACT, EMPTY, END, HIDDEN, MOVE, 
                                                  State, Swap, Take, evolve)
 from tideboard.games.animal_splash.tableau import (ORDER_TESTS, PEARL_TESTS, cards_needed,
                                                     measure, scorable)
-from tideboard.games.animal_splash.words import describe  # noqa: F401  (the contract's)
 
 SLIDE_COST, PEARL_COST, SWAP_COST = 1, 2, 3
 MAX_TABLEAU = 16  # more than any game reaches (9 cards at two players)

@@ -39,7 +39,6 @@ from tideboard.games.moonlighter.content import (
     max_health_base,
     pool_size,
 )
-from tideboard.games.moonlighter.notation import format_action
 from tideboard.games.moonlighter.state import (
     ATTACK,
     EXPLORE,
@@ -446,8 +445,3 @@ def _switch(state: State, log: _Log) -> State:
 def view(state: State, seat: int | None) -> State:
     """Nothing is hidden in Moonlighter except the generator's position."""
     return replace(state, rng=Rng(0))
-
-
-def describe(before: State, action: Action, after: State) -> str:
-    """The log line: the move, then the dice rolled and what they meant."""
-    return f"{format_action(action)}: {' '.join(after.events)}"

@@ -2,7 +2,7 @@
 
 It has no secret objective, moonshell or mermeeple.  Other players' mermeeples
 still block it (a Tide Pool tile it would pull, an Inlet rock it would take
-from), and a round's event applies to it as far as it can (docs/games/moonshell.md
+from), and a round's event applies to it as far as it can (rules.md
 lists each decision): Still Water keeps its one rotation for a later round,
 Free Flow makes that rotation free, Reverse Current turns it the other way,
 Heavy Seas and Fair Winds give it two or four actions, Spring Tide lets it pull

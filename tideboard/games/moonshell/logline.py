@@ -1,4 +1,4 @@
-"""Log lines for Moonshell actions (``rules.describe``): safe for every seat."""
+"""Moonshell's log lines (``describe``): safe for every seat."""
 
 from __future__ import annotations
 

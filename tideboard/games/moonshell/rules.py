@@ -482,4 +482,3 @@ def view(state: State, seat: int | None) -> State:
 # The setup and the advanced rules' modules (they use the functions above).
 from tideboard.games.moonshell.opening import setup  # noqa: E402,F401
 from tideboard.games.moonshell import automaton, events, powers  # noqa: E402
-from tideboard.games.moonshell.logline import describe  # noqa: E402,F401

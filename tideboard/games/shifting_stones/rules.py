@@ -7,14 +7,13 @@ from typing import Any
 
 import attrs
 
-from tideboard.engine.core import GameConfig, IllegalAction, seat_label
+from tideboard.engine.core import GameConfig, IllegalAction
 from tideboard.engine.rng import Rng, draw
 from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, CELL_NAMES, END_TRIGGER,
-                                                      HAND_SIZE, NAMES, SKIP_DRAW, SOLO_MIX,
+                                                      HAND_SIZE, SKIP_DRAW, SOLO_MIX,
                                                       SOLO_STRIKES, STONES_PER_PAIR)
 from tideboard.games.shifting_stones.state import (END_TURN, HIDDEN, SKIP, Action, EndTurn,
                                                    Flip, Score, Shift, Skip, State)
-from tideboard.engine.text import plural
 
 # The twelve pairs of orthogonal neighbours, each as (lower cell, higher cell).
 NEIGHBOURS = tuple((a, b) for a in range(9) for b in (a + 1, a + 3)
@@ -173,29 +172,3 @@ def view(state: State, seat: int | None) -> State:
     hands = tuple(hand if s == seat else (HIDDEN,) * len(hand)
                   for s, hand in enumerate(state.hands))
     return attrs.evolve(state, hands=hands, deck=(HIDDEN,) * len(state.deck), rng=Rng(0))
-
-
-def describe(before: State, action: Action, after: State) -> str:
-    who = "You" if before.solo else seat_label(before.current)
-    if isinstance(action, Shift):
-        return (f"{who}: swap {CELL_NAMES[action.a]} {NAMES[before.grid[action.a]]} <> "
-                f"{CELL_NAMES[action.b]} {NAMES[before.grid[action.b]]} (discard {action.card})")
-    if isinstance(action, Flip):
-        return (f"{who}: flip {CELL_NAMES[action.cell]} {NAMES[before.grid[action.cell]]} -> "
-                f"{NAMES[after.grid[action.cell]]} (discard {action.card})")
-    if isinstance(action, Score):
-        card = CARD_BY_ID[action.card]
-        line = f"{who}: score card {card.id} for {plural(card.points, 'point')}"
-        if after.end_triggered and not before.end_triggered:
-            line += " - the end is triggered: this round is the last"
-        return line
-    drawn = len(after.hands[before.current]) - len(before.hands[before.current])
-    if isinstance(action, Skip):
-        line = f"{who}: skip the turn and draw {drawn}"
-    else:
-        line = f"{who}: end the turn, draw {drawn}"
-    if before.solo and after.strikes > before.strikes:
-        line += f" - no card scored: strike {after.strikes} of {SOLO_STRIKES}"
-    if after.over:
-        line += " - game over"
-    return line

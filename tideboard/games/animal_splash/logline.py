@@ -1,4 +1,5 @@
-"""Animal Splash in words: the log line of each action (everything in it is open)."""
+"""Animal Splash's log lines (``describe``) and the words they share with the screen
+(everything in them is open)."""
 
 from __future__ import annotations
 
