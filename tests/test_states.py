@@ -15,7 +15,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
 
-GAME_IDS = ["shifting-stones", "moonlighter", "mermaid-rain", "animal-splash"]
+GAME_IDS = ["shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"]
 
 
 def started(game_id: str):
@@ -71,6 +71,7 @@ def test_evolve_copies_actions_and_the_generator_too():
     assert evolve(Flip(3, 4), cell=5) == Flip(3, 5)
     assert evolve(Shift(1, 0, 1), a=2) == Shift(1, 1, 2)  # made by __init__: kept in order
     assert evolve(END_TURN) == END_TURN
+    assert evolve(Rng(5), position=6) == Rng(6)
     with pytest.raises(TypeError, match="evolve.EndTurn.*'card'"):
         evolve(END_TURN, card=1)
     with pytest.raises(TypeError, match="'cel'"):
