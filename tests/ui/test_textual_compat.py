@@ -3,7 +3,9 @@ still exists and does what the SSH driver relies on."""
 
 from __future__ import annotations
 
-from textual import events
+import time
+
+from textual import constants, events
 
 from tideboard.ui import textual_compat
 
@@ -14,10 +16,29 @@ def test_the_xterm_parser_turns_one_write_of_keys_into_each_key():
     assert keys == ["down", "down", "q"]
 
 
-def test_a_lone_escape_waits_for_the_parser_tick():
+def _keys(events_: object) -> list[str]:
+    return [e.key for e in events_ if isinstance(e, events.Key)]  # type: ignore[attr-defined]
+
+
+def test_a_lone_escape_waits_for_the_parser_tick_and_parser_waits_says_so():
     parser = textual_compat.XTermParser()
-    assert not [e for e in parser.feed("\x1b") if isinstance(e, events.Key)]
-    assert parser._timeout_time is not None  # the SSH driver reads it to schedule a tick
+    assert _keys(parser.feed("q")) == ["q"]
+    assert not textual_compat.parser_waits(parser)  # nothing held: no tick needed
+    assert _keys(parser.feed("\x1b")) == []
+    assert textual_compat.parser_waits(parser)  # the SSH driver schedules a tick
+    assert _keys(parser.tick()) == []  # too early: still held
+    assert textual_compat.parser_waits(parser)
+    time.sleep(constants.ESCAPE_DELAY + 0.02)
+    assert _keys(parser.tick()) == ["escape"]
+    assert not textual_compat.parser_waits(parser)
+
+
+def test_a_sequence_finished_in_a_later_write_is_not_held():
+    parser = textual_compat.XTermParser()
+    assert _keys(parser.feed("\x1b[")) == []
+    assert textual_compat.parser_waits(parser)
+    assert _keys(parser.feed("A")) == ["up"]
+    assert not textual_compat.parser_waits(parser)
 
 
 def test_the_synchronized_update_brackets_are_the_ones_textual_writes():

@@ -51,6 +51,7 @@ class ServeApp(TideboardApp):
         self.resume_table = table_id
         self.last_table: str | None = None  # the table opened last
         self.returning: str | None = None  # that table, when its screen goes back to the lobby
+        self.ssh_driver: SSHDriver | None = None  # set by the driver, once the app starts
         super().__init__(bot_delay=room.bot_delay)
         # parsed once for every session with the same theme (serve/styles.py)
         shared = SharedStylesheet(variables=self.stylesheet._variables)

@@ -8,6 +8,9 @@ upgrade that moves or changes one fails there, loudly, not in a session.
 - ``SYNC_START`` / ``SYNC_END``: the synchronized-update brackets Textual writes
   around a frame; the SSH driver drops whole frames for a client that does not
   read, and must write an end only after its start.
+- :func:`parser_waits` (the parser's ``_timeout_time``): whether the parser
+  holds a lone Esc (or another unfinished sequence) that only its ``tick``
+  turns into a key; the SSH driver then schedules a tick.
 """
 
 from __future__ import annotations
@@ -15,4 +18,9 @@ from __future__ import annotations
 from textual._ansi_sequences import SYNC_END, SYNC_START  # noqa: F401
 from textual._xterm_parser import XTermParser  # noqa: F401
 
-__all__ = ["SYNC_END", "SYNC_START", "XTermParser"]
+__all__ = ["SYNC_END", "SYNC_START", "XTermParser", "parser_waits"]
+
+
+def parser_waits(parser: XTermParser) -> bool:
+    """``parser`` holds input that a later ``tick`` may turn into events."""
+    return parser._timeout_time is not None
