@@ -9,11 +9,11 @@ theme changes to the session (the server's settings file is left alone).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Sequence
 
 from rich.console import Console
 from textual.binding import Binding
-from textual.filter import Monochrome
+from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
 from tideboard.serve.driver import SSHDriver
@@ -23,6 +23,7 @@ from tideboard.ui.app import TideboardApp
 COLOUR_DEPTHS = ("truecolor", "256", "standard", "none")
 DEPTH_NAMES = {"truecolor": "true colour", "256": "256 colours", "standard": "16 colours",
                "none": "no colour"}
+_GREY = Monochrome()  # the no-colour filter (it keeps no state: one for every session)
 
 
 def colour_depth(env: dict[str, str]) -> str:
@@ -58,7 +59,6 @@ class ServeApp(TideboardApp):
         shared.source = self.stylesheet.source.copy()
         self.stylesheet = shared
         self.driver_class = SSHDriver
-        self._plain_filters = list(self._filters)
         self.set_depth(colour_depth(env))
 
     def get_css_variables(self) -> dict[str, str]:
@@ -76,7 +76,13 @@ class ServeApp(TideboardApp):
             markup=True, highlight=False, emoji=False, legacy_windows=False,
             force_terminal=True, safe_box=False, soft_wrap=False,
             width=self.console.width, height=self.console.height)
-        self._filters = [*self._plain_filters, *([Monochrome()] if self.no_color else [])]
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with no colour one that greys every colour
+        (the console draws true colour when told none: Textual's own
+        ``NO_COLOR`` does the same)."""
+        filters = super().get_line_filters()
+        return [*filters, _GREY] if self.no_color else filters
 
     def action_next_depth(self) -> None:
         depth = COLOUR_DEPTHS[(COLOUR_DEPTHS.index(self.depth) + 1) % len(COLOUR_DEPTHS)]
