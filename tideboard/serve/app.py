@@ -53,6 +53,7 @@ class ServeApp(TideboardApp):
         self.last_table: str | None = None  # the table opened last
         self.returning: str | None = None  # that table, when its screen goes back to the lobby
         self.ssh_driver: SSHDriver | None = None  # set by the driver, once the app starts
+        self.drawn = asyncio.Event()  # set at the first frame (Textual's Ready)
         super().__init__(bot_delay=room.bot_delay)
         # parsed once for every session with the same theme (serve/styles.py)
         shared = SharedStylesheet(variables=self.stylesheet._variables)
@@ -100,6 +101,9 @@ class ServeApp(TideboardApp):
 
         return LobbyScreen(self.room, self.player)
 
+    def on_ready(self) -> None:
+        self.drawn.set()
+
     def on_mount(self) -> None:
         super().on_mount()
         table = self.room.tables.get(self.resume_table or "")
@@ -145,22 +149,12 @@ class _Nowhere:
         pass
 
 
-class _WarmUpApp(ServeApp):
-    """A lobby that says when its first frame is drawn (Textual's Ready),
-    however many tables it lists."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.drawn = asyncio.Event()
-
-    def on_ready(self) -> None:
-        self.drawn.set()
-
-
 async def warm_up(room: Any) -> None:
     """Draw one lobby to nowhere before the server listens, so the first
-    players find the modules imported and the lobby's stylesheets parsed."""
-    app = _WarmUpApp(room, "-", _Nowhere(), (80, 24), {"TERM": "xterm-256color"})
+    players find the modules imported and the lobby's stylesheets parsed.  It is
+    a ServeApp itself: a subclass's sheets would be parsed under its own name
+    (and the App's default CSS at another depth), none of them for the players."""
+    app = ServeApp(room, "-", _Nowhere(), (80, 24), {"TERM": "xterm-256color"})
     task = asyncio.create_task(app.run_async())
     done = asyncio.create_task(app.drawn.wait())
     await asyncio.wait([done, task], timeout=10, return_when=asyncio.FIRST_COMPLETED)
