@@ -56,7 +56,7 @@ class ServeApp(TideboardApp):
         self.drawn = asyncio.Event()  # set at the first frame (Textual's Ready)
         super().__init__(bot_delay=room.bot_delay)
         # parsed once for every session with the same theme (serve/styles.py)
-        shared = SharedStylesheet(variables=self.stylesheet._variables)
+        shared = SharedStylesheet(variables=self.get_css_variables())
         shared.source = self.stylesheet.source.copy()
         self.stylesheet = shared
         self.driver_class = SSHDriver
