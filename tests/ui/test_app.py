@@ -53,3 +53,18 @@ async def test_resizing_again_and_again_leaves_one_small_terminal_notice_at_most
         await pilot.pause()
         hints = [m for m in _messages(app) if "laid out for 80x24" in m]
         assert len(hints) == 1 and "60x20" in hints[0]
+
+
+async def test_the_theme_asked_for_is_the_one_of_the_first_frame():
+    from textual.color import Color
+
+    from tideboard.themes_data import theme_table
+
+    for name, spec in theme_table().items():
+        app = TideboardApp(theme=name, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.theme == name
+            assert app.has_class(f"-theme-{name}")
+            assert app.has_class("-dark-mode") == spec["dark"]
+            assert app.screen.styles.background == Color.parse(spec["background"])

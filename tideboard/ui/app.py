@@ -57,7 +57,7 @@ class TideboardApp(KeysInOrder, App):
         for name, spec in theme_table().items():
             fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
             self.register_theme(Theme(name=name, **fields))
-        self._start_theme(theme or self.settings.theme or DEFAULT_THEME)
+        self.theme = theme or self.settings.theme or DEFAULT_THEME
         self.start_game = game_id
         self.start_config = config
         self.start_bots = bots or {}
@@ -70,21 +70,6 @@ class TideboardApp(KeysInOrder, App):
         self._store: Any = None
         self._small_notice: Notification | None = None  # the one on screen, if any
         self._sheets: set[str] = set()  # the named sheets added so far
-
-    def _start_theme(self, name: str) -> None:
-        """Use theme ``name`` from the start.  Nothing is parsed yet, so this sets
-        what Textual's theme watcher sets except the full restyle it queues (a
-        reparse of every sheet and a restyle of every widget, ~10% of the first
-        frame); a theme change later (F2) goes through the watcher as usual."""
-        self.set_reactive(App.theme, name)
-        self.stylesheet.set_variables(self.get_css_variables())
-        dark = self.current_theme.dark
-        classes = {c: False for c in self.classes if c.startswith("-theme-")}
-        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
-                             "-light-mode": not dark}, update=False)
-        refresh_filter = getattr(self, "_refresh_truecolor_filter", None)
-        if refresh_filter is not None:
-            refresh_filter(self.ansi_theme)
 
     def on_mount(self) -> None:
         # Textual gives the first screen no result callback, and switch_screen
