@@ -19,3 +19,14 @@ def test_every_data_file_in_the_package_is_shipped():
                 and not any(fnmatch(path.name, pattern) for pattern in patterns)]
     assert not left_out, f"not shipped (add a pattern to package-data): {left_out}"
 
+
+
+def test_docs_games_holds_every_rules_page():
+    """The rules pages live in their game packages (so they install with them);
+    docs/games/<id>.md is where a reader of the repository finds them."""
+    from tideboard.engine import registry
+
+    for game_id, package in registry.PACKAGES.items():
+        link = ROOT / "docs" / "games" / f"{game_id}.md"
+        page = ROOT / Path(*package.split(".")) / "rules.md"
+        assert link.resolve() == page.resolve(), f"docs/games/{game_id}.md is not {page}"

@@ -166,7 +166,7 @@ def test_a_misspelt_field_is_refused_when_the_call_runs():
 def test_states_and_actions_are_values():
     """Saves, bots and the match's caches compare, hash and pickle them."""
     from tideboard.engine.core import GameConfig
-    from tideboard.games.moonshell import GAME
+    from tideboard.games.moonshell.game import GAME
 
     state = GAME.setup(GameConfig(players=1, solo=True, variant="tsunami", seed=9,
                                   options={"powers": "active"}))
