@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.game import GAME as RAIN
 from tideboard.games.mermaid_rain import state as mr
 from tideboard.games.animal_splash.game import GAME as SPLASH
@@ -249,8 +250,8 @@ def scramble_shell(state, seat, rng):
     bag, deck = list(state.bag), list(state.solo_deck)
     rng.shuffle(bag)
     rng.shuffle(deck)
-    return ms.replace(state, secrets=secrets, offers=offers, bag=tuple(bag),
-                      solo_deck=tuple(deck), rng=Rng(rng.getrandbits(64)))
+    return evolve(state, secrets=secrets, offers=offers, bag=tuple(bag),
+                  solo_deck=tuple(deck), rng=Rng(rng.getrandbits(64)))
 
 
 def scramble_lighter(state, seat, rng):

@@ -281,7 +281,7 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
     """Event rounds: Still Water leaves r out of the footer and the hint says why; Free
     Flow's hint says the first rotation is free."""
     from tideboard.games.moonshell.reef import FREE_FLOW, STILL_WATER
-    from tideboard.games.moonshell.state import evolve
+    from tideboard.engine.states import evolve
 
     app = tsunami_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -22,7 +22,8 @@ from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT
 from tideboard.games.moonshell.rules import (PULLS, REEF, _held, _replace, actions_per_turn,
                                              blocked_rock, chest_full, pull, rotate, stack_target,
                                              sync_tides)
-from tideboard.games.moonshell.state import ROCK, TILE, State, evolve
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.state import ROCK, TILE, State
 
 SEAT = 1  # the automaton's seat
 
@@ -76,9 +77,8 @@ def _draw_solo(state: State) -> tuple[str, dict]:
     return card, {"solo_deck": deck, "solo_discard": discard, "rng": rng}
 
 
-def _try_pull(state: State, events: list[str], in_place: bool = False) -> tuple[State, bool]:
-    """Step 2: draw a solo card and pull its column, if the rocks allow (``in_place``:
-    as for :func:`_collect_once`)."""
+def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
+    """Step 2: draw a solo card and pull its column, if the rocks allow."""
     side = state.sides[SEAT]
     left, right = state.rocks[side * 2], state.rocks[side * 2 + 1]
     both = left == EMPTY and right == EMPTY
@@ -97,9 +97,9 @@ def _try_pull(state: State, events: list[str], in_place: bool = False) -> tuple[
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
         return evolve(state, **drawn), False
-    aside = state.urchins_aside  # (before the pull, which may change ``state`` itself)
+    aside = state.urchins_aside
     if both:
-        state = pull(state, SEAT, column, first, private=in_place, **drawn)
+        state = pull(state, SEAT, column, first, **drawn)
     else:
         state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
@@ -133,15 +133,12 @@ _WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches 
         "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
 
 
-def _collect_once(state: State, events: list[str], in_place: bool = False
-                  ) -> tuple[State, bool]:
+def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 3: take the tile the solo rules prefer into the leftmost open column.
 
     What ``rules.collect`` checks is known here (the rock holds a tile no Inlet
     mermeeple keeps, the column is open or the partner's), so the tile is placed
-    at once, in the state ``collect`` would make.  ``in_place``: ``state`` was made
-    during this turn and no one else has it yet, so it takes the change itself
-    instead of being copied (the copy is most of a collect's cost)."""
+    at once, in the state ``collect`` would make."""
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
@@ -168,10 +165,7 @@ def _collect_once(state: State, events: list[str], in_place: bool = False
     filled = state.end_trigger < 0 and chest_full(chest)
     if filled:
         changes["end_trigger"] = SEAT
-    if in_place:
-        state.__dict__.update(changes)
-    else:
-        state = evolve(state, **changes)
+    state = evolve(state, **changes)
     events.append(_collect_line(tile, rock, column, target is not None, reason))
     if filled:
         events.append("fills its treasure chest: the game ends after this round")
@@ -184,17 +178,13 @@ def _collect_line(tile: int, rock: int, column: int, stacked: bool, reason: str)
     return f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock {where}{_WHY[reason]}"
 
 
-def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ...]]:
+def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
     """The automaton's turn, in the solo rules' order (rotate, once only in the game;
     pull 2 with a solo card, collect twice, then pull again...), and the lines of its
-    log, which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes.
-    ``private``: ``state`` was made by the action being applied and no one else has it,
-    so the turn may change it; otherwise it is never changed (a state made during the
-    turn may be)."""
+    log, which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes."""
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
-    given = None if private else state
     if not state.auto_rotated:
         if state.event == STILL_WATER:
             events.append("keeps its one rotation for later: Still Water")
@@ -205,12 +195,12 @@ def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ..
             events.append(f"rotates the ocean {way} (its one rotation of the game)")
             done = 0 if state.event == FREE_FLOW else 1
     while done < budget:
-        state, progressed = _try_pull(state, events, state is not given)
+        state, progressed = _try_pull(state, events)
         done += progressed
         for _ in range(2):
             if done >= budget:
                 break
-            state, took = _collect_once(state, events, state is not given)
+            state, took = _collect_once(state, events)
             if not took:
                 break
             done += 1

@@ -7,10 +7,11 @@ from __future__ import annotations
 import functools
 
 from tideboard.engine.core import seat_label
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import (ACTIONS_PER_TURN, ANEMONE, BUOY, CHEST_ROWS,
                                                CHEST_SIZE, CLOWNFISH, COLUMNS, EMPTY)
 from tideboard.games.moonshell.reef import FAIR_WINDS, HEAVY_SEAS
-from tideboard.games.moonshell.state import HOME, ROCK, State, evolve
+from tideboard.games.moonshell.state import HOME, ROCK, State
 
 REEF = (ANEMONE, CLOWNFISH)
 

@@ -6,13 +6,13 @@ replaces it).  Moonrise asks each player in turn order (phase EVENT)."""
 from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction, seat_label
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY, URCHIN
 from tideboard.games.moonshell.reef import (HOMECOMING, LOW_TIDE, MOONRISE, SHELL_SHOWER,
                                             SWARM_SIZE, UNDERTOW, URCHIN_SWARM, WHIRLPOOL)
 from tideboard.games.moonshell.rules import (COLLECTS, _replace, _start_turn, chest_count,
                                              draw_tile, humans, place_tile, rotate)
-from tideboard.games.moonshell.state import (DECLINE, EVENT, MOON, PLAY, Collect, Decline,
-                                             State, evolve)
+from tideboard.games.moonshell.state import DECLINE, EVENT, MOON, PLAY, Collect, Decline, State
 
 
 def reveal(state: State, **changes) -> State:

@@ -8,12 +8,13 @@ from typing import NamedTuple
 
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import (ALL_SHELLS, ANEMONE, CLOWNFISH, DECK_IDS, DECKS,
                                                EMPTY, SEAT_SIDES, SOLO_CARDS,
                                                TWO_PLAYER_URCHINS, URCHIN, URCHINS)
 from tideboard.games.moonshell.info import INFO
 from tideboard.games.moonshell.reef import EVENT_IDS
-from tideboard.games.moonshell.state import AT_HOME, KEEP, MERMAID, State, evolve
+from tideboard.games.moonshell.state import AT_HOME, KEEP, MERMAID, State
 
 
 # -- setup --------------------------------------------------------------------

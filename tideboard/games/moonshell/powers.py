@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import (BUOY, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
                                                CHEST_SIZE, COLUMNS, CW_SOURCE, EMPTY, ROCK_SIDES)
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
@@ -28,7 +29,7 @@ from tideboard.games.moonshell.rules import (REEF, _held, _odd_in_play, _replace
                                              rotate, slide_column, stack_target, sync_tides, who)
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, CHEST, CORNER, HOME,
                                              OCEAN, ROCK, SAVE, TILE, Collect, Pull, State,
-                                             SwapTake, evolve)
+                                             SwapTake)
 
 # where a cell / rock / corner goes when the board turns
 _CW_CELL = tuple(CW_SOURCE.index(i) for i in range(25))

@@ -14,6 +14,7 @@ import operator
 
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
     REEF, _held, _odd_in_play, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
     column_tiles, humans, ocean_rows, seat_rocks, sync_tides, who)
@@ -25,7 +26,7 @@ from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, MERMAID_IDS, RE
                                             SPRING_TIDE, STILL_WATER)
 from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, PASS, PLAY, ROCK,
                                              ROTATE, TILE, Action, Choose, Collect, Keep, Pass, Power,
-                                             Pull, Rotate, State, SwapTake, evolve)
+                                             Pull, Rotate, State, SwapTake)
 
 # Action objects are made once and shared, which keeps move generation cheap.
 PULLS: tuple[tuple[Pull, ...], ...] = tuple(
@@ -135,8 +136,7 @@ def apply(state: State, action: Action) -> State:
                             "play (rotate, pull or collect).")
     after = _do_action(state, state.current, action)
     if isinstance(action, Pass) or after.actions_left == 0:
-        # (a state the action made is this call's own: the turn's end may change it)
-        return _end_turn(after, after is not state)
+        return _end_turn(after)
     return after
 
 
@@ -269,11 +269,9 @@ def slide_column(state: State, cells: tuple[int, ...], take: int):
 
 
 def pull(state: State, seat: int, column: int, first: int | None, side: int | None = None,
-         private: bool = False, **extra) -> State:
+         **extra) -> State:
     """Pull two tiles of ``column`` onto the rocks of ``side`` (the seat's own side
-    unless given: the passive Slide pulls onto the opposite side's rocks).  ``private``:
-    ``state`` was made during this action and no one else has it yet, so the usual pull
-    may change it instead of a copy."""
+    unless given: the passive Slide pulls onto the opposite side's rocks)."""
     if not isinstance(column, int) or not 0 <= column < 5:
         raise IllegalAction("There is no such column; pull from columns 1-5 (left to right "
                             "as you see the ocean).")
@@ -300,10 +298,7 @@ def pull(state: State, seat: int, column: int, first: int | None, side: int | No
         near, second = ocean[cells[0]], ocean[cells[1]]
         ocean = _SLID_TWO[side][column](ocean + bag[:-3:-1])
         rocks = rocks[:base] + ((near, second) if far == 0 else (second, near)) + rocks[base + 2:]
-        if private:
-            state.__dict__.update(ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
-        else:
-            state = evolve(state, ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
+        state = evolve(state, ocean=ocean, rocks=rocks, bag=bag[:-2], **extra)
         return sync_tides(state) if meeples else state
     taken, sources, ocean, bag, aside, moved = slide_column(state, cells, 2)
     if not taken:
@@ -412,23 +407,15 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
 
 
 # -- turns and rounds --------------------------------------------------------------
-def _end_turn(state: State, private: bool = False) -> State:
-    """Close the current turn; in solo the automaton plays its turn here.  ``private``:
-    ``state`` was made by the action being applied and no one else has it yet."""
+def _end_turn(state: State) -> State:
+    """Close the current turn; in solo the automaton plays its turn here."""
     if state.powers:
         state = powers.return_meeples(state, state.current)
     if state.solo:  # (its log goes into the next state with the round's changes)
-        given = state
-        state, log = automaton.play_turn(state, private)
+        state, log = automaton.play_turn(state)
         if state.end_trigger >= 0:
             return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
                           auto_turns=state.auto_turns + 1, auto_log=log)
-        if (private or state is not given) and not state.events_on:
-            # a state the automaton made during its turn: no one else has it yet, so
-            # the new round's first turn starts in it (no event card to reveal)
-            return _start_turn(state, True, current=0, turn=state.turn + 2,
-                               round=state.round + 1, auto_turns=state.auto_turns + 1,
-                               auto_log=log)
         return _start_round(state, current=0, turn=state.turn + 2, round=state.round + 1,
                             auto_turns=state.auto_turns + 1, auto_log=log)
     following = state.current + 1
@@ -446,19 +433,14 @@ def _start_round(state: State, **changes) -> State:
         state = events.reveal(state, **changes)
         if state.phase == EVENT:
             return state
-        return _start_turn(state, True)  # (reveal made it: no one else has it yet)
+        return _start_turn(state)
     return _start_turn(state, **changes)
 
 
-def _start_turn(state: State, private: bool = False, **changes) -> State:
-    """A turn starts (``changes``: whose, and the turn's number), in one new state, or
-    (``private``: a state made during this action that no one else has yet) in ``state``."""
-    if private:
-        state.__dict__.update(actions_left=actions_per_turn(state), free_rotation=False,
-                              **changes)
-    else:
-        state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False,
-                       **changes)
+def _start_turn(state: State, **changes) -> State:
+    """A turn starts (``changes``: whose, and the turn's number), in one new state."""
+    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False,
+                   **changes)
     if state.powers:
         state = powers.start_turn(state, state.current)
     return state

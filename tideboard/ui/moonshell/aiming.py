@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell import powers, rules
-from tideboard.games.moonshell.state import DECLINE, EVENT, Pull, Rotate, State, evolve
+from tideboard.games.moonshell.state import DECLINE, EVENT, Pull, Rotate, State
 from tideboard.ui.moonshell.aim import Aim, Pick, done_words, move_words, pick_words, step, step_prompt
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN

@@ -6,11 +6,11 @@ import textwrap
 from typing import Any
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell import powers, rules, scoring
 from tideboard.games.moonshell.content import CENTRE, CHEST_ROWS, EMPTY, MOONSHELL, URCHIN
 from tideboard.games.moonshell.reef import SPRING_TIDE
-from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, Collect, Pull, State,
-                                             evolve)
+from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Collect, Pull, State
 from tideboard.ui.moonshell.panels import MoonshellTable
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
