@@ -60,7 +60,7 @@ def _sources() -> list[Path]:
 
 def _forwarders(trees: list[ast.Module]) -> dict[str, set[str]]:
     """The package's functions that pass their ``**kwargs`` on to ``evolve`` (directly
-    or through another such function: ``pull``, ``rotate``, ``_start_round``...),
+    or through another such function: ``pull``, ``rotate``, ``start_round``...),
     each with its own parameter names (the keywords that are not State fields)."""
     defs = [(node, tree) for tree in trees for node in ast.walk(tree)
             if isinstance(node, ast.FunctionDef) and node.args.kwarg]
@@ -119,7 +119,7 @@ def test_every_evolve_keyword_is_a_state_field():
         problems += _forwarded_keywords(tree, forwarders, name)
         checked += len(_calls(tree))
     # the package's calls were found (a broken walk would check nothing)
-    assert checked > 30 and {"pull", "rotate", "collect", "_start_round"} <= set(forwarders)
+    assert checked > 30 and {"pull", "rotate", "collect", "start_round"} <= set(forwarders)
     assert not problems, problems
 
 

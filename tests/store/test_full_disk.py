@@ -166,7 +166,7 @@ def test_play_and_resume_exit_2_when_the_app_leaves_a_game_not_saved(monkeypatch
 def test_store_errors_name_a_full_disk():
     import sqlite3
 
-    from tideboard.store.games import _store_error
+    from tideboard.store.db import store_error
 
-    error = _store_error(store_path(), sqlite3.OperationalError("database or disk is full"))
+    error = store_error(store_path(), sqlite3.OperationalError("database or disk is full"))
     assert isinstance(error, StoreError) and "is full; free some space" in str(error)

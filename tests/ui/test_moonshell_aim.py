@@ -10,7 +10,7 @@ from __future__ import annotations
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell.content import COLUMNS, EMPTY
-from tideboard.games.moonshell.powers import pull_cells
+from tideboard.games.moonshell.meeples import pull_cells
 from tideboard.games.moonshell.state import Power, Pull, SwapTake
 from tideboard.ui.moonshell import ChestView, OceanBoard
 from tideboard.ui.moonshell.aim import Aim, paths, step

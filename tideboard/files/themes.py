@@ -11,8 +11,8 @@ without importing Textual).
 
 Each JSON file's ``"about"`` entry is its note for whoever edits it (JSON has
 no comments).  They are JSON, not TOML, because the json module is loaded at
-start anyway and ``tomllib`` would cost every first frame about 10M
-instructions (~1%).
+start anyway and importing ``tomllib`` would slow every first frame
+(benchmarks/README.md).
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ from typing import Any
 
 import attrs
 
-from tideboard.store.games import ID_ALPHABET, Store, _now
+from tideboard.store.games import Store
+from tideboard.store.rows import ID_ALPHABET, now
 
 TABLE_ID_LENGTH = 4
 
@@ -105,13 +106,9 @@ def claim(store: Store, name: str, fingerprint: str) -> str | None:
         row = db.execute(_OWNER, (name,)).fetchone()
         if row is None:
             db.execute("INSERT INTO players (name, fingerprint, first_seen) VALUES (?,?,?)",
-                       (name, fingerprint, _now()))
+                       (name, fingerprint, now()))
             return name
         if row[1] is None:  # used without a key before keys were required
             db.execute("UPDATE players SET fingerprint = ? WHERE name = ?", (fingerprint, row[0]))
             return row[0]
         return row[0] if row[1] == fingerprint else None
-
-
-def now() -> str:
-    return _now()

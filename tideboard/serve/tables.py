@@ -44,7 +44,7 @@ from tideboard.store.games import Store
 from tideboard.serve import storage
 from tideboard.serve.storage import TableRow
 from tideboard.serve.limits import log
-from tideboard.serve.presence import Presence, _loop
+from tideboard.serve.presence import Presence, running_loop
 from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
     Table, TableError, ident, same_name)
 
@@ -263,7 +263,7 @@ class Room(Presence):
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
         if error is not None and table.save_timer is None:
-            loop = _loop()
+            loop = running_loop()
             if loop is not None:
                 table.save_timer = loop.call_later(SAVE_RETRY, self._retry_save, table)
 
@@ -276,7 +276,7 @@ class Room(Presence):
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
         if not table.started or table.over or table.paused or table.bot_timer is not None:
             return
-        loop = _loop()
+        loop = running_loop()
         if loop is None:
             return
         if any(table.seats[s].by_bot for s in table.match.game.to_move(table.match.state)):

@@ -21,7 +21,7 @@ class StaleError(StoreError):
     (another writer got there first); nothing was changed."""
 
 
-class _Transaction:
+class Transaction:
     """One write transaction on a store (see ``Store._write``)."""
 
     def __init__(self, store: Any) -> None:
@@ -33,7 +33,7 @@ class _Transaction:
             self.store._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
             self.store._lock.release()
-            raise _store_error(self.store.path, error) from None
+            raise store_error(self.store.path, error) from None
         return self.store._db
 
     def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
@@ -47,11 +47,11 @@ class _Transaction:
                     # transaction back: a second ROLLBACK would raise "no
                     # transaction is active" over the real reason.
                     _rollback(db)
-                    raise _store_error(self.store.path, failure) from None
+                    raise store_error(self.store.path, failure) from None
             else:
                 _rollback(db)
                 if isinstance(error, sqlite3.Error):
-                    raise _store_error(self.store.path, error) from None
+                    raise store_error(self.store.path, error) from None
         finally:
             self.store._lock.release()
         return False
@@ -74,7 +74,7 @@ class BadText(str):
     __slots__ = ()
 
 
-def _text(raw: bytes) -> str:
+def text_factory(raw: bytes) -> str:
     """The connection's text factory: sqlite3's own raises for a value that is
     not UTF-8, which would make one damaged row break every listing."""
     try:
@@ -83,12 +83,15 @@ def _text(raw: bytes) -> str:
         return BadText(raw.decode("utf-8", "replace"))
 
 
-def _safe(text: Any) -> str:
+def safe_repr(text: Any) -> str:
+    """``text`` quoted for a message, cut to 30 characters (it may come from a damaged
+    row or a user's typing)."""
     shown = repr(text)
     return shown if len(shown) <= 30 else shown[:27] + "..."
 
 
-def _store_error(path: Path, error: sqlite3.Error) -> StoreError:
+def store_error(path: Path, error: sqlite3.Error) -> StoreError:
+    """SQLite's ``error`` on the store at ``path`` in words a player understands."""
     message = str(error)
     if isinstance(error, sqlite3.OperationalError) and "locked" in message:
         return StoreError(f"the game store {path} is busy (another tideboard is writing "

@@ -25,61 +25,23 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import sqlite3
 import threading
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
-import attrs
-
 from tideboard.engine.core import GameConfig
+from tideboard.store.autosaves import import_autosaves
+from tideboard.store.db import (BadText, StaleError, StoreError, Transaction, safe_repr,
+                                store_error, text_factory)
 from tideboard.store.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
-                               turn_text)
-from tideboard.store.db import (BadText, StaleError, StoreError, _safe, _store_error,
-                                _text, _Transaction)
+                                     turn_text)
+from tideboard.store.rows import (COLUMNS, DamagedGame, GameSummary, decode_row, insert_game,
+                                  now)
 from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
-ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to type
-ID_LENGTH = 6
 _ID = re.compile(r"[a-z0-9]{1,16}\Z")
-
-
-@attrs.frozen
-class GameSummary:
-    """A game as ``tideboard games`` and the picker's Continue list show it."""
-
-    id: str
-    game: str
-    config: GameConfig
-    seats: tuple[Seat, ...]
-    moves: int
-    created: str
-    updated: str
-    finished: bool
-    result: Result | None
-    turn: str | None = None  # e.g. "Ann to move"; None when over or unknown
-
-    @property
-    def bots(self) -> dict[int, str]:
-        return {seat: s.bot for seat, s in enumerate(self.seats) if s.bot is not None}
-
-
-@attrs.frozen
-class DamagedGame:
-    """A game whose row in the store cannot be read (listed, never loaded)."""
-
-    id: str
-    game: str
-    updated: str
-    error: str
-    finished: bool = False
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def normalize_id(text: str) -> str | None:
@@ -95,7 +57,7 @@ class Store:
         self._db = connection
         self._lock = threading.RLock()
         self.path = path
-        self.import_notes: list[Any] = []  # store_import.ImportNote
+        self.import_notes: list[Any] = []  # autosaves.ImportNote
         # store files other users can read that tideboard could not make private
         self.warnings: list[str] = []
 
@@ -130,8 +92,8 @@ class Store:
             connection = sqlite3.connect(target, timeout=timeout, isolation_level=None,
                                          check_same_thread=False)
         except sqlite3.Error as error:
-            raise _store_error(target, error) from None
-        connection.text_factory = _text  # a row that is not UTF-8 is damaged, not fatal
+            raise store_error(target, error) from None
+        connection.text_factory = text_factory  # a row that is not UTF-8 is damaged, not fatal
         store = cls(connection, target)
         store.warnings = warnings
         try:
@@ -166,7 +128,7 @@ class Store:
             if version < SCHEMA_VERSION:
                 self._migrate()
         except sqlite3.Error as error:
-            raise _store_error(self.path, error) from None
+            raise store_error(self.path, error) from None
 
     def _migrate(self) -> None:
         with self._write() as db:
@@ -192,17 +154,17 @@ class Store:
         self.close()
 
     # -- transactions ------------------------------------------------------
-    def _write(self) -> "_Transaction":
+    def _write(self) -> "Transaction":
         """A write transaction (BEGIN IMMEDIATE: the write lock is taken at once,
         so a check and the write that depends on it cannot be split)."""
-        return _Transaction(self)
+        return Transaction(self)
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as error:
-                raise _store_error(self.path, error) from None
+                raise store_error(self.path, error) from None
 
     # -- writing -----------------------------------------------------------
     def create(self, game_id: str, config: GameConfig, seats: Sequence[Seat] | None = None,
@@ -219,7 +181,7 @@ class Store:
             raise StoreError(f"{config.players} players need {config.players} seats, "
                              f"got {len(seats)}")
         with self._write() as db:
-            return _insert_game(db, game_id, config, seats, actions, finished, result,
+            return insert_game(db, game_id, config, seats, actions, finished, result,
                                 created, turn)
 
     def append(self, game_id: str, notation: str, expected_count: int,
@@ -234,7 +196,7 @@ class Store:
             db.execute("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
                        (game_id, expected_count, notation))
             db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
-                       (expected_count + 1, _now(), turn, game_id))
+                       (expected_count + 1, now(), turn, game_id))
         return expected_count + 1
 
     def truncate(self, game_id: str, count: int, expected_count: int | None = None,
@@ -248,7 +210,7 @@ class Store:
                 raise StoreError(f"game {game_id} has only {moves} moves")
             db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, count))
             db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
-                       (count, _now(), turn, game_id))
+                       (count, now(), turn, game_id))
 
     def finish(self, game_id: str, result: Result, expected_count: int | None = None) -> None:
         """Mark the game finished with ``result``; its record may show the seed now."""
@@ -256,7 +218,7 @@ class Store:
             self._check(db, game_id, expected_count)
             db.execute("UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL "
                        "WHERE id = ?",
-                       (json.dumps(result.to_json()), _now(), game_id))
+                       (json.dumps(result.to_json()), now(), game_id))
 
     def _check(self, db: sqlite3.Connection, game_id: str, expected: int | None) -> int:
         row = db.execute("SELECT moves, finished FROM games WHERE id = ?",
@@ -272,26 +234,19 @@ class Store:
         return moves
 
     # -- reading -----------------------------------------------------------
-    _COLUMNS = ("id, game, players, variant, solo, seed, seats, moves, created, updated, "
-                "finished, result, turn, options")
-
     def _summary(self, row: Sequence[Any]) -> GameSummary:
         try:
-            return self._decode(row)
+            return decode_row(row)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-            raise StoreError(f"game {_safe(row[0])} in the store {self.path} is "
+            raise StoreError(f"game {safe_repr(row[0])} in the store {self.path} is "
                              "damaged") from None
-
-    @staticmethod
-    def _decode(row: Sequence[Any]) -> GameSummary:
-        return _decode_row(row)
 
     def summary(self, game_id: str) -> GameSummary:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (key,)) \
+        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (key,)) \
             if key else []
         if not rows:
-            raise StoreError(f"no game with id {_safe(game_id)} in the store "
+            raise StoreError(f"no game with id {safe_repr(game_id)} in the store "
                              "('tideboard games --all' lists them)")
         return self._summary(rows[0])
 
@@ -302,7 +257,7 @@ class Store:
     def list(self, unfinished_only: bool = True) -> list[GameSummary]:
         """Games, most recently played first."""
         where = "WHERE finished = 0 " if unfinished_only else ""
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games {where}"
+        rows = self._read(f"SELECT {COLUMNS} FROM games {where}"
                           "ORDER BY updated DESC, rowid DESC")
         return [self._summary(row) for row in rows]
 
@@ -310,7 +265,7 @@ class Store:
         """Like :meth:`list`, but a damaged game is listed as a :class:`DamagedGame`
         instead of failing the whole listing."""
         where = "WHERE finished = 0 " if unfinished_only else ""
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games {where}"
+        rows = self._read(f"SELECT {COLUMNS} FROM games {where}"
                           "ORDER BY updated DESC, rowid DESC")
         out: list[GameSummary | DamagedGame] = []
         for row in rows:
@@ -331,7 +286,7 @@ class Store:
         moves = tuple(row[0] for row in rows)
         for number, text in enumerate(moves, 1):
             if isinstance(text, BadText):
-                raise StoreError(f"game {_safe(game_id)} in the store {self.path} is "
+                raise StoreError(f"game {safe_repr(game_id)} in the store {self.path} is "
                                  f"damaged (move {number} is not UTF-8 text)")
         return moves
 
@@ -346,7 +301,7 @@ class Store:
                 finally:
                     self._db.execute("COMMIT")
             except sqlite3.Error as error:
-                raise _store_error(self.path, error) from None
+                raise store_error(self.path, error) from None
         return Record(summary.game, summary.config, summary.seats, actions,
                       summary.created, summary.updated, summary.finished, summary.result,
                       summary.id)
@@ -382,54 +337,6 @@ class Store:
     def import_autosaves(self, folder: str | os.PathLike[str]) -> list[Any]:
         """Import the old ``autosave-*.json`` files in ``folder`` as games (see
         :func:`tideboard.store.autosaves.import_autosaves`)."""
-        from tideboard.store.autosaves import import_autosaves
-
-        return import_autosaves(self, folder)
+        return import_autosaves(folder, self._read, self._write)
 
 
-def _insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
-                 seats: Sequence[Seat], actions: Sequence[str], finished: bool,
-                 result: Result | None, created: str | None, turn: str | None = None) -> str:
-    """Insert a new game inside an open write transaction; its new id."""
-    while True:
-        new_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
-        if not db.execute("SELECT 1 FROM games WHERE id = ?", (new_id,)).fetchone():
-            break
-    now = _now()
-    db.execute(
-        "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
-        " created, updated, finished, result, turn, options)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (new_id, game_id, config.players, config.variant, int(config.solo),
-         str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
-         len(actions), created or now, now, int(finished),
-         json.dumps(result.to_json()) if result else None, turn,
-         json.dumps(config.option_dict)))
-    db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
-                   ((new_id, n, text) for n, text in enumerate(actions)))
-    return new_id
-
-
-def _decode_row(row: Sequence[Any]) -> GameSummary:
-    if any(isinstance(value, BadText) for value in row):
-        raise ValueError("text that is not UTF-8")
-    (gid, game, players, variant, solo, seed, seats, moves, created, updated,
-     finished, result, turn, options) = row
-    seat_rows = json.loads(seats)
-    res = None
-    if result:
-        raw = json.loads(result)
-        res = Result(tuple(w - 1 for w in raw["winners"]), tuple(raw["scores"]),
-                     raw["text"])
-    return GameSummary(
-        gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
-                              seed=int(seed), options=_decode_options(options)),
-        tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
-        bool(finished), res, turn)
-
-
-def _decode_options(text: Any) -> tuple[tuple[str, str], ...]:
-    raw = json.loads(text or "{}")
-    if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
-        raise ValueError("options")
-    return tuple(raw.items())

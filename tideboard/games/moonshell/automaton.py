@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import functools
 
-from tideboard.games.moonshell import powers
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.board import (REEF, actions_per_turn, blocked_rock, chest_full,
+                                             meeple_on, replace_at, sync_tides)
 from tideboard.games.moonshell.content import (ANEMONE, CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
                                                CLOWNFISH, COLUMNS, EMPTY, MASK, MOONSHELL,
                                                REEF_PAIR, ROCK_SIDES, SOLO_BY_ID, TILE_NAMES)
+from tideboard.games.moonshell.meeples import pull_blocker
+from tideboard.games.moonshell.moves import PULLS, pull, pull_one, rotate, stack_target
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (PULLS, REEF, _held, _replace, actions_per_turn,
-                                             blocked_rock, chest_full, pull, rotate, stack_target,
-                                             sync_tides)
-from tideboard.engine.states import evolve
 from tideboard.games.moonshell.state import ROCK, TILE, State
 
 SEAT = 1  # the automaton's seat
@@ -37,7 +37,7 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
     base = state.sides[seat] * 2
     rocks = state.rocks
     left, right = rocks[base], rocks[base + 1]
-    if state.meeples and _held(state.meeples, ROCK):
+    if state.meeples and meeple_on(state.meeples, ROCK):
         if left != EMPTY and blocked_rock(state, seat, base) is not None:
             left = EMPTY
         if right != EMPTY and blocked_rock(state, seat, base + 1) is not None:
@@ -91,8 +91,8 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif (state.meeples and _held(state.meeples, TILE)
-          and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
+    elif (state.meeples and meeple_on(state.meeples, TILE)
+          and pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
@@ -101,7 +101,7 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     if both:
         state = pull(state, SEAT, column, first, **drawn)
     else:
-        state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
+        state = pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
     line = _pull_line(card_id, column, l2 if left == EMPTY else EMPTY,
                       r2 if right == EMPTY else EMPTY)
@@ -136,7 +136,7 @@ _WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches 
 def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 3: take the tile the solo rules prefer into the leftmost open column.
 
-    What ``rules.collect`` checks is known here (the rock holds a tile no Inlet
+    What ``moves.collect`` checks is known here (the rock holds a tile no Inlet
     mermeeple keeps, the column is open or the partner's), so the tile is placed
     at once, in the state ``collect`` would make."""
     choice = automaton_choice(state, SEAT)
@@ -150,7 +150,7 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     if target is not None:
         column = target
         col = chest[column]
-        col = _replace(col, col.index(CLOWNFISH if tile == ANEMONE else ANEMONE), REEF_PAIR)
+        col = replace_at(col, col.index(CLOWNFISH if tile == ANEMONE else ANEMONE), REEF_PAIR)
     else:  # the leftmost open column
         for column in range(CHEST_COLUMNS):
             if len(chest[column]) < CHEST_ROWS:
@@ -158,10 +158,10 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
         else:
             return state, False
         col = chest[column] + (tile,)
-    chest = _replace(chest, column, col)
+    chest = replace_at(chest, column, col)
     chests = state.chests
     chests = (chests[0], chest) + chests[2:]  # (SEAT is 1)
-    changes = {"rocks": _replace(state.rocks, at, EMPTY), "chests": chests}
+    changes = {"rocks": replace_at(state.rocks, at, EMPTY), "chests": chests}
     filled = state.end_trigger < 0 and chest_full(chest)
     if filled:
         changes["end_trigger"] = SEAT

@@ -7,7 +7,7 @@ from typing import Any
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell import powers, rules, scoring
+from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CENTRE, CHEST_ROWS, EMPTY, MOONSHELL, URCHIN
 from tideboard.games.moonshell.reef import SPRING_TIDE
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Collect, Pull, State
@@ -47,7 +47,7 @@ class MoonshellPreviews(MoonshellTable):
             raise IllegalAction("That pull is not possible now.")
         masked = evolve(state, bag=(UNKNOWN,) * len(state.bag))
         if self._one_rock_pull():
-            return powers.pull_one(masked, seat, action.column, None)
+            return rules.pull_one(masked, seat, action.column, None)
         return rules.pull(masked, seat, action.column, action.first)
 
     def _pull_preview(self) -> tuple[State, set[int], set[int]] | None:
