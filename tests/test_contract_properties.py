@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -236,8 +235,8 @@ def scramble_stones(state, seat, rng):
         else:
             hands.append(tuple(pool[:len(hand)]))
             pool = pool[len(hand):]
-    return attrs.evolve(state, hands=tuple(hands), deck=tuple(pool),
-                        rng=Rng(rng.getrandbits(64)))
+    return evolve(state, hands=tuple(hands), deck=tuple(pool),
+                  rng=Rng(rng.getrandbits(64)))
 
 
 def scramble_shell(state, seat, rng):
@@ -255,7 +254,7 @@ def scramble_shell(state, seat, rng):
 
 
 def scramble_lighter(state, seat, rng):
-    return attrs.evolve(state, rng=Rng(rng.getrandbits(64)))
+    return evolve(state, rng=Rng(rng.getrandbits(64)))
 
 
 def scramble_rain(state, seat, rng):
@@ -284,11 +283,11 @@ def scramble_rain(state, seat, rng):
             kinds[t] = v
     known = tuple(k if s == seat else frozenset(rng.sample(range(len(kinds)), 2))
                   for s, k in enumerate(state.known))
-    return attrs.evolve(state, hands=tuple(hands), deck=tuple(pool), chosen=chosen,
-                        discard=mixed(state.discard), piles=tuple(mixed(p) for p in state.piles),
-                        tile_discards=tuple(mixed(p) for p in state.tile_discards),
-                        undercurrents=mixed(state.undercurrents), kinds=tuple(kinds),
-                        known=known, rng=Rng(rng.getrandbits(64)))
+    return evolve(state, hands=tuple(hands), deck=tuple(pool), chosen=chosen,
+                  discard=mixed(state.discard), piles=tuple(mixed(p) for p in state.piles),
+                  tile_discards=tuple(mixed(p) for p in state.tile_discards),
+                  undercurrents=mixed(state.undercurrents), kinds=tuple(kinds),
+                  known=known, rng=Rng(rng.getrandbits(64)))
 
 
 def scramble_splash(state, seat, rng):
@@ -297,7 +296,7 @@ def scramble_splash(state, seat, rng):
         pile = list(getattr(state, name))
         rng.shuffle(pile)
         piles[name] = tuple(pile)
-    return attrs.evolve(state, rng=Rng(rng.getrandbits(64)), **piles)
+    return evolve(state, rng=Rng(rng.getrandbits(64)), **piles)
 
 
 SCRAMBLE = {"shifting-stones": scramble_stones, "moonshell": scramble_shell,

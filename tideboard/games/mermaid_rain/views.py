@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from tideboard.engine.core import seat_label
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import (KINDS, MELD_NAMES, MERMAID, SHAPES,
                                                   SYMBOL_NAMES, TILE_DARK, TILE_SHAPE,
                                                   TILE_SYMBOL, TREASURE_KINDS)
 from tideboard.games.mermaid_rain.rules import cell_name, letters
-from tideboard.games.mermaid_rain.state import (evolve, CHOSEN, DISCARD, HIDDEN, MELD, OVER, Action,
-                                                Draw, Drop, End, Enter, Home, Keep, Move, Pick,
-                                                Place, Show, State, Take, Teleport)
+from tideboard.games.mermaid_rain.state import (CHOSEN, DISCARD, HIDDEN, MELD, OVER, Action, Draw,
+                                                Drop, End, Enter, Home, Keep, Move, Pick, Place,
+                                                Show, State, Take, Teleport)
 
 
 def _hidden(seq: tuple) -> tuple:
