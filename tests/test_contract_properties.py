@@ -3,7 +3,9 @@
 * apply accepts exactly what legal_actions lists: every listed action survives
   format -> parse and applies; every other action (parsed from perturbed
   notation, or built directly, out-of-range fields included) is refused with
-  IllegalAction, never anything else.
+  IllegalAction, never anything else.  "Listed" means the same values of the same
+  types: ``Dive(True) == Dive(1)`` in Python, but True is no whole number, and apply
+  refuses it.
 * view(state, seat) hides every other seat's secrets and the generator: two
   states that differ only in what the seat may not see give the same view.
 """
@@ -188,7 +190,7 @@ def perturbed(text: str, rng: random.Random) -> list[str]:
 
 def check_apply_agrees_with_legal(game, state, candidates, rng):
     legal = list(game.legal_actions(state))
-    listed = set(legal)
+    listed = {repr(action) for action in legal}  # (repr tells True from 1)
     for action in legal:
         text = game.format_action(action)
         again = game.parse_action(state, text)
@@ -208,7 +210,7 @@ def check_apply_agrees_with_legal(game, state, candidates, rng):
         except IllegalAction as error:
             assert str(error)
             accepted = False
-        assert accepted == (action in listed), (action, accepted, game.format_action(action)
+        assert accepted == (repr(action) in listed), (action, accepted, game.format_action(action)
                                                 if accepted else None)
 
 

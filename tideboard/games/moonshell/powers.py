@@ -314,7 +314,7 @@ def _swap_take(state: State, seat: int, action: SwapTake) -> State:
 def buoy_collect(state: State, seat: int, action: Collect, tile: int):
     """A collect with the Buoy: (chest, mermeeples, saved tiles) afterwards."""
     chest, meeples, saved = state.chests[seat], state.meeples, state.saved
-    if not state.powers or not 0 <= action.column <= BUOY_COLUMN:
+    if not 0 <= action.column <= BUOY_COLUMN or (not state.powers and action.column >= SAVE):
         raise IllegalAction("There is no such chest column; your chest has columns 1-4.")
     if action.column == SAVE:
         if action.source not in (0, 1) or action.saved != -1 or action.saved_first:
@@ -335,8 +335,11 @@ def buoy_collect(state: State, seat: int, action: Collect, tile: int):
         chest = _replace(chest, column, _replace(chest[column], row, tile))
         return chest, _replace(meeples, seat, AT_HOME), saved
     extra = action.saved
-    if (action.source not in (0, 1) or not saved or saved[seat] == EMPTY
-            or not 0 <= extra < CHEST_COLUMNS or (action.saved_first and extra != action.column)):
+    if not saved or saved[seat] == EMPTY:
+        raise IllegalAction("You have no tile saved on your mermaid board (the passive Buoy "
+                            "saves one).")
+    if (action.source not in (0, 1) or not 0 <= extra < CHEST_COLUMNS
+            or (action.saved_first and extra != action.column)):
         raise IllegalAction("Place your saved tile with a tile from your rocks: 'collect left 2 "
                             "saved 3' (same column: add 'first' to place the saved one first).")
     if action.saved_first:

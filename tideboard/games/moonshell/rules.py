@@ -388,7 +388,7 @@ def collect(state: State, seat: int, action: Collect, **extra) -> State:
         rocks = _replace(rocks, rock, EMPTY)
     else:
         raise IllegalAction("Collect from your left rock, your right rock or your moonshell.")
-    if action.saved >= 0 or action.saved_first or column >= CHEST_COLUMNS:
+    if action.saved != -1 or action.saved_first or column >= CHEST_COLUMNS:
         state = evolve(state, rocks=rocks, moonshells=moonshells)
         chest, extra["meeples"], extra["saved"] = powers.buoy_collect(state, seat, action, tile)
     else:
