@@ -7,7 +7,8 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.notifications import Notification
+from textual.geometry import Size
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -69,6 +70,7 @@ class TideboardApp(KeysInOrder, App):
         self.store_path = store_path
         self._store: Any = None
         self._small_notice: Notification | None = None  # the one on screen, if any
+        self._size_to_say: Size | None = None  # a resize not yet handled by _say_size
         self._sheets: set[str] = set()  # the named sheets added so far
 
     def on_mount(self) -> None:
@@ -136,23 +138,29 @@ class TideboardApp(KeysInOrder, App):
 
     def on_resize(self, event: events.Resize) -> None:
         """At most one "terminal is small" notice: a new size replaces the last
-        notice, and a large enough terminal takes it away."""
-        width, height = event.size
+        notice, and a large enough terminal takes it away.  Said once the
+        resizes queued now are handled (a burst of them says only the last)."""
+        if self._size_to_say is None:
+            self.call_later(self._say_size)
+        self._size_to_say = event.size
+
+    def _say_size(self) -> None:
+        width, height = self._size_to_say or self.size
+        self._size_to_say = None
         small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
         text = (f"The terminal is {width}x{height}; tideboard is laid out for "
                 f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts may be cut off.")
         old = self._small_notice
-        if old is not None and old in self._notifications:
+        if old is not None and not old.has_expired:
             if small and old.message == text:
                 return  # the same size again: the notice on screen says so already
-            self._unnotify(old, refresh=not small)
+            # Textual takes one notice away only through a private method: the
+            # others on screen now (rare, and short-lived) go with it
+            self.clear_notifications()
         self._small_notice = None
         if small:
-            # added at once (not through a Notify message), so resizes in quick
-            # succession still leave one notice
             self._small_notice = Notification(text, severity="warning", timeout=6)
-            self._notifications.add(self._small_notice)
-            self._refresh_notifications()
+            self.post_message(Notify(self._small_notice))
 
     def show_picker(self) -> None:
         from tideboard.ui.picker import PickerScreen
