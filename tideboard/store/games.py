@@ -37,6 +37,7 @@ import attrs
 from tideboard.engine.core import GameConfig
 from tideboard.store.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
                                turn_text)
+from tideboard.store.background import WriteThread
 from tideboard.store.db import (BadText, StaleError, StoreError, _safe, _store_error,
                                 _text, _Transaction)
 from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
@@ -95,6 +96,7 @@ class Store:
         self._db = connection
         self._lock = threading.RLock()
         self.path = path
+        self.writes = WriteThread()  # the writes asked from a loop (store/background.py)
         self.import_notes: list[Any] = []  # store_import.ImportNote
         # store files other users can read that tideboard could not make private
         self.warnings: list[str] = []
@@ -182,6 +184,8 @@ class Store:
                 db.execute(f"PRAGMA user_version = {version}")
 
     def close(self) -> None:
+        """Close the store once every write asked of its writer thread is done."""
+        self.writes.close()
         with self._lock:
             self._db.close()
 
