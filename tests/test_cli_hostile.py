@@ -80,6 +80,8 @@ def assert_clean_error(done, status: int, *words: str) -> str:
 @pytest.mark.parametrize("args, words", [
     (["play", "shifting-stones", "--bot", "²=greedy"], ["SEAT=LEVEL"]),
     (["play", "shifting-stones", "--bot", f"{HUGE}=greedy"], ["not at the table"]),
+    (["play", "shifting-stones", "--bot", f"2={HUGE}"], ["unknown bot level"]),
+    (["play", "shifting-stones", "--theme", HUGE], ["--theme", "unknown theme"]),
     (["script", "shifting-stones", "--seed", HUGE], ["--seed", "too large"]),
     (["script", "shifting-stones", "--seed", str(2**64)], ["--seed", "out of range"]),
     (["script", "shifting-stones", "--seed", "-1"], ["--seed"]),

@@ -200,11 +200,17 @@ def exit_after_app(code: Any) -> None:
         sys.exit(EXIT_USAGE)
 
 
-def check_theme(theme: str | None) -> None:
-    if theme is None:
-        return
-    from tideboard.files.themes import theme_names
+class Theme(click.ParamType):
+    """A colour theme's name, checked against the themes installed when the
+    flag is read (not when the command is defined: ``--help`` reads no theme)."""
 
-    names = theme_names()
-    if theme not in names:
-        fail(f"unknown theme {theme!r}; choose from: {', '.join(names)}.")
+    name = "theme"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        from tideboard.files.themes import theme_names
+
+        names = theme_names()
+        if value not in names:
+            self.fail(f"unknown theme {shorten(str(value))!r}; choose from: "
+                      f"{', '.join(names)}.", param, ctx)
+        return value

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from tideboard.cli.io import (EXIT_ILLEGAL, check_theme, exit_after_app, fail, forget_unsaved,
+from tideboard.cli.io import (EXIT_ILLEGAL, Theme, exit_after_app, fail, forget_unsaved,
                               read_moves, shorten)
 from tideboard.cli.options import load_game, make_config, seat_bots, with_game_options
 from tideboard.engine.text import plural
@@ -20,7 +20,7 @@ from tideboard.engine.text import plural
 @click.option("--solo", is_flag=True, help="Play the game's solo variant.")
 @click.option("--bot", "bots", multiple=True, metavar="SEAT=LEVEL",
               help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
-@click.option("--theme", help="Colour theme.")
+@click.option("--theme", type=Theme(), help="Colour theme.")
 def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
     """Start GAME in the terminal app.
 
@@ -30,7 +30,6 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
     g = load_game(game)
     config = make_config(g, players, variant, solo, seed, options)
     bot_seats = seat_bots(g, config, bots)
-    check_theme(theme)
     from tideboard.ui.startup import pause_gc
 
     pause_gc()  # until the first frame (tideboard/ui/startup.py)
