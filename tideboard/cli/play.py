@@ -10,7 +10,7 @@ import click
 
 from tideboard.cli.io import (EXIT_ILLEGAL, Theme, exit_after_app, fail, forget_unsaved,
                               read_moves, shorten)
-from tideboard.cli.options import load_game, make_config, seat_bots, with_game_options
+from tideboard.cli.options import SeatLevel, load_game, make_config, seat_bots, with_game_options
 from tideboard.engine.text import plural
 
 
@@ -18,7 +18,7 @@ from tideboard.engine.text import plural
 @click.argument("game")
 @with_game_options
 @click.option("--solo", is_flag=True, help="Play the game's solo variant.")
-@click.option("--bot", "bots", multiple=True, metavar="SEAT=LEVEL",
+@click.option("--bot", "bots", type=SeatLevel(), multiple=True,
               help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
 @click.option("--theme", type=Theme(), help="Colour theme.")
 def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
