@@ -281,6 +281,11 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
     (["play", "shifting-stones", "--bot", "2=genius"], ["unknown bot level 'genius'",
                                                           "choose from: random, greedy"]),
     (["play", "chess"], ["unknown game 'chess'"]),
+    (["play", "shifting-stones", "--theme", "neon"],
+     ["--theme", "unknown theme 'neon'", "choose from: tide-dark"]),
+    (["resume", "--theme", "neon"], ["unknown theme 'neon'", "choose from: tide-dark"]),
+    # the group's --theme is checked before any command runs, not only the picker's
+    (["--theme", "neon", "list"], ["unknown theme 'neon'", "choose from: tide-dark"]),
 ])
 def test_bad_flags_exit_2_and_list_the_choices(args, words):
     result = run(*args)

@@ -15,7 +15,7 @@ import sys
 import click
 
 from tideboard.cli.catalog import list_games, rules
-from tideboard.cli.io import (EXIT_INTERRUPTED, check_theme, exit_after_app, fail, flush_stdout,
+from tideboard.cli.io import (EXIT_INTERRUPTED, Theme, exit_after_app, fail, flush_stdout,
                               forget_unsaved, output_failed)
 from tideboard.cli.play import play, script
 from tideboard.cli.serve import serve
@@ -24,7 +24,8 @@ from tideboard.cli.store import STORE_COMMANDS
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--theme", help="Colour theme: tide-dark, tide-light or tide-contrast.")
+@click.option("--theme", type=Theme(),
+              help="Colour theme: tide-dark, tide-light or tide-contrast.")
 @click.version_option(package_name="tideboard")
 @click.pass_context
 def main(ctx: click.Context, theme: str | None) -> None:
@@ -34,7 +35,6 @@ def main(ctx: click.Context, theme: str | None) -> None:
     With no command, opens the game picker.
     """
     if ctx.invoked_subcommand is None:
-        check_theme(theme)
         from tideboard.ui.startup import pause_gc
 
         pause_gc()  # until the first frame (tideboard/ui/startup.py)

@@ -1,15 +1,16 @@
 """Input and output helpers for the ``tideboard`` command (click only, so that
 ``tideboard --help`` stays fast): bounded whole numbers on the command line,
-moves files read as a stream with limits, ``sim`` progress, and output that
-cannot be written."""
+moves files read as a stream with limits, ``sim`` progress (``rich.progress``,
+loaded only when shown), and output that cannot be written."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
 import sys
-from typing import Any, NoReturn
+from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
@@ -60,43 +61,23 @@ def shorten(text: str, limit: int = 24) -> str:
 
 
 
-class Progress:
-    """``sim`` progress on standard error: a line redrawn every second on a
-    terminal, a line every 30 seconds otherwise (a log file)."""
+@contextlib.contextmanager
+def sim_progress(name: str, total: int) -> Iterator[Callable[[int], None] | None]:
+    """``sim``'s progress: a ``rich.progress`` bar on standard error while the
+    games are played, erased at the end, only when standard error is a
+    terminal; None (nothing is written) on a pipe or a file."""
+    if not isatty(sys.stderr):
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn)
 
-    def __init__(self, name: str, total: int) -> None:
-        import time
-
-        self.clock = time.monotonic
-        self.name, self.total = name, total
-        self.tty = isatty(sys.stderr)
-        self.every = 1.0 if self.tty else 30.0
-        self.next = self.clock() + self.every
-        self.shown = False
-
-    def __call__(self, finished: int) -> None:
-        now = self.clock()
-        if now < self.next:
-            return
-        self.next = now + self.every
-        line = f"{self.name}: {finished} of {self.total} games played"
-        try:
-            if self.tty:
-                sys.stderr.write(f"\r{line}\x1b[K")
-            else:
-                sys.stderr.write(line + "\n")
-            sys.stderr.flush()
-            self.shown = True
-        except (OSError, ValueError):
-            self.every = float("inf")  # no stderr to report on: stop trying
-
-    def done(self) -> None:
-        if self.tty and self.shown:
-            try:
-                sys.stderr.write("\r\x1b[K")
-                sys.stderr.flush()
-            except (OSError, ValueError):
-                pass
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("games"), TimeElapsedColumn(), console=Console(file=sys.stderr),
+                  transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
+        task = bar.add_task(name, total=total)
+        yield lambda finished: bar.update(task, completed=finished)
 
 
 def isatty(stream: Any) -> bool:
@@ -219,11 +200,17 @@ def exit_after_app(code: Any) -> None:
         sys.exit(EXIT_USAGE)
 
 
-def check_theme(theme: str | None) -> None:
-    if theme is None:
-        return
-    from tideboard.files.themes import theme_names
+class Theme(click.ParamType):
+    """A colour theme's name, checked against the themes installed when the
+    flag is read (not when the command is defined: ``--help`` reads no theme)."""
 
-    names = theme_names()
-    if theme not in names:
-        fail(f"unknown theme {theme!r}; choose from: {', '.join(names)}.")
+    name = "theme"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        from tideboard.files.themes import theme_names
+
+        names = theme_names()
+        if value not in names:
+            self.fail(f"unknown theme {shorten(str(value))!r}; choose from: "
+                      f"{', '.join(names)}.", param, ctx)
+        return value

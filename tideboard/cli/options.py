@@ -4,6 +4,8 @@ each checked into a clear message (click only at module level)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from tideboard.cli.io import WholeNumber, fail, shorten
@@ -74,19 +76,33 @@ def make_config(game, players: int | None, variant: str | None, solo: bool, seed
     return config
 
 
-def seat_bots(game, config, specs: tuple[str, ...]) -> dict[int, str]:
-    """Parse ``SEAT=LEVEL`` flags into {0-based seat: level}."""
+class SeatLevel(click.ParamType):
+    """``--bot SEAT=LEVEL``: (seat number from 1, bot level); whether the seat
+    is at the table and the level is the game's is :func:`seat_bots`'s to say."""
+
+    name = "SEAT=LEVEL"
+    MAX_DIGITS = 3  # --players is at most 999
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[int, str]:
+        if isinstance(value, tuple):
+            return value
+        seat, sep, level = str(value).partition("=")
+        seat = seat.strip()
+        if not sep or not (seat.isascii() and seat.isdigit()):
+            self.fail(f"expected SEAT=LEVEL, e.g. --bot 2=greedy; got "
+                      f"{shorten(str(value))!r}.", param, ctx)
+        if len(seat) > self.MAX_DIGITS:
+            self.fail(f"seat {shorten(seat)} is not at the table.", param, ctx)
+        return int(seat), level
+
+
+def seat_bots(game, config, flags: tuple[tuple[int, str], ...]) -> dict[int, str]:
+    """The ``--bot`` flags as {0-based seat: level}, each checked against the table."""
     levels = tuple(game.bot_factories())
     bots: dict[int, str] = {}
-    for spec in specs:
-        seat_text, sep, level = spec.partition("=")
-        seat_text = seat_text.strip()
-        if not sep or not (seat_text.isascii() and seat_text.isdigit()):
-            fail(f"--bot takes SEAT=LEVEL, e.g. --bot 2=greedy; got {shorten(spec)!r}.")
-        seat = int(seat_text) if len(seat_text) <= 6 else 0
+    for seat, level in flags:
         if not 1 <= seat <= config.players:
-            fail(f"--bot seat {shorten(seat_text)} is not at the table; "
-                  f"seats are 1-{config.players}.")
+            fail(f"--bot seat {seat} is not at the table; seats are 1-{config.players}.")
         if level not in levels:
             fail(f"unknown bot level {shorten(level)!r}; choose from: {', '.join(levels)}.")
         bots[seat - 1] = level

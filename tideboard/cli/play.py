@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
-from tideboard.cli.io import (EXIT_ILLEGAL, check_theme, exit_after_app, fail, forget_unsaved,
+from tideboard.cli.io import (EXIT_ILLEGAL, Theme, exit_after_app, fail, forget_unsaved,
                               read_moves, shorten)
-from tideboard.cli.options import (game_argument, load_game, make_config, seat_bots,
+from tideboard.cli.options import (SeatLevel, game_argument, load_game, make_config, seat_bots,
                                    with_game_options)
 from tideboard.engine.text import plural
 
@@ -19,15 +19,14 @@ from tideboard.engine.text import plural
 @game_argument
 @with_game_options
 @click.option("--solo", is_flag=True, help="Play the game's solo variant.")
-@click.option("--bot", "bots", multiple=True, metavar="SEAT=LEVEL",
+@click.option("--bot", "bots", type=SeatLevel(), multiple=True,
               help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
-@click.option("--theme", help="Colour theme.")
+@click.option("--theme", type=Theme(), help="Colour theme.")
 def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
     """Start GAME in the terminal app."""
     g = load_game(game)
     config = make_config(g, players, variant, solo, seed, options)
     bot_seats = seat_bots(g, config, bots)
-    check_theme(theme)
     from tideboard.ui.startup import pause_gc
 
     pause_gc()  # until the first frame (tideboard/ui/startup.py)

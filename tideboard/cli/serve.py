@@ -46,8 +46,8 @@ def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_na
     The SSH user name is the player's name, and it belongs to the first public
     key used with it (Ana is ana); a client without a key plays as a guest
     under a name the server gives.  No passwords.  Prints a
-    line with "listening" when ready; Ctrl-C or SIGTERM stops it (every table
-    is saved after each move already).
+    line with "listening" when ready; Ctrl-C, SIGTERM or SIGHUP stops it once
+    every move's write is done (exit 1 if a table could not be saved).
     """
     try:
         import asyncssh  # noqa: F401

@@ -1,4 +1,5 @@
-"""``sim``: bot-against-bot games headless, with progress on standard error."""
+"""``sim``: bot-against-bot games headless, with progress on standard error
+when it is a terminal."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import sys
 
 import click
 
-from tideboard.cli.io import EXIT_INTERRUPTED, Progress, WholeNumber, fail, flush_stdout, shorten
+from tideboard.cli.io import (EXIT_INTERRUPTED, WholeNumber, fail, flush_stdout, shorten,
+                              sim_progress)
 from tideboard.cli.options import game_argument, load_game, make_config, with_game_options
 from tideboard.engine.text import plural
 
@@ -24,8 +26,8 @@ from tideboard.engine.text import plural
 def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> None:
     """Play bot-against-bot games of GAME headless and report the results.
 
-    Progress goes to standard error; Ctrl-C stops and prints the results of the
-    games finished so far (exit status 130).
+    Progress goes to standard error when it is a terminal; Ctrl-C stops and
+    prints the results of the games finished so far (exit status 130).
     """
     from tideboard.engine.simulate import simulate
 
@@ -37,9 +39,8 @@ def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> 
             fail(f"unknown bot level {shorten(level)!r}; choose from: {', '.join(known)}.")
     seat_levels = list(levels) or ["greedy" if "greedy" in known else known[0]]
     seat_levels += [seat_levels[-1]] * (config.players - len(seat_levels))
-    progress = Progress(g.info.name, count)
-    report = simulate(g, config, seat_levels[:config.players], count, progress=progress)
-    progress.done()
+    with sim_progress(g.info.name, count) as progress:
+        report = simulate(g, config, seat_levels[:config.players], count, progress=progress)
     if as_json:
         click.echo(json.dumps(report, indent=1))
     else:

@@ -10,8 +10,7 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli.io import (EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail,
-                              forget_unsaved)
+from tideboard.cli.io import EXIT_USAGE, Theme, exit_after_app, fail, forget_unsaved
 from tideboard.engine.text import plural
 
 
@@ -212,11 +211,10 @@ def export_command(game_id: str, output: str | None, force: bool, with_secrets: 
 
 @click.command("resume")
 @click.argument("target", required=False, metavar="[ID|FILE]")
-@click.option("--theme", help="Colour theme.")
+@click.option("--theme", type=Theme(), help="Colour theme.")
 def resume_command(target: str | None, theme: str | None) -> None:
     """Continue a game: the newest unfinished one, game ID, or a record FILE
     (imported into the store as a new game)."""
-    _check_theme(theme)
     store = _open_store()
     with store:
         if target is None:
@@ -239,10 +237,9 @@ def resume_command(target: str | None, theme: str | None) -> None:
 
 @click.command("replay")
 @click.argument("target", metavar="ID|FILE")
-@click.option("--theme", help="Colour theme.")
+@click.option("--theme", type=Theme(), help="Colour theme.")
 def replay_command(target: str, theme: str | None) -> None:
     """Step through game ID or a record FILE in the app."""
-    _check_theme(theme)
     store = _open_store()
     with store:
         stored_id, record, match = _load_target(store, target)

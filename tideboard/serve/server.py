@@ -109,7 +109,8 @@ class Server:
         self._idle_task = asyncio.create_task(self._watch_idle())
 
     async def stop(self) -> None:
-        """Stop accepting, end every session (tables are saved already)."""
+        """Stop accepting, end every session, wait for the moves' writes still
+        running (Room.shutdown) and close the store."""
         if self.acceptor is not None:
             self.acceptor.close()
         if self._idle_task is not None:

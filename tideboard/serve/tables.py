@@ -10,7 +10,10 @@ what) and listen for changes; the room never calls into a session's app
   empty seats.
 - Once started, the table's game is an ordinary game in the store, one
   committed transaction per move (``GameWriter``), so a restart or a kill -9
-  brings it back; finished tables stay in the store's history.
+  brings it back; finished tables stay in the store's history.  The moves'
+  writes run on the store's writer thread, in order, never on the loop every
+  session shares (tideboard/store/background.py); :meth:`Room.shutdown`
+  waits for them.
 - ``act(table, name, action)`` applies a move only for the seat ``name`` sits
   in, only when the rules wait for that seat (``to_move``, and ``legal_for``
   for simultaneous choices) and only an action ``legal_for`` lists.
@@ -38,6 +41,7 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
+from tideboard.store.background import Saves
 from tideboard.store.writer import GameWriter
 from tideboard.store.records import Seat
 from tideboard.store.games import Store
@@ -68,6 +72,8 @@ class Room(Presence):
         self.bot_delay = bot_delay
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.saves = Saves(store)  # the moves' writes, off the loop
+        self.closed = False
         self.lobby_listeners: set[Callable[[], None]] = set()
 
     # -- loading ----------------------------------------------------------------
@@ -250,11 +256,17 @@ class Room(Presence):
         self._schedule(table)
 
     def _save(self, table: Table) -> None:
-        """Bring the table's stored game up to its match.  A failed save (a full
-        disk) never stops the table: the players are told once, and it is tried
-        again every ``SAVE_RETRY`` seconds (and after every move) until the
-        store takes every missing move."""
-        error = table.writer.sync(table.match) if table.writer else None
+        """Bring the table's stored game up to its match, on the store's writer
+        thread (:meth:`_saved` has the outcome, on the loop)."""
+        writer, match = table.writer, table.match
+        if writer is not None:
+            self.saves.later(lambda: writer.sync(match),
+                             lambda error: self._saved(table, error))
+
+    def _saved(self, table: Table, error: str | None) -> None:
+        """A save's outcome.  A failed save (a full disk) never stops the table:
+        the players are told once, and it is tried again every ``SAVE_RETRY``
+        seconds (and after every move) until the store takes every missing move."""
         before, table.save_error = table.save_error, error
         if error is not None and before is None:
             log(f"table {table.id}: {error}")
@@ -262,7 +274,7 @@ class Room(Presence):
                              "saved as soon as it can be).")
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
-        if error is not None and table.save_timer is None:
+        if error is not None and table.save_timer is None and not self.closed:
             loop = running_loop()
             if loop is not None:
                 table.save_timer = loop.call_later(SAVE_RETRY, self._retry_save, table)
@@ -328,6 +340,9 @@ class Room(Presence):
                 self.lobby_listeners.discard(listener)
 
     def shutdown(self) -> None:
+        """Stop every timer once the moves' writes still running are done."""
+        self.saves.deliver(wait=True)
+        self.closed = True
         for table in self.tables.values():
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
                 if timer is not None:

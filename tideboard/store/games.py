@@ -38,6 +38,7 @@ from tideboard.store.records import (MAX_NOTATION, Record, Result, Seat, default
                                      turn_text)
 from tideboard.store.rows import (COLUMNS, DamagedGame, GameSummary, decode_row, insert_game,
                                   now)
+from tideboard.store.background import WriteThread
 from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
@@ -57,6 +58,7 @@ class Store:
         self._db = connection
         self._lock = threading.RLock()
         self.path = path
+        self.writes = WriteThread()  # the writes asked from a loop (store/background.py)
         self.import_notes: list[Any] = []  # autosaves.ImportNote
         # store files other users can read that tideboard could not make private
         self.warnings: list[str] = []
@@ -144,6 +146,8 @@ class Store:
                 db.execute(f"PRAGMA user_version = {version}")
 
     def close(self) -> None:
+        """Close the store once every write asked of its writer thread is done."""
+        self.writes.close()
         with self._lock:
             self._db.close()
 

@@ -266,10 +266,13 @@ def run_app(theme: str | None = None, game_id: str | None = None,
     With ``match`` (loaded by ``tideboard resume``/``replay``): continue it,
     appending to the stored game ``store_id``, or with ``replay`` step through it.
     """
+    from tideboard.ui.signals import end_on_signals
+
     app = TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots, match=match,
                        store_id=store_id, store_path=store_path, replay=replay)
     try:
-        app.run()
+        with end_on_signals(app):  # SIGTERM/SIGHUP: every save done, then exit
+            app.run()
     finally:
         resume_gc()  # if the app ended before its first frame
         app.close_store()

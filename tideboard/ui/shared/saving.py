@@ -7,6 +7,9 @@ write (a full disk, a store another program holds) never stops the game: it is
 shown to the player (a notice and "NOT SAVED" in the header) and retried after
 the next change, every ``RETRY_SECONDS`` while nothing changes, and when the
 game screen closes; the first write that succeeds saves every move missing.
+The writes run on the store's writer thread, never on the event loop (a
+commit waits for an fsync); their outcomes come back to the loop in order,
+and the game screen closing waits for the ones still running.
 A game the app ends with moves not saved is in :data:`UNSAVED`, so the command
 that ran the app can say so (``tideboard play``/``resume`` exit 2).
 """
@@ -26,46 +29,79 @@ UNSAVED: dict[int, str] = {}
 _KEYS = itertools.count(1)
 
 
-def save_match(screen: Any) -> bool:
+def save_match(screen: Any) -> None:
     """Bring ``screen.writer``'s record up to ``screen.match`` (creating the
-    record the first time); True if it is saved, else the player is told."""
-    from tideboard.store.writer import GameWriter
-    from tideboard.store.records import default_seats
+    record the first time).  The write runs on the store's writer thread
+    (tideboard/store/background.py), never on the event loop; its outcome
+    comes back to the loop, in the order asked, and a failure is shown."""
+    from tideboard.store.background import Saves
 
-    message = None
     try:
-        if screen.writer is None:
-            store = screen.app.open_store()
-            seats = default_seats(screen.match.config.players, screen.bot_levels)
-            screen.writer = GameWriter.new(store, screen.match, seats)
-        message = screen.writer.sync(screen.match)
-    except TideboardError as error:
-        message = f"Could not save the game: {error}"
+        job = _Job(screen)
+    except TideboardError as error:  # the store cannot be opened
+        _saved(screen, f"Could not save the game: {error}")
+        return
+    saves = getattr(screen, "_saves", None)
+    if saves is None:
+        saves = screen._saves = Saves(job.store)
+    saves.later(job, lambda message: _saved(screen, message))
+
+
+def last_save(screen: Any) -> None:
+    """When the game screen closes: the saves still running are waited for,
+    and a game not saved (a full disk) gets a last try."""
+    try:
+        saves = getattr(screen, "_saves", None)
+        if saves is not None:
+            saves.deliver(wait=True)
+        if screen.save_error is not None:
+            _saved(screen, _Job(screen)())
+    except Exception:  # the app is ending: never raise from here
+        pass
+
+
+class _Job:
+    """One save of the match on screen now, run by the store's writer thread
+    (or at once): None, or the message for the player."""
+
+    def __init__(self, screen: Any) -> None:
+        from tideboard.store.records import default_seats
+
+        self.screen, self.match = screen, screen.match
+        writer = screen.writer
+        self.store = writer.store if writer is not None else screen.app.open_store()
+        self.seats = default_seats(self.match.config.players, screen.bot_levels)
+
+    def __call__(self) -> str | None:
+        from tideboard.store.writer import GameWriter
+
+        screen = self.screen
+        try:
+            if screen.writer is None:  # the first save creates the record
+                screen.writer = GameWriter.new(self.store, self.match, self.seats)
+            return screen.writer.sync(self.match)
+        except TideboardError as error:
+            return f"Could not save the game: {error}"
+
+
+def _saved(screen: Any, message: str | None) -> None:
+    """A save's outcome, on the loop: the player told of a failure (once) and
+    of the first save that succeeds after one."""
     if message:
+        UNSAVED[_key(screen)] = _unsaved_text(screen, message)
         if message != screen.save_error:
             screen.notify(f"{message}. Your moves are kept on screen; saving is tried "
                           "again after every move and every few seconds.",
                           severity="error", timeout=10)
         screen.save_error = message
         screen.app.sub_title = "NOT SAVED"
-        UNSAVED[_key(screen)] = _unsaved_text(screen, message)
         _retry_later(screen)
-        return False
+        return
     UNSAVED.pop(_key(screen), None)
     if screen.save_error:
         screen.notify("The game is saved again.", timeout=3)
         screen.app.sub_title = ""
     screen.save_error = None
-    return True
-
-
-def last_save(screen: Any) -> None:
-    """A last try when the game screen closes, if its game is not saved."""
-    if screen.save_error is not None:
-        try:
-            save_match(screen)
-        except Exception:  # the app is ending: never raise from here
-            pass
 
 
 def _retry_later(screen: Any) -> None:
