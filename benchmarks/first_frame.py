@@ -58,7 +58,7 @@ def child(target: str) -> None:
         def ready(app) -> bool:
             return bool(app.query("Static"))
     else:
-        from tideboard.startup import pause_gc
+        from tideboard.ui.startup import pause_gc
 
         pause_gc()  # as the tideboard command does before it imports the app (cli.py)
         from tideboard.ui.app import TideboardApp
@@ -113,14 +113,11 @@ def compile_tideboard() -> str:
     import compileall
     import importlib.util
 
-    folders = set()
-    for name in ("tideboard", "tideboard.themes", "tideboard.docs"):
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.submodule_search_locations:
-            folders.update(spec.submodule_search_locations)
-    for folder in sorted(folders):
+    spec = importlib.util.find_spec("tideboard")
+    folders = sorted(spec.submodule_search_locations)
+    for folder in folders:
         compileall.compile_dir(folder, quiet=1)
-    return ", ".join(sorted(folders))
+    return ", ".join(folders)
 
 
 def measure(target: str, env: dict) -> tuple[float, float]:
@@ -164,7 +161,7 @@ def main() -> None:
     cpu = statistics.median(c for _, c in runs["bare-gc-paused"])
     print(f"{'(bare, collector paused)':<24} wall {wall * 1000:6.1f} ms {wall / bare_wall:4.2f}x  "
           f"CPU {cpu * 1000:6.1f} ms {cpu / bare_cpu:4.2f}x  (for comparison: tideboard pauses "
-          "the garbage collector until its first frame, tideboard/startup.py)")
+          "the garbage collector until its first frame, tideboard/ui/startup.py)")
     for target in TARGETS[2:]:
         wall = statistics.median(w for w, _ in runs[target])
         cpu = statistics.median(c for _, c in runs[target])

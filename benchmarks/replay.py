@@ -35,7 +35,7 @@ import time
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.shifting_stones import GAME
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import Score
 
 CONFIG = GameConfig(players=2, seed=2026)

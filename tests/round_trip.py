@@ -1,10 +1,10 @@
 """A match through a record file and back, as ``tideboard export`` then
 ``resume`` does it: the game id, the settings and the moves in notation,
-replayed from the seed (tideboard.records)."""
+replayed from the seed (tideboard.store.records)."""
 
 from __future__ import annotations
 
-from tideboard import records
+from tideboard.store import records
 from tideboard.engine.match import Match
 
 

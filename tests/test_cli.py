@@ -20,7 +20,7 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.shifting_stones import GAME as STONES
+from tideboard.games.shifting_stones.game import GAME as STONES
 
 BIN = Path(sys.executable).with_name("tideboard")
 
@@ -81,10 +81,11 @@ def test_list_json():
 
 
 def test_list_imports_no_game_and_no_textual():
-    # `list` answers from registry data (speed: issue 8), so no game's rules load.
+    # `list` answers from each game's info.py (speed: issue 8), so no game's rules load.
     code = ("import sys\nfrom tideboard.cli import main\n"
             "try:\n    main(['list'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('tideboard.games.', 'textual'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('tideboard.games.', 'textual'))"
+            " and not m.endswith('.info') and m.count('.') != 2))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Shifting Stones" in out.stdout
     assert out.stdout.splitlines()[-1] == "[]"
@@ -260,9 +261,12 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
 # -- bad flags -------------------------------------------------------------------
 
 @pytest.mark.parametrize("args, words", [
-    (["script", "chess"], ["Unknown game 'chess'", "choose from: shifting-stones, moonshell"]),
-    (["sim", "chess"], ["Unknown game 'chess'"]),
-    (["rules", "chess"], ["Unknown game 'chess'"]),
+    (["script", "chess"], ["Invalid value for 'GAME': unknown game 'chess'; choose from: "
+                           "shifting-stones, moonshell, moonlighter, mermaid-rain, "
+                           "animal-splash."]),
+    (["sim", "chess"], ["unknown game 'chess'"]),
+    (["rules", "chess"], ["unknown game 'chess'"]),
+    (["script", "x" * 500], ["unknown game 'xxxxxxxxxxxxxxxxxxxxxxxx...'"]),
     (["script", "shifting-stones", "-p", "6"], ["is for 2-5 players", "got 6"]),
     (["script", "shifting-stones", "-p", "1"], ["is for 2-5 players (or --solo)"]),
     (["script", "shifting-stones", "--variant", "turbo"],
@@ -276,7 +280,12 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
                                                           "seats are 1-2"]),
     (["play", "shifting-stones", "--bot", "2=genius"], ["unknown bot level 'genius'",
                                                           "choose from: random, greedy"]),
-    (["play", "chess"], ["Unknown game 'chess'"]),
+    (["play", "chess"], ["unknown game 'chess'"]),
+    (["play", "shifting-stones", "--theme", "neon"],
+     ["--theme", "unknown theme 'neon'", "choose from: tide-dark"]),
+    (["resume", "--theme", "neon"], ["unknown theme 'neon'", "choose from: tide-dark"]),
+    # the group's --theme is checked before any command runs, not only the picker's
+    (["--theme", "neon", "list"], ["unknown theme 'neon'", "choose from: tide-dark"]),
 ])
 def test_bad_flags_exit_2_and_list_the_choices(args, words):
     result = run(*args)
@@ -284,6 +293,27 @@ def test_bad_flags_exit_2_and_list_the_choices(args, words):
     for word in words:
         assert word in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["play", "script", "sim", "rules"])
+def test_every_game_command_lists_the_games_in_its_help_and_completes_them(command):
+    result = CliRunner().invoke(main, [command, "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    usage = result.output.splitlines()[0]
+    assert usage.endswith(" {" + "|".join(registry.GAMES) + "}")
+    completing = CliRunner().invoke(main, [], prog_name="tideboard", env={
+        "_TIDEBOARD_COMPLETE": "bash_complete", "COMP_WORDS": f"tideboard {command} moon",
+        "COMP_CWORD": "2"})
+    assert completing.output.split() == ["plain,moonshell", "plain,moonlighter"]
+
+
+def test_help_reads_no_game_info():
+    """The GAME choices are read when a command needs them: ``--help`` loads no game."""
+    code = ("import sys\nfrom tideboard.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('tideboard.games')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "Commands:" in out.stdout and out.stdout.splitlines()[-1] == "[]"
 
 
 def test_solo_for_a_game_without_solo_exits_2():
@@ -389,12 +419,14 @@ def test_rules_prints_the_shifting_stones_page():
     assert "shift CARD CELL CELL" in out and "#" * 2 not in out  # rendered, not raw Markdown
 
 
-def test_rules_page_is_shipped_with_the_package():
-    from tideboard.docs_data import rules_markdown
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_every_game_has_its_rules_page_in_its_package(game_id):
+    from tideboard.files.rules_pages import rules_markdown
 
-    page = rules_markdown("shifting-stones")
-    assert page is not None and page.startswith("# Shifting Stones")
-    assert "## Interpretations" in page
+    page = rules_markdown(game_id)
+    assert page is not None and page.startswith(f"# {registry.GAMES[game_id].name}")
+    assert "## Interpretations" in page or "## How tideboard reads the rules" in page
+    assert rules_markdown("chess") is None
 
 
 # -- the installed command --------------------------------------------------------

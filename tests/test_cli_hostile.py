@@ -80,6 +80,8 @@ def assert_clean_error(done, status: int, *words: str) -> str:
 @pytest.mark.parametrize("args, words", [
     (["play", "shifting-stones", "--bot", "²=greedy"], ["SEAT=LEVEL"]),
     (["play", "shifting-stones", "--bot", f"{HUGE}=greedy"], ["not at the table"]),
+    (["play", "shifting-stones", "--bot", f"2={HUGE}"], ["unknown bot level"]),
+    (["play", "shifting-stones", "--theme", HUGE], ["--theme", "unknown theme"]),
     (["script", "shifting-stones", "--seed", HUGE], ["--seed", "too large"]),
     (["script", "shifting-stones", "--seed", str(2**64)], ["--seed", "out of range"]),
     (["script", "shifting-stones", "--seed", "-1"], ["--seed"]),
@@ -233,29 +235,68 @@ def test_the_app_return_code_becomes_the_exit_status(monkeypatch, code, status):
     assert len(calls) == 2
 
 
-def test_sim_progress_is_redrawn_every_second_on_a_terminal(monkeypatch):
-    import io
+def test_sim_writes_no_progress_to_a_pipe_however_long_it_runs(monkeypatch):
+    """Progress is for a person at a terminal: standard error that is a pipe
+    or a file gets nothing, even for a sim that runs for minutes."""
+    import time
 
-    import tideboard.cli_io as cli_io
+    clock = [1000.0]
 
-    class Tty(io.StringIO):
-        def isatty(self):
-            return True
+    def slow_clock():  # every look at the clock: a minute later
+        clock[0] += 60.0
+        return clock[0]
 
-    err = Tty()
-    monkeypatch.setattr(sys, "stderr", err)
-    now = [100.0]
-    progress = cli_io.Progress("Moonlighter", 50)
-    progress.clock = lambda: now[0]
-    progress.next = now[0] + progress.every
-    assert progress.every == 1.0
-    progress(1)  # within the first second: nothing yet
-    assert err.getvalue() == ""
-    now[0] += 1.5
-    progress(7)
-    assert err.getvalue() == "\rMoonlighter: 7 of 50 games played\x1b[K"
-    progress(8)  # the same second: not redrawn
-    now[0] += 1.0
-    progress(9)
-    progress.done()
-    assert err.getvalue().endswith("9 of 50 games played\x1b[K\r\x1b[K")
+    monkeypatch.setattr(time, "monotonic", slow_clock)
+    result = CliRunner().invoke(main, ["sim", "shifting-stones", "--games", "4", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "" and "shifting" in result.stdout.lower()
+
+
+def _sim_on_a_terminal(args: list[str], interrupt_after: float | None = None):
+    """``tideboard sim ARGS`` with standard error on a pseudo-terminal and
+    standard output on a pipe: (status, output, what the terminal got)."""
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="24")
+    process = start([str(BIN), "sim", *args], stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    seen, started = b"", time.monotonic()
+    try:
+        while True:
+            if interrupt_after is not None and time.monotonic() - started > interrupt_after:
+                process.send_signal(signal.SIGINT)
+                interrupt_after = None
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    break
+                if not data:
+                    break
+                seen += data
+            elif process.poll() is not None:
+                break
+        done = finish(process, None, 60)
+    finally:
+        os.close(master)
+    return done.returncode, done.stdout.decode(), seen.decode("utf-8", "replace")
+
+
+def test_sim_progress_on_a_terminal_is_a_bar_with_the_games_played_erased_at_the_end():
+    status, out, terminal = _sim_on_a_terminal(["moonlighter", "--games", "6", "--seed", "1"])
+    assert status == 0, terminal
+    assert "Moonlighter" in terminal and "/6" in terminal and "games" in terminal
+    assert "\x1b[" in terminal  # drawn and erased in place
+    assert "Moonlighter: 6 games" in out and "\x1b" not in out  # the results are plain
+
+
+def test_ctrl_c_with_the_progress_bar_shown_prints_the_results_so_far_and_exits_130():
+    status, out, terminal = _sim_on_a_terminal(
+        ["moonlighter", "--games", "1000000000", "--seed", "1"], interrupt_after=4)
+    assert status == 130, terminal
+    assert "/1000000000" in terminal
+    assert "Traceback" not in terminal and "Aborted!" not in terminal
+    assert "interrupted after" in out and "of 1000000000 games" in out

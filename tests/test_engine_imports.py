@@ -13,13 +13,20 @@ def _modules_after(code: str) -> set[str]:
     return set(out.split())
 
 
-def test_the_registry_alone_imports_no_seed_source_no_generator_no_game():
+def _game_rules(loaded: set[str]) -> list[str]:
+    """The modules of a game package besides the package itself and its ``info.py``."""
+    return sorted(m for m in loaded if m.startswith("tideboard.games.")
+                  and m.count(".") > 2 and not m.endswith(".info"))
+
+
+def test_the_registry_alone_imports_no_seed_source_no_generator_no_rules():
     loaded = _modules_after("from tideboard.engine import registry\n"
                             "[registry.is_available(g) for g in registry.GAMES]")
     assert "tideboard.engine.registry" in loaded
     assert not {"secrets", "tideboard.engine.seeds", "tideboard.engine.rng",
                 "tideboard.engine.match"} & loaded
-    assert not [m for m in loaded if m.startswith("tideboard.games.")]  # no game package
+    assert "tideboard.games.moonshell.info" in loaded  # every game's info.py
+    assert not _game_rules(loaded)
 
 
 def test_the_engine_names_are_still_there():
@@ -44,11 +51,11 @@ def test_the_app_and_the_picker_start_without_attrs_or_tomllib_or_importlib_reso
     until a game or a rules page is loaded."""
     loaded = _modules_after("import tideboard.ui.app, tideboard.ui.picker")
     assert not {"attrs", "attr", "tomllib", "importlib.resources"} & loaded
-    assert not [m for m in loaded if m.startswith("tideboard.games.")]
+    assert not _game_rules(loaded)
 
 
 def test_a_game_package_loads_without_importlib_resources():
-    loaded = _modules_after("import tideboard.games.moonshell, tideboard.games.mermaid_rain, "
-                            "tideboard.games.animal_splash, tideboard.games.shifting_stones, "
-                            "tideboard.games.moonlighter")
+    loaded = _modules_after("import tideboard.games.moonshell.game, "
+                            "tideboard.games.mermaid_rain.game, tideboard.games.animal_splash.game, "
+                            "tideboard.games.shifting_stones.game, tideboard.games.moonlighter.game")
     assert "importlib.resources" not in loaded and "tomllib" not in loaded

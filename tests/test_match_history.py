@@ -16,8 +16,8 @@ from tideboard.engine import match as match_module
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.moonlighter import GAME as LIGHTER
-from tideboard.games.shifting_stones import GAME as STONES
+from tideboard.games.moonlighter.game import GAME as LIGHTER
+from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.games.shifting_stones.state import Score
 
 CONFIG = GameConfig(players=2, seed=11)

@@ -1,4 +1,4 @@
-"""Typed game options: declared in the registry, validated with the valid
+"""Typed game options: declared in each game's info.py, validated with the valid
 choices listed, carried by GameConfig, records and the store, offered by the
 CLI (--option, --variant presets) and listed by 'tideboard list'."""
 
@@ -12,14 +12,14 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard import records
+from tideboard.store import records
 from tideboard.cli import main
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
-from tideboard.records import Record, default_seats
-from tideboard.store import Store
-from tideboard.store_schema import MIGRATIONS, statements
+from tideboard.store.records import Record, default_seats
+from tideboard.store.games import Store
+from tideboard.store.schema import MIGRATIONS, statements
 
 MOON = registry.GAMES["moonshell"]
 

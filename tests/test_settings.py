@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from tideboard import settings
-from tideboard.settings import Settings
+from tideboard.files import paths, settings
+from tideboard.files.settings import Settings
 
 THEMES = ["tide-dark", "tide-light", "tide-contrast"]
 
@@ -42,7 +42,7 @@ def test_a_failed_write_keeps_the_old_file_and_says_why(isolated_saves, monkeypa
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(settings.os, "replace", broken)
+    monkeypatch.setattr(paths.os, "replace", broken)  # settings are written by paths.write_atomic
     error = settings.save(Settings(theme="tide-dark"))
     assert error is not None and "No space left on device" in error
     assert settings.load(THEMES)[0].theme == "tide-light"

@@ -1,5 +1,6 @@
 """The code stays in pieces a person can read: no file over 500 lines, no class over
-300, and no import cycle among the UI modules (docs/architecture.md)."""
+300, no import cycle anywhere in tideboard/ (lazy imports inside functions count
+too), and no private name imported from another module (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -98,13 +99,48 @@ def test_no_class_over_300_lines():
     assert not too_long, "classes over 300 lines: " + "; ".join(too_long)
 
 
-def test_no_import_cycle_among_ui_modules():
-    ui = {name: path for name, path in SOURCES.items() if name.startswith("tideboard.ui")}
-    graph = {name: {m for m in imported_modules(name, path) if m in ui and m != name}
-             for name, path in ui.items()}
-    assert "tideboard.ui.picker" in graph and graph["tideboard.ui.app"]  # it sees the UI
+def test_no_import_cycle():
+    graph = {name: {m for m in imported_modules(name, path) if m != name}
+             for name, path in SOURCES.items()}
+    assert "tideboard.ui.picker" in graph["tideboard.ui.app"]  # it sees lazy imports too
+    assert "tideboard.games.moonshell.turns" in graph["tideboard.games.moonshell.rules"]
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+# Private names still imported from another module, each entry to go when it is fixed
+# (the test says so once it is).
+KNOWN_PRIVATE: dict[str, set[str]] = {
+    "tideboard.games.mermaid_rain.riding": {"_START_SET", "_minus", "_set", "_start_round"},
+    "tideboard.games.mermaid_rain.rules": {"_ONE_SET", "_PAIR_SET", "_START_SET", "_draw_tile",
+                                           "_minus", "_set"},
+}
+
+
+def private_imports(name: str, path: Path) -> set[str]:
+    """The ``_private`` names ``name`` imports from other tideboard modules."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith(
+                "tideboard")):
+            found.update(alias.name for alias in node.names
+                         if alias.name.startswith("_") and not alias.name.startswith("__"))
+    return found
+
+
+def test_private_imports_are_found(tmp_path):
+    path = tmp_path / "x.py"
+    path.write_text("def f():\n    from tideboard.store.db import _safe, Store\n")
+    assert private_imports("tideboard.x", path) == {"_safe"}
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_no_private_name_crosses_modules(name):
+    found = private_imports(name, SOURCES[name])
+    known = KNOWN_PRIVATE.get(name, set())
+    assert found <= known, f"{name} imports private names: {sorted(found - known)}"
+    if name in KNOWN_PRIVATE:
+        assert found == known, f"{name} no longer imports {sorted(known - found)}: update KNOWN_PRIVATE"
 
 
 def test_boards_post_the_one_shared_click_message():

@@ -1,7 +1,7 @@
 """Write tideboard/games/animal_splash/cards.json: the 72 main cards.
 
 The rulebook describes the cards but lists none, so the deck is designed here
-(docs/games/animal-splash.md explains the mix):
+(tideboard/games/animal_splash/rules.md explains the mix):
 
 * 12 crabs (3 per colour), each with an oxygen token;
 * 15 each of fish, turtle, octopus and seahorse: 4 per colour, except 3 in

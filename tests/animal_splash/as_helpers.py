@@ -8,7 +8,7 @@ a description no card (or not enough cards) fits.
 from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, MAIN,
                                                     PLANTS, STARTS)
 from tideboard.games.animal_splash.state import ACT, EMPTY, State

@@ -11,7 +11,7 @@ from tideboard.cli import main
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 
 
 def run(*args: str, input: str | None = None):

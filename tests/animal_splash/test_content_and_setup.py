@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from tideboard.engine.core import ConfigError, GameConfig
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, CRAB,
                                                     ENDINGS, GROUPS, LINES, MAIN, MISSIONS,
                                                     PLANTS, ROUNDS, SPOTS, STARTS, names_of)

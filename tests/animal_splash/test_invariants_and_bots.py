@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import MAIN, MISSIONS
 from tideboard.games.animal_splash.scoring import mission_points
 from tideboard.games.animal_splash.state import EMPTY, End
-from tideboard.sim import simulate
+from tideboard.engine.simulate import simulate
 
 from tests.animal_splash.as_helpers import all_main_cards
 from tests.round_trip import through_a_record

@@ -1,4 +1,4 @@
-"""Every mission test and end-scoring measure (the designed cards in docs/games/animal-splash.md),
+"""Every mission test and end-scoring measure (the designed cards in games/animal_splash/rules.md),
 each on a tableau that just reaches it and one that just misses, and the special cards
 counting as whichever a question needs, one thing at a time."""
 

@@ -6,7 +6,7 @@ import pytest
 
 from tideboard.engine.core import NotationError
 from tideboard.engine.rng import Rng
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.state import (END, HIDDEN, Dive, End, MovePearl, Score, Slide,
                                                  Swap, Take)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tideboard.engine.core import IllegalAction
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import CARDS, CELL_NAMES, SPOTS, STARTS
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (ACT, EMPTY, MOVE, TAKE, UNPLACED, Dive, End,

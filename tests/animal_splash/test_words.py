@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from tideboard.games.animal_splash import GAME
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import MISSIONS, SPOTS
 from tideboard.games.animal_splash.state import MOVE, UNPLACED, Dive, End
-from tideboard.games.animal_splash.words import mission_words, spot_words
+from tideboard.games.animal_splash.logline import mission_words, spot_words
 
 from tests.animal_splash.as_helpers import make_state, row
 
@@ -43,7 +43,7 @@ def test_a_mission_taken_is_named_by_its_task_not_its_number():
 
 def test_cards_in_the_log_name_the_background_as_the_card_shows_it():
     from tideboard.games.animal_splash.content import BACKGROUNDS, CARDS
-    from tideboard.games.animal_splash.words import card_words
+    from tideboard.games.animal_splash.logline import card_words
 
     ship = next(c.id for c in CARDS if BACKGROUNDS[c.background] == "ship")
     sea = next(c.id for c in CARDS if BACKGROUNDS[c.background] == "sea")

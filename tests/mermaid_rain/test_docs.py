@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tideboard.docs_data import rules_markdown
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.games.mermaid_rain.content import MAP_ROWS, SPOTS, UNDERCURRENTS
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.mermaid_rain import GAME
+from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import BASE, STARTS, TILES, WATER
 from tideboard.games.mermaid_rain.state import HIDDEN, MELD
 

@@ -10,8 +10,8 @@ from tideboard.cli import main
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.mermaid_rain import GAME
-from tideboard.sim import play_out, simulate
+from tideboard.games.mermaid_rain.game import GAME
+from tideboard.engine.simulate import play_out, simulate
 
 from tests.round_trip import through_a_record
 

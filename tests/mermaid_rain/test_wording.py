@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
-from tideboard.games.mermaid_rain import GAME
+from tideboard.engine.states import evolve
+from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import TILE_DARK, TILES
-from tideboard.games.mermaid_rain.state import HIDDEN, Move, Pick, evolve
+from tideboard.games.mermaid_rain.state import HIDDEN, Move, Pick
 from tideboard.games.mermaid_rain.text import render_text, tile_label, tile_with_id
-from tideboard.games.mermaid_rain.views import pay_words, tile_text
+from tideboard.games.mermaid_rain.logline import pay_words, tile_text
 
 from tests.mermaid_rain.mr_helpers import cell, fresh, riding
 
@@ -47,7 +48,7 @@ def test_the_log_names_tiles_and_payments_in_words():
 
 
 def test_one_dark_tile_leaving_is_one_tile_that_leaves():
-    from tideboard.games.mermaid_rain.views import _round_end_text
+    from tideboard.games.mermaid_rain.logline import _round_end_text
 
     before = evolve(riding(3), tile_cells=((cell("c1"), cell("c2")),) + ((),) * (TILES - 1))
     after = evolve(before, phase="home", tile_cells=((),) * TILES)

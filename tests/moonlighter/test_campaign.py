@@ -6,7 +6,7 @@ import pytest
 
 from tests.moonlighter.ml_helpers import build, greens, play
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import ROLL_LIMIT
 
 
@@ -80,7 +80,7 @@ def test_a_won_campaign_keeps_every_supply_count_in_the_box():
     the red tile left on the map and the cleared count both counted it."""
     from tideboard.engine.bots import make_bot
     from tideboard.engine.core import GameConfig
-    from tideboard.games.moonlighter import GAME
+    from tideboard.games.moonlighter.game import GAME
     from tideboard.games.moonlighter.content import SUPPLY
     from tideboard.games.moonlighter.rules import supply_left
 

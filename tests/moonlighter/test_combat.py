@@ -6,7 +6,7 @@ import pytest
 
 from tests.moonlighter.ml_helpers import build, greens, play
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 
 
 def orange_fight(*dice, **changes):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import (
     DUNGEONS,
     LIVES,
@@ -21,7 +21,7 @@ from tideboard.games.moonlighter.content import (
 )
 from tideboard.games.moonlighter.rules import count_tiles, pool_size, supply_left
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE
-from tideboard.sim import play_out, simulate
+from tideboard.engine.simulate import play_out, simulate
 
 
 def check_invariants(s):

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from tests.moonlighter.ml_helpers import build, fresh, play
 from tests.round_trip import through_a_record
 from tideboard.cli import main
-from tideboard.docs_data import rules_markdown
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.match import Match
 from tideboard.engine.rng import Rng
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.state import Move, Place
 
 ALL = ["roll", "place n", "place e", "place s", "place w", "move n", "move e", "move s",

@@ -6,7 +6,7 @@ import pytest
 
 from tests.moonlighter.ml_helpers import build, fresh, greens, play
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonlighter import GAME
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import SUPPLY
 from tideboard.games.moonlighter.rules import count_tiles, supply_left, tile_for_face
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import (ANEMONE, BUOY, CLOWNFISH, EMPTY, MOONSHELL,
                                                REEF_PAIR, SEAT_SIDES, URCHIN, URCHINS,
                                                tile_from_code)

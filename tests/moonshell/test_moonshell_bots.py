@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell import GAME
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import DECK_IDS, HIDDEN
-from tideboard.games.moonshell.state import replace
-from tideboard.sim import play_out, simulate
+from tideboard.engine.simulate import play_out, simulate
 
 
 def test_bot_levels_are_random_and_greedy():
@@ -56,8 +56,8 @@ def test_greedy_bot_does_not_depend_on_hidden_information():
     while state.phase == "keep":
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     unused = [c for c in DECK_IDS["secret"] if c not in state.secrets]
-    other = replace(state, secrets=(state.secrets[0], unused[0], unused[1]),
-                    bag=tuple(reversed(state.bag)))
+    other = evolve(state, secrets=(state.secrets[0], unused[0], unused[1]),
+                   bag=tuple(reversed(state.bag)))
     for seed in range(4):
         a = make_bot(GAME, "greedy", seed).choose(GAME, GAME.view(state, 0), 0,
                                                   GAME.legal_actions(state))

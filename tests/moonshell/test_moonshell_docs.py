@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tideboard.docs_data import rules_markdown
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.games.moonshell.content import CARDS, SOLO_CARDS
 
 

@@ -1,58 +1,53 @@
-"""``moonshell.state.evolve`` copies the instance dict for speed and so does not
-reject an unknown field the way ``replace`` (``State(...)``) does: a misspelt keyword would
-add a stray attribute.  These tests read the source instead (nothing is added to
-the playouts): every keyword given to ``evolve`` anywhere in tideboard must be a
-State field."""
+"""Moonshell's state and actions are attrs values copied with ``engine.states.evolve``.
+
+``evolve`` refuses a misspelt field when the call runs; these tests also read the
+source, so that a call on a path few games take is checked too: every keyword given
+to ``evolve`` in the Moonshell package and its screens must be a State field.  And
+the reducer never changes a state, not even one it made itself during the action."""
 
 from __future__ import annotations
 
 import ast
+import pickle
 from pathlib import Path
 
+import attrs
+import pytest
+
 import tideboard
-from tideboard.games.moonshell.state import FIELDS as STATE_FIELDS
-from tideboard.games.moonshell.state import evolve, replace
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.state import PASS, Collect, Decline, Pull, State
 
 ROOT = Path(tideboard.__file__).parent
-FIELDS = frozenset(STATE_FIELDS)
-MODULE = "tideboard.games.moonshell.state"
+FIELDS = frozenset(field.name for field in attrs.fields(State))
 PACKAGE = "tideboard.games.moonshell"
 
 
 def _evolve_names(tree: ast.Module) -> tuple[set[str], set[str]]:
-    """The names a module calls Moonshell's ``evolve`` by (taken from the package's
-    modules, e.g. ``state`` or ``rules``), and the names of the package's modules it
-    imports (``state.evolve(...)``)."""
+    """The names a module calls ``engine.states.evolve`` by, and the names it calls the
+    ``engine.states`` module by (``states.evolve(...)``)."""
     functions, modules = set(), set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PACKAGE):
+        if isinstance(node, ast.ImportFrom):
             for alias in node.names:
-                if alias.name == "evolve":
+                if node.module == "tideboard.engine.states" and alias.name == "evolve":
                     functions.add(alias.asname or alias.name)
-                elif node.module == PACKAGE:
+                elif node.module == "tideboard.engine" and alias.name == "states":
                     modules.add(alias.asname or alias.name)
     return functions, modules
 
 
 def _calls(tree: ast.Module) -> list[ast.Call]:
-    """The module's calls of Moonshell's ``evolve`` (``evolve(...)``, ``state.evolve(...)``)."""
+    """The module's calls of ``evolve`` (``evolve(...)``, ``states.evolve(...)``)."""
     functions, modules = _evolve_names(tree)
     return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and (
         (isinstance(node.func, ast.Name) and node.func.id in functions)
         or (isinstance(node.func, ast.Attribute) and node.func.attr == "evolve"
-            and isinstance(node.func.value, ast.Name) and node.func.value.id in modules)
-        or (functions and _is_dict_update(node.func)))]
-
-
-def _is_dict_update(func: ast.expr) -> bool:
-    """``x.__dict__.update``: a state made during an action taking its changes in place
-    (rules._start_turn), checked as an evolve."""
-    return (isinstance(func, ast.Attribute) and func.attr == "update"
-            and isinstance(func.value, ast.Attribute) and func.value.attr == "__dict__")
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in modules))]
 
 
 def bad_keywords(source: str, filename: str = "<source>") -> list[tuple[str, int, str]]:
-    """(file, line, keyword) for each keyword of a Moonshell ``evolve(...)`` call that
+    """(file, line, keyword) for each keyword of an ``evolve(...)`` call that
     is no State field (``**changes`` passes through: its keys are checked where they
     are written, as the keywords of the calls that build them)."""
     return [(filename, call.lineno, keyword.arg) for call in _calls(ast.parse(source, filename))
@@ -65,7 +60,7 @@ def _sources() -> list[Path]:
 
 def _forwarders(trees: list[ast.Module]) -> dict[str, set[str]]:
     """The package's functions that pass their ``**kwargs`` on to ``evolve`` (directly
-    or through another such function: ``pull``, ``rotate``, ``_start_round``...),
+    or through another such function: ``pull``, ``rotate``, ``start_round``...),
     each with its own parameter names (the keywords that are not State fields)."""
     defs = [(node, tree) for tree in trees for node in ast.walk(tree)
             if isinstance(node, ast.FunctionDef) and node.args.kwarg]
@@ -124,26 +119,26 @@ def test_every_evolve_keyword_is_a_state_field():
         problems += _forwarded_keywords(tree, forwarders, name)
         checked += len(_calls(tree))
     # the package's calls were found (a broken walk would check nothing)
-    assert checked > 30 and {"pull", "rotate", "collect", "_start_round"} <= set(forwarders)
+    assert checked > 30 and {"pull", "rotate", "collect", "start_round"} <= set(forwarders)
     assert not problems, problems
 
 
 def test_the_check_finds_a_misspelt_field():
-    source = ("from tideboard.games.moonshell.state import evolve\n"
+    source = ("from tideboard.engine.states import evolve\n"
               "def f(state):\n"
               "    return evolve(state, actions_lef=2, rocks=state.rocks)\n")
     assert bad_keywords(source) == [("<source>", 3, "actions_lef")]
 
 
-def test_the_check_finds_one_through_the_state_module():
-    source = ("from tideboard.games.moonshell import state\n"
+def test_the_check_finds_one_through_the_states_module():
+    source = ("from tideboard.engine import states\n"
               "def f(s):\n"
-              "    return state.evolve(s, tide_odd=True)\n")
+              "    return states.evolve(s, tide_odd=True)\n")
     assert bad_keywords(source) == [("<source>", 3, "tide_odd")]
 
 
 def test_the_check_follows_keywords_passed_on_to_evolve():
-    source = ("from tideboard.games.moonshell.state import evolve\n"
+    source = ("from tideboard.engine.states import evolve\n"
               "def turn(state, clockwise=None, **extra):\n"
               "    extra['tide_odd'] = True\n"
               "    return evolve(state, **extra)\n"
@@ -156,31 +151,48 @@ def test_the_check_follows_keywords_passed_on_to_evolve():
         ("f", 3, "tide_odd"), ("f", 6, "actions_lef")]
 
 
-def test_the_check_reads_a_change_made_in_place():
-    source = ("from tideboard.games.moonshell.state import evolve\n"
-              "def f(state):\n"
-              "    state.__dict__.update(actions_left=2, curent=1)\n")
-    assert bad_keywords(source) == [("<source>", 3, "curent")]
-
-
-def test_evolve_makes_what_replace_makes():
+def test_a_misspelt_field_is_refused_when_the_call_runs():
     from tideboard.engine.core import GameConfig
-    from tideboard.games.moonshell import GAME
+    from tideboard.games.moonshell.game import GAME
 
     state = GAME.setup(GameConfig(players=2, variant="tsunami", seed=4))
-    changes = {"current": 1, "rocks": (0,) * 8, "tides_odd": True}
-    assert evolve(state, **changes) == replace(state, **changes)
-    assert evolve(state, **changes).__dict__ == replace(state, **changes).__dict__
+    with pytest.raises(TypeError, match="actions_lef"):
+        evolve(state, actions_lef=2)
+    changed = evolve(state, current=1, rocks=(0,) * 8, tides_odd=True)
+    assert changed == attrs.evolve(state, current=1, rocks=(0,) * 8, tides_odd=True)
+    assert changed != state and state.current == 0
+
+
+def test_states_and_actions_are_values():
+    """Saves, bots and the match's caches compare, hash and pickle them."""
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.moonshell.game import GAME
+
+    state = GAME.setup(GameConfig(players=1, solo=True, variant="tsunami", seed=9,
+                                  options={"powers": "active"}))
+    state = GAME.apply(state, GAME.legal_actions(state)[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state) and again is not state
+    assert evolve(state, turn=state.turn + 1) != state
+    assert repr(state).startswith("State(players=2, solo=True, sides=")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.current = 1  # type: ignore[misc]
+    actions = [Pull(2, 0), Pull(2, 1), Collect(0, 3), Collect(0, 3, 2, True), PASS, Decline()]
+    assert [pickle.loads(pickle.dumps(a)) for a in actions] == actions
+    assert len(set(actions)) == len(actions) and PASS != Decline() and Pull(2, 0) == Pull(2, 0)
+    assert repr(Collect(0, 3)) == "Collect(source=0, column=3, saved=-1, saved_first=False)"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        Pull(1).column = 2  # type: ignore[misc]
 
 
 def test_applying_never_changes_the_state_given():
-    """The reducer changes in place only states made during the same ``apply`` (the
-    automaton's turn, a round's start): every legal action of seeded solo and
-    two-player games of each mode leaves the state it was applied to as it was."""
+    """Every legal action of seeded solo and two-player games of each mode leaves the
+    state it was applied to as it was (the reducer once changed in place states it had
+    made during the same ``apply``: the automaton's turn, a round's start)."""
     import random
 
     from tideboard.engine.core import GameConfig
-    from tideboard.games.moonshell import GAME
+    from tideboard.games.moonshell.game import GAME
 
     rnd = random.Random(5)
     steps = 0
@@ -190,11 +202,11 @@ def test_applying_never_changes_the_state_given():
                 state = GAME.setup(GameConfig(players=players, solo=players == 1, seed=steps,
                                               variant=variant, options=options))
                 while not state.over:
-                    before = dict(state.__dict__)
+                    before = attrs.asdict(state, recurse=False)
                     legal = GAME.legal_actions(state)
                     for action in legal:
                         GAME.apply(state, action)
-                        assert state.__dict__ == before, action
+                        assert attrs.asdict(state, recurse=False) == before, action
                     state = GAME.apply(state, rnd.choice(legal))
                     steps += 1
     assert steps > 500

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from tests.moonshell.ms_helpers import EXPECTED_CENSUS, census
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import CHEST_ROWS, EMPTY, MOONSHELL
 from tideboard.games.moonshell.rules import chest_count
 from tideboard.games.moonshell.scoring import breakdown

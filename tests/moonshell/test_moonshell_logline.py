@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.moonshell.ms_helpers import make_state
 from tests.moonshell.test_moonshell_powers import with_powers
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import EMPTY
 from tideboard.games.moonshell.state import AT_HOME
 

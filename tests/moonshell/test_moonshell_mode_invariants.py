@@ -11,10 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from tests.moonshell.ms_helpers import census
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import (ANEMONE, BUOY, CHEST_ROWS, CLOWNFISH, EMPTY,
                                                MOONSHELL, URCHIN, URCHINS, chest_cells)
-from tideboard.games.moonshell.rules import actions_per_turn, chest_count
+from tideboard.games.moonshell.board import actions_per_turn, chest_count
 from tideboard.games.moonshell.scoring import breakdown
 from tideboard.games.moonshell.state import (BUOY_SPACE, CHEST, CORNER, HOME, OCEAN, ROCK, TILE,
                                              State)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tideboard.engine.core import GameConfig, NotationError
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import COLLECTS, PULLS
 from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Keep, Pull
 

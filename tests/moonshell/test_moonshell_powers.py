@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.moonshell.ms_helpers import chest, make_state, play, tiles
+from tests.moonshell.ms_helpers import chest, make_state, play
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, tile_from_code
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_SPACE, CHEST, CORNER, MERMAID, OCEAN,
@@ -145,6 +145,16 @@ def test_power_passive_buoy_saves_a_tile_then_places_both_later():
     assert after.saved[0] == T("wC") and after.chests[0] == chest()
     after = play(after, "collect right 2 saved 2 first")
     assert after.chests[0][1] == (T("wC"), T("pD")) and after.saved[0] == EMPTY
+
+
+def test_power_passive_buoy_mermeeple_comes_back_at_the_end_of_the_owners_next_turn():
+    """Like every passive power's: an earlier use (round 1) does not send it home at the
+    end of the turn it is used in (round 3)."""
+    state = with_powers("passive", "buoy", rocks={0: "wC pD"}, round=3, meeple_round=(1, 0))
+    after = play(state, "save left")
+    assert after.meeples[0] == (OCEAN, 0) and after.meeple_round[0] == 3
+    after = play(play(after, "collect right 1"), "rotate")
+    assert after.current == 1 and after.meeples[0] == (OCEAN, 0)  # the turn has ended
 
 
 def test_power_passive_buoy_only_one_tile_saved():

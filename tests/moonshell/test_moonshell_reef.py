@@ -10,7 +10,7 @@ import pytest
 
 from tests.moonshell.ms_helpers import make_state, play
 from tideboard.engine.core import GameConfig, IllegalAction
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import (ANEMONE, CLOWNFISH, DECK_IDS, EMPTY, REEF_PAIR,
                                                URCHIN, tile_from_code)
 from tideboard.games.moonshell.reef import EVENTS
@@ -148,8 +148,8 @@ def test_event_deck_has_15_cards_with_short_texts():
 
 def with_event(card: str, **kw):
     state = make_state(2, events_on=True, event_deck=(card,), **kw)
-    from tideboard.games.moonshell.rules import _start_round
-    return _start_round(state)
+    from tideboard.games.moonshell.turns import start_round
+    return start_round(state)
 
 
 def test_event_moonrise_each_player_may_place_the_moonshell_for_free():

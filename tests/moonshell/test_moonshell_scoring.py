@@ -9,9 +9,9 @@ secret S1 (three in a row of one colour, twice).
 from __future__ import annotations
 
 from tests.moonshell.ms_helpers import make_state
-from tideboard.games.moonshell import GAME
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.scoring import breakdown, scores, solo_title, winners
-from tideboard.games.moonshell.state import replace
 
 EMPTY_CHEST = ".. .. .. .. / .. .. .. .. / .. .. .. .."
 
@@ -136,7 +136,7 @@ def test_rule_secret_is_revealed_and_counted_only_at_the_end():
     square = ".. .. .. .. / uS uC .. .. / uA uD .. .."
     state = make_state(2, chests={0: square}, secrets=("S3", "S2"))
     running = scores(state)[0]
-    final = scores(replace(state, over=True))[0]
+    final = scores(evolve(state, over=True))[0]
     assert final == running + 8
 
 
@@ -191,8 +191,8 @@ def test_rule_tie_the_player_who_did_not_use_the_moonshell_wins():
     cards = ("C1", "A1", "PR4", "T3", "K4")
     used = ".. .. .. .. / .. .. .. .. / UR UR UR MS"   # 3 urchins + trove 6 + starfish 1
     kept = ".. .. .. .. / oC wC .. .. / uC oC wC oC"   # trove 6 (tied) + unused moonshell 4
-    state = replace(make_state(2, chests={0: used, 1: kept}, secrets=("S7", "S7"),
-                               open_cards=cards), over=True)
+    state = evolve(make_state(2, chests={0: used, 1: kept}, secrets=("S7", "S7"),
+                              open_cards=cards), over=True)
     assert scores(state) == (10, 10)
     assert winners(state) == (1,)  # even though Player 2 has more tiles
     assert "Player 2 wins" in GAME.result_text(state)
@@ -201,15 +201,15 @@ def test_rule_tie_the_player_who_did_not_use_the_moonshell_wins():
 def test_rule_tie_then_the_player_with_fewer_tiles_wins():
     more = ".. .. .. .. / .. .. .. .. / UR UR wC pD"
     fewer = ".. .. .. .. / .. .. .. .. / UR UR .. .."
-    state = replace(make_state(2, chests={0: more, 1: fewer}, secrets=("S12", "S12"),
-                               open_cards=("C1", "A1", "PR4", "T3", "K4")), over=True)
+    state = evolve(make_state(2, chests={0: more, 1: fewer}, secrets=("S12", "S12"),
+                              open_cards=("C1", "A1", "PR4", "T3", "K4")), over=True)
     assert scores(state)[0] == scores(state)[1]
     assert winners(state) == (1,)
 
 
 def test_rule_full_tie_is_a_shared_victory():
     same = ".. .. .. .. / .. .. .. .. / UR UR .. .."
-    state = replace(make_state(2, chests={0: same, 1: same}), over=True)
+    state = evolve(make_state(2, chests={0: same, 1: same}), over=True)
     assert winners(state) == (0, 1)
     assert "share the victory" in GAME.result_text(state)
 

@@ -9,7 +9,7 @@ import pytest
 from tests.moonshell.ms_helpers import EXPECTED_CENSUS, census
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
 from tideboard.engine.rng import Rng
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import (ALL_SHELLS, CARDS, COLOURS, DECK_IDS, EMPTY,
                                                HIDDEN, SHAPES, URCHIN, tile_name)
 from tideboard.games.moonshell.state import KEEP, PLAY, Keep

@@ -14,10 +14,11 @@ import pytest
 from tests.moonshell.ms_helpers import EXPECTED_CENSUS, census, make_state, play, tiles
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.moonshell import GAME
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import EMPTY, URCHIN, tile_from_code
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
-from tideboard.games.moonshell.state import KEEP, replace
+from tideboard.games.moonshell.state import KEEP
 
 T = tile_from_code
 
@@ -165,10 +166,10 @@ def test_solo_game_plays_to_the_end_and_names_the_title():
 
 def test_solo_title_uses_the_players_final_score():
     chest = "wS wS wS wS / pS pS pS pS / oS oS oS oS"
-    state = replace(make_state(solo=True, chests={0: chest}, secrets=("S10", "")), over=True)
+    state = evolve(make_state(solo=True, chests={0: chest}, secrets=("S10", "")), over=True)
     # collector 12 + trove 6 + 4 white/orange pairs 8 + white row 8 + three starfish
     # columns 9 + unused moonshell 4
     assert GAME.scores(state) == (47, 0)
     assert "47 points: Merqueen" in GAME.result_text(state)
-    lower = replace(state, chests=(state.chests[0][:2] + ((), ()), state.chests[1]))
+    lower = evolve(state, chests=(state.chests[0][:2] + ((), ()), state.chests[1]))
     assert "Kelpie" in GAME.result_text(lower) or "Nymph" in GAME.result_text(lower)

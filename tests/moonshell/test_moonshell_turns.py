@@ -7,10 +7,11 @@ from hypothesis import given, settings, strategies as st
 
 from tests.moonshell.ms_helpers import make_state, play
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
-from tideboard.games.moonshell import GAME
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import EMPTY, MOONSHELL, URCHIN, tile_from_code
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
-from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Pull, evolve
+from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Pull
 
 T = tile_from_code
 # A distinct-enough ocean: north row first.

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import itertools
 
-from tideboard import store_tables
+from tideboard.serve import storage
 from tideboard.engine.bots import make_bot
 from tideboard.serve.app import ServeApp
 from tideboard.serve.tables import Room
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 
 def fixed_ids(monkeypatch) -> None:
     """Table ids t001, t002... and one seed (a snapshot cannot show random ones)."""
     numbers = itertools.count(1)
-    monkeypatch.setattr(store_tables, "new_table_id", lambda store: f"t{next(numbers):03}")
+    monkeypatch.setattr(storage, "new_table_id", lambda store: f"t{next(numbers):03}")
     monkeypatch.setattr("tideboard.serve.tables.new_seed", lambda: 7)
 
 

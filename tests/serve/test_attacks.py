@@ -329,7 +329,7 @@ async def test_output_past_the_cap_is_dropped_then_the_whole_screen_repainted():
     try:
         assert await until(lambda: len(server.sessions) == 2, 10)
         session = next(s for s in server.sessions if s.connection.name == "sloth")
-        driver = session.app._driver
+        driver = session.app.ssh_driver
         # it does not read: its cursor keys and resizes pile output up at the
         # server, until the cap (then its keys are no longer read either)
         for n in range(300):

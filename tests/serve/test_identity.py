@@ -12,8 +12,8 @@ import subprocess
 import asyncssh
 import pytest
 
-from tideboard import store_tables
-from tideboard.store import Store
+from tideboard.serve import storage
+from tideboard.store.games import Store
 from tests.serve.sshclient import BannerKept, Client, start_server
 
 GUEST_LINE = "you are guest-"
@@ -26,16 +26,16 @@ def lobby_name(client: Client) -> str:
 
 async def test_names_compare_without_case_in_the_store(tmp_path):
     with Store.open(tmp_path / "t.db", import_autosaves=False) as store:
-        assert store_tables.claim(store, "Ana", "SHA256:a") == "Ana"
-        assert store_tables.claim(store, "ana", "SHA256:a") == "Ana"  # her spelling
-        assert store_tables.claim(store, "ANA", "SHA256:b") is None
-        assert store_tables.pinned_key(store, "aNa") == "SHA256:a"
+        assert storage.claim(store, "Ana", "SHA256:a") == "Ana"
+        assert storage.claim(store, "ana", "SHA256:a") == "Ana"  # her spelling
+        assert storage.claim(store, "ANA", "SHA256:b") is None
+        assert storage.pinned_key(store, "aNa") == "SHA256:a"
         # a name used without a key before keys were required: the first key owns it
         with store._write() as db:
             db.execute("INSERT INTO players (name, fingerprint, first_seen) "
                        "VALUES ('zed', NULL, '2024-01-01')")
-        assert store_tables.claim(store, "Zed", "SHA256:z") == "zed"
-        assert store_tables.claim(store, "zed", "SHA256:y") is None
+        assert storage.claim(store, "Zed", "SHA256:z") == "zed"
+        assert storage.claim(store, "zed", "SHA256:y") is None
 
 
 async def test_a_client_without_a_key_is_a_guest_and_cannot_take_a_name():
@@ -48,11 +48,11 @@ async def test_a_client_without_a_key_is_a_guest_and_cannot_take_a_name():
         await guest.wait_for(GUEST_LINE)
         await guest.wait_for("No SSH key")
         name = lobby_name(guest)
-        assert store_tables.owner(server.store, "zed") is None
-        assert store_tables.owner(server.store, name) is None  # a guest is never stored
+        assert storage.owner(server.store, "zed") is None
+        assert storage.owner(server.store, name) is None  # a guest is never stored
         zed = await Client.open(server.port, "zed", zed_key)
         await zed.wait_for("you are zed")
-        assert store_tables.pinned_key(server.store, "zed") == zed_key.get_fingerprint()
+        assert storage.pinned_key(server.store, "zed") == zed_key.get_fingerprint()
         # another guest gets another name; another key cannot be zed
         second = await Client.open_keyless(server.port, "zed")
         await second.wait_for(GUEST_LINE)
@@ -163,7 +163,7 @@ async def test_openssh_is_told_why_a_name_is_refused(tmp_path):
     server = await start_server(tmp_path / "data")
     subprocess.run([KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "k")],
                    check=True)
-    store_tables.claim(server.store, "zed", "SHA256:someone-else")
+    storage.claim(server.store, "zed", "SHA256:someone-else")
     try:
         process = await asyncio.create_subprocess_exec(
             *ssh_command(server.port, "-o", "BatchMode=yes", "-i", str(tmp_path / "k")),
@@ -193,7 +193,7 @@ async def test_openssh_without_a_key_plays_as_a_guest(tmp_path):
                 if b"No SSH key" in seen and b"guest-" in seen:
                     break
             assert b"No SSH key" in seen and b"guest-" in seen, seen[-2000:]
-            assert store_tables.owner(server.store, "zed") is None
+            assert storage.owner(server.store, "zed") is None
             process.stdin.write(b"q")
             await process.stdin.drain()
             await asyncio.wait_for(process.wait(), 15)

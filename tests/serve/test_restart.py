@@ -14,7 +14,7 @@ import asyncio
 import pytest
 
 from tideboard.serve.tables import Room
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 
 def noop(table, what):
@@ -116,3 +116,31 @@ async def test_all_players_back_after_a_restart_nobody_is_away(db):
     finally:
         room.shutdown()
         room.store.close()
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_stop_the_server_in_order(tmp_path, signum):
+    """Issue #19: the moves' writes run on the store's writer thread, so the
+    server must stop in order, waiting for them, on SIGHUP too (the terminal
+    it runs in closed), not die with writes queued."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = dict(os.environ, TIDEBOARD_DATA_DIR=str(tmp_path))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tideboard", "serve", "--port", "0", "--host", "127.0.0.1",
+         "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
+    try:
+        assert "listening" in process.stdout.readline()
+        process.send_signal(getattr(signal, signum))
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, err
+    assert "stopped; every table is saved" in err

@@ -121,7 +121,7 @@ def test_serve_passes_its_limits(monkeypatch, tmp_path):
     """The command's options reach the server's limits (and the room's bound)."""
     from click.testing import CliRunner
 
-    from tideboard.cli_serve import serve
+    from tideboard.cli.serve import serve
 
     seen = {}
 

@@ -33,13 +33,46 @@ async def test_sessions_share_parsed_stylesheets_and_keep_their_own_theme():
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.2)
         assert first.theme != theme
-        assert first.stylesheet._variables == first.get_css_variables()
+        assert first.stylesheet.variables == first.get_css_variables()
         assert first.screen.styles.background != background
         # bob's session keeps its theme and colours
         assert second.theme == theme and second.screen.styles.background == background
-        assert second.stylesheet._variables["background"] != first.stylesheet._variables[
+        assert second.stylesheet.variables["background"] != first.stylesheet.variables[
             "background"]
+        # bob takes the same next theme: its rules come from ana's parse (a theme
+        # change reparses through the shared cache, not Textual's own reparse)
+        parsed = len(styles._RULES)
+        await bob.keys("\x1bOQ")
+        for _ in range(50):
+            if second.theme == first.theme:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        assert second.theme == first.theme
+        assert second.screen.styles.background == first.screen.styles.background
+        assert len(styles._RULES) == parsed
+        assert second.stylesheet.rules[0] is first.stylesheet.rules[0]
     finally:
         await ana.close()
         await bob.close()
         await server.stop()
+
+
+def test_a_reparse_takes_the_rules_another_sheet_parsed_for_the_same_variables():
+    """A theme change reparses through the shared cache (Textual's own reparse
+    would parse every source again into a plain Stylesheet)."""
+    variables = {"tint": "#123456"}
+    css = "Static { color: $tint; } Label { width: 3; }"
+    first = styles.SharedStylesheet(variables=dict(variables))
+    first.add_source(css, read_from=("test_styles", "reparse"))
+    first.parse()
+    second = styles.SharedStylesheet(variables={"tint": "#654321"})
+    second.add_source(css, read_from=("test_styles", "reparse"))
+    second.parse()
+    assert second.rules[0] is not first.rules[0]  # other variables, other rules
+    second.set_variables(dict(variables))
+    second.reparse()
+    assert second.rules[0] is first.rules[0]
+    copy = second.copy()
+    copy.parse()
+    assert copy.rules[0] is first.rules[0] and copy.variables == variables

@@ -7,11 +7,11 @@ import sqlite3
 
 import pytest
 
-from tideboard import store_tables
+from tideboard.serve import storage
 from tideboard.engine.core import ConfigError, IllegalAction
 from tideboard.serve.tables import Room, TableError
-from tideboard.store import Store
-from tideboard.store_schema import MIGRATIONS, statements
+from tideboard.store.games import Store
+from tideboard.store.schema import MIGRATIONS, statements
 
 
 @pytest.fixture
@@ -76,6 +76,7 @@ async def test_a_restart_brings_every_table_back(store, tmp_path):
         seat = game.to_move(table.match.state)[0]
         room.act(table.id, table.seats[seat].player, game.legal_for(table.match.state, seat)[0])
     waiting = room.create("carol", "moonshell", 2)
+    room.shutdown()  # the server stops: it waits for the moves' writes
     again = Room(Store.open(tmp_path / "t.db", import_autosaves=False), bot_delay=0)
     assert again.load() == []
     back = again.tables[table.id]
@@ -155,7 +156,7 @@ def test_a_version_3_store_gains_the_tables_options_column(tmp_path):
     db.commit()
     db.close()
     with Store.open(path, import_autosaves=False) as opened:
-        (row,) = store_tables.load_tables(opened)
+        (row,) = storage.load_tables(opened)
         assert row.variant == "wade" and row.options == ()
 
 
@@ -182,6 +183,7 @@ async def test_a_failed_save_keeps_the_table_playing_and_is_retried_until_it_suc
     name = table.seats[seat].player
     room.act(table.id, name, game.legal_for(table.match.state, seat)[0])
     assert len(table.match.actions) == 1  # the move is played all the same
+    room.saves.deliver(wait=True)  # (the write runs on the store's thread)
     assert table.save_error is not None
     assert sum("could not save" in line for line in table.chat) == 1
     await asyncio.sleep(0.2)  # retried, still refused: told once only
@@ -196,3 +198,41 @@ async def test_a_failed_save_keeps_the_table_playing_and_is_retried_until_it_suc
     assert store.load_match(writer.id)[0].actions == table.match.actions
     assert "Every move is saved again." in table.chat
     room.shutdown()
+
+
+async def test_a_moves_write_leaves_the_loop_keeps_its_order_and_shutdown_waits_for_it(
+        store, monkeypatch):
+    """Issue #19: every session shares the loop, so a move's commit and fsync
+    run on the store's writer thread: while the disk is slow (here: held) the
+    room answers at once, the moves reach the store in the order played, the
+    players are told nothing is wrong, and shutdown waits for the writes."""
+    import threading
+    import time
+
+    room = Room(store, grace=60, bot_delay=0)
+    table = started(room)
+    writer = table.writer
+    real_sync = writer.sync
+    disk = threading.Event()
+    seen = []
+
+    def slow_sync(match):
+        disk.wait(5)  # a slow fsync
+        seen.append(len(match.actions))
+        return real_sync(match)
+
+    monkeypatch.setattr(writer, "sync", slow_sync)
+    game = table.match.game
+    started_at = time.monotonic()
+    for _ in range(4):
+        seat = game.to_move(table.match.state)[0]
+        room.act(table.id, table.seats[seat].player, game.legal_for(table.match.state, seat)[0])
+    assert time.monotonic() - started_at < 1.0, "a move waited for the disk on the loop"
+    assert len(table.match.actions) == 4 and room.saves.pending == 4
+    assert store.summary(writer.id).moves == 0
+    disk.set()
+    room.shutdown()  # waits for the four writes and hands out their outcomes
+    assert seen == [1, 2, 3, 4] and room.saves.pending == 0
+    assert store.load_match(writer.id)[0].actions == table.match.actions
+    assert table.save_error is None and not any("could not save" in line
+                                                for line in table.chat)

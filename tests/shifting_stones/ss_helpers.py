@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tideboard.engine.core import GameConfig
-from tideboard.games.shifting_stones import GAME
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, LETTERS
 from tideboard.games.shifting_stones.state import State
 

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tideboard.engine.core import IllegalAction, NotationError
-from tideboard.games.shifting_stones import GAME, notation, rules
+from tideboard.games.shifting_stones import notation, rules
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift
 from tests.shifting_stones.ss_helpers import make_state, new_game
 

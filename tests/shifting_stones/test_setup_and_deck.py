@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tideboard.games.shifting_stones import GAME
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, LETTERS, NAMES,
                                                       make_card)
 from tests.shifting_stones.ss_helpers import ALL_IDS, BOX, all_card_ids, brute_matches, new_game

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from tideboard.engine.core import IllegalAction
-from tideboard.games.shifting_stones import GAME, rules, scoring
+from tideboard.games.shifting_stones import rules, scoring
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score
 from tests.shifting_stones.ss_helpers import (

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 SIZE = "256k"
 

@@ -47,7 +47,7 @@ def store_at_once(store, match: Match, seats=None, finish: bool = False) -> str:
     its moves), for tests whose subject is not the move-by-move append: a
     finished random game has 4,000-8,000 moves, each append its own fsynced
     transaction (half a minute or more).  ``finish``: with its result."""
-    from tideboard.records import Result
+    from tideboard.store.records import Result
 
     notation = [match.game.format_action(action) for action in match.actions]
     result = Result.of(match.game, match.state) if finish else None

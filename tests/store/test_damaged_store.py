@@ -13,10 +13,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard import cli_store as cli
+from tideboard.cli import store as cli
 from tideboard.cli import main
-from tideboard.paths import store_path
-from tideboard.store import DamagedGame, GameSummary, Store, StoreError
+from tideboard.files.paths import store_path
+from tideboard.store.games import DamagedGame, GameSummary, Store, StoreError
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import played  # noqa: E402

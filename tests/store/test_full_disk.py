@@ -16,11 +16,12 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard import cli_store, records
+from tideboard.cli import store as cli_store
+from tideboard.store import records
 from tideboard.cli import main
-from tideboard.game_writer import GameWriter
-from tideboard.paths import store_path
-from tideboard.store import Store, StoreError
+from tideboard.store.writer import GameWriter
+from tideboard.files.paths import store_path
+from tideboard.store.games import Store, StoreError
 
 sys.path.insert(0, os.path.dirname(__file__))
 from full_disk import disk  # noqa: E402,F401  (the fixture)
@@ -165,7 +166,7 @@ def test_play_and_resume_exit_2_when_the_app_leaves_a_game_not_saved(monkeypatch
 def test_store_errors_name_a_full_disk():
     import sqlite3
 
-    from tideboard.store import _store_error
+    from tideboard.store.db import store_error
 
-    error = _store_error(store_path(), sqlite3.OperationalError("database or disk is full"))
+    error = store_error(store_path(), sqlite3.OperationalError("database or disk is full"))
     assert isinstance(error, StoreError) and "is full; free some space" in str(error)

@@ -16,15 +16,17 @@ import time
 
 import pytest
 
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
-from kill_writer import write_forever  # noqa: E402
+from kill_writer import write_forever, write_forever_background  # noqa: E402
 
 TRIALS = 150
+BACKGROUND_TRIALS = 60
 
 
-def run_writer(path, seed: int, lines: int, rng: random.Random) -> list[str]:
+def run_writer(path, seed: int, lines: int, rng: random.Random,
+               writer=write_forever) -> list[str]:
     """Fork a writer, read ``lines`` reports, SIGKILL it at a random moment,
     and return every report it made."""
     read_end, write_end = os.pipe()
@@ -32,7 +34,7 @@ def run_writer(path, seed: int, lines: int, rng: random.Random) -> list[str]:
     if pid == 0:  # the child: write until killed, never return into pytest
         try:
             os.close(read_end)
-            write_forever(str(path), seed, write_end)
+            writer(str(path), seed, write_end)
         finally:
             os._exit(1)
     os.close(write_end)
@@ -76,3 +78,26 @@ def test_kill_at_random_points_keeps_the_last_committed_move(tmp_path):
             assert len(store.load_match(summary.id)[0].actions) == summary.moves
     assert len(games) >= TRIALS
     print(f"{TRIALS} kills in {time.monotonic() - started:.1f} s, seed {seed}")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+def test_kill_with_the_writes_on_the_writer_thread_keeps_every_move_shown_saved(tmp_path):
+    """Issue #19: the app and the server save on the store's writer thread and
+    play on without waiting; a move whose save came back to the loop as done
+    is on disk after a kill -9, and the record loads (to a later move, if the
+    writer was ahead of the reports)."""
+    path = tmp_path / "games.db"
+    seed = int(os.environ.get("KILL_TEST_SEED", random.randrange(10 ** 6)))
+    rng = random.Random(seed)
+    for trial in range(BACKGROUND_TRIALS):
+        reports = run_writer(path, seed + trial, rng.randrange(1, 50), rng,
+                             write_forever_background)
+        where = f"trial {trial}, KILL_TEST_SEED={seed}"
+        assert reports, f"{where}: the writer reported nothing"
+        gid, count = reports[-1].split()
+        with Store.open(path) as store:
+            summary = store.summary(gid)
+            match, _ = store.load_match(gid)
+        assert summary.moves >= int(count), \
+            f"{where}: {summary.moves} moves on disk, {count} shown as saved"
+        assert len(match.actions) == summary.moves, where

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tideboard import records
-from tideboard.records import Record, RecordError, Result, Seat
+from tideboard.store import records
+from tideboard.store.records import Record, RecordError, Result, Seat
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import finished, played, v1_save  # noqa: E402

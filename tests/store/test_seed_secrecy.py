@@ -16,12 +16,13 @@ import attrs
 import pytest
 from click.testing import CliRunner
 
-from tideboard import cli_store, records
+from tideboard.cli import store as cli_store
+from tideboard.store import records
 from tideboard.cli import main
 from tideboard.engine import registry
 from tideboard.engine.rng import Rng
-from tideboard.records import Result, Seat
-from tideboard.store import Store
+from tideboard.store.records import Result, Seat
+from tideboard.store.games import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import played  # noqa: E402

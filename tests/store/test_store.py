@@ -10,10 +10,10 @@ import threading
 
 import pytest
 
-from tideboard import records
+from tideboard.store import records
 from tideboard.engine.core import GameConfig
-from tideboard.records import RecordError, Result, Seat
-from tideboard.store import SCHEMA_VERSION, StaleError, Store, StoreError
+from tideboard.store.records import RecordError, Result, Seat
+from tideboard.store.games import SCHEMA_VERSION, StaleError, Store, StoreError
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import finished, played, store_at_once, v1_save  # noqa: E402
@@ -362,7 +362,7 @@ def test_explicit_path_does_not_import_unless_asked(isolated_saves, tmp_path):
 
 # -- the app's writer ------------------------------------------------------------
 def test_game_writer_follows_moves_undo_and_the_end(store):
-    from tideboard.game_writer import GameWriter
+    from tideboard.store.writer import GameWriter
 
     match = finished(seed=21)
     start = match.undo(len(match.actions))
@@ -389,7 +389,7 @@ def test_game_writer_follows_moves_undo_and_the_end(store):
 
 
 def test_game_writer_reports_instead_of_raising_and_retries(store):
-    from tideboard.game_writer import GameWriter
+    from tideboard.store.writer import GameWriter
 
     match = played(moves=3)
     other = notation(played(moves=1, rng_seed=1))[0]

@@ -13,10 +13,11 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard import cli_store as cli, records, store as store_module
+from tideboard.cli import store as cli
+from tideboard.store import games as store_module, records
 from tideboard.cli import main
-from tideboard.records import Seat
-from tideboard.store import Store
+from tideboard.store.records import Seat
+from tideboard.store.games import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import finished, played, store_at_once, v1_save  # noqa: E402
@@ -97,7 +98,7 @@ def test_games_hides_the_seed_of_every_unfinished_game():
 def test_a_damaged_game_is_listed_as_damaged_and_the_rest_still_shows():
     good = stored(played(moves=2))
     bad = stored(played(moves=3, seed=9))
-    from tideboard.paths import store_path
+    from tideboard.files.paths import store_path
 
     with sqlite3.connect(store_path()) as db:
         db.execute("UPDATE games SET seats = 'not json' WHERE id = ?", (bad,))
@@ -113,7 +114,7 @@ def test_a_damaged_game_is_listed_as_damaged_and_the_rest_still_shows():
 def test_resume_without_id_passes_over_a_damaged_game(launched):
     good = stored(played(moves=2))
     bad = stored(played(moves=3, seed=9))
-    from tideboard.paths import store_path
+    from tideboard.files.paths import store_path
 
     with sqlite3.connect(store_path()) as db:
         db.execute("UPDATE games SET seats = 'not json', updated = '9999' WHERE id = ?",

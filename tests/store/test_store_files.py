@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tideboard import paths
+from tideboard.files import paths
 from tideboard.cli import main
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import played  # noqa: E402

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
@@ -32,14 +30,22 @@ def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS,
     return app_with_match(Match(registry.load(game_id), config, (state,)), bots, theme)
 
 
-def evolve(state, **changes):
-    return attrs.evolve(state, **changes)
-
-
 async def settle(pilot, times: int = 3) -> None:
-    """Let the app process what the last key started (timers, screens)."""
+    """Let the app process what the last key started (timers, screens, and the
+    saves running on the store's writer thread)."""
     for _ in range(times):
         await pilot.pause()
+    await saves_done(pilot)
+
+
+async def saves_done(pilot, seconds: float = 10.0) -> None:
+    """Until every game screen's saves are done and handed back to the app
+    (they run on the store's writer thread: ui/shared/saving.py)."""
+    for _ in range(int(seconds / 0.01)):
+        if not any(getattr(getattr(screen, "_saves", None), "pending", 0)
+                   for screen in pilot.app.screen_stack):
+            return
+        await pilot.pause(0.01)
 
 
 async def settle_keys(pilot, times: int = 40) -> None:

@@ -1,5 +1,8 @@
 """App-wide behaviour: terminal size hints."""
 
+from textual import events
+from textual.geometry import Size
+
 from tideboard.ui.app import TideboardApp
 
 
@@ -48,8 +51,26 @@ async def test_resizing_again_and_again_leaves_one_small_terminal_notice_at_most
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not [m for m in _messages(app) if "laid out for" in m]
-        await pilot.resize_terminal(70, 20)
-        await pilot.resize_terminal(60, 20)  # two at once
+        # two at once (resize_terminal waits after each), with another message
+        # between them (Textual merges resizes next to each other in its queue)
+        app.post_message(events.Resize(Size(70, 20), Size(70, 20)))
+        app.call_later(lambda: None)
+        app.post_message(events.Resize(Size(60, 20), Size(60, 20)))
         await pilot.pause()
         hints = [m for m in _messages(app) if "laid out for 80x24" in m]
         assert len(hints) == 1 and "60x20" in hints[0]
+
+
+async def test_the_theme_asked_for_is_the_one_of_the_first_frame():
+    from textual.color import Color
+
+    from tideboard.themes_data import theme_table
+
+    for name, spec in theme_table().items():
+        app = TideboardApp(theme=name, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.theme == name
+            assert app.has_class(f"-theme-{name}")
+            assert app.has_class("-dark-mode") == spec["dark"]
+            assert app.screen.styles.background == Color.parse(spec["background"])

@@ -6,7 +6,7 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.store import Store
+from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.mermaid_rain import MermaidRainScreen
 from tideboard.ui.shared.replay import Replay

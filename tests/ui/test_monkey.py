@@ -32,7 +32,7 @@ from textual import events
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 
 from tideboard.engine.core import GameConfig
-from tideboard.store import Store
+from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.shared import PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen

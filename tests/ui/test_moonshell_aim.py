@@ -10,7 +10,7 @@ from __future__ import annotations
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell.content import COLUMNS, EMPTY
-from tideboard.games.moonshell.powers import pull_cells
+from tideboard.games.moonshell.meeples import pull_cells
 from tideboard.games.moonshell.state import Power, Pull, SwapTake
 from tideboard.ui.moonshell.mermaids import mermaid_moves
 from tideboard.ui.moonshell import ChestView, OceanBoard
@@ -282,7 +282,7 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
     """Event rounds: Still Water leaves r out of the footer and the hint says why; Free
     Flow's hint says the first rotation is free."""
     from tideboard.games.moonshell.reef import FREE_FLOW, STILL_WATER
-    from tideboard.games.moonshell.state import evolve
+    from tideboard.engine.states import evolve
 
     app = tsunami_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -304,7 +304,7 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
 
 def test_the_rising_moon_preview_names_its_corner_once_and_what_then_turns():
     """Corner 1 is the one at your left hand: nothing turns; another corner turns the
-    ocean at your next turn until it is at your left hand (docs/games/moonshell.md)."""
+    ocean at your next turn until it is at your left hand (games/moonshell/rules.md)."""
     from tests.moonshell.test_moonshell_powers import with_powers
     from tideboard.ui.moonshell.picks import move_words
 

@@ -149,7 +149,7 @@ async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
 def _reef_end_state():
     """A Dive game (3 anemones, 3 clownfish): Player 1 has two stacked pairs and one
     lone anemone, 11 tiles in all, and collects the 12th tile to end the game."""
-    from tideboard.games.moonshell.state import replace
+    from tideboard.engine.states import evolve
 
     from tideboard.engine import registry
     from tideboard.games.moonshell.content import ANEMONE, REEF_PAIR, tile_from_code
@@ -167,8 +167,8 @@ def _reef_end_state():
              (ANEMONE, tiles[7]))
     rocks = list(state.rocks)
     rocks[0] = tile_from_code("oA")
-    state = replace(state, chests=(chest, ((), (), (), ())), rocks=tuple(rocks),
-                    actions_left=1, phase=PLAY, event="")
+    state = evolve(state, chests=(chest, ((), (), (), ())), rocks=tuple(rocks),
+                   actions_left=1, phase=PLAY, event="")
     return game, state, config
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.moonshell.ms_helpers import make_state
 from tests.moonshell.test_moonshell_powers import with_powers
-from tideboard.games.moonshell import GAME
+from tideboard.games.moonshell.game import GAME
 from tideboard.ui.moonshell.journal import entry_for
 
 ACROSS, MINE = 2, 0  # the reader's side: Player 2's own, Player 1's

@@ -130,7 +130,7 @@ def test_snapshot_tsunami_table_80x24(snap_compare):
 
 # -- the w window's cursor lights the move's target on the table ------------------------
 async def test_the_power_windows_cursor_lights_its_pull_on_the_board_beside_it():
-    from tideboard.games.moonshell.powers import pull_cells
+    from tideboard.games.moonshell.meeples import pull_cells
     from tideboard.ui.moonshell import ChestView, OceanBoard
 
     app = tsunami_app()

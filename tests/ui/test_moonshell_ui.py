@@ -6,10 +6,11 @@ from rich.console import Console
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, URCHIN, tile_from_code
-from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate, replace
-from tideboard.store import Store
+from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
+from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 
 from tests.ui.helpers import app_for, app_with_state, hand_over, settle
@@ -222,7 +223,7 @@ def _near_end_state():
     rocks = list(state.rocks)
     rocks[0] = tile_from_code("oA")
     other = ((URCHIN,), (), (), ())
-    state = replace(state, chests=(chest, other), rocks=tuple(rocks), actions_left=1)
+    state = evolve(state, chests=(chest, other), rocks=tuple(rocks), actions_left=1)
     return state, config
 
 
@@ -253,13 +254,13 @@ def test_tie_breaks_are_explained():
     state, _ = _near_end_state()
     chest = state.chests[0]
     # the same chest, no secrets: tied on points, moonshells and tiles
-    tied = replace(state, chests=(chest, chest), secrets=("", ""), over=True)
+    tied = evolve(state, chests=(chest, chest), secrets=("", ""), over=True)
     assert GAME.winners(tied) == (0, 1)
     text = tiebreak_text(tied, lambda s: f"P{s + 1}")
     assert "P1 and P2 tie on" in text and "share the victory" in text
     # one more urchin for Player 2: one point more, no tie
     more = (chest[0], chest[1], chest[2], chest[3] + (URCHIN,))
-    ahead = replace(tied, chests=(chest, more))
+    ahead = evolve(tied, chests=(chest, more))
     assert tiebreak_text(ahead, lambda s: f"P{s + 1}").startswith("P2 has the most points")
 
 
@@ -308,8 +309,8 @@ def _collect_state(left="wS", right="uC"):
     state = GAME.apply(state, Keep(state.offers[1][0]))
     rocks = list(state.rocks)
     rocks[0], rocks[1] = tile_from_code(left), tile_from_code(right)
-    state = replace(state, rocks=tuple(rocks), open_cards=("C4", "A1", "PR9", "T8", "K4"),
-                    secrets=("S10", "S9"))
+    state = evolve(state, rocks=tuple(rocks), open_cards=("C4", "A1", "PR9", "T8", "K4"),
+                   secrets=("S10", "S9"))
     return state, config
 
 
@@ -347,7 +348,7 @@ async def test_a_sea_urchin_says_it_fits_no_objective():
     state, config = _collect_state(left="wS", right="wS")
     rocks = list(state.rocks)
     rocks[0], rocks[1] = URCHIN, EMPTY
-    state = replace(state, rocks=tuple(rocks))
+    state = evolve(state, rocks=tuple(rocks))
     app = ms_app_with_state(state, config, bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

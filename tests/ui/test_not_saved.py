@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tideboard.store import Store
+from tideboard.store.games import Store
 from tideboard.ui.shared import ConfirmScreen, saving
 from tideboard.ui.shared.game_screen import GameScreen
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import re
 
-from tideboard import settings
-from tideboard.settings import Settings
-from tideboard.themes_data import named_stylesheet
+from tideboard.files import settings
+from tideboard.files.settings import Settings
+from tideboard.files.themes import named_stylesheet
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
 

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from tideboard import startup
+from tideboard.ui import startup
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match

@@ -13,9 +13,9 @@ import pytest
 from textual.widgets import OptionList
 
 from tideboard.engine.match import Match
-from tideboard.paths import store_path
-from tideboard.records import Result, Seat
-from tideboard.store import Store, StoreError
+from tideboard.files.paths import store_path
+from tideboard.store.records import Result, Seat
+from tideboard.store.games import Store, StoreError
 from tideboard.ui import app as app_module
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
@@ -74,6 +74,44 @@ async def test_a_game_is_a_record_from_its_start_and_every_move_is_committed():
         match, bots = loaded(summary.id)
         assert match.state == screen.match.state and bots == {1: "greedy"}
         assert stored_games()[0].moves == len(screen.match.actions)
+
+
+async def test_a_move_never_waits_for_the_disk_and_closing_the_game_waits_for_its_save(
+        monkeypatch):
+    """Issue #19: a save runs on the store's writer thread, not on the event
+    loop (which, in ``tideboard serve``, every session shares).  With the disk
+    held, the moves are played and shown at once; the store gets them, in
+    order, once the disk answers, and the app ending waits for them."""
+    import threading
+    import time
+
+    from tideboard.store.writer import GameWriter
+
+    disk = threading.Event()
+    real_sync = GameWriter.sync
+
+    def slow_sync(self, match):
+        disk.wait(5)  # a slow fsync
+        return real_sync(self, match)
+
+    monkeypatch.setattr(GameWriter, "sync", slow_sync)
+    app = app_for(players=1, solo=True, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        screen = game_screen(app)
+        started = time.monotonic()
+        await pilot.press("f", "enter")  # a flip
+        for _ in range(3):
+            await pilot.pause()
+        assert time.monotonic() - started < 2.0, "the move waited for the disk"
+        assert len(screen.match.actions) == 1 and screen.control._saves.pending >= 1
+        disk.set()
+        app.exit()
+    [summary] = stored_games()
+    assert summary.moves == 1
+    assert loaded(summary.id)[0].state == screen.match.state
+    assert screen.control.save_error is None and screen.control._saves.pending == 0
 
 
 async def test_starting_the_same_game_twice_keeps_both(isolated_saves):

@@ -1,9 +1,13 @@
 """Every private Textual name tideboard uses (tideboard/ui/textual_compat.py)
-still exists and does what the SSH driver relies on."""
+still exists and does what tideboard relies on."""
 
 from __future__ import annotations
 
-from textual import events
+import inspect
+import time
+
+from textual import constants, events
+from textual.css.stylesheet import Stylesheet
 
 from tideboard.ui import textual_compat
 
@@ -14,12 +18,67 @@ def test_the_xterm_parser_turns_one_write_of_keys_into_each_key():
     assert keys == ["down", "down", "q"]
 
 
-def test_a_lone_escape_waits_for_the_parser_tick():
+def _keys(events_: object) -> list[str]:
+    return [e.key for e in events_ if isinstance(e, events.Key)]  # type: ignore[attr-defined]
+
+
+def test_a_lone_escape_waits_for_the_parser_tick_and_parser_waits_says_so():
     parser = textual_compat.XTermParser()
-    assert not [e for e in parser.feed("\x1b") if isinstance(e, events.Key)]
-    assert parser._timeout_time is not None  # the SSH driver reads it to schedule a tick
+    assert _keys(parser.feed("q")) == ["q"]
+    assert not textual_compat.parser_waits(parser)  # nothing held: no tick needed
+    assert _keys(parser.feed("\x1b")) == []
+    assert textual_compat.parser_waits(parser)  # the SSH driver schedules a tick
+    assert _keys(parser.tick()) == []  # too early: still held
+    assert textual_compat.parser_waits(parser)
+    time.sleep(constants.ESCAPE_DELAY + 0.02)
+    assert _keys(parser.tick()) == ["escape"]
+    assert not textual_compat.parser_waits(parser)
+
+
+def test_a_sequence_finished_in_a_later_write_is_not_held():
+    parser = textual_compat.XTermParser()
+    assert _keys(parser.feed("\x1b[")) == []
+    assert textual_compat.parser_waits(parser)
+    assert _keys(parser.feed("A")) == ["up"]
+    assert not textual_compat.parser_waits(parser)
 
 
 def test_the_synchronized_update_brackets_are_the_ones_textual_writes():
     assert textual_compat.SYNC_START == "\x1b[?2026h"
     assert textual_compat.SYNC_END == "\x1b[?2026l"
+
+
+class _Recording(textual_compat.RulesHookStylesheet):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.asked: list = []
+        self.given: dict = {}
+
+    def rules_of(self, source, parse):
+        self.asked.append(source)
+        rules = self.given.get(source[1])
+        return rules if rules is not None else parse()
+
+
+def test_parse_asks_rules_of_for_each_source_and_uses_its_answer():
+    sheet = _Recording(variables={"tint": "#102030"})
+    sheet.add_source("Static { color: $tint; }", read_from=("a.tcss", ""))
+    sheet.add_source("Label { width: 3; }", read_from=("b.tcss", ""), is_default_css=True,
+                     tie_breaker=-2, scope="Label")
+    sheet.parse()
+    assert sheet.asked == [("Static { color: $tint; }", ("a.tcss", ""), False, 0, ""),
+                           ("Label { width: 3; }", ("b.tcss", ""), True, -2, "Label")]
+    first = sheet.rules[0]
+    assert "#102030" in first.css.lower()  # parse() parsed with the sheet's variables
+    # an answer from elsewhere (another session's parse) is what the sheet uses
+    other = _Recording(variables={"tint": "#102030"})
+    other.given[("a.tcss", "")] = [first]
+    other.add_source("Static { color: $tint; }", read_from=("a.tcss", ""))
+    other.parse()
+    assert other.rules[0] is first
+
+
+def test_textual_parses_each_source_through_the_method_the_hook_replaces():
+    assert "_parse_rules" in vars(Stylesheet)
+    assert list(inspect.signature(Stylesheet._parse_rules).parameters) == [
+        "self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tideboard.docs_data import rules_markdown
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match

@@ -11,13 +11,14 @@ Seats are numbered from 0 inside the engine and shown from 1 to players
 The records here (:class:`GameConfig`, :class:`GameOption`, :class:`GameInfo`)
 are frozen dataclasses, not attrs classes like the games' states: the picker
 needs them before any game is loaded, and so starts without importing attrs
-(about 5% of its first frame).
+(a measurable share of its first frame: benchmarks/README.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, Sequence, TypeVar
+import typing
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 S = TypeVar("S")  # a game's state class
 A = TypeVar("A")  # a game's action class
@@ -87,8 +88,8 @@ class GameConfig:
 class GameOption:
     """One typed rules option of a game: a name, its choices and its default.
 
-    Plain data, declared in the registry, so ``tideboard list``, the picker and
-    flag checks need no rules.  ``seat`` (1-based) marks an option that belongs
+    Plain data, declared in the game's ``info.py``, so ``tideboard list``, the
+    picker and flag checks need no rules.  ``seat`` (1-based) marks an option that belongs
     to one seat (shown only when that seat is at the table); ``unless`` names
     another option and a value with which this one does not apply.
     """
@@ -110,7 +111,8 @@ class GameOption:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What the picker, ``tideboard list`` and flag checks need to know."""
+    """What the picker, ``tideboard list`` and flag checks need to know: each game
+    package declares one in its ``info.py`` (see :mod:`tideboard.engine.registry`)."""
 
     id: str
     name: str
@@ -120,11 +122,11 @@ class GameInfo:
     solo: bool = False  # has a solo mode (played with --solo)
     bot_levels: tuple[str, ...] = ("random", "greedy")
     summary: str = ""
-    module: str = ""  # import path of the package providing ``GAME``
     hidden_information: bool = True  # hot-seat needs a privacy screen
     options: tuple[GameOption, ...] = ()  # typed rules options (none: the game has none)
     # variant name -> option values it sets (variants without an entry set none)
     presets: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    order: int = 99  # place in the lists of games (tideboard list, the picker, the lobby)
 
     def player_range(self) -> str:
         if self.min_players == self.max_players:
@@ -317,21 +319,33 @@ class ModularGame(Game[S, A]):
     """A :class:`Game` whose functions live in the game package's modules.
 
     A game package has the same modules everywhere (``rules``, ``scoring``,
-    ``notation``, ``bots``); this class forwards the contract to them so a
-    game's ``__init__`` only names its modules and adds what is its own:
+    ``notation``, ``logline``, ``bots``); this class forwards the contract to
+    them so a game's ``game.py`` only names its modules and adds what is its own:
 
     - ``rules``: ``setup(config)``, ``legal_actions(state)``,
-      ``apply(state, action)``, ``view(state, seat)``,
-      ``describe(before, action, after)``
+      ``apply(state, action)``, ``view(state, seat)``
+    - ``logline``: ``describe(before, action, after)``
     - ``scoring``: ``scores(state)``, ``winners(state)``
     - ``notation``: ``format_action(action)``, ``parse_action(text)``
     - ``bots``: ``bot_factories()``
+
+    ``apply`` checks an action before the rules see it: an object that is not one of
+    the game's action classes (the ``A`` it is declared with: ``ModularGame[State,
+    Action]``), or one with a field not of its declared type, is refused with
+    :class:`IllegalAction`.  Building such an action is no error (actions are plain
+    values); applying it is.
     """
 
     rules: Any
     scoring: Any
     notation: Any
+    logline: Any
     bots: Any
+    _checks: dict[type, Callable[[Any], str]]  # action class -> its check (see apply)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._checks = {}
 
     def setup(self, config: GameConfig) -> S:
         return self.rules.setup(config)
@@ -340,13 +354,37 @@ class ModularGame(Game[S, A]):
         return self.rules.legal_actions(state)
 
     def apply(self, state: S, action: A) -> S:
+        try:
+            check = self._checks[action.__class__]
+        except KeyError:
+            check = self._checks[action.__class__] = self._check_for(action.__class__)
+        wrong = check(action)
+        if wrong:
+            name = self.info.name
+            raise IllegalAction(f"That is not {'an' if name[0] in 'AEIOU' else 'a'} {name} "
+                                f"move: {wrong}.")
         return self.rules.apply(state, action)
+
+    def _check_for(self, cls: type) -> Callable[[Any], str]:
+        from tideboard.engine.states import action_check
+
+        return action_check(cls, self.action_classes())
+
+    @classmethod
+    def action_classes(cls) -> tuple[type, ...]:
+        """The game's action classes: the members of the action type it is declared
+        with (``ModularGame[State, Action]``, ``Action`` a union of classes)."""
+        for base in getattr(cls, "__orig_bases__", ()):
+            if typing.get_origin(base) is ModularGame:
+                action = typing.get_args(base)[1]
+                return typing.get_args(action) or (action,)
+        raise TypeError(f"{cls.__name__} is not declared as ModularGame[State, Action]")
 
     def view(self, state: S, seat: int | None) -> S:
         return self.rules.view(state, seat)
 
     def describe(self, before: S, action: A, after: S) -> str:
-        return self.rules.describe(before, action, after)
+        return self.logline.describe(before, action, after)
 
     def scores(self, state: S) -> tuple[int, ...]:
         return self.scoring.scores(state)

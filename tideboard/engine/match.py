@@ -2,9 +2,9 @@
 
 A match is what saves, replays, undo and the app's log rest on.  It is
 immutable like the states it holds; ``play`` returns a new match.  A saved
-game (the store, a record file: :mod:`tideboard.records`) is only the game id,
+game (the store, a record file: :mod:`tideboard.store.records`) is only the game id,
 the configuration and the actions in notation, so it replays exactly from its
-seed (:func:`tideboard.records.replay`).
+seed (:func:`tideboard.store.records.replay`).
 
 Likewise a match keeps every action and log line but not every state: the
 recent ones and a checkpoint every :data:`CHECKPOINT_EVERY` moves; an older

@@ -1,112 +1,40 @@
-"""The games tideboard knows, by id.
+"""The games tideboard knows: every package under ``tideboard/games/``, by id.
 
-The metadata here is plain data so that ``tideboard list`` and flag checks
-never import a game's rules; :func:`load` imports a game when it is played.
-``bot_levels`` is listed here, not asked of the game, for the same reason; a
-test checks it equals each playable game's ``bot_factories()``.
-A game whose package is not built yet is listed as "coming".
+A game package declares itself in ``info.py`` (its :class:`GameInfo`, plain data
+importing only the engine's contract), so ``tideboard list``, the picker and flag
+checks never import a game's rules; :func:`load` imports its ``game.py`` (which
+holds ``GAME``) when it is played.  A package with an ``info.py`` and no
+``game.py`` yet is listed as "coming".  Nothing here names a game: adding one is
+adding its package.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
 
-from tideboard.engine.core import ConfigError, Game, GameInfo, GameOption
+import tideboard.games
+from tideboard.engine.core import ConfigError, Game, GameInfo
 
-MERMAIDS = ("tide-pool", "inlet", "rising-moon", "slide", "swap", "buoy")
 
-# Moonshell's rules options; its modes (variants) are presets of them.
-MOONSHELL_OPTIONS = (
-    GameOption("moonshell", "Moonshell", ("on", "off"), "on",
-               "each player's moonshell tile (4 points if unused; the first tie-break)"),
-    GameOption("decks", "Decks", ("base", "lunar-reef", "mixed"), "base",
-               "objective cards: the base game's, Lunar Reef's, or both mixed per type"),
-    GameOption("powers", "Powers", ("none", "passive", "active"), "none",
-               "mermaid powers: the light (passive) or dark (active) side for everyone"),
-    GameOption("urchins", "Urchins", ("rulebook", "none", "8"), "rulebook",
-               "sea urchins in the bag at the start: the two-player note (8 at 2 "
-               "players and solo), none, or 8 at any table"),
-    GameOption("reef", "Reef", ("none", "players+1", "3"), "none",
-               "sea anemones and clownfish in the bag: none, players + 1 of each, or 3"),
-    GameOption("events", "Events", ("off", "on"), "off",
-               "the Lunar Reef event deck: a card before each round"),
-) + tuple(
-    GameOption(f"mermaid-{seat}", f"Mermaid {seat}", ("choose",) + MERMAIDS, "choose",
-               f"Player {seat}'s mermaid (choose: picked at the table, in turn order)",
-               seat=seat, unless=("powers", "none"))
-    for seat in range(1, 5))
+def discover() -> tuple[dict[str, GameInfo], dict[str, str]]:
+    """Every game package's ``INFO`` by id (in their ``order``, then by id), and
+    the package each id is in."""
+    found: list[tuple[GameInfo, str]] = []
+    for module in pkgutil.iter_modules(tideboard.games.__path__, "tideboard.games."):
+        if module.ispkg and importlib.util.find_spec(module.name + ".info") is not None:
+            found.append((importlib.import_module(module.name + ".info").INFO, module.name))
+    found.sort(key=lambda pair: (pair[0].order, pair[0].id))
+    return {info.id: info for info, _ in found}, {info.id: package for info, package in found}
 
-MOONSHELL_PRESETS = (
-    ("wade", (("urchins", "none"),)),
-    ("submerge", (("urchins", "none"), ("powers", "passive"))),
-    ("dive", (("urchins", "8"), ("powers", "passive"), ("reef", "3"))),
-    ("tsunami", (("urchins", "8"), ("powers", "passive"), ("reef", "3"), ("decks", "mixed"),
-                 ("events", "on"))),
-)
 
-GAMES: dict[str, GameInfo] = {
-    info.id: info
-    for info in (
-        GameInfo(
-            id="shifting-stones",
-            name="Shifting Stones",
-            min_players=2,
-            max_players=5,
-            solo=True,
-            summary="Swap and flip nine stones to match your pattern cards.",
-            module="tideboard.games.shifting_stones",
-            bot_levels=("random", "greedy"),
-        ),
-        GameInfo(
-            id="moonshell",
-            name="Moonshell",
-            min_players=2,
-            max_players=4,
-            solo=True,
-            summary="Rotate the ocean, pull shells onto your rocks, fill your chest.",
-            module="tideboard.games.moonshell",
-            bot_levels=("random", "greedy"),
-            variants=("standard", "wade", "submerge", "dive", "tsunami"),
-            options=MOONSHELL_OPTIONS,
-            presets=MOONSHELL_PRESETS,
-        ),
-        GameInfo(
-            id="moonlighter",
-            name="Moonlighter",
-            min_players=1,
-            max_players=1,
-            summary="Roll dice to build and clear a dungeon, room by room.",
-            module="tideboard.games.moonlighter",
-            bot_levels=("random", "greedy"),
-            hidden_information=False,
-        ),
-        GameInfo(
-            id="mermaid-rain",
-            name="Mermaid Rain",
-            min_players=3,
-            max_players=6,
-            summary="Meld cards all at once, lay surf tiles, ride to the treasures.",
-            module="tideboard.games.mermaid_rain",
-        ),
-        GameInfo(
-            id="animal-splash",
-            name="Animal Splash",
-            min_players=2,
-            max_players=5,
-            summary="Dive around the grid, line up sea animals for pearls, take missions.",
-            module="tideboard.games.animal_splash",
-            bot_levels=("random", "greedy"),
-            hidden_information=False,
-        ),
-    )
-}
+GAMES, PACKAGES = discover()
 
 
 def is_available(game_id: str) -> bool:
-    """True when the game's package is installed (not just announced)."""
-    info = GAMES[game_id]
-    return importlib.util.find_spec(info.module) is not None
+    """True when the game's rules are built (not just announced by its ``info.py``)."""
+    return importlib.util.find_spec(PACKAGES[game_id] + ".game") is not None
 
 
 def get_info(game_id: str) -> GameInfo:
@@ -123,5 +51,4 @@ def load(game_id: str) -> Game:
     if not is_available(game_id):
         raise ConfigError(f"{info.name} is coming soon; playable now: "
                           f"{', '.join(g for g in GAMES if is_available(g))}.")
-    module = importlib.import_module(info.module)
-    return module.GAME
+    return importlib.import_module(PACKAGES[game_id] + ".game").GAME

@@ -13,7 +13,7 @@ import operator
 import struct
 from typing import Sequence, TypeVar
 
-from tideboard.engine.frozen import Frozen
+import attrs
 
 T = TypeVar("T")
 
@@ -28,18 +28,11 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class Rng(Frozen):
-    """The position of a SplitMix64 stream: immutable, equal and hashed by position
-    (a :class:`Frozen` value, so a game needs no attrs for it)."""
+@attrs.frozen
+class Rng:
+    """The position of a SplitMix64 stream: immutable, equal and hashed by position."""
 
-    __slots__ = ("position",)
-    position: int
-
-    def __init__(self, position: int = 0) -> None:
-        object.__setattr__(self, "position", position)
-
-    def _values(self) -> tuple:
-        return (self.position,)
+    position: int = 0
 
     @classmethod
     def from_seed(cls, seed: int) -> "Rng":

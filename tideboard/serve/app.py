@@ -9,11 +9,11 @@ theme changes to the session (the server's settings file is left alone).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Sequence
 
 from rich.console import Console
 from textual.binding import Binding
-from textual.filter import Monochrome
+from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
 from tideboard.serve.driver import SSHDriver
@@ -23,6 +23,7 @@ from tideboard.ui.app import TideboardApp
 COLOUR_DEPTHS = ("truecolor", "256", "standard", "none")
 DEPTH_NAMES = {"truecolor": "true colour", "256": "256 colours", "standard": "16 colours",
                "none": "no colour"}
+_GREY = Monochrome()  # the no-colour filter (it keeps no state: one for every session)
 
 
 def colour_depth(env: dict[str, str]) -> str:
@@ -51,13 +52,14 @@ class ServeApp(TideboardApp):
         self.resume_table = table_id
         self.last_table: str | None = None  # the table opened last
         self.returning: str | None = None  # that table, when its screen goes back to the lobby
+        self.ssh_driver: SSHDriver | None = None  # set by the driver, once the app starts
+        self.drawn = asyncio.Event()  # set at the first frame (Textual's Ready)
         super().__init__(bot_delay=room.bot_delay)
         # parsed once for every session with the same theme (serve/styles.py)
-        shared = SharedStylesheet(variables=self.stylesheet._variables)
+        shared = SharedStylesheet(variables=self.get_css_variables())
         shared.source = self.stylesheet.source.copy()
         self.stylesheet = shared
         self.driver_class = SSHDriver
-        self._plain_filters = list(self._filters)
         self.set_depth(colour_depth(env))
 
     def get_css_variables(self) -> dict[str, str]:
@@ -75,7 +77,13 @@ class ServeApp(TideboardApp):
             markup=True, highlight=False, emoji=False, legacy_windows=False,
             force_terminal=True, safe_box=False, soft_wrap=False,
             width=self.console.width, height=self.console.height)
-        self._filters = [*self._plain_filters, *([Monochrome()] if self.no_color else [])]
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with no colour one that greys every colour
+        (the console draws true colour when told none: Textual's own
+        ``NO_COLOR`` does the same)."""
+        filters = super().get_line_filters()
+        return [*filters, _GREY] if self.no_color else filters
 
     def action_next_depth(self) -> None:
         depth = COLOUR_DEPTHS[(COLOUR_DEPTHS.index(self.depth) + 1) % len(COLOUR_DEPTHS)]
@@ -92,6 +100,9 @@ class ServeApp(TideboardApp):
         from tideboard.serve.lobby import LobbyScreen
 
         return LobbyScreen(self.room, self.player)
+
+    def on_ready(self) -> None:
+        self.drawn.set()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -138,22 +149,12 @@ class _Nowhere:
         pass
 
 
-class _WarmUpApp(ServeApp):
-    """A lobby that says when its first frame is drawn (Textual's Ready),
-    however many tables it lists."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.drawn = asyncio.Event()
-
-    def on_ready(self) -> None:
-        self.drawn.set()
-
-
 async def warm_up(room: Any) -> None:
     """Draw one lobby to nowhere before the server listens, so the first
-    players find the modules imported and the lobby's stylesheets parsed."""
-    app = _WarmUpApp(room, "-", _Nowhere(), (80, 24), {"TERM": "xterm-256color"})
+    players find the modules imported and the lobby's stylesheets parsed.  It is
+    a ServeApp itself: a subclass's sheets would be parsed under its own name
+    (and the App's default CSS at another depth), none of them for the players."""
+    app = ServeApp(room, "-", _Nowhere(), (80, 24), {"TERM": "xterm-256color"})
     task = asyncio.create_task(app.run_async())
     done = asyncio.create_task(app.drawn.wait())
     await asyncio.wait([done, task], timeout=10, return_when=asyncio.FIRST_COMPLETED)

@@ -1,7 +1,7 @@
 """One SSH connection (asyncssh's ``SSHServer``): who it is and its one session.
 
 - A name (compared without case) belongs to the first key used with it
-  (``store_tables.claim``); a refused key is told why in an SSH auth banner.
+  (``storage.claim``); a refused key is told why in an SSH auth banner.
   A client without a key is a guest under a name the server gives.
 - A refused connection (``--per-minute``) is told so once the SSH handshake is
   done: a disconnect before the version exchange reaches OpenSSH unreadable.
@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncssh
 
-from tideboard import store_tables
+from tideboard.serve import storage
 from tideboard.serve.limits import NAME, address_key, log
 from tideboard.serve.session import Session
 
@@ -116,7 +116,7 @@ class Connection(asyncssh.SSHServer):
             self.name = asked  # the session says what a name may be
         else:
             try:
-                claimed = store_tables.claim(self.server.store, asked, self.fingerprint)
+                claimed = storage.claim(self.server.store, asked, self.fingerprint)
             except Exception as error:
                 log(f"could not check the name {asked!r}: {error}")
                 claimed = None

@@ -22,7 +22,7 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
-from tideboard.ui.textual_compat import SYNC_END, SYNC_START, XTermParser
+from tideboard.ui.textual_compat import SYNC_END, SYNC_START, XTermParser, parser_waits
 
 ESCAPE_TICK = 0.1  # seconds: a lone Esc is a key once nothing follows it
 MIN_SIZE = (20, 6)  # columns, rows: the smallest window drawn
@@ -40,7 +40,9 @@ def clamp_size(width: int, height: int) -> tuple[int, int]:
 
 
 class SSHDriver(Driver):
-    """Draws to ``app.ssh_channel`` and reads what the session feeds it."""
+    """Draws to ``app.ssh_channel`` and reads what the session feeds it; once
+    built (by the app, as it starts) it is ``app.ssh_driver``, where the
+    session finds it."""
 
     def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None) -> None:
@@ -48,6 +50,7 @@ class SSHDriver(Driver):
         # once, at that size (no Resize event to follow it)
         super().__init__(app, debug=debug, mouse=mouse,
                          size=clamp_size(*(size or app.ssh_size)))
+        self.app = app
         self._channel = app.ssh_channel
         self.output_cap: int = getattr(app, "ssh_output_cap", OUTPUT_CAP)
         self.stale = False  # a frame was dropped: the client's screen is out of date
@@ -58,6 +61,7 @@ class SSHDriver(Driver):
         self._tick: asyncio.TimerHandle | None = None
         self._input = False
         self._closed = False
+        app.ssh_driver = self
 
     def write(self, data: str) -> None:
         if self._closed:
@@ -105,12 +109,12 @@ class SSHDriver(Driver):
 
     # -- input ----------------------------------------------------------------
     def _post(self, message: Any) -> None:
-        message.set_sender(self._app)
-        self._app.post_message(message)
+        message.set_sender(self.app)
+        self.app.post_message(message)
 
     def send_message(self, message: Any) -> None:
         # we run in the app's own event loop: post directly, no thread hand-off
-        self._app.post_message(message)
+        self.app.post_message(message)
 
     def feed(self, data: bytes) -> float:
         """Bytes from the client: parsed into Textual events for the app.
@@ -123,7 +127,7 @@ class SSHDriver(Driver):
             for event in self._parser.feed(text):
                 cost += 0.1 if isinstance(event, events.MouseMove) else 1.0
                 self.process_message(event)
-        if self._parser._timeout_time is not None and self._tick is None:
+        if self._tick is None and parser_waits(self._parser):
             self._tick = asyncio.get_running_loop().call_later(ESCAPE_TICK, self._on_tick)
         return cost
 
@@ -133,7 +137,7 @@ class SSHDriver(Driver):
             return
         for event in self._parser.tick():
             self.process_message(event)
-        if self._parser._timeout_time is not None:
+        if parser_waits(self._parser):
             self._tick = asyncio.get_running_loop().call_later(ESCAPE_TICK, self._on_tick)
 
     def resize(self, width: int, height: int) -> None:

@@ -70,7 +70,7 @@ class Presence:
         if state.away_since is None:
             state.away_since = self.clock()
         if seat not in table.grace_timers and not state.standin and not table.paused:
-            loop = _loop()
+            loop = running_loop()
             if loop is not None:
                 table.grace_timers[seat] = loop.call_later(
                     self.grace, self._grace_over, table, seat)
@@ -85,7 +85,9 @@ class Presence:
         self._changed(table, "presence")
         self._schedule(table)
 
-def _loop() -> asyncio.AbstractEventLoop | None:
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this code, None outside one (a test's thread)."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:

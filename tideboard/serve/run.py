@@ -1,4 +1,5 @@
-"""Running the server until SIGTERM or SIGINT."""
+"""Running the server until SIGTERM, SIGINT or SIGHUP (the terminal it ran in
+closed): each stops it in order, every move's write done."""
 
 from __future__ import annotations
 
@@ -45,13 +46,18 @@ async def serve_until_stopped(host: str, port: int, data_dir: Path, limits: Limi
     tune_gc()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         loop.add_signal_handler(signum, stop.set)
     print(f"tideboard serve: listening on {host} port {server.port}; host key "
           f"{server.fingerprint}; data in {data_dir}", flush=True)
     await stop.wait()
     log("stopping")
     await server.stop()
+    unsaved = [t.id for t in server.room.tables.values() if t.save_error is not None]
+    if unsaved:
+        log(f"stopped; NOT saved completely (the moves saved before are kept): "
+            f"table {', '.join(unsaved)}")
+        return 1
     log("stopped; every table is saved")
     return 0
 

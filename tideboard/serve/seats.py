@@ -14,8 +14,8 @@ from typing import Any, Callable
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.match import Match
-from tideboard.game_writer import GameWriter
-from tideboard.store_tables import TableRow
+from tideboard.store.writer import GameWriter
+from tideboard.serve.storage import TableRow
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
 

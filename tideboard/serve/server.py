@@ -4,7 +4,7 @@
 - The host key is made on the first start and kept in the data folder
   (``ssh_host_ed25519_key``, readable by its owner only).
 - A player is their SSH user name and their public key: a name (compared
-  without case) belongs to the first key used with it (``store_tables.claim``)
+  without case) belongs to the first key used with it (``storage.claim``)
   and no other key can use it; the refused client is told why (an SSH auth
   banner).  A client without a key (or whose key the name refuses, when it
   falls back to keyboard-interactive) plays as a guest under a name the server
@@ -47,12 +47,12 @@ from typing import Any
 
 import asyncssh
 
-from tideboard import store_tables
+from tideboard.serve import storage
 from tideboard.serve.connection import Connection
 from tideboard.serve.limits import GUEST, NAME, Limits, address_key, log  # noqa: F401
 from tideboard.serve.session import Session  # noqa: F401  (what tests import from here)
 from tideboard.serve.tables import GRACE, Room, ident
-from tideboard.store import Store
+from tideboard.store.games import Store
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 
@@ -109,7 +109,8 @@ class Server:
         self._idle_task = asyncio.create_task(self._watch_idle())
 
     async def stop(self) -> None:
-        """Stop accepting, end every session (tables are saved already)."""
+        """Stop accepting, end every session, wait for the moves' writes still
+        running (Room.shutdown) and close the store."""
         if self.acceptor is not None:
             self.acceptor.close()
         if self._idle_task is not None:
@@ -153,7 +154,7 @@ class Server:
             if name in taken:
                 continue
             try:
-                stored = store_tables.owner(self.store, name)
+                stored = storage.owner(self.store, name)
             except Exception:  # a store that cannot be read: keyed names cannot be guests
                 stored = None
             if stored is None:
@@ -167,7 +168,7 @@ class Server:
             return (f"The name {name} is kept for players without a key",
                     "choose another name: ssh OTHER@host")
         if NAME.match(name):
-            pinned = store_tables.pinned_key(self.store, name)
+            pinned = storage.pinned_key(self.store, name)
             if pinned is not None and pinned != fingerprint:
                 return (f"The name {name} belongs to another SSH key",
                         f"the first key used with it, not this one ({fingerprint}). "

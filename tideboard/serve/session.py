@@ -207,12 +207,10 @@ class Session(asyncssh.SSHServerSession):
 
     def _busy(self) -> bool:
         """The app has more than a few messages waiting."""
-        queue = getattr(self.app, "_message_queue", None)
-        return queue is not None and queue.qsize() > QUEUE_LOW and self.app.is_running
+        return self.app.message_queue_size > QUEUE_LOW and self.app.is_running
 
     def _driver(self) -> Any:
-        driver = getattr(self.app, "_driver", None)
-        return driver if hasattr(driver, "feed") else None
+        return getattr(self.app, "ssh_driver", None)
 
     async def _pump_input(self) -> None:
         """Hand the received bytes to the driver, :data:`INPUT_SLICE` at a
@@ -295,9 +293,8 @@ class Session(asyncssh.SSHServerSession):
 
     def _apply_resize(self) -> None:
         self._resize = None
-        driver = getattr(self.app, "_driver", None) if self.app is not None else None
-        if (self._size is None or driver is None or not hasattr(driver, "resize")
-                or "output" in self._held):
+        driver = self._driver()
+        if self._size is None or driver is None or "output" in self._held:
             return
         driver.resize(*self._size)
         self._size = None

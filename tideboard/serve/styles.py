@@ -3,29 +3,28 @@
 Each Textual app parses its stylesheets (the app's, every widget class's
 ``DEFAULT_CSS``, a game's sheet) into rule sets for its theme's variables.
 Served as one app per SSH session, that is the same work again for each
-player connecting: about a quarter of a lobby's first frame.  Here the
-parsed rule sets are kept per *(theme variables, source)* for the whole
-process, so a session parses only what no session with the same theme has
-parsed before; a session with another theme (F2) gets its own, so every
-session keeps its own colours.
+player connecting, and the same rule sets kept again in each session's
+memory (about a quarter of it).  Here the parsed rule sets are kept per
+*(theme variables, source)* for the whole process, so a session parses only
+what no session with the same theme has parsed before; a session with
+another theme (F2) gets its own, so every session keeps its own colours.
 
 Textual treats parsed rule sets as read-only (one app applies the same ones
 to each of its widgets), so sharing them between apps is sharing them
-between more widgets.  The theme's CSS variables and their tokens are
-shared the same way.
+between more widgets.  The parse of one source is reached through
+:class:`~tideboard.ui.textual_compat.RulesHookStylesheet` (a private
+Textual method, tested there).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from textual.css.stylesheet import Stylesheet
-from textual.css.tokenize import tokenize_values
+from tideboard.ui.textual_compat import RulesHookStylesheet, Source
 
 VariablesKey = tuple[tuple[str, str], ...]
 
-_RULES: dict[tuple[Any, ...], list[Any]] = {}  # (variables key, source key) -> rule sets
-_TOKENS: dict[VariablesKey, Any] = {}  # variables key -> their tokens
+_RULES: dict[tuple[Any, ...], list[Any]] = {}  # (variables key, *source) -> rule sets
 _VARIABLES: dict[str, dict[str, str]] = {}  # theme name -> its CSS variables
 
 
@@ -33,46 +32,38 @@ def _key(variables: dict[str, str]) -> VariablesKey:
     return tuple(sorted(variables.items()))
 
 
-class SharedStylesheet(Stylesheet):
-    """A :class:`Stylesheet` whose parsed rules come from the process-wide cache."""
+class SharedStylesheet(RulesHookStylesheet):
+    """A stylesheet whose parsed rules come from the process-wide cache."""
 
     def __init__(self, *, variables: dict[str, str] | None = None) -> None:
         super().__init__(variables=variables)
-        self._shared_key = _key(self._variables)
+        self.variables = dict(variables or {})
+        self._shared_key = _key(self.variables)
 
     def set_variables(self, variables: dict[str, str]) -> None:
         super().set_variables(variables)
+        self.variables = dict(variables)
         self._shared_key = _key(variables)
 
-    @property
-    def _variable_tokens(self) -> Any:
-        tokens = _TOKENS.get(self._shared_key)
-        if tokens is None:
-            tokens = _TOKENS[self._shared_key] = tokenize_values(self._variables)
-        return tokens
-
-    def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list[Any]:
-        key = (self._shared_key, css, read_from, is_default_rules, tie_breaker, scope)
+    def rules_of(self, source: Source, parse: Callable[[], list[Any]]) -> list[Any]:
+        key = (self._shared_key, *source)
         rules = _RULES.get(key)
         if rules is None:
-            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            rules = parse()
             if not any(rule.errors for rule in rules):
                 _RULES[key] = rules
         return rules
 
     def reparse(self) -> None:
         """New variables (a theme change): the rules again, from the shared cache
-        where another session has parsed them for that theme already."""
-        rules, rules_map = self._rules, self._rules_map
-        try:
-            self.parse()
-        except Exception:
-            self._rules, self._rules_map = rules, rules_map
-            raise
+        where another session has parsed them for that theme already.  (Textual's
+        own reparse would parse into a new plain Stylesheet, past the cache; an
+        error leaves the rules as they were, as ``parse`` raises before it sets
+        them.)"""
+        self.parse()
 
     def copy(self) -> SharedStylesheet:
-        stylesheet = SharedStylesheet(variables=self._variables.copy())
+        stylesheet = SharedStylesheet(variables=self.variables.copy())
         stylesheet.source = self.source.copy()
         return stylesheet
 

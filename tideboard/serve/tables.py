@@ -10,7 +10,10 @@ what) and listen for changes; the room never calls into a session's app
   empty seats.
 - Once started, the table's game is an ordinary game in the store, one
   committed transaction per move (``GameWriter``), so a restart or a kill -9
-  brings it back; finished tables stay in the store's history.
+  brings it back; finished tables stay in the store's history.  The moves'
+  writes run on the store's writer thread, in order, never on the loop every
+  session shares (tideboard/store/background.py); :meth:`Room.shutdown`
+  waits for them.
 - ``act(table, name, action)`` applies a move only for the seat ``name`` sits
   in, only when the rules wait for that seat (``to_move``, and ``legal_for``
   for simultaneous choices) and only an action ``legal_for`` lists.
@@ -38,13 +41,14 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
-from tideboard.game_writer import GameWriter
-from tideboard.records import Seat
-from tideboard.store import Store
-from tideboard import store_tables
-from tideboard.store_tables import TableRow
+from tideboard.store.background import Saves
+from tideboard.store.writer import GameWriter
+from tideboard.store.records import Seat
+from tideboard.store.games import Store
+from tideboard.serve import storage
+from tideboard.serve.storage import TableRow
 from tideboard.serve.limits import log
-from tideboard.serve.presence import Presence, _loop
+from tideboard.serve.presence import Presence, running_loop
 from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
     Table, TableError, ident, same_name)
 
@@ -68,13 +72,15 @@ class Room(Presence):
         self.bot_delay = bot_delay
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.saves = Saves(store)  # the moves' writes, off the loop
+        self.closed = False
         self.lobby_listeners: set[Callable[[], None]] = set()
 
     # -- loading ----------------------------------------------------------------
     def load(self) -> list[str]:
         """Bring back every table from the store; notes on those that cannot be."""
         notes = []
-        for row in store_tables.load_tables(self.store):
+        for row in storage.load_tables(self.store):
             if row.game not in registry.GAMES or not registry.is_available(row.game):
                 notes.append(f"table {row.id}: game {row.game} is not installed")
                 continue
@@ -133,9 +139,9 @@ class Room(Presence):
             raise TableError(
                 f"You have {len(waiting)} tables waiting for players, the most one player "
                 f"may have: start one (s) or close one (x) before opening another.")
-        row = TableRow(store_tables.new_table_id(self.store), game_id, creator, players,
-                       variant, seats, None, store_tables.now(), options=config.options)
-        store_tables.save_table(self.store, row)
+        row = TableRow(storage.new_table_id(self.store), game_id, creator, players,
+                       variant, seats, None, storage.now(), options=config.options)
+        storage.save_table(self.store, row)
         table = Table(row)
         self.tables[table.id] = table
         if not table.free_seats():
@@ -154,7 +160,7 @@ class Room(Presence):
             raise TableError("That table has no free seat; you may watch it.")
         table.seats[free[0]].player = name
         table.watchers.pop(name, None)
-        store_tables.save_table(self.store, table.row())
+        storage.save_table(self.store, table.row())
         if len(free) == 1:
             self._start(table)
         self._changed(table, "seats")
@@ -178,7 +184,7 @@ class Room(Presence):
         table = self.get(table_id)
         if table.started or not same_name(name, table.creator):
             raise TableError("Only the creator can close a table, before it starts.")
-        store_tables.save_table(self.store, attrs.evolve(table.row(), closed=True))
+        storage.save_table(self.store, attrs.evolve(table.row(), closed=True))
         del self.tables[table.id]
         self._changed(table, "closed")
 
@@ -194,7 +200,7 @@ class Room(Presence):
         table.match = Match.start(game, config)
         seats = [Seat(s.player or seat_label(n), s.bot) for n, s in enumerate(table.seats)]
         table.writer = GameWriter.new(self.store, table.match, seats)
-        store_tables.save_table(self.store, table.row())
+        storage.save_table(self.store, table.row())
         for number, seat in enumerate(table.seats):
             if seat.player is not None and not table.is_present(seat.player):
                 self._away(table, number)
@@ -250,11 +256,17 @@ class Room(Presence):
         self._schedule(table)
 
     def _save(self, table: Table) -> None:
-        """Bring the table's stored game up to its match.  A failed save (a full
-        disk) never stops the table: the players are told once, and it is tried
-        again every ``SAVE_RETRY`` seconds (and after every move) until the
-        store takes every missing move."""
-        error = table.writer.sync(table.match) if table.writer else None
+        """Bring the table's stored game up to its match, on the store's writer
+        thread (:meth:`_saved` has the outcome, on the loop)."""
+        writer, match = table.writer, table.match
+        if writer is not None:
+            self.saves.later(lambda: writer.sync(match),
+                             lambda error: self._saved(table, error))
+
+    def _saved(self, table: Table, error: str | None) -> None:
+        """A save's outcome.  A failed save (a full disk) never stops the table:
+        the players are told once, and it is tried again every ``SAVE_RETRY``
+        seconds (and after every move) until the store takes every missing move."""
         before, table.save_error = table.save_error, error
         if error is not None and before is None:
             log(f"table {table.id}: {error}")
@@ -262,8 +274,8 @@ class Room(Presence):
                              "saved as soon as it can be).")
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
-        if error is not None and table.save_timer is None:
-            loop = _loop()
+        if error is not None and table.save_timer is None and not self.closed:
+            loop = running_loop()
             if loop is not None:
                 table.save_timer = loop.call_later(SAVE_RETRY, self._retry_save, table)
 
@@ -276,7 +288,7 @@ class Room(Presence):
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
         if not table.started or table.over or table.paused or table.bot_timer is not None:
             return
-        loop = _loop()
+        loop = running_loop()
         if loop is None:
             return
         if any(table.seats[s].by_bot for s in table.match.game.to_move(table.match.state)):
@@ -328,6 +340,9 @@ class Room(Presence):
                 self.lobby_listeners.discard(listener)
 
     def shutdown(self) -> None:
+        """Stop every timer once the moves' writes still running are done."""
+        self.saves.deliver(wait=True)
+        self.closed = True
         for table in self.tables.values():
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
                 if timer is not None:

@@ -7,16 +7,17 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.notifications import Notification
+from textual.geometry import Size
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
-from tideboard import settings as user_settings
-from tideboard.startup import pause_gc, resume_gc
+from tideboard.files import settings as user_settings
+from tideboard.ui.startup import pause_gc, resume_gc
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.themes_data import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
+from tideboard.files.themes import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 from tideboard.ui.shared.keys_in_order import KeysInOrder
 
@@ -51,13 +52,13 @@ class TideboardApp(KeysInOrder, App):
                  replay: bool = False) -> None:
         """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
         override the saved settings for this run."""
-        pause_gc()  # until the first frame (tideboard/startup.py); the CLI paused it already
+        pause_gc()  # until the first frame (tideboard/ui/startup.py); the CLI paused it already
         super().__init__()
         self.settings, self._settings_notice = user_settings.load(list(theme_table()))
         for name, spec in theme_table().items():
             fields = {k: v for k, v in spec.items() if not isinstance(v, dict)}
             self.register_theme(Theme(name=name, **fields))
-        self._start_theme(theme or self.settings.theme or DEFAULT_THEME)
+        self.theme = theme or self.settings.theme or DEFAULT_THEME
         self.start_game = game_id
         self.start_config = config
         self.start_bots = bots or {}
@@ -69,22 +70,8 @@ class TideboardApp(KeysInOrder, App):
         self.store_path = store_path
         self._store: Any = None
         self._small_notice: Notification | None = None  # the one on screen, if any
+        self._size_to_say: Size | None = None  # a resize not yet handled by _say_size
         self._sheets: set[str] = set()  # the named sheets added so far
-
-    def _start_theme(self, name: str) -> None:
-        """Use theme ``name`` from the start.  Nothing is parsed yet, so this sets
-        what Textual's theme watcher sets except the full restyle it queues (a
-        reparse of every sheet and a restyle of every widget, ~10% of the first
-        frame); a theme change later (F2) goes through the watcher as usual."""
-        self.set_reactive(App.theme, name)
-        self.stylesheet.set_variables(self.get_css_variables())
-        dark = self.current_theme.dark
-        classes = {c: False for c in self.classes if c.startswith("-theme-")}
-        self.update_classes({**classes, f"-theme-{name}": True, "-dark-mode": dark,
-                             "-light-mode": not dark}, update=False)
-        refresh_filter = getattr(self, "_refresh_truecolor_filter", None)
-        if refresh_filter is not None:
-            refresh_filter(self.ansi_theme)
 
     def on_mount(self) -> None:
         # Textual gives the first screen no result callback, and switch_screen
@@ -125,7 +112,7 @@ class TideboardApp(KeysInOrder, App):
         """The game store (opened the first time it is needed); StoreError if it
         cannot be opened.  Import notes for old autosave files are shown once."""
         if self._store is None:
-            from tideboard.store import Store
+            from tideboard.store.games import Store
 
             self._store = Store.open(self.store_path)
             for note in self._store.import_notes:
@@ -151,23 +138,29 @@ class TideboardApp(KeysInOrder, App):
 
     def on_resize(self, event: events.Resize) -> None:
         """At most one "terminal is small" notice: a new size replaces the last
-        notice, and a large enough terminal takes it away."""
-        width, height = event.size
+        notice, and a large enough terminal takes it away.  Said once the
+        resizes queued now are handled (a burst of them says only the last)."""
+        if self._size_to_say is None:
+            self.call_later(self._say_size)
+        self._size_to_say = event.size
+
+    def _say_size(self) -> None:
+        width, height = self._size_to_say or self.size
+        self._size_to_say = None
         small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
         text = (f"The terminal is {width}x{height}; tideboard is laid out for "
                 f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts may be cut off.")
         old = self._small_notice
-        if old is not None and old in self._notifications:
+        if old is not None and not old.has_expired:
             if small and old.message == text:
                 return  # the same size again: the notice on screen says so already
-            self._unnotify(old, refresh=not small)
+            # Textual takes one notice away only through a private method: the
+            # others on screen now (rare, and short-lived) go with it
+            self.clear_notifications()
         self._small_notice = None
         if small:
-            # added at once (not through a Notify message), so resizes in quick
-            # succession still leave one notice
             self._small_notice = Notification(text, severity="warning", timeout=6)
-            self._notifications.add(self._small_notice)
-            self._refresh_notifications()
+            self.post_message(Notify(self._small_notice))
 
     def show_picker(self) -> None:
         from tideboard.ui.picker import PickerScreen
@@ -216,7 +209,7 @@ class TideboardApp(KeysInOrder, App):
 
     def start_match(self, match: Match, bots: dict[int, str], writer: Any = None) -> None:
         """Play ``match``: a new game gets a new record in the store; ``writer``
-        (a :class:`~tideboard.game_writer.GameWriter`) continues a stored one."""
+        (a :class:`~tideboard.store.writer.GameWriter`) continues a stored one."""
         screen = self._match_screen(match, bots, writer)
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -273,10 +266,13 @@ def run_app(theme: str | None = None, game_id: str | None = None,
     With ``match`` (loaded by ``tideboard resume``/``replay``): continue it,
     appending to the stored game ``store_id``, or with ``replay`` step through it.
     """
+    from tideboard.ui.signals import end_on_signals
+
     app = TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots, match=match,
                        store_id=store_id, store_path=store_path, replay=replay)
     try:
-        app.run()
+        with end_on_signals(app):  # SIGTERM/SIGHUP: every save done, then exit
+            app.run()
     finally:
         resume_gc()  # if the app ended before its first frame
         app.close_store()

@@ -27,7 +27,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_seed
-from tideboard.settings import BOT_SPEEDS
+from tideboard.files.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows

@@ -2,8 +2,8 @@
 game, and opening a game loaded by ``tideboard resume`` / ``tideboard replay``.
 
 Every game played in the app is a record in the game store
-(:mod:`tideboard.store`); the game screen keeps it up to date move by move
-(``GameScreen.save``).  Nothing here ever replaces or deletes a record.
+(:mod:`tideboard.store.games`); the game screen keeps it up to date move by move
+(``LocalGame.save``).  Nothing here ever replaces or deletes a record.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def add_options(options: Any, entries: list[Any], finished: list[Any]) -> None:
 def entry_label(entry: Any) -> Text:
     """The picker's lines for a stored game (the list is narrow: short lines; the
     right side shows the rest when it is highlighted)."""
-    from tideboard.store import DamagedGame
+    from tideboard.store.games import DamagedGame
 
     if isinstance(entry, DamagedGame):
         text = Text(f"✗ {game_name(entry.game)}", style="dim")
@@ -91,7 +91,7 @@ def entry_label(entry: Any) -> Text:
 
 def entry_about(entry: Any) -> Text:
     """What the picker's right side shows for a highlighted stored game."""
-    from tideboard.store import DamagedGame
+    from tideboard.store.games import DamagedGame
 
     if isinstance(entry, DamagedGame):
         text = Text(f"Game {entry.id} is damaged\n", style="bold")
@@ -120,7 +120,7 @@ def entry_about(entry: Any) -> Text:
 def continue_game(app: Any, game_id: str) -> str | None:
     """Open stored game ``game_id`` (appending to its record); an error message
     if it cannot be loaded (then nothing is changed)."""
-    from tideboard.game_writer import GameWriter
+    from tideboard.store.writer import GameWriter
 
     try:
         writer, match, bots = GameWriter.resume(app.open_store(), game_id)
@@ -156,7 +156,7 @@ def open_replay(app: Any, match: Any, bots: dict[int, str], finished: bool) -> N
 def open_loaded(app: Any, match: Any, bots: dict[int, str], store_id: str | None,
                 replay: bool) -> None:
     """Open a game loaded by the CLI: replay it, or continue stored game ``store_id``."""
-    from tideboard.game_writer import GameWriter
+    from tideboard.store.writer import GameWriter
 
     if replay:
         finished = match.game.is_over(match.state)

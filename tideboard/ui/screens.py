@@ -1,6 +1,8 @@
 """Which game has a screen, and its class: ``tideboard.ui.<game package>.GAME_SCREEN``.
 
-The app and the picker both ask here, so neither imports the other.
+The app and the picker both ask here, so neither imports the other.  A game's
+screen is found by its package's name (``tideboard/games/moonshell`` ->
+``tideboard/ui/moonshell``), so no table here names the games either.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from tideboard.engine import registry
 
 def screen_module(game_id: str) -> str:
     """A game's screen lives in the package ``tideboard/ui/<game package>/`` as ``GAME_SCREEN``."""
-    return "tideboard.ui." + registry.GAMES[game_id].module.rsplit(".", 1)[-1]
+    return "tideboard.ui." + registry.PACKAGES[game_id].rpartition(".")[2]
 
 
 def has_screen(game_id: str) -> bool:

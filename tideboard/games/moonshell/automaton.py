@@ -2,7 +2,7 @@
 
 It has no secret objective, moonshell or mermeeple.  Other players' mermeeples
 still block it (a Tide Pool tile it would pull, an Inlet rock it would take
-from), and a round's event applies to it as far as it can (docs/games/moonshell.md
+from), and a round's event applies to it as far as it can (rules.md
 lists each decision): Still Water keeps its one rotation for a later round,
 Free Flow makes that rotation free, Reverse Current turns it the other way,
 Heavy Seas and Fair Winds give it two or four actions, Spring Tide lets it pull
@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import functools
 
-from tideboard.games.moonshell import powers
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.board import (REEF, actions_per_turn, blocked_rock, chest_full,
+                                             meeple_on, replace_at, sync_tides)
 from tideboard.games.moonshell.content import (ANEMONE, CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
                                                CLOWNFISH, COLUMNS, EMPTY, MASK, MOONSHELL,
                                                REEF_PAIR, ROCK_SIDES, SOLO_BY_ID, TILE_NAMES)
+from tideboard.games.moonshell.meeples import pull_blocker
+from tideboard.games.moonshell.moves import PULLS, pull, pull_one, rotate, stack_target
 from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
                                             STILL_WATER)
-from tideboard.games.moonshell.rules import (PULLS, REEF, _held, _replace, actions_per_turn,
-                                             blocked_rock, chest_full, pull, rotate, stack_target,
-                                             sync_tides)
-from tideboard.games.moonshell.state import ROCK, TILE, State, evolve
+from tideboard.games.moonshell.state import ROCK, TILE, State
 
 SEAT = 1  # the automaton's seat
 
@@ -36,7 +37,7 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
     base = state.sides[seat] * 2
     rocks = state.rocks
     left, right = rocks[base], rocks[base + 1]
-    if state.meeples and _held(state.meeples, ROCK):
+    if state.meeples and meeple_on(state.meeples, ROCK):
         if left != EMPTY and blocked_rock(state, seat, base) is not None:
             left = EMPTY
         if right != EMPTY and blocked_rock(state, seat, base + 1) is not None:
@@ -76,9 +77,8 @@ def _draw_solo(state: State) -> tuple[str, dict]:
     return card, {"solo_deck": deck, "solo_discard": discard, "rng": rng}
 
 
-def _try_pull(state: State, events: list[str], in_place: bool = False) -> tuple[State, bool]:
-    """Step 2: draw a solo card and pull its column, if the rocks allow (``in_place``:
-    as for :func:`_collect_once`)."""
+def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
+    """Step 2: draw a solo card and pull its column, if the rocks allow."""
     side = state.sides[SEAT]
     left, right = state.rocks[side * 2], state.rocks[side * 2 + 1]
     both = left == EMPTY and right == EMPTY
@@ -91,17 +91,17 @@ def _try_pull(state: State, events: list[str], in_place: bool = False) -> tuple[
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif (state.meeples and _held(state.meeples, TILE)
-          and powers.pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
+    elif (state.meeples and meeple_on(state.meeples, TILE)
+          and pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
         return evolve(state, **drawn), False
-    aside = state.urchins_aside  # (before the pull, which may change ``state`` itself)
+    aside = state.urchins_aside
     if both:
-        state = pull(state, SEAT, column, first, private=in_place, **drawn)
+        state = pull(state, SEAT, column, first, **drawn)
     else:
-        state = powers.pull_one(state, SEAT, column, None, spend=False, **drawn)
+        state = pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
     line = _pull_line(card_id, column, l2 if left == EMPTY else EMPTY,
                       r2 if right == EMPTY else EMPTY)
@@ -133,15 +133,12 @@ _WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches 
         "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
 
 
-def _collect_once(state: State, events: list[str], in_place: bool = False
-                  ) -> tuple[State, bool]:
+def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     """Step 3: take the tile the solo rules prefer into the leftmost open column.
 
-    What ``rules.collect`` checks is known here (the rock holds a tile no Inlet
+    What ``moves.collect`` checks is known here (the rock holds a tile no Inlet
     mermeeple keeps, the column is open or the partner's), so the tile is placed
-    at once, in the state ``collect`` would make.  ``in_place``: ``state`` was made
-    during this turn and no one else has it yet, so it takes the change itself
-    instead of being copied (the copy is most of a collect's cost)."""
+    at once, in the state ``collect`` would make."""
     choice = automaton_choice(state, SEAT)
     if choice is None:
         return state, False
@@ -153,7 +150,7 @@ def _collect_once(state: State, events: list[str], in_place: bool = False
     if target is not None:
         column = target
         col = chest[column]
-        col = _replace(col, col.index(CLOWNFISH if tile == ANEMONE else ANEMONE), REEF_PAIR)
+        col = replace_at(col, col.index(CLOWNFISH if tile == ANEMONE else ANEMONE), REEF_PAIR)
     else:  # the leftmost open column
         for column in range(CHEST_COLUMNS):
             if len(chest[column]) < CHEST_ROWS:
@@ -161,17 +158,14 @@ def _collect_once(state: State, events: list[str], in_place: bool = False
         else:
             return state, False
         col = chest[column] + (tile,)
-    chest = _replace(chest, column, col)
+    chest = replace_at(chest, column, col)
     chests = state.chests
     chests = (chests[0], chest) + chests[2:]  # (SEAT is 1)
-    changes = {"rocks": _replace(state.rocks, at, EMPTY), "chests": chests}
+    changes = {"rocks": replace_at(state.rocks, at, EMPTY), "chests": chests}
     filled = state.end_trigger < 0 and chest_full(chest)
     if filled:
         changes["end_trigger"] = SEAT
-    if in_place:
-        state.__dict__.update(changes)
-    else:
-        state = evolve(state, **changes)
+    state = evolve(state, **changes)
     events.append(_collect_line(tile, rock, column, target is not None, reason))
     if filled:
         events.append("fills its treasure chest: the game ends after this round")
@@ -184,17 +178,13 @@ def _collect_line(tile: int, rock: int, column: int, stacked: bool, reason: str)
     return f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock {where}{_WHY[reason]}"
 
 
-def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ...]]:
+def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
     """The automaton's turn, in the solo rules' order (rotate, once only in the game;
     pull 2 with a solo card, collect twice, then pull again...), and the lines of its
-    log, which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes.
-    ``private``: ``state`` was made by the action being applied and no one else has it,
-    so the turn may change it; otherwise it is never changed (a state made during the
-    turn may be)."""
+    log, which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes."""
     events: list[str] = []
     done = 0
     budget = actions_per_turn(state)
-    given = None if private else state
     if not state.auto_rotated:
         if state.event == STILL_WATER:
             events.append("keeps its one rotation for later: Still Water")
@@ -205,12 +195,12 @@ def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ..
             events.append(f"rotates the ocean {way} (its one rotation of the game)")
             done = 0 if state.event == FREE_FLOW else 1
     while done < budget:
-        state, progressed = _try_pull(state, events, state is not given)
+        state, progressed = _try_pull(state, events)
         done += progressed
         for _ in range(2):
             if done >= budget:
                 break
-            state, took = _collect_once(state, events, state is not given)
+            state, took = _collect_once(state, events)
             if not took:
                 break
             done += 1

@@ -1,16 +1,17 @@
 """Small helpers on a Moonshell state: whose seat is whose, a seat's rocks, the ocean
-as a seat sees it, chests, the tides token (the rules, bots and screens use them;
-``rules`` offers them too)."""
+as a seat sees it, chests, where the mermeeples stand, the tides token.  Every rules
+module builds on them; the bots and screens use them through ``rules`` too."""
 
 from __future__ import annotations
 
 import functools
 
 from tideboard.engine.core import seat_label
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import (ACTIONS_PER_TURN, ANEMONE, BUOY, CHEST_ROWS,
                                                CHEST_SIZE, CLOWNFISH, COLUMNS, EMPTY)
 from tideboard.games.moonshell.reef import FAIR_WINDS, HEAVY_SEAS
-from tideboard.games.moonshell.state import HOME, ROCK, State, evolve
+from tideboard.games.moonshell.state import HOME, ROCK, State
 
 REEF = (ANEMONE, CLOWNFISH)
 
@@ -66,12 +67,12 @@ def column_tiles(state: State, seat: int, column: int) -> list[int]:
 def sync_tides(state: State) -> State:
     """The tides token shows counter-clockwise (even side) for an even number of
     mermeeples on the field, zero included, and clockwise for an odd number."""
-    odd = _odd_in_play(state.meeples)
+    odd = odd_in_play(state.meeples)
     return state if odd == state.tides_odd else evolve(state, tides_odd=odd)
 
 
 @functools.lru_cache(maxsize=4096)  # asked after nearly every action; few placings recur
-def _odd_in_play(meeples: tuple[tuple[int, int], ...]) -> bool:
+def odd_in_play(meeples: tuple[tuple[int, int], ...]) -> bool:
     """An odd number of mermeeples on the field (``state.in_play % 2 == 1``)."""
     return sum(1 for kind, _ in meeples if kind != HOME) % 2 == 1
 
@@ -87,7 +88,7 @@ def actions_per_turn(state: State) -> int:
 
 def blocked_rock(state: State, seat: int, rock: int) -> int | None:
     """The seat whose Inlet mermeeple keeps ``seat`` from taking from ``rock``."""
-    if not _held(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
+    if not meeple_on(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
         return None
     for other, (kind, place) in enumerate(state.meeples):
         if kind == ROCK and place == rock and other != seat:
@@ -96,10 +97,11 @@ def blocked_rock(state: State, seat: int, rock: int) -> int | None:
 
 
 @functools.lru_cache(maxsize=4096)  # asked several times per action; few placings recur
-def _held(meeples: tuple[tuple[int, int], ...], kind: int) -> bool:
+def meeple_on(meeples: tuple[tuple[int, int], ...], kind: int) -> bool:
     """Some mermeeple stands on a ``kind`` place (TILE: a Tide Pool tile, ROCK: an Inlet rock)."""
     return any(where[0] == kind for where in meeples)
 
 
-def _replace(seq: tuple, index: int, value) -> tuple:
+def replace_at(seq: tuple, index: int, value) -> tuple:
+    """``seq`` with ``value`` at ``index`` (states hold tuples)."""
     return seq[:index] + (value,) + seq[index + 1:]

@@ -212,8 +212,9 @@ Group = tuple[tuple[int, ...], int]       # (chest cells, allowed bits)
 Placement = tuple[Group, ...]
 
 
-# The cards are named tuples, not attrs classes: defining an attrs class costs about
-# 2.5M instructions (some 0.2% of the app's first frame) and a named tuple a fifth of it.
+# The cards are named tuples, not attrs classes: a named tuple is much cheaper to
+# define, and the classes are defined while a game's first frame waits
+# (benchmarks/README.md, "Measurements behind the code").
 class PatternCard(NamedTuple):
     """Composition, Array and secret objective cards.
 

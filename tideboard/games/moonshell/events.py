@@ -6,13 +6,14 @@ replaces it).  Moonrise asks each player in turn order (phase EVENT)."""
 from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction, seat_label
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.board import chest_count, humans, replace_at
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY, URCHIN
+from tideboard.games.moonshell.moves import COLLECTS, draw_tile, place_tile, rotate
+from tideboard.games.moonshell.powers import homecoming
 from tideboard.games.moonshell.reef import (HOMECOMING, LOW_TIDE, MOONRISE, SHELL_SHOWER,
                                             SWARM_SIZE, UNDERTOW, URCHIN_SWARM, WHIRLPOOL)
-from tideboard.games.moonshell.rules import (COLLECTS, _replace, _start_turn, chest_count,
-                                             draw_tile, humans, place_tile, rotate)
-from tideboard.games.moonshell.state import (DECLINE, EVENT, MOON, PLAY, Collect, Decline,
-                                             State, evolve)
+from tideboard.games.moonshell.state import DECLINE, EVENT, MOON, PLAY, Collect, Decline, State
 
 
 def reveal(state: State, **changes) -> State:
@@ -39,8 +40,6 @@ def reveal(state: State, **changes) -> State:
             bag, rng = state.rng.shuffle(state.bag + back)
             state = evolve(state, rocks=(EMPTY,) * 8, bag=bag, rng=rng)
     elif card == HOMECOMING and state.powers:
-        from tideboard.games.moonshell.powers import homecoming
-
         state = homecoming(state)
     elif card == SHELL_SHOWER:
         state = _shower(state)
@@ -77,7 +76,8 @@ def legal_event_actions(state: State) -> list:
 
 
 def apply_event_action(state: State, action) -> State:
-    """Moonrise: place the moonshell for free, or let the offer go."""
+    """Moonrise: place the moonshell for free, or let the offer go.  Once everyone has
+    answered, the phase is PLAY again and ``rules.apply`` starts the round's first turn."""
     seat = state.current
     if isinstance(action, Collect):
         if action != Collect(MOON, action.column):
@@ -86,12 +86,12 @@ def apply_event_action(state: State, action) -> State:
         trigger = state.end_trigger
         if trigger < 0 and chest_count(chest) == CHEST_COLUMNS * CHEST_ROWS:
             trigger = seat
-        state = evolve(state, chests=_replace(state.chests, seat, chest), end_trigger=trigger,
-                       moonshells=_replace(state.moonshells, seat, False))
+        state = evolve(state, chests=replace_at(state.chests, seat, chest), end_trigger=trigger,
+                       moonshells=replace_at(state.moonshells, seat, False))
     elif not isinstance(action, Decline):
         raise IllegalAction(f"Moonrise: {seat_label(seat)} may place their moonshell for free "
                             "(moonshell COLUMN) or decline.")
     waiting = _moonrise_seats(state, seat + 1)
     if waiting:
         return evolve(state, current=waiting[0])
-    return _start_turn(evolve(state, phase=PLAY, current=0))
+    return evolve(state, phase=PLAY, current=0)

@@ -1,15 +1,15 @@
-"""Log lines for Moonshell actions (``rules.describe``): safe for every seat."""
+"""Moonshell's log lines (``describe``): safe for every seat."""
 
 from __future__ import annotations
 
 from tideboard.engine.core import seat_label
+from tideboard.games.moonshell.automaton import urchin_note
+from tideboard.games.moonshell.board import humans, seat_rocks, who
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, ROCK_SIDES, tile_name
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
-from tideboard.games.moonshell.rules import humans, seat_rocks, who
 from tideboard.games.moonshell.state import (BUOY_COLUMN, EVENT, HOME, MOON, PLAY, SAVE, Action,
                                              Choose, Collect, Decline, Keep, Pass, Power, Pull,
                                              Rotate, State, SwapTake)
-from tideboard.games.moonshell.automaton import urchin_note
 
 _BASE_VERB = {"keeps": "keep", "rotates": "rotate", "pulls": "pull", "places": "place",
               "collects": "collect", "passes": "pass", "chooses": "choose", "puts": "put",

@@ -1,5 +1,5 @@
 """Moonshell's setup: the table for a configuration and its rules options
-(``rules.setup``).  A mode is a preset of options (engine/registry.py)."""
+(``rules.setup``).  A mode is a preset of options (info.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import functools
 from typing import NamedTuple
 
 from tideboard.engine.core import ConfigError, GameConfig
-from tideboard.engine.registry import GAMES
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import (ALL_SHELLS, ANEMONE, CLOWNFISH, DECK_IDS, DECKS,
                                                EMPTY, SEAT_SIDES, SOLO_CARDS,
                                                TWO_PLAYER_URCHINS, URCHIN, URCHINS)
+from tideboard.games.moonshell.info import INFO
 from tideboard.games.moonshell.reef import EVENT_IDS
-from tideboard.games.moonshell.state import AT_HOME, KEEP, MERMAID, State, evolve
+from tideboard.games.moonshell.state import AT_HOME, KEEP, MERMAID, State
 
 
 # -- setup --------------------------------------------------------------------
@@ -59,7 +60,7 @@ class _Table(NamedTuple):
 @functools.lru_cache(maxsize=256)  # playouts set up thousands of games of one configuration
 def _table(players: int, solo: bool, variant: str, options: tuple[tuple[str, str], ...]) -> _Table:
     config = GameConfig(players=players, solo=solo, variant=variant, options=options)
-    options = GAMES["moonshell"].option_values(config)
+    options = INFO.option_values(config)
     seats = 2 if solo else players
     if not 2 <= seats <= 4:
         raise ConfigError(f"Moonshell is for 2-4 players (or --solo); got {players}.")

@@ -8,9 +8,10 @@ import itertools
 from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
                                                CHEST_SIZE, COLUMNS, EMPTY, MASK, MOONSHELL,
                                                REEF_PAIR)
-from tideboard.games.moonshell.powers import one_rock_pulls, pull_blocker, pull_cells
+from tideboard.games.moonshell.board import REEF, blocked_rock, meeple_on
+from tideboard.games.moonshell.meeples import pull_blocker, pull_cells
+from tideboard.games.moonshell.moves import one_rock_pulls, place_tile, stack_target
 from tideboard.games.moonshell.reef import BECALMED, MOON_SHADOW, STILL_WATER
-from tideboard.games.moonshell.rules import REEF, _held, blocked_rock, place_tile, stack_target
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, ROCK, ROTATE_TWICE,
                                              SAVE, TILE, Collect, Power, Pull, State, SwapTake)
 
@@ -52,7 +53,7 @@ def _with_saved(state: State, seat: int, saved: int) -> list:
 def _my_tiles(state: State, seat: int):
     base = state.sides[seat] * 2
     left, right = state.rocks[base], state.rocks[base + 1]
-    if not _held(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
+    if not meeple_on(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
         return ([(0, left)] if left != EMPTY else []) + ([(1, right)] if right != EMPTY else [])
     return [(k, tile) for k, tile in ((0, left), (1, right)) if tile != EMPTY
             and blocked_rock(state, seat, base + k) is None]
@@ -96,7 +97,7 @@ def _slide_moves(state: State, seat: int):
     if state.rocks[far] != EMPTY or state.rocks[far + 1] != EMPTY:
         return ()
     full = EMPTY not in state.ocean  # (then every column has tiles to pull)
-    free = not _held(state.meeples, TILE)  # (then no Tide Pool mermeeple blocks)
+    free = not meeple_on(state.meeples, TILE)  # (then no Tide Pool mermeeple blocks)
     becalmed = state.event == BECALMED
     if full and free and not becalmed:  # (the usual case: every slide pull)
         return _SLIDE_PULLS
@@ -111,7 +112,7 @@ def _tide_pool_moves(state: State, seat: int):
     if state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY:
         return ()
     full = EMPTY not in state.ocean
-    free = not _held(state.meeples, TILE)
+    free = not meeple_on(state.meeples, TILE)
     becalmed = state.event == BECALMED
     if full and free and not becalmed:  # (the usual case: every Tide Pool pull)
         return _TIDE_POOL_PULLS
@@ -147,11 +148,11 @@ _OPEN_COLUMNS = {heights: tuple(c for c in range(CHEST_COLUMNS) if heights[c] < 
 _OTHER_ROCKS = tuple(tuple(rock for rock in range(8) if rock // 2 != side) for side in range(4))
 
 
-def _swap_takes(state: State, seat: int) -> list:
+def swap_takes(state: State, seat: int) -> list:
     side = state.sides[seat]
     out = []
     chest = state.chests[seat]
-    held = _held(state.meeples, ROCK)
+    held = meeple_on(state.meeples, ROCK)
     mine = _my_tiles(state, seat)
     if not mine:
         return out
@@ -172,7 +173,7 @@ def _swap_takes(state: State, seat: int) -> list:
 
 # each mermaid's passive moves (for a seat whose mermeeple is home, Moon Shadow aside)
 _PASSIVE = {"rising-moon": _rising_moon_moves, "inlet": _inlet_moves, "slide": _slide_moves,
-            "tide-pool": _tide_pool_moves, "swap": _swap_takes, "buoy": _buoy_moves}
+            "tide-pool": _tide_pool_moves, "swap": swap_takes, "buoy": _buoy_moves}
 
 
 def _no_moves(state: State, seat: int):

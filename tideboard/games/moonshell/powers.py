@@ -13,26 +13,25 @@ a rock, a board corner or a chest space:
 
 A power may be used only while its mermeeple is home, so at most once until it
 has come back.  The tides token follows the number of mermeeples on the field
-(``rules.sync_tides``).
+(``board.sync_tides``).
 """
 
 from __future__ import annotations
 
-import functools
-
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonshell.content import (BUOY, CCW_SOURCE, CENTRE, CHEST_COLUMNS,
-                                               CHEST_SIZE, COLUMNS, CW_SOURCE, EMPTY, ROCK_SIDES)
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.board import (REEF, chest_count, odd_in_play, replace_at,
+                                             sync_tides, who)
+from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_SIZE, COLUMNS,
+                                               EMPTY, ROCK_SIDES)
+from tideboard.games.moonshell.meeples import follow_tiles, pull_blocker
+from tideboard.games.moonshell.moves import (into_chest, place_tile, pull, pull_one, rotate,
+                                             slide_column, stack_target, take_tile)
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
-from tideboard.games.moonshell.rules import (REEF, _held, _odd_in_play, _replace, chest_count, place_tile, pull,
-                                             rotate, slide_column, stack_target, sync_tides, who)
 from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, CHEST, CORNER, HOME,
                                              OCEAN, ROCK, SAVE, TILE, Collect, Pull, State,
-                                             SwapTake, evolve)
+                                             SwapTake)
 
-# where a cell / rock / corner goes when the board turns
-_CW_CELL = tuple(CW_SOURCE.index(i) for i in range(25))
-_CCW_CELL = tuple(CCW_SOURCE.index(i) for i in range(25))
 LASTING = (OCEAN, TILE, ROCK, CHEST)  # come home at the end of the owner's next turn
 PASSIVE_PULLS = ("inlet", "slide", "tide-pool")
 
@@ -51,7 +50,7 @@ def can_use(state: State, seat: int, mermaid: str, side: str) -> bool:
 def why_not(state: State, seat: int, mermaid: str, side: str) -> str | None:
     """Why ``seat`` may not use ``mermaid``'s ``side`` power now (None: it may)."""
     if state.powers != side:
-        return (f"This game is played without mermaid powers." if not state.powers else
+        return ("This game is played without mermaid powers." if not state.powers else
                 f"This game uses the {state.powers} powers, not the {side} ones.")
     if seat >= len(state.mermaids) or state.mermaids[seat] != mermaid:
         return f"That is the {name(mermaid)} mermaid's power, not yours."
@@ -70,128 +69,14 @@ def use_passive(state: State, seat: int, mermaid: str) -> State:
 
 
 def _place_meeple(state: State, seat: int, where: tuple[int, int]) -> State:
-    meeples = _replace(state.meeples, seat, where)  # (the tides token follows: sync_tides)
-    return evolve(state, meeples=meeples, tides_odd=_odd_in_play(meeples),
-                  meeple_round=_replace(state.meeple_round, seat, state.round))
+    meeples = replace_at(state.meeples, seat, where)  # (the tides token follows: sync_tides)
+    return evolve(state, meeples=meeples, tides_odd=odd_in_play(meeples),
+                  meeple_round=replace_at(state.meeple_round, seat, state.round))
 
 
 def _home(state: State, seat: int) -> State:
-    meeples = _replace(state.meeples, seat, AT_HOME)
-    return evolve(state, meeples=meeples, tides_odd=_odd_in_play(meeples))
-
-
-# -- mermeeples moving with the board ---------------------------------------------
-@functools.lru_cache(maxsize=4096)  # every rotation asks; few placings recur
-def rotate_meeples(meeples, clockwise: bool):
-    cells = _CW_CELL if clockwise else _CCW_CELL
-    turn = 1 if clockwise else -1
-    out = []
-    for kind, place in meeples:
-        if kind == TILE:
-            place = cells[place]
-        elif kind == ROCK:
-            place = ((place // 2 + turn) % 4) * 2 + place % 2
-        elif kind == CORNER:
-            place = (place + turn) % 4
-        out.append((kind, place))
-    return tuple(out)
-
-
-def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
-    """Tide Pool mermeeples ride their tiles down a pulled column; one whose tile
-    left the water (only its owner may take it) goes home."""
-    if not _held(state.meeples, TILE):  # (the usual case: no mermeeple rides a tile)
-        return state.meeples
-    out = []
-    for kind, place in state.meeples:
-        if kind == TILE:
-            if place in taken:
-                kind, place = AT_HOME
-            else:
-                place = moved.get(place, place)
-        out.append((kind, place))
-    return tuple(out)
-
-
-def _taken_cells(state: State, cells, take: int) -> list[int]:
-    if EMPTY not in state.ocean:  # (the usual case: every space holds a tile)
-        return list(cells[:take])
-    return [i for i in cells if state.ocean[i] != EMPTY][:take]
-
-
-def pull_cells(state: State, seat: int, action: Pull) -> list[int]:
-    """The ocean cells whose tiles ``action`` would put on rocks."""
-    side = state.sides[seat]
-    base = side * 2
-    if action.power == "tide-pool":
-        return [c for j in (action.column, action.column + 1) if 0 <= j < 5
-                for c in _taken_cells(state, COLUMNS[side][j], 1)]
-    if action.power == "slide":
-        return _taken_cells(state, COLUMNS[(side + 2) % 4][4 - action.column], 2)
-    one = state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY
-    return _taken_cells(state, COLUMNS[side][action.column], 1 if one else 2)
-
-
-def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
-    """The seat whose Tide Pool mermeeple is on a tile ``action`` would take."""
-    if not _held(state.meeples, TILE):  # (the usual case: no Tide Pool mermeeple out)
-        return None
-    held = {place: other for other, (kind, place) in enumerate(state.meeples)
-            if kind == TILE and other != seat}
-    if not held or not 0 <= action.column < 5:
-        return None
-    for cell in pull_cells(state, seat, action):
-        if cell in held:
-            return held[cell]
-    return None
-
-
-# -- the passive pulls -------------------------------------------------------------
-def one_rock_pulls(state: State, seat: int, power: str) -> list[Pull]:
-    """Pulls of one tile onto the single open rock (Inlet, Spring Tide)."""
-    out = []
-    full = EMPTY not in state.ocean  # (then every column has a tile)
-    pulls = _ONE_ROCK_PULLS.get(power) or tuple(Pull(j, None, power) for j in range(5))
-    for j, action in enumerate(pulls):
-        if j == CENTRE and state.event == BECALMED:
-            continue
-        if (full or _taken_cells(state, COLUMNS[state.sides[seat]][j], 1)) and (
-                not state.meeples or pull_blocker(state, seat, action) is None):
-            out.append(action)
-    return out
-
-
-# the one-tile pulls, made once: Spring Tide's (no power) and the passive Inlet's
-_ONE_ROCK_PULLS = {power: tuple(Pull(j, None, power) for j in range(5)) for power in ("", "inlet")}
-
-
-def pull_one(state: State, seat: int, column: int, first, spend: bool = True,
-             **extra) -> State:
-    """The column's nearest tile onto the one open rock in front of ``seat`` (``extra``:
-    more changes for the new state)."""
-    if first is not None:
-        raise IllegalAction("A one-tile pull goes to your open rock; name only the column.")
-    if not isinstance(column, int) or not 0 <= column < 5:
-        raise IllegalAction("There is no such column; pull from columns 1-5.")
-    if state.event == BECALMED and column == CENTRE:
-        raise IllegalAction("Becalmed: no one may pull the centre column this round.")
-    base = state.sides[seat] * 2
-    open_rocks = [k for k in (0, 1) if state.rocks[base + k] == EMPTY]
-    if len(open_rocks) != 1:
-        raise IllegalAction("A one-tile pull needs exactly one open rock space in front of you.")
-    if state.meeples and (other := pull_blocker(state, seat, Pull(column))) is not None:
-        raise IllegalAction(f"{who(state, other)}'s Tide Pool mermeeple is on that tile.")
-    taken, sources, ocean, bag, aside, moved = slide_column(
-        state, COLUMNS[state.sides[seat]][column], 1)
-    if not taken:
-        raise IllegalAction(f"Column {column + 1} is empty; there is nothing to pull.")
-    if spend:
-        extra["actions_left"] = state.actions_left - 1
-    if state.meeples:
-        extra["meeples"] = follow_tiles(state, sources, moved)
-    return sync_tides(evolve(state, ocean=tuple(ocean),
-                             rocks=_replace(state.rocks, base + open_rocks[0], taken[0]),
-                             bag=bag, urchins_aside=aside, **extra))
+    meeples = replace_at(state.meeples, seat, AT_HOME)
+    return evolve(state, meeples=meeples, tides_odd=odd_in_play(meeples))
 
 
 def power_pull(state: State, seat: int, action: Pull) -> State:
@@ -260,20 +145,20 @@ def apply_power(state: State, seat: int, action) -> State:
         return _place_meeple(state, seat, (CORNER, (side + a) % 4))
     chest = state.chests[seat]
     if mermaid == "buoy":
-        chest = _replace(chest, a, chest[a] + (BUOY,))
+        chest = replace_at(chest, a, chest[a] + (BUOY,))
         where = (BUOY_SPACE, a)
     elif mermaid == "slide":
         tile = chest[a][b]
-        chest = _replace(chest, a, chest[a][:b] + chest[a][b + 1:])
-        chest = _replace(chest, c, chest[c] + (tile,))
+        chest = replace_at(chest, a, chest[a][:b] + chest[a][b + 1:])
+        chest = replace_at(chest, c, chest[c] + (tile,))
         where = (CHEST, (len(chest[c]) - 1) * 4 + c)
     else:
         (ra, ca), (rb, cb) = divmod(a, 4), divmod(b, 4)
         ta, tb = chest[ca][ra], chest[cb][rb]
-        chest = _replace(chest, ca, _replace(chest[ca], ra, tb))
-        chest = _replace(chest, cb, _replace(chest[cb], rb, ta))
+        chest = replace_at(chest, ca, replace_at(chest[ca], ra, tb))
+        chest = replace_at(chest, cb, replace_at(chest[cb], rb, ta))
         where = (CHEST, b)
-    state = evolve(state, chests=_replace(state.chests, seat, chest))
+    state = evolve(state, chests=replace_at(state.chests, seat, chest))
     return _place_meeple(state, seat, where)
 
 
@@ -292,28 +177,31 @@ def _refusal(mermaid: str) -> str:
 
 
 def _swap_take(state: State, seat: int, action: SwapTake) -> State:
-    from tideboard.games.moonshell.power_moves import _swap_takes
+    from tideboard.games.moonshell.power_moves import swap_takes
 
-    if action not in _swap_takes(state, seat) or not can_use(state, seat, "swap", "passive"):
+    if action not in swap_takes(state, seat) or not can_use(state, seat, "swap", "passive"):
         reason = why_not(state, seat, "swap", "passive")
         raise IllegalAction(reason or "Swap takes a tile from another side's rock, leaving one "
                             "of yours of the same shape or colour in its place.")
     state = use_passive(state, seat, "swap")
     mine = state.sides[seat] * 2 + action.mine
     tile, given = state.rocks[action.rock], state.rocks[mine]
-    rocks = _replace(_replace(state.rocks, action.rock, given), mine, EMPTY)
+    rocks = replace_at(replace_at(state.rocks, action.rock, given), mine, EMPTY)
     chest = place_tile(state.chests[seat], tile, action.column)
     end_trigger = state.end_trigger
     if end_trigger < 0 and chest_count(chest) == CHEST_SIZE:
         end_trigger = seat
-    return evolve(state, rocks=rocks, chests=_replace(state.chests, seat, chest),
+    return evolve(state, rocks=rocks, chests=replace_at(state.chests, seat, chest),
                   end_trigger=end_trigger, actions_left=state.actions_left - 1)
 
 
-def buoy_collect(state: State, seat: int, action: Collect, tile: int):
-    """A collect with the Buoy: (chest, mermeeples, saved tiles) afterwards."""
+def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
+    """A collect with the Buoy: save the tile (passive), place a saved tile with it,
+    or put it in the chest space the Buoy mermeeple holds (active)."""
+    tile, rocks, moonshells = take_tile(state, seat, action.source)
+    state = evolve(state, rocks=rocks, moonshells=moonshells)
     chest, meeples, saved = state.chests[seat], state.meeples, state.saved
-    if not state.powers or not 0 <= action.column <= BUOY_COLUMN:
+    if not 0 <= action.column <= BUOY_COLUMN or (not state.powers and action.column >= SAVE):
         raise IllegalAction("There is no such chest column; your chest has columns 1-4.")
     if action.column == SAVE:
         if action.source not in (0, 1) or action.saved != -1 or action.saved_first:
@@ -322,7 +210,7 @@ def buoy_collect(state: State, seat: int, action: Collect, tile: int):
             raise IllegalAction(why_not(state, seat, "buoy", "passive")
                                 or "Only one tile may be saved on your mermaid board.")
         state = use_passive(state, seat, "buoy")
-        return chest, state.meeples, _replace(saved, seat, tile)
+        return into_chest(state, seat, chest, saved=replace_at(saved, seat, tile), **extra)
     if action.column == BUOY_COLUMN:
         if meeples[seat][0] != BUOY_SPACE or action.saved != -1 or action.saved_first:
             raise IllegalAction("Your Buoy mermeeple holds no space in your chest.")
@@ -331,18 +219,22 @@ def buoy_collect(state: State, seat: int, action: Collect, tile: int):
                                 "space.")
         column = meeples[seat][1]
         row = chest[column].index(BUOY)
-        chest = _replace(chest, column, _replace(chest[column], row, tile))
-        return chest, _replace(meeples, seat, AT_HOME), saved
-    extra = action.saved
-    if (action.source not in (0, 1) or not saved or saved[seat] == EMPTY
-            or not 0 <= extra < CHEST_COLUMNS or (action.saved_first and extra != action.column)):
+        chest = replace_at(chest, column, replace_at(chest[column], row, tile))
+        return into_chest(state, seat, chest, meeples=replace_at(meeples, seat, AT_HOME),
+                          **extra)
+    extra_column = action.saved
+    if not saved or saved[seat] == EMPTY:
+        raise IllegalAction("You have no tile saved on your mermaid board (the passive Buoy "
+                            "saves one).")
+    if (action.source not in (0, 1) or not 0 <= extra_column < CHEST_COLUMNS
+            or (action.saved_first and extra_column != action.column)):
         raise IllegalAction("Place your saved tile with a tile from your rocks: 'collect left 2 "
                             "saved 3' (same column: add 'first' to place the saved one first).")
     if action.saved_first:
-        chest = place_tile(place_tile(chest, saved[seat], extra), tile, action.column)
+        chest = place_tile(place_tile(chest, saved[seat], extra_column), tile, action.column)
     else:
-        chest = place_tile(place_tile(chest, tile, action.column), saved[seat], extra)
-    return chest, meeples, _replace(saved, seat, EMPTY)
+        chest = place_tile(place_tile(chest, tile, action.column), saved[seat], extra_column)
+    return into_chest(state, seat, chest, saved=replace_at(saved, seat, EMPTY), **extra)
 
 
 # -- the turn's edges --------------------------------------------------------------
@@ -356,7 +248,7 @@ def return_meeples(state: State, seat: int) -> State:
     return state
 
 
-def start_turn(state: State, seat: int) -> State:
+def start_of_turn(state: State, seat: int) -> State:
     """Start of ``seat``'s turn: the active Rising Moon turns the ocean until its
     corner is the seat's left corner, then the mermeeple comes home."""
     if seat >= len(state.meeples):
@@ -401,7 +293,7 @@ def meeple_text(state: State, seat: int) -> str:
 
 # the legal power moves (they use the functions above), imported on first use: their
 # tables cost the first frame of a game without powers
-_POWER_MOVES = ("_swap_takes", "active_powers", "alike", "power_actions")
+_POWER_MOVES = ("swap_takes", "active_powers", "alike", "power_actions")
 
 
 def __getattr__(name: str):

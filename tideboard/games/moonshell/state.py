@@ -12,9 +12,8 @@ The fields are chosen so that a screen can draw them directly:
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
+import attrs
 
-from tideboard.engine.frozen import Frozen
 from tideboard.engine.rng import Rng
 
 KEEP, PLAY = "keep", "play"  # phases: choosing secret objectives, then the turns
@@ -32,57 +31,30 @@ BUOY_SPACE = 6  # active Buoy: holding a chest space in column ``place``
 AT_HOME = (HOME, 0)
 
 
-_Action = Frozen  # what the actions share (engine/frozen.py)
-
-
-_set = object.__setattr__
-
-
-class Keep(_Action):
+@attrs.frozen
+class Keep:
     """Keep one of the two secret objective cards you were dealt (setup)."""
 
-    __slots__ = ("card",)
-
-    def __init__(self, card: str) -> None:
-        _set(self, "card", card)
-
-    def _values(self) -> tuple:
-        return (self.card,)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Keep:
-            return NotImplemented
-        return self.card == other.card  # type: ignore[attr-defined]
-
-    __hash__ = _Action.__hash__
+    card: str
 
 
-class Choose(_Action):
+@attrs.frozen
+class Choose:
     """Choose your mermaid board (setup, in turn order, with mermaid powers)."""
 
-    __slots__ = ("mermaid",)
-
-    def __init__(self, mermaid: str) -> None:
-        _set(self, "mermaid", mermaid)
-
-    def _values(self) -> tuple:
-        return (self.mermaid,)
+    mermaid: str
 
 
-class Rotate(_Action):
+@attrs.frozen
+class Rotate:
     """Rotate the ocean board a quarter turn in the tides token's direction;
     ``twice``: two quarter turns as one action (the passive Rising Moon)."""
 
-    __slots__ = ("twice",)
-
-    def __init__(self, twice: bool = False) -> None:
-        _set(self, "twice", twice)
-
-    def _values(self) -> tuple:
-        return (self.twice,)
+    twice: bool = False
 
 
-class Pull(_Action):
+@attrs.frozen
+class Pull:
     """Pull the two nearest tiles of ``column`` (0-4 from your left) onto your rocks.
 
     ``first`` is only given for the centre column: the rock (0 left, 1 right)
@@ -95,26 +67,13 @@ class Pull(_Action):
     left and right rock).
     """
 
-    __slots__ = ("column", "first", "power")
-
-    def __init__(self, column: int, first: int | None = None, power: str = "") -> None:
-        _set(self, "column", column)
-        _set(self, "first", first)
-        _set(self, "power", power)
-
-    def _values(self) -> tuple:
-        return (self.column, self.first, self.power)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Pull:
-            return NotImplemented
-        return (self.column == other.column and self.first == other.first  # type: ignore[attr-defined]
-                and self.power == other.power)  # type: ignore[attr-defined]
-
-    __hash__ = _Action.__hash__
+    column: int
+    first: int | None = None
+    power: str = ""
 
 
-class Collect(_Action):
+@attrs.frozen
+class Collect:
     """Put a tile in chest column ``column`` (0-3 from your left).
 
     ``source`` is 0 for your left rock, 1 for your right rock and 2 for your
@@ -125,43 +84,24 @@ class Collect(_Action):
     puts the tile in the space your mermeeple holds.
     """
 
-    __slots__ = ("source", "column", "saved", "saved_first")
-
-    def __init__(self, source: int, column: int, saved: int = -1, saved_first: bool = False) -> None:
-        _set(self, "source", source)
-        _set(self, "column", column)
-        _set(self, "saved", saved)
-        _set(self, "saved_first", saved_first)
-
-    def _values(self) -> tuple:
-        return (self.source, self.column, self.saved, self.saved_first)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Collect:
-            return NotImplemented
-        return (self.source == other.source and self.column == other.column  # type: ignore[attr-defined]
-                and self.saved == other.saved  # type: ignore[attr-defined]
-                and self.saved_first == other.saved_first)  # type: ignore[attr-defined]
-
-    __hash__ = _Action.__hash__
+    source: int
+    column: int
+    saved: int = -1
+    saved_first: bool = False
 
 
-class SwapTake(_Action):
+@attrs.frozen
+class SwapTake:
     """The passive Swap: take the tile on rock ``rock`` (another side's, absolute
     index) into chest column ``column``, leaving your ``mine`` rock's tile there."""
 
-    __slots__ = ("rock", "mine", "column")
-
-    def __init__(self, rock: int, mine: int, column: int) -> None:
-        _set(self, "rock", rock)
-        _set(self, "mine", mine)
-        _set(self, "column", column)
-
-    def _values(self) -> tuple:
-        return (self.rock, self.mine, self.column)
+    rock: int
+    mine: int
+    column: int
 
 
-class Power(_Action):
+@attrs.frozen
+class Power:
     """An active mermaid power (a free action).
 
     tide-pool (column, depth as you see the ocean), inlet (your rock 0/1),
@@ -170,28 +110,20 @@ class Power(_Action):
     row * 4 + column), buoy (chest column).
     """
 
-    __slots__ = ("mermaid", "a", "b", "c")
-
-    def __init__(self, mermaid: str, a: int, b: int = -1, c: int = -1) -> None:
-        _set(self, "mermaid", mermaid)
-        _set(self, "a", a)
-        _set(self, "b", b)
-        _set(self, "c", c)
-
-    def _values(self) -> tuple:
-        return (self.mermaid, self.a, self.b, self.c)
+    mermaid: str
+    a: int
+    b: int = -1
+    c: int = -1
 
 
-class Decline(_Action):
+@attrs.frozen
+class Decline:
     """Let an event's offer go (Moonrise: keep the moonshell in reserve)."""
 
-    __slots__ = ()
 
-
-class Pass(_Action):
+@attrs.frozen
+class Pass:
     """Give up the rest of your actions (only once your chest is full)."""
-
-    __slots__ = ()
 
 
 Action = Keep | Rotate | Pull | Collect | Pass | Choose | SwapTake | Power | Decline
@@ -204,82 +136,49 @@ SAVE = 4  # Collect.column: keep the tile on the mermaid board (passive Buoy)
 BUOY_COLUMN = 5  # Collect.column: into the active Buoy mermeeple's space
 
 
-_new = object.__new__
-
-
+@attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
-    """The whole game (immutable).  A plain class rather than an ``attrs`` one (defining
-    that cost the first frame about 13M instructions) that behaves as one did: made
-    by keyword (or position, in the order below), equal to a State with equal fields,
-    hashable, shown as ``State(players=2, ...)``, frozen.  A ``__dict__`` per state
-    makes :func:`evolve`'s copies cheap; :func:`replace` is the checked copy."""
+    """The whole game (immutable)."""
 
-    def __init__(
-            self,
-            players: int,                                 # seats in the state (2 in solo: you + automaton)
-            solo: bool,
-            sides: tuple[int, ...],                       # board side of each seat (0 S, 1 W, 2 N, 3 E)
-            ocean: tuple[int, ...],                       # 25 tiles, EMPTY where a space is empty
-            rocks: tuple[int, ...],                       # 8 rock spaces
-            bag: tuple[int, ...],                         # drawn from the end
-            urchins_aside: int,                           # go into the bag when it runs out
-            chests: tuple[tuple[tuple[int, ...], ...], ...],
-            moonshells: tuple[bool, ...],                 # moonshell still in reserve (unused)
-            open_cards: tuple[str, ...],                  # composition, array, pair, trove, collector
-            secrets: tuple[str, ...],                     # kept secret card; "" none yet, "?" hidden
-            offers: tuple[tuple[str, ...], ...],          # the two dealt secret cards until one is kept
-            phase: str = KEEP,
-            current: int = 0,
-            actions_left: int = 3,
-            turn: int = 1,                                # turns started, all seats together
-            round: int = 1,
-            tides_odd: bool = False,                      # even side (counter-clockwise) up
-            end_trigger: int = -1,                        # seat that filled its chest first, -1 none
-            over: bool = False,
-            solo_deck: tuple[str, ...] = (),              # automaton's column cards, top last
-            solo_discard: tuple[str, ...] = (),
-            auto_rotated: bool = False,                   # the automaton's one rotation is used
-            auto_turns: int = 0,
-            auto_log: tuple[str, ...] = (),               # what the automaton did on its last turn
-            rng: Rng = Rng(),
-            # -- the advanced rules (options); the defaults are the plain game ------------
-            mode: str = "standard",                       # the variant (for display)
-            moonshell_on: bool = True,                    # the moonshell is played with
-            powers: str = "",                             # "", "passive" or "active"
-            mermaids: tuple[str, ...] = (),               # per seat ("" none / not chosen yet)
-            meeples: tuple[tuple[int, int], ...] = (),    # per seat: (kind, place), see HOME...
-            meeple_round: tuple[int, ...] = (),           # round each mermeeple left home
-            saved: tuple[int, ...] = (),                  # passive Buoy: the tile saved, EMPTY none
-            events_on: bool = False,
-            event: str = "",                              # this round's event card
-            event_deck: tuple[str, ...] = (),             # top last
-            event_discard: tuple[str, ...] = (),
-            free_rotation: bool = False,                  # Free Flow: this turn's free rotation is used
-    ) -> None:
-        fields = locals().copy()  # the parameters, in their order
-        del fields["self"]
-        _set_dict(self, fields)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not State:
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    def __hash__(self) -> int:
-        return hash(tuple(map(self.__dict__.__getitem__, FIELDS)))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in FIELDS)
-        return f"State({fields})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError()
-
-    def __reduce__(self) -> tuple:
-        return _from_dict, (self.__dict__.copy(),)
+    players: int                                 # seats in the state (2 in solo: you + automaton)
+    solo: bool
+    sides: tuple[int, ...]                       # board side of each seat (0 S, 1 W, 2 N, 3 E)
+    ocean: tuple[int, ...]                       # 25 tiles, EMPTY where a space is empty
+    rocks: tuple[int, ...]                       # 8 rock spaces
+    bag: tuple[int, ...]                         # drawn from the end
+    urchins_aside: int                           # go into the bag when it runs out
+    chests: tuple[tuple[tuple[int, ...], ...], ...]
+    moonshells: tuple[bool, ...]                 # moonshell still in reserve (unused)
+    open_cards: tuple[str, ...]                  # composition, array, pair, trove, collector
+    secrets: tuple[str, ...]                     # kept secret card; "" none yet, "?" hidden
+    offers: tuple[tuple[str, ...], ...]          # the two dealt secret cards until one is kept
+    phase: str = KEEP
+    current: int = 0
+    actions_left: int = 3
+    turn: int = 1                                # turns started, all seats together
+    round: int = 1
+    tides_odd: bool = False                      # even side (counter-clockwise) up
+    end_trigger: int = -1                        # seat that filled its chest first, -1 none
+    over: bool = False
+    solo_deck: tuple[str, ...] = ()              # automaton's column cards, top last
+    solo_discard: tuple[str, ...] = ()
+    auto_rotated: bool = False                   # the automaton's one rotation is used
+    auto_turns: int = 0
+    auto_log: tuple[str, ...] = ()               # what the automaton did on its last turn
+    rng: Rng = Rng()
+    # -- the advanced rules (options); the defaults are the plain game ------------------
+    mode: str = "standard"                       # the variant (for display)
+    moonshell_on: bool = True                    # the moonshell is played with
+    powers: str = ""                             # "", "passive" or "active"
+    mermaids: tuple[str, ...] = ()               # per seat ("" none / not chosen yet)
+    meeples: tuple[tuple[int, int], ...] = ()    # per seat: (kind, place), see HOME...
+    meeple_round: tuple[int, ...] = ()           # round each mermeeple left home
+    saved: tuple[int, ...] = ()                  # passive Buoy: the tile saved, EMPTY none
+    events_on: bool = False
+    event: str = ""                              # this round's event card
+    event_deck: tuple[str, ...] = ()             # top last
+    event_discard: tuple[str, ...] = ()
+    free_rotation: bool = False                  # Free Flow: this turn's free rotation is used
 
     @property
     def automaton(self) -> int | None:
@@ -294,31 +193,3 @@ class State:
     def in_play(self) -> int:
         """Mermeeples on the field (not on their mermaid boards)."""
         return sum(1 for where in self.meeples if where[0] != HOME)
-
-
-_set_dict = State.__dict__["__dict__"].__set__
-FIELDS: tuple[str, ...] = State.__init__.__code__.co_varnames[1:State.__init__.__code__.co_argcount]
-
-
-def _from_dict(fields: dict) -> State:
-    new = _new(State)
-    _set_dict(new, fields)
-    return new
-
-
-def replace(state: State, **changes) -> State:
-    """A copy with ``changes``, made through ``State(...)``: an unknown field is a
-    TypeError, as with ``attrs.evolve`` (for tests and tools; the rules use :func:`evolve`)."""
-    return State(**{**state.__dict__, **changes})
-
-
-def evolve(state: State, **changes) -> State:
-    """A copy of ``state`` with ``changes``, made for speed (playouts make several copies
-    per action): the instance dict is copied, the changed fields set in the copy, and
-    the copy given to a new instance, without ``__init__`` (which does nothing more), so
-    it makes what :func:`replace` makes, without checking the names."""
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    new = _new(State)
-    _set_dict(new, fields)
-    return new

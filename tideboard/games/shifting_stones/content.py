@@ -11,9 +11,9 @@ import attrs
 
 from tideboard.engine.data import package_json
 
-SUN, MOON, FISH, BIRD, HORSE, BOAT, SEED, TREE = range(8)
 ANY = -1  # a grey square: any stone
 
+# The eight faces, numbered 0-7 in this order.
 NAMES = ("Sun", "Moon", "Fish", "Bird", "Horse", "Boat", "Seed", "Tree")
 LETTERS = "SMFBHOET"  # one letter per face, used in notation and data
 COLOURS = ("yellow", "dark grey", "orange", "red", "purple", "teal", "beige", "green")

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, PLANTS,
                                                     names_of)
-from tideboard.games.animal_splash.words import BACKGROUND_WORDS
+from tideboard.games.animal_splash.logline import BACKGROUND_WORDS
 
 CURSOR, GROUP, NEW = "cursor", "group", "new"
 PEARL, NO_PEARL = "●", "·"

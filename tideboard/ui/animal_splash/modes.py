@@ -10,7 +10,7 @@ from __future__ import annotations
 from tideboard.games.animal_splash.content import MISSIONS
 from tideboard.games.animal_splash.state import ACT, END, End, MovePearl, Score, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
-from tideboard.games.animal_splash.words import mission_words
+from tideboard.games.animal_splash.logline import mission_words
 from tideboard.ui.animal_splash.info import areas_words
 from tideboard.ui.animal_splash.panels import PEARL, PLACE, SLIDE, SWAP, TABLEAU, SplashTable
 

@@ -20,7 +20,7 @@ from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, PICK, RIDE,
                                                 Home, Keep, Move, Pick, Place, Show, State, Take,
                                                 Teleport)
 from tideboard.games.mermaid_rain.text import SHAPE_WORDS, tile_label
-from tideboard.games.mermaid_rain.views import pay_words
+from tideboard.games.mermaid_rain.logline import pay_words
 from tideboard.ui.shared import GameScreen
 
 

@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tideboard.games.moonlighter import MAP_LETTERS
+from tideboard.games.moonlighter.game import MAP_LETTERS
 from tideboard.games.moonlighter.content import (
     BLACK,
     BLUE,

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell import powers, rules
-from tideboard.games.moonshell.state import EVENT, MERMAID, Pull, Rotate, State, evolve
+from tideboard.games.moonshell.state import EVENT, MERMAID, Pull, Rotate, State
 from tideboard.ui.moonshell.mermaids import (mermaid_moves, no_power_reason, preview_line,
                                              window_title)
 from tideboard.ui.moonshell.picks import (Aim, Pick, done_words, move_words, pick_words, step,

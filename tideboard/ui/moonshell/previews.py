@@ -7,15 +7,16 @@ import textwrap
 from typing import Any
 
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonshell import powers, rules, scoring
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CENTRE, CHEST_ROWS, EMPTY, MOONSHELL, URCHIN
 from tideboard.games.moonshell.reef import SPRING_TIDE
-from tideboard.games.moonshell.state import MOON, Collect, Pull, State, evolve
+from tideboard.games.moonshell.state import MOON, Collect, Pull, State
 from tideboard.ui.moonshell.tiles import (
+    MOON_GLYPH,
     ROCK_WORDS,
     UNKNOWN,
     URCHIN_GLYPH,
-    MOON_GLYPH,
     fits_text,
     tile_label,
 )
@@ -49,7 +50,7 @@ def pulled(game: Any, state: State, action: Pull) -> State:
         raise IllegalAction("That pull is not possible now.")
     masked = evolve(state, bag=(UNKNOWN,) * len(state.bag))
     if one_rock_pull(state):
-        return powers.pull_one(masked, seat, action.column, None)
+        return rules.pull_one(masked, seat, action.column, None)
     return rules.pull(masked, seat, action.column, action.first)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from tideboard.games.moonshell.content import BUOY, CHEST_COLUMNS, COLUMNS, MOONSHELL
-from tideboard.games.moonshell.powers import pull_cells
+from tideboard.games.moonshell.meeples import pull_cells
 from tideboard.games.moonshell.state import (BUOY_COLUMN, MOON, SAVE, Collect, Power, Pull,
                                              State, SwapTake)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tideboard.themes_data import DEFAULT_THEME, palette
+from tideboard.files.themes import DEFAULT_THEME, palette
 
 
 def game_colours(app: Any, game_id: str) -> dict[str, str]:

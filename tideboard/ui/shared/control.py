@@ -98,9 +98,8 @@ class Control:
     def undo(self) -> None:
         """Take back the person's last move, if it may be."""
 
-    def save(self) -> bool:
-        """Bring the game's record up to the match; True when it is saved."""
-        return True
+    def save(self) -> None:
+        """Bring the game's record up to the match (a local game's only)."""
 
     def leave(self) -> None:
         """Leave the screen (``q``)."""

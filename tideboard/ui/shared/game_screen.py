@@ -18,7 +18,7 @@ from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tideboard.docs_data import rules_markdown
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine.match import Match
 from tideboard.ui.shared.control import Control
 from tideboard.ui.shared.local_game import LocalGame

@@ -47,9 +47,10 @@ class LocalGame(Control):
     def stop(self) -> None:
         last_save(self)  # a game not saved (a full disk) gets a last try
 
-    def save(self) -> bool:
-        """The game's record brought up to the match on screen (ui/shared/saving.py)."""
-        return save_match(self)
+    def save(self) -> None:
+        """The game's record brought up to the match on screen, off the event loop
+        (ui/shared/saving.py)."""
+        save_match(self)
 
     def play(self, action: Any) -> bool:
         try:

@@ -1,4 +1,4 @@
-"""Saving a local game's match in the game store (tideboard/store.py).
+"""Saving a local game's match in the game store (tideboard/store/games.py).
 
 Every game played in the app is a record in the store: created when the game
 screen starts (or the stored game it continues), one committed transaction per
@@ -7,6 +7,9 @@ write (a full disk, a store another program holds) never stops the game: it is
 shown to the player (a notice and "NOT SAVED" in the header) and retried after
 the next change, every ``RETRY_SECONDS`` while nothing changes, and when the
 game screen closes; the first write that succeeds saves every move missing.
+The writes run on the store's writer thread, never on the event loop (a
+commit waits for an fsync); their outcomes come back to the loop in order,
+and the game screen closing waits for the ones still running.
 A game the app ends with moves not saved is in :data:`UNSAVED`, so the command
 that ran the app can say so (``tideboard play``/``resume`` exit 2).
 """
@@ -26,48 +29,79 @@ UNSAVED: dict[int, str] = {}
 _KEYS = itertools.count(1)
 
 
-def save_match(game: Any) -> bool:
-    """Bring ``game.writer``'s record up to ``game.match`` (creating the record the
-    first time); True if it is saved, else the player is told.  ``game`` is a
-    :class:`~tideboard.ui.shared.local_game.LocalGame` on its screen."""
-    from tideboard.game_writer import GameWriter
-    from tideboard.records import default_seats
+def save_match(game: Any) -> None:
+    """Bring ``game.writer``'s record up to ``game.match`` (``game``: a LocalGame;
+    creating the record the first time).  The write runs on the store's writer thread
+    (tideboard/store/background.py), never on the event loop; its outcome
+    comes back to the loop, in the order asked, and a failure is shown."""
+    from tideboard.store.background import Saves
 
-    screen = game.screen
-    message = None
     try:
-        if game.writer is None:
-            store = screen.app.open_store()
-            seats = default_seats(game.match.config.players, game.bot_levels)
-            game.writer = GameWriter.new(store, game.match, seats)
-        message = game.writer.sync(game.match)
-    except TideboardError as error:
-        message = f"Could not save the game: {error}"
-    if message:
-        if message != game.save_error:
-            screen.notify(f"{message}. Your moves are kept on screen; saving is tried "
-                          "again after every move and every few seconds.",
-                          severity="error", timeout=10)
-        game.save_error = message
-        screen.app.sub_title = "NOT SAVED"
-        UNSAVED[_key(game)] = _unsaved_text(game, message)
-        _retry_later(game)
-        return False
-    UNSAVED.pop(_key(game), None)
-    if game.save_error:
-        screen.notify("The game is saved again.", timeout=3)
-        screen.app.sub_title = ""
-    game.save_error = None
-    return True
+        job = _Job(game)
+    except TideboardError as error:  # the store cannot be opened
+        _saved(game, f"Could not save the game: {error}")
+        return
+    saves = getattr(game, "_saves", None)
+    if saves is None:
+        saves = game._saves = Saves(job.store)
+    saves.later(job, lambda message: _saved(game, message))
 
 
 def last_save(game: Any) -> None:
-    """A last try when the game screen closes, if its game is not saved."""
-    if game.save_error is not None:
+    """When the game screen closes: the saves still running are waited for,
+    and a game not saved (a full disk) gets a last try."""
+    try:
+        saves = getattr(game, "_saves", None)
+        if saves is not None:
+            saves.deliver(wait=True)
+        if game.save_error is not None:
+            _saved(game, _Job(game)())
+    except Exception:  # the app is ending: never raise from here
+        pass
+
+
+class _Job:
+    """One save of the match on screen now, run by the store's writer thread
+    (or at once): None, or the message for the player."""
+
+    def __init__(self, game: Any) -> None:
+        from tideboard.store.records import default_seats
+
+        self.game, self.match = game, game.match
+        writer = game.writer
+        self.store = writer.store if writer is not None else game.screen.app.open_store()
+        self.seats = default_seats(self.match.config.players, game.bot_levels)
+
+    def __call__(self) -> str | None:
+        from tideboard.store.writer import GameWriter
+
+        game = self.game
         try:
-            save_match(game)
-        except Exception:  # the app is ending: never raise from here
-            pass
+            if game.writer is None:  # the first save creates the record
+                game.writer = GameWriter.new(self.store, self.match, self.seats)
+            return game.writer.sync(self.match)
+        except TideboardError as error:
+            return f"Could not save the game: {error}"
+
+
+def _saved(game: Any, message: str | None) -> None:
+    """A save's outcome, on the loop: the player told of a failure (once) and
+    of the first save that succeeds after one."""
+    if message:
+        UNSAVED[_key(game)] = _unsaved_text(game, message)
+        if message != game.save_error:
+            game.screen.notify(f"{message}. Your moves are kept on screen; saving is tried "
+                          "again after every move and every few seconds.",
+                          severity="error", timeout=10)
+        game.save_error = message
+        game.screen.app.sub_title = "NOT SAVED"
+        _retry_later(game)
+        return
+    UNSAVED.pop(_key(game), None)
+    if game.save_error:
+        game.screen.notify("The game is saved again.", timeout=3)
+        game.screen.app.sub_title = ""
+    game.save_error = None
 
 
 def _retry_later(game: Any) -> None:

@@ -1,0 +1,19 @@
+"""Animal Splash's metadata for ``tideboard list``, the picker and flag checks.
+
+Plain data importing only the engine's contract: reading it loads none of the rules.
+"""
+
+from __future__ import annotations
+
+from tideboard.engine.core import GameInfo
+
+INFO = GameInfo(
+    id="animal-splash",
+    name="Animal Splash",
+    min_players=2,
+    max_players=5,
+    summary="Dive around the grid, line up sea animals for pearls, take missions.",
+    bot_levels=("random", "greedy"),
+    hidden_information=False,
+    order=5,
+)

@@ -1,0 +1,114 @@
+"""The SSH server's part of the game store: tables and pinned keys.
+
+A table (``tideboard serve``) is a row in ``tables`` while players gather;
+when it starts, its game is an ordinary game in ``games``/``actions`` (written
+by a :class:`~tideboard.store.writer.GameWriter`) and ``tables.game_id`` points
+to it, so a restarted server finds every table and replays its moves, and
+finished tables are in the history like any game.  ``players`` pins a player
+name, compared without case, to the fingerprint of the first public key it
+was used with (:func:`claim`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+import attrs
+
+from tideboard.store.games import Store
+from tideboard.store.rows import ID_ALPHABET, now
+
+TABLE_ID_LENGTH = 4
+
+
+@attrs.frozen
+class TableRow:
+    id: str
+    game: str
+    creator: str
+    players: int
+    variant: str
+    seats: tuple[tuple[str | None, str | None], ...]  # (player, bot) per seat
+    game_id: str | None
+    created: str
+    closed: bool = False
+    options: tuple[tuple[str, str], ...] = ()  # rules options changed from the variant's
+
+
+def new_table_id(store: Store) -> str:
+    while True:
+        table_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
+        if not store._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+            return table_id
+
+
+def _seats_json(seats: Any) -> str:
+    return json.dumps([{"player": player, "bot": bot} for player, bot in seats])
+
+
+def save_table(store: Store, row: TableRow) -> None:
+    """Insert or replace ``row`` (one transaction)."""
+    with store._write() as db:
+        db.execute("INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
+                   " game_id, created, closed, options) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                   (row.id, row.game, row.creator, row.players, row.variant,
+                    _seats_json(row.seats), row.game_id, row.created, int(row.closed),
+                    json.dumps(dict(row.options), sort_keys=True)))
+
+
+def load_tables(store: Store) -> list[TableRow]:
+    """Every table not given up, oldest first (damaged rows are skipped)."""
+    rows = []
+    for row in store._read("SELECT id, game, creator, players, variant, seats, game_id, "
+                           "created, closed, options FROM tables WHERE closed = 0 "
+                           "ORDER BY created"):
+        try:
+            seats = tuple((s.get("player"), s.get("bot")) for s in json.loads(row[5]))
+            options = tuple(sorted((str(k), str(v)) for k, v in json.loads(row[9]).items()))
+        except (ValueError, AttributeError, TypeError):
+            continue
+        rows.append(TableRow(row[0], row[1], row[2], int(row[3]), row[4], seats, row[6],
+                             row[7], bool(row[8]), options))
+    return rows
+
+
+# A name's owner: the players row for it compared without case (``Ana`` is
+# ``ana``; names are ASCII, so NOCASE is enough), the first pinned one if a
+# store from before names were compared without case has several spellings.
+_OWNER = ("SELECT name, fingerprint FROM players WHERE name = ? COLLATE NOCASE "
+          "ORDER BY fingerprint IS NULL, first_seen, rowid LIMIT 1")
+
+
+def owner(store: Store, name: str) -> tuple[str, str | None] | None:
+    """(the name as first used, the pinned key's fingerprint or None) for
+    ``name`` compared without case; None for a name never used."""
+    rows = store._read(_OWNER, (name,))
+    return (rows[0][0], rows[0][1]) if rows else None
+
+
+def pinned_key(store: Store, name: str) -> str | None:
+    """The fingerprint of the key ``name`` (without case) belongs to, if any."""
+    found = owner(store, name)
+    return found[1] if found else None
+
+
+def claim(store: Store, name: str, fingerprint: str) -> str | None:
+    """``name`` for the key ``fingerprint``: the name as first spelled if the key
+    owns it (pinning it now if nobody did: the first key used with a name owns
+    it), or None if it belongs to another key.  A name seen before with its own
+    key costs one read, no transaction."""
+    seen = owner(store, name)
+    if seen is not None and seen[1] is not None:
+        return seen[0] if seen[1] == fingerprint else None
+    with store._write() as db:
+        row = db.execute(_OWNER, (name,)).fetchone()
+        if row is None:
+            db.execute("INSERT INTO players (name, fingerprint, first_seen) VALUES (?,?,?)",
+                       (name, fingerprint, now()))
+            return name
+        if row[1] is None:  # used without a key before keys were required
+            db.execute("UPDATE players SET fingerprint = ? WHERE name = ?", (fingerprint, row[0]))
+            return row[0]
+        return row[0] if row[1] == fingerprint else None

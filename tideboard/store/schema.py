@@ -1,0 +1,89 @@
+"""The game store's SQL schema: ``MIGRATIONS[n]`` takes a database at
+``PRAGMA user_version`` n to n + 1 (``tideboard.store.games`` applies them)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 4
+
+# -- schema -----------------------------------------------------------------
+# MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
+# every schema change; never edit a released one.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,
+        players  INTEGER NOT NULL,
+        variant  TEXT NOT NULL,
+        solo     INTEGER NOT NULL,
+        seed     TEXT NOT NULL,          -- decimal: seeds may pass 2**63
+        seats    TEXT NOT NULL,          -- JSON [{"name": .., "bot": ..}]
+        moves    INTEGER NOT NULL DEFAULT 0,
+        created  TEXT NOT NULL,          -- ISO 8601, UTC
+        updated  TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        result   TEXT,                   -- JSON {"winners", "scores", "text"}
+        turn     TEXT                    -- "Ann to move", for listings; NULL: unknown
+    );
+    CREATE INDEX games_by_updated ON games (finished, updated);
+    CREATE TABLE actions (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n        INTEGER NOT NULL,       -- 0-based move number
+        notation TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+    CREATE TABLE imports (
+        path     TEXT NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        size     INTEGER NOT NULL,
+        game_id  TEXT,                   -- NULL: skipped as damaged
+        error    TEXT,
+        imported TEXT NOT NULL,
+        PRIMARY KEY (path, mtime_ns, size)
+    );
+    """,
+    # 1 -> 2: the game's rules options (JSON {"name": "value"}); old games have none
+    """
+    ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+    """,
+    # 2 -> 3: the SSH server's tables (tideboard serve) and the keys pinned to
+    # player names; the games and moves of started tables are ordinary games
+    """
+    CREATE TABLE tables (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,          -- a registry id
+        creator  TEXT NOT NULL,          -- a player name
+        players  INTEGER NOT NULL,
+        variant  TEXT NOT NULL,
+        seats    TEXT NOT NULL,          -- JSON [{"player": name|null, "bot": level|null}]
+        game_id  TEXT REFERENCES games (id) ON DELETE SET NULL,  -- once started
+        created  TEXT NOT NULL,
+        closed   INTEGER NOT NULL DEFAULT 0  -- given up before it started
+    );
+    CREATE TABLE players (
+        name        TEXT PRIMARY KEY,
+        fingerprint TEXT,                -- the first public key's; NULL: none yet
+        first_seen  TEXT NOT NULL
+    );
+    """,
+    # 3 -> 4: a server table's rules options (JSON {"name": "value"}, those that
+    # differ from its variant's preset, as games.options); old tables have none
+    """
+    ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+    """,
+]
+
+
+def statements(script: str) -> list[str]:
+    """Split an SQL script into statements (a ';' in a comment is no end)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current)
+            current = ""
+    if current.strip():
+        raise ValueError(f"incomplete SQL statement: {current!r}")
+    return statements
