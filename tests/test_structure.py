@@ -151,3 +151,13 @@ def test_boards_post_the_one_shared_click_message():
            if isinstance(node, ast.ClassDef) and node.name.endswith("Clicked")
            and name != "tideboard.ui.shared.cells"]
     assert not own, "click messages besides CellClicked: " + "; ".join(own)
+
+
+def test_no_class_is_made_at_run_time():
+    """Issue #19: classes are written down, never made with ``type(name, bases, dict)``
+    (a replay or a server table is a game's own screen class with a controller)."""
+    made = [f"{path}:{node.lineno}" for path in SOURCES.values()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "type" and len(node.args) == 3]
+    assert not made, "classes made with type(): " + "; ".join(made)
