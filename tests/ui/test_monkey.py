@@ -34,7 +34,7 @@ from textual.keys import _character_to_key, _get_unicode_name_from_key
 from tideboard.engine.core import GameConfig
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.shared import PrivacyScreen
+from tideboard.ui.shared import HelpScreen, PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
 
 from tests.ui.helpers import hand_over
@@ -75,14 +75,22 @@ class DoubleEnterLeak(AssertionError):
 
 # -- what is on screen ----------------------------------------------------------------
 def rendered_text(app) -> str:
-    """The characters on the terminal now (every screen that shows through)."""
+    """The characters on the terminal now (every screen that shows through), but for
+    the rows of an open help window: its rules page names every card (Moonshell's
+    table of secret objectives lists S1...), which is no one's secret."""
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
                       color_system="truecolor", record=True, legacy_windows=False,
                       safe_box=False)
     console.print(app.screen._compositor.render_update(
         full=True, screen_stack=app._background_screens))
-    return console.export_text(styles=False).replace("\xa0", " ")
+    lines = console.export_text(styles=False).replace("\xa0", " ").split("\n")
+    if isinstance(app.screen, HelpScreen):
+        for box in app.screen.query("#help-box"):
+            region = box.region
+            for y in range(region.y, min(len(lines), region.y + region.height)):
+                lines[y] = ""
+    return "\n".join(lines)
 
 
 def secret_patterns(game, state, seat: int) -> list[str]:
