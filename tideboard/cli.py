@@ -19,7 +19,7 @@ import click
 from tideboard.cli_io import (EXIT_USAGE, Progress, WholeNumber, check_theme,
                               exit_after_app, fail, flush_stdout, forget_unsaved, output_failed,
                               read_moves, shorten)
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 EXIT_ILLEGAL = 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT

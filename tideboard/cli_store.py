@@ -12,7 +12,7 @@ import click
 
 from tideboard.cli_io import (EXIT_USAGE, check_theme as _check_theme, exit_after_app, fail,
                               forget_unsaved)
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:

@@ -11,7 +11,7 @@ Seats are numbered from 0 inside the engine and shown from 1 to players
 The records here (:class:`GameConfig`, :class:`GameOption`, :class:`GameInfo`)
 are frozen dataclasses, not attrs classes like the games' states: the picker
 needs them before any game is loaded, and so starts without importing attrs
-(about 5% of its first frame).
+(benchmarks/README.md).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from typing import Any
 
 from tideboard.engine.core import ModularGame
 from tideboard.engine.registry import GAMES
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash import bots, notation, rules, scoring
 from tideboard.games.animal_splash.content import (AREA_LETTERS, CARDS, CELL_NAMES, ENDINGS,
                                                     MISSIONS, ROUNDS, SPOTS)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 # -- tiles ----------------------------------------------------------------
 EMPTY = -1
@@ -212,8 +212,8 @@ Group = tuple[tuple[int, ...], int]       # (chest cells, allowed bits)
 Placement = tuple[Group, ...]
 
 
-# The cards are named tuples, not attrs classes: defining an attrs class costs about
-# 2.5M instructions (some 0.2% of the app's first frame) and a named tuple a fifth of it.
+# The cards are named tuples, not attrs classes: content, not game state, and a named
+# tuple is cheaper to define (benchmarks/README.md).
 class PatternCard(NamedTuple):
     """Composition, Array and secret objective cards.
 

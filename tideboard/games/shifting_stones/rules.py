@@ -13,7 +13,7 @@ from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, CELL_NAM
                                                       SOLO_STRIKES, STONES_PER_PAIR)
 from tideboard.games.shifting_stones.state import (END_TURN, HIDDEN, SKIP, Action, EndTurn,
                                                    Flip, Score, Shift, Skip, State)
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 # The twelve pairs of orthogonal neighbours, each as (lower cell, higher cell).
 NEIGHBOURS = tuple((a, b) for a in range(9) for b in (a + 1, a + 3)

@@ -2,8 +2,8 @@
 
 A package is always a plain folder here (installed or in a checkout), so a
 file beside a module is found from that module's ``__file__``; this avoids
-importing :mod:`importlib.resources` and its zip support, which cost a game's
-first frame several milliseconds.
+importing :mod:`importlib.resources` and its zip support, which a game's first
+frame would wait for (benchmarks/README.md).
 """
 
 from __future__ import annotations
