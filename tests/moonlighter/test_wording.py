@@ -6,7 +6,7 @@ from tests.moonlighter.ml_helpers import build, play
 from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import SUPPLY, WHITE
 from tideboard.games.moonlighter.queries import supply_left, tile_for_face
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 def test_plural_counts():

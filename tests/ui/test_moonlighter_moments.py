@@ -13,7 +13,7 @@ from tideboard.engine.match import Match
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import LIVES, ORANGE, RED, WHITE, boss_hearts
 from tideboard.games.moonlighter.state import ATTACK, FIGHT, Room
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.ui.moonlighter import MoonlighterScreen
 from tideboard.ui.moonlighter.moments import MomentScreen, moment_for
 

@@ -14,7 +14,7 @@ from tideboard.engine.match import Match
 from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 from tideboard.ui.shifting_stones.hand import ANYWHERE, LARGE, SMALL, Look, card_block

@@ -12,7 +12,7 @@ from tideboard.cli.io import (EXIT_ILLEGAL, Theme, exit_after_app, fail, forget_
                               read_moves, shorten)
 from tideboard.cli.options import (SeatLevel, game_argument, load_game, make_config, seat_bots,
                                    with_game_options)
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 @click.command()

@@ -11,7 +11,7 @@ import click
 from tideboard.cli.io import (EXIT_INTERRUPTED, WholeNumber, fail, flush_stdout, shorten,
                               sim_progress)
 from tideboard.cli.options import game_argument, load_game, make_config, with_game_options
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 @click.command()

@@ -11,7 +11,7 @@ from typing import NoReturn
 import click
 
 from tideboard.cli.io import EXIT_USAGE, Theme, exit_after_app, fail, forget_unsaved
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:

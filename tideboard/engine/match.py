@@ -11,8 +11,8 @@ recent ones and a checkpoint every :data:`CHECKPOINT_EVERY` moves; an older
 state is replayed from its checkpoint when asked for, which looks the same
 from outside (states are deterministic from the state before and the action).
 The old moves' log lines are kept compressed, a run of moves together, and
-equal actions are kept once (a Moonlighter campaign is 2,376 actions of 13
-different ones), so a long game costs little more than a pointer a move.
+equal actions are kept once (a long game repeats a few different actions), so a
+long game costs little more than a pointer a move (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import dataclasses
 from typing import Any, Iterable, Iterator, Sequence
 
 from tideboard.engine.core import GameConfig
-from tideboard.engine.packed import pack, unpack
+from tideboard.engine.compressed_lines import pack, unpack
 
 #: A match keeps for good the state after every ``CHECKPOINT_EVERY``-th move,
 #: and the states of the last ``CHECKPOINT_EVERY`` to ``2 * CHECKPOINT_EVERY - 1``
@@ -35,14 +35,14 @@ SHARED_ACTIONS = 4096
 
 class _Lines:
     """The log lines of a run of old moves (those whose states were cleared),
-    compressed together: a run of lines is mostly the same words (a tenth of
-    their size).  Each step of the run points here in place of its line; which
+    compressed together: a run of lines is mostly the same words, which compress
+    well.  Each step of the run points here in place of its line; which
     line is its own follows from its place in the run (see :func:`_line_at`)."""
 
     __slots__ = ("data",)
 
     def __init__(self, data: bytes) -> None:
-        self.data = data  # from packed.pack
+        self.data = data  # from compressed_lines.pack
 
     def lines(self) -> list[str]:
         return unpack(self.data)

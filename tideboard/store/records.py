@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.files.paths import write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 ANIMALS = ("crab", "fish", "turtle", "octopus", "seahorse")
 COLOURS = ("red", "yellow", "blue", "green")

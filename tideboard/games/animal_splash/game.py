@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash import bots, logline, notation, rules, scoring
 from tideboard.games.animal_splash.content import (AREA_LETTERS, CARDS, CELL_NAMES, ENDINGS,
                                                     MISSIONS, ROUNDS, SPOTS)

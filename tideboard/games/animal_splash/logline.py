@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tideboard.engine.core import seat_label
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import (AREA_NAMES, BACKGROUNDS, CARDS,
                                                     CELL_NAMES, ENDINGS, LINES, MISSIONS)
 from tideboard.games.animal_splash.state import (EMPTY, UNPLACED, Action, Dive, End, MovePearl,

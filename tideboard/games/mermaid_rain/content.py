@@ -17,7 +17,7 @@ Everything is a small integer so that states stay cheap to copy:
 
 from __future__ import annotations
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 _RAW = package_json(__file__, "content.json")
 

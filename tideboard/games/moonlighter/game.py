@@ -18,7 +18,7 @@ from tideboard.games.moonlighter.content import (
 )
 from tideboard.games.moonlighter.info import INFO
 from tideboard.games.moonlighter.state import FIGHT, LOOT, PLACE, Action, State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 # One letter per room colour for the text map.
 MAP_LETTERS = {"white": "W", "orange": "O", "green": "G", "yellow": "Y", "blue": "B",

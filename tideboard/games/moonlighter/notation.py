@@ -31,7 +31,7 @@ from tideboard.games.moonlighter.state import (
     RollTile,
     Switch,
 )
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 HELP = ("write one of: roll, place n|e|s|w, move n|e|s|w, attack, flee, switch, keep "
         "(e.g. 'place e')")

@@ -60,7 +60,7 @@ from tideboard.games.moonlighter.state import (
     State,
     Switch,
 )
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 PLACES = {d: Place(d) for d in DIRECTIONS}
 MOVES = {d: Move(d) for d in DIRECTIONS}

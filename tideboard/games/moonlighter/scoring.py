@@ -16,7 +16,7 @@ from tideboard.games.moonlighter.content import (
     ROLL_LIMIT,
 )
 from tideboard.games.moonlighter.state import State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 def scores(state: State) -> tuple[int]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 # -- tiles ----------------------------------------------------------------
 EMPTY = -1

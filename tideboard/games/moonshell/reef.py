@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 _RAW = package_json(__file__, "reef.json")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 ANY = -1  # a grey square: any stone
 

@@ -9,7 +9,7 @@ from tideboard.games.shifting_stones import bots, logline, notation, rules, scor
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, LETTERS, NAMES
 from tideboard.games.shifting_stones.info import INFO
 from tideboard.games.shifting_stones.state import HIDDEN, Action, State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 class ShiftingStones(ModularGame[State, Action]):

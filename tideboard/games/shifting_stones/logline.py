@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tideboard.engine.core import seat_label
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.state import Action, Flip, Score, Shift, Skip, State
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS
 from tideboard.games.animal_splash.scoring import ending_shares, ending_values, scores
 from tideboard.ui.animal_splash.board import splash_colours

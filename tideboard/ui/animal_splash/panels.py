@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import CELL_NAMES, LINES
 from tideboard.games.animal_splash.logline import card_words, spot_words
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps

@@ -24,7 +24,7 @@ from tideboard.games.moonlighter.content import (
     YELLOW,
 )
 from tideboard.games.moonlighter.state import State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.ui.shared import CellClicked, border_line, game_colours, ink_for, luminance
 from tideboard.ui.shared.log import cell_width
 

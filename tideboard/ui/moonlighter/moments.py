@@ -23,7 +23,7 @@ from tideboard.games.moonlighter.content import (
     pool_size,
 )
 from tideboard.games.moonlighter.state import State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 @attrs.frozen

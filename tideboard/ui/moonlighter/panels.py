@@ -27,7 +27,7 @@ from tideboard.games.moonlighter.content import (
 )
 from tideboard.games.moonlighter.rules import boss_ready, can_flee, green_rooms, open_sides
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Roll, State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.ui.moonlighter.board import (
     ARROWS,
     PAWN_SHORT,

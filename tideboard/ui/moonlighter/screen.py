@@ -41,7 +41,7 @@ from tideboard.games.moonlighter.state import (
     Place,
     State,
 )
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonlighter.board import DungeonMap, neighbour, power, step_between, whole_map

@@ -7,7 +7,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from tideboard.engine.text import plural  # noqa: F401  (re-exported)
+from tideboard.engine.plurals import plural  # noqa: F401  (re-exported)
 from tideboard.games.moonshell.content import (
     CARDS,
     COLOURS,

@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tideboard.engine.packed import pack, unpack
+from tideboard.engine.compressed_lines import pack, unpack
 
 INDENT = 2  # continuation lines of an entry are indented this far
 

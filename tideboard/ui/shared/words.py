@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tideboard.engine.text import plural  # noqa: F401  (re-exported)
+from tideboard.engine.plurals import plural  # noqa: F401  (re-exported)
 from tideboard.engine.core import seat_label
 
 

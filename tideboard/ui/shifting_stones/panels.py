@@ -19,7 +19,7 @@ from textual.widgets import Static
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES
 from tideboard.games.shifting_stones.rules import can_skip
 from tideboard.games.shifting_stones.state import Flip, Shift, State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.ui.shared import GameScreen
 from tideboard.ui.shifting_stones.board import StoneGrid
 from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip

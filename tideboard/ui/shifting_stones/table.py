@@ -16,7 +16,7 @@ from tideboard.engine.core import seat_label
 from tideboard.games.shifting_stones.content import END_TRIGGER, ONE_POINT_BONUS, SOLO_STRIKES
 from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
 from tideboard.games.shifting_stones.state import State
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 WIDE = 60   # from this many columns the table spells its headings out
 
