@@ -20,6 +20,7 @@ from tideboard.engine.match import Match
 from tideboard.files.themes import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 from tideboard.ui.shared.keys_in_order import KeysInOrder
+from tideboard.ui.textual_compat import give_result_callback
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
@@ -77,9 +78,7 @@ class TideboardApp(KeysInOrder, App):
         # Textual gives the first screen no result callback, and switch_screen
         # (a game from the command line replaced by the picker or by a new game)
         # pops one: give it the empty one every pushed screen has.
-        first = self.screen_stack[0]
-        if not first._result_callbacks:
-            first._push_result_callback(first, None)
+        give_result_callback(self.screen_stack[0])
         self.call_after_refresh(self._first_frame_up)
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
