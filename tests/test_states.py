@@ -5,11 +5,14 @@ attribute and returned a state equal to the old one)."""
 
 from __future__ import annotations
 
+import ast
 import pickle
+from pathlib import Path
 
 import attrs
 import pytest
 
+import tideboard
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.rng import Rng
@@ -102,3 +105,70 @@ def test_evolve_runs_validators_and_takes_private_and_keyword_only_fields():
         evolve(odd, made=1)
     with pytest.raises(TypeError):
         evolve(odd, _hidden=1)  # as attrs.evolve: by its init name
+
+
+# -- no copy or change by hand ------------------------------------------------------
+
+ROOT = Path(tideboard.__file__).parent
+# what is allowed where: the one evolve, and engine objects that are no game state (a
+# match sets its fields once, in its constructors; a GameConfig, a frozen dataclass,
+# sorts its options in __post_init__ and is copied with dataclasses.replace)
+ALLOWED = {"engine/states.py": {"def evolve"}, "engine/match.py": {"object.__setattr__"},
+           "engine/core.py": {"object.__setattr__", "def evolve"}}
+
+
+def by_hand(source: str) -> list[tuple[int, str]]:
+    """(line, what) for each way around ``evolve`` in ``source``: ``object.__setattr__``,
+    a write to or update of an instance's ``__dict__``, a function of its own named
+    ``evolve`` or ``replace``."""
+    tree = ast.parse(source)
+    written = _written_through(tree)
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr == "__setattr__"
+                and isinstance(node.value, ast.Name) and node.value.id == "object"):
+            found.append((node.lineno, "object.__setattr__"))
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and (
+                isinstance(node.ctx, ast.Store) or id(node) in written):
+            found.append((node.lineno, "__dict__"))
+        elif isinstance(node, ast.FunctionDef) and node.name in ("evolve", "replace"):
+            found.append((node.lineno, f"def {node.name}"))
+    return sorted(found)
+
+
+def _written_through(tree: ast.Module) -> set[int]:
+    """The ids of the expressions written through: ``x[k] = v``, ``x.update(...)``
+    (``setdefault``, a descriptor's ``__set__``), or kept to be (``d = x``)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            out.add(id(node.value))
+        elif isinstance(node, ast.Attribute) and node.attr in ("update", "__set__", "setdefault"):
+            out.add(id(node.value))
+        elif isinstance(node, ast.Assign):
+            out.add(id(node.value))
+    return out
+
+
+def test_by_hand_finds_each_way_around_evolve():
+    source = ("new.__dict__.update(state.__dict__)\n"
+              "object.__setattr__(self, 'a', 1)\n"
+              "fields = new.__dict__\n"
+              "state.__dict__['x'] = 1\n"
+              "def evolve(state, **changes): pass\n"
+              "size = len(state.__dict__)\n")
+    assert [line for line, _ in by_hand(source)] == [1, 2, 3, 4, 5]
+
+
+def test_no_game_copies_or_changes_a_state_by_hand():
+    """Every state is copied with ``engine.states.evolve`` and none is changed after it
+    is made: no module under ``games/`` or ``engine/`` writes an instance's ``__dict__``,
+    calls ``object.__setattr__`` or has a copy function of its own."""
+    problems = {}
+    for path in sorted([*(ROOT / "games").rglob("*.py"), *(ROOT / "engine").rglob("*.py")]):
+        name = str(path.relative_to(ROOT))
+        found = [(line, what) for line, what in by_hand(path.read_text(encoding="utf-8"))
+                 if what not in ALLOWED.get(name, ())]
+        if found:
+            problems[name] = found
+    assert not problems

@@ -3,10 +3,10 @@ of the turn, and the end of the game (the end-scoring card, pearls, missions, ti
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import ANIMAL, PLANT
 from tideboard.games.animal_splash.scoring import ending_shares, ending_values, winners
@@ -167,7 +167,7 @@ def test_missions_count_cards_with_or_without_a_pearl():
 def ended(tableaus, ending, oxygen=None, held=None, pearls=()):
     """A finished game with these tableaus and end-scoring card."""
     state = make_state(tableaus, ending=ending, oxygen=oxygen, held=held, pearls=pearls)
-    return attrs.evolve(state, over=True)
+    return evolve(state, over=True)
 
 
 CRABS = {n: row(*["red crab, ship, double kelp", "red crab, anchor, grass", "red crab, reef, moss",

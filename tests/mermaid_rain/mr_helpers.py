@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import CELL_BY_NAME
-from tideboard.games.mermaid_rain.state import MELD, RIDE, End, Show, State, evolve
+from tideboard.games.mermaid_rain.state import MELD, RIDE, End, Show, State
 
 
 def cell(name: str) -> int:

@@ -63,7 +63,7 @@ def test_greedy_beats_random_on_average():
 def _on_the_way(players: int, at: str, cards: tuple[int, int, int], treasure: str):
     """A riding turn with one face-up treasure on the board, at ``treasure``."""
     from tideboard.games.mermaid_rain.content import CELLS
-    from tideboard.games.mermaid_rain.state import evolve
+    from tideboard.engine.states import evolve
     from tests.mermaid_rain.mr_helpers import riding
 
     state = riding(players=players, at=at, cards=cards)

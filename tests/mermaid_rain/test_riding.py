@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import board
 from tideboard.games.mermaid_rain.content import STARTS, TILE_DARK, TILE_SHAPE, TILE_SYMBOL
 from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, RIDE, Drop, End, Enter, Home,
-                                                Keep, Move, Place, Take, Teleport, evolve)
+                                                Keep, Move, Place, Take, Teleport)
 from tideboard.games.mermaid_rain.views import view
 from tests.mermaid_rain.mr_helpers import GAME, cell, riding
 

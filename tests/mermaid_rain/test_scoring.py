@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.scoring import breakdown, majority, scores, winners
-from tideboard.games.mermaid_rain.state import OVER, evolve
+from tideboard.games.mermaid_rain.state import OVER
 from tests.mermaid_rain.mr_helpers import GAME, fresh
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import TILE_DARK, TILES
-from tideboard.games.mermaid_rain.state import HIDDEN, Move, Pick, evolve
+from tideboard.games.mermaid_rain.state import HIDDEN, Move, Pick
 from tideboard.games.mermaid_rain.text import render_text, tile_label, tile_with_id
 from tideboard.games.mermaid_rain.logline import pay_words, tile_text
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from tideboard.engine.core import GameConfig
+from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import WHITE
 from tideboard.games.moonlighter.state import Room, State
@@ -52,9 +53,9 @@ def build(rooms=(), pos=(0, 0), dice=(), **changes) -> State:
     placed = [Room(*r) for r in rooms]
     if not any(r.pos == (0, 0) for r in placed):
         placed.insert(0, Room(0, 0, WHITE))
-    state = attrs.evolve(fresh(), rooms=tuple(placed), cells=tuple(r.pos for r in placed),
-                         pos=pos, came_from=pos, rng=rigged(*dice), events=())
-    return attrs.evolve(state, **changes)
+    state = evolve(fresh(), rooms=tuple(placed), cells=tuple(r.pos for r in placed),
+                   pos=pos, came_from=pos, rng=rigged(*dice), events=())
+    return evolve(state, **changes)
 
 
 def play(state: State, *moves: str) -> State:

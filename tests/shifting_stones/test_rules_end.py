@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones import rules, scoring
 from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
@@ -38,7 +38,7 @@ def _table(players: int, seat: int, already: int, hand=(14, 11, 20, 30)):
 
 def _finish(state):
     """End the game the way the rules do: trigger, then the last seat ends its turn."""
-    state = attrs.evolve(state, end_triggered=True, current=state.players - 1)
+    state = evolve(state, end_triggered=True, current=state.players - 1)
     state = rules.apply(state, END_TURN)
     assert state.over
     return state

@@ -6,11 +6,11 @@ import itertools
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones import rules
 from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, CELL_NAMES, make_card
@@ -123,7 +123,7 @@ def test_rule_shift_and_flip_need_a_card_from_your_own_hand():
     for action in (Shift(40, 0, 1), Flip(40, 0), Shift(72, 0, 1), Flip(0, 0)):
         with pytest.raises(IllegalAction, match="not in your hand"):
             rules.apply(state, action)
-    empty = attrs.evolve(state, hands=((), state.hands[1]))
+    empty = evolve(state, hands=((), state.hands[1]))
     assert all(isinstance(a, (EndTurn, Skip)) for a in rules.legal_actions(empty))
 
 
@@ -374,7 +374,7 @@ def test_rule_deck_reshuffle_is_a_shuffle():
     orders = set()
     for position in range(6):
         state = _two_seats(hand0=(20, 21, 22), deck=(), discard=discard)
-        state = attrs.evolve(state, rng=Rng(position * 977))
+        state = evolve(state, rng=Rng(position * 977))
         orders.add(rules.apply(state, END_TURN).deck)
     assert len(orders) > 1  # the new deck's order depends on the generator
 
@@ -425,7 +425,7 @@ def test_rule_legal_moves_are_exactly_the_moves_that_apply(table, hand0, acted):
 
 
 def test_rule_game_over_rejects_every_action():
-    state = attrs.evolve(_two_seats("BOH/BOE/EES"), over=True)
+    state = evolve(_two_seats("BOH/BOE/EES"), over=True)
     assert rules.legal_actions(state) == [] and GAME.to_move(state) == ()
     for action in (Score(11), Flip(20, 0), Shift(20, 0, 1), END_TURN, SKIP):
         with pytest.raises(IllegalAction, match="over"):
@@ -434,7 +434,7 @@ def test_rule_game_over_rejects_every_action():
 
 def test_rule_illegal_action_leaves_the_state_as_it_was():
     state = _two_seats("BHE/OHE/FTS")
-    copy = attrs.evolve(state)
+    copy = evolve(state)
     for action in (Score(11), Shift(20, 0, 4), Flip(99, 0)):
         with pytest.raises(IllegalAction):
             rules.apply(state, action)

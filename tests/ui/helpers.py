@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
@@ -30,10 +28,6 @@ def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS,
                    theme=None) -> TideboardApp:
     """An app whose game starts from ``state`` (built by a test)."""
     return app_with_match(Match(registry.load(game_id), config, (state,)), bots, theme)
-
-
-def evolve(state, **changes):
-    return attrs.evolve(state, **changes)
 
 
 async def settle(pilot, times: int = 3) -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import attrs
-
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
+from tideboard.engine.states import evolve
 from tideboard.games.animal_splash.content import ANIMAL, LINES, PLANT, SPOTS
 from tideboard.games.animal_splash.state import ACT, MOVE, TAKE
 from tideboard.ui.animal_splash import AnimalSplashScreen, GridBoard, TableauStrip
@@ -231,7 +230,7 @@ async def test_overview_and_help_windows():
 
 
 async def test_a_whole_game_against_bots_reaches_the_end_screen():
-    state = attrs.evolve(GAME.setup(GameConfig(players=2, seed=8)), round=8)
+    state = evolve(GAME.setup(GameConfig(players=2, seed=8)), round=8)
     app = state_app(state, bots={0: "greedy", 1: "random"})
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import TREASURE_LETTERS, distance
-from tideboard.games.mermaid_rain.state import DISCARD, HOME, MELD, Keep, Show, evolve
+from tideboard.games.mermaid_rain.state import DISCARD, HOME, MELD, Keep, Show
 from tideboard.ui.shared.modals import EndScreen, HelpScreen
 
 from tests.ui.helpers import app_with_match, settle

@@ -10,8 +10,9 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import CELL_BY_NAME
-from tideboard.games.mermaid_rain.state import OVER, PICK, RIDE, evolve
+from tideboard.games.mermaid_rain.state import OVER, PICK, RIDE
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.mermaid_rain import MermaidRainScreen
 

@@ -7,9 +7,9 @@ import pytest
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import CELL_BY_NAME, STARTS
-from tideboard.games.mermaid_rain.state import (MELD, PICK, RIDE, End, Enter, Pick,
-                                                evolve)
+from tideboard.games.mermaid_rain.state import MELD, PICK, RIDE, End, Enter, Pick
 from tideboard.ui.mermaid_rain import HexBoard, MermaidRainScreen
 from tideboard.ui.shared import BlocksScreen
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 
-import attrs
 from rich.console import Console
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import LIVES, ORANGE, RED, WHITE, boss_hearts
 from tideboard.games.moonlighter.state import ATTACK, FIGHT, Room
 from tideboard.engine.text import plural
@@ -27,9 +27,9 @@ def fight_state(seed: int, boss: bool, **changes):
     config = GameConfig(players=1, seed=seed)
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED if boss else ORANGE))
     fight = {"boss": 1} if boss else {"enemies": (2, 2)}
-    return config, attrs.evolve(GAME.setup(config), rooms=rooms, cells=((0, 0), (1, 0)),
-                                pos=(1, 0), came_from=(0, 0), pending=FIGHT,
-                                **fight, **changes)
+    return config, evolve(GAME.setup(config), rooms=rooms, cells=((0, 0), (1, 0)),
+                          pos=(1, 0), came_from=(0, 0), pending=FIGHT,
+                          **fight, **changes)
 
 
 def first_seed(boss: bool, wanted, **changes):

@@ -6,13 +6,13 @@ if the change is wanted, accept it with ``pytest --snapshot-update``.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import ORANGE, RED, WHITE, YELLOW
 from tideboard.games.moonlighter.state import FIGHT, PLACE, Room
 from tideboard.ui.app import TideboardApp
@@ -64,7 +64,7 @@ def test_snapshot_moonlighter_place_choice(snap_compare):
 
 
 def test_snapshot_moonlighter_fight_in_progress(snap_compare):
-    start = attrs.evolve(GAME.setup(CONFIG), pending=PLACE, tile=ORANGE)
+    start = evolve(GAME.setup(CONFIG), pending=PLACE, tile=ORANGE)
 
     async def fight(pilot):
         await wait_for_screen(pilot)
@@ -76,7 +76,7 @@ def test_snapshot_moonlighter_fight_in_progress(snap_compare):
 
 def test_snapshot_moonlighter_loot_choice(snap_compare):
     """A chest was just looted: the footer offers switch and keep (k is keep only now)."""
-    start = attrs.evolve(GAME.setup(CONFIG), pending=PLACE, tile=YELLOW)
+    start = evolve(GAME.setup(CONFIG), pending=PLACE, tile=YELLOW)
 
     async def loot(pilot):
         await wait_for_screen(pilot)
@@ -93,9 +93,9 @@ def test_snapshot_moonlighter_big_map_light_theme(snap_compare):
 
 def test_snapshot_moonlighter_end_screen(snap_compare):
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = attrs.evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
-                         dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
-                         lives=1, rolls=321)
+    state = evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
+                   dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
+                   lives=1, rolls=321)
 
     async def last_blow(pilot):
         await wait_for_screen(pilot)
@@ -122,9 +122,9 @@ def test_snapshot_moonlighter_mid_game_120x40(snap_compare):
 
 def test_snapshot_moonlighter_end_screen_120x40(snap_compare):
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = attrs.evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
-                         dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
-                         lives=1, rolls=321)
+    state = evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
+                   dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
+                   lives=1, rolls=321)
 
     async def last_blow(pilot):
         await wait_for_screen(pilot)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import (
     BLACK,
     BLUE,
@@ -57,7 +57,7 @@ def ml_app_with_state(state, theme: str | None = None) -> TideboardApp:
 
 
 def start_state(**changes):
-    return attrs.evolve(GAME.setup(CONFIG), **changes)
+    return evolve(GAME.setup(CONFIG), **changes)
 
 
 def corridor(length: int, **changes):

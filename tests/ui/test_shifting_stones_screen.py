@@ -11,6 +11,7 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS
 from tideboard.engine.text import plural
@@ -18,7 +19,7 @@ from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 from tideboard.ui.shifting_stones.hand import ANYWHERE, LARGE, SMALL, Look, card_block
 
-from tests.ui.helpers import SS, app_for, app_with_match, app_with_state, evolve, settle
+from tests.ui.helpers import SS, app_for, app_with_match, app_with_state, settle
 
 GAME = registry.load(SS)
 

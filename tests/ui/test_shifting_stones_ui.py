@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from tests.ui.helpers import SS, app_for, settle, app_with_state, evolve, hand_over
+from tests.ui.helpers import SS, app_for, settle, app_with_state, hand_over
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
+from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.store.games import Store
 from tideboard.ui import shifting_stones as ss_ui

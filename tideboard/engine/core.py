@@ -17,7 +17,8 @@ needs them before any game is loaded, and so starts without importing attrs
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, Sequence, TypeVar
+import typing
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 S = TypeVar("S")  # a game's state class
 A = TypeVar("A")  # a game's action class
@@ -327,6 +328,12 @@ class ModularGame(Game[S, A]):
     - ``scoring``: ``scores(state)``, ``winners(state)``
     - ``notation``: ``format_action(action)``, ``parse_action(text)``
     - ``bots``: ``bot_factories()``
+
+    ``apply`` checks an action before the rules see it: an object that is not one of
+    the game's action classes (the ``A`` it is declared with: ``ModularGame[State,
+    Action]``), or one with a field not of its declared type, is refused with
+    :class:`IllegalAction`.  Building such an action is no error (actions are plain
+    values); applying it is.
     """
 
     rules: Any
@@ -334,6 +341,11 @@ class ModularGame(Game[S, A]):
     notation: Any
     logline: Any
     bots: Any
+    _checks: dict[type, Callable[[Any], str]]  # action class -> its check (see apply)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._checks = {}
 
     def setup(self, config: GameConfig) -> S:
         return self.rules.setup(config)
@@ -342,7 +354,31 @@ class ModularGame(Game[S, A]):
         return self.rules.legal_actions(state)
 
     def apply(self, state: S, action: A) -> S:
+        try:
+            check = self._checks[action.__class__]
+        except KeyError:
+            check = self._checks[action.__class__] = self._check_for(action.__class__)
+        wrong = check(action)
+        if wrong:
+            name = self.info.name
+            raise IllegalAction(f"That is not {'an' if name[0] in 'AEIOU' else 'a'} {name} "
+                                f"move: {wrong}.")
         return self.rules.apply(state, action)
+
+    def _check_for(self, cls: type) -> Callable[[Any], str]:
+        from tideboard.engine.states import action_check
+
+        return action_check(cls, self.action_classes())
+
+    @classmethod
+    def action_classes(cls) -> tuple[type, ...]:
+        """The game's action classes: the members of the action type it is declared
+        with (``ModularGame[State, Action]``, ``Action`` a union of classes)."""
+        for base in getattr(cls, "__orig_bases__", ()):
+            if typing.get_origin(base) is ModularGame:
+                action = typing.get_args(base)[1]
+                return typing.get_args(action) or (action,)
+        raise TypeError(f"{cls.__name__} is not declared as ModularGame[State, Action]")
 
     def view(self, state: S, seat: int | None) -> S:
         return self.rules.view(state, seat)

@@ -1,14 +1,20 @@
-"""Copying the games' immutable values with some fields changed.
+"""The games' immutable values: copying a state with changes, checking an action's fields.
 
 Every game's state and actions are ``attrs`` frozen classes; the rules never change
 one, they make a new one.  :func:`evolve` is the one way to do that, for every
 game and test: ``evolve(state, current=1)`` is ``attrs.evolve(state, current=1)``
 (a new instance made through the class's ``__init__``, so an unknown or misspelt
 field name is a ``TypeError``) without attrs.evolve's per-call look-ups.
+
+An action is a plain value: any can be built, ``Flip(card=8, cell=1.5)`` too.
+:func:`action_check` gives the test ``ModularGame.apply`` makes before the rules see
+an action: one of the game's action classes, each field of its declared type.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any, Callable, TypeVar
 
 import attrs
@@ -51,3 +57,63 @@ def _copier(cls: type) -> Callable[..., Any]:
     # named for the class in its errors: "evolve[State]() got an unexpected keyword..."
     copy.__qualname__ = f"evolve[{cls.__qualname__}]"
     return copy
+
+
+# -- actions: the classes and field types a game's apply accepts ----------------------
+_WORDS = {int: ("a whole number", "whole numbers"), bool: ("True or False", "True or False"),
+          str: ("text", "texts"), type(None): ("None", "None")}
+
+
+def action_check(cls: type, actions: tuple[type, ...]) -> Callable[[Any], str]:
+    """For objects of class ``cls``, a function saying what is wrong with one as an
+    action of a game whose action classes are ``actions``: "" for none, else e.g.
+    "Flip's cell must be a whole number, not 1.5".  A field's type is its
+    annotation's, exactly (``True`` is no whole number, a list no tuple)."""
+    if cls not in actions:
+        return _not_an_action
+    hints = typing.get_type_hints(cls)
+    tests = [(field.name, *_test(hints[field.name], f"a.{field.name}"))
+             for field in attrs.fields(cls)]
+    source = (f"def well_formed(a):\n"
+              f"    return {' and '.join(test for _, test, _ in tests) or 'True'}\n"
+              f"each = [{', '.join(f'lambda a: {test}' for _, test, _ in tests)}]\n")
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<action check {cls.__qualname__}>", "exec"), namespace)
+    well_formed, each = namespace["well_formed"], namespace["each"]
+
+    def check(action: Any) -> str:
+        if well_formed(action):
+            return ""
+        for (name, _, words), test in zip(tests, each):  # (rare: say which field is wrong)
+            if not test(action):
+                return f"{cls.__name__}'s {name} must be {words}, not {_shown(getattr(action, name))}"
+        return ""  # (not reached: one of the tests failed)
+
+    return check
+
+
+def _not_an_action(action: Any) -> str:
+    return _shown(action)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _test(kind: Any, expr: str) -> tuple[str, str]:
+    """A Python expression true when ``expr`` is of type ``kind``, and the words for
+    such a value."""
+    if kind in _WORDS:
+        test = f"{expr} is None" if kind is type(None) else f"{expr}.__class__ is {kind.__name__}"
+        return test, _WORDS[kind][0]
+    args = typing.get_args(kind)
+    if isinstance(kind, types.UnionType) or typing.get_origin(kind) is typing.Union:
+        parts = [_test(arg, expr) for arg in args]
+        return "(" + " or ".join(t for t, _ in parts) + ")", " or ".join(w for _, w in parts)
+    if typing.get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis \
+            and args[0] in _WORDS and "_item" not in expr:
+        item, _ = _test(args[0], "_item")
+        return (f"({expr}.__class__ is tuple and all({item} for _item in {expr}))",
+                f"a tuple of {_WORDS[args[0]][1]}")
+    raise TypeError(f"an action field of type {kind!r} has no check")

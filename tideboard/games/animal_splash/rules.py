@@ -13,12 +13,13 @@ from functools import lru_cache
 
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.animal_splash.content import (ANIMAL, AREA_NAMES, CARDS, CELL_NAMES, ENDINGS,
                                                     LINES, MAIN_CARDS, MISSIONS, OPEN_MISSIONS,
                                                     PLANT, ROUNDS, SPOTS, STARTS)
 from tideboard.games.animal_splash.state import (ACT, EMPTY, END, HIDDEN, MOVE, TAKE, UNPLACED,
-                                                 Action, Dive, End, MovePearl, Score, Slide,
-                                                 State, Swap, Take, evolve)
+                                                 Action, Dive, End, MovePearl, Score, Slide, State,
+                                                 Swap, Take)
 from tideboard.games.animal_splash.tableau import (ORDER_TESTS, PEARL_TESTS, cards_needed,
                                                     measure, scorable)
 

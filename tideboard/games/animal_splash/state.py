@@ -82,7 +82,7 @@ Action = Dive | Take | Slide | MovePearl | Swap | Score | End
 END = End()
 
 
-@attrs.frozen(slots=False)  # a __dict__ per state makes the reducer's copies cheap
+@attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
     players: int
     first: int                          # the start player (lowest start card)
@@ -109,16 +109,3 @@ class State:
         """Does card ``cid`` hold a pearl on its animal area, on its plant area?"""
         return (any(cid * 2 in held for held in self.pearls),
                 any(cid * 2 + 1 in held for held in self.pearls))
-
-
-_new = object.__new__
-
-
-def evolve(state: State, **changes) -> State:
-    """``attrs.evolve`` for State, made for speed (the reducer makes one copy per action):
-    the fields are copied as the instance dict, then the changed ones set."""
-    new = _new(State)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import board
 from tideboard.games.mermaid_rain.content import (BASE, CELLS, KEEP, ROUNDS, SHAPES, TILE_DARK,
                                                   TILE_SHAPE, TREASURE_POINTS, WATER)
 from tideboard.games.mermaid_rain.rounds import (PLACEMENT_SETS, _START_SET, _minus, _set,
                                                  _start_round, adventure_cards, has_cards,
                                                  need, sorted_cards)
-from tideboard.games.mermaid_rain.state import (DISCARD, HOME, OVER, RIDE, Drop, End, Enter,
-                                                Home, Keep, Move, Place, State, Take, Teleport,
-                                                evolve)
+from tideboard.games.mermaid_rain.state import (DISCARD, HOME, OVER, RIDE, Drop, End, Enter, Home,
+                                                Keep, Move, Place, State, Take, Teleport)
 
 
 def _must_discard(state: State) -> bool:

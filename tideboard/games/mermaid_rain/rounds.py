@@ -6,11 +6,12 @@ import itertools
 
 from tideboard.engine.core import GameConfig, IllegalAction
 from tideboard.engine.rng import Rng, draw
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import (CARD_LETTERS, CELL_NAMES, CELLS, COPIES, DEAL,
                                                   MERMAID, PLACEMENTS, SHAPES, SPOTS, STARTS,
                                                   TILE_SHAPE, TILES_OF_SHAPE,
                                                   TREASURES_BY_PLAYERS, UNDERCURRENTS)
-from tideboard.games.mermaid_rain.state import MELD, State, evolve
+from tideboard.games.mermaid_rain.state import MELD, State
 
 PAIRS = tuple(itertools.combinations_with_replacement(range(3), 2))  # the 6 two-card choices
 PLACEMENT_SETS = tuple(frozenset(p) for p in PLACEMENTS)

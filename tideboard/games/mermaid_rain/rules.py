@@ -13,6 +13,7 @@ from __future__ import annotations
 
 
 from tideboard.engine.core import IllegalAction, seat_label
+from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import board, riding
 from tideboard.games.mermaid_rain.content import (BASE, KEEP, MARCH, MELD_LIMIT, MELD_POINTS,
                                                   MERMAID, PLACEMENTS, RAIN, SHAPES, TILE_SHAPE, TILE_SYMBOL,
@@ -25,7 +26,7 @@ from tideboard.games.mermaid_rain.rounds import (PAIRS, _ONE_SET, _PAIR_SET,
                                                  sorted_cards)
 from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, OVER, PICK, RIDE, Action,
                                                 Draw, Drop, End, Enter, Home, Keep, Move, Pick,
-                                                Place, Show, State, Take, Teleport, evolve)
+                                                Place, Show, State, Take, Teleport)
 
 __all__ = ["setup", "to_move", "legal_for", "legal_actions", "apply", "letters", "cell_name"]
 

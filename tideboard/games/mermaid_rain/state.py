@@ -123,10 +123,9 @@ class Keep:
 Action = Show | Pick | Draw | Enter | Place | Drop | Move | Teleport | Take | End | Home | Keep
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
-    """The whole table.  Not slotted, so :func:`evolve` can copy its ``__dict__``
-    (attrs.evolve re-validates 40 fields and was the engine's main cost)."""
+    """The whole table."""
 
     players: int
     phase: str
@@ -172,12 +171,3 @@ class State:
     @property
     def over(self) -> bool:
         return self.phase == OVER
-
-
-def evolve(state: State, **changes) -> State:
-    """``state`` with ``changes`` (like ``attrs.evolve``, without its checks)."""
-    new = object.__new__(State)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new

@@ -11,7 +11,8 @@ the end every treasure is turned face up.
 from __future__ import annotations
 
 from tideboard.engine.rng import Rng
-from tideboard.games.mermaid_rain.state import CHOSEN, HIDDEN, OVER, State, evolve
+from tideboard.engine.states import evolve
+from tideboard.games.mermaid_rain.state import CHOSEN, HIDDEN, OVER, State
 
 
 def _hidden(seq: tuple) -> tuple:

@@ -6,10 +6,9 @@ Every die is rolled here, from the generator kept in the state, inside
 
 from __future__ import annotations
 
-import attrs
-
 from tideboard.engine.core import GameConfig, IllegalAction
 from tideboard.engine.rng import Rng
+from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import (
     ATTACK_DIE,
     BLACK,
@@ -60,7 +59,6 @@ from tideboard.games.moonlighter.state import (
     Room,
     State,
     Switch,
-    replace,
 )
 from tideboard.engine.text import plural
 
@@ -86,16 +84,16 @@ from tideboard.games.moonlighter.queries import (  # noqa: F401  (re-exported)
 def setup(config: GameConfig) -> State:
     state = State(rooms=(), cells=(), rng=Rng.from_seed(config.seed), lives=LIVES)
     state = start_dungeon(state, 1, PAWN_WHITE)
-    return replace(state, events=("Dungeon 1: you stand in the white start room. Roll the tile die.",))
+    return evolve(state, events=("Dungeon 1: you stand in the white start room. Roll the tile die.",))
 
 
 def start_dungeon(state: State, dungeon: int, pawn: str) -> State:
     """A fresh map (one white tile), full health, a full healing pool."""
     top = max_health_base(dungeon) + (PINK_BONUS if pawn == "pink" else 0)
-    return replace(state, rooms=(Room(0, 0, WHITE),), cells=((0, 0),), pos=(0, 0),
-                        came_from=(0, 0), health=top, max_health=top, pawn=pawn,
-                        pool=pool_size(dungeon), boss=0, enemies=(), pending=EXPLORE,
-                        tile=None, dungeon=dungeon)
+    return evolve(state, rooms=(Room(0, 0, WHITE),), cells=((0, 0),), pos=(0, 0),
+                  came_from=(0, 0), health=top, max_health=top, pawn=pawn,
+                  pool=pool_size(dungeon), boss=0, enemies=(), pending=EXPLORE,
+                  tile=None, dungeon=dungeon)
 
 
 # -- legal actions -------------------------------------------------------------
@@ -174,13 +172,13 @@ def apply(state: State, action: Action) -> State:
             raise IllegalAction("There is no looted pawn to decide on.")
         log.say(f"You keep the {state.pawn} pawn; the {state.room.pawn} pawn stays in the chest "
                 "room (come back to switch).")
-        state = replace(state, pending=EXPLORE)
+        state = evolve(state, pending=EXPLORE)
     else:
         raise IllegalAction(f"That is not a Moonlighter move: {action!r}.")
     if (state.pending == EXPLORE and not state.over and state.rolls >= ROLL_LIMIT):
         log.say(f"The moon sets: all {ROLL_LIMIT} tile rolls are used. The campaign is over.")
-        state = replace(state, over=True)
-    return replace(state, last_rolls=tuple(log.rolls), events=tuple(log.events))
+        state = evolve(state, over=True)
+    return evolve(state, last_rolls=tuple(log.rolls), events=tuple(log.events))
 
 
 def _direction(direction: object) -> str:
@@ -199,13 +197,13 @@ def _roll_tile(state: State, log: _Log) -> State:
     face -= 1  # the tile die reads 0-9
     tile, why = tile_for_face(state, face)
     log.rolls.append(Roll("tile", face, why))
-    state = replace(state, rng=rng, rolls=state.rolls + 1)
+    state = evolve(state, rng=rng, rolls=state.rolls + 1)
     if tile is None:
         log.say(f"Tile die {face}: {why}. Nothing is placed.")
         return state
     sides = ", ".join(DIRECTION_NAMES[d] for d in open_sides(state))
     log.say(f"Tile die {face}: {why}. Choose a side to place it ({sides}).")
-    return replace(state, pending=PLACE, tile=tile)
+    return evolve(state, pending=PLACE, tile=tile)
 
 
 def _place(state: State, direction: str, log: _Log) -> State:
@@ -222,8 +220,8 @@ def _place(state: State, direction: str, log: _Log) -> State:
     assert tile is not None
     room = Room(target[0], target[1], tile)
     log.say(f"You place {TILE_NAME[tile]} to the {DIRECTION_NAMES[direction]} and step in.")
-    state = replace(state, rooms=state.rooms + (room,), cells=state.cells + (target,),
-                         came_from=state.pos, pos=target, pending=EXPLORE, tile=None)
+    state = evolve(state, rooms=state.rooms + (room,), cells=state.cells + (target,),
+                   came_from=state.pos, pos=target, pending=EXPLORE, tile=None)
     return _enter(state, room, True, log)
 
 
@@ -240,13 +238,13 @@ def _move(state: State, direction: str, log: _Log) -> State:
         raise IllegalAction(f"There is no room to the {DIRECTION_NAMES[direction]}; "
                             "roll the tile die to find new rooms.")
     log.say(f"You walk {DIRECTION_NAMES[direction]} into {ROOM_TEXT[room.colour]}.")
-    state = replace(state, came_from=state.pos, pos=target)
+    state = evolve(state, came_from=state.pos, pos=target)
     return _enter(state, room, False, log)
 
 
 def _replace_room(state: State, room: Room) -> State:
     index = state.cells.index(room.pos)
-    return replace(state, rooms=state.rooms[:index] + (room,) + state.rooms[index + 1:])
+    return evolve(state, rooms=state.rooms[:index] + (room,) + state.rooms[index + 1:])
 
 
 def _pawn_on_table(state: State, pawn: str) -> bool:
@@ -260,20 +258,20 @@ def _enter(state: State, room: Room, new: bool, log: _Log) -> State:
         how = ("the door locks behind you" if locked else
                "you may flee" if room.tile == ORANGE else "the black pawn keeps the door open")
         log.say(f"{ENEMIES_PER_ROOM} enemies of {ENEMY_HEARTS} hearts each: {how}.")
-        return replace(state, pending=FIGHT,
-                            enemies=(ENEMY_HEARTS,) * ENEMIES_PER_ROOM)
+        return evolve(state, pending=FIGHT,
+                      enemies=(ENEMY_HEARTS,) * ENEMIES_PER_ROOM)
     if room.tile == RED:
         hearts = boss_hearts(state.dungeon)
         log.say(f"The boss of dungeon {state.dungeon} waits with {hearts} hearts; "
                 "there is no way out but to win.")
-        return replace(state, pending=FIGHT, boss=hearts, enemies=())
+        return evolve(state, pending=FIGHT, boss=hearts, enemies=())
     if room.tile == BLUE:
         return _heal(state, log)
     if room.tile == YELLOW:
         if new:
             face, rng = state.rng.roll(LOOT_DIE)
             pawn = LOOT_PAWNS[face - 1]
-            state = replace(state, rng=rng)
+            state = evolve(state, rng=rng)
             if _pawn_on_table(state, pawn):
                 where = "you wear it" if pawn == state.pawn else "it lies in another chest room"
                 log.rolls.append(Roll("loot", face, f"the {pawn} pawn, already out"))
@@ -281,8 +279,8 @@ def _enter(state: State, room: Room, new: bool, log: _Log) -> State:
                 return state
             log.rolls.append(Roll("loot", face, f"the {pawn} pawn: {PAWN_TEXT[pawn]}"))
             log.say(f"Loot die {face}: the {pawn} pawn ({PAWN_TEXT[pawn]}). Switch or keep?")
-            state = _replace_room(state, attrs.evolve(room, pawn=pawn))
-            return replace(state, pending=LOOT)
+            state = _replace_room(state, evolve(room, pawn=pawn))
+            return evolve(state, pending=LOOT)
         if room.pawn is not None:
             log.say(f"The {room.pawn} pawn lies here ({PAWN_TEXT[room.pawn]}); switch to take it.")
     return state
@@ -298,7 +296,7 @@ def _heal(state: State, log: _Log) -> State:
     else:
         log.say(f"The healing pool restores {plural(gain, 'heart')} "
                 f"({state.pool - gain} left in the pool).")
-    return replace(state, health=state.health + gain, pool=state.pool - gain)
+    return evolve(state, health=state.health + gain, pool=state.pool - gain)
 
 
 def attack_outcome(face: int, pawn: str, boss: bool) -> tuple[bool, bool, str]:
@@ -327,7 +325,7 @@ def _attack(state: State, log: _Log) -> State:
     face, rng = state.rng.roll(ATTACK_DIE)
     hit, hurt, meaning = attack_outcome(face, state.pawn, boss)
     log.rolls.append(Roll("attack", face, meaning))
-    state = replace(state, rng=rng)
+    state = evolve(state, rng=rng)
     parts = [f"Attack die {face}: {meaning}"]
     double_normal = state.pawn == "blue" and not boss
     if hit:
@@ -335,7 +333,7 @@ def _attack(state: State, log: _Log) -> State:
             dealt = 2 if state.pawn == "red" else 1
             left = max(0, state.boss - dealt)
             parts.append(f"the boss loses {dealt} ({left} left)")
-            state = replace(state, boss=left)
+            state = evolve(state, boss=left)
         else:
             dealt = 2 if double_normal else 1
             enemies = list(state.enemies)
@@ -345,10 +343,10 @@ def _attack(state: State, log: _Log) -> State:
             if enemies[i] == 0 and state.pawn == "green" and any(enemies):
                 enemies = [0] * len(enemies)
                 parts.append("the green pawn's killing blow clears the room")
-            state = replace(state, enemies=tuple(enemies))
+            state = evolve(state, enemies=tuple(enemies))
     if hurt:
         taken = 2 if double_normal else 1
-        state = replace(state, health=max(0, state.health - taken))
+        state = evolve(state, health=max(0, state.health - taken))
         parts.append(f"you lose {taken} ({state.health} of {state.max_health} left)")
     log.say("; ".join(parts) + ".")
     if state.health == 0:
@@ -357,8 +355,8 @@ def _attack(state: State, log: _Log) -> State:
         return _boss_beaten(state, log)
     if not boss and not any(state.enemies):
         log.say("The room is cleared: its tile turns green.")
-        state = _replace_room(state, attrs.evolve(state.room, cleared=True))
-        state = replace(state, enemies=(), pending=EXPLORE)
+        state = _replace_room(state, evolve(state.room, cleared=True))
+        state = evolve(state, enemies=(), pending=EXPLORE)
         if boss_ready(state) and green_rooms(state) == greens_for_boss(state.dungeon):
             log.say("Enough green rooms: from now on a 0 on the tile die calls the boss room.")
     return state
@@ -372,11 +370,11 @@ def _a(number: int) -> str:
 
 def _boss_beaten(state: State, log: _Log) -> State:
     cleared = state.cleared + 1
-    state = replace(state, cleared=cleared, best=max(state.best, cleared), boss=0,
-                         pending=EXPLORE)
+    state = evolve(state, cleared=cleared, best=max(state.best, cleared), boss=0,
+                   pending=EXPLORE)
     if cleared >= DUNGEONS:
         log.say(f"The boss falls: all {DUNGEONS} dungeons are cleared. You win the campaign!")
-        return replace(state, over=True, won=True)
+        return evolve(state, over=True, won=True)
     nxt = state.dungeon + 1
     top = max_health_base(nxt) + (PINK_BONUS if state.pawn == "pink" else 0)
     log.say(f"The boss falls: dungeon {state.dungeon} is cleared. Dungeon {nxt} begins: "
@@ -389,15 +387,15 @@ def _die(state: State, boss: bool, log: _Log) -> State:
     lives = state.lives - 1
     if lives <= 0:
         log.say("You die with no lives left. The campaign is over.")
-        return replace(state, lives=0, over=True)  # the map stays as you fell
-    state = replace(state, lives=lives)
+        return evolve(state, lives=0, over=True)  # the map stays as you fell
+    state = evolve(state, lives=lives)
     if boss:
         log.say(f"You die in the boss room ({plural(lives, 'life', 'lives')} left): "
                 f"dungeon {state.dungeon} starts again with its tiles reset.")
         return start_dungeon(state, state.dungeon, state.pawn)
     log.say(f"You die ({plural(lives, 'life', 'lives')} left): the game resets "
             "to dungeon 1 with the white pawn.")
-    state = replace(state, cleared=0, run=state.run + 1)
+    state = evolve(state, cleared=0, run=state.run + 1)
     return start_dungeon(state, 1, PAWN_WHITE)
 
 
@@ -410,7 +408,7 @@ def _flee(state: State, log: _Log) -> State:
         raise IllegalAction("The black room is locked until its enemies are beaten: attack.")
     back = state.came_from
     log.say("You flee the way you came; the enemies heal to full behind you.")
-    state = replace(state, pos=back, came_from=back, enemies=(), pending=EXPLORE)
+    state = evolve(state, pos=back, came_from=back, enemies=(), pending=EXPLORE)
     room = state.room
     return _enter(state, room, False, log)
 
@@ -424,7 +422,7 @@ def _set_pawn(state: State, pawn: str) -> State:
     if pawn == "pink":
         top += PINK_BONUS
         health += PINK_BONUS
-    return replace(state, pawn=pawn, health=min(health, top), max_health=top)
+    return evolve(state, pawn=pawn, health=min(health, top), max_health=top)
 
 
 def _switch(state: State, log: _Log) -> State:
@@ -434,8 +432,8 @@ def _switch(state: State, log: _Log) -> State:
     if room.pawn is None:
         raise IllegalAction("There is no pawn lying here to switch to; pawns wait in chest rooms.")
     old, new = state.pawn, room.pawn
-    state = _replace_room(state, attrs.evolve(room, pawn=old))
-    state = replace(_set_pawn(state, new), pending=EXPLORE)
+    state = _replace_room(state, evolve(room, pawn=old))
+    state = evolve(_set_pawn(state, new), pending=EXPLORE)
     log.say(f"You switch to the {new} pawn ({PAWN_TEXT[new]}); the {old} pawn stays here. "
             f"Health {state.health} of {state.max_health}.")
     return state
@@ -444,4 +442,4 @@ def _switch(state: State, log: _Log) -> State:
 # -- information -----------------------------------------------------------------
 def view(state: State, seat: int | None) -> State:
     """Nothing is hidden in Moonlighter except the generator's position."""
-    return replace(state, rng=Rng(0))
+    return evolve(state, rng=Rng(0))

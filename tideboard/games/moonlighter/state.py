@@ -102,7 +102,7 @@ Action = RollTile | Place | Move | Attack | Flee | Switch | Keep
 ROLL, ATTACK, FLEE, SWITCH, KEEP = RollTile(), Attack(), Flee(), Switch(), Keep()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
     # the map
     rooms: tuple[Room, ...]
@@ -152,16 +152,3 @@ class State:
     @property
     def fighting_boss(self) -> bool:
         return self.pending == FIGHT and self.boss > 0 and not self.enemies
-
-
-_FIELDS = tuple(field.name for field in attrs.fields(State))
-_new = object.__new__
-_set = object.__setattr__
-
-
-def replace(state: State, **changes: object) -> State:
-    """``attrs.evolve`` for the state, without its overhead (moves are hot)."""
-    new = _new(State)
-    for name in _FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
-    return new

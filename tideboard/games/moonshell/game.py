@@ -31,9 +31,8 @@ def card_json(card_id: str) -> Any:
 class Moonshell(ModularGame[State, Action]):
     info = INFO
     rules, scoring, notation, logline, bots = rules, scoring, notation, logline, bots
-    # the rules' own functions, one call fewer per playout step than forwarding them
+    # the rules' own function, one call fewer per playout step than forwarding it
     legal_actions = staticmethod(rules.legal_actions)
-    apply = staticmethod(rules.apply)
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return () if state.over else (state.current,)

@@ -201,7 +201,7 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
     tile, rocks, moonshells = take_tile(state, seat, action.source)
     state = evolve(state, rocks=rocks, moonshells=moonshells)
     chest, meeples, saved = state.chests[seat], state.meeples, state.saved
-    if not state.powers or not 0 <= action.column <= BUOY_COLUMN:
+    if not 0 <= action.column <= BUOY_COLUMN or (not state.powers and action.column >= SAVE):
         raise IllegalAction("There is no such chest column; your chest has columns 1-4.")
     if action.column == SAVE:
         if action.source not in (0, 1) or action.saved != -1 or action.saved_first:
@@ -223,8 +223,10 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
         return into_chest(state, seat, chest, meeples=replace_at(meeples, seat, AT_HOME),
                           **extra)
     extra_column = action.saved
-    if (action.source not in (0, 1) or not saved or saved[seat] == EMPTY
-            or not 0 <= extra_column < CHEST_COLUMNS
+    if not saved or saved[seat] == EMPTY:
+        raise IllegalAction("You have no tile saved on your mermaid board (the passive Buoy "
+                            "saves one).")
+    if (action.source not in (0, 1) or not 0 <= extra_column < CHEST_COLUMNS
             or (action.saved_first and extra_column != action.column)):
         raise IllegalAction("Place your saved tile with a tile from your rocks: 'collect left 2 "
                             "saved 3' (same column: add 'first' to place the saved one first).")

@@ -210,7 +210,7 @@ def _do_action(state: State, seat: int, action: Action) -> State:
 
 def collect(state: State, seat: int, action: Collect, **extra) -> State:
     """A collect, the Buoy's (a saved tile, the Buoy's space) included."""
-    if action.saved >= 0 or action.saved_first or action.column >= CHEST_COLUMNS:
+    if action.saved != -1 or action.saved_first or action.column >= CHEST_COLUMNS:
         return powers.buoy_collect(state, seat, action, **extra)
     return moves.collect(state, seat, action, **extra)
 

@@ -136,7 +136,7 @@ SAVE = 4  # Collect.column: keep the tile on the mermaid board (passive Buoy)
 BUOY_COLUMN = 5  # Collect.column: into the active Buoy mermeeple's space
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
     """The whole game (immutable)."""
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import attrs
-
 from tideboard.engine.core import GameConfig, IllegalAction
 from tideboard.engine.rng import Rng, draw
+from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, CELL_NAMES, END_TRIGGER,
                                                       HAND_SIZE, SKIP_DRAW, SOLO_MIX,
                                                       SOLO_STRIKES, STONES_PER_PAIR)
@@ -111,35 +110,35 @@ def apply(state: State, action: Action) -> State:
         hand = _take_from_hand(state, action.card)
         grid = list(state.grid)
         grid[action.a], grid[action.b] = grid[action.b], grid[action.a]
-        return attrs.evolve(state, grid=tuple(grid), hands=_replace(state.hands, seat, hand),
-                            discard=state.discard + (action.card,), acted=True)
+        return evolve(state, grid=tuple(grid), hands=_replace(state.hands, seat, hand),
+                      discard=state.discard + (action.card,), acted=True)
     if isinstance(action, Flip):
         if not 0 <= action.cell < 9:
             raise IllegalAction("There is no such cell; cells are a1-c3.")
         hand = _take_from_hand(state, action.card)
         grid = _replace(state.grid, action.cell, state.grid[action.cell] ^ 1)
-        return attrs.evolve(state, grid=grid, hands=_replace(state.hands, seat, hand),
-                            discard=state.discard + (action.card,), acted=True)
+        return evolve(state, grid=grid, hands=_replace(state.hands, seat, hand),
+                      discard=state.discard + (action.card,), acted=True)
     if isinstance(action, Score):
         hand = _take_from_hand(state, action.card)
         if not CARD_BY_ID[action.card].matches(state.grid):
             raise IllegalAction(f"Card {action.card} does not match the stones as they lie now.")
         scored = _replace(state.scored, seat, state.scored[seat] + (action.card,))
-        state = attrs.evolve(state, hands=_replace(state.hands, seat, hand), scored=scored,
-                             acted=True, scored_this_turn=True)
+        state = evolve(state, hands=_replace(state.hands, seat, hand), scored=scored,
+                       acted=True, scored_this_turn=True)
         if state.solo:
             if not hand and not state.deck and not state.discard:
-                return attrs.evolve(state, over=True)  # every mini-deck card scored: a win
+                return evolve(state, over=True)  # every mini-deck card scored: a win
         elif len(scored[seat]) >= END_TRIGGER[state.players]:
-            state = attrs.evolve(state, end_triggered=True)
+            state = evolve(state, end_triggered=True)
         return state
     if isinstance(action, EndTurn):
         hand = state.hands[seat]
         drawn, deck, discard, rng = draw(state.deck, state.discard, state.rng,
                                           max(0, HAND_SIZE - len(hand)))
-        state = attrs.evolve(state, hands=_replace(state.hands, seat, hand + drawn), deck=deck,
-                             discard=discard, rng=rng,
-                             skipped_last=_replace(state.skipped_last, seat, False))
+        state = evolve(state, hands=_replace(state.hands, seat, hand + drawn), deck=deck,
+                       discard=discard, rng=rng,
+                       skipped_last=_replace(state.skipped_last, seat, False))
         return _next_turn(state)
     if isinstance(action, Skip):
         if state.acted:
@@ -147,9 +146,9 @@ def apply(state: State, action: Action) -> State:
         if state.skipped_last[seat]:
             raise IllegalAction("You skipped your last turn; you may not skip twice in a row.")
         drawn, deck, discard, rng = draw(state.deck, state.discard, state.rng, SKIP_DRAW)
-        state = attrs.evolve(state, hands=_replace(state.hands, seat, state.hands[seat] + drawn),
-                             deck=deck, discard=discard, rng=rng,
-                             skipped_last=_replace(state.skipped_last, seat, True))
+        state = evolve(state, hands=_replace(state.hands, seat, state.hands[seat] + drawn),
+                       deck=deck, discard=discard, rng=rng,
+                       skipped_last=_replace(state.skipped_last, seat, True))
         return _next_turn(state)
     raise IllegalAction(f"That is not a Shifting Stones move: {action!r}.")
 
@@ -158,17 +157,17 @@ def _next_turn(state: State) -> State:
     """Close the current turn: solo strikes, the end of the round, the next seat."""
     if state.solo:
         strikes = state.strikes + (0 if state.scored_this_turn else 1)
-        return attrs.evolve(state, strikes=strikes, over=strikes >= SOLO_STRIKES,
-                            acted=False, scored_this_turn=False, turn=state.turn + 1)
+        return evolve(state, strikes=strikes, over=strikes >= SOLO_STRIKES,
+                      acted=False, scored_this_turn=False, turn=state.turn + 1)
     following = (state.current + 1) % state.players
     if state.end_triggered and following == 0:
-        return attrs.evolve(state, over=True, acted=False, scored_this_turn=False)
-    return attrs.evolve(state, current=following, acted=False, scored_this_turn=False,
-                        turn=state.turn + 1)
+        return evolve(state, over=True, acted=False, scored_this_turn=False)
+    return evolve(state, current=following, acted=False, scored_this_turn=False,
+                  turn=state.turn + 1)
 
 
 def view(state: State, seat: int | None) -> State:
     """What ``seat`` sees: its own hand; other hands, the deck order and the generator hidden."""
     hands = tuple(hand if s == seat else (HIDDEN,) * len(hand)
                   for s, hand in enumerate(state.hands))
-    return attrs.evolve(state, hands=hands, deck=(HIDDEN,) * len(state.deck), rng=Rng(0))
+    return evolve(state, hands=hands, deck=(HIDDEN,) * len(state.deck), rng=Rng(0))

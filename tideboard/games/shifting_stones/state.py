@@ -9,7 +9,7 @@ from tideboard.engine.rng import Rng
 HIDDEN = 0  # a card id a seat may not see (real ids start at 1)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Shift:
     """Discard ``card`` to swap the stones on two neighbouring cells.
 
@@ -22,11 +22,10 @@ class Shift:
     a: int
     b: int
 
-    def __attrs_post_init__(self) -> None:
-        if isinstance(self.a, int) and isinstance(self.b, int) and self.a > self.b:
-            a, b = self.b, self.a
-            object.__setattr__(self, "a", a)
-            object.__setattr__(self, "b", b)
+    def __init__(self, card: int, a: int, b: int) -> None:
+        if isinstance(a, int) and isinstance(b, int) and a > b:
+            a, b = b, a
+        self.__attrs_init__(card, a, b)
 
 
 @attrs.frozen
@@ -59,7 +58,7 @@ END_TURN = EndTurn()
 SKIP = Skip()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
     players: int                      # seats at the table (1 in solo)
     solo: bool
