@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from tests.moonshell.ms_helpers import make_state
 from tests.test_contract_properties import TABLES, positions, sample
 from tideboard.engine.core import GameConfig, IllegalAction
-from tideboard.games.moonshell.info import MERMAIDS
 from tideboard.games.mermaid_rain.state import Show
 from tideboard.games.moonshell.content import DECK_IDS
+from tideboard.games.moonshell.info import MERMAIDS
 from tideboard.games.moonshell.state import Collect
 from tideboard.games.shifting_stones.state import Flip
 
