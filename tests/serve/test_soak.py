@@ -11,12 +11,15 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from tests.serve.attackers import Flooder, Giant, NonReader, Player, ServerProcess, quantile
 
 PLAYERS = 30
 SECONDS = 60.0
 
 
+@pytest.mark.alone
 async def test_soak_30_players_with_a_flooder_a_giant_window_and_a_non_reader():
     # every client comes from 127.0.0.1: the per-address limit is raised
     async with ServerProcess(per_minute=1000, per_address=1000) as server:
