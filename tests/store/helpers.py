@@ -32,3 +32,16 @@ def v1_save(match: Match, bots: dict | None = None) -> dict:
     data = match.to_save()
     data["bots"] = bots if bots is not None else {}
     return data
+
+
+def store_at_once(store, match: Match, seats=None, finish: bool = False) -> str:
+    """``match`` stored as a new game in ONE transaction (``Store.create`` with
+    its moves), for tests whose subject is not the move-by-move append: a
+    finished random game has 4,000-8,000 moves, each append its own fsynced
+    transaction (half a minute or more).  ``finish``: with its result."""
+    from tideboard.records import Result
+
+    notation = [match.game.format_action(action) for action in match.actions]
+    result = Result.of(match.game, match.state) if finish else None
+    return store.create(match.game.info.id, match.config, seats, notation,
+                        finished=finish, result=result)

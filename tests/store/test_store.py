@@ -16,7 +16,7 @@ from tideboard.records import RecordError, Result, Seat
 from tideboard.store import SCHEMA_VERSION, StaleError, Store, StoreError
 
 sys.path.insert(0, os.path.dirname(__file__))
-from helpers import finished, played, v1_save  # noqa: E402
+from helpers import finished, played, store_at_once, v1_save  # noqa: E402
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_truncate_is_undo(store):
 
 def test_finish_records_the_result_and_freezes_the_game(store):
     match = finished(seed=3)
-    gid = store_match(store, match)
+    gid = store_at_once(store, match)  # its moves in one transaction
     result = Result.of(match.game, match.state)
     store.finish(gid, result, expected_count=len(match.actions))
     summary = store.summary(gid)

@@ -15,11 +15,11 @@ from click.testing import CliRunner
 
 from tideboard import cli_store as cli, records, store as store_module
 from tideboard.cli import main
-from tideboard.records import Result, Seat
+from tideboard.records import Seat
 from tideboard.store import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
-from helpers import finished, played, v1_save  # noqa: E402
+from helpers import finished, played, store_at_once, v1_save  # noqa: E402
 
 
 def run(*args: str):
@@ -39,13 +39,10 @@ def failed(result, *words: str) -> str:
 
 
 def stored(match, seats=None, finish: bool = False) -> str:
+    """The game in the user's store, written in one transaction (the appends
+    and the finishing are tested in test_store.py)."""
     with Store.open() as store:
-        gid = store.create(match.game.info.id, match.config, seats)
-        for count, action in enumerate(match.actions):
-            store.append(gid, match.game.format_action(action), count)
-        if finish:
-            store.finish(gid, Result.of(match.game, match.state))
-    return gid
+        return store_at_once(store, match, seats, finish)
 
 
 @pytest.fixture
