@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 import click
 
-from tideboard.cli_io import (EXIT_FAILED, EXIT_USAGE, Progress, WholeNumber, check_theme,
+from tideboard.cli_io import (EXIT_USAGE, Progress, WholeNumber, check_theme,
                               exit_after_app, fail, flush_stdout, forget_unsaved, output_failed,
                               read_moves, shorten)
 from tideboard.engine.text import plural
@@ -25,7 +25,6 @@ EXIT_ILLEGAL = 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 SEED_LIMIT = 1 << 64  # seeds are 0 <= seed < 2**64 (tideboard.engine.seeds checks the same)
-GAME_HELP = "GAME is one of: shifting-stones, moonshell, moonlighter, mermaid-rain, animal-splash."
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:

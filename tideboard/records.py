@@ -15,14 +15,13 @@ import os
 import re
 import stat
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Sequence
 
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.text import plural
-from tideboard.paths import fsync_dir, write_atomic  # noqa: F401  (re-exported)
+from tideboard.paths import write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"
 VERSION = 2
@@ -82,7 +81,6 @@ class Record:
     finished: bool = False
     result: Result | None = None
     id: str | None = None  # the store id it was exported from (informative)
-    upgraded_from: int | None = None  # 1 for an upgraded version-1 save
     # A record whose moves end the game but that is not marked finished (a kill
     # between the last move and the end) loads as a finished game.
 
@@ -257,8 +255,7 @@ def _parse_v1(data: dict[str, Any]) -> Record:
         if not isinstance(level, str) or not _plain(level, 40):
             raise RecordError(f"\"bots\" seat {key}: {_show(level)} is not a bot level")
         bots[int(key) - 1] = level
-    return Record(game, config, default_seats(config.players, bots), actions,
-                  upgraded_from=1)
+    return Record(game, config, default_seats(config.players, bots), actions)
 
 
 def _only_keys(data: dict[str, Any], allowed: set[str], what: str) -> None:

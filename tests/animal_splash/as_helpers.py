@@ -87,7 +87,7 @@ def all_main_cards(state: State) -> list[int]:
     """Every main card in the grid, the draw pile and the tableaus."""
     ids = [cid for cid in state.grid if cid != EMPTY] + list(state.deck)
     ids += [cid for t in state.tableaus for cid in t]
-    return [cid for cid in ids if not CARDS[cid].is_start]
+    return [cid for cid in ids if CARDS[cid] not in STARTS]
 
 
 def play(state: State, *texts: str) -> State:

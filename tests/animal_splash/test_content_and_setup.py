@@ -61,7 +61,7 @@ def test_start_cards_special_cases_two_animals_three_oxygen_any_colour():
     assert any(c.oxygen == 3 for c in STARTS)
     assert any(c.colours == 0b1111 for c in STARTS)
     assert all(c.oxygen >= 1 for c in STARTS)  # every start card shows its oxygen
-    assert not any(c.is_start for c in MAIN)
+    assert not any(c.number for c in MAIN)  # only start cards carry a number
 
 
 def test_single_missions_come_in_colour_groups_and_end_cards_have_two_places():
@@ -91,13 +91,13 @@ def test_diver_spots_twelve_around_the_grid_each_facing_a_row_or_column():
 def test_setup_grid_missions_end_card_start_cards_and_oxygen(players):
     state = new_game(players, seed=players * 7)
     assert len(state.grid) == 9 and len(set(state.grid)) == 9
-    assert all(not CARDS[cid].is_start for cid in state.grid)
+    assert all(CARDS[cid] not in STARTS for cid in state.grid)
     assert len(state.deck) == 72 - 9
     assert len(state.open_missions) == 3 and len(state.mission_deck) == len(MISSIONS) - 3
     assert state.ending in ENDINGS and len(state.ending_pile) == len(ENDINGS) - 1
     for seat in range(players):
         tableau = state.tableaus[seat]
-        assert len(tableau) == 1 and CARDS[tableau[0]].is_start
+        assert len(tableau) == 1 and CARDS[tableau[0]] in STARTS
         assert state.oxygen[seat] == CARDS[tableau[0]].oxygen
     assert len({t[0] for t in state.tableaus}) == players
     assert state.divers == (UNPLACED,) * players and state.phase == MOVE

@@ -19,6 +19,7 @@ from tideboard.games.animal_splash.state import EMPTY, End
 from tideboard.sim import simulate
 
 from tests.animal_splash.as_helpers import all_main_cards
+from tests.round_trip import through_a_record
 
 
 def check(state, start_cards: set[int]) -> None:
@@ -71,7 +72,7 @@ def test_a_seed_and_the_moves_rebuild_the_game():
     rnd = random.Random(2)
     for _ in range(60):
         match = match.play(rnd.choice(GAME.legal_actions(match.state)))
-    again = Match.loads(match.dumps())
+    again = through_a_record(match)
     assert again.state == match.state and again.log == match.log
 
 

@@ -14,6 +14,8 @@ from tideboard.games.mermaid_rain import GAME
 from tideboard.games.mermaid_rain.content import BASE, STARTS, TILES, WATER
 from tideboard.games.mermaid_rain.state import HIDDEN, MELD
 
+from tests.round_trip import through_a_record
+
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -90,5 +92,5 @@ def test_a_saved_game_replays_and_views_never_show_others_secrets(players, seed)
             if not GAME.is_over(state):
                 assert all(seen.kinds[t] == HIDDEN for t in hidden)
             json.dumps(GAME.to_json(seen))
-    again = Match.loads(match.dumps())
+    again = through_a_record(match)
     assert again.state == match.state

@@ -13,6 +13,8 @@ from tideboard.engine.match import Match
 from tideboard.games.mermaid_rain import GAME
 from tideboard.sim import play_out, simulate
 
+from tests.round_trip import through_a_record
+
 
 def script(*args: str, input: str | None = None):
     return CliRunner().invoke(main, ["script", "mermaid-rain", *args], input=input)
@@ -59,8 +61,8 @@ def test_sim_plays_simultaneous_choices_with_each_bot_from_its_own_view():
     assert report["games"] == 2 and report["unfinished"] == 0
 
 
-def test_a_save_in_the_middle_of_a_meld_replays_with_the_choice_still_hidden():
+def test_a_record_in_the_middle_of_a_meld_replays_with_the_choice_still_hidden():
     match = Match.start(GAME, GameConfig(players=3, seed=4))
     match = match.play_text(GAME.legal_notation(match.state)[0])
-    again = Match.loads(match.dumps())
+    again = through_a_record(match)
     assert again.state == match.state and GAME.to_move(again.state) == (1, 2)

@@ -13,7 +13,8 @@ from tideboard.games.moonlighter import GAME
 from tideboard.games.moonlighter.content import (
     DUNGEONS,
     LIVES,
-    PAWNS,
+    LOOT_PAWNS,
+    PAWN_WHITE,
     ROLL_LIMIT,
     STEP,
     SUPPLY,
@@ -52,7 +53,7 @@ def check_invariants(s):
     assert 0 <= s.lives <= LIVES and 0 <= s.rolls <= ROLL_LIMIT
     # pawns are unique pieces
     lying = [r.pawn for r in s.rooms if r.pawn is not None]
-    assert s.pawn in PAWNS and len(set(lying + [s.pawn])) == len(lying) + 1
+    assert s.pawn in (PAWN_WHITE,) + LOOT_PAWNS and len(set(lying + [s.pawn])) == len(lying) + 1
     assert all(r.tile == "yellow" for r in s.rooms if r.pawn is not None)
     # the pending choice matches the room
     if not s.over:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.moonlighter.ml_helpers import build, fresh, play
+from tests.round_trip import through_a_record
 from tideboard.cli import main
 from tideboard.docs_data import rules_markdown
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
@@ -145,14 +146,14 @@ def test_undoable_only_when_no_die_was_rolled():
     assert not GAME.undoable(s0, GAME.parse_action(s0, "roll"), s2)
 
 
-def test_match_save_replays():
+def test_match_record_replays():
     match = Match.start(GAME, GameConfig(players=1, seed=9))
     rnd = random.Random(1)
     for _ in range(40):
         if GAME.is_over(match.state):
             break
         match = match.play(rnd.choice(GAME.legal_actions(match.state)))
-    again = Match.loads(match.dumps())
+    again = through_a_record(match)
     assert again.state == match.state
 
 

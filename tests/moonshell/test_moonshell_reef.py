@@ -250,12 +250,12 @@ def test_event_free_flow_first_rotation_is_free():
 
 @pytest.mark.parametrize("event, steps", [("E10", 2), ("", 3), ("E11", 4)])
 def test_event_applies_to_the_automaton_heavy_seas_and_fair_winds(event, steps):
-    from tideboard.games.moonshell.automaton import automaton_turn
+    from tideboard.games.moonshell.automaton import play_turn
 
     state = make_state(2, solo=True, events_on=True, event=event, auto_rotated=True,
                        solo_deck=("Z1", "Z2", "Z4"), bag="wC pD uA oS wD pA uS oC")
-    after = automaton_turn(state)
-    done = [line for line in after.auto_log if "pulls its column" in line or "collects" in line]
+    _, log = play_turn(state)
+    done = [line for line in log if "pulls its column" in line or "collects" in line]
     assert len(done) == steps
 
 

@@ -9,8 +9,8 @@ from tests.moonshell.ms_helpers import make_state, play
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.games.moonshell import GAME
 from tideboard.games.moonshell.content import EMPTY, MOONSHELL, URCHIN, tile_from_code
-from tideboard.games.moonshell.rules import flip_tides, ocean_rows, seat_rocks
-from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Pull
+from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
+from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Pull, evolve
 
 T = tile_from_code
 # A distinct-enough ocean: north row first.
@@ -54,7 +54,8 @@ def test_rule_rotate_turns_every_tile_and_the_rocks_counter_clockwise_on_the_eve
 
 
 def test_rule_rotate_follows_the_tides_token_clockwise_on_the_odd_side():
-    state = flip_tides(make_state(2, ocean_text=OCEAN, rocks={0: "oD uC"}))
+    state = make_state(2, ocean_text=OCEAN, rocks={0: "oD uC"})
+    state = evolve(state, tides_odd=not state.tides_odd)  # the token turned over
     assert state.direction == "clockwise"
     after = play(state, "rotate")
     for r in range(5):

@@ -18,6 +18,7 @@ from tideboard.games.shifting_stones import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import HIDDEN, EndTurn, Score, Skip
 from tests.shifting_stones.ss_helpers import ALL_IDS, BOX, all_card_ids
+from tests.round_trip import through_a_record
 
 MAX_ACTIONS = 400
 
@@ -101,8 +102,8 @@ def test_random_legal_play_keeps_every_invariant(seed, players, policy, eager):
     for action in match.actions:
         again = again.play(action)
     assert again.state == match.state
-    from_save = Match.loads(match.dumps())
-    assert from_save.state == match.state and from_save.log == match.log
+    from_record = through_a_record(match)
+    assert from_record.state == match.state and from_record.log == match.log
 
 
 def test_full_games_reach_the_end_with_the_bonus_counted():

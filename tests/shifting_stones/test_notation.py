@@ -62,9 +62,9 @@ def test_notation_reads_the_documented_forms(text, action):
 
 def test_notation_row_1_is_the_top_row():
     state = make_state("SFB/HOH/ETE", [(20, 30, 40, 41), (42, 43, 44, 45)])
-    after = GAME.apply_text(state, "flip 20 a1")
+    after = GAME.apply(state, GAME.parse_action(state, "flip 20 a1"))
     assert after.grid[0] != state.grid[0] and after.grid[1:] == state.grid[1:]
-    after = GAME.apply_text(state, "flip 20 c3")
+    after = GAME.apply(state, GAME.parse_action(state, "flip 20 c3"))
     assert after.grid[8] != state.grid[8] and after.grid[:8] == state.grid[:8]
 
 

@@ -103,7 +103,7 @@ def test_rule_may_score_beyond_trigger():
     assert len(state.scored[0]) == 11 and not state.over
     state = rules.apply(state, END_TURN)
     # the other seat plays its last turn and may score too
-    matching = rules.matching_cards(state, 1)
+    matching = [c for c in state.hands[1] if CARD_BY_ID[c].matches(state.grid)]
     for card in matching:
         state = rules.apply(state, Score(card))
     state = rules.apply(state, END_TURN)

@@ -60,9 +60,9 @@ def test_rule_shift_swaps_two_orthogonal_neighbours():
 
 def test_rule_shift_by_notation_moves_the_named_stones():
     state = _two_seats("SFB/HOH/ETE")
-    after = GAME.apply_text(state, "shift 20 a1 a2")
+    after = GAME.apply(state, GAME.parse_action(state, "shift 20 a1 a2"))
     assert after.grid == grid("HFB/SOH/ETE")
-    after = GAME.apply_text(after, "shift 30 c3 b3")
+    after = GAME.apply(after, GAME.parse_action(after, "shift 30 c3 b3"))
     assert after.grid == grid("HFB/SOH/EET")
 
 
@@ -77,7 +77,7 @@ def test_rule_no_diagonal_shift():
     assert shifts and all(_adjacent(a, b) for a, b in shifts)
     assert len(shifts) == 12
     with pytest.raises(IllegalAction, match="diagonal"):
-        GAME.apply_text(state, "shift 20 a1 b2")
+        GAME.apply(state, GAME.parse_action(state, "shift 20 a1 b2"))
 
 
 def test_rule_shift_off_the_grid_is_illegal_not_a_crash():

@@ -29,9 +29,17 @@ def finished(game_id: str = "shifting-stones", seed: int = 4, players: int = 2) 
 
 
 def v1_save(match: Match, bots: dict | None = None) -> dict:
-    data = match.to_save()
-    data["bots"] = bots if bots is not None else {}
-    return data
+    """The app's old autosave file (version 1) of ``match``, as it wrote them."""
+    config = match.config
+    return {
+        "format": "tideboard-save",
+        "version": 1,
+        "game": match.game.info.id,
+        "config": {"players": config.players, "variant": config.variant, "solo": config.solo,
+                   "seed": config.seed, "options": config.option_dict},
+        "actions": [match.game.format_action(a) for a in match.actions],
+        "bots": bots if bots is not None else {},
+    }
 
 
 def store_at_once(store, match: Match, seats=None, finish: bool = False) -> str:

@@ -70,7 +70,6 @@ def test_big_seed_round_trips():
 def test_version_1_autosave_upgrades():
     match = played("moonshell", moves=7, seed=3)
     record = load(v1_save(match, {"2": "greedy"}))
-    assert record.upgraded_from == 1
     assert record.seats == (Seat("Player 1", None), Seat("Player 2", "greedy"))
     assert record.finished is False and record.result is None
     assert records.replay(record).state == match.state
@@ -109,6 +108,9 @@ def damaged_texts():
         data = dict(v1)
         data["bots"] = bots
         cases[f"v1 bots {bots!r}"] = json.dumps(data)
+    cases["v1 version 99"] = json.dumps({**v1, "version": 99})
+    cases["v1 config empty"] = json.dumps({**v1, "config": {}})
+    cases["v1 move that does not replay"] = json.dumps({**v1, "actions": ["fly away"]})
     for move in ("pull \u00b2", "m \u00b2", "pull " + "9" * 5000):
         data = v1_save(played("moonshell", moves=2, seed=5))
         data["actions"].append(move)

@@ -126,10 +126,6 @@ class GameInfo:
     # variant name -> option values it sets (variants without an entry set none)
     presets: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
-    @property
-    def default_players(self) -> int:
-        return self.min_players
-
     def player_range(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)
@@ -313,9 +309,6 @@ class Game(Generic[S, A]):
         return {"random": RandomBot}
 
     # -- convenience ------------------------------------------------------
-    def apply_text(self, state: S, text: str) -> S:
-        return self.apply(state, self.parse_action(state, text))
-
     def legal_notation(self, state: S) -> list[str]:
         return [self.format_action(a) for a in self.legal_actions(state)]
 

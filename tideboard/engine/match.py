@@ -1,9 +1,10 @@
 """A game in progress: the set-up, the actions taken and every state since.
 
 A match is what saves, replays, undo and the app's log rest on.  It is
-immutable like the states it holds; ``play`` returns a new match.  A save is
-only the game id, the configuration and the actions in notation, so a saved
-game replays exactly from its seed.
+immutable like the states it holds; ``play`` returns a new match.  A saved
+game (the store, a record file: :mod:`tideboard.records`) is only the game id,
+the configuration and the actions in notation, so it replays exactly from its
+seed (:func:`tideboard.records.replay`).
 
 Likewise a match keeps every action and log line but not every state: the
 recent ones and a checkpoint every :data:`CHECKPOINT_EVERY` moves; an older
@@ -17,21 +18,10 @@ different ones), so a long game costs little more than a pointer a move.
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any, Iterable, Iterator, Sequence
 
-from tideboard.engine.core import (GameConfig, IllegalAction, NotationError,
-                                   TideboardError)
-from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
 from tideboard.engine.packed import pack, unpack
-
-SAVE_FORMAT = "tideboard-save"
-SAVE_VERSION = 1
-
-
-class SaveError(TideboardError):
-    """A save file that cannot be read back; the message says why."""
-
 
 #: A match keeps for good the state after every ``CHECKPOINT_EVERY``-th move,
 #: and the states of the last ``CHECKPOINT_EVERY`` to ``2 * CHECKPOINT_EVERY - 1``
@@ -417,50 +407,3 @@ class Match:
         for _ in range(count):
             tip = tip.before
         return self._at(tip, self._lineage.state_of(tip), self._size - count)
-
-    # -- saves ------------------------------------------------------------
-    def to_save(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.game.info.id,
-            "config": {**dataclasses.asdict(self.config), "options": self.config.option_dict},
-            "actions": [self.game.format_action(a) for a in self.actions],
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_save(), indent=1)
-
-    @classmethod
-    def from_save(cls, data: Any) -> "Match":
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("not a tideboard save file")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {data.get('version')!r} is not supported "
-                            f"(this tideboard reads version {SAVE_VERSION})")
-        game = registry.load(str(data.get("game")))
-        raw = data.get("config")
-        try:
-            config = GameConfig(players=int(raw["players"]), variant=str(raw["variant"]),
-                                solo=bool(raw["solo"]), seed=int(raw["seed"]),
-                                options=dict(raw.get("options") or ()))
-        except (TypeError, KeyError, ValueError, AttributeError):
-            raise SaveError("the save's game settings are damaged") from None
-        actions = data.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise SaveError("the save's move list is damaged")
-        match = cls.start(game, config)
-        for number, text in enumerate(actions, 1):
-            try:
-                match = match.play_text(text)
-            except (IllegalAction, NotationError) as error:
-                raise SaveError(f"move {number} ({text!r}) does not replay: {error}") from None
-        return match
-
-    @classmethod
-    def loads(cls, text: str) -> "Match":
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise SaveError(f"not a tideboard save file (bad JSON: {error})") from None
-        return cls.from_save(data)

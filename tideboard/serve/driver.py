@@ -19,10 +19,10 @@ import codecs
 from typing import Any
 
 from textual import events
-from textual._ansi_sequences import SYNC_END, SYNC_START
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from tideboard.ui.textual_compat import SYNC_END, SYNC_START, XTermParser
 
 ESCAPE_TICK = 0.1  # seconds: a lone Esc is a key once nothing follows it
 MIN_SIZE = (20, 6)  # columns, rows: the smallest window drawn

@@ -58,7 +58,6 @@ class TableMode:
     """Mixed in front of a :class:`GameScreen` subclass (see :func:`table_screen`)."""
 
     BINDINGS = [Binding("colon", "chat", "Chat")]
-    networked = True
 
     def __init__(self, room: Room, table: Table, name: str) -> None:
         super().__init__(table.match, {}, 0.0)  # type: ignore[call-arg]

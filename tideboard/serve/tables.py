@@ -43,9 +43,10 @@ from tideboard.records import Seat
 from tideboard.store import Store
 from tideboard import store_tables
 from tideboard.store_tables import TableRow
+from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, _loop
 from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
-    PLAYER_N, Listener, SeatState, Table, TableError, ident, same_name)
+    Table, TableError, ident, same_name)
 
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
 SAVE_RETRY = 5.0  # seconds between tries of a save that failed (a full disk)
@@ -256,8 +257,6 @@ class Room(Presence):
         error = table.writer.sync(table.match) if table.writer else None
         before, table.save_error = table.save_error, error
         if error is not None and before is None:
-            from tideboard.serve.server import log  # (server imports this module)
-
             log(f"table {table.id}: {error}")
             self._say(table, "The server could not save the last move (it is kept and "
                              "saved as soon as it can be).")

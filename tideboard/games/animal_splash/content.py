@@ -77,10 +77,6 @@ class Card:
     number: int = 0       # start cards: the number in the corner (lowest starts)
 
     @property
-    def is_start(self) -> bool:
-        return self.number > 0
-
-    @property
     def plant_count(self) -> int:
         return 2 if self.double else 1
 

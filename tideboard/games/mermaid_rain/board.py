@@ -8,8 +8,7 @@ spaces; ``State.at`` holds the space's cell.
 from __future__ import annotations
 
 from tideboard.games.mermaid_rain.content import (BASE, DOLPHIN, MER, NEIGHBOURS, PLACEMENTS,
-                                                  START, STARTS, TILE_SHAPE, TILE_SYMBOL, TURTLE,
-                                                  WATER)
+                                                  START, STARTS, TILE_SHAPE, TILE_SYMBOL, TURTLE)
 from tideboard.games.mermaid_rain.state import State
 
 
@@ -91,10 +90,6 @@ def placements(state: State, tile: int) -> tuple[tuple[int, ...], ...]:
     """Where ``tile`` may be laid: only on empty sea, inside the board."""
     covered = state.covered
     return tuple(cells for cells in PLACEMENTS[TILE_SHAPE[tile]] if not mask(cells) & covered)
-
-
-def on_water(cells: tuple[int, ...]) -> bool:
-    return all(BASE[c] == WATER for c in cells)
 
 
 def costs(state: State, seat: int, space: int) -> tuple[tuple[int, ...], ...]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections import deque
 from typing import Any, Sequence
 
 from tideboard.engine.bots import RandomBot
@@ -61,19 +60,6 @@ def cards_to_treasure(view: State, start: int, hand: tuple[int, ...]) -> dict[in
                 best[n] = cost
                 heapq.heappush(heap, (cost, n))
     return best
-
-
-def steps_to_treasure(view: State, start: int) -> dict[int, int]:
-    """Breadth-first distances over the spaces from ``start``."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for n in board.neighbour_spaces(view, here):
-            if n not in dist:
-                dist[n] = dist[here] + 1
-                queue.append(n)
-    return dist
 
 
 class GreedyBot:

@@ -46,7 +46,6 @@ CELL_NAMES: tuple[str, ...] = tuple(f"{ROW_LETTERS[c // COLS]}{c % COLS + 1}"
                                     for c in range(CELLS))
 CELL_BY_NAME = {name: cell for cell, name in enumerate(CELL_NAMES)}
 STARTS: tuple[int, ...] = tuple(c for c in range(CELLS) if BASE[c] == START)
-ISLANDS: tuple[int, ...] = tuple(c for c in range(CELLS) if BASE[c] <= START)
 
 
 def cube(cell: int) -> tuple[int, int, int]:
@@ -85,7 +84,6 @@ def distance(a: int, b: int) -> int:
 
 # -- surf tiles -------------------------------------------------------------
 SHAPES: tuple[str, ...] = tuple(_RAW["surf_tiles"]["shapes"])   # duo, bar, arc, tri
-SHAPE_SIZES = (2, 3, 3, 3)
 TILE_SHAPE: list[int] = []
 TILE_SYMBOL: list[int] = []
 TILE_DARK: list[bool] = []

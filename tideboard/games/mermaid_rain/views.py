@@ -130,10 +130,6 @@ def reveal_text(before: State, action: Show, after: State) -> str:
     return text
 
 
-def meld_letters(meld: tuple[int, ...]) -> str:
-    return "".join("DGT"[k] * meld[k] for k in range(3)) or "-"
-
-
 def _round_end_text(before: State, after: State) -> str:
     if after.phase == OVER:
         return "\nThe fifth round is over: the tribute and the majorities are scored."

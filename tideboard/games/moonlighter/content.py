@@ -35,7 +35,6 @@ TILE_NAME = {WHITE: "a white room", ORANGE: "an orange room", YELLOW: "a chest r
 # The player starts as the white pawn; the loot die (d8) names the other eight.
 PAWN_WHITE = "white"
 LOOT_PAWNS = ("red", "orange", "yellow", "green", "blue", "purple", "pink", "black")  # d8 face 1-8
-PAWNS = (PAWN_WHITE,) + LOOT_PAWNS
 
 PAWN_TEXT = {
     "white": "no power: the starting pawn",
@@ -53,9 +52,6 @@ PAWN_TEXT = {
 TILE_DIE = 10    # faces 0-9
 ATTACK_DIE = 6   # faces 1-6
 LOOT_DIE = 8     # faces 1-8
-
-# The tile die before its exceptions (see rules.tile_for_face for them).
-BASE_TILE_TABLE = (WHITE, WHITE, WHITE, ORANGE, ORANGE, ORANGE, BLACK, BLUE, BLUE, YELLOW)
 
 YELLOW_CAP = 3          # chest rooms allowed on the board
 YELLOW_CAP_PAWN = 4     # ... while wearing the yellow pawn

@@ -14,7 +14,6 @@ from tideboard.games.moonlighter.content import (
     ATTACK_DIE,
     BLACK,
     BLUE,
-    BLUE_CAP,
     DIRECTION_NAMES,
     DIRECTIONS,
     DUNGEONS,
@@ -31,14 +30,10 @@ from tideboard.games.moonlighter.content import (
     ROLL_LIMIT,
     ROOM_TEXT,
     STEP,
-    SUPPLY,
     TILE_DIE,
     TILE_NAME,
-    TILES,
     WHITE,
     YELLOW,
-    YELLOW_CAP,
-    YELLOW_CAP_PAWN,
     boss_hearts,
     greens_for_boss,
     max_health_base,
@@ -456,7 +451,3 @@ def view(state: State, seat: int | None) -> State:
 def describe(before: State, action: Action, after: State) -> str:
     """The log line: the move, then the dice rolled and what they meant."""
     return f"{format_action(action)}: {' '.join(after.events)}"
-
-
-def tile_counts(state: State) -> dict[str, int]:
-    return {tile: count_tiles(state, tile) for tile in TILES}

@@ -184,16 +184,10 @@ def _collect_line(tile: int, rock: int, column: int, stacked: bool, reason: str)
     return f"collects the {TILE_NAMES[tile]} from its {ROCK_SIDES[rock]} rock {where}{_WHY[reason]}"
 
 
-def automaton_turn(state: State) -> State:
-    """The automaton's actions, in the solo rules' order: rotate (once only in the
-    game), pull 2 with a solo card, collect twice, then pull again..."""
-    state, log = play_turn(state)
-    return evolve(state, auto_turns=state.auto_turns + 1, auto_log=log)
-
-
 def play_turn(state: State, private: bool = False) -> tuple[State, tuple[str, ...]]:
-    """The automaton's turn as :func:`automaton_turn` plays it, and the lines of its log,
-    which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes.
+    """The automaton's turn, in the solo rules' order (rotate, once only in the game;
+    pull 2 with a solo card, collect twice, then pull again...), and the lines of its
+    log, which the caller records (``auto_log``, ``auto_turns + 1``) with its own changes.
     ``private``: ``state`` was made by the action being applied and no one else has it,
     so the turn may change it; otherwise it is never changed (a state made during the
     turn may be)."""

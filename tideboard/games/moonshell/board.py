@@ -76,11 +76,6 @@ def _odd_in_play(meeples: tuple[tuple[int, int], ...]) -> bool:
     return sum(1 for kind, _ in meeples if kind != HOME) % 2 == 1
 
 
-def flip_tides(state: State) -> State:
-    """Turn the tides token over (for tests of a clockwise token)."""
-    return evolve(state, tides_odd=not state.tides_odd)
-
-
 def actions_per_turn(state: State) -> int:
     """Three actions; two in a Heavy Seas round, four in a Fair Winds round."""
     if state.event == HEAVY_SEAS:

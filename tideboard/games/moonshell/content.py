@@ -196,7 +196,6 @@ def chest_cells(chest: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 
 # -- objective cards ------------------------------------------------------
 DECKS = ("composition", "array", "pair", "trove", "collector")
-DECK_SETS = ("base", "lunar-reef", "mixed")  # the decks option
 DECK_TITLES = {"composition": "Composition", "array": "Array", "pair": "Pair",
                "trove": "Trove", "collector": "Collector", "secret": "Secret objective"}
 COMPOSITION_POINTS = 10

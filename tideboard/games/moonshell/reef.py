@@ -36,9 +36,3 @@ MOONRISE, UNDERTOW, WHIRLPOOL, LOW_TIDE, HOMECOMING, SHELL_SHOWER, URCHIN_SWARM 
 STILL_WATER, SPRING_TIDE, HEAVY_SEAS, FAIR_WINDS, REVERSE_CURRENT, MOON_SHADOW, BECALMED, \
     FREE_FLOW = (f"E{n}" for n in range(8, 16))
 SWARM_SIZE = 4  # Urchin Swarm: sea urchins from the side into the bag
-
-
-def power_text(mermaid: str, side: str) -> str:
-    """What ``mermaid``'s power does on ``side`` ("passive" or "active")."""
-    card = MERMAIDS[mermaid]
-    return card.passive if side == "passive" else card.active

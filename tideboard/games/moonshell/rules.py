@@ -16,7 +16,7 @@ from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
 from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
     REEF, _held, _odd_in_play, _replace, actions_per_turn, blocked_rock, chest_count, chest_full, chest_rows,
-    column_tiles, flip_tides, humans, ocean_rows, seat_rocks, sync_tides, who)
+    column_tiles, humans, ocean_rows, seat_rocks, sync_tides, who)
 from tideboard.games.moonshell.content import (
     ANEMONE, CCW_ROCK_SOURCE, CCW_SOURCE, CENTRE, DECK_IDS, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
     CLOWNFISH, COLUMNS, CW_ROCK_SOURCE, CW_SOURCE, EMPTY, HIDDEN, MOONSHELL, REEF_PAIR,
@@ -52,7 +52,6 @@ class _CollectRows(dict):
 
 
 _COLLECT_ROWS = _CollectRows()
-SOURCE_NAMES = ("left rock", "right rock", "moonshell")
 _CHOOSES = {m: Choose(m) for m in MERMAID_IDS}
 _KEEPS = {card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())}
 

@@ -66,11 +66,6 @@ def setup(config: GameConfig) -> State:
                  skipped_last=(False,) * players, rng=rng)
 
 
-def matching_cards(state: State, seat: int) -> tuple[int, ...]:
-    """Cards in ``seat``'s hand that match the grid as it is now."""
-    return tuple(c for c in state.hands[seat] if c != HIDDEN and CARD_BY_ID[c].matches(state.grid))
-
-
 def can_skip(state: State) -> bool:
     return not state.acted and not state.skipped_last[state.current]
 

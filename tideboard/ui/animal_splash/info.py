@@ -9,7 +9,6 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from tideboard.engine.text import plural
 from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS, ROUNDS
 from tideboard.games.animal_splash.rules import fulfils
 from tideboard.games.animal_splash.scoring import (ending_shares, ending_values, mission_points,
@@ -120,11 +119,3 @@ def final_table(state: State, name: Callable[[int], str], winners: set[int]) -> 
                       str(mission_points(state, seat)), str(shares[seat]), str(totals[seat]),
                       str(state.oxygen[seat]))
     return table
-
-
-def oxygen_phrase(change: int) -> str:
-    if change > 0:
-        return f"gains {change} oxygen"
-    if change == 0:
-        return "costs nothing"
-    return f"costs {plural(-change, 'oxygen', 'oxygen')}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.games.mermaid_rain import board as rules_board
-from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, MERMAID, ROCK, SHAPES,
+from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, ROCK, SHAPES,
                                                   STARTS, TILE_DARK, TILE_SHAPE, TREASURE_KINDS,
                                                   WATER, distance)
 from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, PICK, RIDE, Draw, Enter,
@@ -259,6 +259,3 @@ class RainModes(GameScreen):
     def take_action(self, number: int) -> Any:
         seat = self.human_to_move()
         return None if seat is None else Take(seat, number - 1)
-
-    def mermaid_pick(self) -> list[int]:
-        return [MERMAID]

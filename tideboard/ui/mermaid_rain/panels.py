@@ -20,7 +20,7 @@ from tideboard.games.mermaid_rain.content import (KINDS, MELD_BONUS, MELD_NAMES,
                                                   ROUNDS, TREASURE_LETTERS)
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.scoring import breakdown
-from tideboard.games.mermaid_rain.state import CHOSEN, MELD, OVER, PICK, State
+from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
 from tideboard.games.mermaid_rain.text import tile_label
 from tideboard.ui.mermaid_rain.board import HexBoard, treasure_mark
 from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
@@ -243,9 +243,6 @@ class RainTable(RainModes):
         if self.bots and self.human_seats == [seat]:
             name += " (you)"
         return name
-
-    def is_over_shown(self) -> bool:
-        return self.shown.phase == OVER
 
     def overview_parts(self) -> list[tuple[str, Any]]:
         return [("The eight melds, best first", ranking_table())]

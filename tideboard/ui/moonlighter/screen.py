@@ -39,7 +39,6 @@ from tideboard.games.moonlighter.state import (
     SWITCH,
     Move,
     Place,
-    Roll,
     State,
 )
 from tideboard.engine.text import plural

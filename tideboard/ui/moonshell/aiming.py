@@ -133,8 +133,6 @@ class AimKeys:
     def aim_chest(self: Any, chest: Any) -> None:
         """Light the chest columns and spaces the next pick may be."""
         aim: Aim = self.aim
-        state: State = self.state
-        seat = state.current
         lit_columns, lit_slots, marked = set(), set(), set(chest.marks)
         for kind, index in aim.options():
             if kind == "chest":

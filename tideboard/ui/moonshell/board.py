@@ -39,7 +39,6 @@ class Geometry(NamedTuple):  # (a named tuple: cheaper to define than an attrs c
 
 SMALL, LARGE = Geometry(6, 3), Geometry(8, 4)
 GUTTER, CELL_W, CELL_H = SMALL.gutter, SMALL.cell_w, SMALL.cell_h
-BOARD_W, BOARD_H = SMALL.width, SMALL.height      # 44 x 20
 ROCK_Y = SMALL.rock_y                             # 16
 COLOUR_WORDS = {URCHIN: "urchin", MOONSHELL: "moon"}
 

@@ -27,8 +27,7 @@ from textual.widgets import Static
 
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import (EVENT, MOON, PASS, ROTATE, Collect, Keep, Pull,
-                                             Rotate, State)
+from tideboard.games.moonshell.state import EVENT, MOON, PASS, ROTATE, Collect, Pull, State
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.title_line import TitleLine
 from tideboard.ui.moonshell.board import OceanBoard
@@ -89,9 +88,6 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
                    "rocks to collect from it, a chest column to drop the tile there, a "
                    "secret card to choose it")),
     ]
-
-    # what the hand-over (privacy) screen should name as "what only you may see"
-    PRIVATE_ITEMS = "your secret objective, the objectives offered to you"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

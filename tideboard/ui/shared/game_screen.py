@@ -120,7 +120,6 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
         self.viewer: int | None = None  # whose secrets are on screen
         self.logged = 0
         self.ended = False
-        self._bot_timer = None
         self._footer_state: frozenset[tuple[str, bool | None]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
         self._resumed = False  # (see on_screen_resume)
@@ -274,7 +273,7 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
         if seat in self.bots:
             self.refresh_table()
             self.say(f"{self.seat_does(seat, 'is', 'are')} playing...")
-            self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
+            self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
         if (seat != self.viewer and len(self.human_seats) > 1
                 and self.game.info.hidden_information):
@@ -298,10 +297,9 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
         self.refresh_table()
 
     def _bot_step(self) -> None:
-        self._bot_timer = None
         if not self.is_current or self.game.is_over(self.state):
             if not self.game.is_over(self.state):  # wait under a modal, try again
-                self._bot_timer = self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
+                self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
         seat = self.next_seat()
         bot = self.bots.get(seat)

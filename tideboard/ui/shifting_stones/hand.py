@@ -31,7 +31,6 @@ class CardSize(NamedTuple):
 
 SMALL = CardSize(10, 6, 1)
 LARGE = CardSize(16, 9, 3)
-CARD_W = SMALL.width
 GUTTER = 2  # columns each side of a hand too wide to show whole, for the ◀ ▶ marks
 ANYWHERE = "anywhere"
 WIDE_APP, TALL_APP = 110, 34   # the terminal size from which the screen is drawn large

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
-from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
