@@ -1,7 +1,14 @@
 import os
+import sys
 
-import pytest
-from hypothesis import settings
+# Cache compiled and assertion-rewritten modules even where the environment says
+# not to (PYTHONDONTWRITEBYTECODE): every xdist worker imports and rewrites the
+# whole suite and hypothesis, about 10 s of CPU a process without the cache.
+# __pycache__ is ignored by git.
+sys.dont_write_bytecode = False
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 # In CI, property tests draw the same examples every run, so a red build is
 # always reproducible; locally they explore new examples each time.
@@ -17,37 +24,7 @@ def isolated_saves(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-# -- running in parallel (tests/scheduling.py) ----------------------------------------
-def pytest_configure(config):
-    """On the xdist controller: the folder where the workers list the alone tests
-    (made before the workers start, so they inherit its name)."""
-    import tempfile
-
-    from tests.scheduling import ALONE_DIR
-
-    if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
-        folder = tempfile.TemporaryDirectory(prefix="tideboard-alone-")
-        config._tideboard_alone_dir = folder  # removed when the run ends
-        os.environ[ALONE_DIR] = folder.name
-
-
-def pytest_unconfigure(config):
-    folder = getattr(config, "_tideboard_alone_dir", None)
-    if folder is not None:
-        folder.cleanup()
-
-
 def pytest_collection_modifyitems(config, items):
-    from tests.scheduling import order, write_alone_ids
-
-    order(items)
-    write_alone_ids(config, items)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    if config.getvalue("dist") == "load":
-        from tests.scheduling import AloneLastScheduling
-
-        return AloneLastScheduling(config, log)
-    return None
+    """Tests marked slow first: xdist hands tests out in this order, so the
+    parallel run does not end with one long test while the other cores wait."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
