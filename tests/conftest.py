@@ -1,3 +1,4 @@
+import gc
 import os
 import sys
 
@@ -6,6 +7,13 @@ import sys
 # whole suite and hypothesis, about 10 s of CPU a process without the cache.
 # __pycache__ is ignored by git.
 sys.dont_write_bytecode = False
+
+# The app tests make many short-lived objects (a Textual app a test): with the
+# default thresholds the collector ran thousands of times in a worker and took
+# about a quarter of its CPU; with serve's thresholds (tideboard/serve/run.py)
+# under a tenth.  What the tests hold for the whole session (modules, collected
+# tests) is frozen after collection, out of the full collections' way.
+gc.set_threshold(10_000, 20, 100)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
@@ -22,6 +30,11 @@ def isolated_saves(tmp_path, monkeypatch):
     """Every test writes its autosaves to its own folder, never the user's."""
     monkeypatch.setenv("TIDEBOARD_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(config, items):
