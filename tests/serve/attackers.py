@@ -16,6 +16,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,7 @@ class ServerProcess:
     process on a free port: ``async with ServerProcess(**limits) as server``."""
 
     def __init__(self, data_dir: Path | None = None, **limits) -> None:
+        self.own_dir = data_dir is None  # a temporary folder, removed at the end
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="td-attack-"))
         self.limits = limits
         self.process: subprocess.Popen | None = None
@@ -100,6 +102,8 @@ class ServerProcess:
                 self.process.wait()
         self.process.stdout.close()
         self.process.stderr.close()
+        if self.own_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
 async def connect(port: int, name: str, **options) -> asyncssh.SSHClientConnection:

@@ -65,6 +65,7 @@ async def test_a_giant_window_is_clamped_at_start_and_on_every_change():
         await server.stop()
 
 
+@pytest.mark.alone
 async def test_a_10000x10000_window_neither_grows_the_server_nor_stalls_others():
     async with ServerProcess() as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(3)]
@@ -269,6 +270,7 @@ async def test_openssh_port_forwardings_are_refused(key_file):
 
 
 # -- point 5: a key flood slows only the flooder ----------------------------------------
+@pytest.mark.alone
 async def test_a_key_flood_does_not_stall_the_other_players():
     async with ServerProcess() as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(8)]
@@ -279,7 +281,7 @@ async def test_a_key_flood_does_not_stall_the_other_players():
             # measured once the flood is sent (its client's own work is done here):
             # the server has it all to parse, and it lets in only input_rate keys a second
             assert await until(lambda: flooder.sent >= len(flooder.data), 10)
-            await asyncio.gather(*(p.press_for(10) for p in players))
+            await asyncio.gather(*(p.press_for(6) for p in players))
             latencies = [t for p in players for t in p.latencies]
             assert not sum(p.lost for p in players), "keys unanswered during the flood"
             assert quantile(latencies, .95) < 0.100, sorted(latencies)[-10:]
@@ -293,6 +295,7 @@ async def test_a_key_flood_does_not_stall_the_other_players():
 
 
 # -- point 6: a client that never reads --------------------------------------------------
+@pytest.mark.alone
 async def test_a_client_that_never_reads_is_bounded_then_closed():
     async with ServerProcess(output_stall=4.0) as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(3)]
@@ -398,6 +401,7 @@ async def test_the_rate_limit_refusal_reads_well_in_openssh(key_file):
         await server.stop()
 
 
+@pytest.mark.alone
 async def test_the_server_listens_promptly_with_many_stored_tables(tmp_path):
     server = Server(tmp_path, grace=60, bot_delay=0)
     for n in range(120):

@@ -202,6 +202,7 @@ async def test_connections_per_address_are_limited():
         await server.stop()
 
 
+@pytest.mark.slow
 async def test_random_keys_from_several_clients_break_nothing():
     """Issue 12: 1,000 random keystrokes from each of several clients break nothing."""
     server = await start_server()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tideboard.engine.bots import make_bot
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import EndTurn, Flip, Score, Shift, Skip
@@ -52,6 +54,7 @@ async def settled(server, table) -> None:
     await asyncio.sleep(0.1)  # the redraw
 
 
+@pytest.mark.slow
 async def test_two_players_play_a_whole_game_over_ssh(monkeypatch):
     """Issue 12: two players play a whole Shifting Stones game over SSH with the
     game screen's own keys; each screen shows only its own hand, the spectator no

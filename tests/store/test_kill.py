@@ -54,6 +54,7 @@ def run_writer(path, seed: int, lines: int, rng: random.Random,
     return [line for line in reported if line.endswith("\n")]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 def test_kill_at_random_points_keeps_the_last_committed_move(tmp_path):
     path = tmp_path / "games.db"

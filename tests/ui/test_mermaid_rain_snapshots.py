@@ -29,10 +29,17 @@ def app_from(match: Match, bots=None, theme: str | None = None) -> TideboardApp:
 
 
 async def wait_for_screen(pilot) -> None:
-    for _ in range(40):
-        if isinstance(pilot.app.screen, MermaidRainScreen):
+    """The screen is up and no bot has a move left to make: the bots (no delay)
+    choose their melds at once, but on a busy machine not always within a few
+    pauses, and the snapshot caught some of them still choosing."""
+    for _ in range(400):
+        screen = next((s for s in pilot.app.screen_stack if isinstance(s, MermaidRainScreen)),
+                      None)
+        if screen is not None and not set(GAME.to_move(screen.state)) & set(screen.bots):
             break
         await pilot.pause()
+    else:
+        raise AssertionError(f"the bots never finished their moves: {pilot.app.screen_stack}")
     for _ in range(5):
         await pilot.pause()
 

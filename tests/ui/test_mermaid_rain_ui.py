@@ -214,6 +214,7 @@ async def test_help_and_meld_table_open():
         assert isinstance(app.screen, HelpScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_bots_play_a_whole_game_on_screen(size):
     app = app_for(players=4, seed=6, bots={0: "greedy", 1: "random", 2: "greedy", 3: "random"},

@@ -249,6 +249,7 @@ def test_every_game_has_a_table_and_every_game_with_secrets_a_hot_seat_of_3_or_4
             assert any(secret_patterns(game, state, seat) for seat in range(humans))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, tables", PARAMS)
 async def test_monkey(game_id, tables, monkeypatch, request):
     name = request.node.callspec.id
