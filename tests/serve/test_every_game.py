@@ -45,8 +45,8 @@ async def seated(server, table, *names) -> None:
     """Each of ``names`` has the table's screen (its own seat) in front of them."""
     for name in names:
         for _ in range(200):
-            screen = session_of(server, name).app.screen
-            if getattr(screen, "table", None) is table and screen.seat == table.seat_of(name):
+            control = getattr(session_of(server, name).app.screen, "control", None)
+            if getattr(control, "table", None) is table and control.seat == table.seat_of(name):
                 break
             await asyncio.sleep(0.02)
         else:

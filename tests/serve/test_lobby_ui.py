@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.new_table import NewTableScreen
-from tideboard.serve.table_screen import TableMode
+from tideboard.serve.table_screen import RemoteTable
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
-from tideboard.ui.shared.replay import ReplayMode
+from tideboard.ui.shared.replay import Replay
 from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room
 from tests.ui.helpers import settle
 
@@ -123,7 +123,7 @@ async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_pa
         # s starts it now: a bot takes the free seat, and the table opens
         await pilot.press(*["k"] * 8, "s")
         await settle(pilot)
-        assert table.started and isinstance(app.screen, TableMode)
+        assert table.started and isinstance(app.screen.control, RemoteTable)
 
 
 async def test_x_closes_an_open_table_only_after_a_yes(tmp_path, monkeypatch):
@@ -158,8 +158,8 @@ async def test_enter_on_a_finished_table_replays_it(tmp_path, monkeypatch):
         await cursor_to(pilot, "done", "t001")
         await pilot.press("enter")
         await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayMode) and replay.whole is room.tables["t001"].match
+        replay = app.screen.control
+        assert isinstance(replay, Replay) and replay.whole is room.tables["t001"].match
         await pilot.press("end")
         await settle(pilot)
         assert replay.position == len(replay.whole.actions)
@@ -183,7 +183,7 @@ async def test_a_watcher_gets_no_seat_hints_and_the_log_names_the_players(tmp_pa
         await pilot.press("w")
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, TableMode) and screen.seat is None
+        assert isinstance(screen.control, RemoteTable) and screen.control.seat is None
         hand = screen.query_one("#ss-hand").hidden_note
         assert "You are watching" in hand and "ready" not in hand
         game = table.match.game
@@ -209,7 +209,7 @@ async def test_back_in_the_lobby_the_cursor_is_on_your_table(tmp_path, monkeypat
         await pilot.press("j", "l", "enter")  # ...seat 2 (j skips yours) a random bot: it starts
         await settle(pilot)
         table = room.tables["t001"]
-        assert table.started and isinstance(app.screen, TableMode)
+        assert table.started and isinstance(app.screen.control, RemoteTable)
         await pilot.press("q")
         await settle(pilot)
         await pilot.press("y")
@@ -224,7 +224,7 @@ async def test_back_in_the_lobby_the_cursor_is_on_your_table(tmp_path, monkeypat
         assert under_cursor(app)[0] == "game"
         await pilot.press("k", "enter")
         await settle(pilot)
-        assert isinstance(app.screen, TableMode) and app.screen.table is table
+        assert isinstance(app.screen.control, RemoteTable) and app.screen.control.table is table
 
 
 async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, monkeypatch):
@@ -245,7 +245,7 @@ async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, m
             app.open_table(table)
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, TableMode)
+            assert isinstance(screen.control, RemoteTable)
             if name == "carol":
                 assert not screen.needs_privacy(seat)  # the public decision of this test
             assert screen.human_to_move() == expected

@@ -42,7 +42,7 @@ async def saves_done(pilot, seconds: float = 10.0) -> None:
     """Until every game screen's saves are done and handed back to the app
     (they run on the store's writer thread: ui/shared/saving.py)."""
     for _ in range(int(seconds / 0.01)):
-        if not any(getattr(getattr(screen, "_saves", None), "pending", 0)
+        if not any(getattr(getattr(getattr(screen, "control", None), "_saves", None), "pending", 0)
                    for screen in pilot.app.screen_stack):
             return
         await pilot.pause(0.01)

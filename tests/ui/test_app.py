@@ -64,7 +64,7 @@ async def test_resizing_again_and_again_leaves_one_small_terminal_notice_at_most
 async def test_the_theme_asked_for_is_the_one_of_the_first_frame():
     from textual.color import Color
 
-    from tideboard.themes_data import theme_table
+    from tideboard.files.themes import theme_table
 
     for name, spec in theme_table().items():
         app = TideboardApp(theme=name, bot_delay=0)

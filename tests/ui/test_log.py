@@ -107,10 +107,10 @@ def test_a_finished_or_resumed_game_with_secrets_says_so():
     game = registry.load("shifting-stones")
     match = Match.start(game, GameConfig(players=1, solo=True, seed=777))
     match = match.play(END_TURN)
-    assert GameScreen(match, {}, 0).log_heading() == "Shifting Stones, game resumed."
+    assert GameScreen(match, {}, 0).control.log_heading() == "Shifting Stones, game resumed."
     while not game.is_over(match.state):
         match = match.play(END_TURN)
-    assert GameScreen(match, {}, 0).log_heading() == "Shifting Stones, seed 777."
+    assert GameScreen(match, {}, 0).control.log_heading() == "Shifting Stones, seed 777."
 
 
 def test_cell_width_counts_as_rich_does_without_its_cache():

@@ -9,7 +9,7 @@ from tideboard.engine.match import Match
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.mermaid_rain import MermaidRainScreen
-from tideboard.ui.shared.replay import ReplayMode
+from tideboard.ui.shared.replay import Replay
 
 from tests.ui.helpers import app_for, settle
 
@@ -48,7 +48,7 @@ async def test_a_replay_steps_through_melds_and_rides_showing_no_secrets_while_u
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, ReplayMode)
+        assert isinstance(screen.control, Replay)
         for position in range(len(match.actions)):
             assert screen.state == match.states[position]
             assert screen.shown == GAME.view(screen.state, None)

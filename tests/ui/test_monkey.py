@@ -224,10 +224,10 @@ def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
                     shown = sorted(s + 1 for s in allowed if s is not None)
                     raise kind(f"{where}: seat {seat + 1}'s secret {found.group(0)!r} is on "
                                f"screen; seats allowed: {shown}")
-    assert screen.save_error is None, f"{where}: {screen.save_error}"
-    if screen.writer is not None:
+    assert screen.control.save_error is None, f"{where}: {screen.control.save_error}"
+    if screen.control.writer is not None:
         with Store.open() as store:
-            match, _ = store.load_match(screen.writer.id)  # replayed from its seed
+            match, _ = store.load_match(screen.control.writer.id)  # replayed from its seed
         assert match.actions == screen.match.actions, f"{where}: the store's moves differ"
         assert match.state == screen.match.state, f"{where}: the store's record differs"
 

@@ -288,13 +288,13 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
         screen = app.screen
         await to_first_turn(pilot)
         base = screen.state
-        screen.match = screen.match.__class__(screen.match.game, screen.match.config,
+        screen.control.match = screen.match.__class__(screen.match.game, screen.match.config,
                                               (evolve(base, event=STILL_WATER),))
         screen.refresh_table()
         await settle(pilot)
         assert "rotate" not in footer_actions(screen)
         assert "Still Water: no rotating" in status(screen)
-        screen.match = screen.match.__class__(screen.match.game, screen.match.config,
+        screen.control.match = screen.match.__class__(screen.match.game, screen.match.config,
                                               (evolve(base, event=FREE_FLOW),))
         screen.refresh_table()
         await settle(pilot)

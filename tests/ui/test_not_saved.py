@@ -61,8 +61,8 @@ async def play_until_not_saved(pilot, screen) -> None:
     for _ in range(30):
         turn = screen.state.turn
         await end_turn(pilot)
-        await wait_for(pilot, lambda: screen.state.turn >= turn + 2 or screen.save_error)
-        if screen.save_error:
+        await wait_for(pilot, lambda: screen.state.turn >= turn + 2 or screen.control.save_error)
+        if screen.control.save_error:
             return
     raise AssertionError("30 turns were saved on a full disk")
 
@@ -79,7 +79,7 @@ async def test_a_full_disk_shows_not_saved_and_the_game_goes_on(disk, monkeypatc
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert await wait_for(pilot, lambda: screen.writer is not None)
+        assert await wait_for(pilot, lambda: screen.control.writer is not None)
         disk.full()
         await play_until_not_saved(pilot, screen)
         assert app.is_running and app.sub_title == "NOT SAVED"
@@ -92,12 +92,12 @@ async def test_a_full_disk_shows_not_saved_and_the_game_goes_on(disk, monkeypatc
         assert await wait_for(pilot, lambda: screen.state.turn >= turn + 2)
         assert app.is_running and app.sub_title == "NOT SAVED"
         played = len(screen.match.actions)
-        assert stored_actions(screen.writer.id) < played
+        assert stored_actions(screen.control.writer.id) < played
         # room again: saved with no further move
         disk.free()
-        assert await wait_for(pilot, lambda: screen.save_error is None)
+        assert await wait_for(pilot, lambda: screen.control.save_error is None)
         assert len(screen.match.actions) == played  # (no move was needed)
-        assert stored_actions(screen.writer.id) == played
+        assert stored_actions(screen.control.writer.id) == played
         assert app.sub_title == "" and "The game is saved again." in notices(app)
         assert saving.UNSAVED == {}
 
@@ -109,10 +109,10 @@ async def test_the_missing_moves_are_saved_when_the_game_closes(disk, monkeypatc
     app = app_for(bots={1: "greedy"}, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        assert await wait_for(pilot, lambda: screen.writer is not None)
+        assert await wait_for(pilot, lambda: screen.control.writer is not None)
         disk.full()
         await play_until_not_saved(pilot, screen)
-        gid, played = screen.writer.id, len(screen.match.actions)
+        gid, played = screen.control.writer.id, len(screen.match.actions)
         assert stored_actions(gid) < played
         disk.free()
         app.exit()
@@ -127,10 +127,10 @@ async def test_a_game_still_not_saved_at_the_end_is_reported(disk, monkeypatch):
     app = app_for(bots={1: "greedy"}, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        assert await wait_for(pilot, lambda: screen.writer is not None)
+        assert await wait_for(pilot, lambda: screen.control.writer is not None)
         disk.full()
         await play_until_not_saved(pilot, screen)
-        gid = screen.writer.id
+        gid = screen.control.writer.id
         app.exit()
     disk.free()
     [text] = saving.UNSAVED.values()

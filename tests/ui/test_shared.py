@@ -35,28 +35,3 @@ def test_cell_clicked_names_the_widget_as_its_control():
     widget = Widget()
     message = CellClicked(widget, ("rock", 3))
     assert message.control is widget and message.key == ("rock", 3)
-
-
-def test_split_action_reads_every_binding_as_textual_does():
-    """The game screens read their bindings' actions without Textual's parser
-    (it compiles each one); the result must be Textual's, for every binding of
-    every screen and for the awkward cases that go to Textual's parser."""
-    from textual.actions import parse
-    from textual.screen import Screen
-
-    from tideboard.engine import registry
-    from tideboard.ui.screens import has_screen, screen_class
-    from tideboard.ui.shared.game_screen import split_action
-
-    actions = {"quit", "screen.setup", "app.next(1)", 'say(1, "a,b")', "y(1.5)", "z()",
-               "w(-3, 'x')", "v(True, None)"}
-    for game_id in registry.GAMES:
-        if has_screen(game_id):
-            for cls in screen_class(game_id).__mro__:
-                if issubclass(cls, Screen):
-                    for binding in cls.__dict__.get("BINDINGS", []):
-                        actions.add(binding.action if hasattr(binding, "action") else binding[1])
-    assert len(actions) > 30
-    for action in actions:
-        _namespace, name, args = parse(action)
-        assert split_action(action) == (name, args), action

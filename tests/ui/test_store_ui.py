@@ -21,7 +21,7 @@ from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
 from tideboard.ui.shared import ConfirmScreen, EndScreen, GameLog, PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
-from tideboard.ui.shared.replay import ReplayMode
+from tideboard.ui.shared.replay import Replay
 from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
 
 from tests.ui.helpers import SS, app_for, hand_over, settle
@@ -105,13 +105,13 @@ async def test_a_move_never_waits_for_the_disk_and_closing_the_game_waits_for_it
         for _ in range(3):
             await pilot.pause()
         assert time.monotonic() - started < 2.0, "the move waited for the disk"
-        assert len(screen.match.actions) == 1 and screen._saves.pending >= 1
+        assert len(screen.match.actions) == 1 and screen.control._saves.pending >= 1
         disk.set()
         app.exit()
     [summary] = stored_games()
     assert summary.moves == 1
     assert loaded(summary.id)[0].state == screen.match.state
-    assert screen.save_error is None and screen._saves.pending == 0
+    assert screen.control.save_error is None and screen.control._saves.pending == 0
 
 
 async def test_starting_the_same_game_twice_keeps_both(isolated_saves):
@@ -149,7 +149,7 @@ async def test_undo_is_saved_and_a_failed_undo_save_is_shown(monkeypatch):
         await pilot.press("f", "enter")  # flip: undoable
         await settle(pilot)
         assert len(screen.match.actions) == 1
-        gid = screen.writer.id
+        gid = screen.control.writer.id
         assert len(loaded(gid)[0].actions) == 1
         await pilot.press("u")
         await settle(pilot)
@@ -208,7 +208,7 @@ async def test_a_finished_game_is_recorded_with_its_result_and_seed():
         assert screen.dispatch(last)
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
-        assert screen.writer.finished
+        assert screen.control.writer.finished
     [summary] = stored_games()
     assert summary.finished and summary.result == Result.of(game, match.state)
     assert stored_games(unfinished_only=True) == []
@@ -270,7 +270,7 @@ async def test_continue_opens_the_game_and_appends_to_its_record():
         await pilot.press("enter")
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.writer.id == gid and screen.bot_levels == {1: "greedy"}
+        assert screen.control.writer.id == gid and screen.bot_levels == {1: "greedy"}
         assert screen.match.actions[:2] == start.actions
         while isinstance(app.screen, PrivacyScreen):
             await hand_over(pilot)
@@ -355,7 +355,7 @@ async def test_a_finished_game_replays_from_the_picker():
         assert match.game.result_text(match.state) in about
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, ReplayMode) and app.screen.finished
+        assert isinstance(app.screen.control, Replay) and app.screen.control.finished
         await pilot.press("end")
         assert app.screen.state == match.state
         await pilot.press("q")
@@ -372,8 +372,8 @@ async def test_a_loaded_game_continues_its_record():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.writer.id == gid and screen.match.state == start.state
-        assert not isinstance(screen, ReplayMode)
+        assert screen.control.writer.id == gid and screen.match.state == start.state
+        assert not isinstance(screen.control, Replay)
         await settle(pilot, 5)
         moves = len(screen.match.actions)
     assert len(stored_games()) == 1
@@ -407,25 +407,25 @@ async def test_replay_steps_through_a_finished_game_showing_every_hand():
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, ReplayMode) and isinstance(screen, ShiftingStonesScreen)
-        assert screen.position == 0 and screen.state == match.states[0]
+        assert isinstance(screen.control, Replay) and type(screen) is ShiftingStonesScreen
+        assert screen.control.position == 0 and screen.state == match.states[0]
         assert highlighted(screen) == []
         await pilot.press("right", "n")
-        assert screen.position == 2 and screen.state == match.states[2]
+        assert screen.control.position == 2 and screen.state == match.states[2]
         assert highlighted(screen) == [f"▶ {match.log[1]}"]
         # the hand of the player to move is drawn, whoever it is: the game is over
         seat = match.game.to_move(screen.state)[0]
         assert screen.viewer == seat and screen.shown == screen.state
         await pilot.press("left")
-        assert screen.position == 1 and highlighted(screen) == [f"▶ {match.log[0]}"]
+        assert screen.control.position == 1 and highlighted(screen) == [f"▶ {match.log[0]}"]
         await pilot.press("end")
-        assert screen.position == len(match.actions) and screen.state == match.state
+        assert screen.control.position == len(match.actions) and screen.state == match.state
         assert not isinstance(app.screen, EndScreen)  # a replay plays nothing
         await pilot.press("right")
-        assert screen.position == len(match.actions)
+        assert screen.control.position == len(match.actions)
         await pilot.press("home", "f", "enter", "x", "y", "e", "u")
         await settle(pilot)
-        assert screen.position == 0 and screen.state == match.states[0]
+        assert screen.control.position == 0 and screen.state == match.states[0]
         await pilot.press("q")
         await settle(pilot)
         assert not app.is_running  # 'tideboard replay' ends with q
@@ -441,7 +441,7 @@ async def test_replay_of_an_unfinished_game_shows_only_the_public_view():
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, ReplayMode)
+        assert isinstance(screen.control, Replay)
         for _ in range(len(match.actions) + 1):
             assert screen.viewer is None
             assert screen.shown == match.game.view(screen.state, None)
@@ -460,7 +460,7 @@ async def test_a_replay_of_an_unfinished_hot_seat_game_draws_nobodys_secrets(gam
         await settle(pilot)
         screen = app.screen
         for position in range(len(match.actions) + 1):
-            assert screen.position == position
+            assert screen.control.position == position
             text = rendered_text(app)
             for seat in range(3):
                 for pattern in secret_patterns(match.game, screen.state, seat):
@@ -478,7 +478,7 @@ async def test_continue_on_a_game_that_turns_out_finished_opens_its_replay():
         app.screen.query_one("#games", OptionList).highlighted = continue_option(app, gid)
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, ReplayMode)
+        assert isinstance(app.screen.control, Replay)
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, PickerScreen)
@@ -493,7 +493,7 @@ async def test_every_game_screen_replays(game_id):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, ReplayMode)
+        assert isinstance(screen.control, Replay)
         for position in range(len(match.actions)):
             assert screen.state == match.states[position]
             await pilot.press("right")

@@ -112,7 +112,7 @@ async def test_prepared_windows_parse_the_dialogs_sheet_once_and_open_as_before(
     """prepare_windows (a Moonlighter screen calls it a second after its first frame)
     adds and parses the dialogs' sheet; a window opened later is styled by it
     and does not add it again."""
-    from tideboard.themes_data import named_stylesheet
+    from tideboard.files.themes import named_stylesheet
 
     app = app_for(game_id="moonlighter", seed=4, players=1)
     async with app.run_test(size=(80, 24)) as pilot:

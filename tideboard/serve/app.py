@@ -116,9 +116,9 @@ class ServeApp(TideboardApp):
             lobby = self.screen_stack[0]
             lobby.say(f"Table {table.id} has not started yet.", error=True)
             return
-        from tideboard.serve.table_screen import TableMode, table_screen
+        from tideboard.serve.table_screen import at_table, table_screen
 
-        if isinstance(self.screen, TableMode) and self.screen.table is table:
+        if at_table(self.screen, table):
             return  # there already
         while len(self.screen_stack) > 1:
             self.pop_screen()

@@ -49,19 +49,11 @@ class SplashTable(GameScreen):
     area: int
     mode: str | None
     pending: Action | None
-    _view: tuple[Any, int | None, State] | None = None
     _side_drawn: tuple | None = None
-
-    @property
-    def shown(self) -> State:
-        state, viewer = self.state, self.viewer
-        if self._view is None or self._view[0] is not state or self._view[1] != viewer:
-            self._view = (state, viewer, self.game.view(state, viewer))
-        return self._view[2]
 
     def row_name(self, seat: int) -> str:
         name = self.seat_name(seat)
-        if self.bots and self.human_seats == [seat] and name != "You":
+        if self.bot_levels and self.human_seats == [seat] and name != "You":
             name += " (you)"
         return name
 

@@ -129,9 +129,9 @@ class AnimalSplashScreen(SplashModes):
             self.focus = TABLEAU
 
     # -- which keys apply ---------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in TURN_ACTIONS:
-            return super().check_action(action, parameters)
+            return super().offers(action, parameters)
         if self.human_to_move() is None:
             return False
         state = self.state

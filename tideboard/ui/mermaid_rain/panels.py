@@ -150,7 +150,7 @@ class RainTable(RainModes):
             owned = treasures_text(s, seat)
             meld = meld.replace(" ", "")  # at most five letters
             if compact:
-                short = f"P{seat + 1}" + (" bot" if seat in self.bots else "") + \
+                short = f"P{seat + 1}" + (" bot" if seat in self.bot_levels else "") + \
                     (" *" if seat == self.viewer else "")
                 if s.phase == MELD:  # the meld matters now, the treasures later
                     tail = f"{meld[:5]:<5} {COMPACT.get(state_word, state_word[:2])}"
@@ -171,8 +171,8 @@ class RainTable(RainModes):
         seat = self.viewer
         out = Text(no_wrap=True)
         if seat is None:
-            out.append(self.secrets_note("Hands are hidden: waiting for the next player.",
-                                         "hands"), "dim")
+            out.append(self.control.secrets_note(
+                "Hands are hidden: waiting for the next player.", "hands"), "dim")
             return out
         hand = s.hands[seat]
         mermaid = "" if s.stopped[seat] else "  + Mermaid card"
@@ -240,7 +240,7 @@ class RainTable(RainModes):
 
     def player_name(self, seat: int) -> str:
         name = self.seat_name(seat)
-        if self.bots and self.human_seats == [seat]:
+        if self.bot_levels and self.human_seats == [seat]:
             name += " (you)"
         return name
 

@@ -85,7 +85,7 @@ class MermaidRainScreen(RainTable):
         self.tile_index = self.turn_index = self.cost_index = self.offer_index = 0
         self.last_mode = ""
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer lists Go, End turn and Undo only when they apply now: Go when
         Enter would act (cards picked, a space it reaches), Undo when the last move
         was yours and may be taken back (never during a meld or a keep)."""
@@ -96,7 +96,7 @@ class MermaidRainScreen(RainTable):
             if action == "undo":
                 return mode != "wait" and self.can_undo()
             return mode != "wait" and self.planned() is not None
-        return super().check_action(action, parameters)
+        return super().offers(action, parameters)
 
     def compose(self) -> ComposeResult:
         yield TitleLine()

@@ -130,7 +130,7 @@ class MoonlighterTable(GameScreen):
         before = self.match.states[-2] if steps > 1 else state
         news = moment_for(before, state)
         if news is not None and not state.over:
-            if 0 in self.bots:
+            if 0 in self.bot_levels:
                 self.notify(news.toast, severity="warning" if news.bad else "information",
                             timeout=5)
             else:
@@ -314,7 +314,7 @@ class MoonlighterTable(GameScreen):
         table = Table(box=None, padding=(0, 1))
         table.add_column("Campaign", no_wrap=True)
         table.add_column("", justify="right")
-        table.add_row("Player", self.seat_name(0) + ("" if 0 in self.bots else " (you)"))
+        table.add_row("Player", self.seat_name(0) + ("" if 0 in self.bot_levels else " (you)"))
         table.add_row("Result", "[b]won[/b]" if s.won else "lost")
         table.add_row("Dungeons cleared (best run)", f"{s.best} of {DUNGEONS}")
         table.add_row("Runs", str(s.run))

@@ -130,12 +130,12 @@ class MoonlighterScreen(MoonlighterTable):
             ("Key", Text("W white  O orange  K black (locked until cleared)  G cleared  "
                          "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.OFFERED:
             return self._offered(action)
         if action == "undo":  # nothing to take back at the campaign's end or in a bot's game
             return self.human_to_move() is not None
-        return super().check_action(action, parameters)
+        return super().offers(action, parameters)
 
     def _offered(self, action: str) -> bool:
         """Whether the key for ``action`` does something now (and so is in the footer)."""

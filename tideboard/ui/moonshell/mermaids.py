@@ -120,7 +120,7 @@ class MermaidKeys:
         Moonrise's placement, which may follow the secret objective) is private."""
         return self.state.phase != MERMAID
 
-    def check_action(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("power", "pick_mermaid"):  # listed only when there is something to
             state: State = self.state               # choose with it now
             if state.over or state.phase == KEEP or self.human_to_move() is None:
@@ -130,7 +130,7 @@ class MermaidKeys:
             if state.phase == EVENT:  # "w Place ☾" (the moonrise binding) instead
                 return False
             return bool(self.mermaid_moves())
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        return super().offers(action, parameters)  # type: ignore[misc]
 
     def mermaid_moves(self: Any) -> list[Any]:
         state: State = self.state

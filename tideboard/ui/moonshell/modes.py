@@ -17,10 +17,10 @@ class MoonshellModes(MoonshellPreviews):
     """
 
     # -- which keys apply now ---------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
                           "cancel", "undo", "decline", "moonrise"):
-            return super().check_action(action, parameters)
+            return super().offers(action, parameters)
         seat = self.human_to_move()
         if seat is None:
             return False

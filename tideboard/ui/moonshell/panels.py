@@ -43,9 +43,9 @@ class MoonshellTable(MoonshellSidebar):
     # -- the log, in the reader's frame ----------------------------------------------
     def log_header(self) -> str:
         """The log's first line (the shared heading: no seed while the game runs)."""
-        return self.log_heading()
+        return self.control.log_heading()
 
-    def _write_log(self) -> None:
+    def follow_log(self) -> None:
         """Write the new log entries; rewrite them all when the reader's frame (the side
         drawn at the bottom) changed, or the history got shorter (undo)."""
         log = self.query_one(GameLog)
@@ -70,7 +70,7 @@ class MoonshellTable(MoonshellSidebar):
     def rewrite_log(self) -> None:
         """Rewrite the whole log from the match (after an undo)."""
         self._log_frame = None
-        self._write_log()
+        self.write_log()
 
     # -- drawing --------------------------------------------------------------------
     def refresh_table(self) -> None:
@@ -143,7 +143,7 @@ class MoonshellTable(MoonshellSidebar):
         board.geo = LARGE if self._large() else SMALL
         board.redraw()
         if board.side != getattr(self, "_log_frame", board.side):
-            self._write_log()  # the reader changed: the log follows the board
+            self.write_log()  # the reader changed: the log follows the board
         self._draw_side(shown, me, my_turn, fit)
         seat = self.game.to_move(state)
         if seat:
@@ -182,7 +182,7 @@ class MoonshellTable(MoonshellSidebar):
                 offers.offers, offers.note = shown.offers[seat], ""
                 offers.selected = self.offer
             elif self.viewer is None:
-                offers.offers, offers.note = (), self.secrets_note(
+                offers.offers, offers.note = (), self.control.secrets_note(
                     "Secret objectives stay hidden until the next player is ready.",
                     "secret objectives")
             else:

@@ -2,18 +2,18 @@
 
 | module | holds |
 |---|---|
-| ``game_screen`` | ``GameScreen``: the match, bots, hand-over screen, log, saving, end |
-| ``saving`` | ``save_match``: a screen's match into the game store, failures shown |
-| ``replay`` | ``ReplayMode``, ``replay_screen``: a game's screen stepping through a game |
+| ``game_screen`` | ``GameScreen``: a match on screen, its log, status line, keys and end |
+| ``control`` | ``Control``: what a game screen's requests do (the base of the three below) |
+| ``local_game`` | ``LocalGame``: a match on this machine: bots, hand-over screen, saving |
+| ``saving`` | ``save_match``: a local game's match into the game store, failures shown |
+| ``replay`` | ``Replay``, ``replay_screen``: a game's screen stepping through a stored game |
 | ``canvas`` | ``Canvas`` (styled characters), ``side_by_side``, ``grid_of``, frames |
 | ``cells`` | ``CellClicked(widget, key)``: the one message a clickable board posts |
 | ``lines`` | ``CellGrid``: a canvas widget repainting only the cells that changed; ``set_static`` |
 | ``colours`` | ``game_colours`` (the game's palette), ``theme_colour``, ``ink_for`` |
 | ``status`` | ``StatusLine``, where ``GameScreen.say`` writes |
 | ``log`` | ``GameLog`` |
-| ``log_keeping`` | ``LogKeeping``: the screen's log kept up with the match, its scroll keys |
 | ``overviews`` | ``BlocksScreen``: a scrolling window of titled blocks |
-| ``game_over`` | ``GameOver``: the results window and the final board's keys |
 | ``modals`` | ``Window`` (closes only itself, once): hand-over, confirm, help, end |
 | ``windows`` | ``Windows``: a game screen opens the windows through it (``ask``...) |
 | ``words`` | ``plural``: "1 point", "2 points" |

@@ -1,15 +1,17 @@
-"""The part of a game screen that is the same for every game.
+"""The game screen every game shares: it shows a match and asks its controller what a
+request does.
 
-It owns the :class:`Match` (the model), runs the bots, puts up the privacy
-screen between hot-seat players, keeps the log, writes every move to the
-game store and shows the end screen.  A game's screen subclasses it and only draws the
-table from ``self.shown`` (the state as the current viewer may see it) and
-turns keys into actions passed to :meth:`dispatch`.
+A game's screen subclasses :class:`GameScreen` for its widgets (``compose``), its
+drawing (``refresh_table``, from ``self.shown``: the state as the person at the
+screen may see it) and its keys (``offers`` says which apply now).  What a move, an
+undo or leaving does, and whose secrets are shown, is the controller's
+(``self.control``, ``control.py``): a match on this machine (``LocalGame``, the
+default), a replay (``Replay``) or a seat at a server table (``RemoteTable``).  The
+screen keeps the log, the status line, the footer's keys and the results at game over.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from textual import events
@@ -17,16 +19,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tideboard.files.rules_pages import rules_markdown
-from tideboard.engine.bots import make_bot
-from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
-from tideboard.ui.shared.game_over import GameOver
+from tideboard.ui.shared.control import Control
+from tideboard.ui.shared.local_game import LocalGame
 from tideboard.ui.shared.log import GameLog
-from tideboard.ui.shared.log_keeping import LogKeeping
-from tideboard.ui.shared.saving import last_save, save_match
 from tideboard.ui.shared.status import StatusLine
 from tideboard.ui.shared.windows import Windows
-from tideboard.ui.shared.words import SeatNames
 
 __all__ = ["GameLog", "GameScreen"]
 
@@ -48,40 +46,27 @@ def _keys(binding: Binding) -> set[str]:
     return {key.strip() for key in binding.key.split(",")}
 
 
+def score_table(screen: Any) -> Any:
+    """The plain results table: each player's score, the winners starred."""
+    from rich.table import Table
 
-@functools.cache
-def split_action(action: str) -> tuple[str, tuple[object, ...]]:
-    """``"pick(1)"`` -> ``("pick", (1,))``: a binding's action name and arguments,
-    as Textual reads them.  Our bindings' arguments are whole numbers and quoted
-    words, read here directly; anything else goes to Textual's own parser (which
-    compiles each one: about 0.1 ms apiece, ~40 of them before the first frame)."""
-    name, bracket, rest = action.partition("(")
-    if not bracket:
-        return action.rpartition(".")[2], ()
-    args: list[object] = []
-    for part in filter(None, (p.strip() for p in rest.removesuffix(")").split(","))):
-        if part.lstrip("-").isdigit():
-            args.append(int(part))
-        elif len(part) >= 2 and part[0] == part[-1] and part[0] in "'\"" and part[0] not in part[1:-1]:
-            args.append(part[1:-1])
-        elif part in ("True", "False", "None"):
-            args.append({"True": True, "False": False, "None": None}[part])
-        else:
-            from textual.actions import parse
+    table = Table(box=None)
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    winners = set(screen.game.winners(screen.state))
+    for seat, score in enumerate(screen.game.scores(screen.state)):
+        mark = " *" if seat in winners else ""
+        table.add_row(screen.player_name(seat) + mark, str(score))
+    return table
 
-            _namespace, textual_name, textual_args = parse(action)
-            return textual_name, textual_args
-    return name.rpartition(".")[2], tuple(args)
 
-class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
-    """The match, bots, hand-over screen, log, undo and game over for every game.
+class GameScreen(Windows, Screen):
+    """A match on screen: its log, status line, footer keys and end; a controller's requests.
 
-    At game over the table's own keys stand down (``check_action``; a screen
-    that overrides it returns ``super().check_action(...)`` for the actions it
-    does not decide) and ``GAME_OVER_BINDINGS`` take their keys: a subclass
-    whose ``BINDINGS`` use one of those keys (``r``, ``a``, ``p``) gets the
-    game-over binding put ahead of its own, tried first and passed over while
-    the game runs.
+    Which keys apply (``check_action``): first the controller's say (a replay offers
+    only its own keys and those that look), then at game over only
+    ``GAME_OVER_BINDINGS`` and ``ANY_TIME_ACTIONS``, else the game's ``offers``.
+    A subclass's ``BINDINGS`` get the shared ones back (``with_shared_bindings``).
     """
 
     GAME_OVER_BINDINGS = [
@@ -102,83 +87,108 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
         Binding("end", "log_edge(1)", "Log end", show=False),
         *GAME_OVER_BINDINGS,
     ]
+    # the keys of a replay and of a server table (``Control.allows`` offers them)
+    CONTROL_BINDINGS = [
+        Binding("right,n", "replay_step(1)", "Next", priority=True),
+        Binding("left,p", "replay_step(-1)", "Back", priority=True),
+        Binding("home", "replay_to('start')", "Start", priority=True),
+        Binding("end", "replay_to('end')", "End", priority=True),
+        Binding("colon", "chat", "Chat"),
+    ]
     KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
     SECRETS = "what only you may see"  # named on the hand-over screen: "your hand", ...
 
-    def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6,
-                 writer: Any = None) -> None:
+    def __init__(self, match: Match | None = None, bots: dict[int, str] | None = None,
+                 bot_delay: float = 0.6, writer: Any = None, *,
+                 control: Control | None = None) -> None:
+        """``control`` decides what the screen's requests do; without it, ``match``
+        is played here (a :class:`LocalGame` with ``bots``, ``bot_delay`` and the
+        store's ``writer``)."""
         super().__init__()
-        # the game's record in the store (a GameWriter); None until the first save
-        # creates it (see ``save``)
-        self.writer = writer
-        self.save_error: str | None = None  # the last failed save, until one succeeds
-        self.match = match
-        self.bot_levels = dict(bots)
-        self.bots = {seat: make_bot(match.game, level, seed=match.config.seed * 97 + seat)
-                     for seat, level in bots.items()}
-        self.bot_delay = bot_delay
-        self.viewer: int | None = None  # whose secrets are on screen
-        self.logged = 0
+        if control is None:
+            assert match is not None, "a game screen needs a match or a controller"
+            control = LocalGame(match, bots or {}, bot_delay, writer)
+        self.control = control
+        control.screen = self
+        self.logged = 0  # the match's log lines in the log
         self.ended = False
-        self._footer_state: frozenset[tuple[str, bool | None]] | None = None
+        self._footer_state: frozenset[tuple[str, str, bool]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
         self._resumed = False  # (see on_screen_resume)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
-        if own:
-            taken = set().union(*(_keys(b) for b in own))
-            ahead = [b for b in GameScreen.GAME_OVER_BINDINGS if _keys(b) & taken]
-            if ahead:
-                cls.BINDINGS = [*ahead, *own]
+        if own is not None:
+            cls.BINDINGS = with_shared_bindings(own)
         super().__init_subclass__(**kwargs)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The screen's first resume comes just after its widgets mounted, each styled as it
-        mounted with the sheets of now: Textual's restyle of the whole screen here would
-        only do that again (about 2% of a first frame; nothing changes, a test checks).
-        Later resumes (back from a window, perhaps after a theme change) restyle as usual.
-        (This runs before ``Screen``'s own handler, which reads ``refresh_styles``.)"""
+        """No restyle on the first resume: it comes just after the widgets mounted, each
+        styled with the sheets of now (a test checks nothing changes; benchmarks/README.md
+        has the cost).  Later ones (back from a window, perhaps after a theme change)
+        restyle as usual.  (Before ``Screen``'s own handler, which reads ``refresh_styles``.)"""
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game-over keys only at game over; then only they (and help, the log) work."""
+        """The controller's say, then the game over's, then the game's (``offers``)."""
+        verdict = self.control.allows(action)
+        if verdict is not None:
+            return verdict
         if action in self.GAME_OVER_ACTIONS:
             return self.ended
-        return not self.ended or action in self.ANY_TIME_ACTIONS
+        if self.ended:
+            return action in self.ANY_TIME_ACTIONS
+        return self.offers(action, parameters)
+
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether the game's ``action`` applies now (as Textual's ``check_action``: True
+        listed, None listed disabled, False hidden); games override it."""
+        return True
 
     # -- what subclasses use ----------------------------------------------
     @property
+    def match(self) -> Match:
+        return self.control.match
+
+    @property
     def game(self) -> Any:
-        return self.match.game
+        return self.control.match.game
 
     @property
     def state(self) -> Any:
-        return self.match.state
+        return self.control.match.state
 
     @property
     def shown(self) -> Any:
         """The state as the person at the screen may see it."""
-        return self.game.view(self.state, self.viewer)
+        return self.control.shown()
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose secrets are on screen (None: nobody's)."""
+        return self.control.viewer
+
+    @property
+    def bot_levels(self) -> dict[int, str]:
+        return self.control.bot_levels
+
+    @property
+    def bot_delay(self) -> float:
+        return self.control.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, delay: float) -> None:  # (F3: the app's new bot speed)
+        self.control.bot_delay = delay
 
     @property
     def human_seats(self) -> list[int]:
-        seats = 1 if self.match.config.solo else self.match.config.players
-        return [s for s in range(seats) if s not in self.bots]
-
-    def next_seat(self, state: Any = None) -> int | None:
-        """The seat to act next: of several choosing at once, bots first, then the viewer."""
-        seats = self.game.to_move(self.state if state is None else state)
-        ahead = [s for s in seats if s in self.bots] or [s for s in seats if s == self.viewer]
-        return (ahead or seats or (None,))[0]
+        return self.control.human_seats
 
     def human_to_move(self) -> int | None:
-        """The human seat to move and looking (for a public decision, at the spectator's view)."""
-        seat = self.next_seat()
-        public = seat is not None and self.viewer is None and not self.needs_privacy(seat)
-        return seat if seat not in self.bots and (seat == self.viewer or public) else None
+        """The seat whose move the person at the screen may make now, or None."""
+        return self.control.human_to_move()
 
     def needs_privacy(self, seat: int) -> bool:
         """False for a decision all may watch: made at the spectator's view, no hand-over."""
@@ -188,28 +198,22 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
         """The human seat to move and looking; else None, after saying ``wait`` as an error."""
         seat = self.human_to_move()
         if seat is None:
-            self.say(wait, error=True)
+            self.say(self.control.waiting(wait), error=True)
         return seat
+
+    def dispatch(self, action: Any) -> bool:
+        """Play ``action`` for the person at the screen; False (and a reason) if not."""
+        return self.control.play(action)
 
     def refresh_table(self) -> None:
         """Redraw everything from ``self.shown``; subclasses override."""
 
-    def offered_actions(self) -> frozenset[tuple[str, bool | None]]:
-        """Each binding's action with what ``check_action`` says of it now
-        (True: shown, None: shown disabled, False: hidden)."""
-        offered = set()
-        for _key, binding in self._bindings:
-            name, parameters = split_action(binding.action)
-            offered.add((binding.action, self.check_action(name, parameters)))
-        return frozenset(offered)
-
     def sync_bindings(self) -> None:
-        """Refresh the footer only when the set of keys that apply has changed.
-
-        ``refresh_bindings`` recomposes the Footer (a widget per key); doing it on
-        every redraw costs time and memory, so screens call this instead.
-        """
-        offered = self.offered_actions()
+        """Refresh the footer only when the keys it shows change (Textual's
+        ``active_bindings``: what ``check_action`` says of each key now); screens call
+        it on every redraw, which ``refresh_bindings`` would make dearer."""
+        offered = frozenset((key, active.binding.action, active.enabled)
+                            for key, active in self.active_bindings.items())
         if offered != self._footer_state:
             self._footer_state = offered
             self.refresh_bindings()
@@ -230,132 +234,141 @@ class GameScreen(GameOver, LogKeeping, SeatNames, Windows, Screen):
             self._status = lines.first() if lines else None
         return self._status
 
-    def dispatch(self, action: Any) -> bool:
-        """Apply ``action`` for the human at the screen; False (and a reason) if illegal."""
-        try:
-            self.match = self.match.play(action)
-        except IllegalAction as error:
-            self.say(str(error), error=True)
-            return False
-        self._after_change()
-        return True
+    # -- names --------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """"You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"
+        (at a server table the players' names)."""
+        return self.control.seat_name(seat)
 
-    # -- the loop ---------------------------------------------------------
+    def seat_does(self, seat: int, verb: str, you_verb: str, name: str | None = None) -> str:
+        """``seat`` (or ``name``) with the verb that agrees: "Player 2 is" / "You are"."""
+        name = name or self.seat_name(seat)
+        return f"{name} {you_verb if name == 'You' else verb}"
+
+    def to_play(self, seat: int, name: str | None = None) -> str:
+        """"Your turn" for you, else "Player 2 to play" (``name`` overrides the name)."""
+        name = name or self.seat_name(seat)
+        return "Your turn" if name == "You" else f"{name} to play"
+
+    def player_name(self, seat: int) -> str:
+        """``seat_name``, with " (you)" on the one human's row among bots (for tables)."""
+        you = (bool(self.bot_levels) and self.human_seats == [seat]
+               and self.seat_name(seat) != "You")
+        return self.seat_name(seat) + (" (you)" if you else "")
+
+    # -- the log --------------------------------------------------------------
+    def write_log(self) -> None:
+        """Bring the log up to the match (the controller's way: a replay shows it all)."""
+        self.control.write_log()
+
+    def follow_log(self) -> None:
+        """Make the log show the match's log (after the heading): new lines are
+        added; after an undo the undone lines go.  A game may keep it its own way."""
+        log = self.query_one(GameLog)
+        lines = self.match.log
+        if len(lines) < self.logged:
+            log.show([*log.entries[:1], *lines])
+        else:
+            for line in lines[self.logged:]:
+                log.add(line)
+        self.logged = len(lines)
+
+    def action_log_scroll(self, direction: int) -> None:
+        self.query_one(GameLog).page(direction)
+
+    def action_log_edge(self, end: int) -> None:
+        self.query_one(GameLog).edge(bool(end))
+
+    # -- the screen's life ---------------------------------------------------
     def on_mount(self) -> None:
         if not self.query(GameLog):  # mounted empty: the app quits under the same burst
             return
         self.app.sub_title = ""
-        self.query_one(GameLog).add(self.log_heading())
-        self._write_log()
-        self.call_after_refresh(self.save)  # the record once the first frame is up
-        self._advance()
-
-    def _after_change(self) -> None:
-        self._write_log()
-        self.save()
-        self._advance()
-
-    def save(self) -> None:
-        """The game's record brought up to the match on screen, off the event
-        loop (ui/shared/saving.py)."""
-        save_match(self)
+        self.control.start()
 
     def on_unmount(self) -> None:
-        last_save(self)  # a game not saved (a full disk) gets a last try
+        self.control.stop()
 
-    def _advance(self) -> None:
-        state = self.state
-        if self.game.is_over(state):
-            self.refresh_table()
-            self.say(f"Game over. {self.game.result_text(state)}")
-            self._show_end()
-            return
-        seat = self.next_seat(state)
-        if seat in self.bots:
-            self.refresh_table()
-            self.say(f"{self.seat_does(seat, 'is', 'are')} playing...")
-            self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
-            return
-        if (seat != self.viewer and len(self.human_seats) > 1
-                and self.game.info.hidden_information):
-            self.viewer = None
-            self.refresh_table()
-            if self.needs_privacy(seat):  # (else a public decision, at the spectator's view)
-                self.show_privacy(seat, seat_label(seat), self.SECRETS,
-                                  lambda show: self._hand_over(seat, show))
-            return
-        self._reveal(seat)
-
-    def _hand_over(self, seat: int, show: bool | None) -> None:
-        """The hand-over screen's answer: show ``seat``'s secrets, or leave the game."""
-        if show:
-            self._reveal(seat)
-        else:
-            self.app.show_picker()
-
-    def _reveal(self, seat: int) -> None:
-        self.viewer = seat
-        self.refresh_table()
-
-    def _bot_step(self) -> None:
-        if not self.is_current or self.game.is_over(self.state):
-            if not self.game.is_over(self.state):  # wait under a modal, try again
-                self.set_timer(max(self.bot_delay, 0.01), self._bot_step)
-            return
-        seat = self.next_seat()
-        bot = self.bots.get(seat)
-        if bot is None:  # a human's choice now (a second timer, or the seats changed)
-            self._advance()
-            return
-        action = bot.choose(self.game, self.game.view(self.state, seat), seat,
-                            self.game.legal_for(self.state, seat))
-        self.match = self.match.play(action)
-        self._after_change()
-
-    def _show_end(self) -> None:
+    def show_end(self) -> None:
+        """The game is over: record the result, show the results window."""
         if self.ended:
             return
         self.ended = True
-        self.save()  # records the result (and the record shows the seed from now on)
+        self.control.save()  # records the result (and the record shows the seed from now on)
         self._open_results()
 
+    # -- game over ------------------------------------------------------------
+    def _open_results(self) -> None:
+        self.sync_bindings()
+        self.show_results(f"{self.game.info.name}: game over", self.end_table(),
+                          self.game.result_text(self.state), self.match.config.seed,
+                          self._end_choice)
+
+    def _study_board(self) -> None:
+        """The results closed: the final board and the log stay, with the game-over keys."""
+        self.sync_bindings()
+        self.say(f"Game over. {self.game.result_text(self.state)}  r: results, a: play "
+                 "again, p: picker, q: quit.")
+
+    def end_table(self) -> Any:
+        """The final score table for the results window; games may override."""
+        return score_table(self)
+
+    def _end_choice(self, choice: str | None) -> None:
+        if choice == "board":
+            self._study_board()
+        elif choice == "again":
+            self.control.play_again()
+        elif choice == "quit":
+            self.app.exit()
+        else:
+            self.app.show_picker()
+
     # -- actions ----------------------------------------------------------
+    def action_results(self) -> None:
+        if self.ended and self.is_active:
+            self._open_results()
+
+    def action_again(self) -> None:
+        self._end_choice("again")
+
+    def action_picker(self) -> None:
+        self._end_choice("picker")
+
+    def action_quit_app(self) -> None:
+        self._end_choice("quit")
+
     def action_help(self) -> None:
         if not self.is_active:
             return
-        self.show_help(f"{self.game.info.name}: help", self.KEYS_HELP + SHARED_KEYS_HELP,
-                       rules_markdown(self.game.info.id))
+        keys = self.control.keys_help(list(self.KEYS_HELP)) + SHARED_KEYS_HELP
+        self.show_help(f"{self.game.info.name}: help", keys, rules_markdown(self.game.info.id))
 
     def action_undo(self) -> None:
-        if self.human_to_move() is None:
-            self.say("Wait: it is not your turn.", error=True)
-            return
-        if not self.match.actions:
-            self.say("Nothing to undo yet.", error=True)
-            return
-        before, after = self.match.states[-2], self.match.states[-1]
-        action = self.match.actions[-1]
-        if self.game.seat_of(before, action) != self.human_to_move():
-            self.say("Nothing to undo this turn: the last move was another player's.",
-                     error=True)
-            return
-        if not self.game.undoable(before, action, after):
-            reason = self.game.undo_refusal(before, action, after)
-            self.say(f"That move cannot be taken back: {reason}.", error=True)
-            return
-        self.match = self.match.undo()
-        self._write_log()  # the undone lines leave the log
-        self.save()
-        self.notify("Move taken back.", timeout=2)
-        self.refresh_table()  # redraws, and the status line shows what to do next
+        self.control.undo()
 
     def action_leave(self) -> None:
-        if not self.is_active:
-            return
+        self.control.leave()
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.app.show_picker()
+    def action_replay_step(self, moves: int) -> None:
+        self.control.step(moves)
 
-        self.ask("Leave this game? It is saved: resume it from the picker.", "Leave", "Stay",
-                 answer)
+    def action_replay_to(self, where: str) -> None:
+        self.control.go_to_end(where == "end")
+
+    def action_chat(self) -> None:
+        self.control.chat()
+
+
+def with_shared_bindings(own: list[Binding]) -> list[Binding]:
+    """A game screen class's ``own`` bindings, with the shared ones Textual would
+    otherwise drop (a class's binding of a key replaces its bases' of that key):
+    ahead, the game-over bindings of the keys they use or a controller uses; after,
+    the controllers' bindings, and the log's of the keys only a controller uses
+    (Home, End: a replay's, and the log's when not replaying)."""
+    taken = set().union(*(_keys(b) for b in own))
+    controls = set().union(*(_keys(b) for b in GameScreen.CONTROL_BINDINGS))
+    ahead = [b for b in GameScreen.GAME_OVER_BINDINGS if _keys(b) & (taken | controls)]
+    kept = [b for b in GameScreen.BINDINGS
+            if b not in GameScreen.GAME_OVER_BINDINGS and _keys(b) & (controls - taken)]
+    return [*ahead, *own, *kept, *GameScreen.CONTROL_BINDINGS]

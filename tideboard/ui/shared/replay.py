@@ -1,13 +1,14 @@
 """Replays: a game's own screen, read-only, stepping through a stored game.
 
-``replay_screen(match, bots, finished)`` builds the game's screen class with
-:class:`ReplayMode` mixed in front of it, so the table is drawn by the game's
-own code while
+``replay_screen(match, bots, finished)`` opens the game's screen with a
+:class:`Replay` controller, so the table is drawn by the game's own code while
 
 - the match on screen is a prefix of the whole game (``position`` moves),
   stepped with Right/n (next), Left/p (previous), Home and End;
-- nothing is played: no bots run, no privacy screen, no end screen, and
-  ``dispatch`` refuses every move;
+- nothing is played: no bots run, no privacy screen, no end screen, and every
+  move is refused;
+- only the replay's keys and those that only look (help, the game's overviews,
+  the log's) apply;
 - the log holds every move, with the current one highlighted;
 - a finished game shows every seat's secrets (the whole state; the hand drawn
   is the one of the player about to move), an unfinished one only what every
@@ -19,64 +20,47 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding
 
 from tideboard.engine.match import Match
 from tideboard.ui.screens import screen_class
+from tideboard.ui.shared.control import REPLAY_ACTIONS, TABLE_ACTIONS, Control
 from tideboard.ui.shared.log import GameLog
 
-# the actions a replay offers; any other key of the game's screen is hidden
-# from the footer, and a move it would make is refused
-REPLAY_ACTIONS = {"replay_step", "replay_to", "help", "leave", "next_theme",
-                  "table", "whole_map", "objectives"}
+LEAVE_ACTIONS = frozenset({"leave"})  # besides the replay's and those that only look
 LOG_WINDOW = 400  # log lines shown each side of the current move
 
 
-class ReplayMode:
-    """Mixed in front of a :class:`GameScreen` subclass (see :func:`replay_screen`)."""
-
-    BINDINGS = [
-        Binding("right,n", "replay_step(1)", "Next", priority=True),
-        Binding("left,p", "replay_step(-1)", "Back", priority=True),
-        Binding("home", "replay_to('start')", "Start", priority=True),
-        Binding("end", "replay_to('end')", "End", priority=True),
-    ]
-    replay = True
+class Replay(Control):
+    """A stored game, shown one position at a time (``position``: the moves made)."""
 
     def __init__(self, match: Match, bots: dict[int, str], finished: bool) -> None:
-        super().__init__(match, bots, 0.0)  # type: ignore[call-arg]
+        super().__init__(match.undo(len(match.actions)), bots)
         self.whole = match
         self.finished = finished
         self.position = 0
-        self.match = match.undo(len(match.actions))
 
     # -- what is shown ------------------------------------------------------
-    @property
     def shown(self) -> Any:
         if self.finished:
-            return self.state  # every seat's secrets: the game is over
-        return self.game.view(self.state, None)
+            return self.match.state  # every seat's secrets: the game is over
+        return self.view_for(None)
 
-    def human_to_move(self) -> int | None:
-        return None  # nobody plays in a replay
+    def waiting(self, wait: str) -> str:
+        return self.hint()
 
-    def turn_or_wait(self, wait: str = "") -> int | None:
-        self.say(self._replay_hint(), error=True)
-        return None
-
-    def dispatch(self, action: Any) -> bool:
-        self.say(self._replay_hint(), error=True)
+    def play(self, action: Any) -> bool:
+        self.screen.say(self.hint(), error=True)
         return False
 
-    def save(self) -> bool:
-        return True  # a replay never writes to the store
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in REPLAY_ACTIONS:
+    def allows(self, action: str) -> bool | None:
+        if action in REPLAY_ACTIONS:
+            return True
+        if action in TABLE_ACTIONS:
             return False
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        look = action in LEAVE_ACTIONS or action in self.screen.ANY_TIME_ACTIONS
+        return None if look else False
 
-    def _replay_hint(self) -> str:
+    def hint(self) -> str:
         total = len(self.whole.actions)
         where = "the start" if self.position == 0 else f"move {self.position} of {total}"
         secrets = ("every hand shown: the game is over" if self.finished
@@ -84,21 +68,25 @@ class ReplayMode:
         return (f"Replay, {where} ({secrets}). Right/n next, Left/p back, Home/End, "
                 "q leaves.")
 
-    # -- the loop, replaced ---------------------------------------------------
-    def _advance(self) -> None:
-        seats = self.game.to_move(self.state)
+    # -- the screen ---------------------------------------------------------
+    def advance(self) -> None:
+        seats = self.match.game.to_move(self.match.state)
         self.viewer = seats[0] if self.finished and seats else None
-        self.refresh_table()
-        self.say(self._replay_hint())
-        self.sync_bindings()
+        screen = self.screen
+        screen.refresh_table()
+        screen.say(self.hint())
+        screen.sync_bindings()
 
-    def _write_log(self) -> None:
-        log = self.query_one(GameLog)
+    def write_log(self) -> None:
+        """Every move of the whole game (the nearest ``LOG_WINDOW`` each side), the
+        current one highlighted and in the middle of the log."""
+        screen = self.screen
+        log = screen.query_one(GameLog)
         log.clear()
         lines = self.whole.log
         low = max(0, self.position - LOG_WINDOW)
         high = min(len(lines), self.position + LOG_WINDOW)
-        log.write(Text(f"{self.game.info.name}: replay", style="bold"))
+        log.write(Text(f"{self.match.game.info.name}: replay", style="bold"))
         if low:
             log.write(Text(f"({low} earlier moves)", style="dim"))
         for number, line in enumerate(lines[low:high], low + 1):
@@ -108,7 +96,7 @@ class ReplayMode:
                 log.write(Text(f"  {line}", style="" if number < self.position else "dim"))
         if high < len(lines):
             log.write(Text(f"({len(lines) - high} later moves)", style="dim"))
-        self.logged = len(self.match.log)
+        screen.logged = len(self.match.log)
         current = self.position - low + (1 if low else 0)  # its line in the log
         log.scroll_to(y=max(0, current - log.size.height // 2), animate=False)
 
@@ -117,44 +105,32 @@ class ReplayMode:
         position = max(0, min(total, position))
         self.position = position
         self.match = self.whole.undo(total - position)
-        self._write_log()
-        self._advance()
+        self.write_log()
+        self.advance()
 
     # -- keys ---------------------------------------------------------------
-    def action_replay_step(self, step: int) -> None:
+    def step(self, moves: int) -> None:
         total = len(self.whole.actions)
-        if not 0 <= self.position + step <= total:
-            self.say("That is the end of the game." if step > 0 else
-                     "That is the start of the game.", error=True)
+        if not 0 <= self.position + moves <= total:
+            self.screen.say("That is the end of the game." if moves > 0 else
+                            "That is the start of the game.", error=True)
             return
-        self.go_to(self.position + step)
+        self.go_to(self.position + moves)
 
-    def action_replay_to(self, where: str) -> None:
-        self.go_to(0 if where == "start" else len(self.whole.actions))
+    def go_to_end(self, end: bool) -> None:
+        self.go_to(len(self.whole.actions) if end else 0)
 
-    def action_undo(self) -> None:
-        self.action_replay_step(-1)
+    def undo(self) -> None:
+        self.step(-1)
 
-    def action_leave(self) -> None:
-        if self.app.loaded_match is not None:  # opened by 'tideboard replay'
-            self.app.exit()
+    def leave(self) -> None:
+        app = self.screen.app
+        if app.loaded_match is not None:  # opened by 'tideboard replay'
+            app.exit()
         else:
-            self.app.show_picker()
-
-
-_CLASSES: dict[type, type] = {}
-
-
-def replay_class(game_id: str) -> type:
-    """The game's screen class with :class:`ReplayMode` in front."""
-    base = screen_class(game_id)
-    if base not in _CLASSES:
-        # Textual reads BINDINGS only from DOMNode classes: give them to the new one
-        _CLASSES[base] = type(f"Replay{base.__name__}", (ReplayMode, base),
-                              {"BINDINGS": ReplayMode.BINDINGS})
-    return _CLASSES[base]
+            app.show_picker()
 
 
 def replay_screen(match: Match, bots: dict[int, str], finished: bool) -> Any:
-    """A screen stepping through ``match`` (secrets shown only if ``finished``)."""
-    return replay_class(match.game.info.id)(match, bots, finished)
+    """The game's screen stepping through ``match`` (secrets shown only if ``finished``)."""
+    return screen_class(match.game.info.id)(control=Replay(match, bots, finished))

@@ -1,4 +1,4 @@
-"""Saving a game screen's match in the game store (tideboard/store/games.py).
+"""Saving a local game's match in the game store (tideboard/store/games.py).
 
 Every game played in the app is a record in the store: created when the game
 screen starts (or the stored game it continues), one committed transaction per
@@ -23,39 +23,41 @@ from tideboard.engine.core import TideboardError
 
 RETRY_SECONDS = 5.0  # a failed save is tried again this often while nothing changes
 
-# The games (a key per screen) not saved, with what went wrong; a save that
-# succeeds removes its screen's entry.
+# The games (a key per local game) not saved, with what went wrong; a save that
+# succeeds removes its entry.
 UNSAVED: dict[int, str] = {}
 _KEYS = itertools.count(1)
 
 
-def save_match(screen: Any) -> None:
-    """Bring ``screen.writer``'s record up to ``screen.match`` (creating the
-    record the first time).  The write runs on the store's writer thread
-    (tideboard/store/background.py), never on the event loop; its outcome
-    comes back to the loop, in the order asked, and a failure is shown."""
+def save_match(game: Any) -> None:
+    """Bring ``game.writer``'s record up to ``game.match`` (creating the
+    record the first time); ``game`` is a
+    :class:`~tideboard.ui.shared.local_game.LocalGame` on its screen.  The write
+    runs on the store's writer thread (tideboard/store/background.py), never on
+    the event loop; its outcome comes back to the loop, in the order asked, and
+    a failure is shown."""
     from tideboard.store.background import Saves
 
     try:
-        job = _Job(screen)
+        job = _Job(game)
     except TideboardError as error:  # the store cannot be opened
-        _saved(screen, f"Could not save the game: {error}")
+        _saved(game, f"Could not save the game: {error}")
         return
-    saves = getattr(screen, "_saves", None)
+    saves = getattr(game, "_saves", None)
     if saves is None:
-        saves = screen._saves = Saves(job.store)
-    saves.later(job, lambda message: _saved(screen, message))
+        saves = game._saves = Saves(job.store)
+    saves.later(job, lambda message: _saved(game, message))
 
 
-def last_save(screen: Any) -> None:
+def last_save(game: Any) -> None:
     """When the game screen closes: the saves still running are waited for,
     and a game not saved (a full disk) gets a last try."""
     try:
-        saves = getattr(screen, "_saves", None)
+        saves = getattr(game, "_saves", None)
         if saves is not None:
             saves.deliver(wait=True)
-        if screen.save_error is not None:
-            _saved(screen, _Job(screen)())
+        if game.save_error is not None:
+            _saved(game, _Job(game)())
     except Exception:  # the app is ending: never raise from here
         pass
 
@@ -64,73 +66,73 @@ class _Job:
     """One save of the match on screen now, run by the store's writer thread
     (or at once): None, or the message for the player."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, game: Any) -> None:
         from tideboard.store.records import default_seats
 
-        self.screen, self.match = screen, screen.match
-        writer = screen.writer
-        self.store = writer.store if writer is not None else screen.app.open_store()
-        self.seats = default_seats(self.match.config.players, screen.bot_levels)
+        self.game, self.match = game, game.match
+        writer = game.writer
+        self.store = writer.store if writer is not None else game.screen.app.open_store()
+        self.seats = default_seats(self.match.config.players, game.bot_levels)
 
     def __call__(self) -> str | None:
         from tideboard.store.writer import GameWriter
 
-        screen = self.screen
+        game = self.game
         try:
-            if screen.writer is None:  # the first save creates the record
-                screen.writer = GameWriter.new(self.store, self.match, self.seats)
-            return screen.writer.sync(self.match)
+            if game.writer is None:  # the first save creates the record
+                game.writer = GameWriter.new(self.store, self.match, self.seats)
+            return game.writer.sync(self.match)
         except TideboardError as error:
             return f"Could not save the game: {error}"
 
 
-def _saved(screen: Any, message: str | None) -> None:
+def _saved(game: Any, message: str | None) -> None:
     """A save's outcome, on the loop: the player told of a failure (once) and
     of the first save that succeeds after one."""
     if message:
-        UNSAVED[_key(screen)] = _unsaved_text(screen, message)
-        if message != screen.save_error:
-            screen.notify(f"{message}. Your moves are kept on screen; saving is tried "
+        UNSAVED[_key(game)] = _unsaved_text(game, message)
+        if message != game.save_error:
+            game.screen.notify(f"{message}. Your moves are kept on screen; saving is tried "
                           "again after every move and every few seconds.",
                           severity="error", timeout=10)
-        screen.save_error = message
-        screen.app.sub_title = "NOT SAVED"
-        _retry_later(screen)
+        game.save_error = message
+        game.screen.app.sub_title = "NOT SAVED"
+        _retry_later(game)
         return
-    UNSAVED.pop(_key(screen), None)
-    if screen.save_error:
-        screen.notify("The game is saved again.", timeout=3)
-        screen.app.sub_title = ""
-    screen.save_error = None
+    UNSAVED.pop(_key(game), None)
+    if game.save_error:
+        game.screen.notify("The game is saved again.", timeout=3)
+        game.screen.app.sub_title = ""
+    game.save_error = None
 
 
-def _retry_later(screen: Any) -> None:
+def _retry_later(game: Any) -> None:
     """Try the save again in RETRY_SECONDS (once: a failed retry schedules the next)."""
-    if getattr(screen, "_save_retry", None) is not None:
+    if getattr(game, "_save_retry", None) is not None:
         return
 
     def retry() -> None:
-        screen._save_retry = None
-        if screen.save_error is not None and screen.is_attached:
-            save_match(screen)
+        game._save_retry = None
+        if game.save_error is not None and game.screen.is_attached:
+            save_match(game)
 
     try:
-        screen._save_retry = screen.set_timer(RETRY_SECONDS, retry, name="save retry")
+        game._save_retry = game.screen.set_timer(RETRY_SECONDS, retry, name="save retry")
     except Exception:  # not mounted (or no longer): the next change retries
-        screen._save_retry = None
+        game._save_retry = None
 
 
-def _key(screen: Any) -> int:
-    key = getattr(screen, "_unsaved_key", None)
+def _key(game: Any) -> int:
+    key = getattr(game, "_unsaved_key", None)
     if key is None:
-        key = screen._unsaved_key = next(_KEYS)
+        key = game._unsaved_key = next(_KEYS)
     return key
 
 
-def _unsaved_text(screen: Any, message: str) -> str:
-    writer = screen.writer
+def _unsaved_text(game: Any, message: str) -> str:
+    writer = game.writer
     saved = len(writer.saved) if writer is not None else 0
-    missing = max(len(screen.match.actions) - saved, 0)
+    missing = max(len(game.match.actions) - saved, 0)
     where = f"game {writer.id}" if writer is not None else "the new game"
     what = f"its last {missing} moves are" if missing > 1 else (
         "its last move is" if missing == 1 else "its latest change is")

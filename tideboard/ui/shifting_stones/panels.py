@@ -51,7 +51,6 @@ class StonesTable(GameScreen):
     selected: int
     pending: Shift | Flip | None
     shift_from: int | None
-    _view: tuple[Any, int | None, State] | None = None
     _table_drawn: tuple | None = None
 
     # -- names ------------------------------------------------------------
@@ -63,19 +62,11 @@ class StonesTable(GameScreen):
     def row_name(self, seat: int) -> str:
         """The seat's name in a table: "(you)" marks the one person playing bots."""
         name = self.seat_name(seat)
-        if self.bots and self.human_seats == [seat] and name != "You":
+        if self.bot_levels and self.human_seats == [seat] and name != "You":
             name += " (you)"
         return name
 
     # -- the state on screen ------------------------------------------------
-    @property
-    def shown(self) -> State:
-        """The state as the viewer may see it, worked out once per state and viewer."""
-        state, viewer = self.state, self.viewer
-        if self._view is None or self._view[0] is not state or self._view[1] != viewer:
-            self._view = (state, viewer, self.game.view(state, viewer))
-        return self._view[2]
-
     @property
     def hand(self) -> tuple[int, ...]:
         seat = self.human_to_move()
@@ -139,7 +130,7 @@ class StonesTable(GameScreen):
                              "has the totals; t shows every scored card.")
             return
         if me is None:
-            hand_widget.show((), 0, set(), set(), self.secrets_note(
+            hand_widget.show((), 0, set(), set(), self.control.secrets_note(
                 "Hands are hidden until the next player is ready.", "hands"))
             return
         shown = self.shown

@@ -100,9 +100,9 @@ class ShiftingStonesScreen(StonesTable):
         yield KeysLine()
 
     # -- which keys apply (the footer lists those) --------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in TURN_ACTIONS:
-            return super().check_action(action, parameters)
+            return super().offers(action, parameters)
         if self.human_to_move() is None:
             return False
         busy = self.pending is not None or self.shift_from is not None

@@ -1,0 +1,156 @@
+"""What a game screen's keys do to the match it shows: the screen's controller.
+
+A :class:`~tideboard.ui.shared.game_screen.GameScreen` draws a match and turns keys
+into requests ("play this move", "undo", "leave"); its controller decides what they
+do.  :class:`Control` is the base with the parts every controller shares (whose
+turn it is, seat names, the log); the three controllers are
+
+- :class:`~tideboard.ui.shared.local_game.LocalGame`: a match on this machine, with
+  bots, the hot-seat hand-over screen and every move saved in the game store;
+- :class:`~tideboard.ui.shared.replay.Replay`: stepping through a stored game,
+  read-only;
+- :class:`~tideboard.serve.table_screen.RemoteTable`: one seat of a server table
+  (moves go to the room, which tells the screen of each change).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tideboard.engine.core import seat_label
+from tideboard.engine.match import Match
+from tideboard.ui.shared.log import GameLog
+
+# actions that only one kind of controller offers (a replay's steps, a table's chat)
+REPLAY_ACTIONS = frozenset({"replay_step", "replay_to"})
+TABLE_ACTIONS = frozenset({"chat"})
+
+
+class Control:
+    """The match on a game screen and what the screen's requests do to it.
+
+    ``screen`` is set by the screen that holds the controller (one screen each).
+    """
+
+    bot_delay = 0.0  # seconds a bot waits before it moves (a local game's bots only)
+
+    def __init__(self, match: Match, bot_levels: dict[int, str]) -> None:
+        self.match = match
+        self.bot_levels = dict(bot_levels)  # seat -> bot level, for the seats bots play
+        self.viewer: int | None = None  # whose secrets are on screen
+        self.screen: Any = None
+        self._view: tuple[Any, int | None, Any] | None = None  # (state, viewer, its view)
+
+    # -- what the screen shows ----------------------------------------------------
+    def shown(self) -> Any:
+        """The state as the person at the screen may see it."""
+        return self.view_for(self.viewer)
+
+    def view_for(self, viewer: int | None) -> Any:
+        """The state as ``viewer`` sees it, worked out once per state and viewer (the
+        screen asks on every redraw and key)."""
+        state = self.match.state
+        cached = self._view
+        if cached is None or cached[0] is not state or cached[1] != viewer:
+            cached = self._view = (state, viewer, self.match.game.view(state, viewer))
+        return cached[2]
+
+    @property
+    def human_seats(self) -> list[int]:
+        config = self.match.config
+        seats = 1 if config.solo else config.players
+        return [s for s in range(seats) if s not in self.bot_levels]
+
+    def next_seat(self, state: Any = None) -> int | None:
+        """The seat to act next: of several choosing at once, bots first, then the viewer."""
+        seats = self.match.game.to_move(self.match.state if state is None else state)
+        ahead = ([s for s in seats if s in self.bot_levels]
+                 or [s for s in seats if s == self.viewer])
+        return (ahead or seats or (None,))[0]
+
+    def human_to_move(self) -> int | None:
+        """The seat whose move the person at the screen may make now, or None."""
+        return None
+
+    def waiting(self, wait: str) -> str:
+        """What a key says when it is not the screen's turn (``wait``: the game's words)."""
+        return wait
+
+    # -- requests -------------------------------------------------------------------
+    def start(self) -> None:
+        """The screen is mounted: its log from the heading on, what comes next."""
+        screen = self.screen
+        screen.query_one(GameLog).add(self.log_heading())
+        screen.write_log()
+        self.advance()
+
+    def stop(self) -> None:
+        """The screen is unmounted."""
+
+    def advance(self) -> None:
+        """After a change: redraw, and say what comes next."""
+        self.screen.refresh_table()
+
+    def play(self, action: Any) -> bool:
+        """Make ``action`` for the person at the screen; False (and why, said) if not."""
+        return False
+
+    def undo(self) -> None:
+        """Take back the person's last move, if it may be."""
+
+    def save(self) -> bool:
+        """Bring the game's record up to the match; True when it is saved."""
+        return True
+
+    def leave(self) -> None:
+        """Leave the screen (``q``)."""
+        self.screen.app.show_picker()
+
+    def play_again(self) -> None:
+        """"Play again" at game over."""
+        self.screen.app.show_picker()
+
+    def step(self, moves: int) -> None:
+        """A replay's next or previous move (only a replay offers the keys)."""
+
+    def go_to_end(self, end: bool) -> None:
+        """A replay's first or last position (only a replay offers the keys)."""
+
+    def chat(self) -> None:
+        """Say something to the table (only a table offers the key)."""
+
+    def allows(self, action: str) -> bool | None:
+        """Whether the screen's ``action`` applies now, if the controller decides it
+        (a replay allows only its keys and those that look); None: the screen decides."""
+        return False if action in REPLAY_ACTIONS or action in TABLE_ACTIONS else None
+
+    # -- words -----------------------------------------------------------------------
+    def keys_help(self, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The help screen's keys: the game's ``keys``, and the controller's own."""
+        return keys
+
+    def seat_name(self, seat: int) -> str:
+        """"You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
+        level = self.bot_levels.get(seat)
+        if level:
+            return f"{seat_label(seat)} ({level})"
+        return "You" if self.match.config.solo and seat == 0 else seat_label(seat)
+
+    def secrets_note(self, hot_seat: str, what: str) -> str:
+        """What a screen showing no seat's secrets says where they would be:
+        ``hot_seat`` here (between two players at one keyboard); a spectator
+        at a server table is told the players' ``what`` are theirs alone."""
+        return hot_seat
+
+    def log_heading(self) -> str:
+        """The log's first line; the seed only once the game is over (before that it
+        gives away hidden cards or dice to come, as ``tideboard script`` knows)."""
+        game = self.match.game
+        info = game.info
+        if not game.is_over(self.match.state):
+            return f"{info.name}, {'game resumed' if self.match.actions else 'new game'}."
+        return f"{info.name}, seed {self.match.config.seed}."
+
+    def write_log(self) -> None:
+        """Make the screen's log show the match's (the game's own way of keeping it)."""
+        self.screen.follow_log()

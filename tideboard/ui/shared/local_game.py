@@ -1,0 +1,161 @@
+"""A match played on this machine: the controller of a game screen opened from the
+picker or by ``tideboard play``/``resume``.
+
+It runs the bots (one move per ``bot_delay``), puts up the hand-over screen between
+hot-seat players so that each sees only their own secrets, and saves every move in
+the game store (``saving.py``: a failed save is shown and retried, never lost).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import IllegalAction, seat_label
+from tideboard.engine.match import Match
+from tideboard.engine.seeds import new_seed
+from tideboard.ui.shared.control import Control
+from tideboard.ui.shared.saving import last_save, save_match
+
+
+class LocalGame(Control):
+    """A match on this machine: its bots, its hot-seat players, its record in the store."""
+
+    def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6,
+                 writer: Any = None) -> None:
+        super().__init__(match, bots)
+        self.bots = {seat: make_bot(match.game, level, seed=match.config.seed * 97 + seat)
+                     for seat, level in bots.items()}
+        self.bot_delay = bot_delay
+        # the game's record in the store (a GameWriter); None until the first save
+        # creates it (see ``save``)
+        self.writer = writer
+        self.save_error: str | None = None  # the last failed save, until one succeeds
+
+    def human_to_move(self) -> int | None:
+        """The human seat to move and looking (for a public decision, at the spectator's view)."""
+        seat = self.next_seat()
+        public = (seat is not None and self.viewer is None
+                  and not self.screen.needs_privacy(seat))
+        return seat if seat not in self.bots and (seat == self.viewer or public) else None
+
+    # -- the loop -------------------------------------------------------------------
+    def start(self) -> None:
+        self.screen.call_after_refresh(self.save)  # the record once the first frame is up
+        super().start()
+
+    def stop(self) -> None:
+        last_save(self)  # a game not saved (a full disk) gets a last try
+
+    def save(self) -> None:
+        """The game's record brought up to the match on screen, off the event loop
+        (ui/shared/saving.py)."""
+        save_match(self)
+
+    def play(self, action: Any) -> bool:
+        try:
+            self.match = self.match.play(action)
+        except IllegalAction as error:
+            self.screen.say(str(error), error=True)
+            return False
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        self.screen.write_log()
+        self.save()
+        self.advance()
+
+    def advance(self) -> None:
+        screen, game, state = self.screen, self.match.game, self.match.state
+        if game.is_over(state):
+            screen.refresh_table()
+            screen.say(f"Game over. {game.result_text(state)}")
+            screen.show_end()
+            return
+        seat = self.next_seat(state)
+        if seat in self.bots:
+            screen.refresh_table()
+            screen.say(f"{screen.seat_does(seat, 'is', 'are')} playing...")
+            screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
+            return
+        if (seat != self.viewer and len(self.human_seats) > 1
+                and game.info.hidden_information):
+            self.viewer = None
+            screen.refresh_table()
+            if screen.needs_privacy(seat):  # (else a public decision, at the spectator's view)
+                screen.show_privacy(seat, seat_label(seat), screen.SECRETS,
+                                    lambda show: self._hand_over(seat, show))
+            return
+        self._reveal(seat)
+
+    def _hand_over(self, seat: int, show: bool | None) -> None:
+        """The hand-over screen's answer: show ``seat``'s secrets, or leave the game."""
+        if show:
+            self._reveal(seat)
+        else:
+            self.screen.app.show_picker()
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.screen.refresh_table()
+
+    def _bot_step(self) -> None:
+        screen, game = self.screen, self.match.game
+        if not screen.is_current or game.is_over(self.match.state):
+            if not game.is_over(self.match.state):  # wait under a modal, try again
+                screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
+            return
+        seat = self.next_seat()
+        bot = self.bots.get(seat)
+        if bot is None:  # a human's choice now (a second timer, or the seats changed)
+            self.advance()
+            return
+        state = self.match.state
+        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+        self.match = self.match.play(action)
+        self._after_change()
+
+    # -- the screen's other requests -------------------------------------------------
+    def undo(self) -> None:
+        screen, game, match = self.screen, self.match.game, self.match
+        if self.human_to_move() is None:
+            screen.say("Wait: it is not your turn.", error=True)
+            return
+        if not match.actions:
+            screen.say("Nothing to undo yet.", error=True)
+            return
+        before, after = match.states[-2], match.states[-1]
+        action = match.actions[-1]
+        if game.seat_of(before, action) != self.human_to_move():
+            screen.say("Nothing to undo this turn: the last move was another player's.",
+                       error=True)
+            return
+        if not game.undoable(before, action, after):
+            reason = game.undo_refusal(before, action, after)
+            screen.say(f"That move cannot be taken back: {reason}.", error=True)
+            return
+        self.match = match.undo()
+        screen.write_log()  # the undone lines leave the log
+        self.save()
+        screen.notify("Move taken back.", timeout=2)
+        screen.refresh_table()  # redraws, and the status line shows what to do next
+
+    def leave(self) -> None:
+        screen = self.screen
+        if not screen.is_active:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                screen.app.show_picker()
+
+        screen.ask("Leave this game? It is saved: resume it from the picker.", "Leave", "Stay",
+                   answer)
+
+    def play_again(self) -> None:
+        """A new match of the same game and seats (a new record: the finished one stays)."""
+        config = self.match.config.evolve(seed=new_seed())
+        new = Match.start(self.match.game, config)
+        screen = self.screen
+        screen.app.switch_screen(type(screen)(new, self.bot_levels, self.bot_delay))
