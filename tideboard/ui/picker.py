@@ -12,7 +12,7 @@ remembered in the settings file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,6 +34,9 @@ from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
 from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, SeedInput, StartButton
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
+
+if TYPE_CHECKING:
+    from tideboard.ui.app import TideboardApp
 
 MAX_SEATS = 6
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
@@ -88,6 +91,9 @@ def _game_option(info: Any) -> Option:
 
 
 class PickerScreen(OptionRows, Screen):
+    if TYPE_CHECKING:
+        app: TideboardApp  # the picker is the tideboard app's screen
+
     BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
                 Binding("up", "row(-1)", "Row", show=False),
                 Binding("escape", "back", "Games"), Binding("ctrl+s", "start", "Start"),

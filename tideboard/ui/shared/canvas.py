@@ -88,7 +88,7 @@ def border_line(out: Text, corners: str, inner: int, edge: Style,
                 label: str | Text = "", label_style: Style | str | None = None) -> Text:
     """Append a frame's top or bottom border to ``out``: ``corners`` is (left, stroke,
     right), ``inner`` strokes wide, with ``label`` set in after the first stroke."""
-    left, hz, right = corners
+    left, hz, right = tuple(corners)
     out.append(left + hz, edge)
     out.append(label, label_style)
     width = label.cell_len if isinstance(label, Text) else len(label)
@@ -103,7 +103,7 @@ def card_frame(body: list[Text], inner: int, edge: Style, chars: str = ROUNDED,
     The frame's style is the lines' base style (so a dim frame dims the body);
     ``top`` / ``bottom`` are labels set into the border after its first stroke.
     """
-    tl, hz, tr, vt, bl, br = chars
+    tl, hz, tr, vt, bl, br = tuple(chars)
 
     def border(left: str, right: str, label: Text | None) -> Text:
         if label is None:

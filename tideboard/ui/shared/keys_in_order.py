@@ -13,13 +13,20 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.message import Message
 
+if TYPE_CHECKING:  # the type checker sees the App this is mixed into
+    from textual.app import App
 
-class KeysInOrder:
+    _AppBase = App
+else:
+    _AppBase = object
+
+
+class KeysInOrder(_AppBase):
     """An ``App`` mixin: see the module's text.  ``input_pending`` says whether
     keys are still on their way (tests wait for it)."""
 
