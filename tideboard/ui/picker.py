@@ -12,7 +12,7 @@ remembered in the settings file.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -91,9 +91,6 @@ def _game_option(info: Any) -> Option:
 
 
 class PickerScreen(OptionRows, Screen):
-    if TYPE_CHECKING:
-        app: TideboardApp  # the picker is the tideboard app's screen
-
     BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
                 Binding("up", "row(-1)", "Row", show=False),
                 Binding("escape", "back", "Games"), Binding("ctrl+s", "start", "Start"),
@@ -388,7 +385,7 @@ class PickerScreen(OptionRows, Screen):
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
         # a new game is a new record in the store: no saved game is replaced
-        self.app.start_match(match, bots)
+        cast("TideboardApp", self.app).start_match(match, bots)  # the picker's app
 
     def _error(self, message: str) -> None:
         self.query_one("#picker-error", Static).update(Text(message, style="bold red"))
