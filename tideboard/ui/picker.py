@@ -12,7 +12,7 @@ remembered in the settings file.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,8 +35,10 @@ from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, SeedInput, Star
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
-if TYPE_CHECKING:
-    from tideboard.ui.app import TideboardApp
+
+class _MatchStarter(Protocol):  # the app (ui/app.py, not imported: it imports this)
+    def start_match(self, match: Match, bots: dict[int, str]) -> None: ...
+
 
 MAX_SEATS = 6
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
@@ -385,7 +387,7 @@ class PickerScreen(OptionRows, Screen):
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
         # a new game is a new record in the store: no saved game is replaced
-        cast("TideboardApp", self.app).start_match(match, bots)  # the picker's app
+        cast(_MatchStarter, self.app).start_match(match, bots)
 
     def _error(self, message: str) -> None:
         self.query_one("#picker-error", Static).update(Text(message, style="bold red"))
