@@ -20,7 +20,7 @@ def list_games(as_json: bool) -> None:
     # Registry data only: importing every game's rules here made `list` slow.
     from tideboard.engine import registry
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for info in registry.GAMES.values():
         available = registry.is_available(info.id)
         rows.append({

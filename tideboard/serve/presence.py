@@ -5,6 +5,7 @@ standing in after the grace, and a table paused by a restart (mixed into
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from tideboard.serve.seats import Listener, Table, ident
@@ -15,6 +16,10 @@ class Presence:
 
     clock: Any
     grace: float
+    # the Room's own methods, which these call
+    _say: Callable[[Table, str], None]
+    _changed: Callable[[Table, str], None]
+    _schedule: Callable[[Table], None]
 
     # -- presence -----------------------------------------------------------------
     def attach(self, table: Table, name: str, listener: Listener) -> int | None:

@@ -152,12 +152,13 @@ class Table:
         line = ", ".join(seats)
         if self.watchers:
             line += f"; watching: {', '.join(sorted(self.watchers))}"
-        if self.over:
-            return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
+        match = self.match
+        if match is not None and self.over:
+            return f"finished: {self.named(match.game.result_text(match.state))}"
         if self.paused:
             return f"paused until a player returns (server restarted): {line}"
-        if self.started:
-            waiting = self.match.game.to_move(self.match.state)
+        if match is not None:  # started
+            waiting = match.game.to_move(match.state)
             mine = name is not None and self.seat_of(name) in waiting
             return f"{'your turn' if mine else 'playing'}: {line}"
         return f"open, {len(self.free_seats())} free: {line}"

@@ -122,7 +122,8 @@ class Room(Presence):
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
         variant = variant or info.variants[0]
-        config = GameConfig(players=players, variant=variant, options=options,
+        pairs = tuple(options.items()) if isinstance(options, dict) else options
+        config = GameConfig(players=players, variant=variant, options=pairs,
                             solo=players == 1 and info.max_players > 1)
         info.check_config(config)
         bots = dict(bots or {})
@@ -217,6 +218,7 @@ class Room(Presence):
         if not table.started:
             raise TableError("The table has not started yet.")
         match = table.match
+        assert match is not None  # started
         game = match.game
         if game.is_over(match.state):
             raise TableError("The game is over.")
@@ -250,7 +252,9 @@ class Room(Presence):
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
-        table.match = table.match.play(action)
+        match = table.match
+        assert match is not None  # only a started table is played on
+        table.match = match.play(action)
         self._save(table)
         self._changed(table, "move")
         self._schedule(table)
@@ -286,8 +290,8 @@ class Room(Presence):
 
     def _schedule(self, table: Table) -> None:
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
-        if not table.started or table.over or table.paused or table.bot_timer is not None:
-            return
+        if table.match is None or table.over or table.paused or table.bot_timer is not None:
+            return  # (no match: not started)
         loop = running_loop()
         if loop is None:
             return
@@ -299,6 +303,7 @@ class Room(Presence):
         if table.over or table.paused or self.tables.get(table.id) is not table:
             return
         match = table.match
+        assert match is not None  # a bot's move is scheduled at a started table only
         game = match.game
         seats = [s for s in game.to_move(match.state) if table.seats[s].by_bot]
         if not seats:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tideboard.engine.core import TideboardError
 
@@ -36,7 +36,7 @@ class Transaction:
             raise store_error(self.store.path, error) from None
         return self.store._db
 
-    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> Literal[False]:
         db = self.store._db
         try:
             if kind is None:

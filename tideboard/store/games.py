@@ -22,6 +22,7 @@ Errors meant for the user are :class:`StoreError` (a :class:`TideboardError`).
 
 from __future__ import annotations
 
+import builtins  # the list type, in the class whose list() method hides it
 import json
 import os
 import re
@@ -77,7 +78,7 @@ class Store:
 
         default = path is None
         timeout = BUSY_TIMEOUT if timeout is None else timeout
-        target = paths.store_path() if default else Path(path)
+        target = paths.store_path() if path is None else Path(path)
         try:
             # the platform's tideboard folder is ours to fix; a folder named in
             # TIDEBOARD_DATA_DIR or a path given may be shared: left as it is
@@ -265,13 +266,13 @@ class Store:
                           "ORDER BY updated DESC, rowid DESC")
         return [self._summary(row) for row in rows]
 
-    def entries(self, unfinished_only: bool = True) -> list[GameSummary | DamagedGame]:
+    def entries(self, unfinished_only: bool = True) -> builtins.list[GameSummary | DamagedGame]:
         """Like :meth:`list`, but a damaged game is listed as a :class:`DamagedGame`
         instead of failing the whole listing."""
         where = "WHERE finished = 0 " if unfinished_only else ""
         rows = self._read(f"SELECT {COLUMNS} FROM games {where}"
                           "ORDER BY updated DESC, rowid DESC")
-        out: list[GameSummary | DamagedGame] = []
+        out: builtins.list[GameSummary | DamagedGame] = []
         for row in rows:
             try:
                 out.append(self._summary(row))
@@ -316,6 +317,7 @@ class Store:
         from tideboard.store.records import replay
 
         record = self.get(game_id)
+        assert record.id is not None  # get() gives the stored id
         match = replay(record, f"game {record.id}")
         if not record.finished and match.game.is_over(match.state):
             # killed between the last move and finish(): finish it now
@@ -338,7 +340,7 @@ class Store:
                            turn=turn_text(match, record.seats) if match is not None else None)
 
     # -- the old autosave files -------------------------------------------
-    def import_autosaves(self, folder: str | os.PathLike[str]) -> list[Any]:
+    def import_autosaves(self, folder: str | os.PathLike[str]) -> builtins.list[Any]:
         """Import the old ``autosave-*.json`` files in ``folder`` as games (see
         :func:`tideboard.store.autosaves.import_autosaves`)."""
         return import_autosaves(folder, self._read, self._write)
