@@ -9,7 +9,8 @@ theme changes to the session (the server's settings file is left alone).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from rich.console import Console
 from textual.binding import Binding
@@ -20,13 +21,17 @@ from tideboard.serve.driver import SSHDriver
 from tideboard.serve.styles import SharedStylesheet, theme_variables
 from tideboard.ui.app import TideboardApp
 
-COLOUR_DEPTHS = ("truecolor", "256", "standard", "none")
+if TYPE_CHECKING:
+    from tideboard.serve.lobby import LobbyScreen
+
+Depth = Literal["truecolor", "256", "standard", "none"]
+COLOUR_DEPTHS: tuple[Depth, ...] = ("truecolor", "256", "standard", "none")
 DEPTH_NAMES = {"truecolor": "true colour", "256": "256 colours", "standard": "16 colours",
                "none": "no colour"}
 _GREY = Monochrome()  # the no-colour filter (it keeps no state: one for every session)
 
 
-def colour_depth(env: dict[str, str]) -> str:
+def colour_depth(env: dict[str, str]) -> Depth:
     """The colour depth a client's environment asks for."""
     term = env.get("TERM", "").lower()
     if "NO_COLOR" in env or term == "dumb":
@@ -68,7 +73,7 @@ class ServeApp(TideboardApp):
         self.theme_variables = variables
         return variables
 
-    def set_depth(self, depth: str) -> None:
+    def set_depth(self, depth: Depth) -> None:
         """Draw with ``depth`` colours from now on."""
         self.depth = depth
         self.no_color = depth == "none"
@@ -113,7 +118,7 @@ class ServeApp(TideboardApp):
     def open_table(self, table: Any) -> None:
         """The table's game screen over the lobby (the seat, or watching)."""
         if not table.started:
-            lobby = self.screen_stack[0]
+            lobby = cast("LobbyScreen", self.screen_stack[0])  # the session's first screen
             lobby.say(f"Table {table.id} has not started yet.", error=True)
             return
         from tideboard.serve.table_screen import at_table, table_screen

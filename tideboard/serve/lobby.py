@@ -16,7 +16,7 @@ table id; Esc clears the filter).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -31,6 +31,9 @@ from tideboard.engine.core import ConfigError, TideboardError
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
+
+if TYPE_CHECKING:
+    from tideboard.serve.app import ServeApp
 
 LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
@@ -60,6 +63,9 @@ class LobbyList(Widget, can_focus=True):
     "mine" / "open" (key: a table id), "game" (key: a game id) or "head".
     Only a window of them fits: ``top`` is its first line, and it follows the
     cursor (a page at a time with PgUp/PgDn)."""
+
+    if TYPE_CHECKING:
+        screen: LobbyScreen  # a lobby list is on the lobby screen
 
     DEFAULT_CSS = """
     LobbyList { height: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -164,6 +170,9 @@ class LobbyList(Widget, can_focus=True):
 
 
 class LobbyScreen(Screen):
+    if TYPE_CHECKING:
+        app: ServeApp  # the lobby is a server session's screen
+
     DEFAULT_CSS = """
     #lobby-filter { height: 1; border: none; padding: 0 1; }
     """
