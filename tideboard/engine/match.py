@@ -18,7 +18,8 @@ long game costs little more than a pointer a move (benchmarks/README.md).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, cast
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.compressed_lines import pack, unpack
@@ -63,6 +64,7 @@ class _Step:
 
     __slots__ = ("state", "action", "line", "before")
     kept = False
+    line: str | _Lines  # the step's own line, or once cleared the run it is packed in
 
     def __init__(self, state: Any, action: Any, line: str, before: "_Step | None") -> None:
         self.state, self.action, self.line, self.before = state, action, line, before
@@ -119,7 +121,7 @@ class _Lineage:
         if state is not None:
             return state
         replayed = self.replayed
-        path = []  # steps to replay, newest first
+        path: list[_Step] = []  # steps to replay, newest first
         here: _Step | None = step
         while here is not None:
             if here in replayed:
@@ -156,7 +158,8 @@ class _Lineage:
             step.state = None
             cleared.append(step)
             step = step.before
-        data = pack([step.line for step in reversed(cleared)]) if cleared else None
+        # a step keeps its own line until it is cleared here
+        data = pack([cast(str, step.line) for step in reversed(cleared)]) if cleared else None
         if data is not None:
             run = _Lines(data)
             for step in cleared:
@@ -215,7 +218,7 @@ class History(Sequence):
 
     def _steps(self, start: int, stop: int) -> list[_Step]:
         """The steps that hold items ``start`` to ``stop - 1``, oldest first."""
-        step = self._match._tip
+        step: Any = self._match._tip  # _Step; the walks below never go past the first
         for _ in range(self._len - stop):
             step = step.before
         out = []
@@ -250,7 +253,8 @@ class History(Sequence):
         return iter(self._items(self._steps(0, self._len)))
 
     def __reversed__(self) -> Iterator[Any]:
-        step, field, match = self._match._tip, self._field, self._match
+        step: Any = self._match._tip  # _Step; the walks below never go past the first
+        field, match = self._field, self._match
         if field == "state":
             yield match._state
             step = step.before
@@ -266,8 +270,8 @@ class History(Sequence):
             step = step.before
 
     @staticmethod
-    def _chain(step: _Step, count: int) -> Iterator[_Step]:
-        """``count`` steps back from ``step``, newest first."""
+    def _chain(step: Any, count: int) -> Iterator[_Step]:
+        """``count`` steps back from ``step`` (a _Step with that many before it), newest first."""
         for _ in range(count):
             yield step
             step = step.before
@@ -291,6 +295,12 @@ class Match:
     :data:`CHECKPOINT_EVERY`); states given to the constructor are all kept."""
 
     __slots__ = ("game", "config", "_tip", "_state", "_size", "_lineage")
+    game: Any
+    config: GameConfig
+    _tip: _Step
+    _state: Any
+    _size: int
+    _lineage: _Lineage
 
     def __init__(self, game: Any, config: GameConfig, states: Sequence[Any],
                  actions: Sequence[Any] = (), log: Sequence[str] = ()) -> None:
@@ -403,7 +413,7 @@ class Match:
         count = min(count, self._size - 1)
         if count <= 0:
             return self
-        tip = self._tip
+        tip: Any = self._tip  # _Step; count is less than the size: never past the first
         for _ in range(count):
             tip = tip.before
         return self._at(tip, self._lineage.state_of(tip), self._size - count)

@@ -51,7 +51,7 @@ def _copier(cls: type) -> Callable[..., Any]:
     star = ", *" if fields else ""
     source = (f"def copy(_evolve_inst, /{star}{params}):\n"
               f"    return _evolve_cls({', '.join(args)})\n")
-    namespace = {"_evolve_cls": cls, "_evolve_unchanged": _UNCHANGED}
+    namespace: dict[str, Any] = {"_evolve_cls": cls, "_evolve_unchanged": _UNCHANGED}
     exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), namespace)
     copy = namespace["copy"]
     # named for the class in its errors: "evolve[State]() got an unexpected keyword..."

@@ -9,7 +9,9 @@ grid) and scoring a group are allowed at any step of the turn.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
 
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
 from tideboard.engine.rng import Rng
@@ -186,6 +188,7 @@ def legal_actions(state: State) -> list[Action]:
     oxygen = state.oxygen[seat]
     pearls = state.pearls[seat]
     phase = state.phase
+    actions: list[Action]
     if phase == MOVE:
         actions = list(dive_actions(state.divers, seat, min(oxygen, 10)))
     elif phase == TAKE:
@@ -402,7 +405,8 @@ def _end(state: State, action: End) -> State:
                         taken=EMPTY, over=round_ > ROUNDS[state.players])
 
 
-_HANDLERS = {Dive: _dive, Take: _take, Slide: _slide, MovePearl: _move_pearl, Swap: _swap,
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+             Dive: _dive, Take: _take, Slide: _slide, MovePearl: _move_pearl, Swap: _swap,
              Score: _score, End: _end}
 
 

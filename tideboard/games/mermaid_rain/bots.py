@@ -134,8 +134,8 @@ class GreedyBot:
         takes = [a for a in legal if isinstance(a, Take)]
         if takes:
             mine = {view.kinds[t] for t in view.owned[seat]}
-            here = view.spaces[view.at[seat]]
-            return max(takes, key=lambda a: (view.kinds[here[a.index]] not in mine,
+            space = view.spaces[view.at[seat]]
+            return max(takes, key=lambda a: (view.kinds[space[a.index]] not in mine,
                                              self.random.random()))
         teleports = [a for a in legal if isinstance(a, Teleport)]
         if teleports:
@@ -154,7 +154,7 @@ class GreedyBot:
             # treasure: the move that makes the whole way cheapest wins, so a
             # wild pair is paid only when no single card does as well
             best, best_key = None, None
-            dist_cache: dict[int, dict[int, int]] = {}
+            dist_cache: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}
             for action in moves:
                 after = list(hand)
                 for k in action.cards:

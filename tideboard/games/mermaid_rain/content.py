@@ -107,7 +107,8 @@ def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
     water = [c for c in range(CELLS) if BASE[c] == WATER]
     at = [cube(c) for c in range(CELLS)]
     touching = [frozenset(n) for n in NEIGHBOURS]
-    duo, bar, arc, tri = (set() for _ in SHAPES)
+    Cells = set[tuple[int, ...]]
+    duo, bar, arc, tri = (Cells() for _ in SHAPES)
     for a in water:
         ax, ay, az = at[a]
         for b in NEIGHBOURS[a]:

@@ -11,6 +11,8 @@ everyone keeps two cards (``Keep``, at once).  After round five: over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.states import evolve
@@ -229,6 +231,7 @@ def _chosen(state: State, seat: int, cards: tuple[int, ...]) -> State:
         if not stop and choice is None:
             return state  # others still choosing
     # everyone has chosen: reveal together
+    melds: list[tuple[int, ...]]
     hands, melds, stopped = list(state.hands), list(state.melds), list(state.stopped)
     for s, cards in enumerate(chosen):
         if cards is None:
@@ -319,7 +322,8 @@ def _draw(state: State, a: Draw) -> State:
     return _settle_pick(state)
 
 
-_HANDLERS = {Show: _show, Pick: _pick, Draw: _draw, Enter: riding.enter_action,
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+             Show: _show, Pick: _pick, Draw: _draw, Enter: riding.enter_action,
              Place: riding.place_action, Drop: riding.drop_action, Move: riding.move_action,
              Teleport: riding.teleport_action, Take: riding.take_action, End: riding.end_action,
              Home: riding.home_action, Keep: riding.keep_action}

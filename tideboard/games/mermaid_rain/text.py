@@ -56,10 +56,11 @@ def render_text(state: State) -> str:
                 f"{h[0]} Dolphin, {h[1]} Seagull, {h[2]} Sea Turtle")
         meld = "".join("DGT"[k] * state.melds[s][k] for k in range(3))
         extra = []
-        if state.chosen[s] == CHOSEN:
+        choice = state.chosen[s]
+        if choice == CHOSEN:
             extra.append("has chosen")
-        elif state.chosen[s] is not None:
-            extra.append("chose " + "".join("dgtm"[k] for k in state.chosen[s]))
+        elif choice is not None:
+            extra.append("chose " + "".join("dgtm"[k] for k in choice))
         if state.stopped[s]:
             extra.append("stopped")
         if state.ranks[s]:

@@ -98,7 +98,7 @@ def _path_step(state: State, goal, start: tuple[int, int] | None = None) -> str 
     """First side to walk on the shortest safe path to a room satisfying ``goal``."""
     start = state.pos if start is None else start
     seen = {start}
-    queue = deque([(start, None)])
+    queue: deque[tuple[tuple[int, int], str | None]] = deque([(start, None)])
     while queue:
         pos, first = queue.popleft()
         if goal(pos):
@@ -149,6 +149,7 @@ class GreedyBot:
             return Attack()
         if s.pending == LOOT:
             new = s.room.pawn
+            assert new is not None  # a looted pawn lies in the room while LOOT is pending
             better = _expected_fight(s, new) > _expected_fight(s, s.pawn) + 1e-9
             return SWITCH if better else KEEP
         return self._explore(s)

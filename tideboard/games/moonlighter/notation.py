@@ -38,7 +38,7 @@ HELP = ("write one of: roll, place n|e|s|w, move n|e|s|w, attack, flee, switch, 
 
 _SIDES = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s",
           "w": "w", "west": "w"}
-_PLAIN = {"roll": ROLL, "r": ROLL, "attack": ATTACK, "a": ATTACK, "flee": FLEE,
+_PLAIN: dict[str, Action] = {"roll": ROLL, "r": ROLL, "attack": ATTACK, "a": ATTACK, "flee": FLEE,
           "switch": SWITCH, "keep": KEEP}
 _SIDED = {"place": "place", "move": "move", "go": "move"}
 

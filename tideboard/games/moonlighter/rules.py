@@ -184,7 +184,7 @@ def apply(state: State, action: Action) -> State:
 def _direction(direction: object) -> str:
     if direction not in STEP:
         raise IllegalAction(f"{direction!r} is not a side; use n, e, s or w.")
-    return direction  # type: ignore[return-value]
+    return direction
 
 
 def _roll_tile(state: State, log: _Log) -> State:

@@ -101,6 +101,7 @@ def _format_collect(action: Collect) -> str:
 
 def _format_power(action: Power) -> str:
     m, a, b, c = action.mermaid, action.a, action.b, action.c
+    args: list[int | str]
     if m == "tide-pool":
         args = [a + 1, b + 1]
     elif m == "inlet":

@@ -60,21 +60,21 @@ class _Table(NamedTuple):
 @functools.lru_cache(maxsize=256)  # playouts set up thousands of games of one configuration
 def _table(players: int, solo: bool, variant: str, options: tuple[tuple[str, str], ...]) -> _Table:
     config = GameConfig(players=players, solo=solo, variant=variant, options=options)
-    options = INFO.option_values(config)
+    values = INFO.option_values(config)
     seats = 2 if solo else players
     if not 2 <= seats <= 4:
         raise ConfigError(f"Moonshell is for 2-4 players (or --solo); got {players}.")
     n_humans = 1 if solo else seats
-    mermaids = _mermaid_options(options, seats, n_humans)
+    mermaids = _mermaid_options(values, seats, n_humans)
     urchins = {"none": 0, "8": TWO_PLAYER_URCHINS}.get(
-        options["urchins"], TWO_PLAYER_URCHINS if seats == 2 else 0)
-    reef = {"none": 0, "3": 3}.get(options["reef"], seats + 1)
+        values["urchins"], TWO_PLAYER_URCHINS if seats == 2 else 0)
+    reef = {"none": 0, "3": 3}.get(values["reef"], seats + 1)
     tiles = ALL_SHELLS + (URCHIN,) * urchins + (ANEMONE, CLOWNFISH) * reef
     pools = tuple({"base": DECK_IDS[deck], "lunar-reef": DECK_IDS["lunar-" + deck]}.get(
-        options["decks"], DECK_IDS[deck] + DECK_IDS["lunar-" + deck]) for deck in DECKS)
-    events_on = options["events"] == "on"
-    moonshell_on = options["moonshell"] == "on"
-    powers = "" if options["powers"] == "none" else options["powers"]
+        values["decks"], DECK_IDS[deck] + DECK_IDS["lunar-" + deck]) for deck in DECKS)
+    events_on = values["events"] == "on"
+    moonshell_on = values["moonshell"] == "on"
+    powers = "" if values["powers"] == "none" else values["powers"]
     state = State(players=seats, solo=solo, sides=SEAT_SIDES[seats], ocean=(),
                   rocks=(EMPTY,) * 8, bag=(), urchins_aside=URCHINS - urchins,
                   chests=(((), (), (), ()),) * seats,

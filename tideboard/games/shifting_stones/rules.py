@@ -43,8 +43,8 @@ def solo_deck(rng: Rng) -> tuple[tuple[int, ...], Rng]:
 
 def setup(config: GameConfig) -> State:
     rng = Rng.from_seed(config.seed)
-    stones = [pair for pair, count in enumerate(STONES_PER_PAIR) for _ in range(count)]
-    stones, rng = rng.shuffle(stones)
+    pairs = [pair for pair, count in enumerate(STONES_PER_PAIR) for _ in range(count)]
+    stones, rng = rng.shuffle(pairs)
     grid = []
     for pair in stones:  # each stone lands on a random side
         side, rng = rng.below(2)
@@ -116,8 +116,8 @@ def apply(state: State, action: Action) -> State:
         if not 0 <= action.cell < 9:
             raise IllegalAction("There is no such cell; cells are a1-c3.")
         hand = _take_from_hand(state, action.card)
-        grid = _replace(state.grid, action.cell, state.grid[action.cell] ^ 1)
-        return evolve(state, grid=grid, hands=_replace(state.hands, seat, hand),
+        flipped = _replace(state.grid, action.cell, state.grid[action.cell] ^ 1)
+        return evolve(state, grid=flipped, hands=_replace(state.hands, seat, hand),
                       discard=state.discard + (action.card,), acted=True)
     if isinstance(action, Score):
         hand = _take_from_hand(state, action.card)
