@@ -26,15 +26,15 @@ STALL = 4.0  # Limits.output_stall: the non-reader is closed well inside SECONDS
 @pytest.mark.alone
 async def test_soak_30_players_with_a_flooder_a_giant_window_and_a_non_reader():
     # every client comes from 127.0.0.1: the per-address limit is raised
-    async with ServerProcess(per_minute=1000, per_address=1000,
-                             output_stall=STALL) as server:
+    async with ServerProcess(per_minute=1000, per_address=1000, output_stall=STALL) as server:
         players = [Player(f"p{n}") for n in range(PLAYERS)]
         for start in range(0, PLAYERS, 10):  # ten at a time: the first screens are not the test
-            await asyncio.gather(*(p.connect(server.port) for p in players[start:start + 10]))
+            await asyncio.gather(*(p.connect(server.port) for p in players[start : start + 10]))
         flooder, giant, sloth = Flooder(1.0), Giant((10000, 10000)), NonReader()
-        attacks = [asyncio.create_task(flooder.run(server.port, times=100)),
-                   asyncio.create_task(giant.run(server.port, resizes=int(SECONDS / 2),
-                                                 every=2.0))]
+        attacks = [
+            asyncio.create_task(flooder.run(server.port, times=100)),
+            asyncio.create_task(giant.run(server.port, resizes=int(SECONDS / 2), every=2.0)),
+        ]
         await sloth.open(server.port)
         attacks.append(asyncio.create_task(sloth.provoke(SECONDS, every=0.05)))
         peak = 0.0
@@ -55,11 +55,13 @@ async def test_soak_30_players_with_a_flooder_a_giant_window_and_a_non_reader():
             took = time.monotonic() - started
             latencies = [t for p in players for t in p.latencies]
             lost = sum(p.lost for p in players)
-            p50, p95 = quantile(latencies, .5), quantile(latencies, .95)
-            print(f"soak {took:.0f} s: {len(latencies)} keys, update p50 {p50 * 1000:.0f} ms "
-                  f"p95 {p95 * 1000:.0f} ms, {lost} unanswered; server RSS peak {peak:.0f} MiB; "
-                  f"flood sent {flooder.sent >> 10} KiB; giant got {giant.received >> 10} KiB; "
-                  f"non-reader closed {sloth.closed.is_set()}")
+            p50, p95 = quantile(latencies, 0.5), quantile(latencies, 0.95)
+            print(
+                f"soak {took:.0f} s: {len(latencies)} keys, update p50 {p50 * 1000:.0f} ms "
+                f"p95 {p95 * 1000:.0f} ms, {lost} unanswered; server RSS peak {peak:.0f} MiB; "
+                f"flood sent {flooder.sent >> 10} KiB; giant got {giant.received >> 10} KiB; "
+                f"non-reader closed {sloth.closed.is_set()}"
+            )
             assert server.alive()
             assert len(latencies) > PLAYERS * SECONDS / 2
             assert lost == 0

@@ -66,11 +66,18 @@ class _Recording(textual_compat.RulesHookStylesheet):
 def test_parse_asks_rules_of_for_each_source_and_uses_its_answer():
     sheet = _Recording(variables={"tint": "#102030"})
     sheet.add_source("Static { color: $tint; }", read_from=("a.tcss", ""))
-    sheet.add_source("Label { width: 3; }", read_from=("b.tcss", ""), is_default_css=True,
-                     tie_breaker=-2, scope="Label")
+    sheet.add_source(
+        "Label { width: 3; }",
+        read_from=("b.tcss", ""),
+        is_default_css=True,
+        tie_breaker=-2,
+        scope="Label",
+    )
     sheet.parse()
-    assert sheet.asked == [("Static { color: $tint; }", ("a.tcss", ""), False, 0, ""),
-                           ("Label { width: 3; }", ("b.tcss", ""), True, -2, "Label")]
+    assert sheet.asked == [
+        ("Static { color: $tint; }", ("a.tcss", ""), False, 0, ""),
+        ("Label { width: 3; }", ("b.tcss", ""), True, -2, "Label"),
+    ]
     first = sheet.rules[0]
     assert "#102030" in first.css.lower()  # parse() parsed with the sheet's variables
     # an answer from elsewhere (another session's parse) is what the sheet uses
@@ -84,7 +91,13 @@ def test_parse_asks_rules_of_for_each_source_and_uses_its_answer():
 def test_textual_parses_each_source_through_the_method_the_hook_replaces():
     assert "_parse_rules" in vars(Stylesheet)
     assert list(inspect.signature(Stylesheet._parse_rules).parameters) == [
-        "self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
+        "self",
+        "css",
+        "read_from",
+        "is_default_rules",
+        "tie_breaker",
+        "scope",
+    ]
 
 
 class _FirstScreenApp(App):

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, burst, settle
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.modals import Window
-
-from tests.ui.helpers import app_for, burst, settle
 
 WINDOW_KEYS = [
     ("moonlighter", "m", dict(players=1)),
@@ -23,8 +22,7 @@ def _stack(app) -> list[str]:
 
 @pytest.mark.parametrize("game_id, key, table", WINDOW_KEYS, ids=[g for g, _, _ in WINDOW_KEYS])
 @pytest.mark.parametrize("opened_first", [False, True], ids=["closed", "open"])
-async def test_a_burst_of_the_window_key_closes_only_the_window(game_id, key, table,
-                                                                 opened_first):
+async def test_a_burst_of_the_window_key_closes_only_the_window(game_id, key, table, opened_first):
     app = app_for(game_id=game_id, seed=4, **table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

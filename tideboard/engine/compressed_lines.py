@@ -4,7 +4,7 @@ their old lines so (a run of log lines is mostly the same words, which compress 
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from collections.abc import Sequence
 
 _SEP = "\0"
 

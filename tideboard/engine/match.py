@@ -21,8 +21,8 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
-from tideboard.engine.core import GameConfig
 from tideboard.engine.compressed_lines import pack, unpack
+from tideboard.engine.core import GameConfig
 
 #: A match keeps for good the state after every ``CHECKPOINT_EVERY``-th move,
 #: and the states of the last ``CHECKPOINT_EVERY`` to ``2 * CHECKPOINT_EVERY - 1``
@@ -66,7 +66,7 @@ class _Step:
     kept = False
     line: str | _Lines  # the step's own line, or once cleared the run it is packed in
 
-    def __init__(self, state: Any, action: Any, line: str, before: "_Step | None") -> None:
+    def __init__(self, state: Any, action: Any, line: str, before: _Step | None) -> None:
         self.state, self.action, self.line, self.before = state, action, line, before
 
 
@@ -175,8 +175,9 @@ def _place_in_run(step: _Step) -> int:
     return place
 
 
-def _lines_at(steps: Iterable[_Step], lineage: _Lineage, newest_first: bool = False
-              ) -> Iterator[str]:
+def _lines_at(
+    steps: Iterable[_Step], lineage: _Lineage, newest_first: bool = False
+) -> Iterator[str]:
     """The log lines of consecutive ``steps`` (oldest first, or newest first),
     old ones unpacked from their runs (a run's place found once)."""
     run: Any = None
@@ -209,7 +210,7 @@ class History(Sequence):
 
     __slots__ = ("_match", "_field", "_len")
 
-    def __init__(self, match: "Match", field: str) -> None:
+    def __init__(self, match: Match, field: str) -> None:
         self._match, self._field = match, field
         self._len = match._size - (0 if field == "state" else 1)
 
@@ -302,27 +303,39 @@ class Match:
     _size: int
     _lineage: _Lineage
 
-    def __init__(self, game: Any, config: GameConfig, states: Sequence[Any],
-                 actions: Sequence[Any] = (), log: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        game: Any,
+        config: GameConfig,
+        states: Sequence[Any],
+        actions: Sequence[Any] = (),
+        log: Sequence[str] = (),
+    ) -> None:
         if len(states) != len(actions) + 1 or len(log) not in (0, len(actions)):
-            raise ValueError("a match has one state more than actions, and one log line "
-                             "per action")
+            raise ValueError("a match has one state more than actions, and one log line per action")
         lines = list(log) or [""] * len(actions)
         tip = _Kept(states[0], None, "", None)
         for state, action, line in zip(list(states)[1:], actions, lines):
             tip = _Kept(state, action, line, tip)
         self._set(game, config, tip, tip.state, len(states), _Lineage(game, CHECKPOINT_EVERY))
 
-    def _set(self, game: Any, config: GameConfig, tip: _Step, state: Any, size: int,
-             lineage: _Lineage) -> None:
-        for name, value in (("game", game), ("config", config), ("_tip", tip),
-                            ("_state", state), ("_size", size), ("_lineage", lineage)):
+    def _set(
+        self, game: Any, config: GameConfig, tip: _Step, state: Any, size: int, lineage: _Lineage
+    ) -> None:
+        for name, value in (
+            ("game", game),
+            ("config", config),
+            ("_tip", tip),
+            ("_state", state),
+            ("_size", size),
+            ("_lineage", lineage),
+        ):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"a Match is immutable: cannot set {name}")
 
-    def _at(self, tip: _Step, state: Any, size: int) -> "Match":
+    def _at(self, tip: _Step, state: Any, size: int) -> Match:
         """A match of the same lineage at ``tip``: ``state`` after ``size - 1`` moves."""
         match = object.__new__(Match)
         match._set(self.game, self.config, tip, state, size, self._lineage)
@@ -339,8 +352,7 @@ class Match:
             else:
                 state = step.state
                 if state is None:
-                    state = (apply(out[-1], step.action) if out
-                             else self._lineage.state_of(step))
+                    state = apply(out[-1], step.action) if out else self._lineage.state_of(step)
             out.append(state)
         return out
 
@@ -358,7 +370,7 @@ class Match:
         return len(kept)
 
     @classmethod
-    def start(cls, game: Any, config: GameConfig) -> "Match":
+    def start(cls, game: Any, config: GameConfig) -> Match:
         game.info.check_config(config)
         return cls(game, config, (game.setup(config),))
 
@@ -385,15 +397,16 @@ class Match:
             return False
         if self._tip is other._tip:
             return True
-        return (self.actions == other.actions and self.log == other.log
-                and self.states == other.states)
+        return (
+            self.actions == other.actions and self.log == other.log and self.states == other.states
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Match(config={self.config!r}, moves={len(self.actions)})"
 
-    def play(self, action: Any) -> "Match":
+    def play(self, action: Any) -> Match:
         """Apply ``action``; IllegalAction leaves this match as it was."""
         before = self._state
         after = self.game.apply(before, action)
@@ -406,10 +419,10 @@ class Match:
         self._lineage.forget(checkpoint)
         return self._at(checkpoint, after, size)
 
-    def play_text(self, text: str) -> "Match":
+    def play_text(self, text: str) -> Match:
         return self.play(self.game.parse_action(self.state, text))
 
-    def undo(self, count: int = 1) -> "Match":
+    def undo(self, count: int = 1) -> Match:
         count = min(count, self._size - 1)
         if count <= 0:
             return self

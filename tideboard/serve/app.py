@@ -26,8 +26,12 @@ if TYPE_CHECKING:
 
 Depth = Literal["truecolor", "256", "standard", "none"]
 COLOUR_DEPTHS: tuple[Depth, ...] = ("truecolor", "256", "standard", "none")
-DEPTH_NAMES = {"truecolor": "true colour", "256": "256 colours", "standard": "16 colours",
-               "none": "no colour"}
+DEPTH_NAMES = {
+    "truecolor": "true colour",
+    "256": "256 colours",
+    "standard": "16 colours",
+    "none": "no colour",
+}
 _GREY = Monochrome()  # the no-colour filter (it keeps no state: one for every session)
 
 
@@ -48,8 +52,15 @@ class ServeApp(TideboardApp):
 
     BINDINGS = [*TideboardApp.BINDINGS, Binding("f4", "next_depth", "Colours", show=False)]
 
-    def __init__(self, room: Any, name: str, channel: Any, size: tuple[int, int],
-                 env: dict[str, str], table_id: str | None = None) -> None:
+    def __init__(
+        self,
+        room: Any,
+        name: str,
+        channel: Any,
+        size: tuple[int, int],
+        env: dict[str, str],
+        table_id: str | None = None,
+    ) -> None:
         self.ssh_channel = channel
         self.ssh_size = size
         self.room = room
@@ -78,10 +89,18 @@ class ServeApp(TideboardApp):
         self.depth = depth
         self.no_color = depth == "none"
         self.console = Console(
-            color_system=None if depth == "none" else depth, file=self.console.file,
-            markup=True, highlight=False, emoji=False, legacy_windows=False,
-            force_terminal=True, safe_box=False, soft_wrap=False,
-            width=self.console.width, height=self.console.height)
+            color_system=None if depth == "none" else depth,
+            file=self.console.file,
+            markup=True,
+            highlight=False,
+            emoji=False,
+            legacy_windows=False,
+            force_terminal=True,
+            safe_box=False,
+            soft_wrap=False,
+            width=self.console.width,
+            height=self.console.height,
+        )
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with no colour one that greys every colour

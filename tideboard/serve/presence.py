@@ -48,14 +48,20 @@ class Presence:
         """The first player back after a restart: the table plays on; the
         others' seats are away from now (their grace starts now)."""
         table.paused = False
-        away = [n for n, s in enumerate(table.seats)
-                if s.player is not None and not table.is_present(s.player)]
+        away = [
+            n
+            for n, s in enumerate(table.seats)
+            if s.player is not None and not table.is_present(s.player)
+        ]
         for number in away:
             self._away(table, number)
         names = ", ".join(table.seats[n].player or "" for n in away)
-        later = (f"; {names} {'is' if len(away) == 1 else 'are'} away "
-                 f"(a bot plays for them if they are not back in {self.grace:g} s)"
-                 if away else "")
+        later = (
+            f"; {names} {'is' if len(away) == 1 else 'are'} away "
+            f"(a bot plays for them if they are not back in {self.grace:g} s)"
+            if away
+            else ""
+        )
         self._say(table, f"{name} is back: the table plays on{later}.")
         self._schedule(table)
 
@@ -78,7 +84,8 @@ class Presence:
             loop = running_loop()
             if loop is not None:
                 table.grace_timers[seat] = loop.call_later(
-                    self.grace, self._grace_over, table, seat)
+                    self.grace, self._grace_over, table, seat
+                )
 
     def _grace_over(self, table: Table, seat: int) -> None:
         table.grace_timers.pop(seat, None)
@@ -97,4 +104,3 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-

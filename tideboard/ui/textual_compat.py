@@ -26,7 +26,8 @@ figure (the figures are in docs/architecture.md, "Textual's private names").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual._ansi_sequences import SYNC_END, SYNC_START  # noqa: F401
 from textual.css.stylesheet import Stylesheet
@@ -35,8 +36,14 @@ from textual.screen import Screen
 if TYPE_CHECKING:
     from textual._xterm_parser import XTermParser
 
-__all__ = ["SYNC_END", "SYNC_START", "RulesHookStylesheet", "XTermParser",
-           "give_result_callback", "parser_waits"]
+__all__ = [
+    "SYNC_END",
+    "SYNC_START",
+    "RulesHookStylesheet",
+    "XTermParser",
+    "give_result_callback",
+    "parser_waits",
+]
 
 # (css, read_from, is_default_rules, tie_breaker, scope): one source of a stylesheet
 Source = tuple[str, Any, bool, int, str]
@@ -76,8 +83,14 @@ class RulesHookStylesheet(Stylesheet):
         sheet's variables)."""
         return parse()
 
-    def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list[Any]:
+    def _parse_rules(
+        self,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[Any]:
         source = (css, read_from, is_default_rules, tie_breaker, scope)
         parse = super()._parse_rules
         return self.rules_of(source, lambda: parse(*source))

@@ -26,5 +26,15 @@ from tideboard.ui.moonshell.screen import MoonshellScreen
 
 GAME_SCREEN = MoonshellScreen
 
-__all__ = ["CELL_H", "CELL_W", "GAME_SCREEN", "GUTTER", "ROCK_Y", "ChestView", "MoonshellScreen",
-           "OceanBoard", "OfferStrip", "tiebreak_text"]
+__all__ = [
+    "CELL_H",
+    "CELL_W",
+    "GAME_SCREEN",
+    "GUTTER",
+    "ROCK_Y",
+    "ChestView",
+    "MoonshellScreen",
+    "OceanBoard",
+    "OfferStrip",
+    "tiebreak_text",
+]

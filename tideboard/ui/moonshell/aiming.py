@@ -14,7 +14,15 @@ from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import powers, rules
 from tideboard.games.moonshell.state import DECLINE, EVENT, Pull, Rotate, State
-from tideboard.ui.moonshell.aim import Aim, Pick, done_words, move_words, pick_words, step, step_prompt
+from tideboard.ui.moonshell.aim import (
+    Aim,
+    Pick,
+    done_words,
+    move_words,
+    pick_words,
+    step,
+    step_prompt,
+)
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN
 
@@ -82,8 +90,11 @@ class AimKeys:
         options = aim.options()
         pick = next((p for p in picks if p in options), None)
         if pick is None:
-            self.say("That is not one of the lit places for your power; click a lit one, "
-                     "or Esc to step back.", error=True)
+            self.say(
+                "That is not one of the lit places for your power; click a lit one, "
+                "or Esc to step back.",
+                error=True,
+            )
             return
         if pick == aim.cursor:
             self.aim_enter()
@@ -93,9 +104,13 @@ class AimKeys:
 
     def decline_offer(self: Any) -> None:
         """x in Moonrise: keep the moonshell in reserve (asked first: Enter says no)."""
-        self.ask("Moonrise: let the offer go and keep your moonshell in reserve "
-                 "(it may still be placed later, as an action)?", "Decline", "Not yet",
-                 lambda yes: yes and self._play(DECLINE, note="You keep your moonshell."))
+        self.ask(
+            "Moonrise: let the offer go and keep your moonshell in reserve "
+            "(it may still be placed later, as an action)?",
+            "Decline",
+            "Not yet",
+            lambda yes: yes and self._play(DECLINE, note="You keep your moonshell."),
+        )
 
     # -- drawing ------------------------------------------------------------------------
     def aim_board(self: Any, board: Any) -> None:
@@ -129,7 +144,8 @@ class AimKeys:
             if isinstance(move, Pull):
                 self.power_target = Targets(
                     cells=frozenset(i for i in range(25) if after.ocean[i] != state.ocean[i]),
-                    rocks=frozenset(r for r in range(8) if after.rocks[r] != state.rocks[r]))
+                    rocks=frozenset(r for r in range(8) if after.rocks[r] != state.rocks[r]),
+                )
 
     def aim_chest(self: Any, chest: Any) -> None:
         """Light the chest columns and spaces the next pick may be."""

@@ -9,23 +9,17 @@ from rich.text import Text
 from textual import events
 
 from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
-from tideboard.ui.shared.lines import CellGrid, text_canvas
 from tideboard.ui.moonshell.tiles import THICK, pattern_lines, shell_colours, type_chip
-from tideboard.ui.shared import (
-    ROUNDED,
-    CellClicked,
-    card_frame,
-    side_by_side,
-    theme_colour,
-)
-
+from tideboard.ui.shared import ROUNDED, CellClicked, card_frame, side_by_side, theme_colour
+from tideboard.ui.shared.lines import CellGrid, text_canvas
 
 # -- secret objective cards ---------------------------------------------------------
 OFFER_W = 17
 
 
-def secret_card_lines(app: Any, card_id: str, selected: bool, number: int | None,
-                      width: int = OFFER_W) -> list[Text]:
+def secret_card_lines(
+    app: Any, card_id: str, selected: bool, number: int | None, width: int = OFFER_W
+) -> list[Text]:
     """A secret objective card, ``width`` x 8: its number and id in the top
     border, the name, what the X tiles share, points, and the pattern."""
     colours = shell_colours(app)
@@ -65,9 +59,16 @@ class OfferStrip(CellGrid):
         if self.note or not self.offers:
             self.show(text_canvas([Text(self.note or "", style="italic")]))
             return
-        self.show(text_canvas(side_by_side([
-            secret_card_lines(self.app, card, i == self.selected, i + 1)
-            for i, card in enumerate(self.offers)])))
+        self.show(
+            text_canvas(
+                side_by_side(
+                    [
+                        secret_card_lines(self.app, card, i == self.selected, i + 1)
+                        for i, card in enumerate(self.offers)
+                    ]
+                )
+            )
+        )
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // (OFFER_W + 1)
@@ -86,8 +87,12 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
         body.append(Text(card.name))
         body += pattern_lines(card, colours, accent_hex)
         if card.deck == "secret":
-            body.append(Text(f"one {card.same}: {card.points}pt" +
-                             (f" x{card.seahorses}" if card.seahorses > 1 else "")))
+            body.append(
+                Text(
+                    f"one {card.same}: {card.points}pt"
+                    + (f" x{card.seahorses}" if card.seahorses > 1 else "")
+                )
+            )
         else:
             body.append(Text(f"{card.points} points, once"))
         body.append(Text("may turn & flip" if card.turn else "shift only", style="dim"))

@@ -31,8 +31,7 @@ def tiebreak_text(state: State, name: Any) -> str:
     text = f"{tied} tie on {plural(best, 'point')}. "
     unused = [s for s in top if not scoring.used_moonshell(state, s)]
     if unused and len(unused) < len(top):
-        text += (f"Tie-break 1, an unused moonshell: "
-                 f"{' and '.join(name(s) for s in unused)}. ")
+        text += f"Tie-break 1, an unused moonshell: {' and '.join(name(s) for s in unused)}. "
         top = unused
     else:
         text += "Tie-break 1 (unused moonshell) does not separate them. "
@@ -40,8 +39,7 @@ def tiebreak_text(state: State, name: Any) -> str:
         tiles = {s: scoring.tiles_on_board(state, s) for s in top}
         fewest = min(tiles.values())
         if len(winners) < len(top):
-            text += (f"Tie-break 2, fewer tiles in the chest: "
-                     f"{names} with {fewest}. ")
+            text += f"Tie-break 2, fewer tiles in the chest: {names} with {fewest}. "
         else:
             text += f"Tie-break 2 (fewer tiles, {fewest}) does not either: they share the victory."
     if len(winners) == 1 and not text.rstrip().endswith("victory."):
@@ -62,21 +60,38 @@ class MoonshellEnding(MoonshellModes):
         table.add_column("Player", no_wrap=True)
         reef = self.reef_on()
         heads = ["Sec", *state.open_cards, URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH]
-        keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
-                *["reef"] * reef, "moonshell"]
+        keys = [
+            "secret",
+            "composition",
+            "array",
+            "pair",
+            "trove",
+            "collector",
+            "urchins",
+            *["reef"] * reef,
+            "moonshell",
+        ]
         for head in heads:
             table.add_column(head, justify="right")
         table.add_column("Tot", justify="right", style="bold")
         for seat in range(state.players):
             score = scoring.breakdown(state, seat)
-            table.add_row(("★ " if seat in winners else "  ") + self.end_name(seat),
-                          *[str(score[key]) for key in keys], str(score["total"]))
-        pairs = (f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)"
-                 if reef else "")
-        legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} "
-                      "unused moonshell", style="dim")
-        return Group(table, legend, self.secrets_revealed(),
-                     Text(tiebreak_text(state, self.who), style="bold"))
+            table.add_row(
+                ("★ " if seat in winners else "  ") + self.end_name(seat),
+                *[str(score[key]) for key in keys],
+                str(score["total"]),
+            )
+        pairs = f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)" if reef else ""
+        legend = Text(
+            f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} unused moonshell",
+            style="dim",
+        )
+        return Group(
+            table,
+            legend,
+            self.secrets_revealed(),
+            Text(tiebreak_text(state, self.who), style="bold"),
+        )
 
     def secrets_revealed(self) -> Text:
         """Each player's secret objective, turned face up: what it asks for and what it scored."""

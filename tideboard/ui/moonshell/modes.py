@@ -18,8 +18,18 @@ class MoonshellModes(MoonshellPreviews):
 
     # -- which keys apply now ---------------------------------------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
-                          "cancel", "undo", "decline", "moonrise"):
+        if action not in (
+            "rotate",
+            "pull",
+            "collect",
+            "moonshell",
+            "keep",
+            "pass_turn",
+            "cancel",
+            "undo",
+            "decline",
+            "moonrise",
+        ):
             return super().offers(action, parameters)
         seat = self.human_to_move()
         if seat is None:
@@ -101,8 +111,11 @@ class MoonshellModes(MoonshellPreviews):
             self.rock = 1 - self.rock
             self._refresh_mode()
         elif self.mode == "pull":
-            self.say("Only the centre column (3) lets you choose the rock; the nearest tile "
-                     "of another column goes to the rock farther from it.", error=True)
+            self.say(
+                "Only the centre column (3) lets you choose the rock; the nearest tile "
+                "of another column goes to the rock farther from it.",
+                error=True,
+            )
 
     def action_number(self, n: int) -> None:
         self._touch()
@@ -114,8 +127,9 @@ class MoonshellModes(MoonshellPreviews):
         if self._in_keep():
             offers = self.state.offers[self.state.current]
             if n > len(offers):
-                self.say(f"You have {len(offers)} secret objectives to choose from: 1 or 2.",
-                         error=True)
+                self.say(
+                    f"You have {len(offers)} secret objectives to choose from: 1 or 2.", error=True
+                )
                 return
             self.offer = n - 1
             self.refresh_table()
@@ -147,8 +161,7 @@ class MoonshellModes(MoonshellPreviews):
             self._illegal(self._pull_action())
             return
         state: State = self.state
-        if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY) \
-                and not self._one_rock_pull():
+        if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY) and not self._one_rock_pull():
             try:
                 rules.pull(state, state.current, self.column, self._pull_action().first)
             except IllegalAction as error:
@@ -178,16 +191,16 @@ class MoonshellModes(MoonshellPreviews):
             self._illegal(Collect(0, 0))
             return
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-            self.say("Your treasure chest is full: you may rotate, pull or pass (x).",
-                     error=True)
+            self.say("Your treasure chest is full: you may rotate, pull or pass (x).", error=True)
             return
         rocks = rules.seat_rocks(state, seat)
         present = [k for k in (0, 1) if rocks[k] != EMPTY]
         if not present:
             self.mode = None
             self.refresh_table()
-            self.say("There is no tile on your rocks to collect: pull a column first (p).",
-                     error=True)
+            self.say(
+                "There is no tile on your rocks to collect: pull a column first (p).", error=True
+            )
             return
         if len(present) == 2 and self.mode != "rock":
             self.mode = "rock"
@@ -219,8 +232,9 @@ class MoonshellModes(MoonshellPreviews):
         offers = state.offers[seat]
         card = offers[self.offer]
         other = [c for c in offers if c != card]
-        question = (f"Keep secret objective {card} ({card_summary(card)})?"
-                    + (f" {other[0]} is discarded unseen." if other else ""))
+        question = f"Keep secret objective {card} ({card_summary(card)})?" + (
+            f" {other[0]} is discarded unseen." if other else ""
+        )
         self.ask(question, "Keep it", "Not yet", lambda yes: yes and self._keep(card))
 
     def _keep(self, card: str) -> None:
@@ -246,12 +260,16 @@ class MoonshellModes(MoonshellPreviews):
         elif self.mode == "chest":
             column = self.state.chests[seat][self.chest_column]
             if len(column) >= CHEST_ROWS:
-                self.say(f"Column {self.chest_column + 1} of your treasure chest is full; "
-                         "choose another column.", error=True)
+                self.say(
+                    f"Column {self.chest_column + 1} of your treasure chest is full; "
+                    "choose another column.",
+                    error=True,
+                )
                 return
             action = Collect(self.source, self.chest_column)
-            what = ("the moonshell" if self.source == MOON
-                    else tile_label(self._source_tile()).strip())
+            what = (
+                "the moonshell" if self.source == MOON else tile_label(self._source_tile()).strip()
+            )
             self._play(action, note=f"{what} went into chest column {self.chest_column + 1}.")
         elif rules.seat_rocks(self.state, seat) == (EMPTY, EMPTY):
             self._start_pull()

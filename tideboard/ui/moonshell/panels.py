@@ -5,28 +5,21 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tideboard.games.moonshell import rules
-from tideboard.games.moonshell.content import (
-    CENTRE,
-    CHEST_COLUMNS,
-    CHEST_ROWS,
-    CHEST_SIZE,
-    EMPTY,
-)
+from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.reef import EVENTS, FREE_FLOW, STILL_WATER
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Rotate, State
 from tideboard.ui.moonshell.board import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
-from tideboard.ui.moonshell.journal import entry_for
-from tideboard.ui.shared.lines import set_static
 from tideboard.ui.moonshell.fitting import Fit
+from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.mermaids import meeple_marks
 from tideboard.ui.moonshell.sidebar import MoonshellSidebar
 from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
 from tideboard.ui.shared import GameLog
+from tideboard.ui.shared.lines import set_static
 
-
-HINT_TAIL = " · o objectives · ? help"      # the end of the hints, dropped when space is short
+HINT_TAIL = " · o objectives · ? help"  # the end of the hints, dropped when space is short
 
 
 class MoonshellTable(MoonshellSidebar):
@@ -58,8 +51,9 @@ class MoonshellTable(MoonshellSidebar):
         entries = []
         if start < count:
             states, actions = self.match.states, self.match.actions
-            entries = [entry_for(lines[i], states[i], actions[i], frame)
-                       for i in range(start, count)]
+            entries = [
+                entry_for(lines[i], states[i], actions[i], frame) for i in range(start, count)
+            ]
         if rewrite:
             log.show([self.log_header(), *entries])
         else:
@@ -88,8 +82,11 @@ class MoonshellTable(MoonshellSidebar):
         board.ocean, board.rocks = shown.ocean, shown.rocks
         board.tides = shown.direction
         fit = self._fit_side(shown, me)
-        board.tides_why = (f"{shown.in_play} mermeeple{'s' if shown.in_play != 1 else ''} out"
-                           if shown.powers and fit.short else "")
+        board.tides_why = (
+            f"{shown.in_play} mermeeple{'s' if shown.in_play != 1 else ''} out"
+            if shown.powers and fit.short
+            else ""
+        )
         board.pulling, board.pull_arrow, board.column_marks = False, "", set()
         board.rock_marks = {}
         board.legal_columns = set()
@@ -104,36 +101,38 @@ class MoonshellTable(MoonshellSidebar):
             board.flash_rocks = {i for i in range(8) if rocks0[i] != state.rocks[i]}
         else:
             board.flash_cells, board.flash_rocks = set(), set()
-        board.rotated = bool(board.flash_cells and self.match.actions
-                             and isinstance(self.match.actions[-1], Rotate))
+        board.rotated = bool(
+            board.flash_cells and self.match.actions and isinstance(self.match.actions[-1], Rotate)
+        )
         if my_turn and shown.phase != KEEP:
             if self.mode == "pull":
                 preview = self._pull_preview()
                 if preview is not None:
                     after, unknown, moved = preview
-                    board.ocean = tuple(UNKNOWN if i in unknown else t
-                                        for i, t in enumerate(after.ocean))
+                    board.ocean = tuple(
+                        UNKNOWN if i in unknown else t for i, t in enumerate(after.ocean)
+                    )
                     board.rocks = after.rocks
                     board.column_marks = moved
-                    board.rock_marks = {r: "selected" for r in my_rocks
-                                        if after.rocks[r] != EMPTY}
+                    board.rock_marks = {r: "selected" for r in my_rocks if after.rocks[r] != EMPTY}
                 board.pulling = True
                 if self.column == CENTRE:
                     board.pull_arrow = "◀" if self.first == 0 else "▶"
             elif self.mode == "rock":
-                board.rock_marks = {my_rocks[k]: ("selected" if k == self.rock else "legal")
-                                    for k in (0, 1) if base[k] != EMPTY}
+                board.rock_marks = {
+                    my_rocks[k]: ("selected" if k == self.rock else "legal")
+                    for k in (0, 1)
+                    if base[k] != EMPTY
+                }
             elif self.mode == "chest" and self.source != MOON:
                 board.rock_marks = {my_rocks[self.source]: "selected"}
             elif self.mode == "aim":
                 self.aim_board(board)
             else:
                 if base == (EMPTY, EMPTY):
-                    board.legal_columns = {c for c in range(5)
-                                           if rules.column_tiles(state, me, c)}
+                    board.legal_columns = {c for c in range(5) if rules.column_tiles(state, me, c)}
                 else:
-                    board.rock_marks = {my_rocks[k]: "legal" for k in (0, 1)
-                                        if base[k] != EMPTY}
+                    board.rock_marks = {my_rocks[k]: "legal" for k in (0, 1) if base[k] != EMPTY}
         target = self.power_target if my_turn else None
         board.target_cells = set(target.cells) if target else set()
         board.corner = target.corner if target else None
@@ -158,15 +157,14 @@ class MoonshellTable(MoonshellSidebar):
             hint = self._hint()
             if state.solo and state.auto_turns > self._auto_seen:
                 self._auto_seen = state.auto_turns
-                self.note = ("The automaton played its turn (the log has every step; "
-                             "o lists them).")
+                self.note = "The automaton played its turn (the log has every step; o lists them)."
             message = f"{self.note} {hint}".strip() if self.note else hint
             # the status line has two lines: drop the reminder of o and ? before
             # the keys of the next action fall off the end
             if not self._fits_status(message):
                 message = message.replace(HINT_TAIL, "")
             if not self._fits_status(message) and self.note:  # what to do now comes
-                message = hint.replace(HINT_TAIL, "")         # first (the log has the note)
+                message = hint.replace(HINT_TAIL, "")  # first (the log has the note)
             self.say(message)
             self.note = ""
         self.sync_bindings()
@@ -182,9 +180,13 @@ class MoonshellTable(MoonshellSidebar):
                 offers.offers, offers.note = shown.offers[seat], ""
                 offers.selected = self.offer
             elif self.viewer is None:
-                offers.offers, offers.note = (), self.control.secrets_note(
-                    "Secret objectives stay hidden until the next player is ready.",
-                    "secret objectives")
+                offers.offers, offers.note = (
+                    (),
+                    self.control.secrets_note(
+                        "Secret objectives stay hidden until the next player is ready.",
+                        "secret objectives",
+                    ),
+                )
             else:
                 offers.offers = ()
                 offers.note = f"{self.who(seat)} is choosing a secret objective..."
@@ -197,8 +199,7 @@ class MoonshellTable(MoonshellSidebar):
             chest.chosen = self.chest_column
             chest.landing = self._source_tile()
         if my_turn and self.mode in ("chest", "rock"):
-            chest.legal = {c for c in range(CHEST_COLUMNS)
-                           if len(shown.chests[me][c]) < CHEST_ROWS}
+            chest.legal = {c for c in range(CHEST_COLUMNS) if len(shown.chests[me][c]) < CHEST_ROWS}
         target = self.power_target if my_turn else None
         chest.marks = target.chest_cells if target else frozenset()
         if target and target.column is not None:
@@ -223,27 +224,32 @@ class MoonshellTable(MoonshellSidebar):
         if seat is None:
             return ""
         if state.phase == KEEP:
-            return ("Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
-                    "(the other is discarded).")
+            return (
+                "Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
+                "(the other is discarded)."
+            )
         if state.phase == MERMAID:
             return "Choose your mermaid: press w or Enter (each shows its power)."
         if state.phase == EVENT:
-            return ("Moonrise: w or Enter lights your chest columns to place your moonshell "
-                    "for free; x declines.")
+            return (
+                "Moonrise: w or Enter lights your chest columns to place your moonshell "
+                "for free; x declines."
+            )
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"
         moon = " · m moonshell" if state.moonshells[seat] else ""
         if state.powers and hasattr(self, "mermaid_moves") and self.mermaid_moves():
             moon += " · w power"
-        turn = (" r rotate" if state.event != STILL_WATER else " (Still Water: no rotating)")
+        turn = " r rotate" if state.event != STILL_WATER else " (Still Water: no rotating)"
         if state.event == FREE_FLOW and not state.free_rotation:
             turn += " (free this turn)"
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
             return f"Your chest is full ({acts}):{turn} · p pull · x pass."
         if left == EMPTY and right == EMPTY:
             return f"{acts}: p or 1-5 pull a column (←/→ cursor) ·{turn}{moon}{HINT_TAIL}"
-        tiles = ", ".join(f"{'LR'[k]} {tile_label(t).strip()}"
-                         for k, t in enumerate((left, right)) if t != EMPTY)
+        tiles = ", ".join(
+            f"{'LR'[k]} {tile_label(t).strip()}" for k, t in enumerate((left, right)) if t != EMPTY
+        )
         spring = " · p pull one tile (Spring Tide)" if self._one_rock_pull() else ""
         return f"{acts}: c collect ({tiles}){spring} ·{turn}{moon}{HINT_TAIL}"

@@ -72,14 +72,20 @@ class MoonshellPreviews(MoonshellTable):
             self.say(f"{error} (←/→ another column, Esc cancels)", error=True)
             return
         before, got = rules.seat_rocks(state, seat), rules.seat_rocks(after, seat)
-        parts = [f"{tile_label(got[k]).strip()} to your {ROCK_WORDS[k]} rock" for k in (0, 1)
-                 if got[k] != before[k]]
+        parts = [
+            f"{tile_label(got[k]).strip()} to your {ROCK_WORDS[k]} rock"
+            for k in (0, 1)
+            if got[k] != before[k]
+        ]
         refill = sum(1 for t in after.ocean if t == UNKNOWN)
-        centre = (" ↑/↓ switch rocks." if action.column == CENTRE and action.first is not None
-                  else "")
+        centre = (
+            " ↑/↓ switch rocks." if action.column == CENTRE and action.first is not None else ""
+        )
         spring = "Spring Tide: one tile. " if self._one_rock_pull() else ""
-        self.say(f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new "
-                 f"from the bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels.")
+        self.say(
+            f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new "
+            f"from the bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels."
+        )
 
     def _pending_tile(self) -> int:
         """The tile being collected (chosen rock or chest column), else EMPTY."""
@@ -103,15 +109,21 @@ class MoonshellPreviews(MoonshellTable):
         what = "your moonshell" if self.source == MOON else tile_label(tile).strip()
         column = state.chests[seat][self.chest_column]
         if len(column) >= CHEST_ROWS:
-            self.say(f"Column {self.chest_column + 1} of your treasure chest is full; choose "
-                     "another column (←/→ or 1-4).", error=True)
+            self.say(
+                f"Column {self.chest_column + 1} of your treasure chest is full; choose "
+                "another column (←/→ or 1-4).",
+                error=True,
+            )
             return
         row = len(column) + 1
         where = "the floor" if row == 1 else f"row {row}"
         head = f"Drop {what} into chest column {self.chest_column + 1} (sinks to {where}, ▶ ◀)"
         gain = self._gain_text(tile)
-        for keys in ("Enter drops it, ←/→ or 1-4 another column, Esc cancels.",
-                     "Enter drops it, Esc cancels.", "Enter drops it."):
+        for keys in (
+            "Enter drops it, ←/→ or 1-4 another column, Esc cancels.",
+            "Enter drops it, Esc cancels.",
+            "Enter drops it.",
+        ):
             message = f"{head}: {gain}. {keys}"
             if self._fits_status(message):
                 break
@@ -133,13 +145,17 @@ class MoonshellPreviews(MoonshellTable):
         before_score = scoring.breakdown(state, seat)
         after_score = scoring.breakdown(after, seat)
         gains = []
-        for deck, card_id in zip(("composition", "array", "pair", "trove", "collector"),
-                                 state.open_cards):
+        for deck, card_id in zip(
+            ("composition", "array", "pair", "trove", "collector"), state.open_cards
+        ):
             delta = after_score[deck] - before_score[deck]
             if delta:
                 gains.append(f"{card_id} {delta:+d}")
-        for key, label in (("secret", "secret"), ("urchins", URCHIN_GLYPH),
-                           ("moonshell", "unused " + MOON_GLYPH)):
+        for key, label in (
+            ("secret", "secret"),
+            ("urchins", URCHIN_GLYPH),
+            ("moonshell", "unused " + MOON_GLYPH),
+        ):
             delta = after_score[key] - before_score[key]
             if delta:
                 gains.append(f"{label} {delta:+d}")
@@ -190,9 +206,11 @@ class MoonshellPreviews(MoonshellTable):
         elif self.mode == "rock":
             left, right = rules.seat_rocks(self.state, self.state.current)
             cards = self.state.open_cards
-            self.say(f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
-                     f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
-                     "Enter takes it (1-4: straight into that chest column), Esc cancels.")
+            self.say(
+                f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
+                f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
+                "Enter takes it (1-4: straight into that chest column), Esc cancels."
+            )
 
     def _in_keep(self) -> bool:
         return self.state.phase == KEEP
@@ -208,6 +226,9 @@ class MoonshellPreviews(MoonshellTable):
         if phase == MERMAID:
             self.say("First choose your mermaid: press w (or Enter) to see them.", error=True)
         else:
-            self.say("First answer the event: Moonrise lets you place your moonshell for "
-                     "free (w or Enter shows where), or x declines.", error=True)
+            self.say(
+                "First answer the event: Moonrise lets you place your moonshell for "
+                "free (w or Enter shows where), or x declines.",
+                error=True,
+            )
         return True

@@ -29,15 +29,15 @@ from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CENTRE, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.state import EVENT, MOON, PASS, ROTATE, Collect, Pull, State
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.title_line import TitleLine
+from tideboard.ui.moonshell.aiming import AimKeys
 from tideboard.ui.moonshell.board import OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip, objective_card_lines
 from tideboard.ui.moonshell.chest import ChestView, chest_text
-from tideboard.ui.moonshell.aiming import AimKeys
 from tideboard.ui.moonshell.ending import MoonshellEnding
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, MermaidKeys
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, ROCK_WORDS, URCHIN_GLYPH
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine, grid_of
+from tideboard.ui.title_line import TitleLine
 
 
 class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
@@ -58,18 +58,28 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
         Binding("c", "collect", "Collect"),
         Binding("m", "moonshell", "Moon"),
         Binding("k", "keep", "Keep"),
-        Binding("x", "decline", "Decline"),     # Moonrise (the first x the footer allows wins)
+        Binding("x", "decline", "Decline"),  # Moonrise (the first x the footer allows wins)
         Binding("x", "pass_turn", "Pass"),
-        Binding("w", "moonrise", "Place ☾"),    # Moonrise: w lights the chest columns
+        Binding("w", "moonrise", "Place ☾"),  # Moonrise: w lights the chest columns
         Binding("w", "pick_mermaid", "Mermaid"),  # the choice before the game
         Binding("w", "power", "Power"),
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
         Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
-        *[Binding(key, f"why_not('{name}')", "", show=False) for key, name in (
-            ("r", "rotate"), ("p", "pull"), ("c", "collect"), ("m", "moonshell"),
-            ("k", "keep"), ("x", "pass_turn"), ("u", "undo"), ("w", "power"))],
+        *[
+            Binding(key, f"why_not('{name}')", "", show=False)
+            for key, name in (
+                ("r", "rotate"),
+                ("p", "pull"),
+                ("c", "collect"),
+                ("m", "moonshell"),
+                ("k", "keep"),
+                ("x", "pass_turn"),
+                ("u", "undo"),
+                ("w", "power"),
+            )
+        ],
     ]
     SECRETS = "your secret objective cards"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
@@ -77,29 +87,39 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
         ("p, or 1-5", "preview a pull: the column's two nearest tiles slide onto your rocks"),
         ("← →  (pulling)", "choose the column; ↑ ↓ choose the rock for the centre column"),
         ("Enter / Esc", "carry out / drop the previewed pull, collect or moonshell"),
-        ("c", ("collect: ← → pick the rock, Enter, then ← → or 1-4 the chest column "
-               "(the landing space is marked ▶ ◀), Enter drops it")),
+        (
+            "c",
+            (
+                "collect: ← → pick the rock, Enter, then ← → or 1-4 the chest column "
+                "(the landing space is marked ▶ ◀), Enter drops it"
+            ),
+        ),
         ("m", "place your moonshell: ← → or 1-4 the chest column, Enter"),
         ("x", "pass the rest of your turn (only with a full chest)"),
         ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
         *POWER_KEYS,
         ("o", "every objective with its pattern, the running scores and every chest"),
-        ("mouse", ("click an ocean column to preview its pull (again to pull), one of your "
-                   "rocks to collect from it, a chest column to drop the tile there, a "
-                   "secret card to choose it")),
+        (
+            "mouse",
+            (
+                "click an ocean column to preview its pull (again to pull), one of your "
+                "rocks to collect from it, a chest column to drop the tile there, a "
+                "secret card to choose it"
+            ),
+        ),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.mode: str | None = None     # None, "pull", "rock" (pick a rock), "chest"
-        self.column = CENTRE             # ocean column cursor (viewer's 0-4)
-        self.first = 0                   # centre column pull: rock of the nearest tile
-        self.rock = 0                    # rock picked to collect from
-        self.source = 0                  # Collect.source of the pending collect
+        self.mode: str | None = None  # None, "pull", "rock" (pick a rock), "chest"
+        self.column = CENTRE  # ocean column cursor (viewer's 0-4)
+        self.first = 0  # centre column pull: rock of the nearest tile
+        self.rock = 0  # rock picked to collect from
+        self.source = 0  # Collect.source of the pending collect
         self.chest_column = 0
         self.offer = 0
-        self.note = ""                   # what just happened, shown before the hint
-        self.power_target = None         # Targets of the w window's highlighted move
+        self.note = ""  # what just happened, shown before the hint
+        self.power_target = None  # Targets of the w window's highlighted move
         self._baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # automaton turns already pointed out: those before the screen opened are not news
         self._auto_seen = self.match.state.auto_turns
@@ -149,8 +169,7 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
             self.say("Your moonshell is already in your treasure chest.", error=True)
             return
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-            self.say("Your treasure chest is full: there is no room for the moonshell.",
-                     error=True)
+            self.say("Your treasure chest is full: there is no room for the moonshell.", error=True)
             return
         self.source = MOON
         self._enter_chest()
@@ -175,12 +194,19 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
             return
         if seat is None or self._answering():
             return
-        if self._illegal(PASS) if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE \
-                else False:
+        if (
+            self._illegal(PASS)
+            if rules.chest_count(self.state.chests[seat]) < CHEST_SIZE
+            else False
+        ):
             return
         n = self.state.actions_left
-        self.ask(f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
-                 "Pass", "Keep playing", lambda yes: yes and self._play(PASS))
+        self.ask(
+            f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
+            "Pass",
+            "Keep playing",
+            lambda yes: yes and self._play(PASS),
+        )
 
     def action_undo(self) -> None:
         """Undo, with Moonshell's own reasons when there is nothing to take back."""
@@ -194,13 +220,19 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
             before, after = self.match.states[-2], self.match.states[-1]
             if after.turn != before.turn or after.current != before.current:
                 self.refresh_table()
-                self.say("Nothing to undo: you have not taken an action yet this turn (what "
-                         "the others did cannot be taken back).", error=True)
+                self.say(
+                    "Nothing to undo: you have not taken an action yet this turn (what "
+                    "the others did cannot be taken back).",
+                    error=True,
+                )
                 return
             if isinstance(actions[-1], Pull):
                 self.refresh_table()
-                self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
-                         "Rotating and collecting can be undone.", error=True)
+                self.say(
+                    "Your pull cannot be taken back: it drew new tiles from the bag. "
+                    "Rotating and collecting can be undone.",
+                    error=True,
+                )
                 return
         before = len(self.match.actions)
         super().action_undo()
@@ -228,24 +260,32 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
             table.add_column(head, justify="right")
         for seat in range(shown.players):
             row = scores[seat]
-            table.add_row(self.who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
-                          *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell",
-                                                  "total")])
+            table.add_row(
+                self.who(seat),
+                *[str(row[CARDS[c].deck]) for c in shown.open_cards],
+                *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell", "total")],
+            )
         parts.append(("Running scores (secret objectives are added at the end)", table))
         secret = shown.secrets[me] if self.viewer is not None else ""
         if secret and secret in CARDS:
             points = scoring.breakdown(shown, me)["secret"]
-            parts.append((f"Your secret objective (only you see it): {points} now",
-                          grid_of([objective_card_lines(self.app, secret)], width)))
+            parts.append(
+                (
+                    f"Your secret objective (only you see it): {points} now",
+                    grid_of([objective_card_lines(self.app, secret)], width),
+                )
+            )
         blocks = []
         for seat in range(shown.players):
             head = Text(f"{self.who(seat)[:20]}: {scores[seat]['total']}", style="bold")
-            blocks.append([head] + list(chest_text(self.app, shown.chests[seat],
-                                                   header=False).split()))
+            blocks.append(
+                [head] + list(chest_text(self.app, shown.chests[seat], header=False).split())
+            )
         parts.append(("Treasure chests", grid_of(blocks, width, gap=3)))
         if shown.solo and shown.auto_log:
-            steps = Text("\n").join(Text(f"{i}. {line}") for i, line in
-                                    enumerate(shown.auto_log, 1))
+            steps = Text("\n").join(
+                Text(f"{i}. {line}") for i, line in enumerate(shown.auto_log, 1)
+            )
             parts.append(("The automaton's last turn", steps))
         return parts + self.advanced_parts()
 
@@ -256,8 +296,11 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
         self._touch()
         seat = self._my_turn()
         if seat is not None and self.mode == "aim":
-            self.aim_click([("cell", message.key[2]), ("col", index), ("col", index - 1)]
-                           if kind == "column" else [(kind, index)])
+            self.aim_click(
+                [("cell", message.key[2]), ("col", index), ("col", index - 1)]
+                if kind == "column"
+                else [(kind, index)]
+            )
             return
         if seat is None or self._answering() or kind == "corner":
             return
@@ -270,8 +313,11 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
             return
         side = self.state.sides[seat]
         if index // 2 != side:
-            self.say("That rock is not in front of you: you collect only from your own two "
-                     "rocks (at the bottom).", error=True)
+            self.say(
+                "That rock is not in front of you: you collect only from your own two "
+                "rocks (at the bottom).",
+                error=True,
+            )
             return
         k = index % 2
         if self.mode == "pull" and self.column == CENTRE:
@@ -291,8 +337,9 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
         self._touch()
         seat = self._my_turn()
         if seat is not None and self.mode == "aim":
-            self.aim_click(([] if row is None else [("slot", row * 4 + column)])
-                           + [("chest", column)])
+            self.aim_click(
+                ([] if row is None else [("slot", row * 4 + column)]) + [("chest", column)]
+            )
             return
         if seat is None or self._in_keep() or self._answering():
             return
@@ -322,5 +369,7 @@ class MoonshellScreen(MermaidKeys, AimKeys, MoonshellEnding, GameScreen):
             return
         self.offer = index
         self.refresh_table()
-        self.say(f"Secret {self.state.offers[self.state.current][self.offer]} chosen: "
-                 "click it again, k or Enter keeps it.")
+        self.say(
+            f"Secret {self.state.offers[self.state.current][self.offer]} chosen: "
+            "click it again, k or Enter keeps it."
+        )

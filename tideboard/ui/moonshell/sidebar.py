@@ -70,16 +70,19 @@ class MoonshellSidebar:
     def _info(self, shown: State, me: int) -> Text:
         out = Text()
         solo_me = self.match.config.solo and me == 0
-        out.append("Your chest\n" if (me == self.viewer or solo_me) else f"P{me + 1} chest\n",
-                   style="bold")
+        out.append(
+            "Your chest\n" if (me == self.viewer or solo_me) else f"P{me + 1} chest\n", style="bold"
+        )
         count = rules.chest_count(shown.chests[me])
         out.append(f"{count}/{CHEST_SIZE} tiles\n")
         seat = self.game.to_move(self.state)
         left = shown.actions_left if shown.phase != KEEP and not shown.over else 0
         if seat and seat[0] == me and shown.phase != KEEP:
             out.append("Actions ")
-            out.append("●" * left, style=Style(color=theme_colour(self.app, "accent", "#f4a261"),
-                                               bold=True))
+            out.append(
+                "●" * left,
+                style=Style(color=theme_colour(self.app, "accent", "#f4a261"), bold=True),
+            )
             out.append("○" * (3 - left), style="dim")
             out.append(f"\n{left} left\n")
         else:
@@ -115,8 +118,16 @@ class MoonshellSidebar:
         heights changed (the size, the mermaid lines, the cards, the phase)."""
         short, full = (tuple(mermaid_lines(shown, self.who, short=s)) for s in (True, False))
         secret = shown.secrets[me] if me < len(shown.secrets) else ""
-        key = (self.app.size, shown.players, shown.open_cards, secret, shown.phase == KEEP,
-               self.viewer is None, short, full)
+        key = (
+            self.app.size,
+            shown.players,
+            shown.open_cards,
+            secret,
+            shown.phase == KEEP,
+            self.viewer is None,
+            short,
+            full,
+        )
         cached = getattr(self, "_fitted", None)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -135,9 +146,14 @@ class MoonshellSidebar:
             return rows(Text("\n".join(lines))) + (bool(lines) and not is_short)
 
         size = self.app.size
-        fit = choose(size.height, size.width >= 100, self._large(),
-                     lambda words: rows(self._score_table(shown, me, words)), mermaids,
-                     lambda detail: 1 + rows(self._objective_lines(shown, me, detail)))
+        fit = choose(
+            size.height,
+            size.width >= 100,
+            self._large(),
+            lambda words: rows(self._score_table(shown, me, words)),
+            mermaids,
+            lambda detail: 1 + rows(self._objective_lines(shown, me, detail)),
+        )
         self._fitted = (key, fit)
         return fit
 
@@ -161,8 +177,9 @@ class MoonshellSidebar:
         current = self.game.to_move(self.state)
         for seat in range(shown.players):
             score = scoring.breakdown(shown, seat, secret=False)
-            values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
-                                         *keys)]
+            values = [
+                score[k] for k in ("composition", "array", "pair", "trove", "collector", *keys)
+            ]
             moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
             values += [moon, score["total"]]
             mark = "▶" if current and current[0] == seat else " "
@@ -170,15 +187,14 @@ class MoonshellSidebar:
             if len(label) >= name_w:
                 label = label.replace(" (you)", "")
             out.append("\n")
-            out.append(f"{label[:name_w]:<{name_w}}",
-                       style="bold" if seat == me else "")
+            out.append(f"{label[:name_w]:<{name_w}}", style="bold" if seat == me else "")
             for i, (value, width) in enumerate(zip(values, widths)):
                 out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
         out.append("\n")
         if words:  # no objectives panel: say what each code asks for
             width = max(20, self.side_width())
             line = Text(style="dim")
-            for card_id in cards:   # whole entries per line: no code apart from its words
+            for card_id in cards:  # whole entries per line: no code apart from its words
                 entry = Text(card_id, style="bold")
                 entry.append(f" {card_words(card_id)}")
                 if line.plain and line.cell_len + 3 + entry.cell_len > width:
@@ -201,7 +217,7 @@ class MoonshellSidebar:
             tail = f"{CARDS[secret].name}: {points} now"
             if line.cell_len > 35:
                 line = Text(f"Secret {secret} ", style="bold")
-                line.append(f"{tail[:35 - line.cell_len - 1]}…")
+                line.append(f"{tail[: 35 - line.cell_len - 1]}…")
             out.append_text(line)
         elif shown.phase == KEEP:
             out.append("Secret: choose one above (k)", style="italic")
@@ -219,8 +235,14 @@ class MoonshellSidebar:
         if secret and secret in CARDS:
             ids.append(secret)
         score = scoring.breakdown(shown, me)
-        short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
-                 "collector": "Coll", "secret": "Secret"}
+        short = {
+            "composition": "Comp",
+            "array": "Array",
+            "pair": "Pair",
+            "trove": "Trove",
+            "collector": "Coll",
+            "secret": "Secret",
+        }
         width = max(40, self.side_width())
         fits = set(tile_fits(self._pending_tile(), shown.open_cards))
         for i, card_id in enumerate(ids):
@@ -251,8 +273,9 @@ class MoonshellSidebar:
                 out.append("\n")
             out.append_text(line)
             if detail:  # large terminals: what the card asks for, in words
-                for part in textwrap.wrap(card_in_full(card_id), width - 6, max_lines=detail,
-                                          placeholder=" …"):
+                for part in textwrap.wrap(
+                    card_in_full(card_id), width - 6, max_lines=detail, placeholder=" …"
+                ):
                     out.append(f"\n     {part}", style="dim")
         return out
 

@@ -64,8 +64,7 @@ class Control:
     def next_seat(self, state: Any = None) -> int | None:
         """The seat to act next: of several choosing at once, bots first, then the viewer."""
         seats = self.match.game.to_move(self.match.state if state is None else state)
-        ahead = ([s for s in seats if s in self.bot_levels]
-                 or [s for s in seats if s == self.viewer])
+        ahead = [s for s in seats if s in self.bot_levels] or [s for s in seats if s == self.viewer]
         return (ahead or seats or (None,))[0]
 
     def human_to_move(self) -> int | None:
@@ -98,16 +97,16 @@ class Control:
     def undo(self) -> None:
         """Take back the person's last move, if it may be."""
 
-    def save(self) -> bool:
-        """Bring the game's record up to the match; True when it is saved."""
-        return True
+    def save(self) -> None:
+        """Bring the game's record up to the match (a local game: on the store's
+        writer thread, the outcome shown when it comes back)."""
 
     def leave(self) -> None:
         """Leave the screen (``q``)."""
         self.screen.app.show_picker()
 
     def play_again(self) -> None:
-        """"Play again" at game over."""
+        """ "Play again" at game over."""
         self.screen.app.show_picker()
 
     def step(self, moves: int) -> None:
@@ -130,7 +129,7 @@ class Control:
         return keys
 
     def seat_name(self, seat: int) -> str:
-        """"You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
+        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
         level = self.bot_levels.get(seat)
         if level:
             return f"{seat_label(seat)} ({level})"

@@ -76,8 +76,9 @@ class KeysInOrder(_AppBase):
             if target.post_message(self.InputHandled(self._input_number)):
                 self._in_flight = (self._input_number, target, time.monotonic())
                 if self._in_flight_timer is None:  # one at a time, however many keys
-                    self._in_flight_timer = self.set_timer(self.IN_FLIGHT_LIMIT,
-                                                           self._in_flight_timeout)
+                    self._in_flight_timer = self.set_timer(
+                        self.IN_FLIGHT_LIMIT, self._in_flight_timeout
+                    )
 
     def on_keys_in_order_input_handled(self, message: InputHandled) -> None:
         if self._in_flight is not None and self._in_flight[0] == message.number:
@@ -93,8 +94,9 @@ class KeysInOrder(_AppBase):
         self._in_flight_timer = None
         self._check_in_flight()
         if self._in_flight is not None:
-            self._in_flight_timer = self.set_timer(self.IN_FLIGHT_LIMIT / 4,
-                                                   self._in_flight_timeout)
+            self._in_flight_timer = self.set_timer(
+                self.IN_FLIGHT_LIMIT / 4, self._in_flight_timeout
+            )
 
     def _check_in_flight(self) -> None:
         """A key whose marker cannot come back (its widget was removed on the

@@ -19,7 +19,8 @@ window's opening, callgrind.)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class Windows:
@@ -38,8 +39,7 @@ class Windows:
         except Exception:  # pragma: no cover - a preparation only
             pass
 
-    def ask(self, question: str, yes: str, no: str,
-            then: Callable[[bool | None], Any]) -> None:
+    def ask(self, question: str, yes: str, no: str, then: Callable[[bool | None], Any]) -> None:
         """A yes/no question (Enter and Esc say no, ``y`` yes); ``then(answer)``."""
         from tideboard.ui.shared.modals import ConfirmScreen
 
@@ -51,8 +51,9 @@ class Windows:
 
         self.app.push_screen(BlocksScreen(parts, key=key))
 
-    def show_privacy(self, seat: int, player: str, secrets: str,
-                     then: Callable[[bool | None], Any]) -> None:
+    def show_privacy(
+        self, seat: int, player: str, secrets: str, then: Callable[[bool | None], Any]
+    ) -> None:
         from tideboard.ui.shared.modals import PrivacyScreen
 
         self.app.push_screen(PrivacyScreen(seat, player, secrets), then)
@@ -62,8 +63,14 @@ class Windows:
 
         self.app.push_screen(HelpScreen(title, keys, rules))
 
-    def show_results(self, title: str, table: Any, result: str, seed: int | None,
-                     then: Callable[[str | None], Any]) -> None:
+    def show_results(
+        self,
+        title: str,
+        table: Any,
+        result: str,
+        seed: int | None,
+        then: Callable[[str | None], Any],
+    ) -> None:
         from tideboard.ui.shared.modals import EndScreen
 
         self.app.push_screen(EndScreen(title, table, result, seed), then)

@@ -17,5 +17,13 @@ from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
 
 GAME_SCREEN = ShiftingStonesScreen
 
-__all__ = ["GAME_SCREEN", "GUTTER", "LETTERS", "CardRows", "HandStrip", "ShiftingStonesScreen", "StoneGrid",
-           "pack"]
+__all__ = [
+    "GAME_SCREEN",
+    "GUTTER",
+    "LETTERS",
+    "CardRows",
+    "HandStrip",
+    "ShiftingStonesScreen",
+    "StoneGrid",
+    "pack",
+]
