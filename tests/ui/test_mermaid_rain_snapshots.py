@@ -34,7 +34,7 @@ async def wait_for_screen(pilot) -> None:
     pauses, and the snapshot caught some of them still choosing."""
     for _ in range(400):
         screen = next((s for s in pilot.app.screen_stack if isinstance(s, MermaidRainScreen)), None)
-        if screen is not None and not set(GAME.to_move(screen.state)) & set(screen.bots):
+        if screen is not None and not set(GAME.to_move(screen.state)) & set(screen.control.bots):
             break
         await pilot.pause()
     else:
