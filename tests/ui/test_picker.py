@@ -280,7 +280,7 @@ def _one_write(app, data: str) -> int:
     """``data`` as a terminal delivers it in one write: parsed by Textual's xterm
     parser (the one its drivers and tideboard's SSH driver use) and every event
     queued before the app handles the first.  The number of keys."""
-    from textual._xterm_parser import XTermParser
+    from tideboard.ui.textual_compat import XTermParser
 
     parsed = [event for event in XTermParser().feed(data) if isinstance(event, events.Key)]
     for event in parsed:
