@@ -29,12 +29,23 @@ import time
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 
-TARGETS = {"shifting-stones": 20_000, "moonshell": 40_000, "moonlighter": 20_000,
-           "mermaid-rain": 40_000, "animal-splash": 50_000}
+TARGETS = {
+    "shifting-stones": 20_000,
+    "moonshell": 40_000,
+    "moonlighter": 20_000,
+    "mermaid-rain": 40_000,
+    "animal-splash": 50_000,
+}
 
 
-def measure(game_id: str, players: int | None, solo: bool, seconds: float,
-            variant: str = "standard", options=()) -> tuple[float, int, int, float]:
+def measure(
+    game_id: str,
+    players: int | None,
+    solo: bool,
+    seconds: float,
+    variant: str = "standard",
+    options=(),
+) -> tuple[float, int, int, float]:
     """(actions/s, actions, games finished, actions per CPU-second)."""
     game = registry.load(game_id)
     info = game.info
@@ -44,8 +55,7 @@ def measure(game_id: str, players: int | None, solo: bool, seconds: float,
     seed = 0
 
     def config(seed: int) -> GameConfig:
-        return GameConfig(players=n_players, solo=solo, seed=seed, variant=variant,
-                          options=options)
+        return GameConfig(players=n_players, solo=solo, seed=seed, variant=variant, options=options)
 
     state = game.setup(config(seed))
     start = time.perf_counter()
@@ -70,10 +80,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every playable game)")
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--cpu", action="store_true",
-                        help="also report actions per CPU-second (steadier on a busy machine)")
-    parser.add_argument("--only", default="", metavar="TEXT",
-                        help="measure only the lines whose label contains TEXT")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="also report actions per CPU-second (steadier on a busy machine)",
+    )
+    parser.add_argument(
+        "--only",
+        default="",
+        metavar="TEXT",
+        help="measure only the lines whose label contains TEXT",
+    )
     args = parser.parse_args()
     ids = args.games or [g for g in registry.GAMES if registry.is_available(g)]
     for game_id in ids:
@@ -84,8 +101,9 @@ def main() -> None:
         target = TARGETS.get(game_id)
 
         def verdict(rate: float) -> str:
-            return "" if target is None else (" ok" if rate >= target else
-                                              f" BELOW target {target:,}")
+            return (
+                "" if target is None else (" ok" if rate >= target else f" BELOW target {target:,}")
+            )
 
         def cpu_note(cpu_rate: float) -> str:
             return f", {cpu_rate:,.0f} per CPU-second" if args.cpu else ""
@@ -101,24 +119,32 @@ def main() -> None:
                 plain[solo] = rate
                 if args.only and args.only not in label:
                     continue
-            print(f"{game_id:<16} {label:>4}: {rate:>10,.0f} actions/s "
-                  f"({actions:,} actions, {games} games finished{cpu_note(cpu_rate)})"
-                  f"{verdict(rate)}")
+            print(
+                f"{game_id:<16} {label:>4}: {rate:>10,.0f} actions/s "
+                f"({actions:,} actions, {games} games finished{cpu_note(cpu_rate)})"
+                f"{verdict(rate)}"
+            )
         # a game with modes: each mode (2 players, and solo), both power sides
         for variant in info.variants[1:] if info.options else ():
-            sides = ((), (("powers", "active"),)) if "powers" in info.preset(variant) and \
-                info.preset(variant)["powers"] != "none" else ((),)
+            sides = (
+                ((), (("powers", "active"),))
+                if "powers" in info.preset(variant) and info.preset(variant)["powers"] != "none"
+                else ((),)
+            )
             for options in sides:
-                for players, solo in ((info.min_players, False), (1, True))[:1 + info.solo]:
+                for players, solo in ((info.min_players, False), (1, True))[: 1 + info.solo]:
                     label = f"{variant}{' active' if options else ''} {'solo' if solo else f'{players}p'}"
                     if args.only and args.only not in label:
                         continue
-                    rate, actions, games, cpu_rate = measure(game_id, players, solo,
-                                                             args.seconds, variant, options)
-                    print(f"{game_id:<16} {label:>18}: {rate:>10,.0f} actions/s "
-                          f"({actions:,} actions, {games} games finished, "
-                          f"{rate / plain[solo]:.2f} of standard{cpu_note(cpu_rate)})"
-                          f"{verdict(rate)}")
+                    rate, actions, games, cpu_rate = measure(
+                        game_id, players, solo, args.seconds, variant, options
+                    )
+                    print(
+                        f"{game_id:<16} {label:>18}: {rate:>10,.0f} actions/s "
+                        f"({actions:,} actions, {games} games finished, "
+                        f"{rate / plain[solo]:.2f} of standard{cpu_note(cpu_rate)})"
+                        f"{verdict(rate)}"
+                    )
 
 
 if __name__ == "__main__":

@@ -34,15 +34,30 @@ import tempfile
 import time
 
 TARGET = 1.3
-TARGETS = ["bare", "bare-gc-paused", "picker", "shifting-stones", "moonshell", "moonlighter",
-           "mermaid-rain", "animal-splash"]
-PLAYERS = {"shifting-stones": 2, "moonshell": 2, "moonlighter": 1, "mermaid-rain": 3,
-           "animal-splash": 2}
+TARGETS = [
+    "bare",
+    "bare-gc-paused",
+    "picker",
+    "shifting-stones",
+    "moonshell",
+    "moonlighter",
+    "mermaid-rain",
+    "animal-splash",
+]
+PLAYERS = {
+    "shifting-stones": 2,
+    "moonshell": 2,
+    "moonlighter": 1,
+    "mermaid-rain": 3,
+    "animal-splash": 2,
+}
 
 
 def child(target: str) -> None:
     if target in ("bare", "bare-gc-paused"):
-        if target == "bare-gc-paused":  # for comparison only: the bare app started as tideboard starts
+        if (
+            target == "bare-gc-paused"
+        ):  # for comparison only: the bare app started as tideboard starts
             import gc
 
             gc.disable()
@@ -73,8 +88,11 @@ def child(target: str) -> None:
 
             # one human seat (seat 2, if any, a bot): the board, not a privacy screen
             players = PLAYERS[target]
-            app = TideboardApp(game_id=target, config=GameConfig(players=players, seed=1),
-                               bots={seat: "greedy" for seat in range(1, players)})
+            app = TideboardApp(
+                game_id=target,
+                config=GameConfig(players=players, seed=1),
+                bots={seat: "greedy" for seat in range(1, players)},
+            )
 
             def ready(app) -> bool:
                 return any(hasattr(screen, "match") for screen in app.screen_stack)
@@ -124,8 +142,14 @@ def measure(target: str, env: dict) -> tuple[float, float]:
     """(wall seconds from starting the process, CPU seconds of the process) at
     the target screen's first frame."""
     start = time.time()
-    out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", target],
-                         capture_output=True, text=True, env=env, check=True, timeout=60).stdout
+    out = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--child", target],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=60,
+    ).stdout
     line = next(line for line in out.splitlines() if line.startswith("FRAME "))
     _, wall, cpu = line.split()
     return float(wall) - start, float(cpu)
@@ -147,27 +171,40 @@ def main() -> None:
     for _ in range(args.runs):
         for target in TARGETS:
             runs[target].append(measure(target, env))
-    print(f"first frame, headless 80x24, a new process each, median of {args.runs}; "
-          f"target <= {TARGET}x the bare app")
-    print(f"bytecode: tideboard compiled once with compileall before measuring ({folders}); "
-          f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}")
-    print("wall: from starting the process; CPU: the process's own CPU time (less "
-          "disturbed by other work on the machine)")
+    print(
+        f"first frame, headless 80x24, a new process each, median of {args.runs}; "
+        f"target <= {TARGET}x the bare app"
+    )
+    print(
+        f"bytecode: tideboard compiled once with compileall before measuring ({folders}); "
+        f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}"
+    )
+    print(
+        "wall: from starting the process; CPU: the process's own CPU time (less "
+        "disturbed by other work on the machine)"
+    )
     bare_wall = statistics.median(w for w, _ in runs["bare"])
     bare_cpu = statistics.median(c for _, c in runs["bare"])
-    print(f"{'bare Textual app':<24} wall {bare_wall * 1000:6.1f} ms         "
-          f"CPU {bare_cpu * 1000:6.1f} ms")
+    print(
+        f"{'bare Textual app':<24} wall {bare_wall * 1000:6.1f} ms         "
+        f"CPU {bare_cpu * 1000:6.1f} ms"
+    )
     wall = statistics.median(w for w, _ in runs["bare-gc-paused"])
     cpu = statistics.median(c for _, c in runs["bare-gc-paused"])
-    print(f"{'(bare, collector paused)':<24} wall {wall * 1000:6.1f} ms {wall / bare_wall:4.2f}x  "
-          f"CPU {cpu * 1000:6.1f} ms {cpu / bare_cpu:4.2f}x  (for comparison: tideboard pauses "
-          "the garbage collector until its first frame, tideboard/ui/startup.py)")
+    print(
+        f"{'(bare, collector paused)':<24} wall {wall * 1000:6.1f} ms {wall / bare_wall:4.2f}x  "
+        f"CPU {cpu * 1000:6.1f} ms {cpu / bare_cpu:4.2f}x  (for comparison: tideboard pauses "
+        "the garbage collector until its first frame, tideboard/ui/startup.py)"
+    )
     for target in TARGETS[2:]:
         wall = statistics.median(w for w, _ in runs[target])
         cpu = statistics.median(c for _, c in runs[target])
         verdict = "ok" if max(wall / bare_wall, cpu / bare_cpu) <= TARGET else "ABOVE target"
-        print(f"{target:<24} wall {wall * 1000:6.1f} ms {wall / bare_wall:4.2f}x  "
-              f"CPU {cpu * 1000:6.1f} ms {cpu / bare_cpu:4.2f}x  {verdict}")
+        print(
+            f"{target:<24} wall {wall * 1000:6.1f} ms {wall / bare_wall:4.2f}x  "
+            f"CPU {cpu * 1000:6.1f} ms {cpu / bare_cpu:4.2f}x  {verdict}"
+        )
+
 
 if __name__ == "__main__":
     main()

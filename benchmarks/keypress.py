@@ -28,7 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.containers import Grid
@@ -59,8 +60,7 @@ class BareGrid(App):
             grid.styles.grid_size_columns = self.n
             grid.styles.width = self.n * 8 - 1
             for i in range(self.n * self.n):
-                yield Static(f"{chr(97 + i % self.n)}{i // self.n + 1}", classes="cell",
-                             id=f"c{i}")
+                yield Static(f"{chr(97 + i % self.n)}{i // self.n + 1}", classes="cell", id=f"c{i}")
 
     def on_mount(self) -> None:
         self.query_one("#c0").add_class("cursor")
@@ -104,8 +104,9 @@ def _moonlighter(game: Any, match: Any) -> Any:
 
 def _moonlighter_keys(match: Any) -> list[str]:
     game = match.game
-    sides = [ARROWS[a.direction] for a in game.legal_actions(match.state)
-             if hasattr(a, "direction")]
+    sides = [
+        ARROWS[a.direction] for a in game.legal_actions(match.state) if hasattr(a, "direction")
+    ]
     if len(sides) < 2:
         raise SystemExit("moonlighter setup: fewer than two sides to pick from")
     return sides  # consecutive keys differ: a key pressed twice would place the room
@@ -115,28 +116,62 @@ def _human_in(phase: str) -> Callable[[Any, Any], Any]:
     """Play the first legal actions until the human seat (1) is to move in ``phase``:
     Mermaid Rain's "ride" (the cursor walks the hex sea's cells), Animal Splash's
     "move" (it walks the twelve diver spots around the 3x3 grid)."""
+
     def prepare(game: Any, match: Any) -> Any:
         while not (match.state.phase == phase and game.to_move(match.state) == (0,)):
             match = match.play(game.legal_actions(match.state)[0])
         return match
+
     return prepare
 
 
 # game id -> (label, players, bots, prepare, keys, bare grid size, what is compared)
 SCREENS: dict[str, tuple] = {
-    "shifting-stones": ("Shifting Stones 2p, seat 2 greedy", 2, {1: "greedy"}, _stones,
-                        lambda m: ["right", "down", "left", "up"], 3, "3x3 grid of stones"),
-    "moonshell": ("Moonshell 2p, seat 2 greedy", 2, {1: "greedy"}, _moonshell,
-                  lambda m: ["right", "right", "left", "left", "up", "down"], 5,
-                  "5x5 ocean grid (cursor on its columns)"),
-    "moonlighter": ("Moonlighter (a rolled room to place)", 1, {}, _moonlighter,
-                    _moonlighter_keys, 7, "7x7 dungeon map"),
-    "mermaid-rain": ("Mermaid Rain 3p, seats 2-3 greedy", 3, {1: "greedy", 2: "greedy"},
-                     _human_in("ride"), lambda m: ["right", "down", "left", "up"], 7,
-                     "7x7 grid (the 9x11 hex sea's cells are smaller)"),
-    "animal-splash": ("Animal Splash 2p, seat 2 greedy", 2, {1: "greedy"}, _human_in("move"),
-                      lambda m: ["right", "right", "left", "left"], 4,
-                      "4x4 grid (the diver's 12 spots)"),
+    "shifting-stones": (
+        "Shifting Stones 2p, seat 2 greedy",
+        2,
+        {1: "greedy"},
+        _stones,
+        lambda m: ["right", "down", "left", "up"],
+        3,
+        "3x3 grid of stones",
+    ),
+    "moonshell": (
+        "Moonshell 2p, seat 2 greedy",
+        2,
+        {1: "greedy"},
+        _moonshell,
+        lambda m: ["right", "right", "left", "left", "up", "down"],
+        5,
+        "5x5 ocean grid (cursor on its columns)",
+    ),
+    "moonlighter": (
+        "Moonlighter (a rolled room to place)",
+        1,
+        {},
+        _moonlighter,
+        _moonlighter_keys,
+        7,
+        "7x7 dungeon map",
+    ),
+    "mermaid-rain": (
+        "Mermaid Rain 3p, seats 2-3 greedy",
+        3,
+        {1: "greedy", 2: "greedy"},
+        _human_in("ride"),
+        lambda m: ["right", "down", "left", "up"],
+        7,
+        "7x7 grid (the 9x11 hex sea's cells are smaller)",
+    ),
+    "animal-splash": (
+        "Animal Splash 2p, seat 2 greedy",
+        2,
+        {1: "greedy"},
+        _human_in("move"),
+        lambda m: ["right", "right", "left", "left"],
+        4,
+        "4x4 grid (the diver's 12 spots)",
+    ),
 }
 
 
@@ -150,13 +185,20 @@ def make_game_app(game_id: str) -> tuple[App, list[str], Callable[[App], int]]:
 
     def played(app: App) -> int:
         return len(app.screen.match.states)
+
     return app, keys(match), played
 
 
 # -- headless ------------------------------------------------------------------------
-async def headless(app: App, keys: list[str], presses: int, rounds: int, warmup: int,
-                   ready: Callable[[App], bool],
-                   after: Callable[[App], None] = lambda app: None) -> list[float]:
+async def headless(
+    app: App,
+    keys: list[str],
+    presses: int,
+    rounds: int,
+    warmup: int,
+    ready: Callable[[App], bool],
+    after: Callable[[App], None] = lambda app: None,
+) -> list[float]:
     """Median ms per key of each round."""
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(200):
@@ -172,8 +214,10 @@ async def headless(app: App, keys: list[str], presses: int, rounds: int, warmup:
             await pilot.press(keys[i % len(keys)])
             await pilot.pause()
             if i == 0 and app.export_screenshot() == shot:
-                print(f"  WARNING: {type(app).__name__}: key {keys[0]!r} changed nothing "
-                      "on screen; the figure does not include a redraw")
+                print(
+                    f"  WARNING: {type(app).__name__}: key {keys[0]!r} changed nothing "
+                    "on screen; the figure does not include a redraw"
+                )
         per_round = []
         for _ in range(rounds):
             start = time.process_time()
@@ -198,8 +242,10 @@ def measure_game(game_id: str, presses: int, rounds: int, warmup: int) -> float:
             counts.append(played(app))
             return True
         return False
-    times = asyncio.run(headless(app, keys, presses, rounds, warmup, ready,
-                                 lambda app: counts.append(played(app))))
+
+    times = asyncio.run(
+        headless(app, keys, presses, rounds, warmup, ready, lambda app: counts.append(played(app)))
+    )
     if counts[0] != counts[-1]:
         print(f"  WARNING: {game_id}: the keys played a game action; figures are not cursor-only")
     return statistics.median(times)
@@ -207,8 +253,16 @@ def measure_game(game_id: str, presses: int, rounds: int, warmup: int) -> float:
 
 def measure_bare(n: int, presses: int, rounds: int, warmup: int) -> float:
     keys = ["right", "down", "left", "up"]
-    times = asyncio.run(headless(BareGrid(n), keys, presses, rounds, warmup,
-                                 lambda app: app.is_running and bool(app.query(".cursor"))))
+    times = asyncio.run(
+        headless(
+            BareGrid(n),
+            keys,
+            presses,
+            rounds,
+            warmup,
+            lambda app: app.is_running and bool(app.query(".cursor")),
+        )
+    )
     return statistics.median(times)
 
 
@@ -228,33 +282,56 @@ def _serve(target: str) -> None:
         app.run()
 
 
-def tmux_measure(target: str, keys: list[str], presses: int, rounds: int, warmup: int,
-                 gap: float) -> float:
+def tmux_measure(
+    target: str, keys: list[str], presses: int, rounds: int, warmup: int, gap: float
+) -> float:
     session = f"bench-kp-{target}"
     data = tempfile.mkdtemp(prefix="td-bench-")
     env = f"TIDEBOARD_DATA_DIR={data}"
     command = f"{env} {sys.executable} {os.path.abspath(__file__)} --serve {target}"
     subprocess.run(["tmux", "kill-session", "-t", session], stderr=subprocess.DEVNULL)
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(SIZE[0]),
-                    "-y", str(SIZE[1]), command], check=True)
+    subprocess.run(
+        [
+            "tmux",
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            str(SIZE[0]),
+            "-y",
+            str(SIZE[1]),
+            command,
+        ],
+        check=True,
+    )
     try:
         time.sleep(2.5)
-        shell_pid = subprocess.run(["tmux", "list-panes", "-t", session, "-F", "#{pane_pid}"],
-                                   capture_output=True, text=True, check=True).stdout.split()[0]
+        shell_pid = subprocess.run(
+            ["tmux", "list-panes", "-t", session, "-F", "#{pane_pid}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()[0]
         pid = int(shell_pid)
-        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,
-                                  text=True).stdout.split()
+        children = subprocess.run(
+            ["pgrep", "-P", str(pid)], capture_output=True, text=True
+        ).stdout.split()
         if children:  # the pane runs a shell that runs python
             pid = int(children[0])
 
         def send(n: int) -> None:
             for i in range(n):
-                subprocess.run(["tmux", "send-keys", "-t", session,
-                                _tmux_key(keys[i % len(keys)])], check=True)
+                subprocess.run(
+                    ["tmux", "send-keys", "-t", session, _tmux_key(keys[i % len(keys)])], check=True
+                )
                 time.sleep(gap)
+
         def pane() -> str:
-            return subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", session],
-                                  capture_output=True, text=True).stdout
+            return subprocess.run(
+                ["tmux", "capture-pane", "-p", "-e", "-t", session], capture_output=True, text=True
+            ).stdout
+
         shown = pane()
         send(1)  # one key: the warm-up keys may bring the cursor back where it was
         time.sleep(0.5)
@@ -262,8 +339,10 @@ def tmux_measure(target: str, keys: list[str], presses: int, rounds: int, warmup
         send(warmup)
         time.sleep(0.5)
         if not changed:
-            print(f"  WARNING: {target}: the keys changed nothing in the tmux pane "
-                  f"(the app may not have started); its figure is not a redraw")
+            print(
+                f"  WARNING: {target}: the keys changed nothing in the tmux pane "
+                f"(the app may not have started); its figure is not a redraw"
+            )
         results = []
         for _ in range(rounds):
             idle_start = _cpu_seconds(pid)
@@ -292,17 +371,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--tmux", action="store_true", help="also measure in tmux at 80x24")
-    parser.add_argument("--gap", type=float, default=0.08,
-                        help="seconds between keys sent through tmux")
+    parser.add_argument(
+        "--gap", type=float, default=0.08, help="seconds between keys sent through tmux"
+    )
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         _serve(args.serve)
         return
     ids = args.games or list(SCREENS)
-    print(f"CPU per cursor key at {SIZE[0]}x{SIZE[1]}, headless run_test, median of "
-          f"{args.rounds} rounds of {args.presses} keys after {args.warmup} warm-up keys; "
-          f"target <= {TARGET}x the bare grid")
+    print(
+        f"CPU per cursor key at {SIZE[0]}x{SIZE[1]}, headless run_test, median of "
+        f"{args.rounds} rounds of {args.presses} keys after {args.warmup} warm-up keys; "
+        f"target <= {TARGET}x the bare grid"
+    )
     bare: dict[int, float] = {}
     for game_id in ids:
         label, _, _, _, _, n, compared = SCREENS[game_id]
@@ -310,27 +392,38 @@ def main() -> None:
             bare[n] = measure_bare(n, args.presses, args.rounds, args.warmup)
         ours = measure_game(game_id, args.presses, args.rounds, args.warmup)
         ratio = ours / bare[n]
-        print(f"{label:<38} {ours:6.1f} ms/key | bare {n}x{n} grid ({compared}) "
-              f"{bare[n]:5.1f} ms/key | {ratio:4.1f}x "
-              f"{'ok' if ratio <= TARGET else 'ABOVE target'}")
+        print(
+            f"{label:<38} {ours:6.1f} ms/key | bare {n}x{n} grid ({compared}) "
+            f"{bare[n]:5.1f} ms/key | {ratio:4.1f}x "
+            f"{'ok' if ratio <= TARGET else 'ABOVE target'}"
+        )
     if not args.tmux:
         return
     if not shutil.which("tmux"):
         sys.exit("tmux is not installed")
-    print(f"\nIn tmux at {SIZE[0]}x{SIZE[1]} (CPU of the app process from /proc, idle "
-          f"subtracted, one key every {args.gap * 1000:.0f} ms, median of {args.rounds} rounds)")
+    print(
+        f"\nIn tmux at {SIZE[0]}x{SIZE[1]} (CPU of the app process from /proc, idle "
+        f"subtracted, one key every {args.gap * 1000:.0f} ms, median of {args.rounds} rounds)"
+    )
     tbare: dict[int, float] = {}
     for game_id in ids:
         label, players, _, prepare, keys, n, compared = SCREENS[game_id]
         if n not in tbare:
-            tbare[n] = tmux_measure(f"bare{n}", ["right", "down", "left", "up"],
-                                    args.presses, args.rounds, args.warmup, args.gap)
+            tbare[n] = tmux_measure(
+                f"bare{n}",
+                ["right", "down", "left", "up"],
+                args.presses,
+                args.rounds,
+                args.warmup,
+                args.gap,
+            )
         match = _match(game_id, players, 1, prepare)
-        ours = tmux_measure(game_id, keys(match), args.presses, args.rounds, args.warmup,
-                            args.gap)
+        ours = tmux_measure(game_id, keys(match), args.presses, args.rounds, args.warmup, args.gap)
         ratio = ours / tbare[n] if tbare[n] else float("inf")
-        print(f"{label:<38} {ours:6.1f} ms/key | bare {n}x{n} grid {tbare[n]:5.1f} ms/key | "
-              f"{ratio:4.1f}x {'ok' if ratio <= TARGET else 'ABOVE target'}")
+        print(
+            f"{label:<38} {ours:6.1f} ms/key | bare {n}x{n} grid {tbare[n]:5.1f} ms/key | "
+            f"{ratio:4.1f}x {'ok' if ratio <= TARGET else 'ABOVE target'}"
+        )
 
 
 if __name__ == "__main__":

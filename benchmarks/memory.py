@@ -62,14 +62,20 @@ def sample(trace: bool) -> tuple[int, int]:
     return (tracemalloc.get_traced_memory()[0] if trace else 0), rss()
 
 
-async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
-               top: int = 0, frames: int = 1) -> dict:
+async def play(
+    game_id: str, seed: int, every: int, trace: bool, timeout: float, top: int = 0, frames: int = 1
+) -> dict:
     from tideboard.engine.core import GameConfig
     from tideboard.ui.app import TideboardApp
 
     players, _ = GAMES[game_id]
-    app = TideboardApp(theme=None, game_id=game_id, config=GameConfig(players=players, seed=seed),
-                       bots={seat: "greedy" for seat in range(players)}, bot_delay=0)
+    app = TideboardApp(
+        theme=None,
+        game_id=game_id,
+        config=GameConfig(players=players, seed=seed),
+        bots={seat: "greedy" for seat in range(players)},
+        bot_delay=0,
+    )
     samples: list[tuple[int, int, int]] = []  # (actions, traced, rss)
     baseline_at: int | None = None
     snapshots: list = []  # with --top: at the baseline sample and at the end
@@ -94,8 +100,11 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
                 next_sample = (count // every + 1) * every
                 if top and trace and (len(samples) - 1 == (baseline_at or 0) or over):
                     snapshots.append(tracemalloc.take_snapshot())
-            if (baseline_at is None and first_dungeon is not None
-                    and getattr(match.state, "dungeon", first_dungeon) != first_dungeon):
+            if (
+                baseline_at is None
+                and first_dungeon is not None
+                and getattr(match.state, "dungeon", first_dungeon) != first_dungeon
+            ):
                 baseline_at = len(samples)  # the next sample is after the first dungeon
             if over:
                 # the results window closed (Esc) and the notices gone: what the
@@ -127,15 +136,25 @@ async def play(game_id: str, seed: int, every: int, trace: bool, timeout: float,
         # the first snapshot is the baseline's; the last, the end's with the window
         # closed (or where --timeout stopped the game)
         key = "traceback" if frames > 1 else "lineno"
-        grown = sorted(snapshots[-1].compare_to(snapshots[0], key),
-                       key=lambda stat: stat.size_diff, reverse=True)
+        grown = sorted(
+            snapshots[-1].compare_to(snapshots[0], key),
+            key=lambda stat: stat.size_diff,
+            reverse=True,
+        )
         for stat in grown[:top]:
-            print(f"    {stat.size_diff / 1024:+8.1f} KiB {stat.count_diff:+7d} blocks  "
-                  f"{stat.traceback[-1]}")  # where it was allocated
+            print(
+                f"    {stat.size_diff / 1024:+8.1f} KiB {stat.count_diff:+7d} blocks  "
+                f"{stat.traceback[-1]}"
+            )  # where it was allocated
             for frame in reversed(list(stat.traceback)[:-1]):  # its callers, with --frames
                 print(f"        from {frame}")
-    return {"samples": samples, "baseline": baseline_at or 0, "closed": closed,
-            "seconds": time.perf_counter() - start, "over": over}
+    return {
+        "samples": samples,
+        "baseline": baseline_at or 0,
+        "closed": closed,
+        "seconds": time.perf_counter() - start,
+        "over": over,
+    }
 
 
 def greedy_game(game_id: str, seed: int, game=None):
@@ -153,8 +172,11 @@ def greedy_game(game_id: str, seed: int, game=None):
     bots = {seat: make_bot(game, "greedy", seed=seed * 97 + seat) for seat in range(players)}
     while not game.is_over(match.state):
         seat = game.to_move(match.state)[0]
-        match = match.play(bots[seat].choose(game, game.view(match.state, seat), seat,
-                                             game.legal_actions(match.state)))
+        match = match.play(
+            bots[seat].choose(
+                game, game.view(match.state, seat), seat, game.legal_actions(match.state)
+            )
+        )
     return match
 
 
@@ -197,9 +219,16 @@ def engine_memory(game_id: str, seed: int) -> dict:
     finally:
         if not started:
             tracemalloc.start()  # as the caller had it
-    return {"moves": moves, "cold": figures["cold"], "warm": figures["warm"],
-            "seconds": seconds, "kept": kept, "kept_after": match.kept_states(),
-            "step": step, "after_steps": after_steps}
+    return {
+        "moves": moves,
+        "cold": figures["cold"],
+        "warm": figures["warm"],
+        "seconds": seconds,
+        "kept": kept,
+        "kept_after": match.kept_states(),
+        "step": step,
+        "after_steps": after_steps,
+    }
 
 
 def report_engine(game_id: str, figures: dict) -> None:
@@ -207,22 +236,29 @@ def report_engine(game_id: str, figures: dict) -> None:
 
     _, label = GAMES[game_id]
     moves = figures["moves"]
-    print(f"{label}, engine only (a Match, no app): {moves} actions "
-          f"in {figures['seconds']:.1f} s")
+    print(f"{label}, engine only (a Match, no app): {moves} actions in {figures['seconds']:.1f} s")
     verdict = ""
     if game_id == "moonlighter":
         ok = figures["warm"] / MIB < TARGET_MIB / 2
         verdict = f" ({'ok' if ok else 'ABOVE'}: well under the {TARGET_MIB} MiB target)"
-    print(f"  the Match after the whole game: {figures['warm'] / MIB:+.2f} MiB "
-          f"= {figures['warm'] / 1024 / max(1, moves):+.2f} KiB/action{verdict}")
-    print(f"    (the first game played, the rules' one-time caches included: "
-          f"{figures['cold'] / MIB:+.2f} MiB)")
-    print(f"  states held: {figures['kept']} of {moves + 1} (a checkpoint every "
-          f"{CHECKPOINT_EVERY} moves, the last {CHECKPOINT_EVERY}-{2 * CHECKPOINT_EVERY - 1} "
-          "moves)")
-    print(f"  stepping back through every state (the replay screen): "
-          f"{figures['step'] * 1e6:.0f} us/step; then {figures['kept_after']} states held, "
-          f"{figures['after_steps'] / 1024:+.0f} KiB more")
+    print(
+        f"  the Match after the whole game: {figures['warm'] / MIB:+.2f} MiB "
+        f"= {figures['warm'] / 1024 / max(1, moves):+.2f} KiB/action{verdict}"
+    )
+    print(
+        f"    (the first game played, the rules' one-time caches included: "
+        f"{figures['cold'] / MIB:+.2f} MiB)"
+    )
+    print(
+        f"  states held: {figures['kept']} of {moves + 1} (a checkpoint every "
+        f"{CHECKPOINT_EVERY} moves, the last {CHECKPOINT_EVERY}-{2 * CHECKPOINT_EVERY - 1} "
+        "moves)"
+    )
+    print(
+        f"  stepping back through every state (the replay screen): "
+        f"{figures['step'] * 1e6:.0f} us/step; then {figures['kept_after']} states held, "
+        f"{figures['after_steps'] / 1024:+.0f} KiB more"
+    )
 
 
 def game_length(game_id: str, seed: int) -> int:
@@ -236,21 +272,32 @@ def report(game_id: str, result: dict, trace: bool, length: int) -> None:
     base = samples[min(result["baseline"], len(samples) - 1)]
     end = samples[-1]
     actions = max(1, end[0] - base[0])
-    where = ("after the first dungeon" if game_id == "moonlighter" and result["baseline"]
-             else "at the first sample")
-    print(f"{label}: {end[0]} actions in {result['seconds']:.1f} s"
-          f"{'' if result['over'] else ' (NOT finished)'}")
+    where = (
+        "after the first dungeon"
+        if game_id == "moonlighter" and result["baseline"]
+        else "at the first sample"
+    )
+    print(
+        f"{label}: {end[0]} actions in {result['seconds']:.1f} s"
+        f"{'' if result['over'] else ' (NOT finished)'}"
+    )
     print("  actions  " + ("traced MiB  " if trace else "") + "RSS MiB")
     step = max(1, len(samples) // 12)
     for i, (count, traced, resident) in enumerate(samples):
         if i % step == 0 or i == len(samples) - 1 or i == result["baseline"]:
             mark = "  <- baseline" if i == min(result["baseline"], len(samples) - 1) else ""
-            print(f"  {count:7d}  " + (f"{traced / MIB:10.2f}  " if trace else "")
-                  + f"{resident / MIB:7.1f}{mark}")
+            print(
+                f"  {count:7d}  "
+                + (f"{traced / MIB:10.2f}  " if trace else "")
+                + f"{resident / MIB:7.1f}{mark}"
+            )
     closed = result.get("closed")
     if closed is not None:
-        print(f"  {closed[0]:7d}  " + (f"{closed[1] / MIB:10.2f}  " if trace else "")
-              + f"{closed[2] / MIB:7.1f}  <- the results window closed (Esc), notices gone")
+        print(
+            f"  {closed[0]:7d}  "
+            + (f"{closed[1] / MIB:10.2f}  " if trace else "")
+            + f"{closed[2] / MIB:7.1f}  <- the results window closed (Esc), notices gone"
+        )
     for name, index in (("traced", 1), ("RSS", 2)):
         if name == "traced" and not trace:
             continue
@@ -261,11 +308,14 @@ def report(game_id: str, result: dict, trace: bool, length: int) -> None:
         if game_id == "moonlighter":
             verdict = f" ({'ok' if kept < TARGET_MIB else 'ABOVE'} target < {TARGET_MIB} MiB)"
         if closed is not None:
-            print(f"  growth {where} to the end with the results window up, {name}: "
-                  f"{growth:+.2f} MiB")
-        print(f"  growth {where} to the end of the game, {name}: {kept:+.2f} MiB over "
-              f"{actions} actions = {(last[index] - base[index]) / 1024 / actions:+.1f} "
-              f"KiB/action{verdict}")
+            print(
+                f"  growth {where} to the end with the results window up, {name}: {growth:+.2f} MiB"
+            )
+        print(
+            f"  growth {where} to the end of the game, {name}: {kept:+.2f} MiB over "
+            f"{actions} actions = {(last[index] - base[index]) / 1024 / actions:+.1f} "
+            f"KiB/action{verdict}"
+        )
         if not result["over"]:
             projected = (end[index] - base[index]) / actions * (length - base[0]) / MIB
             print(f"    projected over the whole game ({length} actions): {projected:+.1f} MiB")
@@ -276,15 +326,25 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: all three)")
     parser.add_argument("--every", type=int, default=50, help="sample every K actions")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-tracemalloc", dest="trace", action="store_false",
-                        help="RSS only (tracemalloc slows Python down about 2x)")
+    parser.add_argument(
+        "--no-tracemalloc",
+        dest="trace",
+        action="store_false",
+        help="RSS only (tracemalloc slows Python down about 2x)",
+    )
     parser.add_argument("--timeout", type=float, default=75, help="seconds per game at most")
-    parser.add_argument("--top", type=int, default=0,
-                        help="with tracemalloc: the N places where memory grew most")
-    parser.add_argument("--frames", type=int, default=1,
-                        help="with --top: frames kept per allocation, grouped by traceback")
-    parser.add_argument("--engine-only", action="store_true",
-                        help="only the Match, without the app (a few seconds)")
+    parser.add_argument(
+        "--top", type=int, default=0, help="with tracemalloc: the N places where memory grew most"
+    )
+    parser.add_argument(
+        "--frames",
+        type=int,
+        default=1,
+        help="with --top: frames kept per allocation, grouped by traceback",
+    )
+    parser.add_argument(
+        "--engine-only", action="store_true", help="only the Match, without the app (a few seconds)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("TIDEBOARD_DATA_DIR", "/tmp/td-bench-memory")
     if args.trace:
@@ -293,8 +353,11 @@ def main() -> None:
         if game_id not in GAMES:
             sys.exit(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
         if not args.engine_only:
-            result = asyncio.run(play(game_id, args.seed, args.every, args.trace,
-                                      args.timeout, args.top, args.frames))
+            result = asyncio.run(
+                play(
+                    game_id, args.seed, args.every, args.trace, args.timeout, args.top, args.frames
+                )
+            )
             report(game_id, result, args.trace, game_length(game_id, args.seed))
         report_engine(game_id, engine_memory(game_id, args.seed))
 

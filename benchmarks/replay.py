@@ -79,9 +79,11 @@ def old_states(match: Match) -> None:
     from tideboard.engine.match import CHECKPOINT_EVERY
 
     moves = len(match.actions)
-    print(f"states held after {moves} moves: {match.kept_states()} (a checkpoint every "
-          f"{CHECKPOINT_EVERY} moves and the last {CHECKPOINT_EVERY}-"
-          f"{2 * CHECKPOINT_EVERY - 1})")
+    print(
+        f"states held after {moves} moves: {match.kept_states()} (a checkpoint every "
+        f"{CHECKPOINT_EVERY} moves and the last {CHECKPOINT_EVERY}-"
+        f"{2 * CHECKPOINT_EVERY - 1})"
+    )
     rnd = random.Random(3)
     picks = [rnd.randrange(moves) for _ in range(200)]
     t0 = time.perf_counter()
@@ -93,9 +95,11 @@ def old_states(match: Match) -> None:
     for count in range(back):
         match.undo(count).state
     stepping = (time.perf_counter() - t0) / back
-    print(f"an old state: {random_read * 1e3:.2f} ms at random (walking back to it "
-          f"included); {stepping * 1e6:.1f} us a step stepping back through the last "
-          f"{back} moves")
+    print(
+        f"an old state: {random_read * 1e3:.2f} ms at random (walking back to it "
+        f"included); {stepping * 1e6:.1f} us a step stepping back through the last "
+        f"{back} moves"
+    )
 
 
 def main() -> None:
@@ -106,8 +110,10 @@ def main() -> None:
     sizes = sorted(int(n) for n in args.sizes.split(","))
     started = time.perf_counter()
     moves = endless_moves(sizes[-1])
-    print(f"made {len(moves)} legal moves in {time.perf_counter() - started:.1f} s "
-          "(not part of the figures)")
+    print(
+        f"made {len(moves)} legal moves in {time.perf_counter() - started:.1f} s "
+        "(not part of the figures)"
+    )
     per_move = {}
     for size in sizes:
         best = timed(moves[:size], args.runs)
@@ -119,17 +125,23 @@ def main() -> None:
         flat = [timed(moves[:n], args.runs) / n for n in (smallest, largest)]
     finally:
         gc.enable()
-    print(f"with the garbage collector off: {flat[0] * 1e6:.1f} us/move at {smallest}, "
-          f"{flat[1] * 1e6:.1f} us/move at {largest}")
+    print(
+        f"with the garbage collector off: {flat[0] * 1e6:.1f} us/move at {smallest}, "
+        f"{flat[1] * 1e6:.1f} us/move at {largest}"
+    )
     growth = per_move[largest] / per_move[smallest]
     linear = growth < 2.0
-    print(f"time per move at {largest} / at {smallest}: {growth:.2f} "
-          f"({'linear' if linear else 'NOT linear'}: flat is 1.0, quadratic would be "
-          f"{largest / smallest:.0f})")
+    print(
+        f"time per move at {largest} / at {smallest}: {growth:.2f} "
+        f"({'linear' if linear else 'NOT linear'}: flat is 1.0, quadratic would be "
+        f"{largest / smallest:.0f})"
+    )
     old_states(replay(moves))
     at_target = per_move.get(TARGET_MOVES, per_move[largest]) * TARGET_MOVES
-    print(f"{TARGET_MOVES} moves: {at_target:.2f} s (target < {TARGET_SECONDS:.0f} s: "
-          f"{'met' if at_target < TARGET_SECONDS else 'NOT met'})")
+    print(
+        f"{TARGET_MOVES} moves: {at_target:.2f} s (target < {TARGET_SECONDS:.0f} s: "
+        f"{'met' if at_target < TARGET_SECONDS else 'NOT met'})"
+    )
 
 
 if __name__ == "__main__":

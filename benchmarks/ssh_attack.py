@@ -38,8 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.serve.attackers import (Flooder, Giant, NonReader, Player,  # noqa: E402
-                                   ServerProcess, quantile)
+from tests.serve.attackers import Flooder, Giant, NonReader, Player, ServerProcess, quantile  # noqa: E402
 
 TARGETS = {"update_p95": 0.100, "rss": 200.0}
 ROUNDS = ("none", "flood", "giant", "sloth", "all")
@@ -55,15 +54,16 @@ async def round_of(kind: str, count: int, seconds: float) -> str:
     async with ServerProcess(per_minute=100_000, per_address=100_000) as server:
         players = [Player(f"p{n}") for n in range(count)]
         for start in range(0, count, 10):
-            await asyncio.gather(*(p.connect(server.port) for p in players[start:start + 10]))
+            await asyncio.gather(*(p.connect(server.port) for p in players[start : start + 10]))
         base = server.rss()
         flooder, giant, sloth = Flooder(1.0), Giant((10000, 10000)), NonReader()
         tasks = []
         if kind in ("flood", "all"):
             tasks.append(asyncio.create_task(flooder.run(server.port, times=1000)))
         if kind in ("giant", "all"):
-            tasks.append(asyncio.create_task(giant.run(server.port, resizes=int(seconds),
-                                                       every=2.0)))
+            tasks.append(
+                asyncio.create_task(giant.run(server.port, resizes=int(seconds), every=2.0))
+            )
         if kind in ("sloth", "all"):
             await sloth.open(server.port)
             tasks.append(asyncio.create_task(sloth.provoke(seconds + 1)))
@@ -96,11 +96,13 @@ async def round_of(kind: str, count: int, seconds: float) -> str:
             notes.append("sloth closed" if sloth.closed.is_set() else "sloth still open")
         for client in (flooder, giant, sloth, *players):
             client.close()
-        p95 = quantile(latencies, .95)
-        return (f"{kind:>5}: update p50 {quantile(latencies, .5) * 1000:4.0f} ms "
-                f"p95 {p95 * 1000:4.0f} ms (target < 100) {'ok ' if p95 < .1 else 'OVER'}, "
-                f"{lost} unanswered | RSS {base:.0f} -> peak {peak:.0f} MiB (target < 200) | "
-                f"server CPU {cpu / wall * 100:3.0f}% | {', '.join(notes) or '-'}")
+        p95 = quantile(latencies, 0.95)
+        return (
+            f"{kind:>5}: update p50 {quantile(latencies, 0.5) * 1000:4.0f} ms "
+            f"p95 {p95 * 1000:4.0f} ms (target < 100) {'ok ' if p95 < 0.1 else 'OVER'}, "
+            f"{lost} unanswered | RSS {base:.0f} -> peak {peak:.0f} MiB (target < 200) | "
+            f"server CPU {cpu / wall * 100:3.0f}% | {', '.join(notes) or '-'}"
+        )
 
 
 async def main() -> None:
@@ -109,8 +111,11 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--only", nargs="+", choices=ROUNDS, default=list(ROUNDS))
     args = parser.parse_args()
-    print(f"{args.players} honest players, {args.seconds:g} s of keys a round; "
-          f"{os.cpu_count()} cores", flush=True)
+    print(
+        f"{args.players} honest players, {args.seconds:g} s of keys a round; "
+        f"{os.cpu_count()} cores",
+        flush=True,
+    )
     for kind in args.only:
         print(await round_of(kind, args.players, args.seconds), flush=True)
 

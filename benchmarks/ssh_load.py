@@ -47,8 +47,7 @@ def tree_rss_kib(pid: int) -> int:
         current = todo.pop()
         try:
             with open(f"/proc/{current}/status") as status:
-                total += next(int(line.split()[1]) for line in status
-                              if line.startswith("VmRSS:"))
+                total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
             with open(f"/proc/{current}/task/{current}/children") as children:
                 todo += [int(c) for c in children.read().split()]
         except (OSError, StopIteration):
@@ -66,10 +65,12 @@ class Player:
 
     async def connect(self, port: int, name: str) -> None:
         start = time.perf_counter()
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
-                                           client_keys=[KEY], agent_path=None)
-        self.process = await self.conn.create_process(term_type="xterm-256color",
-                                                      term_size=(80, 24), encoding=None)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=name, known_hosts=None, client_keys=[KEY], agent_path=None
+        )
+        self.process = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
         while b"New table" not in self.buffer:
             self.buffer += await self.process.stdout.read(65536)
         self.first = time.perf_counter() - start
@@ -88,7 +89,7 @@ class Player:
         self.process.stdin.write(key.encode())
         try:
             await asyncio.wait_for(self.event.wait(), 5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None
         return time.perf_counter() - start
 
@@ -121,10 +122,16 @@ async def round_of(port: int, server_pid: int, count: int, seconds: float) -> di
     for player in players:
         player.conn.close()
     await asyncio.sleep(1.0)
-    return {"n": count, "first_p50": statistics.median(firsts), "first_p95": quantile(firsts, .95),
-            "update_p50": statistics.median(latencies) if latencies else 0.0,
-            "update_p95": quantile(latencies, .95), "lost": lost,
-            "mib": (held - base) / count / 1024, "total_mib": held / 1024}
+    return {
+        "n": count,
+        "first_p50": statistics.median(firsts),
+        "first_p95": quantile(firsts, 0.95),
+        "update_p50": statistics.median(latencies) if latencies else 0.0,
+        "update_p95": quantile(latencies, 0.95),
+        "lost": lost,
+        "mib": (held - base) / count / 1024,
+        "total_mib": held / 1024,
+    }
 
 
 async def main() -> None:
@@ -133,23 +140,45 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     args = parser.parse_args()
     data = tempfile.mkdtemp(prefix="td-ssh-load-")
-    server = subprocess.Popen([sys.executable, "-m", "tideboard.cli", "serve", "--port", "0",
-                               "--data-dir", data, "--max-sessions", "500", "--per-minute",
-                               "10000", "--per-address", "10000"], stdout=subprocess.PIPE, text=True,
-                              env=dict(os.environ, TIDEBOARD_DATA_DIR=data))
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tideboard.cli",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            data,
+            "--max-sessions",
+            "500",
+            "--per-minute",
+            "10000",
+            "--per-address",
+            "10000",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, TIDEBOARD_DATA_DIR=data),
+    )
     line = server.stdout.readline()
     port = int(re.search(r"port (\d+)", line).group(1))
-    print(f"server pid {server.pid}, port {port}; {os.cpu_count()} cores; "
-          f"{args.seconds:g} s of keys per round")
+    print(
+        f"server pid {server.pid}, port {port}; {os.cpu_count()} cores; "
+        f"{args.seconds:g} s of keys per round"
+    )
     try:
         for count in args.sessions:
             r = await round_of(port, server.pid, count, args.seconds)
-            print(f"{r['n']:4} sessions: first screen p50 {r['first_p50'] * 1000:5.0f} ms "
-                  f"p95 {r['first_p95'] * 1000:5.0f} ms (target p95 < 1000 ms at 30) | "
-                  f"key-to-update p50 {r['update_p50'] * 1000:4.0f} ms "
-                  f"p95 {r['update_p95'] * 1000:4.0f} ms (target < 100 ms at 30), "
-                  f"{r['lost']} keys unanswered | memory {r['mib']:.2f} MiB/session "
-                  f"(target <= 10), server tree {r['total_mib']:.0f} MiB", flush=True)
+            print(
+                f"{r['n']:4} sessions: first screen p50 {r['first_p50'] * 1000:5.0f} ms "
+                f"p95 {r['first_p95'] * 1000:5.0f} ms (target p95 < 1000 ms at 30) | "
+                f"key-to-update p50 {r['update_p50'] * 1000:4.0f} ms "
+                f"p95 {r['update_p95'] * 1000:4.0f} ms (target < 100 ms at 30), "
+                f"{r['lost']} keys unanswered | memory {r['mib']:.2f} MiB/session "
+                f"(target <= 10), server tree {r['total_mib']:.0f} MiB",
+                flush=True,
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -102,8 +102,12 @@ def inproc(n: int, target: str) -> dict[str, float]:
     _result: dict[str, int] = {}
     times = asyncio.run(main_with_count(n, target, _result))
     cpu = time.process_time() - cpu0
-    return {"p50": statistics.median(times), "p95": quantile(times, 0.95),
-            "cpu_ms": cpu / n * 1000, "mib": (_result["rss"] - before) / n / 1024}
+    return {
+        "p50": statistics.median(times),
+        "p95": quantile(times, 0.95),
+        "cpu_ms": cpu / n * 1000,
+        "mib": (_result["rss"] - before) / n / 1024,
+    }
 
 
 async def main_with_count(n: int, target: str, result: dict[str, int]) -> list[float]:
@@ -203,9 +207,13 @@ def fork(n: int, target: str) -> dict[str, float]:
     for pid, read, wait in children:
         os.write(wait, b"x")
         os.waitpid(pid, 0)
-    return {"p50": statistics.median(times), "p95": quantile(times, 0.95),
-            "cpu_ms": statistics.median(cpus) * 1000, "mib": uss / n / 1024,
-            "pss_mib": (pss + parent["Pss"]) / n / 1024}
+    return {
+        "p50": statistics.median(times),
+        "p95": quantile(times, 0.95),
+        "cpu_ms": statistics.median(cpus) * 1000,
+        "mib": uss / n / 1024,
+        "pss_mib": (pss + parent["Pss"]) / n / 1024,
+    }
 
 
 SPAWN_CHILD = """
@@ -221,16 +229,22 @@ def spawn(n: int, target: str) -> dict[str, float]:
     here = os.path.dirname(os.path.abspath(__file__))
     code = SPAWN_CHILD.format(here=here, target=target)
     start = time.time()
-    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-             for _ in range(n)]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        for _ in range(n)
+    ]
     times, cpus, rss = [], [], []
     for proc in procs:
         moment, cpu, kib = proc.communicate()[0].split()
         times.append(float(moment) - start)
         cpus.append(float(cpu))
         rss.append(int(kib))
-    return {"p50": statistics.median(times), "p95": quantile(times, 0.95),
-            "cpu_ms": statistics.median(cpus) * 1000, "mib": statistics.median(rss) / 1024}
+    return {
+        "p50": statistics.median(times),
+        "p95": quantile(times, 0.95),
+        "cpu_ms": statistics.median(cpus) * 1000,
+        "mib": statistics.median(rss) / 1024,
+    }
 
 
 def main() -> None:
@@ -249,13 +263,26 @@ def main() -> None:
     print(f"{args.sessions} sessions starting together, headless 80x24, target {args.target}")
     for mode in args.mode or ["inproc", "fork", "spawn"]:
         # each mode in a fresh process, so that one's memory does not count in the next
-        out = subprocess.run([sys.executable, os.path.abspath(__file__), "--sessions",
-                              str(args.sessions), "--child", mode, args.target],
-                             capture_output=True, text=True, check=True).stdout.strip()
+        out = subprocess.run(
+            [
+                sys.executable,
+                os.path.abspath(__file__),
+                "--sessions",
+                str(args.sessions),
+                "--child",
+                mode,
+                args.target,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         fields = dict(item.split("=") for item in out.splitlines()[-1].split())
-        line = (f"{mode:7} first frame p50 {float(fields['p50']) * 1000:6.0f} ms  "
-                f"p95 {float(fields['p95']) * 1000:6.0f} ms  CPU/start {float(fields['cpu_ms']):5.0f} ms  "
-                f"memory/session {float(fields['mib']):5.1f} MiB")
+        line = (
+            f"{mode:7} first frame p50 {float(fields['p50']) * 1000:6.0f} ms  "
+            f"p95 {float(fields['p95']) * 1000:6.0f} ms  CPU/start {float(fields['cpu_ms']):5.0f} ms  "
+            f"memory/session {float(fields['mib']):5.1f} MiB"
+        )
         if "pss_mib" in fields:
             line += f" own (PSS incl. parent {float(fields['pss_mib']):.1f} MiB)"
         print(line, flush=True)

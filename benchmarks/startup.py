@@ -19,7 +19,6 @@ import subprocess
 import sys
 import time
 
-
 TARGET = 1.5
 
 
@@ -29,8 +28,9 @@ def wall(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
     for round_ in range(runs + 1):
         for name, command in commands.items():
             start = time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+            subprocess.run(
+                command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
             if round_:
                 times[name].append(time.perf_counter() - start)
     return {name: statistics.median(t) for name, t in times.items()}
@@ -55,18 +55,27 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     tideboard = shutil.which("tideboard") or sys.exit("tideboard is not installed on PATH")
-    figures = wall({"python -c 'import click'": [sys.executable, "-c", "import click"],
-                    "tideboard --help": [tideboard, "--help"],
-                    "tideboard list": [tideboard, "list"]}, args.runs)
+    figures = wall(
+        {
+            "python -c 'import click'": [sys.executable, "-c", "import click"],
+            "tideboard --help": [tideboard, "--help"],
+            "tideboard list": [tideboard, "list"],
+        },
+        args.runs,
+    )
     (click_name, click_time), *ours = figures.items()
     print(f"{click_name + ':':<26}{click_time * 1000:7.1f} ms (median of {args.runs})")
     for name, seconds in ours:
         ratio = seconds / click_time
-        print(f"{name + ':':<26}{seconds * 1000:7.1f} ms  ratio {ratio:.2f}x "
-              f"({'ok' if ratio <= TARGET else 'ABOVE'} target {TARGET}x)")
+        print(
+            f"{name + ':':<26}{seconds * 1000:7.1f} ms  ratio {ratio:.2f}x "
+            f"({'ok' if ratio <= TARGET else 'ABOVE'} target {TARGET}x)"
+        )
     imported, frame = asyncio.run(first_frame())
-    print(f"picker first frame:       {frame * 1000:7.1f} ms (of which importing the app "
-          f"{imported * 1000:.1f} ms)")
+    print(
+        f"picker first frame:       {frame * 1000:7.1f} ms (of which importing the app "
+        f"{imported * 1000:.1f} ms)"
+    )
 
 
 if __name__ == "__main__":

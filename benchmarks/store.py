@@ -65,8 +65,10 @@ async def loop_stalls(store: Store, game, moves: int, how: str) -> tuple[list, l
 def _ms(values: list[float]) -> str:
     values = sorted(values)
     p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-    return (f"median {statistics.median(values) * 1000:.3f} ms, p99 {p99 * 1000:.2f} ms, "
-            f"max {values[-1] * 1000:.2f} ms")
+    return (
+        f"median {statistics.median(values) * 1000:.3f} ms, p99 {p99 * 1000:.2f} ms, "
+        f"max {values[-1] * 1000:.2f} ms"
+    )
 
 
 def main() -> None:
@@ -92,11 +94,16 @@ def main() -> None:
         per_move = (time.perf_counter() - start) / len(texts)
         print(f"append: {per_move * 1000:.2f} ms per move ({len(texts)} moves, fsynced)")
 
-        for how, where in (("loop", "on the loop  "), ("thread", "writer thread"),
-                           ("none", "not saved    ")):
+        for how, where in (
+            ("loop", "on the loop  "),
+            ("thread", "writer thread"),
+            ("none", "not saved    "),
+        ):
             held, late = asyncio.run(loop_stalls(store, game, args.stall_moves, how))
-            print(f"loop stall per move, {where}: {_ms(held)} ({len(held)} moves); "
-                  f"1 ms heartbeat late by {_ms(late)}")
+            print(
+                f"loop stall per move, {where}: {_ms(held)} ({len(held)} moves); "
+                f"1 ms heartbeat late by {_ms(late)}"
+            )
 
         start = time.perf_counter()
         store.load_match(gid)
@@ -105,13 +112,23 @@ def main() -> None:
         start = time.perf_counter()
         with store._write() as db:  # bulk: the listing is what is measured
             for n in range(args.games):
-                _insert_game(db, game.info.id, GameConfig(players=2, seed=n),
-                             store.summary(gid).seats, texts[:20], False, None, None)
+                _insert_game(
+                    db,
+                    game.info.id,
+                    GameConfig(players=2, seed=n),
+                    store.summary(gid).seats,
+                    texts[:20],
+                    False,
+                    None,
+                    None,
+                )
         filled = time.perf_counter() - start
         start = time.perf_counter()
         rows = store.list(unfinished_only=True)
-        print(f"list: {time.perf_counter() - start:.3f} s for {len(rows)} games "
-              f"(filled in {filled:.1f} s)")
+        print(
+            f"list: {time.perf_counter() - start:.3f} s for {len(rows)} games "
+            f"(filled in {filled:.1f} s)"
+        )
         store.close()
 
 

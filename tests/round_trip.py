@@ -4,12 +4,15 @@ replayed from the seed (tideboard.store.records)."""
 
 from __future__ import annotations
 
-from tideboard.store import records
 from tideboard.engine.match import Match
+from tideboard.store import records
 
 
 def through_a_record(match: Match) -> Match:
-    record = records.Record(match.game.info.id, match.config,
-                            records.default_seats(match.config.players),
-                            tuple(match.game.format_action(a) for a in match.actions))
+    record = records.Record(
+        match.game.info.id,
+        match.config,
+        records.default_seats(match.config.players),
+        tuple(match.game.format_action(a) for a in match.actions),
+    )
     return records.replay(records.loads(records.dumps(record)))

@@ -20,26 +20,37 @@ from hypothesis import strategies as st
 from tests.moonshell.ms_helpers import make_state
 from tests.test_contract_properties import TABLES, positions, sample
 from tideboard.engine.core import GameConfig, IllegalAction
-from tideboard.games.moonshell.info import MERMAIDS
 from tideboard.games.mermaid_rain.state import Show
 from tideboard.games.moonshell.content import DECK_IDS
+from tideboard.games.moonshell.info import MERMAIDS
 from tideboard.games.moonshell.state import Collect
 from tideboard.games.shifting_stones.state import Flip
 
 GAMES = {game_id: game for game_id, (game, _) in TABLES.items()}
-ACTION_CLASSES = sorted({cls for game in GAMES.values() for cls in game.action_classes()},
-                        key=lambda cls: (cls.__module__, cls.__name__))
+ACTION_CLASSES = sorted(
+    {cls for game in GAMES.values() for cls in game.action_classes()},
+    key=lambda cls: (cls.__module__, cls.__name__),
+)
 NOT_ACTIONS = [None, "pull 1", 3, 1.5, (), [], object(), GameConfig(players=2), Flip]
 
 # values for a field: in range, out of range, and of every wrong type
 WORDS = ["", "x", "n", "e", "north", "?", "P1", "tide-pool", *MERMAIDS, *DECK_IDS["secret"][:4]]
 VALUES = st.one_of(
-    st.integers(-3, 40), st.sampled_from([-1, 0, 1, 2, 3, 4, 5]), st.integers(),
-    st.booleans(), st.none(), st.floats(allow_nan=False, width=16), st.sampled_from(WORDS),
-    st.text(max_size=3), st.tuples(st.integers(-1, 4)),
+    st.integers(-3, 40),
+    st.sampled_from([-1, 0, 1, 2, 3, 4, 5]),
+    st.integers(),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=False, width=16),
+    st.sampled_from(WORDS),
+    st.text(max_size=3),
+    st.tuples(st.integers(-1, 4)),
     st.tuples(st.integers(-1, 4), st.integers(-1, 4)),
-    st.lists(st.integers(0, 3), max_size=3), st.tuples(st.floats(width=16)),
-    st.tuples(st.booleans(), st.integers(0, 3)), st.tuples(st.text(max_size=1)))
+    st.lists(st.integers(0, 3), max_size=3),
+    st.tuples(st.floats(width=16)),
+    st.tuples(st.booleans(), st.integers(0, 3)),
+    st.tuples(st.text(max_size=1)),
+)
 
 
 @st.composite
@@ -68,8 +79,13 @@ def applied(game, state, action):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game_id=st.sampled_from(sorted(TABLES)), table=st.integers(0, 12),
-       seed=st.integers(0, 2**64 - 1), steps=st.integers(0, 300), data=st.data())
+@given(
+    game_id=st.sampled_from(sorted(TABLES)),
+    table=st.integers(0, 12),
+    seed=st.integers(0, 2**64 - 1),
+    steps=st.integers(0, 300),
+    data=st.data(),
+)
 def test_apply_refuses_anything_but_a_listed_action(game_id, table, seed, steps, data):
     game, configs = TABLES[game_id]
     config = configs[table % len(configs)]
@@ -81,18 +97,31 @@ def test_apply_refuses_anything_but_a_listed_action(game_id, table, seed, steps,
                 assert action in legal, (action, game.to_move(state))
 
 
-@pytest.mark.parametrize("game_id, action, words", [
-    ("shifting-stones", Flip(card=8, cell=1.5),
-     "That is not a Shifting Stones move: Flip's cell must be a whole number, not 1.5."),
-    ("shifting-stones", Flip(card=True, cell=1), "Flip's card must be a whole number, not True"),
-    ("mermaid-rain", Show(seat=0, cards=[0, 1]),
-     "Show's cards must be a tuple of whole numbers, not [0, 1]."),
-    ("mermaid-rain", Show(seat=0, cards=(0, None)), "Show's cards must be a tuple of whole"),
-    ("moonshell", Collect(source=0, column="1"), "Collect's column must be a whole number"),
-    ("moonshell", Flip(8, 1), "That is not a Moonshell move: Flip(card=8, cell=1)."),
-    ("animal-splash", None, "That is not an Animal Splash move: None."),
-    ("moonlighter", "roll", "That is not a Moonlighter move: 'roll'."),
-])
+@pytest.mark.parametrize(
+    "game_id, action, words",
+    [
+        (
+            "shifting-stones",
+            Flip(card=8, cell=1.5),
+            "That is not a Shifting Stones move: Flip's cell must be a whole number, not 1.5.",
+        ),
+        (
+            "shifting-stones",
+            Flip(card=True, cell=1),
+            "Flip's card must be a whole number, not True",
+        ),
+        (
+            "mermaid-rain",
+            Show(seat=0, cards=[0, 1]),
+            "Show's cards must be a tuple of whole numbers, not [0, 1].",
+        ),
+        ("mermaid-rain", Show(seat=0, cards=(0, None)), "Show's cards must be a tuple of whole"),
+        ("moonshell", Collect(source=0, column="1"), "Collect's column must be a whole number"),
+        ("moonshell", Flip(8, 1), "That is not a Moonshell move: Flip(card=8, cell=1)."),
+        ("animal-splash", None, "That is not an Animal Splash move: None."),
+        ("moonlighter", "roll", "That is not a Moonlighter move: 'roll'."),
+    ],
+)
 def test_a_malformed_action_is_refused_in_words(game_id, action, words):
     game = GAMES[game_id]
     state = game.setup(GameConfig(players=game.info.min_players))

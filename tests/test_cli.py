@@ -41,8 +41,9 @@ def finished_game_moves(players: int, seed: int, solo: bool = False) -> list[str
     bots = [make_bot(STONES, "greedy", seat) for seat in range(players)]
     while not STONES.is_over(match.state):
         seat = STONES.to_move(match.state)[0]
-        action = bots[seat].choose(STONES, STONES.view(match.state, seat), seat,
-                                   STONES.legal_actions(match.state))
+        action = bots[seat].choose(
+            STONES, STONES.view(match.state, seat), seat, STONES.legal_actions(match.state)
+        )
         match = match.play(action)
     return [STONES.format_action(a) for a in match.actions]
 
@@ -52,6 +53,7 @@ def hand_of(seat: int, seed: int, players: int = 2) -> tuple[int, ...]:
 
 
 # -- list ------------------------------------------------------------------------
+
 
 def test_list_shows_every_game_with_players_and_status():
     result = run("list")
@@ -71,10 +73,18 @@ def test_list_json():
     rows = json.loads(result.stdout)
     assert [row["id"] for row in rows] == list(registry.GAMES)
     stones = rows[0]
-    assert stones == {"id": "shifting-stones", "name": "Shifting Stones", "min_players": 2,
-                      "max_players": 5, "solo": True, "variants": ["standard"],
-                      "bot_levels": ["random", "greedy"], "available": True,
-                      "options": [], "presets": {}}
+    assert stones == {
+        "id": "shifting-stones",
+        "name": "Shifting Stones",
+        "min_players": 2,
+        "max_players": 5,
+        "solo": True,
+        "variants": ["standard"],
+        "bot_levels": ["random", "greedy"],
+        "available": True,
+        "options": [],
+        "presets": {},
+    }
     for row in rows:
         assert row["available"] == registry.is_available(row["id"])
         assert bool(row["bot_levels"]) == row["available"]
@@ -82,16 +92,19 @@ def test_list_json():
 
 def test_list_imports_no_game_and_no_textual():
     # `list` answers from each game's info.py (speed: issue 8), so no game's rules load.
-    code = ("import sys\nfrom tideboard.cli import main\n"
-            "try:\n    main(['list'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('tideboard.games.', 'textual'))"
-            " and not m.endswith('.info') and m.count('.') != 2))")
+    code = (
+        "import sys\nfrom tideboard.cli import main\n"
+        "try:\n    main(['list'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('tideboard.games.', 'textual'))"
+        " and not m.endswith('.info') and m.count('.') != 2))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Shifting Stones" in out.stdout
     assert out.stdout.splitlines()[-1] == "[]"
 
 
 # -- script ----------------------------------------------------------------------
+
 
 def test_script_json_fields_at_the_start():
     report = stones_json("--seed", "5")
@@ -101,8 +114,7 @@ def test_script_json_fields_at_the_start():
     assert report["over"] is False and report["to_move"] == 1 and report["moves"] == 0
     assert report["scores"] == [0, 0] and report["winners"] == [] and report["result"] is None
     assert "end" in report["legal"] and "skip" in report["legal"]
-    assert report["legal"] == STONES.legal_notation(
-        STONES.setup(GameConfig(players=2, seed=5)))
+    assert report["legal"] == STONES.legal_notation(STONES.setup(GameConfig(players=2, seed=5)))
     assert "state" not in report
     view = report["view"]
     assert view["deck"] == 64 and view["current"] == 1
@@ -131,8 +143,10 @@ def test_script_to_move_is_one_based_and_view_follows_the_seat(tmp_path):
 def test_script_moves_from_a_file_with_comments_and_blank_lines(tmp_path):
     card = hand_of(0, 8)[0]
     moves = tmp_path / "moves.txt"
-    moves.write_text(f"# an opening\n\nflip {card} b2   # turn the centre over\n"
-                     "   # an indented comment\n\nend\n\n")
+    moves.write_text(
+        f"# an opening\n\nflip {card} b2   # turn the centre over\n"
+        "   # an indented comment\n\nend\n\n"
+    )
     report = stones_json("--seed", "8", "--moves", str(moves))
     assert report["moves"] == 2 and report["to_move"] == 2
     assert report["log"][0].startswith("Player 1: ") and "flip b2" in report["log"][0]
@@ -190,8 +204,15 @@ def test_script_illegal_move_exits_3_naming_line_move_and_reason(tmp_path):
     assert result.exit_code == 3
     assert "line 5" in result.stderr and "'skip'" in result.stderr
     assert "twice in a row" in result.stderr
-    diagonal = run("script", "shifting-stones", "--seed", "1", "--moves", "-",
-                   input=f"shift {hand_of(0, 1)[0]} a1 b2\n")
+    diagonal = run(
+        "script",
+        "shifting-stones",
+        "--seed",
+        "1",
+        "--moves",
+        "-",
+        input=f"shift {hand_of(0, 1)[0]} a1 b2\n",
+    )
     assert diagonal.exit_code == 3
     assert "line 1 of stdin" in diagonal.stderr and "diagonal" in diagonal.stderr
 
@@ -203,15 +224,19 @@ def test_script_unparsable_move_exits_3(tmp_path):
     assert result.exit_code == 3
     assert "line 2: 'dance a1': unknown move 'dance'" in result.stderr
     assert "shift CARD CELL CELL" in result.stderr  # and how to write a move
-    for text, reason in [("flip 3 z9", "'z9' is not a cell"), ("score ²", "not a card number"),
-                         ("score", "takes 1 argument")]:
+    for text, reason in [
+        ("flip 3 z9", "'z9' is not a cell"),
+        ("score ²", "not a card number"),
+        ("score", "takes 1 argument"),
+    ]:
         result = run("script", "shifting-stones", "--moves", "-", input=text + "\n")
         assert result.exit_code == 3 and reason in result.stderr, text
 
 
 def test_script_move_after_the_end_exits_3():
-    result = run("script", "shifting-stones", "--solo", "--moves", "-",
-                 input="end\nend\nend\nend\nend\n")
+    result = run(
+        "script", "shifting-stones", "--solo", "--moves", "-", input="end\nend\nend\nend\nend\n"
+    )
     assert result.exit_code == 3 and "line 5" in result.stderr and "over" in result.stderr
 
 
@@ -260,33 +285,52 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
 
 # -- bad flags -------------------------------------------------------------------
 
-@pytest.mark.parametrize("args, words", [
-    (["script", "chess"], ["Invalid value for 'GAME': unknown game 'chess'; choose from: "
-                           "shifting-stones, moonshell, moonlighter, mermaid-rain, "
-                           "animal-splash."]),
-    (["sim", "chess"], ["unknown game 'chess'"]),
-    (["rules", "chess"], ["unknown game 'chess'"]),
-    (["script", "x" * 500], ["unknown game 'xxxxxxxxxxxxxxxxxxxxxxxx...'"]),
-    (["script", "shifting-stones", "-p", "6"], ["is for 2-5 players", "got 6"]),
-    (["script", "shifting-stones", "-p", "1"], ["is for 2-5 players (or --solo)"]),
-    (["script", "shifting-stones", "--variant", "turbo"],
-     ["no variant 'turbo'", "choose from: standard"]),
-    (["script", "shifting-stones", "--solo", "-p", "2"], ["--solo is a one-player game"]),
-    (["sim", "shifting-stones", "--bot", "genius"],
-     ["unknown bot level 'genius'", "choose from: random, greedy"]),
-    (["play", "shifting-stones", "--bot", "greedy"], ["SEAT=LEVEL", "got 'greedy'"]),
-    (["play", "shifting-stones", "--bot", "x=greedy"], ["SEAT=LEVEL"]),
-    (["play", "shifting-stones", "--bot", "3=greedy"], ["seat 3 is not at the table",
-                                                          "seats are 1-2"]),
-    (["play", "shifting-stones", "--bot", "2=genius"], ["unknown bot level 'genius'",
-                                                          "choose from: random, greedy"]),
-    (["play", "chess"], ["unknown game 'chess'"]),
-    (["play", "shifting-stones", "--theme", "neon"],
-     ["--theme", "unknown theme 'neon'", "choose from: tide-dark"]),
-    (["resume", "--theme", "neon"], ["unknown theme 'neon'", "choose from: tide-dark"]),
-    # the group's --theme is checked before any command runs, not only the picker's
-    (["--theme", "neon", "list"], ["unknown theme 'neon'", "choose from: tide-dark"]),
-])
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (
+            ["script", "chess"],
+            [
+                "Invalid value for 'GAME': unknown game 'chess'; choose from: "
+                "shifting-stones, moonshell, moonlighter, mermaid-rain, "
+                "animal-splash."
+            ],
+        ),
+        (["sim", "chess"], ["unknown game 'chess'"]),
+        (["rules", "chess"], ["unknown game 'chess'"]),
+        (["script", "x" * 500], ["unknown game 'xxxxxxxxxxxxxxxxxxxxxxxx...'"]),
+        (["script", "shifting-stones", "-p", "6"], ["is for 2-5 players", "got 6"]),
+        (["script", "shifting-stones", "-p", "1"], ["is for 2-5 players (or --solo)"]),
+        (
+            ["script", "shifting-stones", "--variant", "turbo"],
+            ["no variant 'turbo'", "choose from: standard"],
+        ),
+        (["script", "shifting-stones", "--solo", "-p", "2"], ["--solo is a one-player game"]),
+        (
+            ["sim", "shifting-stones", "--bot", "genius"],
+            ["unknown bot level 'genius'", "choose from: random, greedy"],
+        ),
+        (["play", "shifting-stones", "--bot", "greedy"], ["SEAT=LEVEL", "got 'greedy'"]),
+        (["play", "shifting-stones", "--bot", "x=greedy"], ["SEAT=LEVEL"]),
+        (
+            ["play", "shifting-stones", "--bot", "3=greedy"],
+            ["seat 3 is not at the table", "seats are 1-2"],
+        ),
+        (
+            ["play", "shifting-stones", "--bot", "2=genius"],
+            ["unknown bot level 'genius'", "choose from: random, greedy"],
+        ),
+        (["play", "chess"], ["unknown game 'chess'"]),
+        (
+            ["play", "shifting-stones", "--theme", "neon"],
+            ["--theme", "unknown theme 'neon'", "choose from: tide-dark"],
+        ),
+        (["resume", "--theme", "neon"], ["unknown theme 'neon'", "choose from: tide-dark"]),
+        # the group's --theme is checked before any command runs, not only the picker's
+        (["--theme", "neon", "list"], ["unknown theme 'neon'", "choose from: tide-dark"]),
+    ],
+)
 def test_bad_flags_exit_2_and_list_the_choices(args, words):
     result = run(*args)
     assert result.exit_code == 2, result.output
@@ -301,17 +345,26 @@ def test_every_game_command_lists_the_games_in_its_help_and_completes_them(comma
     assert result.exit_code == 0
     usage = result.output.splitlines()[0]
     assert usage.endswith(" {" + "|".join(registry.GAMES) + "}")
-    completing = CliRunner().invoke(main, [], prog_name="tideboard", env={
-        "_TIDEBOARD_COMPLETE": "bash_complete", "COMP_WORDS": f"tideboard {command} moon",
-        "COMP_CWORD": "2"})
+    completing = CliRunner().invoke(
+        main,
+        [],
+        prog_name="tideboard",
+        env={
+            "_TIDEBOARD_COMPLETE": "bash_complete",
+            "COMP_WORDS": f"tideboard {command} moon",
+            "COMP_CWORD": "2",
+        },
+    )
     assert completing.output.split() == ["plain,moonshell", "plain,moonlighter"]
 
 
 def test_help_reads_no_game_info():
     """The GAME choices are read when a command needs them: ``--help`` loads no game."""
-    code = ("import sys\nfrom tideboard.cli import main\n"
-            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if m.startswith('tideboard.games')))")
+    code = (
+        "import sys\nfrom tideboard.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tideboard.games')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Commands:" in out.stdout and out.stdout.splitlines()[-1] == "[]"
 
@@ -333,10 +386,15 @@ def test_solo_error_for_a_one_player_game_reads_well():
     assert "1 players" not in result.stderr
 
 
-@pytest.mark.parametrize("args", [["script", "shifting-stones", "-p", "many"],
-                                  ["sim", "shifting-stones", "--games", "0"],
-                                  ["script", "shifting-stones", "--colour", "red"],
-                                  ["nonsense"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["script", "shifting-stones", "-p", "many"],
+        ["sim", "shifting-stones", "--games", "0"],
+        ["script", "shifting-stones", "--colour", "red"],
+        ["nonsense"],
+    ],
+)
 def test_usage_errors_exit_2(args):
     result = run(*args)
     assert result.exit_code == 2 and "Usage:" in result.output
@@ -344,17 +402,20 @@ def test_usage_errors_exit_2(args):
 
 # -- sim -------------------------------------------------------------------------
 
+
 def test_sim_text_reports_each_seat():
     result = run("sim", "shifting-stones", "--seed", "3", "--games", "3", "-p", "3")
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0].startswith("Shifting Stones: 3 games, 3 players, seed 3, ")
     for seat in (1, 2, 3):
-        assert any(line.startswith(f"  Player {seat} (greedy): ") and ", mean score " in line
-                   for line in lines), seat
+        assert any(
+            line.startswith(f"  Player {seat} (greedy): ") and ", mean score " in line
+            for line in lines
+        ), seat
     wins = [int(line.split(": ")[1].split()[0]) for line in lines[1:4]]
     for line, count in zip(lines[1:4], wins):
-        assert f": {count} {'win' if count == 1 else 'wins'}, " in line   # "1 win", "0 wins"
+        assert f": {count} {'win' if count == 1 else 'wins'}, " in line  # "1 win", "0 wins"
 
 
 def test_sim_text_of_one_solo_game_says_solo_and_one_game():
@@ -365,8 +426,19 @@ def test_sim_text_of_one_solo_game_says_solo_and_one_game():
 
 
 def test_sim_json_per_seat_wins_and_mean_scores():
-    result = run("sim", "shifting-stones", "--seed", "3", "--games", "4",
-                 "--bot", "greedy", "--bot", "random", "--json")
+    result = run(
+        "sim",
+        "shifting-stones",
+        "--seed",
+        "3",
+        "--games",
+        "4",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--json",
+    )
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     assert report["game"] == "shifting-stones" and report["games"] == 4
@@ -377,14 +449,38 @@ def test_sim_json_per_seat_wins_and_mean_scores():
     assert seats[0]["wins"] > seats[1]["wins"]
     assert seats[0]["mean_score"] > seats[1]["mean_score"] >= 0
     # the same seed gives the same report
-    again = run("sim", "shifting-stones", "--seed", "3", "--games", "4",
-                "--bot", "greedy", "--bot", "random", "--json")
+    again = run(
+        "sim",
+        "shifting-stones",
+        "--seed",
+        "3",
+        "--games",
+        "4",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--json",
+    )
     assert json.loads(again.stdout) == report
 
 
 def test_sim_last_bot_fills_the_remaining_seats():
-    result = run("sim", "shifting-stones", "--seed", "1", "--games", "1", "-p", "4",
-                 "--bot", "random", "--bot", "greedy", "--json")
+    result = run(
+        "sim",
+        "shifting-stones",
+        "--seed",
+        "1",
+        "--games",
+        "1",
+        "-p",
+        "4",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--json",
+    )
     report = json.loads(result.stdout)
     assert [s["bot"] for s in report["seats"]] == ["random", "greedy", "greedy", "greedy"]
 
@@ -400,8 +496,9 @@ def test_sim_solo():
         state = STONES.setup(GameConfig(players=1, solo=True, seed=seed))
         bot = make_bot(STONES, "greedy", seed * 31)
         while not STONES.is_over(state):
-            state = STONES.apply(state, bot.choose(STONES, STONES.view(state, 0), 0,
-                                                   STONES.legal_actions(state)))
+            state = STONES.apply(
+                state, bot.choose(STONES, STONES.view(state, 0), 0, STONES.legal_actions(state))
+            )
         won += 0 in STONES.winners(state)
     assert report["seats"][0]["wins"] == won
     assert report["games"] == 3 and report["interrupted"] is False and report["actions"] > 0
@@ -409,12 +506,21 @@ def test_sim_solo():
 
 # -- rules -----------------------------------------------------------------------
 
+
 def test_rules_prints_the_shifting_stones_page():
     result = run("rules", "shifting-stones")
     assert result.exit_code == 0
     out = result.output
-    for heading in ("Shifting Stones", "Setup", "Your turn", "End of the game", "Solo game",
-                    "Notation", "The deck", "Interpretations"):
+    for heading in (
+        "Shifting Stones",
+        "Setup",
+        "Your turn",
+        "End of the game",
+        "Solo game",
+        "Notation",
+        "The deck",
+        "Interpretations",
+    ):
         assert heading in out
     assert "shift CARD CELL CELL" in out and "#" * 2 not in out  # rendered, not raw Markdown
 
@@ -431,42 +537,54 @@ def test_every_game_has_its_rules_page_in_its_package(game_id):
 
 # -- the installed command --------------------------------------------------------
 
+
 def test_help_does_not_import_textual():
-    code = ("import sys\n"
-            "from tideboard.cli import main\n"
-            "try:\n"
-            "    main(['--help'], standalone_mode=False)\n"
-            "except SystemExit:\n"
-            "    pass\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'textual')\n"
-            "print('IMPORTED', bad)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True).stdout
+    code = (
+        "import sys\n"
+        "from tideboard.cli import main\n"
+        "try:\n"
+        "    main(['--help'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'textual')\n"
+        "print('IMPORTED', bad)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    ).stdout
     assert "Usage:" in out and "IMPORTED []" in out
-    timing = subprocess.run([sys.executable, "-X", "importtime", "-m", "tideboard", "--help"],
-                            capture_output=True, text=True, timeout=60)
+    timing = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "tideboard", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert timing.returncode == 0 and "Commands:" in timing.stdout
     assert "tideboard.cli" in timing.stderr and "textual" not in timing.stderr
 
 
 @pytest.mark.skipif(not BIN.exists(), reason="the tideboard script is not installed here")
-@pytest.mark.parametrize("args, stdin, status", [
-    (["list"], None, 0),
-    (["script", "shifting-stones", "--seed", "1", "--moves", "-"], "end\n", 0),
-    (["script", "shifting-stones", "--moves", "-"], "dance\n", 3),
-    (["script", "shifting-stones", "--moves", "-"], "score ²\n", 3),
-    (["script", "shifting-stones", "--moves", "-"], "skip\nend\nskip\nend\nskip\n", 3),
-    (["script", "chess"], None, 2),
-    (["script", "shifting-stones", "-p", "9"], None, 2),
-    (["script", "moonlighter", "--solo"], None, 2),
-    (["script", "shifting-stones", "--moves", "/no/such/file"], None, 2),
-    (["play", "shifting-stones", "--bot", "7=greedy"], None, 2),
-    (["bogus"], None, 2),
-])
+@pytest.mark.parametrize(
+    "args, stdin, status",
+    [
+        (["list"], None, 0),
+        (["script", "shifting-stones", "--seed", "1", "--moves", "-"], "end\n", 0),
+        (["script", "shifting-stones", "--moves", "-"], "dance\n", 3),
+        (["script", "shifting-stones", "--moves", "-"], "score ²\n", 3),
+        (["script", "shifting-stones", "--moves", "-"], "skip\nend\nskip\nend\nskip\n", 3),
+        (["script", "chess"], None, 2),
+        (["script", "shifting-stones", "-p", "9"], None, 2),
+        (["script", "moonlighter", "--solo"], None, 2),
+        (["script", "shifting-stones", "--moves", "/no/such/file"], None, 2),
+        (["play", "shifting-stones", "--bot", "7=greedy"], None, 2),
+        (["bogus"], None, 2),
+    ],
+)
 def test_installed_command_exit_codes_without_tracebacks(args, stdin, status):
     env = dict(os.environ, COLUMNS="100")
-    done = subprocess.run([str(BIN), *args], input=stdin, capture_output=True, text=True,
-                          timeout=60, env=env)
+    done = subprocess.run(
+        [str(BIN), *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
+    )
     assert done.returncode == status, done.stderr
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
     if status:

@@ -52,14 +52,25 @@ def finish(process: subprocess.Popen, data: bytes | None = None, timeout: float 
 
 def tideboard(*args: str, stdin: bytes | str | None = None, timeout: float = 60, **kw):
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    process = start([str(BIN), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="100"), **kw)
+    process = start(
+        [str(BIN), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, COLUMNS="100"),
+        **kw,
+    )
     return finish(process, data, timeout)
 
 
 def shell(command: str, timeout: float = 60):
-    process = start(["sh", "-c", command], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="100", TB=str(BIN)))
+    process = start(
+        ["sh", "-c", command],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, COLUMNS="100", TB=str(BIN)),
+    )
     return finish(process, None, timeout)
 
 
@@ -77,18 +88,22 @@ def assert_clean_error(done, status: int, *words: str) -> str:
 
 # -- seeds, seats and players on the command line -------------------------------------
 
-@pytest.mark.parametrize("args, words", [
-    (["play", "shifting-stones", "--bot", "²=greedy"], ["SEAT=LEVEL"]),
-    (["play", "shifting-stones", "--bot", f"{HUGE}=greedy"], ["not at the table"]),
-    (["play", "shifting-stones", "--bot", f"2={HUGE}"], ["unknown bot level"]),
-    (["play", "shifting-stones", "--theme", HUGE], ["--theme", "unknown theme"]),
-    (["script", "shifting-stones", "--seed", HUGE], ["--seed", "too large"]),
-    (["script", "shifting-stones", "--seed", str(2**64)], ["--seed", "out of range"]),
-    (["script", "shifting-stones", "--seed", "-1"], ["--seed"]),
-    (["script", "shifting-stones", "--seed", "٣"], ["--seed", "whole number"]),
-    (["script", "shifting-stones", "--players", HUGE], ["--players", "too large"]),
-    (["sim", "shifting-stones", "--games", HUGE], ["--games", "too large"]),
-])
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["play", "shifting-stones", "--bot", "²=greedy"], ["SEAT=LEVEL"]),
+        (["play", "shifting-stones", "--bot", f"{HUGE}=greedy"], ["not at the table"]),
+        (["play", "shifting-stones", "--bot", f"2={HUGE}"], ["unknown bot level"]),
+        (["play", "shifting-stones", "--theme", HUGE], ["--theme", "unknown theme"]),
+        (["script", "shifting-stones", "--seed", HUGE], ["--seed", "too large"]),
+        (["script", "shifting-stones", "--seed", str(2**64)], ["--seed", "out of range"]),
+        (["script", "shifting-stones", "--seed", "-1"], ["--seed"]),
+        (["script", "shifting-stones", "--seed", "٣"], ["--seed", "whole number"]),
+        (["script", "shifting-stones", "--players", HUGE], ["--players", "too large"]),
+        (["sim", "shifting-stones", "--games", HUGE], ["--games", "too large"]),
+    ],
+)
 def test_huge_or_strange_numbers_on_the_command_line_exit_2(args, words):
     assert_clean_error(tideboard(*args), 2, *words)
 
@@ -102,14 +117,16 @@ def test_the_largest_seed_is_accepted_and_shown_once_over():
 
 # -- reading moves -----------------------------------------------------------------------
 
+
 def test_moves_from_a_closed_stdin_exit_2():
     done = shell('exec "$TB" script shifting-stones --moves - <&-')
     assert_clean_error(done, 2, "standard input is closed")
 
 
 def test_moves_from_dev_zero_exit_2_quickly():
-    assert_clean_error(tideboard("script", "shifting-stones", "--moves", "/dev/zero",
-                                 timeout=30), 2, "longer than")
+    assert_clean_error(
+        tideboard("script", "shifting-stones", "--moves", "/dev/zero", timeout=30), 2, "longer than"
+    )
 
 
 @pytest.mark.parametrize("line", ["", "#"])
@@ -137,24 +154,37 @@ def test_invalid_utf8_exits_2_from_a_file_and_from_stdin(tmp_path):
 
 
 def test_a_move_with_a_huge_number_exits_3():
-    assert_clean_error(tideboard("script", "moonshell", "--moves", "-",
-                                 stdin=f"pull {'9' * 5000}\n"), 3, "column")
+    assert_clean_error(
+        tideboard("script", "moonshell", "--moves", "-", stdin=f"pull {'9' * 5000}\n"), 3, "column"
+    )
     assert_clean_error(tideboard("script", "moonshell", "--moves", "-", stdin="m ²\n"), 3)
 
 
 # -- output that cannot be written --------------------------------------------------------
 
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-@pytest.mark.parametrize("args", ["list", "list --json", "script shifting-stones --seed 2",
-                                  "script moonshell --json", "sim moonlighter --games 2"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        "list",
+        "list --json",
+        "script shifting-stones --seed 2",
+        "script moonshell --json",
+        "sim moonlighter --games 2",
+    ],
+)
 def test_output_to_a_full_disk_exits_1_with_a_message(args):
     done = shell(f'"$TB" {args} > /dev/full')
     assert_clean_error(done, 1, "could not write the output")
 
 
 def test_output_to_a_closed_pipe_exits_1_without_a_traceback():
-    process = start([str(BIN), "script", "moonshell", "--json", "--legal"],
-                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = start(
+        [str(BIN), "script", "moonshell", "--json", "--legal"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     process.stdout.close()  # the reader is gone before anything is written
     try:
         err = process.stderr.read().decode()
@@ -169,9 +199,9 @@ def test_output_to_a_closed_pipe_exits_1_without_a_traceback():
 
 # -- exit statuses -----------------------------------------------------------------------
 
+
 def _interrupt(args: list[str], wait: float, stdin=None):
-    process = start([str(BIN), *args], stdin=stdin, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE)
+    process = start([str(BIN), *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         time.sleep(wait)  # let it get going (not an assertion)
         process.send_signal(signal.SIGINT)  # Ctrl-C, as a terminal sends it
@@ -184,12 +214,13 @@ def test_a_child_gets_sigint_as_a_terminal_has_it_even_when_the_tests_ignore_it(
     """The children of these tests run with SIGINT at its default even when the
     test run ignores it (nohup, a background job), and one that outlives its
     timeout is killed: no sim is left running."""
-    probe = ("import signal; print(signal.getsignal(signal.SIGINT) is "
-             "signal.default_int_handler)")
+    probe = "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        done = finish(start([sys.executable, "-c", probe], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE), timeout=30)
+        done = finish(
+            start([sys.executable, "-c", probe], stdout=subprocess.PIPE, stderr=subprocess.PIPE),
+            timeout=30,
+        )
         assert done.stdout.decode().strip() == "True", done.stderr.decode()
         process = start([sys.executable, "-c", "import time; time.sleep(600)"])
         with pytest.raises(subprocess.TimeoutExpired):
@@ -200,16 +231,16 @@ def test_a_child_gets_sigint_as_a_terminal_has_it_even_when_the_tests_ignore_it(
 
 
 def test_ctrl_c_in_a_long_sim_prints_the_results_so_far_and_exits_130():
-    status, out, err = _interrupt(["sim", "moonlighter", "--games", "1000000000", "--seed", "1"],
-                                  wait=3)
+    status, out, err = _interrupt(
+        ["sim", "moonlighter", "--games", "1000000000", "--seed", "1"], wait=3
+    )
     assert status == 130, err
     assert "Traceback" not in err and "Aborted!" not in err
     assert "Moonlighter:" in out and "interrupted after" in out and "of 1000000000 games" in out
 
 
 def test_ctrl_c_in_sim_json_gives_the_partial_report():
-    status, out, err = _interrupt(["sim", "moonlighter", "--games", "1000000000", "--json"],
-                                  wait=3)
+    status, out, err = _interrupt(["sim", "moonlighter", "--games", "1000000000", "--json"], wait=3)
     assert status == 130, err
     report = json.loads(out)
     assert report["interrupted"] is True and report["requested"] == 1000000000
@@ -217,8 +248,9 @@ def test_ctrl_c_in_sim_json_gives_the_partial_report():
 
 
 def test_ctrl_c_in_script_waiting_for_moves_exits_130():
-    status, out, err = _interrupt(["script", "shifting-stones", "--moves", "-"], wait=2,
-                                  stdin=subprocess.PIPE)
+    status, out, err = _interrupt(
+        ["script", "shifting-stones", "--moves", "-"], wait=2, stdin=subprocess.PIPE
+    )
     assert status == 130, err
     assert "Traceback" not in err and "Aborted!" not in err
 
@@ -295,7 +327,8 @@ def test_sim_progress_on_a_terminal_is_a_bar_with_the_games_played_erased_at_the
 
 def test_ctrl_c_with_the_progress_bar_shown_prints_the_results_so_far_and_exits_130():
     status, out, terminal = _sim_on_a_terminal(
-        ["moonlighter", "--games", "1000000000", "--seed", "1"], interrupt_after=4)
+        ["moonlighter", "--games", "1000000000", "--seed", "1"], interrupt_after=4
+    )
     assert status == 130, terminal
     assert "/1000000000" in terminal
     assert "Traceback" not in terminal and "Aborted!" not in terminal

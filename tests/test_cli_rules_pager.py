@@ -13,8 +13,7 @@ MARKING_PAGER = "sed s/^/PAGED:/"
 
 
 def _env() -> dict[str, str]:
-    env = dict(os.environ, PAGER=MARKING_PAGER, TERM="xterm-256color", COLUMNS="80",
-               LINES="24")
+    env = dict(os.environ, PAGER=MARKING_PAGER, TERM="xterm-256color", COLUMNS="80", LINES="24")
     env.pop("LESS", None)
     return env
 
@@ -22,8 +21,14 @@ def _env() -> dict[str, str]:
 def _run_on_a_terminal(*args: str) -> tuple[int, str]:
     """Run ``python -m tideboard ARGS`` with stdin and stdout on a pseudo-terminal."""
     master, slave = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "tideboard", *args], stdin=slave,
-                               stdout=slave, stderr=slave, env=_env(), close_fds=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tideboard", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=_env(),
+        close_fds=True,
+    )
     os.close(slave)
     chunks = []
     try:
@@ -54,9 +59,14 @@ def test_rules_on_a_terminal_goes_through_the_pager():
 
 
 def test_rules_into_a_pipe_is_printed_without_the_pager():
-    result = subprocess.run([sys.executable, "-m", "tideboard", "rules", "shifting-stones"],
-                            capture_output=True, text=True, env=_env(), timeout=60,
-                            stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-m", "tideboard", "rules", "shifting-stones"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 0
     assert "PAGED:" not in result.stdout
     assert "Shifting Stones" in result.stdout and "Interpretations" in result.stdout

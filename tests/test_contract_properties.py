@@ -20,34 +20,47 @@ from hypothesis import strategies as st
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
-from tideboard.games.mermaid_rain.game import GAME as RAIN
-from tideboard.games.mermaid_rain import state as mr
-from tideboard.games.animal_splash.game import GAME as SPLASH
 from tideboard.games.animal_splash import state as asp
-from tideboard.games.moonlighter.game import GAME as LIGHTER
+from tideboard.games.animal_splash.game import GAME as SPLASH
+from tideboard.games.mermaid_rain import state as mr
+from tideboard.games.mermaid_rain.game import GAME as RAIN
 from tideboard.games.moonlighter import state as ml
-from tideboard.games.moonshell.game import GAME as SHELL
+from tideboard.games.moonlighter.game import GAME as LIGHTER
 from tideboard.games.moonshell import state as ms
 from tideboard.games.moonshell.content import DECK_IDS
-from tideboard.games.shifting_stones.game import GAME as STONES
+from tideboard.games.moonshell.game import GAME as SHELL
 from tideboard.games.shifting_stones import state as ss
 from tideboard.games.shifting_stones.content import CARDS
+from tideboard.games.shifting_stones.game import GAME as STONES
 
-SETTINGS = settings(max_examples=25, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 TABLES = {
-    "shifting-stones": (STONES, [GameConfig(players=p) for p in (2, 3, 4, 5)]
-                        + [GameConfig(players=1, solo=True)]),
-    "moonshell": (SHELL, [GameConfig(players=p) for p in (2, 3, 4)]
-                  + [GameConfig(players=1, solo=True)]
-                  # every mode, both power sides, and solo with modes
-                  + [GameConfig(players=p, variant=v, options=o)
-                     for p, v, o in ((2, "wade", {}), (3, "submerge", {}), (4, "dive", {}),
-                                     (2, "dive", {"powers": "active"}),
-                                     (3, "tsunami", {"powers": "active"}), (4, "tsunami", {}))]
-                  + [GameConfig(players=1, solo=True, variant="tsunami", options=o)
-                     for o in ({}, {"powers": "active"})]),
+    "shifting-stones": (
+        STONES,
+        [GameConfig(players=p) for p in (2, 3, 4, 5)] + [GameConfig(players=1, solo=True)],
+    ),
+    "moonshell": (
+        SHELL,
+        [GameConfig(players=p) for p in (2, 3, 4)]
+        + [GameConfig(players=1, solo=True)]
+        # every mode, both power sides, and solo with modes
+        + [
+            GameConfig(players=p, variant=v, options=o)
+            for p, v, o in (
+                (2, "wade", {}),
+                (3, "submerge", {}),
+                (4, "dive", {}),
+                (2, "dive", {"powers": "active"}),
+                (3, "tsunami", {"powers": "active"}),
+                (4, "tsunami", {}),
+            )
+        ]
+        + [
+            GameConfig(players=1, solo=True, variant="tsunami", options=o)
+            for o in ({}, {"powers": "active"})
+        ],
+    ),
     "moonlighter": (LIGHTER, [GameConfig(players=1)]),
     "mermaid-rain": (RAIN, [GameConfig(players=p) for p in (3, 4, 5, 6)]),
     "animal-splash": (SPLASH, [GameConfig(players=p) for p in (2, 3, 4, 5)]),
@@ -72,6 +85,7 @@ def sample(states, rng: random.Random, count: int):
 
 
 # -- candidate actions built directly (the whole action space and beyond) ---------
+
 
 def stones_candidates(state):
     cards = [0, 73, -1] + [c.id for c in CARDS]
@@ -170,16 +184,27 @@ def splash_candidates(state):
         yield asp.End(mission)
 
 
-CANDIDATES = {"shifting-stones": stones_candidates, "moonshell": shell_candidates,
-              "moonlighter": lighter_candidates, "mermaid-rain": rain_candidates,
-              "animal-splash": splash_candidates}
+CANDIDATES = {
+    "shifting-stones": stones_candidates,
+    "moonshell": shell_candidates,
+    "moonlighter": lighter_candidates,
+    "mermaid-rain": rain_candidates,
+    "animal-splash": splash_candidates,
+}
 
 
 def perturbed(text: str, rng: random.Random) -> list[str]:
     words = text.split()
-    out = [" ".join(reversed(words)), text.upper(), text + " 1", text.replace("1", "²"),
-           text.replace("2", "٢"), " ".join(words[:1] + list(reversed(words[1:]))),
-           " ".join(words[:-1]), text + "9" * 40]
+    out = [
+        " ".join(reversed(words)),
+        text.upper(),
+        text + " 1",
+        text.replace("1", "²"),
+        text.replace("2", "٢"),
+        " ".join(words[:1] + list(reversed(words[1:]))),
+        " ".join(words[:-1]),
+        text + "9" * 40,
+    ]
     for _ in range(4):
         chars = list(text)
         if chars:
@@ -210,13 +235,20 @@ def check_apply_agrees_with_legal(game, state, candidates, rng):
         except IllegalAction as error:
             assert str(error)
             accepted = False
-        assert accepted == (repr(action) in listed), (action, accepted, game.format_action(action)
-                                                if accepted else None)
+        assert accepted == (repr(action) in listed), (
+            action,
+            accepted,
+            game.format_action(action) if accepted else None,
+        )
 
 
 @SETTINGS
-@given(game_id=st.sampled_from(sorted(TABLES)), table=st.integers(0, 4),
-       seed=st.integers(0, 2**64 - 1), steps=st.integers(0, 400))
+@given(
+    game_id=st.sampled_from(sorted(TABLES)),
+    table=st.integers(0, 4),
+    seed=st.integers(0, 2**64 - 1),
+    steps=st.integers(0, 400),
+)
 def test_apply_accepts_exactly_the_legal_actions(game_id, table, seed, steps):
     game, configs = TABLES[game_id]
     config = configs[table % len(configs)]
@@ -227,6 +259,7 @@ def test_apply_accepts_exactly_the_legal_actions(game_id, table, seed, steps):
 
 # -- views: what a seat may not see does not change what it sees ------------------
 
+
 def scramble_stones(state, seat, rng):
     pool = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.deck)
     rng.shuffle(pool)
@@ -235,24 +268,35 @@ def scramble_stones(state, seat, rng):
         if s == seat:
             hands.append(hand)
         else:
-            hands.append(tuple(pool[:len(hand)]))
-            pool = pool[len(hand):]
-    return evolve(state, hands=tuple(hands), deck=tuple(pool),
-                  rng=Rng(rng.getrandbits(64)))
+            hands.append(tuple(pool[: len(hand)]))
+            pool = pool[len(hand) :]
+    return evolve(state, hands=tuple(hands), deck=tuple(pool), rng=Rng(rng.getrandbits(64)))
 
 
 def scramble_shell(state, seat, rng):
     cards = list(DECK_IDS["secret"])
-    secrets = state.secrets if state.over else tuple(
-        card if s == seat or not card else rng.choice(cards)
-        for s, card in enumerate(state.secrets))
-    offers = tuple(o if s == seat else tuple(rng.sample(cards, len(o)))
-                   for s, o in enumerate(state.offers))
+    secrets = (
+        state.secrets
+        if state.over
+        else tuple(
+            card if s == seat or not card else rng.choice(cards)
+            for s, card in enumerate(state.secrets)
+        )
+    )
+    offers = tuple(
+        o if s == seat else tuple(rng.sample(cards, len(o))) for s, o in enumerate(state.offers)
+    )
     bag, deck = list(state.bag), list(state.solo_deck)
     rng.shuffle(bag)
     rng.shuffle(deck)
-    return evolve(state, secrets=secrets, offers=offers, bag=tuple(bag),
-                  solo_deck=tuple(deck), rng=Rng(rng.getrandbits(64)))
+    return evolve(
+        state,
+        secrets=secrets,
+        offers=offers,
+        bag=tuple(bag),
+        solo_deck=tuple(deck),
+        rng=Rng(rng.getrandbits(64)),
+    )
 
 
 def scramble_lighter(state, seat, rng):
@@ -262,18 +306,20 @@ def scramble_lighter(state, seat, rng):
 def scramble_rain(state, seat, rng):
     """Deal the cards the seat cannot see afresh, reorder every hidden pile, change the
     others' meld choices and peeks, and swap the kinds of the treasures it has not seen."""
-    pool = [k for s, h in enumerate(state.hands) if s != seat for k in range(3)
-            for _ in range(h[k])] + list(state.deck)
+    pool = [
+        k for s, h in enumerate(state.hands) if s != seat for k in range(3) for _ in range(h[k])
+    ] + list(state.deck)
     rng.shuffle(pool)
     hands = []
     for s, h in enumerate(state.hands):
         if s == seat:
             hands.append(h)
             continue
-        taken, pool = pool[:sum(h)], pool[sum(h):]
+        taken, pool = pool[: sum(h)], pool[sum(h) :]
         hands.append((taken.count(0), taken.count(1), taken.count(2), 0))
-    chosen = tuple(c if s == seat or c is None else (rng.randrange(4),)
-                   for s, c in enumerate(state.chosen))
+    chosen = tuple(
+        c if s == seat or c is None else (rng.randrange(4),) for s, c in enumerate(state.chosen)
+    )
     mixed = lambda seq: tuple(rng.sample(list(seq), len(seq)))  # noqa: E731
     kinds = list(state.kinds)
     if not state.over:
@@ -283,13 +329,23 @@ def scramble_rain(state, seat, rng):
         rng.shuffle(values)
         for t, v in zip(hidden, values):
             kinds[t] = v
-    known = tuple(k if s == seat else frozenset(rng.sample(range(len(kinds)), 2))
-                  for s, k in enumerate(state.known))
-    return evolve(state, hands=tuple(hands), deck=tuple(pool), chosen=chosen,
-                  discard=mixed(state.discard), piles=tuple(mixed(p) for p in state.piles),
-                  tile_discards=tuple(mixed(p) for p in state.tile_discards),
-                  undercurrents=mixed(state.undercurrents), kinds=tuple(kinds),
-                  known=known, rng=Rng(rng.getrandbits(64)))
+    known = tuple(
+        k if s == seat else frozenset(rng.sample(range(len(kinds)), 2))
+        for s, k in enumerate(state.known)
+    )
+    return evolve(
+        state,
+        hands=tuple(hands),
+        deck=tuple(pool),
+        chosen=chosen,
+        discard=mixed(state.discard),
+        piles=tuple(mixed(p) for p in state.piles),
+        tile_discards=tuple(mixed(p) for p in state.tile_discards),
+        undercurrents=mixed(state.undercurrents),
+        kinds=tuple(kinds),
+        known=known,
+        rng=Rng(rng.getrandbits(64)),
+    )
 
 
 def scramble_splash(state, seat, rng):
@@ -301,16 +357,23 @@ def scramble_splash(state, seat, rng):
     return evolve(state, rng=Rng(rng.getrandbits(64)), **piles)
 
 
-SCRAMBLE = {"shifting-stones": scramble_stones, "moonshell": scramble_shell,
-            "moonlighter": scramble_lighter, "mermaid-rain": scramble_rain,
-            "animal-splash": scramble_splash}
+SCRAMBLE = {
+    "shifting-stones": scramble_stones,
+    "moonshell": scramble_shell,
+    "moonlighter": scramble_lighter,
+    "mermaid-rain": scramble_rain,
+    "animal-splash": scramble_splash,
+}
 
 
 @SETTINGS
-@given(game_id=st.sampled_from(sorted(TABLES)), table=st.integers(0, 4),
-       seed=st.integers(0, 2**64 - 1), steps=st.integers(1, 600))
-def test_views_during_play_hide_other_seats_secrets_and_the_generator(game_id, table, seed,
-                                                                       steps):
+@given(
+    game_id=st.sampled_from(sorted(TABLES)),
+    table=st.integers(0, 4),
+    seed=st.integers(0, 2**64 - 1),
+    steps=st.integers(1, 600),
+)
+def test_views_during_play_hide_other_seats_secrets_and_the_generator(game_id, table, seed, steps):
     game, configs = TABLES[game_id]
     config = configs[table % len(configs)]
     rng = random.Random(seed)

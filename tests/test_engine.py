@@ -2,12 +2,11 @@
 
 import pytest
 
+from tests.round_trip import through_a_record
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
 from tideboard.engine.match import Match
 from tideboard.engine.rng import Rng
-
-from tests.round_trip import through_a_record
 
 
 def test_rng_same_seed_same_stream():
@@ -21,8 +20,28 @@ def test_rng_same_seed_same_stream():
     assert stream(7) == stream(7)
     assert stream(7) != stream(8)
     # recorded once: a seed always gives these draws (saves and replays rest on it)
-    assert stream(7) == [17, 99, 96, 42, 20, 72, 23, 17, 68, 3,
-                         70, 55, 12, 27, 99, 75, 73, 77, 75, 48]
+    assert stream(7) == [
+        17,
+        99,
+        96,
+        42,
+        20,
+        72,
+        23,
+        17,
+        68,
+        3,
+        70,
+        55,
+        12,
+        27,
+        99,
+        75,
+        73,
+        77,
+        75,
+        48,
+    ]
     assert len(set(stream(7))) > 5  # a stream, not one value repeated
     values = []
     rng = Rng.from_seed(7)
@@ -87,8 +106,13 @@ def test_rng_shuffle_redraws_a_rejected_value_as_below_does(value, draw):
 
 
 def test_registry_lists_all_five_games():
-    assert set(registry.GAMES) == {"shifting-stones", "moonshell", "moonlighter",
-                                   "mermaid-rain", "animal-splash"}
+    assert set(registry.GAMES) == {
+        "shifting-stones",
+        "moonshell",
+        "moonlighter",
+        "mermaid-rain",
+        "animal-splash",
+    }
     with pytest.raises(ConfigError, match="choose from"):
         registry.get_info("chess")
 
@@ -99,12 +123,15 @@ def test_registry_bot_levels_match_the_games_bots(game_id):
     assert tuple(registry.load(game_id).bot_factories()) == registry.GAMES[game_id].bot_levels
 
 
-@pytest.mark.parametrize("config, message", [
-    (GameConfig(players=6), "2-5 players"),
-    (GameConfig(players=1), "2-5 players"),
-    (GameConfig(players=2, variant="turbo"), "choose from: standard"),
-    (GameConfig(players=2, solo=True), "--solo is a one-player game"),
-])
+@pytest.mark.parametrize(
+    "config, message",
+    [
+        (GameConfig(players=6), "2-5 players"),
+        (GameConfig(players=1), "2-5 players"),
+        (GameConfig(players=2, variant="turbo"), "choose from: standard"),
+        (GameConfig(players=2, solo=True), "--solo is a one-player game"),
+    ],
+)
 def test_config_errors_name_the_valid_choices(config, message):
     with pytest.raises(ConfigError, match=message):
         registry.GAMES["shifting-stones"].check_config(config)
@@ -154,8 +181,9 @@ def test_a_seed_out_of_range_is_refused(seed):
         check_seed(seed)
 
 
-@pytest.mark.parametrize("text", ["", " ", "-1", "²", "1e3", "1_000", "9" * 21, str(2**64),
-                                  "9" * 5000])
+@pytest.mark.parametrize(
+    "text", ["", " ", "-1", "²", "1e3", "1_000", "9" * 21, str(2**64), "9" * 5000]
+)
 def test_a_typed_seed_is_ascii_digits_in_range(text):
     from tideboard.engine.seeds import SeedError, parse_seed
 

@@ -8,23 +8,34 @@ import sys
 
 
 def _modules_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(*sys.modules)"],
-                         capture_output=True, text=True, check=True, timeout=60).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys\nprint(*sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
     return set(out.split())
 
 
 def _game_rules(loaded: set[str]) -> list[str]:
     """The modules of a game package besides the package itself and its ``info.py``."""
-    return sorted(m for m in loaded if m.startswith("tideboard.games.")
-                  and m.count(".") > 2 and not m.endswith(".info"))
+    return sorted(
+        m
+        for m in loaded
+        if m.startswith("tideboard.games.") and m.count(".") > 2 and not m.endswith(".info")
+    )
 
 
 def test_the_registry_alone_imports_no_seed_source_no_generator_no_rules():
-    loaded = _modules_after("from tideboard.engine import registry\n"
-                            "[registry.is_available(g) for g in registry.GAMES]")
+    loaded = _modules_after(
+        "from tideboard.engine import registry\n[registry.is_available(g) for g in registry.GAMES]"
+    )
     assert "tideboard.engine.registry" in loaded
-    assert not {"secrets", "tideboard.engine.seeds", "tideboard.engine.rng",
-                "tideboard.engine.match"} & loaded
+    assert (
+        not {"secrets", "tideboard.engine.seeds", "tideboard.engine.rng", "tideboard.engine.match"}
+        & loaded
+    )
     assert "tideboard.games.moonshell.info" in loaded  # every game's info.py
     assert not _game_rules(loaded)
 
@@ -55,7 +66,9 @@ def test_the_app_and_the_picker_start_without_attrs_or_tomllib_or_importlib_reso
 
 
 def test_a_game_package_loads_without_importlib_resources():
-    loaded = _modules_after("import tideboard.games.moonshell.game, "
-                            "tideboard.games.mermaid_rain.game, tideboard.games.animal_splash.game, "
-                            "tideboard.games.shifting_stones.game, tideboard.games.moonlighter.game")
+    loaded = _modules_after(
+        "import tideboard.games.moonshell.game, "
+        "tideboard.games.mermaid_rain.game, tideboard.games.animal_splash.game, "
+        "tideboard.games.shifting_stones.game, tideboard.games.moonlighter.game"
+    )
     assert "importlib.resources" not in loaded and "tomllib" not in loaded

@@ -61,8 +61,9 @@ def test_play_keeps_the_match_it_came_from_unchanged():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.one_of(st.integers(1, 30), st.integers(-6, -1)), max_size=12),
-       st.integers(0, 2**32))
+@given(
+    st.lists(st.one_of(st.integers(1, 30), st.integers(-6, -1)), max_size=12), st.integers(0, 2**32)
+)
 def test_history_reads_like_the_tuples_it_replaced(steps, seed):
     """A model: tuples built the old way, against the shared history."""
     rnd = random.Random(seed)
@@ -91,8 +92,15 @@ def test_history_reads_like_the_tuples_it_replaced(steps, seed):
             for index in {0, n - 1, -1, -2, n // 2, -n}:
                 if -n <= index < n:
                     assert seq[index] == model[index]
-            for piece in (slice(n // 2, None), slice(-2, None), slice(1, -1), slice(None, 3),
-                          slice(n + 5, None), slice(None, None, 2), slice(3, 1)):
+            for piece in (
+                slice(n // 2, None),
+                slice(-2, None),
+                slice(1, -1),
+                slice(None, 3),
+                slice(n + 5, None),
+                slice(None, None, 2),
+                slice(3, 1),
+            ):
                 assert seq[piece] == model[piece], piece
             with pytest.raises(IndexError):
                 seq[n]
@@ -106,9 +114,10 @@ PLAYABLE = [gid for gid in registry.GAMES if registry.is_available(gid)]
 
 def start_of(game_id: str, seed: int) -> Match:
     info = registry.get_info(game_id)
-    return Match.start(registry.load(game_id), GameConfig(players=info.min_players,
-                                                          solo=info.min_players == 1
-                                                          and info.solo, seed=seed))
+    return Match.start(
+        registry.load(game_id),
+        GameConfig(players=info.min_players, solo=info.min_players == 1 and info.solo, seed=seed),
+    )
 
 
 def replayed(match: Match, moves: int):
@@ -139,10 +148,14 @@ def test_the_games_are_all_checked():
 
 @pytest.mark.parametrize("game_id", PLAYABLE)
 @settings(max_examples=15, deadline=None)
-@given(st.integers(2, 6),
-       st.lists(st.one_of(st.integers(1, 40), st.integers(-25, -1), st.just(0)),
-                min_size=1, max_size=10),
-       st.integers(0, 2**32), st.lists(st.integers(0, 10**6), min_size=3, max_size=6))
+@given(
+    st.integers(2, 6),
+    st.lists(
+        st.one_of(st.integers(1, 40), st.integers(-25, -1), st.just(0)), min_size=1, max_size=10
+    ),
+    st.integers(0, 2**32),
+    st.lists(st.integers(0, 10**6), min_size=3, max_size=6),
+)
 def test_every_state_is_the_state_its_moves_reach(game_id, every, steps, seed, picks):
     """After any play/undo/branch sequence, with checkpoints a few moves apart so
     that most states are dropped, states[i] is the state i actions reach."""
@@ -204,11 +217,13 @@ def test_a_long_game_keeps_checkpoints_and_recent_states_only(game_id):
 
 def test_a_whole_moonlighter_campaign_keeps_few_states():
     from tideboard.engine.bots import make_bot
+
     match = Match.start(LIGHTER, GameConfig(players=1, seed=1))
     bot = make_bot(LIGHTER, "greedy", seed=97)
     while not LIGHTER.is_over(match.state):
-        match = match.play(bot.choose(LIGHTER, LIGHTER.view(match.state, 0), 0,
-                                      LIGHTER.legal_actions(match.state)))
+        match = match.play(
+            bot.choose(LIGHTER, LIGHTER.view(match.state, 0), 0, LIGHTER.legal_actions(match.state))
+        )
     n, every = len(match.states), match_module.CHECKPOINT_EVERY
     assert n > 1000
     assert match.kept_states() <= n // every + 1 + 2 * every
@@ -227,7 +242,7 @@ def test_undo_across_a_checkpoint():
     for count in (1, 5, 6, 7, every, every + 6, 2 * every + 5, 2 * every + 6, 3 * every + 5):
         back = match.undo(count)
         assert back.state == states[-1 - count] and len(back.states) == len(states) - count
-        assert back.states[-2:] == tuple(states[-2 - count:-count]) or len(back.states) < 2
+        assert back.states[-2:] == tuple(states[-2 - count : -count]) or len(back.states) < 2
     # across the checkpoint from the side after it, one move at a time
     back = match.undo(5)  # the checkpoint at 3 * every
     assert back.state is back.undo(0).state and back.state == states[3 * every]
@@ -239,7 +254,7 @@ def test_undo_across_a_checkpoint():
     branch = old.undo(3)
     for _ in range(3 * every):
         branch = branch.play(rnd_move(branch))
-    assert old.states == tuple(states[:len(old.states)]) and old.state == states[2 * every - 1]
+    assert old.states == tuple(states[: len(old.states)]) and old.state == states[2 * every - 1]
 
 
 def rnd_move(match: Match, rnd=random.Random(4)):
@@ -250,8 +265,9 @@ def rnd_move(match: Match, rnd=random.Random(4)):
 def test_recent_states_and_undo_replay_nothing():
     """Undo within the recent moves and the last states read what is kept."""
     counting = Counting(STONES)
-    match = endless(Match.start(counting, CONFIG), 5 * match_module.CHECKPOINT_EVERY + 3,
-                    random.Random(2))
+    match = endless(
+        Match.start(counting, CONFIG), 5 * match_module.CHECKPOINT_EVERY + 3, random.Random(2)
+    )
     counting.applied = 0
     for count in range(match_module.CHECKPOINT_EVERY):
         back = match.undo(count)
@@ -292,10 +308,13 @@ def test_an_old_state_replays_at_most_one_interval():
 
 @pytest.mark.parametrize("game_id", PLAYABLE)
 @settings(max_examples=10, deadline=None)
-@given(st.integers(2, 6),
-       st.lists(st.one_of(st.integers(1, 40), st.integers(-25, -1), st.just(0)),
-                min_size=1, max_size=10),
-       st.integers(0, 2**32))
+@given(
+    st.integers(2, 6),
+    st.lists(
+        st.one_of(st.integers(1, 40), st.integers(-25, -1), st.just(0)), min_size=1, max_size=10
+    ),
+    st.integers(0, 2**32),
+)
 def test_old_log_lines_read_back_as_they_were_written(game_id, every, steps, seed):
     """Old moves' lines are kept compressed a run at a time: after any play/undo/branch
     sequence every match reads its own lines, whole, sliced, by index and reversed."""
@@ -319,25 +338,30 @@ def test_old_log_lines_read_back_as_they_were_written(game_id, every, steps, see
         branches.append(match)
     for other in branches:
         n = len(other.actions)
-        model = tuple(game.describe(other.states[i], other.actions[i], other.states[i + 1])
-                      for i in range(n))
+        model = tuple(
+            game.describe(other.states[i], other.actions[i], other.states[i + 1]) for i in range(n)
+        )
         assert other.log == model and tuple(reversed(other.log)) == model[::-1]
         assert all(other.log[i] == model[i] for i in range(0, n, max(1, n // 5)))
-        assert other.log[n // 3:] == model[n // 3:]
+        assert other.log[n // 3 :] == model[n // 3 :]
         assert other.log == written.get(id(other), (other, model))[1]
 
 
 def test_a_campaign_keeps_equal_actions_once_and_old_lines_packed():
     from tideboard.engine.bots import make_bot
+
     match = Match.start(LIGHTER, GameConfig(players=1, seed=1))
     bot = make_bot(LIGHTER, "greedy", seed=97)
     while not LIGHTER.is_over(match.state):
-        match = match.play(bot.choose(LIGHTER, LIGHTER.view(match.state, 0), 0,
-                                      LIGHTER.legal_actions(match.state)))
+        match = match.play(
+            bot.choose(LIGHTER, LIGHTER.view(match.state, 0), 0, LIGHTER.legal_actions(match.state))
+        )
     actions = list(match.actions)
     assert len({id(action) for action in actions}) == len(set(actions)) < 50
     step, plain = match._tip, 0
     while step is not None:
         plain += isinstance(step.line, str)
         step = step.before
-    assert plain <= len(actions) // match_module.CHECKPOINT_EVERY + 2 * match_module.CHECKPOINT_EVERY
+    assert (
+        plain <= len(actions) // match_module.CHECKPOINT_EVERY + 2 * match_module.CHECKPOINT_EVERY
+    )

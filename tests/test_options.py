@@ -12,13 +12,13 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard.store import records
 from tideboard.cli import main
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
-from tideboard.store.records import Record, default_seats
+from tideboard.store import records
 from tideboard.store.games import Store
+from tideboard.store.records import Record, default_seats
 from tideboard.store.schema import MIGRATIONS, statements
 
 MOON = registry.GAMES["moonshell"]
@@ -43,14 +43,23 @@ def test_a_config_without_options_plays_the_variant_as_it_is():
 
 
 def test_the_four_modes_are_presets_with_exactly_their_setup_notes():
-    wade, submerge, dive, tsunami = (MOON.preset(v) for v in ("wade", "submerge", "dive",
-                                                               "tsunami"))
+    wade, submerge, dive, tsunami = (
+        MOON.preset(v) for v in ("wade", "submerge", "dive", "tsunami")
+    )
     assert (wade["urchins"], wade["powers"], wade["decks"], wade["moonshell"]) == (
-        "none", "none", "base", "on")
+        "none",
+        "none",
+        "base",
+        "on",
+    )
     assert (submerge["urchins"], submerge["powers"]) == ("none", "passive")
     assert (dive["urchins"], dive["reef"], dive["events"]) == ("8", "3", "off")
     assert (tsunami["decks"], tsunami["events"], tsunami["reef"], tsunami["urchins"]) == (
-        "mixed", "on", "3", "8")
+        "mixed",
+        "on",
+        "3",
+        "8",
+    )
 
 
 def test_a_player_starts_from_a_mode_and_changes_one_option():
@@ -83,8 +92,19 @@ def test_options_are_kept_sorted_so_equal_configs_compare_equal():
 
 
 def test_cli_option_and_variant_reach_the_game():
-    result = run("script", "moonshell", "--variant", "dive", "--option", "powers=active",
-                 "--option", "events=on", "--seed", "4", "--json")
+    result = run(
+        "script",
+        "moonshell",
+        "--variant",
+        "dive",
+        "--option",
+        "powers=active",
+        "--option",
+        "events=on",
+        "--seed",
+        "4",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["variant"] == "dive"
@@ -100,18 +120,34 @@ def test_cli_bad_option_is_a_usage_error_listing_choices():
 
 
 def test_sim_reports_its_options():
-    result = run("sim", "moonshell", "--games", "1", "--bot", "random", "--seed", "2",
-                 "--variant", "wade", "--option", "moonshell=off", "--json")
+    result = run(
+        "sim",
+        "moonshell",
+        "--games",
+        "1",
+        "--bot",
+        "random",
+        "--seed",
+        "2",
+        "--variant",
+        "wade",
+        "--option",
+        "moonshell=off",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["options"] == {"moonshell": "off"}
 
 
 def test_list_shows_options_and_presets_without_importing_rules():
-    code = ("import sys; from tideboard.cli import main; "
-            "main(['list'], standalone_mode=False); "
-            "print('RULES' if 'tideboard.games.moonshell.rules' in sys.modules else 'CLEAN')")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys; from tideboard.cli import main; "
+        "main(['list'], standalone_mode=False); "
+        "print('RULES' if 'tideboard.games.moonshell.rules' in sys.modules else 'CLEAN')"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert "--option powers=none|passive|active (default none)" in out
     assert "--variant tsunami: decks=mixed" in out
     assert out.strip().endswith("CLEAN")
@@ -151,9 +187,11 @@ def test_a_version_1_store_gains_the_options_column(tmp_path):
     for statement in statements(MIGRATIONS[0]):
         db.execute(statement)
     db.execute("PRAGMA user_version = 1")
-    db.execute("INSERT INTO games (id, game, players, variant, solo, seed, seats, created,"
-               " updated) VALUES ('abc', 'moonshell', 2, 'standard', 0, '7', "
-               "'[{\"name\": \"A\", \"bot\": null}, {\"name\": \"B\", \"bot\": null}]', 'x', 'x')")
+    db.execute(
+        "INSERT INTO games (id, game, players, variant, solo, seed, seats, created,"
+        " updated) VALUES ('abc', 'moonshell', 2, 'standard', 0, '7', "
+        '\'[{"name": "A", "bot": null}, {"name": "B", "bot": null}]\', \'x\', \'x\')'
+    )
     db.commit()
     db.close()
     with Store.open(path) as store:

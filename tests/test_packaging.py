@@ -8,17 +8,22 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+    "setuptools"
+]
 
 
 def test_every_data_file_in_the_package_is_shipped():
     patterns = SETUPTOOLS["package-data"]["*"]
-    left_out = [str(path.relative_to(ROOT)) for path in (ROOT / "tideboard").rglob("*")
-                if path.is_file() and "__pycache__" not in path.parts
-                and path.suffix not in (".py", ".pyc")
-                and not any(fnmatch(path.name, pattern) for pattern in patterns)]
+    left_out = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tideboard").rglob("*")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix not in (".py", ".pyc")
+        and not any(fnmatch(path.name, pattern) for pattern in patterns)
+    ]
     assert not left_out, f"not shipped (add a pattern to package-data): {left_out}"
-
 
 
 def test_docs_games_holds_every_rules_page():

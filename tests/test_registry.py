@@ -12,14 +12,14 @@ import pytest
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError
 
-TOY_INFO = '''
+TOY_INFO = """
 from tideboard.engine.core import GameInfo
 
 INFO = GameInfo(id="{id}", name="{name}", min_players=2, max_players=3,
                 summary="Step 1 or 2; the first to 3 wins.", bot_levels=("random",))
-'''
+"""
 
-TOY_GAME = '''
+TOY_GAME = """
 from tideboard.engine.core import Game, IllegalAction, NotationError
 from tideboard.games.toy_race.info import INFO
 
@@ -65,16 +65,24 @@ class Race(Game):
 
 
 GAME = Race()
-'''
+"""
 
 
 def tideboard_with(games_folder, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
     """``tideboard ARGS`` with the packages in ``games_folder`` added to ``tideboard.games``
     (as if they were copied there)."""
-    code = (f"import sys, tideboard.games\ntideboard.games.__path__.append({str(games_folder)!r})\n"
-            f"from tideboard.cli import run\nsys.argv = ['tideboard', *{list(args)!r}]\nrun()\n")
-    return subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True,
-                          text=True, timeout=60, env=dict(os.environ, COLUMNS="200"))
+    code = (
+        f"import sys, tideboard.games\ntideboard.games.__path__.append({str(games_folder)!r})\n"
+        f"from tideboard.cli import run\nsys.argv = ['tideboard', *{list(args)!r}]\nrun()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, COLUMNS="200"),
+    )
 
 
 @pytest.fixture
@@ -102,8 +110,9 @@ def test_a_new_game_package_is_listed_and_played(toy_games):
     assert "(coming)" in soon
     assert lines[0].startswith("shifting-stones ")  # the games keep their order
     assert "|animal-splash|toy-race|toy-soon}" in tideboard_with(toy_games, "sim", "-h").stdout
-    played = tideboard_with(toy_games, "script", "toy-race", "--moves", "-",
-                            stdin="step 2\nstep 1\nstep 1\n")
+    played = tideboard_with(
+        toy_games, "script", "toy-race", "--moves", "-", stdin="step 2\nstep 1\nstep 1\n"
+    )
     assert played.returncode == 0, played.stderr
     assert "Game over. Player 1 wins." in played.stdout
     # no screen in tideboard/ui/toy_race/: the app says so, and how to play it instead
@@ -114,10 +123,17 @@ def test_a_new_game_package_is_listed_and_played(toy_games):
 
 
 def test_every_game_package_is_found_in_its_order():
-    assert list(registry.GAMES) == ["shifting-stones", "moonshell", "moonlighter",
-                                    "mermaid-rain", "animal-splash"]
-    assert all(registry.PACKAGES[game_id] == "tideboard.games." + game_id.replace("-", "_")
-               for game_id in registry.GAMES)
+    assert list(registry.GAMES) == [
+        "shifting-stones",
+        "moonshell",
+        "moonlighter",
+        "mermaid-rain",
+        "animal-splash",
+    ]
+    assert all(
+        registry.PACKAGES[game_id] == "tideboard.games." + game_id.replace("-", "_")
+        for game_id in registry.GAMES
+    )
     with pytest.raises(ConfigError, match="Unknown game 'chess'; choose from: shifting-stones"):
         registry.get_info("chess")
 

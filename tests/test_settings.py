@@ -27,7 +27,9 @@ def test_saved_settings_are_read_back(isolated_saves):
     assert settings.save(Settings(theme="tide-light", bot_speed="slow")) is None
     assert settings.load(THEMES) == (Settings(theme="tide-light", bot_speed="slow"), None)
     assert json.loads((isolated_saves / "settings.json").read_text()) == {
-        "theme": "tide-light", "bot_speed": "slow"}
+        "theme": "tide-light",
+        "bot_speed": "slow",
+    }
 
 
 def test_a_save_leaves_no_temporary_file(isolated_saves):
@@ -54,7 +56,11 @@ def test_bot_speeds_and_their_delays():
     assert settings.BOT_SPEEDS["instant"] == 0
     assert settings.BOT_SPEEDS["normal"] < 0.6 < settings.BOT_SPEEDS["slow"]
     assert [settings.next_bot_speed(s) for s in ("instant", "normal", "slow", "bogus")] == [
-        "normal", "slow", "instant", "instant"]
+        "normal",
+        "slow",
+        "instant",
+        "instant",
+    ]
 
 
 DAMAGE = [
@@ -96,14 +102,18 @@ def test_a_huge_file_is_not_read(isolated_saves):
     assert loaded == Settings() and "too large" in notice
 
 
-@pytest.mark.parametrize("data, kept, problem", [
-    ({"theme": "no-such-theme", "bot_speed": "slow"}, Settings(bot_speed="slow"), "theme"),
-    ({"theme": ["tide-light"]}, Settings(), "theme"),
-    ({"theme": "tide-light", "bot_speed": "warp"}, Settings(theme="tide-light"), "bot speed"),
-    ({"theme": "tide-light", "bot_speed": 3}, Settings(theme="tide-light"), "bot speed"),
-])
-def test_unknown_values_are_dropped_with_a_notice_and_the_rest_kept(isolated_saves, data,
-                                                                      kept, problem):
+@pytest.mark.parametrize(
+    "data, kept, problem",
+    [
+        ({"theme": "no-such-theme", "bot_speed": "slow"}, Settings(bot_speed="slow"), "theme"),
+        ({"theme": ["tide-light"]}, Settings(), "theme"),
+        ({"theme": "tide-light", "bot_speed": "warp"}, Settings(theme="tide-light"), "bot speed"),
+        ({"theme": "tide-light", "bot_speed": 3}, Settings(theme="tide-light"), "bot speed"),
+    ],
+)
+def test_unknown_values_are_dropped_with_a_notice_and_the_rest_kept(
+    isolated_saves, data, kept, problem
+):
     isolated_saves.mkdir(parents=True, exist_ok=True)
     (isolated_saves / "settings.json").write_text(json.dumps(data))
     loaded, notice = settings.load(THEMES)

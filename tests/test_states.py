@@ -45,9 +45,17 @@ def test_evolve_makes_what_attrs_evolve_makes(game_id):
     state = played(game_id)
     for field in attrs.fields(state.__class__):
         value = getattr(state, field.name)
-        changed = value + 1 if isinstance(value, int) and not isinstance(value, bool) else (
-            not value if isinstance(value, bool) else Rng(99) if isinstance(value, Rng)
-            else value)
+        changed = (
+            value + 1
+            if isinstance(value, int) and not isinstance(value, bool)
+            else (
+                not value
+                if isinstance(value, bool)
+                else Rng(99)
+                if isinstance(value, Rng)
+                else value
+            )
+        )
         copy = evolve(state, **{field.name: changed})
         assert copy == attrs.evolve(state, **{field.name: changed}), field.name
         assert getattr(copy, field.name) == changed and copy.__class__ is state.__class__
@@ -113,8 +121,11 @@ ROOT = Path(tideboard.__file__).parent
 # what is allowed where: the one evolve, and engine objects that are no game state (a
 # match sets its fields once, in its constructors; a GameConfig, a frozen dataclass,
 # sorts its options in __post_init__ and is copied with dataclasses.replace)
-ALLOWED = {"engine/states.py": {"def evolve"}, "engine/match.py": {"object.__setattr__"},
-           "engine/core.py": {"object.__setattr__", "def evolve"}}
+ALLOWED = {
+    "engine/states.py": {"def evolve"},
+    "engine/match.py": {"object.__setattr__"},
+    "engine/core.py": {"object.__setattr__", "def evolve"},
+}
 
 
 def by_hand(source: str) -> list[tuple[int, str]]:
@@ -125,11 +136,18 @@ def by_hand(source: str) -> list[tuple[int, str]]:
     written = _written_through(tree)
     found = []
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Attribute) and node.attr == "__setattr__"
-                and isinstance(node.value, ast.Name) and node.value.id == "object"):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "__setattr__"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "object"
+        ):
             found.append((node.lineno, "object.__setattr__"))
-        elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and (
-                isinstance(node.ctx, ast.Store) or id(node) in written):
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr == "__dict__"
+            and (isinstance(node.ctx, ast.Store) or id(node) in written)
+        ):
             found.append((node.lineno, "__dict__"))
         elif isinstance(node, ast.FunctionDef) and node.name in ("evolve", "replace"):
             found.append((node.lineno, f"def {node.name}"))
@@ -151,12 +169,14 @@ def _written_through(tree: ast.Module) -> set[int]:
 
 
 def test_by_hand_finds_each_way_around_evolve():
-    source = ("new.__dict__.update(state.__dict__)\n"
-              "object.__setattr__(self, 'a', 1)\n"
-              "fields = new.__dict__\n"
-              "state.__dict__['x'] = 1\n"
-              "def evolve(state, **changes): pass\n"
-              "size = len(state.__dict__)\n")
+    source = (
+        "new.__dict__.update(state.__dict__)\n"
+        "object.__setattr__(self, 'a', 1)\n"
+        "fields = new.__dict__\n"
+        "state.__dict__['x'] = 1\n"
+        "def evolve(state, **changes): pass\n"
+        "size = len(state.__dict__)\n"
+    )
     assert [line for line, _ in by_hand(source)] == [1, 2, 3, 4, 5]
 
 
@@ -167,8 +187,11 @@ def test_no_game_copies_or_changes_a_state_by_hand():
     problems = {}
     for path in sorted([*(ROOT / "games").rglob("*.py"), *(ROOT / "engine").rglob("*.py")]):
         name = str(path.relative_to(ROOT))
-        found = [(line, what) for line, what in by_hand(path.read_text(encoding="utf-8"))
-                 if what not in ALLOWED.get(name, ())]
+        found = [
+            (line, what)
+            for line, what in by_hand(path.read_text(encoding="utf-8"))
+            if what not in ALLOWED.get(name, ())
+        ]
         if found:
             problems[name] = found
     assert not problems

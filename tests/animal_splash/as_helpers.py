@@ -8,15 +8,29 @@ a description no card (or not enough cards) fits.
 from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
+from tideboard.games.animal_splash.content import (
+    ANIMALS,
+    BACKGROUNDS,
+    CARDS,
+    COLOURS,
+    MAIN,
+    PLANTS,
+    STARTS,
+)
 from tideboard.games.animal_splash.game import GAME
-from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, MAIN,
-                                                    PLANTS, STARTS)
 from tideboard.games.animal_splash.state import ACT, EMPTY, State
 
 
-def cards(count: int = 1, animal: str | None = None, colour: str | None = None,
-          background: str | None = None, plant: str | None = None, double: bool | None = None,
-          choice: bool | None = None, exclude=()) -> tuple[int, ...]:
+def cards(
+    count: int = 1,
+    animal: str | None = None,
+    colour: str | None = None,
+    background: str | None = None,
+    plant: str | None = None,
+    double: bool | None = None,
+    choice: bool | None = None,
+    exclude=(),
+) -> tuple[int, ...]:
     """``count`` different main cards showing exactly what is asked (a plant: the
     card's only plant kind unless ``choice``)."""
     found = []
@@ -51,9 +65,23 @@ def start(number: int) -> int:
     return next(c.id for c in STARTS if c.number == number)
 
 
-def make_state(tableaus, *, grid=None, oxygen=None, divers=None, pearls=(), current=0,
-               phase=ACT, players=None, round_=2, held=None, open_missions=(1, 4, 7),
-               ending=1, taken=EMPTY, grid_pearls=()) -> State:
+def make_state(
+    tableaus,
+    *,
+    grid=None,
+    oxygen=None,
+    divers=None,
+    pearls=(),
+    current=0,
+    phase=ACT,
+    players=None,
+    round_=2,
+    held=None,
+    open_missions=(1, 4, 7),
+    ending=1,
+    taken=EMPTY,
+    grid_pearls=(),
+) -> State:
     """A state with exactly these tableaus (tuples of card ids); the grid is nine other
     main cards unless given, the rest of the main cards are the draw pile.  ``pearls``
     are (seat, position, area) on the tableaus, ``grid_pearls`` (cell, area)."""
@@ -69,14 +97,26 @@ def make_state(tableaus, *, grid=None, oxygen=None, divers=None, pearls=(), curr
         sets[seat].add(tableaus[seat][pos] * 2 + area)
     for cell, area in grid_pearls:
         sets[players].add(grid[cell] * 2 + area)
-    return State(players=players, first=0, grid=tuple(grid), deck=deck, tableaus=tableaus,
-                 oxygen=tuple(oxygen) if oxygen else (0,) * players,
-                 divers=tuple(divers) if divers else tuple(range(players)),
-                 pearls=tuple(frozenset(s) for s in sets), open_missions=tuple(open_missions),
-                 mission_deck=tuple(m for m in range(18, 0, -1) if m not in open_missions),
-                 held=tuple(tuple(h) for h in held) if held else ((),) * players,
-                 ending=ending, ending_pile=(), start_pile=(), current=current, round=round_,
-                 phase=phase, taken=taken)
+    return State(
+        players=players,
+        first=0,
+        grid=tuple(grid),
+        deck=deck,
+        tableaus=tableaus,
+        oxygen=tuple(oxygen) if oxygen else (0,) * players,
+        divers=tuple(divers) if divers else tuple(range(players)),
+        pearls=tuple(frozenset(s) for s in sets),
+        open_missions=tuple(open_missions),
+        mission_deck=tuple(m for m in range(18, 0, -1) if m not in open_missions),
+        held=tuple(tuple(h) for h in held) if held else ((),) * players,
+        ending=ending,
+        ending_pile=(),
+        start_pile=(),
+        current=current,
+        round=round_,
+        phase=phase,
+        taken=taken,
+    )
 
 
 def new_game(players: int = 2, seed: int = 0) -> State:

@@ -35,8 +35,18 @@ def test_play_starts_the_app_with_three_players_and_the_bots(monkeypatch):
 
 
 def test_script_plays_moves_and_prints_json():
-    result = run("script", "animal-splash", "-p", "3", "--seed", "4", "--json", "--moves", "-",
-                 input="dive nb\ntake b2 left\nend\n")
+    result = run(
+        "script",
+        "animal-splash",
+        "-p",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+        "--moves",
+        "-",
+        input="dive nb\ntake b2 left\nend\n",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["game"] == "animal-splash"
@@ -47,8 +57,9 @@ def test_script_plays_moves_and_prints_json():
 
 
 def test_script_refuses_an_illegal_move_with_the_reason():
-    result = run("script", "animal-splash", "-p", "2", "--seed", "4", "--moves", "-",
-                 input="take b2 left\n")
+    result = run(
+        "script", "animal-splash", "-p", "2", "--seed", "4", "--moves", "-", input="take b2 left\n"
+    )
     assert result.exit_code != 0
     assert "Move your diver first" in result.output + result.stderr
 
@@ -58,8 +69,11 @@ def test_script_plays_a_whole_bot_game_to_the_end(tmp_path):
     bots = [make_bot(GAME, "greedy", seat) for seat in range(2)]
     while not GAME.is_over(match.state):
         seat = GAME.to_move(match.state)[0]
-        match = match.play(bots[seat].choose(GAME, GAME.view(match.state, seat), seat,
-                                             GAME.legal_actions(match.state)))
+        match = match.play(
+            bots[seat].choose(
+                GAME, GAME.view(match.state, seat), seat, GAME.legal_actions(match.state)
+            )
+        )
     moves = tmp_path / "moves.txt"
     moves.write_text("\n".join(GAME.format_action(a) for a in match.actions) + "\n")
     result = run("script", "animal-splash", "-p", "2", "--seed", "9", "--moves", str(moves))
@@ -68,7 +82,23 @@ def test_script_plays_a_whole_bot_game_to_the_end(tmp_path):
 
 
 def test_sim_with_bots_in_every_seat():
-    result = run("sim", "animal-splash", "-p", "4", "--bot", "greedy", "--bot", "random",
-                 "--bot", "greedy", "--bot", "random", "--games", "3", "--seed", "1")
+    result = run(
+        "sim",
+        "animal-splash",
+        "-p",
+        "4",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+    )
     assert result.exit_code == 0, result.output
     assert "3 games" in result.stdout and "Player 4 (random)" in result.stdout

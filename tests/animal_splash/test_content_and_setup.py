@@ -7,14 +7,27 @@ from collections import Counter
 
 import pytest
 
-from tideboard.engine.core import ConfigError, GameConfig
-from tideboard.games.animal_splash.game import GAME
-from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, CRAB,
-                                                    ENDINGS, GROUPS, LINES, MAIN, MISSIONS,
-                                                    PLANTS, ROUNDS, SPOTS, STARTS, names_of)
-from tideboard.games.animal_splash.state import MOVE, UNPLACED
-
 from tests.animal_splash.as_helpers import new_game
+from tideboard.engine.core import ConfigError, GameConfig
+from tideboard.games.animal_splash.content import (
+    ANIMALS,
+    BACKGROUNDS,
+    CARDS,
+    COLOURS,
+    CRAB,
+    ENDINGS,
+    GROUPS,
+    LINES,
+    MAIN,
+    MISSIONS,
+    PLANTS,
+    ROUNDS,
+    SPOTS,
+    STARTS,
+    names_of,
+)
+from tideboard.games.animal_splash.game import GAME
+from tideboard.games.animal_splash.state import MOVE, UNPLACED
 
 
 def single(mask: int, table) -> str:
@@ -31,7 +44,8 @@ def test_components_72_main_cards_five_animals_in_four_colours():
     assert set(colours) == set(COLOURS) and len(COLOURS) == 4
     # every animal comes in every colour
     assert {(single(c.kinds, ANIMALS), single(c.colours, COLOURS)) for c in MAIN} == {
-        (a, c) for a in ANIMALS for c in COLOURS}
+        (a, c) for a in ANIMALS for c in COLOURS
+    }
     # the designed mix: each colour 18 animals, each non-crab animal 15, crabs 12
     assert set(colours.values()) == {18}
     assert animals["crab"] == 12 and {animals[a] for a in ANIMALS[1:]} == {15}

@@ -9,17 +9,16 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.animal_splash.as_helpers import all_main_cards
+from tests.round_trip import through_a_record
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.animal_splash.game import GAME
+from tideboard.engine.simulate import simulate
 from tideboard.games.animal_splash.content import MAIN, MISSIONS
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.scoring import mission_points
 from tideboard.games.animal_splash.state import EMPTY, End
-from tideboard.engine.simulate import simulate
-
-from tests.animal_splash.as_helpers import all_main_cards
-from tests.round_trip import through_a_record
 
 
 def check(state, start_cards: set[int]) -> None:
@@ -41,8 +40,9 @@ def check(state, start_cards: set[int]) -> None:
     assert min(state.oxygen) >= 0
     # scores: pearls and missions (and the end card once over)
     if not state.over:
-        assert GAME.scores(state) == tuple(len(state.pearls[s]) + mission_points(state, s)
-                                           for s in range(state.players))
+        assert GAME.scores(state) == tuple(
+            len(state.pearls[s]) + mission_points(state, s) for s in range(state.players)
+        )
     # one mission per colour group
     for held in state.held:
         groups = [MISSIONS[m].group for m in held]
@@ -104,6 +104,7 @@ def test_greedy_beats_random_most_of_the_time():
 
 def test_greedy_scores_a_group_when_it_can():
     from tests.animal_splash.as_helpers import make_state, row
+
     fish = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce")
     state = make_state([fish, row("red crab, reef, moss")])
     bot = make_bot(GAME, "greedy", 1)

@@ -6,42 +6,94 @@ from __future__ import annotations
 
 import pytest
 
+from tests.animal_splash.as_helpers import C, row
 from tideboard.games.animal_splash.content import ENDINGS, MISSIONS
 from tideboard.games.animal_splash.tableau import CARD_TESTS, measure
 
-from tests.animal_splash.as_helpers import C, row
+FOUR_KINDS = (
+    "red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, sea, kelp; "
+    "green octopus, sea, kelp"
+)
 
-FOUR_KINDS = "red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, sea, kelp; " \
-             "green octopus, sea, kelp"
 
-
-@pytest.mark.parametrize("test, tableau, value", [
-    ("different_animals", FOUR_KINDS, 4),
-    ("different_animals", FOUR_KINDS + "; red seahorse, reef, kelp", 5),
-    ("same_animal", "red fish, anchor, kelp; yellow fish, anchor, grass; blue turtle, reef, moss", 2),
-    ("animal_pairs", "red fish, anchor, kelp; yellow fish, anchor, grass; red turtle, ship, lettuce; "
-                     "blue turtle, reef, moss; red crab, reef, moss; blue crab, sea, kelp", 3),
-    ("animal_pairs", "red fish, anchor, kelp; yellow fish, anchor, grass; red turtle, ship, lettuce; "
-                     "blue turtle, reef, moss; red crab, reef, moss", 2),
-    ("different_colours", FOUR_KINDS, 4),
-    ("same_colour", "red fish, anchor, kelp; red turtle, ship, lettuce; red crab, reef, moss; "
-                    "blue crab, sea, kelp", 3),
-    ("two_colours", "red fish, anchor, kelp; red turtle, ship, lettuce; red crab, reef, moss; "
-                    "blue crab, sea, kelp; blue turtle, reef, moss; blue fish, reef, lettuce", 3),
-    ("two_colours", "red fish, anchor, kelp; red turtle, ship, lettuce; red crab, reef, moss; "
-                    "red seahorse, reef, kelp; blue turtle, reef, moss; blue fish, reef, lettuce", 2),
-    ("different_backgrounds", FOUR_KINDS, 3),
-    ("same_background", "red fish, anchor, kelp; red crab, anchor, grass; red turtle, anchor, kelp; "
-                        "blue crab, sea, kelp", 3),
-    ("background_run", "red fish, anchor, kelp; red crab, anchor, grass; blue crab, sea, kelp; "
-                       "red turtle, anchor, kelp", 2),
-    ("different_plants", "red fish, anchor, kelp; red crab, anchor, grass; blue crab, ship, moss; "
-                         "blue fish, reef, lettuce", 4),
-    ("same_plant", "red crab, ship, double kelp; red fish, anchor, kelp; yellow fish, sea, kelp or moss; "
-                   "blue crab, ship, moss", 4),
-    ("doubles", "red crab, ship, double kelp; red fish, ship, double lettuce; blue crab, ship, moss", 2),
-    ("crabs", "red crab, ship, double kelp; red fish, ship, double lettuce; blue crab, ship, moss", 2),
-])
+@pytest.mark.parametrize(
+    "test, tableau, value",
+    [
+        ("different_animals", FOUR_KINDS, 4),
+        ("different_animals", FOUR_KINDS + "; red seahorse, reef, kelp", 5),
+        (
+            "same_animal",
+            "red fish, anchor, kelp; yellow fish, anchor, grass; blue turtle, reef, moss",
+            2,
+        ),
+        (
+            "animal_pairs",
+            "red fish, anchor, kelp; yellow fish, anchor, grass; red turtle, ship, lettuce; "
+            "blue turtle, reef, moss; red crab, reef, moss; blue crab, sea, kelp",
+            3,
+        ),
+        (
+            "animal_pairs",
+            "red fish, anchor, kelp; yellow fish, anchor, grass; red turtle, ship, lettuce; "
+            "blue turtle, reef, moss; red crab, reef, moss",
+            2,
+        ),
+        ("different_colours", FOUR_KINDS, 4),
+        (
+            "same_colour",
+            "red fish, anchor, kelp; red turtle, ship, lettuce; red crab, reef, moss; "
+            "blue crab, sea, kelp",
+            3,
+        ),
+        (
+            "two_colours",
+            "red fish, anchor, kelp; red turtle, ship, lettuce; red crab, reef, moss; "
+            "blue crab, sea, kelp; blue turtle, reef, moss; blue fish, reef, lettuce",
+            3,
+        ),
+        (
+            "two_colours",
+            "red fish, anchor, kelp; red turtle, ship, lettuce; red crab, reef, moss; "
+            "red seahorse, reef, kelp; blue turtle, reef, moss; blue fish, reef, lettuce",
+            2,
+        ),
+        ("different_backgrounds", FOUR_KINDS, 3),
+        (
+            "same_background",
+            "red fish, anchor, kelp; red crab, anchor, grass; red turtle, anchor, kelp; "
+            "blue crab, sea, kelp",
+            3,
+        ),
+        (
+            "background_run",
+            "red fish, anchor, kelp; red crab, anchor, grass; blue crab, sea, kelp; "
+            "red turtle, anchor, kelp",
+            2,
+        ),
+        (
+            "different_plants",
+            "red fish, anchor, kelp; red crab, anchor, grass; blue crab, ship, moss; "
+            "blue fish, reef, lettuce",
+            4,
+        ),
+        (
+            "same_plant",
+            "red crab, ship, double kelp; red fish, anchor, kelp; yellow fish, sea, kelp or moss; "
+            "blue crab, ship, moss",
+            4,
+        ),
+        (
+            "doubles",
+            "red crab, ship, double kelp; red fish, ship, double lettuce; blue crab, ship, moss",
+            2,
+        ),
+        (
+            "crabs",
+            "red crab, ship, double kelp; red fish, ship, double lettuce; blue crab, ship, moss",
+            2,
+        ),
+    ],
+)
 def test_measures(test, tableau, value):
     assert measure(test, row(tableau), frozenset()) == value
 
@@ -62,8 +114,8 @@ def test_pearl_tests_count_pearls_and_full_cards():
 def test_a_two_animal_card_counts_as_one_animal_at_a_time_for_different_animals():
     both = C("yellow fish or turtle, anchor, grass")
     fish = C("red fish, anchor, kelp")
-    assert measure("different_animals", (both, fish), frozenset()) == 2   # turtle + fish
-    assert measure("different_animals", (both,), frozenset()) == 1        # never both
+    assert measure("different_animals", (both, fish), frozenset()) == 2  # turtle + fish
+    assert measure("different_animals", (both,), frozenset()) == 1  # never both
     # for "most of one kind" it counts for whichever kind asks
     assert measure("same_animal", (both, fish), frozenset()) == 2
 

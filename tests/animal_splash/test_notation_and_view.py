@@ -4,40 +4,69 @@ from __future__ import annotations
 
 import pytest
 
+from tests.animal_splash.as_helpers import new_game, play
 from tideboard.engine.core import NotationError
 from tideboard.engine.rng import Rng
 from tideboard.games.animal_splash.game import GAME
-from tideboard.games.animal_splash.state import (END, HIDDEN, Dive, End, MovePearl, Score, Slide,
-                                                 Swap, Take)
+from tideboard.games.animal_splash.state import (
+    END,
+    HIDDEN,
+    Dive,
+    End,
+    MovePearl,
+    Score,
+    Slide,
+    Swap,
+    Take,
+)
 
-from tests.animal_splash.as_helpers import new_game, play
 
-
-@pytest.mark.parametrize("text, action", [
-    ("dive nb", Dive(1)), ("dive w1", Dive(11)), ("take b2 left", Take(4, False)),
-    ("take c3 right", Take(8, True)), ("slide 3 1", Slide(2, 0)),
-    ("pearl 2a 3a", MovePearl(1, 0, 2, 0)), ("pearl 1a 1p", MovePearl(0, 0, 0, 1)),
-    ("swap 3 b2", Swap(2, 4)), ("score 2p", Score(1, 1)), ("end", END),
-    ("mission 5", End(5)),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("dive nb", Dive(1)),
+        ("dive w1", Dive(11)),
+        ("take b2 left", Take(4, False)),
+        ("take c3 right", Take(8, True)),
+        ("slide 3 1", Slide(2, 0)),
+        ("pearl 2a 3a", MovePearl(1, 0, 2, 0)),
+        ("pearl 1a 1p", MovePearl(0, 0, 0, 1)),
+        ("swap 3 b2", Swap(2, 4)),
+        ("score 2p", Score(1, 1)),
+        ("end", END),
+        ("mission 5", End(5)),
+    ],
+)
 def test_notation_round_trip(text, action):
     assert GAME.parse_action(None, text) == action
     assert GAME.format_action(action) == text
 
 
-@pytest.mark.parametrize("text, alias", [("take b2 l", "take b2 left"), ("TAKE B2 R", "take b2 right"),
-                                         ("  dive  nb ", "dive nb")])
+@pytest.mark.parametrize(
+    "text, alias",
+    [("take b2 l", "take b2 left"), ("TAKE B2 R", "take b2 right"), ("  dive  nb ", "dive nb")],
+)
 def test_notation_accepts_short_sides_and_any_case(text, alias):
     assert GAME.parse_action(None, text) == GAME.parse_action(None, alias)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "empty move"), ("jump", "unknown move"), ("dive", "takes 1 argument"),
-    ("dive n9", "not a diver spot"), ("take d1 left", "not a cell"),
-    ("take a1 up", "not a side"), ("slide 0 1", "card number"), ("score 2x", "card area"),
-    ("score a", "card area"), ("mission 19", "mission number"), ("end 1", "takes 0"),
-    ("slide ² 1", "card number"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "empty move"),
+        ("jump", "unknown move"),
+        ("dive", "takes 1 argument"),
+        ("dive n9", "not a diver spot"),
+        ("take d1 left", "not a cell"),
+        ("take a1 up", "not a side"),
+        ("slide 0 1", "card number"),
+        ("score 2x", "card area"),
+        ("score a", "card area"),
+        ("mission 19", "mission number"),
+        ("end 1", "takes 0"),
+        ("slide ² 1", "card number"),
+    ],
+)
 def test_bad_notation_says_what_is_wrong(text, message):
     with pytest.raises(NotationError, match=message):
         GAME.parse_action(None, text)

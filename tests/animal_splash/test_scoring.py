@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.animal_splash.as_helpers import C, make_state, play, row
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.content import ANIMAL, PLANT
+from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.scoring import ending_shares, ending_values, winners
 from tideboard.games.animal_splash.state import MOVE, Score
 from tideboard.games.animal_splash.tableau import group_at, scorable
-
-from tests.animal_splash.as_helpers import C, make_state, play, row
 
 OTHER = row("red crab, reef, moss")  # the second player's tableau where it does not matter
 
@@ -40,13 +39,17 @@ def test_three_of_the_same_plant_next_to_each_other_score():
 
 
 def test_groups_must_be_neighbours():
-    split = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue turtle, reef, moss; "
-                "blue fish, reef, lettuce")
+    split = row(
+        "red fish, anchor, kelp; yellow fish, anchor, grass; blue turtle, reef, moss; "
+        "blue fish, reef, lettuce"
+    )
     assert spots(split) == set()
 
 
 def test_backgrounds_are_not_scored_immediately():
-    ships = row("red crab, ship, double kelp; yellow fish, ship, kelp; blue turtle, ship, double grass")
+    ships = row(
+        "red crab, ship, double kelp; yellow fish, ship, kelp; blue turtle, ship, double grass"
+    )
     assert (0, ANIMAL) not in spots(ships) and (2, PLANT) not in spots(ships)
 
 
@@ -63,8 +66,10 @@ def test_rulebook_example_three_green_animals_a_pearl_on_one_of_them():
 
 
 def test_scored_areas_no_longer_count_for_groups():
-    four = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
-               "green fish, anchor, lettuce")
+    four = row(
+        "red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
+        "green fish, anchor, lettuce"
+    )
     middle = frozenset({four[1] * 2 + ANIMAL})
     assert spots(four, middle) == set()  # 1 | 3 4: no three left
     end = frozenset({four[0] * 2 + ANIMAL})
@@ -106,9 +111,15 @@ def test_start_card_with_two_animals_counts_as_either_animal():
 def test_start_card_with_an_any_colour_animal_counts_as_every_colour():
     wild = C("any-colour octopus, reef, double lettuce")
     for colour in ("red", "blue"):
-        tableau = (C(f"{colour} crab, reef, moss" if colour == "red" else "blue crab, sea, kelp"),
-                   wild, C(f"{colour} fish, reef, grass" if colour == "red" else
-                           "blue fish, anchor, kelp or moss"))
+        tableau = (
+            C(f"{colour} crab, reef, moss" if colour == "red" else "blue crab, sea, kelp"),
+            wild,
+            C(
+                f"{colour} fish, reef, grass"
+                if colour == "red"
+                else "blue fish, anchor, kelp or moss"
+            ),
+        )
         assert (1, ANIMAL) in spots(tableau), colour
 
 
@@ -126,8 +137,10 @@ def test_score_outside_a_group_is_refused():
 
 # -- missions --------------------------------------------------------------------------
 
-FOUR_ANIMALS = row("red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, sea, kelp; "
-                   "green octopus, sea, kelp")
+FOUR_ANIMALS = row(
+    "red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, sea, kelp; "
+    "green octopus, sea, kelp"
+)
 
 
 def test_take_one_open_mission_at_the_end_of_the_turn_when_fulfilled():
@@ -157,12 +170,14 @@ def test_only_a_mission_of_a_colour_you_do_not_have_yet():
 
 
 def test_missions_count_cards_with_or_without_a_pearl():
-    state = make_state([FOUR_ANIMALS, OTHER], open_missions=(1, 5, 9),
-                       pearls=[(0, 0, PLANT), (0, 1, PLANT)])
+    state = make_state(
+        [FOUR_ANIMALS, OTHER], open_missions=(1, 5, 9), pearls=[(0, 0, PLANT), (0, 1, PLANT)]
+    )
     assert "mission 1" in GAME.legal_notation(state)
 
 
 # -- the end ---------------------------------------------------------------------------
+
 
 def ended(tableaus, ending, oxygen=None, held=None, pearls=()):
     """A finished game with these tableaus and end-scoring card."""
@@ -170,34 +185,57 @@ def ended(tableaus, ending, oxygen=None, held=None, pearls=()):
     return evolve(state, over=True)
 
 
-CRABS = {n: row(*["red crab, ship, double kelp", "red crab, anchor, grass", "red crab, reef, moss",
-                  "blue crab, sea, kelp"][:n]) for n in range(5)}
+CRABS = {
+    n: row(
+        *[
+            "red crab, ship, double kelp",
+            "red crab, anchor, grass",
+            "red crab, reef, moss",
+            "blue crab, sea, kelp",
+        ][:n]
+    )
+    for n in range(5)
+}
 
 
 def test_end_scoring_card_to_the_best_two():
     """Crab collector (3): 6 points to the most crabs, 4 to the second."""
-    state = ended([CRABS[3], row("yellow crab, ship, grass; blue crab, ship, moss"),
-                   row("green crab, reef, kelp")], ending=3)
+    state = ended(
+        [
+            CRABS[3],
+            row("yellow crab, ship, grass; blue crab, ship, moss"),
+            row("green crab, reef, kelp"),
+        ],
+        ending=3,
+    )
     assert ending_values(state) == (3, 2, 1)
     assert ending_shares(state) == (6, 4, 0)
     assert GAME.scores(state) == (6, 4, 0)
 
 
 def test_two_tied_for_best_share_half_of_the_sum():
-    state = ended([CRABS[2], row("yellow crab, ship, grass; blue crab, ship, moss"),
-                   row("green crab, reef, kelp")], ending=3)
+    state = ended(
+        [
+            CRABS[2],
+            row("yellow crab, ship, grass; blue crab, ship, moss"),
+            row("green crab, reef, kelp"),
+        ],
+        ending=3,
+    )
     assert ending_shares(state) == (5, 5, 0)  # (6 + 4) / 2 each; third gets nothing
 
 
 def test_two_tied_for_second_share_half_of_the_second_points():
-    state = ended([CRABS[3], row("yellow crab, ship, grass"), row("green crab, reef, kelp")],
-                  ending=3)
+    state = ended(
+        [CRABS[3], row("yellow crab, ship, grass"), row("green crab, reef, kelp")], ending=3
+    )
     assert ending_shares(state) == (6, 2, 2)
 
 
 def test_three_tied_share_the_sum_rounded_down():
-    state = ended([CRABS[1], row("yellow crab, ship, grass"), row("green crab, reef, kelp")],
-                  ending=3)
+    state = ended(
+        [CRABS[1], row("yellow crab, ship, grass"), row("green crab, reef, kelp")], ending=3
+    )
     assert ending_shares(state) == (3, 3, 3)  # (6 + 4 + 0) // 3
 
 
@@ -207,8 +245,12 @@ def test_nobody_scores_the_end_card_without_fulfilling_it():
 
 
 def test_final_score_is_pearls_plus_missions_plus_the_end_card():
-    state = ended([CRABS[3], row("red fish, anchor, kelp; yellow crab, ship, grass")], ending=3,
-                  held=[(1, 4), (13,)], pearls=[(0, 0, ANIMAL), (0, 1, PLANT), (1, 0, PLANT)])
+    state = ended(
+        [CRABS[3], row("red fish, anchor, kelp; yellow crab, ship, grass")],
+        ending=3,
+        held=[(1, 4), (13,)],
+        pearls=[(0, 0, ANIMAL), (0, 1, PLANT), (1, 0, PLANT)],
+    )
     # seat 0: 2 pearls + missions 3 + 3 + 6 (most crabs); seat 1: 1 pearl + 2 + 4
     assert GAME.scores(state) == (2 + 6 + 6, 1 + 2 + 4)
 

@@ -5,22 +5,31 @@ from __future__ import annotations
 
 import pytest
 
-from tideboard.engine.core import IllegalAction
-from tideboard.games.animal_splash.game import GAME
-from tideboard.games.animal_splash.content import CARDS, CELL_NAMES, SPOTS, STARTS
-from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
-from tideboard.games.animal_splash.state import (ACT, EMPTY, MOVE, TAKE, UNPLACED, Dive, End,
-                                                 Slide, Take)
-
 from tests.animal_splash.as_helpers import card, cards, make_state, new_game, play
+from tideboard.engine.core import IllegalAction
+from tideboard.games.animal_splash.content import CARDS, CELL_NAMES, SPOTS, STARTS
+from tideboard.games.animal_splash.game import GAME
+from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
+from tideboard.games.animal_splash.state import (
+    ACT,
+    EMPTY,
+    MOVE,
+    TAKE,
+    UNPLACED,
+    Dive,
+    End,
+    Slide,
+    Take,
+)
 
 S = SPOTS.index
 
 
 def moving(oxygen=0, divers=(0, 6), current=0):
     t = cards(2, animal="fish")
-    return make_state([(t[0],), (t[1],)], oxygen=(oxygen, oxygen), divers=divers,
-                      current=current, phase=MOVE)
+    return make_state(
+        [(t[0],), (t[1],)], oxygen=(oxygen, oxygen), divers=divers, current=current, phase=MOVE
+    )
 
 
 def test_first_round_place_the_diver_on_any_free_spot_for_free():
@@ -106,8 +115,13 @@ def test_take_adds_the_card_at_the_left_or_right_end_and_leaves_a_hole():
 def test_a_taken_crab_brings_its_oxygen_token():
     crab, other = card(animal="crab"), card(animal="fish")
     grid = (crab, other) + cards(7, animal="turtle")
-    state = make_state([(card(animal="octopus"),), (card(animal="seahorse"),)], grid=grid,
-                       phase=TAKE, divers=(S("e1"), S("sa")), oxygen=(0, 0))
+    state = make_state(
+        [(card(animal="octopus"),), (card(animal="seahorse"),)],
+        grid=grid,
+        phase=TAKE,
+        divers=(S("e1"), S("sa")),
+        oxygen=(0, 0),
+    )
     assert play(state, "take a1 left").oxygen[0] == 1
     assert play(state, "take b1 left").oxygen[0] == 0
 
@@ -148,8 +162,7 @@ def test_move_a_pearl_one_step_costs_two_oxygen():
 
 def test_never_two_pearls_on_one_area():
     t = cards(3, animal="fish")
-    state = make_state([t, cards(1, animal="crab")], oxygen=(4, 0),
-                       pearls=[(0, 0, 0), (0, 1, 0)])
+    state = make_state([t, cards(1, animal="crab")], oxygen=(4, 0), pearls=[(0, 0, 0), (0, 1, 0)])
     with pytest.raises(IllegalAction, match="one pearl per area"):
         play(state, "pearl 1a 2a")
 
@@ -157,8 +170,13 @@ def test_never_two_pearls_on_one_area():
 def test_swap_with_the_grid_costs_three_oxygen_and_pearls_stay_on_their_cards():
     t = cards(2, animal="fish")
     grid = cards(9, animal="turtle")
-    state = make_state([t, cards(1, animal="crab")], grid=grid, oxygen=(3, 0),
-                       pearls=[(0, 0, 0)], grid_pearls=[(4, 1)])
+    state = make_state(
+        [t, cards(1, animal="crab")],
+        grid=grid,
+        oxygen=(3, 0),
+        pearls=[(0, 0, 0)],
+        grid_pearls=[(4, 1)],
+    )
     after = play(state, "swap 1 b2")
     assert after.tableaus[0] == (grid[4], t[1]) and after.grid[4] == t[0]
     assert after.oxygen[0] == 0
@@ -171,8 +189,9 @@ def test_swap_with_the_grid_costs_three_oxygen_and_pearls_stay_on_their_cards():
 
 def test_paid_actions_may_be_used_at_any_step_of_the_turn_as_often_as_affordable():
     seat_cards = cards(2, animal="octopus")
-    state = make_state([seat_cards, cards(1, animal="crab")], oxygen=(5, 0),
-                       divers=(0, 6), phase=MOVE)
+    state = make_state(
+        [seat_cards, cards(1, animal="crab")], oxygen=(5, 0), divers=(0, 6), phase=MOVE
+    )
     before_dive = play(state, "slide 2 1", "slide 2 1")
     assert before_dive.phase == MOVE and before_dive.oxygen[0] == 3
     before_take = play(before_dive, "dive nb", "swap 1 a1")
@@ -180,8 +199,9 @@ def test_paid_actions_may_be_used_at_any_step_of_the_turn_as_often_as_affordable
 
 
 def test_the_empty_spot_cannot_be_swapped_with():
-    state = make_state([cards(2, animal="fish"), cards(1, animal="crab")], oxygen=(9, 0),
-                       divers=(0, 6), phase=MOVE)
+    state = make_state(
+        [cards(2, animal="fish"), cards(1, animal="crab")], oxygen=(9, 0), divers=(0, 6), phase=MOVE
+    )
     state = play(state, "dive nb", "take b1 left")
     with pytest.raises(IllegalAction, match="empty until the end of the turn"):
         play(state, "swap 1 b1")

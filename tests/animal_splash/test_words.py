@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import re
 
-from tideboard.games.animal_splash.game import GAME
-from tideboard.games.animal_splash.content import MISSIONS, SPOTS
-from tideboard.games.animal_splash.state import MOVE, UNPLACED, Dive, End
-from tideboard.games.animal_splash.logline import mission_words, spot_words
-
 from tests.animal_splash.as_helpers import make_state, row
+from tideboard.games.animal_splash.content import MISSIONS, SPOTS
+from tideboard.games.animal_splash.game import GAME
+from tideboard.games.animal_splash.logline import mission_words, spot_words
+from tideboard.games.animal_splash.state import MOVE, UNPLACED, Dive, End
 
-FOUR_ANIMALS = row("red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, ship, moss; "
-                   "green octopus, sea, kelp")
+FOUR_ANIMALS = row(
+    "red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, ship, moss; "
+    "green octopus, sea, kelp"
+)
 OTHER = row("red crab, reef, moss")
 
 

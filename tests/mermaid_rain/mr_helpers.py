@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
-from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import CELL_BY_NAME
+from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.state import MELD, RIDE, End, Show, State
 
 
@@ -26,8 +26,14 @@ def with_hands(state: State, *hands: tuple[int, int, int, int]) -> State:
     return evolve(state, hands=tuple(hands))
 
 
-def riding(players: int = 4, seat: int = 0, at: str | None = "d1", cards=(3, 3, 3),
-           order: tuple[int, ...] | None = None, **changes) -> State:
+def riding(
+    players: int = 4,
+    seat: int = 0,
+    at: str | None = "d1",
+    cards=(3, 3, 3),
+    order: tuple[int, ...] | None = None,
+    **changes,
+) -> State:
     """A surf-riding turn of ``seat`` standing on ``at`` holding ``cards``."""
     state = fresh(players)
     order = order or tuple([seat] + [s for s in range(players) if s != seat])
@@ -35,8 +41,17 @@ def riding(players: int = 4, seat: int = 0, at: str | None = "d1", cards=(3, 3, 
     hands[seat] = (*cards, 0)
     positions = list(state.at)
     positions[seat] = cell(at) if at else -1
-    state = evolve(state, phase=RIDE, order=order, turn=order.index(seat), hands=tuple(hands),
-                   at=tuple(positions), offer=(), moved=False, taken_here=frozenset())
+    state = evolve(
+        state,
+        phase=RIDE,
+        order=order,
+        turn=order.index(seat),
+        hands=tuple(hands),
+        at=tuple(positions),
+        offer=(),
+        moved=False,
+        taken_here=frozenset(),
+    )
     return evolve(state, **changes)
 
 
@@ -56,5 +71,14 @@ def play_round_melds(state: State) -> State:
     return state
 
 
-__all__ = ["GAME", "End", "cell", "fresh", "hand", "meld_all", "play_round_melds", "riding",
-           "with_hands"]
+__all__ = [
+    "GAME",
+    "End",
+    "cell",
+    "fresh",
+    "hand",
+    "meld_all",
+    "play_round_melds",
+    "riding",
+    "with_hands",
+]

@@ -8,13 +8,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.round_trip import through_a_record
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.content import BASE, STARTS, TILES, WATER
+from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.state import HIDDEN, MELD
-
-from tests.round_trip import through_a_record
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -87,8 +86,11 @@ def test_a_saved_game_replays_and_views_never_show_others_secrets(players, seed)
             for other in range(players):
                 if other != seat:
                     assert seen.hands[other][:3] == (0, 0, 0)
-            hidden = {t for t in range(len(state.kinds))
-                      if t not in state.face_up and t not in state.known[seat]}
+            hidden = {
+                t
+                for t in range(len(state.kinds))
+                if t not in state.face_up and t not in state.known[seat]
+            }
             if not GAME.is_over(state):
                 assert all(seen.kinds[t] == HIDDEN for t in hidden)
             json.dumps(GAME.to_json(seen))

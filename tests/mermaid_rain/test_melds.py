@@ -4,23 +4,46 @@ from __future__ import annotations
 
 import pytest
 
+from tests.mermaid_rain.mr_helpers import GAME, fresh, hand, meld_all, with_hands
 from tideboard.engine.core import IllegalAction
-from tideboard.games.mermaid_rain.content import (DROP, MARCH, MELD_POINTS, MIST, OCTOPUS, RAIN,
-                                                  SQUALL, TWIN, WALTZ)
+from tideboard.games.mermaid_rain.content import (
+    DROP,
+    MARCH,
+    MELD_POINTS,
+    MIST,
+    OCTOPUS,
+    RAIN,
+    SQUALL,
+    TWIN,
+    WALTZ,
+)
 from tideboard.games.mermaid_rain.melds import meld_order, meld_rank
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, Draw, Pick, Show
 from tideboard.games.mermaid_rain.views import view
-from tests.mermaid_rain.mr_helpers import GAME, fresh, hand, meld_all, with_hands
 
 D, G, T, M = 0, 1, 2, 3
 
 
-@pytest.mark.parametrize("counts, rank", [
-    ((5, 0, 0), RAIN), ((4, 1, 0), SQUALL), ((3, 2, 0), MARCH), ((2, 2, 1), TWIN),
-    ((1, 1, 1), WALTZ), ((3, 0, 0), MIST), ((2, 0, 0), DROP), ((1, 1, 0), OCTOPUS),
-    ((4, 0, 0), SQUALL), ((2, 2, 0), TWIN), ((3, 1, 1), WALTZ), ((2, 1, 0), DROP),
-    ((0, 3, 1), MIST), ((1, 2, 2), TWIN), ((0, 0, 5), RAIN),
-])
+@pytest.mark.parametrize(
+    "counts, rank",
+    [
+        ((5, 0, 0), RAIN),
+        ((4, 1, 0), SQUALL),
+        ((3, 2, 0), MARCH),
+        ((2, 2, 1), TWIN),
+        ((1, 1, 1), WALTZ),
+        ((3, 0, 0), MIST),
+        ((2, 0, 0), DROP),
+        ((1, 1, 0), OCTOPUS),
+        ((4, 0, 0), SQUALL),
+        ((2, 2, 0), TWIN),
+        ((3, 1, 1), WALTZ),
+        ((2, 1, 0), DROP),
+        ((0, 3, 1), MIST),
+        ((1, 2, 2), TWIN),
+        ((0, 0, 5), RAIN),
+    ],
+)
 def test_the_eight_melds_rank_the_best_meld_in_the_cards_ignoring_the_rest(counts, rank):
     """Mermaid Rain 5 of a kind ... Octopus 2 different; cards outside the meld do not count."""
     assert meld_rank(counts) == rank
@@ -63,8 +86,9 @@ def test_choices_stay_hidden_until_every_seat_has_chosen_then_reveal_together():
 
 
 def test_a_mermaid_card_stops_a_player_and_the_phase_ends_when_all_stop():
-    state = meld_all(_table(hand(4, 3), hand(0, 7), hand(0, 0, 7)),
-                     {0: (D, G), 1: (G, G), 2: (T, T)})
+    state = meld_all(
+        _table(hand(4, 3), hand(0, 7), hand(0, 0, 7)), {0: (D, G), 1: (G, G), 2: (T, T)}
+    )
     state = meld_all(state, {0: (M,), 1: (G,), 2: (T,)})
     assert state.stopped == (True, False, False) and GAME.to_move(state) == (1, 2)
     assert GAME.legal_for(state, 0) == []
@@ -75,11 +99,14 @@ def test_a_mermaid_card_stops_a_player_and_the_phase_ends_when_all_stop():
 
 
 def test_five_cards_by_one_player_end_the_meld_phase_for_everyone():
-    state = meld_all(_table(hand(7), hand(0, 7), hand(0, 0, 7)),
-                     {0: (D, D), 1: (G, G), 2: (T, T)})
+    state = meld_all(_table(hand(7), hand(0, 7), hand(0, 0, 7)), {0: (D, D), 1: (G, G), 2: (T, T)})
     for _ in range(3):
-        state = meld_all(state, {0: (D,), 1: (G,), 2: (M,)} if state.phase == MELD
-                         and not state.stopped[2] else {0: (D,), 1: (G,)})
+        state = meld_all(
+            state,
+            {0: (D,), 1: (G,), 2: (M,)}
+            if state.phase == MELD and not state.stopped[2]
+            else {0: (D,), 1: (G,)},
+        )
     assert state.phase == PICK and state.melds[0] == (5, 0, 0)
     assert state.ranks[0] == RAIN and state.teleport[0]
     assert state.prince == 0  # the best meld takes the Prince card
@@ -88,8 +115,7 @@ def test_five_cards_by_one_player_end_the_meld_phase_for_everyone():
 def test_bonus_points_for_squall_twin_mist_and_drop():
     """7, 6, 4 and 1 points for Mermaid Squall, Twin Splash, Mermaid Mist, Mermaid Drop."""
     assert [MELD_POINTS[r] for r in (SQUALL, TWIN, MIST, DROP, OCTOPUS)] == [7, 6, 4, 1, 0]
-    state = meld_all(_table(hand(7), hand(4, 3), hand(0, 0, 7)),
-                     {0: (D, D), 1: (D, D), 2: (T, T)})
+    state = meld_all(_table(hand(7), hand(4, 3), hand(0, 0, 7)), {0: (D, D), 1: (D, D), 2: (T, T)})
     state = meld_all(state, {0: (D,), 1: (G,), 2: (M,)})
     state = meld_all(state, {0: (D,), 1: (G,)})
     state = meld_all(state, {0: (M,), 1: (M,)})
@@ -98,8 +124,9 @@ def test_bonus_points_for_squall_twin_mist_and_drop():
 
 
 def test_ocean_march_takes_a_random_pool_treasure_face_up():
-    state = meld_all(_table(hand(4, 3), hand(0, 7), hand(0, 0, 7)),
-                     {0: (D, D), 1: (G, G), 2: (T, T)})
+    state = meld_all(
+        _table(hand(4, 3), hand(0, 7), hand(0, 0, 7)), {0: (D, D), 1: (G, G), 2: (T, T)}
+    )
     pool = state.pool
     state = meld_all(state, {0: (D,), 1: (M,), 2: (M,)})
     state = meld_all(state, {0: (G,)})
@@ -110,14 +137,17 @@ def test_ocean_march_takes_a_random_pool_treasure_face_up():
 
 
 def test_aquamarine_waltz_takes_an_extra_face_down_tile_after_the_pick():
-    state = meld_all(_table(hand(3, 3, 1), hand(0, 7), hand(0, 0, 7)),
-                     {0: (D, G), 1: (G, G), 2: (T, T)})
+    state = meld_all(
+        _table(hand(3, 3, 1), hand(0, 7), hand(0, 0, 7)), {0: (D, G), 1: (G, G), 2: (T, T)}
+    )
     state = meld_all(state, {0: (T,), 1: (M,), 2: (M,)})
     state = meld_all(state, {0: (M,)})
     assert state.ranks[0] == WALTZ and state.order[0] == 0
     tile = state.offer[0]
     state = GAME.apply(state, Pick(0, tile))
-    assert GAME.to_move(state) == (0,) and all(isinstance(a, Draw) for a in GAME.legal_actions(state))
+    assert GAME.to_move(state) == (0,) and all(
+        isinstance(a, Draw) for a in GAME.legal_actions(state)
+    )
     top = state.piles[1][-1]
     state = GAME.apply(state, Draw(0, 1))
     assert state.held[0] == (tile, top) and state.extra[0] == top
@@ -125,8 +155,7 @@ def test_aquamarine_waltz_takes_an_extra_face_down_tile_after_the_pick():
 
 
 def test_tiles_are_picked_in_meld_order_and_meld_cards_are_discarded():
-    state = meld_all(_table(hand(7), hand(0, 7), hand(0, 0, 7)),
-                     {0: (D, D), 1: (G, G), 2: (T, T)})
+    state = meld_all(_table(hand(7), hand(0, 7), hand(0, 0, 7)), {0: (D, D), 1: (G, G), 2: (T, T)})
     state = meld_all(state, {0: (M,), 1: (G,), 2: (M,)})
     state = meld_all(state, {1: (M,)})
     assert state.order == (1, 0, 2)
@@ -146,8 +175,9 @@ def test_a_seat_cannot_choose_twice_or_out_of_the_meld_phase():
 
 
 def test_the_log_names_the_ocean_march_treasure_face_up():
-    state = meld_all(_table(hand(4, 3), hand(0, 7), hand(0, 0, 7)),
-                     {0: (D, D), 1: (G, G), 2: (T, T)})
+    state = meld_all(
+        _table(hand(4, 3), hand(0, 7), hand(0, 0, 7)), {0: (D, D), 1: (G, G), 2: (T, T)}
+    )
     state = meld_all(state, {0: (D,), 1: (M,), 2: (M,)})
     state = meld_all(state, {0: (G,)})
     before = state

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.mermaid_rain.mr_helpers import GAME, cell, fresh
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig, NotationError
 from tideboard.engine.registry import GAMES
-from tideboard.games.mermaid_rain.state import Move, Place, Show
 from tideboard.engine.simulate import play_out
-from tests.mermaid_rain.mr_helpers import GAME, cell, fresh
+from tideboard.games.mermaid_rain.state import Move, Place, Show
 
 
 def test_every_legal_action_survives_format_and_parse():
@@ -18,18 +18,37 @@ def test_every_legal_action_survives_format_and_parse():
         assert GAME.parse_action(state, GAME.format_action(action)) == action
 
 
-@pytest.mark.parametrize("text, action", [
-    ("p1 show dg", Show(0, (0, 1))), ("P3 SHOW GD", Show(2, (0, 1))), ("p2 show m", Show(1, (3,))),
-    ("p1 move d2 t", Move(0, cell("d2"), (2,))), ("p1 move d2 gd", Move(0, cell("d2"), (0, 1))),
-    ("p1 place 3 c2 c1", Place(0, 3, (cell("c1"), cell("c2")))),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("p1 show dg", Show(0, (0, 1))),
+        ("P3 SHOW GD", Show(2, (0, 1))),
+        ("p2 show m", Show(1, (3,))),
+        ("p1 move d2 t", Move(0, cell("d2"), (2,))),
+        ("p1 move d2 gd", Move(0, cell("d2"), (0, 1))),
+        ("p1 place 3 c2 c1", Place(0, 3, (cell("c1"), cell("c2")))),
+    ],
+)
 def test_parse_reads_seat_verb_and_arguments(text, action):
     assert GAME.parse_action(fresh(4), text) == action
 
 
-@pytest.mark.parametrize("text", ["", "show dg", "p7 show dg", "p1 dance", "p1 show x",
-                                  "p1 move z9 d", "p1 move d2 ddd", "p1 place 3 c1 c1",
-                                  "p1 keep d", "p1 draw hex", "p0 end"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "show dg",
+        "p7 show dg",
+        "p1 dance",
+        "p1 show x",
+        "p1 move z9 d",
+        "p1 move d2 ddd",
+        "p1 place 3 c1 c1",
+        "p1 keep d",
+        "p1 draw hex",
+        "p0 end",
+    ],
+)
 def test_bad_notation_says_what_is_wrong(text):
     with pytest.raises(NotationError) as error:
         GAME.parse_action(fresh(4), text)
@@ -51,8 +70,10 @@ def test_random_and_greedy_bots_finish_games_in_any_seat(players):
 def test_greedy_beats_random_on_average():
     totals = {"greedy": 0, "random": 0}
     for seed in range(6):
-        bots = [make_bot(GAME, lvl, seed=seed * 7 + s)
-                for s, lvl in enumerate(["greedy", "random", "greedy", "random"])]
+        bots = [
+            make_bot(GAME, lvl, seed=seed * 7 + s)
+            for s, lvl in enumerate(["greedy", "random", "greedy", "random"])
+        ]
         state, _ = play_out(GAME, GAME.setup(GameConfig(players=4, seed=seed)), bots)
         scores = GAME.scores(state)
         totals["greedy"] += scores[0] + scores[2]
@@ -62,9 +83,9 @@ def test_greedy_beats_random_on_average():
 
 def _on_the_way(players: int, at: str, cards: tuple[int, int, int], treasure: str):
     """A riding turn with one face-up treasure on the board, at ``treasure``."""
-    from tideboard.games.mermaid_rain.content import CELLS
-    from tideboard.engine.states import evolve
     from tests.mermaid_rain.mr_helpers import riding
+    from tideboard.engine.states import evolve
+    from tideboard.games.mermaid_rain.content import CELLS
 
     state = riding(players=players, at=at, cards=cards)
     spaces = [()] * CELLS
@@ -113,10 +134,15 @@ def test_greedy_never_pays_a_pair_when_a_single_card_gets_there_as_cheaply():
             view = GAME.view(state, seat)
             action = bots[seat].choose(GAME, view, seat, legal)
             if isinstance(action, Move):
-                targets = [t for t in treasure_spaces(view)
-                           if not (view.moved and t == view.at[seat] and t in view.taken_here)]
+                targets = [
+                    t
+                    for t in treasure_spaces(view)
+                    if not (view.moved and t == view.at[seat] and t in view.taken_here)
+                ]
+
                 def cost(move):
                     return min(_cards_to_collect(view, move, t) for t in targets)
+
                 moves = [m for m in legal if isinstance(m, Move)]
                 assert cost(action) == min(cost(m) for m in moves)
                 if len(action.cards) == 2:

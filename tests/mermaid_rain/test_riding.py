@@ -4,21 +4,37 @@ from __future__ import annotations
 
 import pytest
 
+from tests.mermaid_rain.mr_helpers import GAME, cell, riding
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import board
 from tideboard.games.mermaid_rain.content import STARTS, TILE_DARK, TILE_SHAPE, TILE_SYMBOL
-from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, RIDE, Drop, End, Enter, Home,
-                                                Keep, Move, Place, Take, Teleport)
+from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HOME,
+    MELD,
+    RIDE,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Place,
+    Take,
+    Teleport,
+)
 from tideboard.games.mermaid_rain.views import view
-from tests.mermaid_rain.mr_helpers import GAME, cell, riding
 
 D, G, T = 0, 1, 2
 
 
 def tile_of(shape: int, symbol: int, dark: bool = False) -> int:
-    return next(t for t in range(36) if TILE_SHAPE[t] == shape and TILE_SYMBOL[t] == symbol
-                and TILE_DARK[t] == dark)
+    return next(
+        t
+        for t in range(36)
+        if TILE_SHAPE[t] == shape and TILE_SYMBOL[t] == symbol and TILE_DARK[t] == dark
+    )
 
 
 def test_first_turn_places_the_mermaid_on_a_free_start_space_for_free():
@@ -83,11 +99,12 @@ def test_no_moving_onto_empty_sea_or_rocks_but_onto_a_laid_tile():
     state = riding(at="d2", cards=(3, 3, 3))
     targets = {a.to for a in GAME.legal_actions(state) if isinstance(a, Move)}
     assert cell("c2") not in targets and cell("d3") not in targets
-    state = evolve(state, cover=tuple(tile if c in (cell("d3"), cell("d4")) else -1
-                                      for c in range(99)),
-                   covered=board.mask((cell("d3"), cell("d4"))),
-                   tile_cells=tuple((cell("d3"), cell("d4")) if t == tile else ()
-                                    for t in range(36)))
+    state = evolve(
+        state,
+        cover=tuple(tile if c in (cell("d3"), cell("d4")) else -1 for c in range(99)),
+        covered=board.mask((cell("d3"), cell("d4"))),
+        tile_cells=tuple((cell("d3"), cell("d4")) if t == tile else () for t in range(36)),
+    )
     assert Move(0, cell("d3"), (G,)) in GAME.legal_actions(state)
     after = GAME.apply(state, Move(0, cell("d3"), (G,)))
     # the whole tile is one space: from it the island beside d4 is one step away
@@ -114,9 +131,9 @@ def test_collecting_a_treasure_looks_at_face_down_ones_first_and_scores_two():
     down = [t for t in state.spaces[cell("e5")] if t not in state.face_up]
     assert down and not set(down) & state.known[0]
     state = GAME.apply(state, Move(0, cell("e5"), (G,)))
-    assert set(down) <= state.known[0]                 # the rider looked
+    assert set(down) <= state.known[0]  # the rider looked
     assert view(state, 0).kinds[down[0]] != -1
-    assert view(state, 1).kinds[down[0]] == -1          # nobody else did
+    assert view(state, 1).kinds[down[0]] == -1  # nobody else did
     takes = [a for a in GAME.legal_actions(state) if isinstance(a, Take)]
     assert len(takes) == 2
     index = state.spaces[cell("e5")].index(down[0])
@@ -159,9 +176,15 @@ def test_end_of_round_removes_dark_tiles_and_stranded_mermaids_go_home_in_turn_o
     cells = (cell("c1"), cell("c2"))
     state = riding(players=3, seat=2, at="c1", cards=(3, 0, 0), order=(1, 0, 2))
     cover = tuple(dark if c in cells else -1 for c in range(99))
-    state = evolve(state, cover=cover, covered=board.mask(cells),
-                   tile_cells=tuple(cells if t == dark else () for t in range(36)),
-                   at=(cell("c1"), cell("c1"), cell("c1")), turn=2, round=1)
+    state = evolve(
+        state,
+        cover=cover,
+        covered=board.mask(cells),
+        tile_cells=tuple(cells if t == dark else () for t in range(36)),
+        at=(cell("c1"), cell("c1"), cell("c1")),
+        turn=2,
+        round=1,
+    )
     state = GAME.apply(state, End(2))
     assert state.phase == HOME and state.stranded == (1, 0, 2)
     assert state.cover[cells[0]] == -1 and dark in state.tile_discards[0]
@@ -177,8 +200,9 @@ def test_end_of_round_removes_dark_tiles_and_stranded_mermaids_go_home_in_turn_o
 def test_at_the_end_of_a_round_hands_are_cut_to_two_cards_at_once():
     state = riding(players=3, seat=0, at="d1", cards=(3, 1, 0), order=(0, 1, 2))
     hands = ((3, 1, 0, 0), (1, 1, 0, 0), (0, 0, 5, 0))
-    state = evolve(state, hands=hands, turn=2, order=(1, 2, 0), at=(cell("d1"), STARTS[0],
-                                                                      STARTS[1]))
+    state = evolve(
+        state, hands=hands, turn=2, order=(1, 2, 0), at=(cell("d1"), STARTS[0], STARTS[1])
+    )
     state = GAME.apply(state, End(0))
     assert state.phase == DISCARD and GAME.to_move(state) == (0, 2)
     assert {a.cards for a in GAME.legal_for(state, 0)} == {(0, 0), (0, 1)}

@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-from tideboard.games.mermaid_rain.content import (BASE, CELLS, COPIES, DEAL, NEIGHBOURS,
-                                                  PLACEMENTS, ROCK, SHAPES, SPOTS, START, STARTS,
-                                                  TILE_DARK, TILE_SHAPE, TILE_SYMBOL, TILES,
-                                                  TREASURES_BY_PLAYERS, UNDERCURRENTS, WATER)
+from tests.mermaid_rain.mr_helpers import GAME, cell, fresh
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    CELLS,
+    COPIES,
+    DEAL,
+    NEIGHBOURS,
+    PLACEMENTS,
+    ROCK,
+    SHAPES,
+    SPOTS,
+    START,
+    STARTS,
+    TILE_DARK,
+    TILE_SHAPE,
+    TILE_SYMBOL,
+    TILES,
+    TREASURES_BY_PLAYERS,
+    UNDERCURRENTS,
+    WATER,
+)
 from tideboard.games.mermaid_rain.state import HIDDEN, MELD
 from tideboard.games.mermaid_rain.views import view
-from tests.mermaid_rain.mr_helpers import GAME, cell, fresh
 
 
 def test_adventure_deck_is_18_of_each_of_three_kinds_and_seven_are_dealt():

@@ -6,14 +6,13 @@ import json
 
 from click.testing import CliRunner
 
+from tests.round_trip import through_a_record
 from tideboard.cli import main
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.mermaid_rain.game import GAME
 from tideboard.engine.simulate import play_out, simulate
-
-from tests.round_trip import through_a_record
+from tideboard.games.mermaid_rain.game import GAME
 
 
 def script(*args: str, input: str | None = None):
@@ -54,8 +53,7 @@ def test_sim_plays_simultaneous_choices_with_each_bot_from_its_own_view():
             seen.append(seat)
             return self.bot.choose(game, view, seat, legal)
 
-    state, _ = play_out(GAME, GAME.setup(GameConfig(players=4, seed=2)),
-                        [Spy(s) for s in range(4)])
+    state, _ = play_out(GAME, GAME.setup(GameConfig(players=4, seed=2)), [Spy(s) for s in range(4)])
     assert GAME.is_over(state) and set(seen) == {0, 1, 2, 3}
     report = simulate(GAME, GameConfig(players=3, seed=1), ["greedy", "random", "greedy"], 2)
     assert report["games"] == 2 and report["unfinished"] == 0

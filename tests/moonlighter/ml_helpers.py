@@ -12,8 +12,8 @@ import attrs
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
-from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import WHITE
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.state import Room, State
 
 SIDES = {"tile": 10, "attack": 6, "loot": 8}
@@ -23,7 +23,7 @@ SIDES = {"tile": 10, "attack": 6, "loot": 8}
 class Rigged:
     faces: tuple[tuple[int, int], ...]  # (sides, value returned by roll)
 
-    def roll(self, sides: int) -> tuple[int, "Rigged"]:
+    def roll(self, sides: int) -> tuple[int, Rigged]:
         assert self.faces, f"the game rolled an unscripted d{sides}"
         (want, value), rest = self.faces[0], self.faces[1:]
         assert want == sides, f"the game rolled a d{sides} where the test expected a d{want}"
@@ -53,8 +53,15 @@ def build(rooms=(), pos=(0, 0), dice=(), **changes) -> State:
     placed = [Room(*r) for r in rooms]
     if not any(r.pos == (0, 0) for r in placed):
         placed.insert(0, Room(0, 0, WHITE))
-    state = evolve(fresh(), rooms=tuple(placed), cells=tuple(r.pos for r in placed),
-                   pos=pos, came_from=pos, rng=rigged(*dice), events=())
+    state = evolve(
+        fresh(),
+        rooms=tuple(placed),
+        cells=tuple(r.pos for r in placed),
+        pos=pos,
+        came_from=pos,
+        rng=rigged(*dice),
+        events=(),
+    )
     return evolve(state, **changes)
 
 

@@ -21,14 +21,17 @@ def test_rule_orange_room_two_enemies_of_two_hearts():
     assert GAME.legal_notation(s) == ["attack", "flee"]
 
 
-@pytest.mark.parametrize("face, enemies, health", [
-    (1, (2, 2), 5),   # nothing happens
-    (2, (1, 2), 5),   # hit
-    (3, (1, 2), 5),
-    (4, (1, 2), 5),
-    (5, (2, 2), 4),   # the enemy hits
-    (6, (1, 2), 4),   # both hit
-])
+@pytest.mark.parametrize(
+    "face, enemies, health",
+    [
+        (1, (2, 2), 5),  # nothing happens
+        (2, (1, 2), 5),  # hit
+        (3, (1, 2), 5),
+        (4, (1, 2), 5),
+        (5, (2, 2), 4),  # the enemy hits
+        (6, (1, 2), 4),  # both hit
+    ],
+)
 def test_rule_attack_die_faces(face, enemies, health):
     s = play(orange_fight("attack", face), "attack")
     assert (s.enemies, s.health) == (enemies, health)
@@ -41,8 +44,13 @@ def test_rule_hits_go_to_the_first_enemy_then_the_second():
 
 
 def test_rule_cleared_room_turns_green():
-    s = play(orange_fight("attack", 2, "attack", 2, "attack", 2, "attack", 2),
-             "attack", "attack", "attack", "attack")
+    s = play(
+        orange_fight("attack", 2, "attack", 2, "attack", 2, "attack", 2),
+        "attack",
+        "attack",
+        "attack",
+        "attack",
+    )
     assert s.pending == "explore" and s.enemies == ()
     room = s.room_at((1, 0))
     assert room.cleared and room.colour == "green" and room.tile == "orange"
@@ -90,8 +98,18 @@ def test_rule_boss_one_hurts_the_player():
 
 def test_rule_both_hit_at_once_and_death_wins_a_trade():
     # the last enemy heart and the last player heart fall on the same 6
-    s = play(build(rooms=[(1, 0, "orange")], pos=(1, 0), pending="fight", enemies=(0, 1),
-                   health=1, lives=2, dice=("attack", 6)), "attack")
+    s = play(
+        build(
+            rooms=[(1, 0, "orange")],
+            pos=(1, 0),
+            pending="fight",
+            enemies=(0, 1),
+            health=1,
+            lives=2,
+            dice=("attack", 6),
+        ),
+        "attack",
+    )
     assert s.lives == 1 and s.run == 2 and len(s.rooms) == 1  # died: the game reset
 
 
@@ -116,9 +134,20 @@ def test_rule_placing_the_pool_heals_at_once():
 
 
 def test_rule_death_resets_the_game():
-    s = build(rooms=[(1, 0, "orange")] + greens(3, 2), pos=(1, 0), pending="fight",
-              enemies=(2, 2), health=1, pawn="orange", max_health=6, dungeon=2, cleared=1,
-              best=1, pool=12, dice=("attack", 5))
+    s = build(
+        rooms=[(1, 0, "orange")] + greens(3, 2),
+        pos=(1, 0),
+        pending="fight",
+        enemies=(2, 2),
+        health=1,
+        pawn="orange",
+        max_health=6,
+        dungeon=2,
+        cleared=1,
+        best=1,
+        pool=12,
+        dice=("attack", 5),
+    )
     s = play(s, "attack")
     assert (s.dungeon, s.cleared, s.best, s.run, s.lives) == (1, 0, 1, 2, 2)
     assert (s.health, s.max_health, s.pawn, s.pool) == (5, 5, "white", 25)
@@ -127,9 +156,20 @@ def test_rule_death_resets_the_game():
 
 
 def test_rule_death_in_boss_room_restarts_the_dungeon_with_tiles_reset():
-    s = build(rooms=greens(15) + [(0, 1, "red")], pos=(0, 1), pending="fight", boss=4,
-              health=1, pawn="red", dungeon=2, cleared=1, best=1, max_health=6, pool=3,
-              dice=("attack", 5))
+    s = build(
+        rooms=greens(15) + [(0, 1, "red")],
+        pos=(0, 1),
+        pending="fight",
+        boss=4,
+        health=1,
+        pawn="red",
+        dungeon=2,
+        cleared=1,
+        best=1,
+        max_health=6,
+        pool=3,
+        dice=("attack", 5),
+    )
     s = play(s, "attack")
     assert (s.dungeon, s.cleared, s.run, s.lives, s.pawn) == (2, 1, 1, 2, "red")
     assert (s.health, s.max_health, s.pool) == (6, 6, 35)

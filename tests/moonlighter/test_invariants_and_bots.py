@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonlighter.game import GAME
+from tideboard.engine.simulate import play_out, simulate
 from tideboard.games.moonlighter.content import (
     DUNGEONS,
     LIVES,
@@ -19,9 +19,9 @@ from tideboard.games.moonlighter.content import (
     STEP,
     SUPPLY,
 )
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.rules import count_tiles, pool_size, supply_left
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE
-from tideboard.engine.simulate import play_out, simulate
 
 
 def check_invariants(s):
@@ -83,8 +83,9 @@ def test_invariants_hold_under_random_legal_play(seed, choice_seed):
 
 def test_random_play_always_ends_well_before_the_action_limit():
     for seed in range(30):
-        state, actions = play_out(GAME, GAME.setup(GameConfig(players=1, seed=seed)),
-                                  [make_bot(GAME, "random", seed)])
+        state, actions = play_out(
+            GAME, GAME.setup(GameConfig(players=1, seed=seed)), [make_bot(GAME, "random", seed)]
+        )
         assert GAME.is_over(state) and actions < 5000
 
 
@@ -104,8 +105,14 @@ def test_greedy_flees_a_hopeless_fight_and_heals_when_low():
     from tests.moonlighter.ml_helpers import build
 
     bot = make_bot(GAME, "greedy", 1)
-    s = build(rooms=[(1, 0, "orange"), (-1, 0, "blue")], pos=(1, 0), came_from=(0, 0),
-              pending="fight", enemies=(2, 2), health=1)
+    s = build(
+        rooms=[(1, 0, "orange"), (-1, 0, "blue")],
+        pos=(1, 0),
+        came_from=(0, 0),
+        pending="fight",
+        enemies=(2, 2),
+        health=1,
+    )
     assert GAME.format_action(bot.choose(GAME, s, 0, GAME.legal_actions(s))) == "flee"
     s = build(rooms=[(-1, 0, "blue")], health=1)
     assert GAME.format_action(bot.choose(GAME, s, 0, GAME.legal_actions(s))) == "move w"
@@ -127,8 +134,9 @@ def test_invariants_hold_through_long_greedy_campaigns():
         bot = make_bot(GAME, "greedy", seed)
         state = GAME.setup(GameConfig(players=1, seed=seed))
         while not GAME.is_over(state):
-            state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0,
-                                                 GAME.legal_actions(state)))
+            state = GAME.apply(
+                state, bot.choose(GAME, GAME.view(state, 0), 0, GAME.legal_actions(state))
+            )
             check_invariants(state)
             deepest = max(deepest, state.dungeon)
     assert deepest >= 2  # later dungeons (bigger health, pool and boss) were checked too

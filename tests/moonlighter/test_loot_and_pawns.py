@@ -6,8 +6,8 @@ import pytest
 
 from tests.moonlighter.ml_helpers import build, greens, play
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import LOOT_PAWNS
+from tideboard.games.moonlighter.game import GAME
 
 
 def chest(loot_face, **changes):
@@ -16,13 +16,30 @@ def chest(loot_face, **changes):
 
 
 def fight(pawn, *dice, enemies=(2, 2), health=5, **changes):
-    return build(rooms=[(1, 0, "orange")], pos=(1, 0), came_from=(0, 0), pending="fight",
-                 enemies=enemies, health=health, pawn=pawn, dice=dice, **changes)
+    return build(
+        rooms=[(1, 0, "orange")],
+        pos=(1, 0),
+        came_from=(0, 0),
+        pending="fight",
+        enemies=enemies,
+        health=health,
+        pawn=pawn,
+        dice=dice,
+        **changes,
+    )
 
 
 def boss_fight(pawn, *dice, boss=5, health=5, **changes):
-    return build(rooms=greens(10) + [(0, 1, "red")], pos=(0, 1), pending="fight", boss=boss,
-                 health=health, pawn=pawn, dice=dice, **changes)
+    return build(
+        rooms=greens(10) + [(0, 1, "red")],
+        pos=(0, 1),
+        pending="fight",
+        boss=boss,
+        health=health,
+        pawn=pawn,
+        dice=dice,
+        **changes,
+    )
 
 
 @pytest.mark.parametrize("face, pawn", list(enumerate(LOOT_PAWNS, 1)))
@@ -147,8 +164,9 @@ def test_pawn_pink_max_health_7_and_the_give_back_worked_example():
 def test_pawn_pink_at_full_health_and_give_back_never_kills():
     s = play(chest(7), "switch")
     assert (s.health, s.max_health) == (7, 7)
-    low = build(rooms=[(1, 0, "yellow", False, "white")], pos=(1, 0), pawn="pink", health=2,
-                max_health=7)
+    low = build(
+        rooms=[(1, 0, "yellow", False, "white")], pos=(1, 0), pawn="pink", health=2, max_health=7
+    )
     s = play(low, "switch")
     assert (s.pawn, s.health, s.max_health) == ("white", 1, 5)
 

@@ -13,15 +13,28 @@ from hypothesis import strategies as st
 from tests.moonlighter.ml_helpers import build, fresh, play
 from tests.round_trip import through_a_record
 from tideboard.cli import main
-from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.match import Match
 from tideboard.engine.rng import Rng
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.state import Move, Place
 
-ALL = ["roll", "place n", "place e", "place s", "place w", "move n", "move e", "move s",
-       "move w", "attack", "flee", "switch", "keep"]
+ALL = [
+    "roll",
+    "place n",
+    "place e",
+    "place s",
+    "place w",
+    "move n",
+    "move e",
+    "move s",
+    "move w",
+    "attack",
+    "flee",
+    "switch",
+    "keep",
+]
 
 
 @pytest.mark.parametrize("text", ALL)
@@ -29,16 +42,32 @@ def test_notation_round_trips(text):
     assert GAME.format_action(GAME.parse_action(fresh(), text)) == text
 
 
-@pytest.mark.parametrize("text, canonical", [
-    ("ROLL", "roll"), ("r", "roll"), ("a", "attack"), (" Move  North ", "move n"),
-    ("go w", "move w"), ("place south", "place s")])
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("ROLL", "roll"),
+        ("r", "roll"),
+        ("a", "attack"),
+        (" Move  North ", "move n"),
+        ("go w", "move w"),
+        ("place south", "place s"),
+    ],
+)
 def test_notation_accepts_short_and_long_forms(text, canonical):
     assert GAME.format_action(GAME.parse_action(fresh(), text)) == canonical
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "empty move"), ("dance", "unknown move"), ("move", "takes one side"),
-    ("move up", "not a side"), ("roll 3", "takes no argument"), ("place n e", "one side")])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "empty move"),
+        ("dance", "unknown move"),
+        ("move", "takes one side"),
+        ("move up", "not a side"),
+        ("roll 3", "takes no argument"),
+        ("place n e", "one side"),
+    ],
+)
 def test_notation_errors_say_what_is_expected(text, message):
     with pytest.raises(NotationError, match=message):
         GAME.parse_action(fresh(), text)
@@ -161,8 +190,9 @@ def test_cli_script_json_and_bad_move_exits_3(tmp_path):
     runner = CliRunner()
     moves = tmp_path / "moves.txt"
     moves.write_text("roll\n")
-    result = runner.invoke(main, ["script", "moonlighter", "--seed", "3", "--moves", str(moves),
-                                  "--json"])
+    result = runner.invoke(
+        main, ["script", "moonlighter", "--seed", "3", "--moves", str(moves), "--json"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["view"]["pending"] == "place" and data["moves"] == 1

@@ -6,8 +6,8 @@ import pytest
 
 from tests.moonlighter.ml_helpers import build, fresh, greens, play
 from tideboard.engine.core import IllegalAction
-from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.content import SUPPLY
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.rules import count_tiles, supply_left, tile_for_face
 
 
@@ -19,10 +19,21 @@ def test_rule_setup_one_white_room_five_hearts_white_pawn():
     assert GAME.legal_notation(s) == ["roll"]
 
 
-@pytest.mark.parametrize("face, tile", [
-    (0, "white"), (1, "white"), (2, "white"), (3, "orange"), (4, "orange"), (5, "orange"),
-    (6, "black"), (7, "blue"), (8, "blue"), (9, "yellow"),
-])
+@pytest.mark.parametrize(
+    "face, tile",
+    [
+        (0, "white"),
+        (1, "white"),
+        (2, "white"),
+        (3, "orange"),
+        (4, "orange"),
+        (5, "orange"),
+        (6, "black"),
+        (7, "blue"),
+        (8, "blue"),
+        (9, "yellow"),
+    ],
+)
 def test_rule_tile_die_table(face, tile):
     s = play(build(dice=("tile", face)), "roll")
     assert s.pending == "place" and s.tile == tile

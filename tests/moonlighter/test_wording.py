@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tests.moonlighter.ml_helpers import build, play
-from tideboard.games.moonlighter.game import GAME
+from tideboard.engine.plurals import plural
 from tideboard.games.moonlighter.content import SUPPLY, WHITE
+from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.queries import supply_left, tile_for_face
-from tideboard.engine.text import plural
 
 
 def test_plural_counts():
@@ -20,10 +20,10 @@ def test_no_white_tile_left_is_said_once():
     whites = [(x, 5, "white") for x in range(1, SUPPLY[WHITE])]
     state = build(rooms=whites)
     assert supply_left(state, WHITE) == 0
-    tile, why = tile_for_face(state, 1)       # a white room, and none left
+    tile, why = tile_for_face(state, 1)  # a white room, and none left
     assert tile is None
     assert why == "nothing: no white tile left in the box"
-    tile, why = tile_for_face(state, 4)       # an orange room is still there
+    tile, why = tile_for_face(state, 4)  # an orange room is still there
     assert tile == "orange"
 
 

@@ -14,10 +14,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tideboard.games.moonshell.content import (
+    ANEMONE,
+    BUOY,
+    CLOWNFISH,
+    EMPTY,
+    MOONSHELL,
+    REEF_PAIR,
+    SEAT_SIDES,
+    URCHIN,
+    URCHINS,
+    tile_from_code,
+)
 from tideboard.games.moonshell.game import GAME
-from tideboard.games.moonshell.content import (ANEMONE, BUOY, CLOWNFISH, EMPTY, MOONSHELL,
-                                               REEF_PAIR, SEAT_SIDES, URCHIN, URCHINS,
-                                               tile_from_code)
 from tideboard.games.moonshell.state import PLAY, State
 
 FILLER = "wC pD uA oS wD / pA uS oC wA pS / uC oD wS pC uD / oA wC pD uA oS / wD pA uS oC wA"
@@ -40,15 +49,25 @@ def chest(text: str = ".. .. .. .. / .. .. .. .. / .. .. .. ..") -> tuple[tuple[
     for c in range(4):
         stack = [tile_from_code(rows[r][c]) for r in (2, 1, 0)]  # floor first
         filled = [t for t in stack if t != EMPTY]
-        assert stack[:len(filled)] == filled, f"column {c + 1} of {text!r} breaks gravity"
+        assert stack[: len(filled)] == filled, f"column {c + 1} of {text!r} breaks gravity"
         columns.append(tuple(filled))
     return tuple(columns)
 
 
-def make_state(players: int = 2, *, solo: bool = False, ocean_text: str = FILLER,
-               rocks: dict[int, str] | None = None, chests: dict[int, str] | None = None,
-               open_cards=("C1", "A1", "PR3", "T2", "K4"), secrets=None, bag: str = "",
-               urchins_aside: int = 0, moonshells=None, **fields) -> State:
+def make_state(
+    players: int = 2,
+    *,
+    solo: bool = False,
+    ocean_text: str = FILLER,
+    rocks: dict[int, str] | None = None,
+    chests: dict[int, str] | None = None,
+    open_cards=("C1", "A1", "PR3", "T2", "K4"),
+    secrets=None,
+    bag: str = "",
+    urchins_aside: int = 0,
+    moonshells=None,
+    **fields,
+) -> State:
     """A play-phase state with exactly the given table; other fields default.
 
     ``rocks`` maps a seat to its 'left right' codes; ``chests`` a seat to a chest.
@@ -64,16 +83,28 @@ def make_state(players: int = 2, *, solo: bool = False, ocean_text: str = FILLER
     for seat, text in (chests or {}).items():
         chest_list[seat] = chest(text)
     if moonshells is None:
-        moonshells = tuple((not solo or s == 0) and not any(MOONSHELL in col for col in chest_list[s])
-                           for s in range(seats))
+        moonshells = tuple(
+            (not solo or s == 0) and not any(MOONSHELL in col for col in chest_list[s])
+            for s in range(seats)
+        )
     if secrets is None:
         secrets = tuple("S1" if not solo or s == 0 else "" for s in range(seats))
     fields.setdefault("phase", PLAY)
-    return State(players=seats, solo=solo, sides=sides, ocean=ocean(ocean_text),
-                 rocks=tuple(rock_list), bag=tiles(bag), urchins_aside=urchins_aside,
-                 chests=tuple(chest_list), moonshells=tuple(moonshells),
-                 open_cards=tuple(open_cards), secrets=tuple(secrets),
-                 offers=((),) * seats, **fields)
+    return State(
+        players=seats,
+        solo=solo,
+        sides=sides,
+        ocean=ocean(ocean_text),
+        rocks=tuple(rock_list),
+        bag=tiles(bag),
+        urchins_aside=urchins_aside,
+        chests=tuple(chest_list),
+        moonshells=tuple(moonshells),
+        open_cards=tuple(open_cards),
+        secrets=tuple(secrets),
+        offers=((),) * seats,
+        **fields,
+    )
 
 
 def census(state: State) -> Counter:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.engine.states import evolve
-from tideboard.games.moonshell.game import GAME
-from tideboard.games.moonshell.content import DECK_IDS, HIDDEN
 from tideboard.engine.simulate import play_out, simulate
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell.content import DECK_IDS, HIDDEN
+from tideboard.games.moonshell.game import GAME
 
 
 def test_bot_levels_are_random_and_greedy():
@@ -56,23 +56,32 @@ def test_greedy_bot_does_not_depend_on_hidden_information():
     while state.phase == "keep":
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     unused = [c for c in DECK_IDS["secret"] if c not in state.secrets]
-    other = evolve(state, secrets=(state.secrets[0], unused[0], unused[1]),
-                   bag=tuple(reversed(state.bag)))
+    other = evolve(
+        state, secrets=(state.secrets[0], unused[0], unused[1]), bag=tuple(reversed(state.bag))
+    )
     for seed in range(4):
-        a = make_bot(GAME, "greedy", seed).choose(GAME, GAME.view(state, 0), 0,
-                                                  GAME.legal_actions(state))
-        b = make_bot(GAME, "greedy", seed).choose(GAME, GAME.view(other, 0), 0,
-                                                  GAME.legal_actions(other))
+        a = make_bot(GAME, "greedy", seed).choose(
+            GAME, GAME.view(state, 0), 0, GAME.legal_actions(state)
+        )
+        b = make_bot(GAME, "greedy", seed).choose(
+            GAME, GAME.view(other, 0), 0, GAME.legal_actions(other)
+        )
         assert a == b
 
 
 def test_greedy_collects_a_tile_that_completes_an_objective():
     from tests.moonshell.ms_helpers import make_state
     from tideboard.games.moonshell.state import Collect
+
     # the white on the right rock completes the array (three white in a row) in column 3
-    state = make_state(2, rocks={0: "UR wA"},
-                       chests={0: ".. .. .. .. / .. .. .. .. / wC wD .. .."},
-                       secrets=("S10", "S10"), moonshells=(False, True))
-    action = make_bot(GAME, "greedy", 1).choose(GAME, GAME.view(state, 0), 0,
-                                                GAME.legal_actions(state))
+    state = make_state(
+        2,
+        rocks={0: "UR wA"},
+        chests={0: ".. .. .. .. / .. .. .. .. / wC wD .. .."},
+        secrets=("S10", "S10"),
+        moonshells=(False, True),
+    )
+    action = make_bot(GAME, "greedy", 1).choose(
+        GAME, GAME.view(state, 0), 0, GAME.legal_actions(state)
+    )
     assert action == Collect(1, 2)

@@ -40,18 +40,32 @@ def _evolve_names(tree: ast.Module) -> tuple[set[str], set[str]]:
 def _calls(tree: ast.Module) -> list[ast.Call]:
     """The module's calls of ``evolve`` (``evolve(...)``, ``states.evolve(...)``)."""
     functions, modules = _evolve_names(tree)
-    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and (
-        (isinstance(node.func, ast.Name) and node.func.id in functions)
-        or (isinstance(node.func, ast.Attribute) and node.func.attr == "evolve"
-            and isinstance(node.func.value, ast.Name) and node.func.value.id in modules))]
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id in functions)
+            or (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "evolve"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in modules
+            )
+        )
+    ]
 
 
 def bad_keywords(source: str, filename: str = "<source>") -> list[tuple[str, int, str]]:
     """(file, line, keyword) for each keyword of an ``evolve(...)`` call that
     is no State field (``**changes`` passes through: its keys are checked where they
     are written, as the keywords of the calls that build them)."""
-    return [(filename, call.lineno, keyword.arg) for call in _calls(ast.parse(source, filename))
-            for keyword in call.keywords if keyword.arg is not None and keyword.arg not in FIELDS]
+    return [
+        (filename, call.lineno, keyword.arg)
+        for call in _calls(ast.parse(source, filename))
+        for keyword in call.keywords
+        if keyword.arg is not None and keyword.arg not in FIELDS
+    ]
 
 
 def _sources() -> list[Path]:
@@ -62,8 +76,12 @@ def _forwarders(trees: list[ast.Module]) -> dict[str, set[str]]:
     """The package's functions that pass their ``**kwargs`` on to ``evolve`` (directly
     or through another such function: ``pull``, ``rotate``, ``start_round``...),
     each with its own parameter names (the keywords that are not State fields)."""
-    defs = [(node, tree) for tree in trees for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef) and node.args.kwarg]
+    defs = [
+        (node, tree)
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.args.kwarg
+    ]
     found: dict[str, set[str]] = {}
     while True:
         before = len(found)
@@ -71,20 +89,29 @@ def _forwarders(trees: list[ast.Module]) -> dict[str, set[str]]:
             functions, modules = _evolve_names(tree)
             kwarg = node.args.kwarg.arg
             for call in ast.walk(node):
-                if isinstance(call, ast.Call) and any(
+                if (
+                    isinstance(call, ast.Call)
+                    and any(
                         k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg
-                        for k in call.keywords) and (call in _calls(tree) or _name(call) in found):
+                        for k in call.keywords
+                    )
+                    and (call in _calls(tree) or _name(call) in found)
+                ):
                     args = node.args
-                    found[node.name] = {a.arg for a in args.posonlyargs + args.args
-                                        + args.kwonlyargs}
+                    found[node.name] = {
+                        a.arg for a in args.posonlyargs + args.args + args.kwonlyargs
+                    }
         if len(found) == before:
             return found
 
 
 def _name(call: ast.Call) -> str | None:
     func = call.func
-    return func.id if isinstance(func, ast.Name) else (
-        func.attr if isinstance(func, ast.Attribute) else None)
+    return (
+        func.id
+        if isinstance(func, ast.Name)
+        else (func.attr if isinstance(func, ast.Attribute) else None)
+    )
 
 
 def _forwarded_keywords(tree: ast.Module, forwarders: dict[str, set[str]], filename: str):
@@ -93,15 +120,24 @@ def _forwarded_keywords(tree: ast.Module, forwarders: dict[str, set[str]], filen
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _name(node) in forwarders:
-            out += [(filename, node.lineno, k.arg) for k in node.keywords if k.arg is not None
-                    and k.arg not in forwarders[_name(node)] and k.arg not in FIELDS]
+            out += [
+                (filename, node.lineno, k.arg)
+                for k in node.keywords
+                if k.arg is not None
+                and k.arg not in forwarders[_name(node)]
+                and k.arg not in FIELDS
+            ]
         if isinstance(node, ast.FunctionDef) and node.args.kwarg and node.name in forwarders:
             kwarg = node.args.kwarg.arg
             for sub in ast.walk(node):
-                if (isinstance(sub, ast.Subscript) and isinstance(sub.ctx, ast.Store)
-                        and isinstance(sub.value, ast.Name) and sub.value.id == kwarg
-                        and isinstance(sub.slice, ast.Constant)
-                        and sub.slice.value not in FIELDS):
+                if (
+                    isinstance(sub, ast.Subscript)
+                    and isinstance(sub.ctx, ast.Store)
+                    and isinstance(sub.value, ast.Name)
+                    and sub.value.id == kwarg
+                    and isinstance(sub.slice, ast.Constant)
+                    and sub.slice.value not in FIELDS
+                ):
                     out.append((filename, sub.lineno, sub.slice.value))
     return out
 
@@ -124,31 +160,39 @@ def test_every_evolve_keyword_is_a_state_field():
 
 
 def test_the_check_finds_a_misspelt_field():
-    source = ("from tideboard.engine.states import evolve\n"
-              "def f(state):\n"
-              "    return evolve(state, actions_lef=2, rocks=state.rocks)\n")
+    source = (
+        "from tideboard.engine.states import evolve\n"
+        "def f(state):\n"
+        "    return evolve(state, actions_lef=2, rocks=state.rocks)\n"
+    )
     assert bad_keywords(source) == [("<source>", 3, "actions_lef")]
 
 
 def test_the_check_finds_one_through_the_states_module():
-    source = ("from tideboard.engine import states\n"
-              "def f(s):\n"
-              "    return states.evolve(s, tide_odd=True)\n")
+    source = (
+        "from tideboard.engine import states\n"
+        "def f(s):\n"
+        "    return states.evolve(s, tide_odd=True)\n"
+    )
     assert bad_keywords(source) == [("<source>", 3, "tide_odd")]
 
 
 def test_the_check_follows_keywords_passed_on_to_evolve():
-    source = ("from tideboard.engine.states import evolve\n"
-              "def turn(state, clockwise=None, **extra):\n"
-              "    extra['tide_odd'] = True\n"
-              "    return evolve(state, **extra)\n"
-              "def play(state):\n"
-              "    return turn(state, clockwise=True, actions_lef=1)\n")
+    source = (
+        "from tideboard.engine.states import evolve\n"
+        "def turn(state, clockwise=None, **extra):\n"
+        "    extra['tide_odd'] = True\n"
+        "    return evolve(state, **extra)\n"
+        "def play(state):\n"
+        "    return turn(state, clockwise=True, actions_lef=1)\n"
+    )
     tree = ast.parse(source)
     forwarders = _forwarders([tree])
     assert forwarders == {"turn": {"state", "clockwise"}}
     assert sorted(_forwarded_keywords(tree, forwarders, "f")) == [
-        ("f", 3, "tide_odd"), ("f", 6, "actions_lef")]
+        ("f", 3, "tide_odd"),
+        ("f", 6, "actions_lef"),
+    ]
 
 
 def test_a_misspelt_field_is_refused_when_the_call_runs():
@@ -168,8 +212,9 @@ def test_states_and_actions_are_values():
     from tideboard.engine.core import GameConfig
     from tideboard.games.moonshell.game import GAME
 
-    state = GAME.setup(GameConfig(players=1, solo=True, variant="tsunami", seed=9,
-                                  options={"powers": "active"}))
+    state = GAME.setup(
+        GameConfig(players=1, solo=True, variant="tsunami", seed=9, options={"powers": "active"})
+    )
     state = GAME.apply(state, GAME.legal_actions(state)[0])
     again = pickle.loads(pickle.dumps(state))
     assert again == state and hash(again) == hash(state) and again is not state
@@ -199,8 +244,15 @@ def test_applying_never_changes_the_state_given():
     for variant in ("standard", "submerge", "dive", "tsunami"):
         for options in ((), (("powers", "active"),)):
             for players in (1, 2):
-                state = GAME.setup(GameConfig(players=players, solo=players == 1, seed=steps,
-                                              variant=variant, options=options))
+                state = GAME.setup(
+                    GameConfig(
+                        players=players,
+                        solo=players == 1,
+                        seed=steps,
+                        variant=variant,
+                        options=options,
+                    )
+                )
                 while not state.over:
                     before = attrs.asdict(state, recurse=False)
                     legal = GAME.legal_actions(state)

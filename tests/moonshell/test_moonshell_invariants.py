@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.moonshell.ms_helpers import EXPECTED_CENSUS, census
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import CHEST_ROWS, EMPTY, MOONSHELL
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import chest_count
 from tideboard.games.moonshell.scoring import breakdown
 
@@ -39,8 +40,7 @@ def check(state):
 
 
 @settings(max_examples=30, deadline=None)
-@given(TABLES, st.integers(0, 10_000), st.lists(st.integers(0, 10_000), min_size=150,
-                                                max_size=150))
+@given(TABLES, st.integers(0, 10_000), st.lists(st.integers(0, 10_000), min_size=150, max_size=150))
 def test_invariants_hold_under_random_legal_play(table, seed, picks):
     players, solo = table
     state = GAME.setup(GameConfig(players=players, solo=solo, seed=seed))

@@ -7,30 +7,61 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.moonshell.ms_helpers import census
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell.game import GAME
-from tideboard.games.moonshell.content import (ANEMONE, BUOY, CHEST_ROWS, CLOWNFISH, EMPTY,
-                                               MOONSHELL, URCHIN, URCHINS, chest_cells)
 from tideboard.games.moonshell.board import actions_per_turn, chest_count
+from tideboard.games.moonshell.content import (
+    ANEMONE,
+    BUOY,
+    CHEST_ROWS,
+    CLOWNFISH,
+    EMPTY,
+    MOONSHELL,
+    URCHIN,
+    URCHINS,
+    chest_cells,
+)
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.scoring import breakdown
-from tideboard.games.moonshell.state import (BUOY_SPACE, CHEST, CORNER, HOME, OCEAN, ROCK, TILE,
-                                             State)
+from tideboard.games.moonshell.state import (
+    BUOY_SPACE,
+    CHEST,
+    CORNER,
+    HOME,
+    OCEAN,
+    ROCK,
+    TILE,
+    State,
+)
 
-MODES = st.sampled_from([
-    (2, False, "wade", {}), (3, False, "submerge", {}), (4, False, "dive", {}),
-    (2, False, "dive", {"powers": "active"}), (3, False, "tsunami", {}),
-    (4, False, "tsunami", {"powers": "active"}), (2, False, "standard", {"moonshell": "off"}),
-    (3, False, "standard", {"reef": "players+1", "decks": "lunar-reef"}),
-    (1, True, "wade", {}), (1, True, "dive", {"powers": "active"}), (1, True, "tsunami", {}),
-])
+MODES = st.sampled_from(
+    [
+        (2, False, "wade", {}),
+        (3, False, "submerge", {}),
+        (4, False, "dive", {}),
+        (2, False, "dive", {"powers": "active"}),
+        (3, False, "tsunami", {}),
+        (4, False, "tsunami", {"powers": "active"}),
+        (2, False, "standard", {"moonshell": "off"}),
+        (3, False, "standard", {"reef": "players+1", "decks": "lunar-reef"}),
+        (1, True, "wade", {}),
+        (1, True, "dive", {"powers": "active"}),
+        (1, True, "tsunami", {}),
+    ]
+)
 
 
 def expected(state: State, reef: int) -> Counter:
-    return Counter({**{t: 3 for t in range(16)}, URCHIN: URCHINS,
-                    **({ANEMONE: reef, CLOWNFISH: reef} if reef else {})})
+    return Counter(
+        {
+            **{t: 3 for t in range(16)},
+            URCHIN: URCHINS,
+            **({ANEMONE: reef, CLOWNFISH: reef} if reef else {}),
+        }
+    )
 
 
 def meeple_places(state: State, seat: int) -> int:
@@ -76,8 +107,7 @@ def check(state: State, reef: int) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(MODES, st.integers(0, 10_000), st.lists(st.integers(0, 10_000), min_size=200,
-                                               max_size=200))
+@given(MODES, st.integers(0, 10_000), st.lists(st.integers(0, 10_000), min_size=200, max_size=200))
 def test_invariants_hold_in_every_mode(mode, seed, picks):
     players, solo, variant, options = mode
     config = GameConfig(players=players, solo=solo, seed=seed, variant=variant, options=options)

@@ -9,8 +9,12 @@ from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import COLLECTS, PULLS
 from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Keep, Pull
 
-ALL_ACTIONS = ([ROTATE, PASS] + [a for row in PULLS for a in row]
-               + [a for row in COLLECTS for a in row] + [Keep(f"S{i}") for i in range(1, 13)])
+ALL_ACTIONS = (
+    [ROTATE, PASS]
+    + [a for row in PULLS for a in row]
+    + [a for row in COLLECTS for a in row]
+    + [Keep(f"S{i}") for i in range(1, 13)]
+)
 STATE = GAME.setup(GameConfig(players=2, seed=1))
 
 
@@ -21,40 +25,46 @@ def test_every_action_round_trips_through_notation(action):
     assert GAME.format_action(GAME.parse_action(STATE, text)) == text
 
 
-@pytest.mark.parametrize("text, action", [
-    ("ROTATE", ROTATE),
-    ("  pull 2 ", Pull(1)),
-    ("pull 3 l", Pull(2, 0)),
-    ("pull 3R", Pull(2, 1)),
-    ("pull 3 right", Pull(2, 1)),
-    ("collect l 4", Collect(0, 3)),
-    ("collect right2", Collect(1, 1)),
-    ("take r 1", Collect(1, 0)),
-    ("collect moon 3", Collect(2, 2)),
-    ("moon 1", Collect(2, 0)),
-    ("keep s7", Keep("S7")),
-    ("keep 12", Keep("S12")),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("ROTATE", ROTATE),
+        ("  pull 2 ", Pull(1)),
+        ("pull 3 l", Pull(2, 0)),
+        ("pull 3R", Pull(2, 1)),
+        ("pull 3 right", Pull(2, 1)),
+        ("collect l 4", Collect(0, 3)),
+        ("collect right2", Collect(1, 1)),
+        ("take r 1", Collect(1, 0)),
+        ("collect moon 3", Collect(2, 2)),
+        ("moon 1", Collect(2, 0)),
+        ("keep s7", Keep("S7")),
+        ("keep 12", Keep("S12")),
+    ],
+)
 def test_notation_accepts_short_and_mixed_case_forms(text, action):
     assert GAME.parse_action(STATE, text) == action
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "empty move"),
-    ("dance", "unknown move"),
-    ("pull", "column 1-5"),
-    ("pull 6", "columns are 1-5"),
-    ("pull 0", "columns are 1-5"),
-    ("pull 3 middle", "say left or right"),
-    ("collect left 5", "chest columns are 1-4"),
-    ("collect up 1", "say left, right or moon"),
-    ("collect left", "rock"),
-    ("moonshell", "chest column"),
-    ("keep S13", "S1-S12"),
-    ("keep", "keep takes one card"),
-    ("rotate now", "takes nothing"),
-    ("pass 2", "takes nothing"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "empty move"),
+        ("dance", "unknown move"),
+        ("pull", "column 1-5"),
+        ("pull 6", "columns are 1-5"),
+        ("pull 0", "columns are 1-5"),
+        ("pull 3 middle", "say left or right"),
+        ("collect left 5", "chest columns are 1-4"),
+        ("collect up 1", "say left, right or moon"),
+        ("collect left", "rock"),
+        ("moonshell", "chest column"),
+        ("keep S13", "S1-S12"),
+        ("keep", "keep takes one card"),
+        ("rotate now", "takes nothing"),
+        ("pass 2", "takes nothing"),
+    ],
+)
 def test_bad_notation_says_what_is_expected(text, message):
     with pytest.raises(NotationError, match=message):
         GAME.parse_action(STATE, text)

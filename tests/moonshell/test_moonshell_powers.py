@@ -7,11 +7,20 @@ import pytest
 
 from tests.moonshell.ms_helpers import chest, make_state, play
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
-from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, tile_from_code
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
-from tideboard.games.moonshell.state import (AT_HOME, BUOY_SPACE, CHEST, CORNER, MERMAID, OCEAN,
-                                             ROCK, TILE, Choose)
+from tideboard.games.moonshell.state import (
+    AT_HOME,
+    BUOY_SPACE,
+    CHEST,
+    CORNER,
+    MERMAID,
+    OCEAN,
+    ROCK,
+    TILE,
+    Choose,
+)
 
 T = tile_from_code
 OCEAN_TEXT = "wC pD uA oS wD / pA uS oC wA pS / uC oD wS pC uD / oA wC pD uA oS / wD pA uS oC wA"
@@ -19,9 +28,15 @@ OCEAN_TEXT = "wC pD uA oS wD / pA uS oC wA pS / uC oD wS pC uD / oA wC pD uA oS 
 
 def with_powers(side: str, mine: str, players: int = 2, other: str = "", **kw):
     mermaids = (mine, other or ("buoy" if mine != "buoy" else "swap")) + ("",) * (players - 2)
-    fields = dict(ocean_text=OCEAN_TEXT, powers=side, mermaids=mermaids[:players],
-                  meeples=(AT_HOME,) * players, meeple_round=(0,) * players,
-                  saved=(EMPTY,) * players, bag="wC pD uA oS wD pA")
+    fields = dict(
+        ocean_text=OCEAN_TEXT,
+        powers=side,
+        mermaids=mermaids[:players],
+        meeples=(AT_HOME,) * players,
+        meeple_round=(0,) * players,
+        saved=(EMPTY,) * players,
+        bag="wC pD uA oS wD pA",
+    )
     fields.update(kw)
     return make_state(players, **fields)
 
@@ -43,12 +58,18 @@ def test_rule_each_player_chooses_a_different_mermaid_in_turn_order_before_the_s
 
 
 def test_rule_mermaid_options_fix_a_players_mermaid_and_refuse_doubles():
-    state = GAME.setup(GameConfig(players=2, variant="dive", seed=1,
-                                  options={"mermaid-1": "slide", "mermaid-2": "inlet"}))
+    state = GAME.setup(
+        GameConfig(
+            players=2, variant="dive", seed=1, options={"mermaid-1": "slide", "mermaid-2": "inlet"}
+        )
+    )
     assert state.phase == "keep" and state.mermaids == ("slide", "inlet")
     with pytest.raises(ConfigError, match="cannot both"):
-        GAME.setup(GameConfig(players=2, variant="dive",
-                              options={"mermaid-1": "slide", "mermaid-2": "slide"}))
+        GAME.setup(
+            GameConfig(
+                players=2, variant="dive", options={"mermaid-1": "slide", "mermaid-2": "slide"}
+            )
+        )
     with pytest.raises(ConfigError, match="needs mermaid powers"):
         GAME.setup(GameConfig(players=2, options={"mermaid-1": "slide"}))
 
@@ -59,8 +80,7 @@ def test_rule_solo_automaton_has_no_mermaid_or_mermeeple():
     state = GAME.apply(state, Choose("buoy"))
     assert state.mermaids == ("buoy", "") and state.phase == "keep"
     with pytest.raises(ConfigError, match="mermaid-2"):
-        GAME.setup(GameConfig(players=1, solo=True, variant="dive",
-                              options={"mermaid-2": "swap"}))
+        GAME.setup(GameConfig(players=1, solo=True, variant="dive", options={"mermaid-2": "swap"}))
 
 
 # -- the tides token ----------------------------------------------------------------------
@@ -73,8 +93,9 @@ def test_rule_tides_token_flips_when_a_mermeeple_comes_onto_the_field_and_back()
 
 
 def test_rule_tides_two_mermeeples_in_play_is_even_again():
-    state = with_powers("passive", "rising-moon", meeples=((0, 0), (OCEAN, 0)),
-                        meeple_round=(0, 1), tides_odd=True)
+    state = with_powers(
+        "passive", "rising-moon", meeples=((0, 0), (OCEAN, 0)), meeple_round=(0, 1), tides_odd=True
+    )
     after = play(state, "rotate twice")
     assert after.in_play == 2 and not after.tides_odd
 
@@ -215,8 +236,7 @@ def test_power_active_rising_moon_turns_the_board_at_the_start_of_the_next_turn(
 
 
 def test_power_active_slide_moves_a_chest_tile_through_open_spaces():
-    state = with_powers("active", "slide",
-                        chests={0: ".. .. .. .. / wC .. .. .. / pD .. .. oS"})
+    state = with_powers("active", "slide", chests={0: ".. .. .. .. / wC .. .. .. / pD .. .. oS"})
     assert "power slide 1 2 2" in legal(state) and "power slide 1 2 3" in legal(state)
     assert "power slide 1 1 4" not in legal(state)  # column 4's floor is taken: it stops
     after = play(state, "power slide 1 2 3")
@@ -244,8 +264,9 @@ def test_power_active_buoy_holds_a_space_a_later_tile_takes():
 
 
 def test_power_is_offered_only_while_the_mermeeple_is_home():
-    state = with_powers("active", "inlet", meeples=((ROCK, 0), AT_HOME), meeple_round=(1, 0),
-                        tides_odd=True)
+    state = with_powers(
+        "active", "inlet", meeples=((ROCK, 0), AT_HOME), meeple_round=(1, 0), tides_odd=True
+    )
     assert not any(m.startswith("power") for m in legal(state))
     with pytest.raises(IllegalAction, match="not back"):
         play(state, "power inlet right")
@@ -259,8 +280,9 @@ def test_power_of_another_mermaid_or_side_is_refused():
         play(state, "rotate twice")
 
 
-@pytest.mark.parametrize("level, side", [("greedy", "passive"), ("greedy", "active"),
-                                         ("random", "active")])
+@pytest.mark.parametrize(
+    "level, side", [("greedy", "passive"), ("greedy", "active"), ("random", "active")]
+)
 def test_bots_use_powers_and_cope_with_events(level, side):
     from tideboard.games.moonshell.bots import bot_factories
 

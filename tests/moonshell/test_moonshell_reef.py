@@ -10,9 +10,16 @@ import pytest
 
 from tests.moonshell.ms_helpers import make_state, play
 from tideboard.engine.core import GameConfig, IllegalAction
+from tideboard.games.moonshell.content import (
+    ANEMONE,
+    CLOWNFISH,
+    DECK_IDS,
+    EMPTY,
+    REEF_PAIR,
+    URCHIN,
+    tile_from_code,
+)
 from tideboard.games.moonshell.game import GAME
-from tideboard.games.moonshell.content import (ANEMONE, CLOWNFISH, DECK_IDS, EMPTY, REEF_PAIR,
-                                               URCHIN, tile_from_code)
 from tideboard.games.moonshell.reef import EVENTS
 from tideboard.games.moonshell.rules import rotate, seat_rocks
 from tideboard.games.moonshell.scoring import breakdown, pair_count, winners
@@ -48,17 +55,31 @@ def test_rule_moonshell_off_no_tile_no_points_no_tie_break():
 
 
 def test_rule_moonshell_off_first_tie_break_falls_away_fewer_tiles_decides():
-    state = make_state(2, moonshells=(False, False), moonshell_on=False,
-                       chests={0: ".. .. .. .. / .. .. .. .. / UR .. .. ..",
-                               1: ".. .. .. .. / .. .. .. .. / UR UR .. .."},
-                       secrets=("", ""), open_cards=("C1", "A1", "PR3", "T2", "K4"))
+    state = make_state(
+        2,
+        moonshells=(False, False),
+        moonshell_on=False,
+        chests={
+            0: ".. .. .. .. / .. .. .. .. / UR .. .. ..",
+            1: ".. .. .. .. / .. .. .. .. / UR UR .. ..",
+        },
+        secrets=("", ""),
+        open_cards=("C1", "A1", "PR3", "T2", "K4"),
+    )
     scores = [breakdown(state, s)["total"] for s in (0, 1)]
     assert scores == [1, 2]
     # tied on points (an unpaired anemone is worth nothing): fewer tiles wins
-    tied = make_state(2, moonshells=(False, False), moonshell_on=False, secrets=("", ""),
-                      open_cards=("C1", "A1", "PR3", "T2", "K4"),
-                      chests={0: ".. .. .. .. / .. .. .. .. / UR UR .. ..",
-                              1: ".. .. .. .. / .. .. .. .. / UR UR AN .."})
+    tied = make_state(
+        2,
+        moonshells=(False, False),
+        moonshell_on=False,
+        secrets=("", ""),
+        open_cards=("C1", "A1", "PR3", "T2", "K4"),
+        chests={
+            0: ".. .. .. .. / .. .. .. .. / UR UR .. ..",
+            1: ".. .. .. .. / .. .. .. .. / UR UR AN ..",
+        },
+    )
     assert breakdown(tied, 0)["total"] == breakdown(tied, 1)["total"] == 2
     assert winners(tied) == (0,)  # fewer tiles on the treasure board
 
@@ -83,8 +104,7 @@ def test_rule_solo_reef_counts_as_two_players():
 
 
 def test_rule_clownfish_stacks_on_an_open_anemone():
-    state = make_state(2, rocks={0: "CF .."},
-                       chests={0: ".. .. .. .. / .. AN .. .. / wC wC AN .."})
+    state = make_state(2, rocks={0: "CF .."}, chests={0: ".. .. .. .. / .. AN .. .. / wC wC AN .."})
     moves = [GAME.format_action(a) for a in GAME.legal_actions(state)]
     assert [m for m in moves if m.startswith("collect left")] == ["collect left 3"]  # lowest
     after = play(state, "collect left 3")
@@ -94,7 +114,7 @@ def test_rule_clownfish_stacks_on_an_open_anemone():
 
 
 def test_rule_anemone_slides_under_an_unstacked_clownfish_even_in_a_full_chest():
-    full = ("wC wC wC wC / wC wC wC wC / CF wC wC FA")
+    full = "wC wC wC wC / wC wC wC wC / CF wC wC FA"
     state = make_state(2, rocks={0: "AN .."}, chests={0: full})
     after = play(state, "collect left 1")
     assert after.chests[0][0][0] == REEF_PAIR
@@ -149,6 +169,7 @@ def test_event_deck_has_15_cards_with_short_texts():
 def with_event(card: str, **kw):
     state = make_state(2, events_on=True, event_deck=(card,), **kw)
     from tideboard.games.moonshell.turns import start_round
+
     return start_round(state)
 
 
@@ -174,16 +195,21 @@ def test_event_low_tide_puts_rock_tiles_back_in_the_bag():
 
 
 def test_event_homecoming_sends_every_mermeeple_home():
-    state = with_event("E5", powers="active", mermaids=("buoy", "inlet"),
-                       meeples=((6, 0), (3, 4)), meeple_round=(0, 0), saved=(EMPTY, EMPTY),
-                       chests={0: ".. .. .. .. / .. .. .. .. / MM .. .. .."})
+    state = with_event(
+        "E5",
+        powers="active",
+        mermaids=("buoy", "inlet"),
+        meeples=((6, 0), (3, 4)),
+        meeple_round=(0, 0),
+        saved=(EMPTY, EMPTY),
+        chests={0: ".. .. .. .. / .. .. .. .. / MM .. .. .."},
+    )
     assert state.in_play == 0 and state.chests[0][0] == () and not state.tides_odd
 
 
 def test_event_shell_shower_fills_empty_rocks_from_the_bag():
     state = with_event("E6", rocks={0: "wC .."}, bag="oS pD uA")
-    assert seat_rocks(state, 0) == (T("wC"), T("uA")) and seat_rocks(state, 1) == (T("pD"),
-                                                                                    T("oS"))
+    assert seat_rocks(state, 0) == (T("wC"), T("uA")) and seat_rocks(state, 1) == (T("pD"), T("oS"))
 
 
 def test_event_urchin_swarm_adds_four_urchins_to_the_bag():
@@ -230,8 +256,14 @@ def test_event_reverse_current_turns_against_the_token():
 
 
 def test_event_moon_shadow_blocks_powers():
-    state = with_event("E13", powers="passive", mermaids=("rising-moon", "buoy"),
-                       meeples=((0, 0), (0, 0)), meeple_round=(0, 0), saved=(EMPTY, EMPTY))
+    state = with_event(
+        "E13",
+        powers="passive",
+        mermaids=("rising-moon", "buoy"),
+        meeples=((0, 0), (0, 0)),
+        meeple_round=(0, 0),
+        saved=(EMPTY, EMPTY),
+    )
     assert "rotate twice" not in [GAME.format_action(a) for a in GAME.legal_actions(state)]
 
 
@@ -252,8 +284,15 @@ def test_event_free_flow_first_rotation_is_free():
 def test_event_applies_to_the_automaton_heavy_seas_and_fair_winds(event, steps):
     from tideboard.games.moonshell.automaton import play_turn
 
-    state = make_state(2, solo=True, events_on=True, event=event, auto_rotated=True,
-                       solo_deck=("Z1", "Z2", "Z4"), bag="wC pD uA oS wD pA uS oC")
+    state = make_state(
+        2,
+        solo=True,
+        events_on=True,
+        event=event,
+        auto_rotated=True,
+        solo_deck=("Z1", "Z2", "Z4"),
+        bag="wC pD uA oS wD pA uS oC",
+    )
     _, log = play_turn(state)
     done = [line for line in log if "pulls its column" in line or "collects" in line]
     assert len(done) == steps

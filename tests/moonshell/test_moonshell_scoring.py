@@ -35,9 +35,9 @@ def test_rule_composition_example_four_diagonal_sand_dollars_any_colour_either_w
 
 
 def test_rule_composition_needs_the_shapes_in_the_pattern():
-    assert score(".. .. .. .. / .. .. .. .. / pD wD oD uD", "composition") == 0   # a line
-    assert score(".. .. .. .. / pD .. oD .. / uA wD pS uC", "composition") == 0   # a clam
-    assert score(".. .. .. .. / pD .. oD .. / uA wD pS UR", "composition") == 0   # an urchin
+    assert score(".. .. .. .. / .. .. .. .. / pD wD oD uD", "composition") == 0  # a line
+    assert score(".. .. .. .. / pD .. oD .. / uA wD pS uC", "composition") == 0  # a clam
+    assert score(".. .. .. .. / pD .. oD .. / uA wD pS UR", "composition") == 0  # an urchin
 
 
 def test_rule_composition_scores_10_only_once():
@@ -48,8 +48,8 @@ def test_rule_composition_scores_10_only_once():
 # -- Array ---------------------------------------------------------------------------
 def test_rule_array_pattern_of_white_shells_any_shape_scores_8_once():
     assert score(".. .. .. .. / .. .. .. .. / wC wD wS ..", "array") == 8
-    assert score("wA .. .. .. / wA .. .. .. / wC pD .. ..", "array") == 8   # turned upright
-    assert score(".. .. .. .. / wC wC wC wC / wC wC wC wC", "array") == 8   # once only
+    assert score("wA .. .. .. / wA .. .. .. / wC pD .. ..", "array") == 8  # turned upright
+    assert score(".. .. .. .. / wC wC wC wC / wC wC wC wC", "array") == 8  # once only
     assert score(".. .. .. .. / .. .. .. .. / wC pC wC wC", "array") == 0
 
 
@@ -57,8 +57,8 @@ def test_rule_array_pattern_of_white_shells_any_shape_scores_8_once():
 def test_rule_pair_example_three_pairs_score_6_and_one_pair_scores_2():
     """The rulebook's example: three pairs score 6; a single pair scores 2, an
     extra white shell without an orange partner adds nothing.  Not adjacent."""
-    left = ".. .. .. .. / oS wA pD .. / wC oA wD oD"    # 3 white, 3 orange: 3 pairs
-    right = ".. .. .. .. / .. .. .. .. / wC pA wD oD"   # 2 white, 1 orange: 1 pair
+    left = ".. .. .. .. / oS wA pD .. / wC oA wD oD"  # 3 white, 3 orange: 3 pairs
+    right = ".. .. .. .. / .. .. .. .. / wC pA wD oD"  # 2 white, 1 orange: 1 pair
     assert score(left, "pair") == 6
     assert score(right, "pair") == 2
 
@@ -113,17 +113,17 @@ def test_rule_secret_example_one_colour_any_shapes_scores_8_in_either_configurat
 
 def test_rule_secret_one_shape_card_needs_a_single_shape():
     square = ".. .. .. .. / wS pS .. .. / oS uS .. .."
-    assert score(square, "secret", secrets=("S4", "S1")) == 8   # one shape, four colours
-    assert score(square, "secret", secrets=("S3", "S1")) == 0   # but not one colour
+    assert score(square, "secret", secrets=("S4", "S1")) == 8  # one shape, four colours
+    assert score(square, "secret", secrets=("S3", "S1")) == 0  # but not one colour
 
 
 def test_rule_secret_seahorses_let_it_score_several_times_on_separate_tiles():
     columns = "wC pC oC uC / wA pA oA uA / wS pS oS uS"  # four one-colour columns
-    assert score(columns, "secret", secrets=("S9", "S1")) == 9   # three seahorses: 3 x 3
+    assert score(columns, "secret", secrets=("S9", "S1")) == 9  # three seahorses: 3 x 3
     two_rows = ".. .. .. .. / wC wA wS pC / wD wC wS oA"
     assert score(two_rows, "secret", secrets=("S1", "S1")) == 8  # 2 x 4
     one_row = ".. .. .. .. / .. .. .. .. / wD wC wS wA"
-    assert score(one_row, "secret", secrets=("S1", "S1")) == 4   # 4 in a row is one line of 3
+    assert score(one_row, "secret", secrets=("S1", "S1")) == 4  # 4 in a row is one line of 3
 
 
 def test_rule_a_secret_objective_scores_only_for_its_owner():
@@ -157,9 +157,9 @@ def test_rule_moonshell_example_counts_for_several_objectives_at_once():
     with_moon = ".. .. .. .. / wD .. oD .. / uA wD pS MS"
     b0 = breakdown(make_state(2, chests={0: without}), 0)
     b1 = breakdown(make_state(2, chests={0: with_moon}), 0)
-    assert (b0["composition"], b1["composition"]) == (0, 10)   # a sand dollar
-    assert (b0["pair"], b1["pair"]) == (2, 4)                 # an orange shell for a white
-    assert (b0["collector"], b1["collector"]) == (1, 2)       # a starfish
+    assert (b0["composition"], b1["composition"]) == (0, 10)  # a sand dollar
+    assert (b0["pair"], b1["pair"]) == (2, 4)  # an orange shell for a white
+    assert (b0["collector"], b1["collector"]) == (1, 2)  # a starfish
     assert (b0["moonshell"], b1["moonshell"]) == (4, 0)
 
 
@@ -172,15 +172,20 @@ def test_rule_moonshell_takes_the_best_side_of_a_pair():
 
 
 def test_rule_moonshell_counts_for_the_trove():
-    state = make_state(2, chests={0: ".. .. .. .. / .. .. .. .. / pC MS .. ..",
-                                  1: ".. .. .. .. / .. .. .. .. / pC pD .. .."})
+    state = make_state(
+        2,
+        chests={
+            0: ".. .. .. .. / .. .. .. .. / pC MS .. ..",
+            1: ".. .. .. .. / .. .. .. .. / pC pD .. ..",
+        },
+    )
     assert breakdown(state, 0)["trove"] == 6 and breakdown(state, 1)["trove"] == 6
 
 
 def test_score_totals_add_up_every_category():
     chest = ".. pD .. wD / oD wC uD wC / wC UR wS wC"
     b = breakdown(make_state(2, chests={0: chest}, secrets=("S1", "S1")), 0)
-    assert b["composition"] == 10 and b["array"] == 8   # zig-zag; row of white
+    assert b["composition"] == 10 and b["array"] == 8  # zig-zag; row of white
     assert b["urchins"] == 1 and b["moonshell"] == 4 and b["collector"] == 1
     assert b["total"] == sum(v for k, v in b.items() if k != "total")
 
@@ -189,10 +194,11 @@ def test_score_totals_add_up_every_category():
 def test_rule_tie_the_player_who_did_not_use_the_moonshell_wins():
     # PR4 pink + purple pairs, T3 most purple, K4 starfish; secrets that cannot score here
     cards = ("C1", "A1", "PR4", "T3", "K4")
-    used = ".. .. .. .. / .. .. .. .. / UR UR UR MS"   # 3 urchins + trove 6 + starfish 1
-    kept = ".. .. .. .. / oC wC .. .. / uC oC wC oC"   # trove 6 (tied) + unused moonshell 4
-    state = evolve(make_state(2, chests={0: used, 1: kept}, secrets=("S7", "S7"),
-                              open_cards=cards), over=True)
+    used = ".. .. .. .. / .. .. .. .. / UR UR UR MS"  # 3 urchins + trove 6 + starfish 1
+    kept = ".. .. .. .. / oC wC .. .. / uC oC wC oC"  # trove 6 (tied) + unused moonshell 4
+    state = evolve(
+        make_state(2, chests={0: used, 1: kept}, secrets=("S7", "S7"), open_cards=cards), over=True
+    )
     assert scores(state) == (10, 10)
     assert winners(state) == (1,)  # even though Player 2 has more tiles
     assert "Player 2 wins" in GAME.result_text(state)
@@ -201,8 +207,15 @@ def test_rule_tie_the_player_who_did_not_use_the_moonshell_wins():
 def test_rule_tie_then_the_player_with_fewer_tiles_wins():
     more = ".. .. .. .. / .. .. .. .. / UR UR wC pD"
     fewer = ".. .. .. .. / .. .. .. .. / UR UR .. .."
-    state = evolve(make_state(2, chests={0: more, 1: fewer}, secrets=("S12", "S12"),
-                              open_cards=("C1", "A1", "PR4", "T3", "K4")), over=True)
+    state = evolve(
+        make_state(
+            2,
+            chests={0: more, 1: fewer},
+            secrets=("S12", "S12"),
+            open_cards=("C1", "A1", "PR4", "T3", "K4"),
+        ),
+        over=True,
+    )
     assert scores(state)[0] == scores(state)[1]
     assert winners(state) == (1,)
 
@@ -216,7 +229,15 @@ def test_rule_full_tie_is_a_shared_victory():
 
 def test_rule_solo_ranking_titles():
     assert [solo_title(p) for p in (0, 24, 25, 34, 35, 44, 45, 80)] == [
-        "Nymph", "Nymph", "Kelpie", "Kelpie", "Siren", "Siren", "Merqueen", "Merqueen"]
+        "Nymph",
+        "Nymph",
+        "Kelpie",
+        "Kelpie",
+        "Siren",
+        "Siren",
+        "Merqueen",
+        "Merqueen",
+    ]
 
 
 def test_every_pattern_card_of_every_deck_fits_in_a_treasure_chest():

@@ -15,8 +15,8 @@ from tests.moonshell.ms_helpers import EXPECTED_CENSUS, census, make_state, play
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import EMPTY, URCHIN, tile_from_code
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
 from tideboard.games.moonshell.state import KEEP
 
@@ -42,7 +42,7 @@ def test_rule_solo_setup_is_the_two_player_setup_with_the_automaton_in_seat_2():
     assert state.players == 2 and state.solo and state.sides == (0, 2)
     assert (state.ocean + state.bag).count(URCHIN) == 8  # as for two players
     assert census(state) == EXPECTED_CENSUS
-    assert state.moonshells == (True, False)             # no moonshell for the automaton
+    assert state.moonshells == (True, False)  # no moonshell for the automaton
     assert state.offers[1] == () and len(state.offers[0]) == 2
     assert sorted(state.solo_deck) == sorted(f"Z{i}" for i in range(1, 11))
     state = play(state, f"keep {state.offers[0][0]}")
@@ -70,8 +70,9 @@ def test_rule_automaton_rotates_once_only_then_pulls_and_collects():
     # next turn: no rotation any more - pull, collect, collect
     state = play(state, "rotate", "rotate", "rotate")
     log = state.auto_log
-    assert [line.split()[0] for line in log] == ["collects", "draws", "collects"] or \
-        [line.split()[0] for line in log] == ["draws", "collects", "collects"]
+    assert [line.split()[0] for line in log] == ["collects", "draws", "collects"] or [
+        line.split()[0] for line in log
+    ] == ["draws", "collects", "collects"]
     assert not any(line.startswith("rotates") for line in log)
 
 
@@ -96,12 +97,15 @@ def test_rule_solo_deck_is_reshuffled_when_every_card_is_discarded():
     assert sorted(after.solo_deck) == sorted(f"Z{i}" for i in range(1, 11))
 
 
-@pytest.mark.parametrize("rocks, first, reason", [
-    ("pC wS", "wS", "Collector"),   # starfish (Collector) beats pink (Trove), even on the right
-    ("wC pC", "pC", "Trove"),       # pink (Trove) beats white (Pair)
-    ("uC oA", "oA", "Pair"),        # orange (Pair) beats a plain tile
-    ("uC uA", "uC", "leftmost"),    # nothing matches: the leftmost tile
-])
+@pytest.mark.parametrize(
+    "rocks, first, reason",
+    [
+        ("pC wS", "wS", "Collector"),  # starfish (Collector) beats pink (Trove), even on the right
+        ("wC pC", "pC", "Trove"),  # pink (Trove) beats white (Pair)
+        ("uC oA", "oA", "Pair"),  # orange (Pair) beats a plain tile
+        ("uC uA", "uC", "leftmost"),  # nothing matches: the leftmost tile
+    ],
+)
 def test_rule_automaton_collects_collector_then_trove_then_pair_else_leftmost(rocks, first, reason):
     state = solo_state(rocks={1: rocks})
     after = human_ends_turn(state)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.moonshell.ms_helpers import make_state, play
 from tideboard.engine.core import GameConfig, IllegalAction, NotationError
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.content import EMPTY, MOONSHELL, URCHIN, tile_from_code
+from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import ocean_rows, seat_rocks
 from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Pull
 
@@ -146,8 +147,7 @@ def test_rule_collect_needs_a_tile_on_your_own_rock():
 def test_rule_collect_example_tile_sinks_to_the_lowest_open_space():
     """The rulebook's example: a white clamshell may go in any of the four columns
     and sinks to the lowest open space."""
-    base = make_state(2, rocks={0: "wC .."},
-                      chests={0: ".. .. .. .. / pD .. .. .. / oA uS .. .."})
+    base = make_state(2, rocks={0: "wC .."}, chests={0: ".. .. .. .. / pD .. .. .. / oA uS .. .."})
     for column, height in ((1, 3), (2, 2), (3, 1), (4, 1)):
         after = play(base, f"collect left {column}")
         assert after.chests[0][column - 1][-1] == T("wC")
@@ -178,8 +178,8 @@ def test_rule_when_the_bag_runs_empty_the_urchins_go_into_the_bag():
     state = make_state(3, ocean_text=OCEAN, bag="pS", urchins_aside=24)
     after = play(state, "pull 1")
     assert after.urchins_aside == 0
-    assert cell(after, 1, 0) == T("pS")      # the last seashell, nearest space first
-    assert cell(after, 0, 0) == URCHIN       # then an urchin from the bag
+    assert cell(after, 1, 0) == T("pS")  # the last seashell, nearest space first
+    assert cell(after, 0, 0) == URCHIN  # then an urchin from the bag
     assert len(after.bag) == 23
 
 
@@ -188,13 +188,19 @@ def test_rule_bag_and_urchins_exhausted_leaves_spaces_empty():
     after = play(state, "pull 1")
     assert cell(after, 0, 0) == EMPTY and cell(after, 1, 0) == EMPTY
     assert [cell(after, r, 0) for r in (4, 3, 2)] == [cell(state, r, 0) for r in (2, 1, 0)]
-    empty = make_state(2, ocean_text=".. pD uA oS wD / .. uS oC wA pS / .. oD wS pC uD / "
-                                     ".. wC pD uA oS / .. pA uS oC wA")
+    empty = make_state(
+        2,
+        ocean_text=".. pD uA oS wD / .. uS oC wA pS / .. oD wS pC uD / "
+        ".. wC pD uA oS / .. pA uS oC wA",
+    )
     assert Pull(0) not in GAME.legal_actions(empty)
     with pytest.raises(IllegalAction, match="Column 1 is empty"):
         play(empty, "pull 1")
-    partly = make_state(2, ocean_text=".. pD uA oS wD / .. uS oC wA pS / .. oD wS pC uD / "
-                                      ".. wC pD uA oS / wD pA uS oC wA")
+    partly = make_state(
+        2,
+        ocean_text=".. pD uA oS wD / .. uS oC wA pS / .. oD wS pC uD / "
+        ".. wC pD uA oS / wD pA uS oC wA",
+    )
     assert seat_rocks(play(partly, "pull 1"), 0) == (EMPTY, T("wD"))
 
 
@@ -211,7 +217,7 @@ def test_rule_turn_example_pull_centre_collect_auger_then_rotate():
     before = state
     state = play(state, "rotate")
     assert cell(state, 4, 4) == cell(before, 0, 4)  # counter-clockwise
-    assert state.rocks[6:8] == (EMPTY, T("wC"))     # the clamshell rode to the east side
+    assert state.rocks[6:8] == (EMPTY, T("wC"))  # the clamshell rode to the east side
     assert state.current == 1 and state.actions_left == 3
 
 
@@ -267,9 +273,38 @@ def test_undoable_only_for_actions_that_reveal_nothing_within_the_turn():
     assert not GAME.undoable(last, ROTATE, play(last, "rotate"))  # the turn passed
 
 
-WORDS = ["pull", "collect", "moonshell", "m", "c", "take", "keep", "rotate", "pass", "left",
-         "right", "l", "r", "moon", "1", "2", "3", "5", "9", "0", "3l", "l2", "S3", "²", "٣",
-         "７", "1²", "9" * 5000, "#", ","]
+WORDS = [
+    "pull",
+    "collect",
+    "moonshell",
+    "m",
+    "c",
+    "take",
+    "keep",
+    "rotate",
+    "pass",
+    "left",
+    "right",
+    "l",
+    "r",
+    "moon",
+    "1",
+    "2",
+    "3",
+    "5",
+    "9",
+    "0",
+    "3l",
+    "l2",
+    "S3",
+    "²",
+    "٣",
+    "７",
+    "1²",
+    "9" * 5000,
+    "#",
+    ",",
+]
 
 
 @settings(max_examples=60, deadline=None)
@@ -297,15 +332,27 @@ def test_any_text_parses_to_what_apply_accepts_iff_listed(words, noise, seed):
             assert accepted == (action in legal), (text, action)
 
 
-@pytest.mark.parametrize("text", ["pull ²", "m ²", "moonshell ٣", "collect left ７",
-                                  "pull " + "9" * 5000, "c l" + "2" * 5000, "keep ²"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pull ²",
+        "m ²",
+        "moonshell ٣",
+        "collect left ７",
+        "pull " + "9" * 5000,
+        "c l" + "2" * 5000,
+        "keep ²",
+    ],
+)
 def test_notation_numbers_are_ascii_and_bounded(text):
     with pytest.raises(NotationError):
         GAME.parse_action(GAME.setup(GameConfig(players=2, seed=1)), text)
 
 
-@pytest.mark.parametrize("action", [Pull(7), Pull(-1), Pull(2, 5), Collect(0, 9), Collect(5, 0),
-                                    Collect(2, -1), Collect(1, 4)])
+@pytest.mark.parametrize(
+    "action",
+    [Pull(7), Pull(-1), Pull(2, 5), Collect(0, 9), Collect(5, 0), Collect(2, -1), Collect(1, 4)],
+)
 def test_out_of_range_actions_are_illegal_not_crashes(action):
     state = make_state(2, rocks={0: "wC pD"})
     if isinstance(action, Pull):

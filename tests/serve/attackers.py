@@ -16,6 +16,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -55,31 +56,38 @@ class ServerProcess:
     process on a free port: ``async with ServerProcess(**limits) as server``."""
 
     def __init__(self, data_dir: Path | None = None, **limits) -> None:
+        self.own_dir = data_dir is None  # a temporary folder, removed at the end
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="td-attack-"))
         self.limits = limits
         self.process: subprocess.Popen | None = None
         self.port = 0
 
-    async def __aenter__(self) -> "ServerProcess":
-        code = ("import asyncio, json, sys\n"
-                "from pathlib import Path\n"
-                "from tideboard.serve.run import serve_until_stopped\n"
-                "from tideboard.serve.server import Limits\n"
-                "limits = Limits(**json.loads(sys.argv[2]))\n"
-                "sys.exit(asyncio.run(serve_until_stopped('127.0.0.1', 0, Path(sys.argv[1]), "
-                "limits, 60.0, 0.0)))\n")
+    async def __aenter__(self) -> ServerProcess:
+        code = (
+            "import asyncio, json, sys\n"
+            "from pathlib import Path\n"
+            "from tideboard.serve.run import serve_until_stopped\n"
+            "from tideboard.serve.server import Limits\n"
+            "limits = Limits(**json.loads(sys.argv[2]))\n"
+            "sys.exit(asyncio.run(serve_until_stopped('127.0.0.1', 0, Path(sys.argv[1]), "
+            "limits, 60.0, 0.0)))\n"
+        )
         env = dict(os.environ, TIDEBOARD_DATA_DIR=str(self.data_dir), PYTHONPATH=str(ROOT))
         self.process = subprocess.Popen(
             [sys.executable, "-c", code, str(self.data_dir), json.dumps(self.limits)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-            preexec_fn=_limit_memory)
-        line = await asyncio.get_running_loop().run_in_executor(
-            None, self.process.stdout.readline)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            preexec_fn=_limit_memory,
+        )
+        line = await asyncio.get_running_loop().run_in_executor(None, self.process.stdout.readline)
         found = re.search(r"port (\d+)", line)
         if not found:
             self.process.kill()
-            raise RuntimeError(f"the server did not start: {line!r} "
-                               f"{self.process.stderr.read()[-2000:]}")
+            raise RuntimeError(
+                f"the server did not start: {line!r} {self.process.stderr.read()[-2000:]}"
+            )
         self.port = int(found.group(1))
         return self
 
@@ -94,17 +102,27 @@ class ServerProcess:
             self.process.terminate()
             try:
                 await asyncio.get_running_loop().run_in_executor(
-                    None, lambda: self.process.wait(timeout=15))
+                    None, lambda: self.process.wait(timeout=15)
+                )
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
         self.process.stdout.close()
         self.process.stderr.close()
+        if self.own_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
 async def connect(port: int, name: str, **options) -> asyncssh.SSHClientConnection:
-    return await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[KEY],
-                                  known_hosts=None, agent_path=None, **options)
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        client_keys=[KEY],
+        known_hosts=None,
+        agent_path=None,
+        **options,
+    )
 
 
 class Player:
@@ -122,11 +140,12 @@ class Player:
         self._buffer = b""
         self._reader: asyncio.Task | None = None
 
-    async def connect(self, port: int) -> "Player":
+    async def connect(self, port: int) -> Player:
         start = time.perf_counter()
         self.conn = await connect(port, self.name)
         self.process = await self.conn.create_process(
-            term_type="xterm-256color", term_size=self.size, encoding=None)
+            term_type="xterm-256color", term_size=self.size, encoding=None
+        )
         while b"New table" not in self._buffer:
             data = await asyncio.wait_for(self.process.stdout.read(65536), 30)
             if not data:
@@ -152,7 +171,7 @@ class Player:
         self.process.stdin.write(key.encode())
         try:
             await asyncio.wait_for(self._got.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.lost += 1
             return None
         took = time.perf_counter() - start
@@ -190,13 +209,14 @@ class Flooder:
         """Sends the data ``times`` times over (as fast as the server takes it)."""
         self.conn = await connect(port, name)
         self.process = await self.conn.create_process(
-            term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
         asyncio.create_task(self._drain())
         for _ in range(times):
             for start in range(0, len(self.data), 32768):
-                self.process.stdin.write(self.data[start:start + 32768])
+                self.process.stdin.write(self.data[start : start + 32768])
                 await self.process.stdin.drain()
-                self.sent += len(self.data[start:start + 32768])
+                self.sent += len(self.data[start : start + 32768])
 
     async def _drain(self) -> None:
         try:
@@ -219,16 +239,17 @@ class Giant:
         self.conn = self.process = None
         self.received = 0
 
-    async def run(self, port: int, name: str = "giant", resizes: int = 20,
-                  every: float = 0.5) -> None:
+    async def run(
+        self, port: int, name: str = "giant", resizes: int = 20, every: float = 0.5
+    ) -> None:
         self.conn = await connect(port, name)
         self.process = await self.conn.create_process(
-            term_type="xterm-256color", term_size=self.size, encoding=None)
+            term_type="xterm-256color", term_size=self.size, encoding=None
+        )
         asyncio.create_task(self._drain())
         for n in range(resizes):
             await asyncio.sleep(every)
-            self.process.change_terminal_size(*(self.size if n % 2 else (250, 90)),
-                                              10**6, 10**6)
+            self.process.change_terminal_size(*(self.size if n % 2 else (250, 90)), 10**6, 10**6)
 
     async def _drain(self) -> None:
         try:
@@ -254,10 +275,11 @@ class NonReader:
         self.conn = self.process = None
         self.closed = asyncio.Event()
 
-    async def open(self, port: int, name: str = "sloth") -> "NonReader":
+    async def open(self, port: int, name: str = "sloth") -> NonReader:
         self.conn = await connect(port, name, window=65536)
         self.process = await self.conn.create_process(
-            term_type="xterm-256color", term_size=(200, 60), encoding=None)
+            term_type="xterm-256color", term_size=(200, 60), encoding=None
+        )
         asyncio.create_task(self._wait_closed())
         return self
 

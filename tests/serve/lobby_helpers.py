@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from tideboard.serve import storage
 from tideboard.engine.bots import make_bot
+from tideboard.serve import storage
 from tideboard.serve.app import ServeApp
 from tideboard.serve.tables import Room
 from tideboard.store.games import Store
@@ -30,8 +30,7 @@ def play_out(room: Room, table) -> None:
     while not table.over:
         state = table.match.state
         seat = game.to_move(state)[0]
-        action = bots[seat].choose(game, game.view(state, seat), seat,
-                                   game.legal_for(state, seat))
+        action = bots[seat].choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
         room.act(table.id, table.seats[seat].player, action)
 
 

@@ -31,7 +31,7 @@ class Terminal:
             text, self.pending = text[:last], text[last:]
         pos = 0
         for match in CSI.finditer(text):
-            self._text(text[pos:match.start()])
+            self._text(text[pos : match.start()])
             pos = match.end()
             if match.group(3) == "H" and not match.group(1).startswith("?"):
                 parts = (match.group(1) or "1;1").split(";")
@@ -80,10 +80,10 @@ async def session_output(port: int, name: str, key=None, timeout: float = 15.0):
     """(exit status, output) of a terminal session that the server ends by itself
     (a refused one)."""
     key = key or asyncssh.generate_private_key("ssh-ed25519")
-    async with asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
-                                known_hosts=None, agent_path=None) as conn:
-        process = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                            encoding=None)
+    async with asyncssh.connect(
+        "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+    ) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         output = await asyncio.wait_for(process.stdout.read(), timeout)
         await asyncio.wait_for(process.wait_closed(), timeout)
         return process.exit_status, output.decode("utf-8", "replace")
@@ -100,22 +100,31 @@ class Client:
         self.task = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, port: int, name: str, key=None, size=(80, 24),
-                   term: str = "xterm-256color") -> "Client":
+    async def open(
+        cls, port: int, name: str, key=None, size=(80, 24), term: str = "xterm-256color"
+    ) -> Client:
         key = key or asyncssh.generate_private_key("ssh-ed25519")
-        conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
-                                      known_hosts=None, agent_path=None)
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+        )
         process = await conn.create_process(term_type=term, term_size=size, encoding=None)
         return cls(conn, process, size)
 
     @classmethod
-    async def open_keyless(cls, port: int, name: str, size=(80, 24)) -> "Client":
+    async def open_keyless(cls, port: int, name: str, size=(80, 24)) -> Client:
         """A client without a key (keyboard-interactive, as ``ssh`` falls back to)."""
         conn, _client = await asyncssh.create_connection(
-            Keyless, "127.0.0.1", port, username=name, client_keys=None, known_hosts=None,
-            agent_path=None)
-        process = await conn.create_process(term_type="xterm-256color", term_size=size,
-                                            encoding=None)
+            Keyless,
+            "127.0.0.1",
+            port,
+            username=name,
+            client_keys=None,
+            known_hosts=None,
+            agent_path=None,
+        )
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=size, encoding=None
+        )
         return cls(conn, process, size)
 
     async def _read(self) -> None:
@@ -148,13 +157,15 @@ class Client:
         self.conn.close()
         try:
             await asyncio.wait_for(self.task, 5)
-        except (asyncio.TimeoutError, Exception):
+        except (TimeoutError, Exception):
             self.task.cancel()
 
 
-async def start_server(data_dir: Path | None = None, grace: float = 60.0,
-                       limits: Limits = Limits()) -> Server:
-    server = Server(data_dir or Path(tempfile.mkdtemp(prefix="td-serve-")), limits,
-                    grace=grace, bot_delay=0.0)
+async def start_server(
+    data_dir: Path | None = None, grace: float = 60.0, limits: Limits = Limits()
+) -> Server:
+    server = Server(
+        data_dir or Path(tempfile.mkdtemp(prefix="td-serve-")), limits, grace=grace, bot_delay=0.0
+    )
     await server.start("127.0.0.1", 0)
     return server

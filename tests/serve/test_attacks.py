@@ -21,11 +21,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.serve.attackers import Flooder, Giant, NonReader, Player, ServerProcess, quantile
+from tests.serve.sshclient import Client, Terminal, start_server
 from tideboard.serve.driver import MAX_SIZE, MIN_SIZE
 from tideboard.serve.server import Limits, Server
-from tests.serve.attackers import (Flooder, Giant, NonReader, Player, ServerProcess,
-                                   quantile)
-from tests.serve.sshclient import Client, Terminal, start_server
 
 SSH = shutil.which("ssh")
 needs_openssh = pytest.mark.skipif(SSH is None, reason="OpenSSH's ssh client is not installed")
@@ -54,17 +53,24 @@ async def test_a_giant_window_is_clamped_at_start_and_on_every_change():
         await giant.wait_for("New table")
         session = next(iter(server.sessions))
         assert tuple(session.app.size) == MAX_SIZE
-        for asked, expected in (((10**6, 10**6), MAX_SIZE), ((0, 0), (80, 24)),
-                                ((1, 1), MIN_SIZE), ((100, 30), (100, 30)),
-                                ((10000, 50), (MAX_SIZE[0], 50))):
+        for asked, expected in (
+            ((10**6, 10**6), MAX_SIZE),
+            ((0, 0), (80, 24)),
+            ((1, 1), MIN_SIZE),
+            ((100, 30), (100, 30)),
+            ((10000, 50), (MAX_SIZE[0], 50)),
+        ):
             giant.process.change_terminal_size(*asked, 10**9, 10**9)
             assert await until(lambda: tuple(session.app.size) == expected, 5), (
-                asked, session.app.size)
+                asked,
+                session.app.size,
+            )
     finally:
         await giant.close()
         await server.stop()
 
 
+@pytest.mark.alone
 async def test_a_10000x10000_window_neither_grows_the_server_nor_stalls_others():
     async with ServerProcess() as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(3)]
@@ -78,7 +84,7 @@ async def test_a_10000x10000_window_neither_grows_the_server_nor_stalls_others()
             await asyncio.wait_for(attack, 10)
             latencies = [t for p in players for t in p.latencies]
             assert not sum(p.lost for p in players)
-            assert quantile(latencies, .95) < 0.5, sorted(latencies)[-5:]
+            assert quantile(latencies, 0.95) < 0.5, sorted(latencies)[-5:]
             assert peak[0] - base < 60, (base, peak[0])
             # the giant got its screens, each at most MAX_SIZE
             assert 0 < giant.received < 13 * 3_000_000
@@ -93,7 +99,7 @@ async def test_a_10000x10000_window_neither_grows_the_server_nor_stalls_others()
 class Target:
     """A TCP listener a forward would reach: it counts the connections it gets."""
 
-    async def __aenter__(self) -> "Target":
+    async def __aenter__(self) -> Target:
         self.accepted = 0
 
         def accepted(reader, writer):
@@ -118,11 +124,21 @@ async def test_agent_x11_port_forwarding_subsystems_and_commands_are_refused_asy
     server = await start_server()
     key = asyncssh.generate_private_key("ssh-ed25519")
     try:
-        async with Target() as target, asyncssh.connect(
-                "127.0.0.1", server.port, username="ana", client_keys=[key], known_hosts=None,
-                agent_path=None, agent_forwarding=str(tmp_path / "agent.sock")) as conn:
-            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                                encoding=None)
+        async with (
+            Target() as target,
+            asyncssh.connect(
+                "127.0.0.1",
+                server.port,
+                username="ana",
+                client_keys=[key],
+                known_hosts=None,
+                agent_path=None,
+                agent_forwarding=str(tmp_path / "agent.sock"),
+            ) as conn,
+        ):
+            process = await conn.create_process(
+                term_type="xterm", term_size=(80, 24), encoding=None
+            )
             assert await until(lambda: server.sessions, 10)
             session = next(iter(server.sessions))
             await asyncio.sleep(0.3)  # the agent request is answered by now
@@ -135,16 +151,22 @@ async def test_agent_x11_port_forwarding_subsystems_and_commands_are_refused_asy
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.open_unix_connection(str(tmp_path / "nowhere.sock"))
             with pytest.raises(asyncssh.ChannelListenError):
-                await conn.forward_remote_path(str(tmp_path / "listen.sock"),
-                                               str(tmp_path / "nowhere.sock"))
+                await conn.forward_remote_path(
+                    str(tmp_path / "listen.sock"), str(tmp_path / "nowhere.sock")
+                )
             assert not (tmp_path / "listen.sock").exists()
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.create_process(subsystem="sftp", encoding=None)
             with pytest.raises(asyncssh.ChannelOpenError):  # one session a connection
                 await conn.run("cat /etc/passwd")
             async with asyncssh.connect(
-                    "127.0.0.1", server.port, username="ana", client_keys=[key],
-                    known_hosts=None, agent_path=None) as other:
+                "127.0.0.1",
+                server.port,
+                username="ana",
+                client_keys=[key],
+                known_hosts=None,
+                agent_path=None,
+            ) as other:
                 result = await other.run("cat /etc/passwd")
             assert result.exit_status == 1 and "needs a terminal" in result.stdout
             assert target.accepted == 0
@@ -155,27 +177,55 @@ async def test_agent_x11_port_forwarding_subsystems_and_commands_are_refused_asy
         await server.stop()
 
 
-async def openssh(port: int, key_file: Path, *args: str, stdin: bytes | None = b"",
-                  env: dict | None = None, timeout: float = 8.0, user: str = "ana",
-                  until_text: str | None = None, command: tuple[str, ...] = ()
-                  ) -> tuple[int | None, str]:
+async def openssh(
+    port: int,
+    key_file: Path,
+    *args: str,
+    stdin: bytes | None = b"",
+    env: dict | None = None,
+    timeout: float = 8.0,
+    user: str = "ana",
+    until_text: str | None = None,
+    command: tuple[str, ...] = (),
+) -> tuple[int | None, str]:
     """Runs ``ssh`` against the server; its exit status (None: killed at the
     timeout, or once ``until_text`` showed in its output) and its stderr."""
-    command = [SSH, "-F", "/dev/null", "-p", str(port), "-i", str(key_file),
-               "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-               "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=INFO",
-               *args, f"{user}@127.0.0.1", *command]
+    command = [
+        SSH,
+        "-F",
+        "/dev/null",
+        "-p",
+        str(port),
+        "-i",
+        str(key_file),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "LogLevel=INFO",
+        *args,
+        f"{user}@127.0.0.1",
+        *command,
+    ]
     process = await asyncio.create_subprocess_exec(
-        *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, env=env or dict(os.environ))
+        *command,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env or dict(os.environ),
+    )
     seen = bytearray()
 
     async def read(stream):
         while chunk := await stream.read(65536):
             seen.extend(chunk)
 
-    readers = [asyncio.create_task(read(process.stdout)),
-               asyncio.create_task(read(process.stderr))]
+    readers = [asyncio.create_task(read(process.stdout)), asyncio.create_task(read(process.stderr))]
     if stdin:
         process.stdin.write(stdin)
     status = None
@@ -208,14 +258,20 @@ async def test_openssh_agent_and_x11_forwarding_are_refused(key_file, tmp_path):
     """ssh -A with a running agent (OpenSSH asks to forward only then) and -X."""
     socket_path = tmp_path / "agent.sock"
     agent = await asyncio.create_subprocess_exec(
-        shutil.which("ssh-agent"), "-D", "-a", str(socket_path),
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        shutil.which("ssh-agent"),
+        "-D",
+        "-a",
+        str(socket_path),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
     server = await start_server()
     try:
         assert await until(socket_path.exists, 5)
         env = dict(os.environ, DISPLAY="127.0.0.1:77", SSH_AUTH_SOCK=str(socket_path))
-        run = asyncio.create_task(openssh(server.port, key_file, "-tt", "-A", "-X", env=env,
-                                          timeout=5))  # killed after 5 s
+        run = asyncio.create_task(
+            openssh(server.port, key_file, "-tt", "-A", "-X", env=env, timeout=5)
+        )  # killed after 5 s
         assert await until(lambda: server.sessions, 5)
         session = next(iter(server.sessions))
         await asyncio.sleep(1.0)  # both requests are answered by now
@@ -240,14 +296,23 @@ async def test_openssh_port_forwardings_are_refused(key_file):
             status, said = await openssh(server.port, key_file, "-W", forward)
             assert status == 255 and "administratively prohibited" in said, said
             # -R: the server listens for nobody
-            status, said = await openssh(server.port, key_file, "-N", "-o",
-                                         "ExitOnForwardFailure=yes", "-R", f"0:{forward}")
+            status, said = await openssh(
+                server.port, key_file, "-N", "-o", "ExitOnForwardFailure=yes", "-R", f"0:{forward}"
+            )
             assert status == 255 and "remote port forwarding failed" in said, said
             # -L: the local side listens, the server refuses each connection
             local = free_port()
-            run = asyncio.create_task(openssh(
-                server.port, key_file, "-N", "-L", f"{local}:{forward}", timeout=6,
-                until_text="open failed"))
+            run = asyncio.create_task(
+                openssh(
+                    server.port,
+                    key_file,
+                    "-N",
+                    "-L",
+                    f"{local}:{forward}",
+                    timeout=6,
+                    until_text="open failed",
+                )
+            )
             for _ in range(100):
                 try:
                     reader, writer = await asyncio.open_connection("127.0.0.1", local)
@@ -269,6 +334,7 @@ async def test_openssh_port_forwardings_are_refused(key_file):
 
 
 # -- point 5: a key flood slows only the flooder ----------------------------------------
+@pytest.mark.alone
 async def test_a_key_flood_does_not_stall_the_other_players():
     async with ServerProcess() as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(8)]
@@ -279,10 +345,10 @@ async def test_a_key_flood_does_not_stall_the_other_players():
             # measured once the flood is sent (its client's own work is done here):
             # the server has it all to parse, and it lets in only input_rate keys a second
             assert await until(lambda: flooder.sent >= len(flooder.data), 10)
-            await asyncio.gather(*(p.press_for(10) for p in players))
+            await asyncio.gather(*(p.press_for(6) for p in players))
             latencies = [t for p in players for t in p.latencies]
             assert not sum(p.lost for p in players), "keys unanswered during the flood"
-            assert quantile(latencies, .95) < 0.100, sorted(latencies)[-10:]
+            assert quantile(latencies, 0.95) < 0.100, sorted(latencies)[-10:]
             assert server.rss() - base < 50
             assert not attack.done() or attack.exception() is None  # still connected
         finally:
@@ -293,6 +359,7 @@ async def test_a_key_flood_does_not_stall_the_other_players():
 
 
 # -- point 6: a client that never reads --------------------------------------------------
+@pytest.mark.alone
 async def test_a_client_that_never_reads_is_bounded_then_closed():
     async with ServerProcess(output_stall=4.0) as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(3)]
@@ -302,15 +369,14 @@ async def test_a_client_that_never_reads_is_bounded_then_closed():
         sloth = await NonReader().open(server.port)
         started = time.monotonic()
         try:
-            await asyncio.gather(sloth.provoke(25, every=0.02),
-                                 *(p.press_for(6) for p in players))
+            await asyncio.gather(sloth.provoke(25, every=0.02), *(p.press_for(6) for p in players))
             await asyncio.wait_for(sloth.closed.wait(), 25)
             # closed after the stall (4 s) once the output piled up: well inside 25 s
             assert time.monotonic() - started < 25
             assert peak[0] - base < 40, (base, peak[0])
             latencies = [t for p in players for t in p.latencies]
             assert not sum(p.lost for p in players)
-            assert quantile(latencies, .95) < 0.3
+            assert quantile(latencies, 0.95) < 0.3
             assert all(not p.process.stdout.at_eof() for p in players)  # the others stay
         finally:
             watch.cancel()
@@ -322,8 +388,15 @@ async def test_a_client_that_never_reads_is_bounded_then_closed():
 async def test_output_past_the_cap_is_dropped_then_the_whole_screen_repainted():
     server = await start_server(limits=Limits(output_cap=16384, output_stall=60))
     key = asyncssh.generate_private_key("ssh-ed25519")
-    conn = await asyncssh.connect("127.0.0.1", server.port, username="sloth", client_keys=[key],
-                                  known_hosts=None, agent_path=None, window=16384)
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username="sloth",
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+        window=16384,
+    )
     process = await conn.create_process(term_type="xterm", term_size=(100, 30), encoding=None)
     other = await Client.open(server.port, "ana")
     try:
@@ -361,7 +434,7 @@ async def test_output_past_the_cap_is_dropped_then_the_whole_screen_repainted():
         while table.id not in screen.text() and time.monotonic() < end:
             try:
                 data = await asyncio.wait_for(process.stdout.read(65536), 0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             screen.feed(decoder.decode(data))
         assert table.id in screen.text(), screen.text()
@@ -398,6 +471,7 @@ async def test_the_rate_limit_refusal_reads_well_in_openssh(key_file):
         await server.stop()
 
 
+@pytest.mark.alone
 async def test_the_server_listens_promptly_with_many_stored_tables(tmp_path):
     server = Server(tmp_path, grace=60, bot_delay=0)
     for n in range(120):

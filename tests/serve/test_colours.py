@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import re
 
-from tideboard.serve.app import colour_depth
 from tests.serve.sshclient import Client, start_server
+from tideboard.serve.app import colour_depth
 
 TRUE_COLOUR = re.compile(rb"\x1b\[[0-9;]*?[34]8;2;(\d+);(\d+);(\d+)")
 

@@ -8,10 +8,10 @@ import asyncio
 
 import pytest
 
+from tests.serve.sshclient import Client, start_server
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.ui.screens import has_screen
-from tests.serve.sshclient import Client, start_server
 
 PLAYABLE = [g for g in registry.GAMES if registry.is_available(g) and has_screen(g)]
 
@@ -59,9 +59,20 @@ async def settled(server, table) -> None:
         if all(getattr(screen, "match", table.match) is table.match for screen in screens):
             return
         await asyncio.sleep(0.02)
-    raise AssertionError("a screen at the table never caught up: " + repr([
-        (type(s.app.screen).__name__, len(getattr(s.app.screen, "match", table.match).actions),
-         len(table.match.actions)) for s in server.sessions if s.app is not None]))
+    raise AssertionError(
+        "a screen at the table never caught up: "
+        + repr(
+            [
+                (
+                    type(s.app.screen).__name__,
+                    len(getattr(s.app.screen, "match", table.match).actions),
+                    len(table.match.actions),
+                )
+                for s in server.sessions
+                if s.app is not None
+            ]
+        )
+    )
 
 
 async def a_move_from_each_seat(server, table, clients, keys_for=None) -> None:
@@ -77,8 +88,7 @@ async def a_move_from_each_seat(server, table, clients, keys_for=None) -> None:
         state = table.match.state
         waiting = game.to_move(state)
         seat = next((s for s in waiting if s not in moved), waiting[0])
-        action = bots[seat].choose(game, game.view(state, seat), seat,
-                                   game.legal_for(state, seat))
+        action = bots[seat].choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
         name = table.seats[seat].player
         before = len(table.match.actions)
         keys = keys_for(state, seat, action) if keys_for else None
@@ -107,8 +117,9 @@ async def test_moonshell_table_carries_its_mode_and_options():
     bob = await Client.open(server.port, "bob", size=(120, 40))
     try:
         # variant row: standard -> tsunami; Events (the 6th option row): on -> off
-        table = await open_table(server, ana, "moonshell",
-                                 ["j", "l", "l", "l", "l", *["j"] * 6, "l"])
+        table = await open_table(
+            server, ana, "moonshell", ["j", "l", "l", "l", "l", *["j"] * 6, "l"]
+        )
         assert table.variant == "tsunami" and table.options == (("events", "off"),)
         await bob.wait_for("(tsunami, events off)")
         await join(bob, table)
@@ -179,8 +190,10 @@ async def test_mermaid_rain_three_players_choose_their_melds_on_their_own_screen
             screen = session_of(server, name).app.screen
             assert screen.human_to_move() == table.seat_of(name)
             assert "Pass to" not in clients[name].text()
-            assert not any(type(s).__name__ == "PrivacyScreen"
-                           for s in session_of(server, name).app.screen_stack)
+            assert not any(
+                type(s).__name__ == "PrivacyScreen"
+                for s in session_of(server, name).app.screen_stack
+            )
         await a_move_from_each_seat(server, table, clients, meld_keys)
     finally:
         for client in clients.values():

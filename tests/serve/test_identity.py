@@ -12,9 +12,9 @@ import subprocess
 import asyncssh
 import pytest
 
+from tests.serve.sshclient import BannerKept, Client, start_server
 from tideboard.serve import storage
 from tideboard.store.games import Store
-from tests.serve.sshclient import BannerKept, Client, start_server
 
 GUEST_LINE = "you are guest-"
 
@@ -32,8 +32,10 @@ async def test_names_compare_without_case_in_the_store(tmp_path):
         assert storage.pinned_key(store, "aNa") == "SHA256:a"
         # a name used without a key before keys were required: the first key owns it
         with store._write() as db:
-            db.execute("INSERT INTO players (name, fingerprint, first_seen) "
-                       "VALUES ('zed', NULL, '2024-01-01')")
+            db.execute(
+                "INSERT INTO players (name, fingerprint, first_seen) "
+                "VALUES ('zed', NULL, '2024-01-01')"
+            )
         assert storage.claim(store, "Zed", "SHA256:z") == "zed"
         assert storage.claim(store, "zed", "SHA256:y") is None
 
@@ -87,14 +89,21 @@ async def test_a_name_is_the_same_player_in_any_case_and_keeps_her_seat():
 async def test_a_keyed_client_cannot_take_a_guest_name_and_is_told_why():
     server = await start_server()
     try:
-        for name, reason in (("guest-4821", "kept for players without a key"),
-                             ("Guest-1", "kept for players without a key")):
+        for name, reason in (
+            ("guest-4821", "kept for players without a key"),
+            ("Guest-1", "kept for players without a key"),
+        ):
             kept = BannerKept()
             with pytest.raises(asyncssh.PermissionDenied):
                 await asyncssh.create_connection(
-                    lambda: kept, "127.0.0.1", server.port, username=name,
+                    lambda: kept,
+                    "127.0.0.1",
+                    server.port,
+                    username=name,
                     client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                    known_hosts=None, agent_path=None)
+                    known_hosts=None,
+                    agent_path=None,
+                )
             assert any(reason in banner for banner in kept.banners), kept.banners
     finally:
         await server.stop()
@@ -108,9 +117,14 @@ async def test_a_refused_key_is_told_the_name_belongs_to_another_key():
         kept = BannerKept()
         with pytest.raises(asyncssh.PermissionDenied):
             await asyncssh.create_connection(
-                lambda: kept, "127.0.0.1", server.port, username="zed",
+                lambda: kept,
+                "127.0.0.1",
+                server.port,
+                username="zed",
                 client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                known_hosts=None, agent_path=None)
+                known_hosts=None,
+                agent_path=None,
+            )
         assert any("zed belongs to another SSH key" in b for b in kept.banners), kept.banners
         await owner.close()
     finally:
@@ -147,9 +161,22 @@ openssh = pytest.mark.skipif(not (SSH and KEYGEN), reason="needs OpenSSH's ssh a
 
 
 def ssh_command(port: int, *options: str) -> list[str]:
-    return [SSH, "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
-            "-o", "ConnectTimeout=10", "-p", str(port), *options]
+    return [
+        SSH,
+        "-F",
+        "/dev/null",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "ConnectTimeout=10",
+        "-p",
+        str(port),
+        *options,
+    ]
 
 
 def no_agent() -> dict[str, str]:
@@ -161,14 +188,17 @@ async def test_openssh_is_told_why_a_name_is_refused(tmp_path):
     """BatchMode, a generated key, a name pinned to another key: the reason reaches
     the user (today only "Permission denied")."""
     server = await start_server(tmp_path / "data")
-    subprocess.run([KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "k")],
-                   check=True)
+    subprocess.run([KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "k")], check=True)
     storage.claim(server.store, "zed", "SHA256:someone-else")
     try:
         process = await asyncio.create_subprocess_exec(
             *ssh_command(server.port, "-o", "BatchMode=yes", "-i", str(tmp_path / "k")),
-            "ZED@127.0.0.1", stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=no_agent())
+            "ZED@127.0.0.1",
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=no_agent(),
+        )
         _out, err = await asyncio.wait_for(process.communicate(), 20)
         assert process.returncode == 255
         text = err.decode("utf-8", "replace")
@@ -184,8 +214,12 @@ async def test_openssh_without_a_key_plays_as_a_guest(tmp_path):
     try:
         process = await asyncio.create_subprocess_exec(
             *ssh_command(server.port, "-tt", "-o", "PubkeyAuthentication=no"),
-            "zed@127.0.0.1", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=no_agent())
+            "zed@127.0.0.1",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=no_agent(),
+        )
         seen = b""
         try:
             for _ in range(300):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
+from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.new_table import NewTableScreen
 from tideboard.serve.tables import Room, TableError
-from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
-from tests.ui.helpers import settle
 
 
 def crowded_room(tmp_path, monkeypatch, players: int = 40) -> Room:

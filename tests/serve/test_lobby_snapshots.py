@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tideboard.serve.new_table import NewTableScreen
 from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room
 from tests.ui.helpers import settle
+from tideboard.serve.new_table import NewTableScreen
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -19,16 +19,19 @@ SIZES = [(80, 24), (120, 40)]
 def test_snapshot_lobby(snap_compare, size, tmp_path, monkeypatch):
     """ana's lobby: her table under way, open tables (one watched, one in a
     Moonshell mode), her finished table to replay, the games."""
+
     async def ready(pilot):
         await settle(pilot)
 
-    assert snap_compare(lobby_app(busy_room(tmp_path, monkeypatch)), run_before=ready,
-                        terminal_size=size)
+    assert snap_compare(
+        lobby_app(busy_room(tmp_path, monkeypatch)), run_before=ready, terminal_size=size
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_snapshot_new_table_dialog(snap_compare, size, tmp_path, monkeypatch):
     """The new-table dialog for Moonshell in Dive mode at three players, seat 3 a bot."""
+
     async def dialog(pilot):
         await settle(pilot)
         await pilot.press("j", "enter")

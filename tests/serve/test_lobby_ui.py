@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room
+from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.new_table import NewTableScreen
 from tideboard.serve.table_screen import RemoteTable
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
 from tideboard.ui.shared.replay import Replay
-from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room
-from tests.ui.helpers import settle
 
 
 def lines(app) -> list[tuple[str, str, str]]:
@@ -80,8 +80,7 @@ async def test_lobby_keys_move_and_open_the_dialog_and_esc_cancels(tmp_path, mon
         assert isinstance(app.screen, HelpScreen)
 
 
-async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_path,
-                                                                          monkeypatch):
+async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_path, monkeypatch):
     """Issue 12: a player creates a table (game, players, variant and options,
     which seats are bots); a variant sets its options; a seat's option shows
     only with that seat at the table."""
@@ -118,7 +117,10 @@ async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_pa
         assert (table.game_id, table.players, table.variant) == ("moonshell", 3, "submerge")
         assert table.options == (("moonshell", "off"),)
         assert [(s.player, s.bot) for s in table.seats] == [
-            ("ana", None), (None, None), (None, "greedy")]
+            ("ana", None),
+            (None, None),
+            (None, "greedy"),
+        ]
         assert "You sit at table t001" in status(app)
         # s starts it now: a bot takes the free seat, and the table opens
         await pilot.press(*["k"] * 8, "s")
@@ -168,8 +170,7 @@ async def test_enter_on_a_finished_table_replays_it(tmp_path, monkeypatch):
         assert isinstance(app.screen, LobbyScreen)
 
 
-async def test_a_watcher_gets_no_seat_hints_and_the_log_names_the_players(tmp_path,
-                                                                         monkeypatch):
+async def test_a_watcher_gets_no_seat_hints_and_the_log_names_the_players(tmp_path, monkeypatch):
     """Issue 12: the spectator gets no hot-seat hint ("until the next player is
     ready"); the log names players by their names where the table has them."""
     fixed_ids(monkeypatch)
@@ -188,8 +189,7 @@ async def test_a_watcher_gets_no_seat_hints_and_the_log_names_the_players(tmp_pa
         assert "You are watching" in hand and "ready" not in hand
         game = table.match.game
         seat = game.to_move(table.match.state)[0]
-        room.act(table.id, table.seats[seat].player,
-                 game.legal_for(table.match.state, seat)[-1])
+        room.act(table.id, table.seats[seat].player, game.legal_for(table.match.state, seat)[-1])
         await settle(pilot)
         entries = screen.query_one(GameLog).entries
         assert entries[-1].startswith(f"{table.seats[seat].player}:"), entries
@@ -237,8 +237,11 @@ async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, m
     room.join(table.id, "bob")
     game = table.match.game
     seat = game.to_move(table.match.state)[0]
-    for name, expected in (("carol", None), (table.seats[seat].player, seat),
-                           (table.seats[1 - seat].player, None)):
+    for name, expected in (
+        ("carol", None),
+        (table.seats[seat].player, seat),
+        (table.seats[1 - seat].player, None),
+    ):
         app = lobby_app(room, name)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)

@@ -35,8 +35,7 @@ def until_turn_of(room, table, name):
         if seat in waiting:
             return
         mover = waiting[0]
-        room.act(table.id, table.seats[mover].player,
-                 game.legal_for(table.match.state, mover)[0])
+        room.act(table.id, table.seats[mover].player, game.legal_for(table.match.state, mover)[0])
     raise AssertionError("never bob's turn")
 
 
@@ -130,10 +129,24 @@ def test_sigterm_and_sighup_stop_the_server_in_order(tmp_path, signum):
 
     env = dict(os.environ, TIDEBOARD_DATA_DIR=str(tmp_path))
     process = subprocess.Popen(
-        [sys.executable, "-m", "tideboard", "serve", "--port", "0", "--host", "127.0.0.1",
-         "--data-dir", str(tmp_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-        start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "tideboard",
+            "serve",
+            "--port",
+            "0",
+            "--host",
+            "127.0.0.1",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     try:
         assert "listening" in process.stdout.readline()
         process.send_signal(getattr(signal, signum))

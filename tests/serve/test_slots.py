@@ -11,26 +11,29 @@ import time
 import asyncssh
 import pytest
 
-from tideboard.serve.server import Limits, Server, address_key
 from tests.serve.sshclient import Client, session_output, start_server
+from tideboard.serve.server import Limits, Server, address_key
 
 
 def connect(port: int, name: str, key=None):
-    return asyncssh.connect("127.0.0.1", port, username=name,
-                            client_keys=[key or asyncssh.generate_private_key("ssh-ed25519")],
-                            known_hosts=None, agent_path=None)
+    return asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        client_keys=[key or asyncssh.generate_private_key("ssh-ed25519")],
+        known_hosts=None,
+        agent_path=None,
+    )
 
 
 async def test_one_session_per_connection():
     server = await start_server()
     try:
         async with connect(server.port, "ana") as conn:
-            first = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                              encoding=None)
+            first = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
             for _ in range(3):
                 with pytest.raises(asyncssh.ChannelOpenError, match="One session"):
-                    await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                              encoding=None)
+                    await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
             assert len(server.sessions) == 1
             first.close()
     finally:
@@ -130,15 +133,29 @@ def test_serve_passes_its_limits(monkeypatch, tmp_path):
         return 0
 
     monkeypatch.setattr("tideboard.serve.run.run_server", fake_run)
-    result = CliRunner().invoke(serve, ["--data-dir", str(tmp_path), "--per-name", "2",
-                                        "--per-address", "5", "--max-open-tables", "4"])
+    result = CliRunner().invoke(
+        serve,
+        [
+            "--data-dir",
+            str(tmp_path),
+            "--per-name",
+            "2",
+            "--per-address",
+            "5",
+            "--max-open-tables",
+            "4",
+        ],
+    )
     assert result.exit_code == 0, result.output
     limits = seen["limits"]
     assert (limits.per_name, limits.per_address, limits.max_open_tables) == (2, 5, 4)
     defaults = CliRunner().invoke(serve, ["--data-dir", str(tmp_path)])
     assert defaults.exit_code == 0
-    assert (seen["limits"].per_name, seen["limits"].per_address,
-            seen["limits"].max_open_tables) == (3, 10, 3)
+    assert (
+        seen["limits"].per_name,
+        seen["limits"].per_address,
+        seen["limits"].max_open_tables,
+    ) == (3, 10, 3)
     server = Server(tmp_path, seen["limits"])
     assert server.room.max_open == 3
     server.store.close()

@@ -1,9 +1,12 @@
-"""Issue 18: the soak.  60 s of 30 honest players pressing keys in the lobby,
+"""Issue 18: the soak, short.  30 honest players pressing keys in the lobby,
 with a flooder, a giant window and a client that never reads among them, on a
 server in its own process: the honest players' key-to-update p95 stays under
 100 ms and the server's memory under 200 MiB; the non-reader is closed.
 
-About 75 s: the longest test of the suite, on purpose (the issue asks for 60 s).
+The issue's 60 s soak is a benchmark: ``python benchmarks/ssh_attack.py --only
+all --seconds 60`` (the same clients; it prints the same figures against the
+same targets, and the non-reader is closed after the default 45 s stall).  Here
+10 s of keys, with the stall cut to 4 s so that the non-reader's close is seen.
 """
 
 from __future__ import annotations
@@ -11,22 +14,27 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from tests.serve.attackers import Flooder, Giant, NonReader, Player, ServerProcess, quantile
 
 PLAYERS = 30
-SECONDS = 60.0
+SECONDS = 10.0
+STALL = 4.0  # Limits.output_stall: the non-reader is closed well inside SECONDS
 
 
+@pytest.mark.alone
 async def test_soak_30_players_with_a_flooder_a_giant_window_and_a_non_reader():
     # every client comes from 127.0.0.1: the per-address limit is raised
-    async with ServerProcess(per_minute=1000, per_address=1000) as server:
+    async with ServerProcess(per_minute=1000, per_address=1000, output_stall=STALL) as server:
         players = [Player(f"p{n}") for n in range(PLAYERS)]
         for start in range(0, PLAYERS, 10):  # ten at a time: the first screens are not the test
-            await asyncio.gather(*(p.connect(server.port) for p in players[start:start + 10]))
+            await asyncio.gather(*(p.connect(server.port) for p in players[start : start + 10]))
         flooder, giant, sloth = Flooder(1.0), Giant((10000, 10000)), NonReader()
-        attacks = [asyncio.create_task(flooder.run(server.port, times=100)),
-                   asyncio.create_task(giant.run(server.port, resizes=int(SECONDS / 2),
-                                                 every=2.0))]
+        attacks = [
+            asyncio.create_task(flooder.run(server.port, times=100)),
+            asyncio.create_task(giant.run(server.port, resizes=int(SECONDS / 2), every=2.0)),
+        ]
         await sloth.open(server.port)
         attacks.append(asyncio.create_task(sloth.provoke(SECONDS, every=0.05)))
         peak = 0.0
@@ -47,17 +55,19 @@ async def test_soak_30_players_with_a_flooder_a_giant_window_and_a_non_reader():
             took = time.monotonic() - started
             latencies = [t for p in players for t in p.latencies]
             lost = sum(p.lost for p in players)
-            p50, p95 = quantile(latencies, .5), quantile(latencies, .95)
-            print(f"soak {took:.0f} s: {len(latencies)} keys, update p50 {p50 * 1000:.0f} ms "
-                  f"p95 {p95 * 1000:.0f} ms, {lost} unanswered; server RSS peak {peak:.0f} MiB; "
-                  f"flood sent {flooder.sent >> 10} KiB; giant got {giant.received >> 10} KiB; "
-                  f"non-reader closed {sloth.closed.is_set()}")
+            p50, p95 = quantile(latencies, 0.5), quantile(latencies, 0.95)
+            print(
+                f"soak {took:.0f} s: {len(latencies)} keys, update p50 {p50 * 1000:.0f} ms "
+                f"p95 {p95 * 1000:.0f} ms, {lost} unanswered; server RSS peak {peak:.0f} MiB; "
+                f"flood sent {flooder.sent >> 10} KiB; giant got {giant.received >> 10} KiB; "
+                f"non-reader closed {sloth.closed.is_set()}"
+            )
             assert server.alive()
             assert len(latencies) > PLAYERS * SECONDS / 2
             assert lost == 0
             assert p95 < 0.100, sorted(latencies)[-20:]
             assert peak < 200, peak
-            assert sloth.closed.is_set()  # after 45 s over its output cap
+            assert sloth.closed.is_set()  # after STALL s over its output cap
             assert flooder.sent > 2 << 20  # it flooded all along (the server's window)
         finally:
             watcher.cancel()

@@ -9,9 +9,8 @@ import re
 import asyncssh
 import pytest
 
-from tideboard.serve.server import Limits
 from tests.serve.sshclient import Client, start_server
-
+from tideboard.serve.server import Limits
 
 CARD = re.compile(r"[─━] ?(\d+)(?: ·)? \d★")  # a pattern card's top: "─57 2★" or "━6 · 3★"
 
@@ -141,8 +140,7 @@ async def test_a_restarted_server_resumes_the_table(tmp_path):
     table = await seated_table(server, ana, bob)
     game = table.match.game
     seat = game.to_move(table.match.state)[0]
-    server.room.act(table.id, table.seats[seat].player,
-                    game.legal_for(table.match.state, seat)[0])
+    server.room.act(table.id, table.seats[seat].player, game.legal_for(table.match.state, seat)[0])
     actions = list(table.match.actions)
     await ana.close()
     await bob.close()
@@ -162,9 +160,14 @@ async def test_a_session_without_a_terminal_is_refused():
     """Issue 12: sessions without a terminal get one line and a non-zero exit."""
     server = await start_server()
     try:
-        async with asyncssh.connect("127.0.0.1", server.port, username="ana",
-                                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-                                    known_hosts=None, agent_path=None) as conn:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="ana",
+            client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+            known_hosts=None,
+            agent_path=None,
+        ) as conn:
             result = await conn.run("ls")
             assert result.exit_status == 1
             assert result.stdout.count("\n") == 1 and "needs a terminal" in result.stdout
@@ -202,6 +205,7 @@ async def test_connections_per_address_are_limited():
         await server.stop()
 
 
+@pytest.mark.slow
 async def test_random_keys_from_several_clients_break_nothing():
     """Issue 12: 1,000 random keystrokes from each of several clients break nothing."""
     server = await start_server()
@@ -212,7 +216,16 @@ async def test_random_keys_from_several_clients_break_nothing():
         table = await seated_table(server, clients[0], clients[1])
         rng = random.Random(12)
         presses = list("abcdefhjklmnoprstuwxyz123456789 ?:") + [
-            "\r", "\x1b", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b[5~", "\x1b[6~"]
+            "\r",
+            "\x1b",
+            "\x1b[A",
+            "\x1b[B",
+            "\x1b[C",
+            "\x1b[D",
+            "\t",
+            "\x1b[5~",
+            "\x1b[6~",
+        ]
 
         async def press(number):
             for _ in range(1000):
@@ -221,8 +234,9 @@ async def test_random_keys_from_several_clients_break_nothing():
                 except (BrokenPipeError, ConnectionError, asyncssh.Error):
                     # q in the lobby leaves: that player connects again
                     await clients[number].close()
-                    clients[number] = await Client.open(server.port, names[number],
-                                                        keys[names[number]])
+                    clients[number] = await Client.open(
+                        server.port, names[number], keys[names[number]]
+                    )
             return number
 
         await asyncio.gather(*(press(n) for n in range(len(clients))))
@@ -233,7 +247,8 @@ async def test_random_keys_from_several_clients_break_nothing():
         await late.close()
         if table.match is not None and table.writer is not None:
             assert server.store.actions(table.writer.id) == tuple(
-                table.match.game.format_action(a) for a in table.match.actions)
+                table.match.game.format_action(a) for a in table.match.actions
+            )
     finally:
         for client in clients:
             await client.close()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tideboard.serve import styles
 from tests.serve.sshclient import Client, start_server
+from tideboard.serve import styles
 
 
 def app_of(server, name):
@@ -37,8 +37,7 @@ async def test_sessions_share_parsed_stylesheets_and_keep_their_own_theme():
         assert first.screen.styles.background != background
         # bob's session keeps its theme and colours
         assert second.theme == theme and second.screen.styles.background == background
-        assert second.stylesheet.variables["background"] != first.stylesheet.variables[
-            "background"]
+        assert second.stylesheet.variables["background"] != first.stylesheet.variables["background"]
         # bob takes the same next theme: its rules come from ana's parse (a theme
         # change reparses through the shared cache, not Textual's own reparse)
         parsed = len(styles._RULES)

@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from tideboard.serve import storage
 from tideboard.engine.core import ConfigError, IllegalAction
+from tideboard.serve import storage
 from tideboard.serve.tables import Room, TableError
 from tideboard.store.games import Store
 from tideboard.store.schema import MIGRATIONS, statements
@@ -150,9 +150,11 @@ def test_a_version_3_store_gains_the_tables_options_column(tmp_path):
         for statement in statements(MIGRATIONS[version]):
             db.execute(statement)
     db.execute("PRAGMA user_version = 3")
-    db.execute("INSERT INTO tables (id, game, creator, players, variant, seats, created) "
-               "VALUES ('t1', 'moonshell', 'ana', 2, 'wade', "
-               "'[{\"player\": \"ana\", \"bot\": null}, {\"player\": null, \"bot\": null}]', 'x')")
+    db.execute(
+        "INSERT INTO tables (id, game, creator, players, variant, seats, created) "
+        "VALUES ('t1', 'moonshell', 'ana', 2, 'wade', "
+        '\'[{"player": "ana", "bot": null}, {"player": null, "bot": null}]\', \'x\')'
+    )
     db.commit()
     db.close()
     with Store.open(path, import_autosaves=False) as opened:
@@ -161,7 +163,8 @@ def test_a_version_3_store_gains_the_tables_options_column(tmp_path):
 
 
 async def test_a_failed_save_keeps_the_table_playing_and_is_retried_until_it_succeeds(
-        store, monkeypatch):
+    store, monkeypatch
+):
     """Issue #18 point 12 at a server table: a move the store refuses (a full
     disk) is kept, the table is told once, and the missing moves are saved by a
     retry with no further move; the table is told when every move is saved."""
@@ -201,7 +204,8 @@ async def test_a_failed_save_keeps_the_table_playing_and_is_retried_until_it_suc
 
 
 async def test_a_moves_write_leaves_the_loop_keeps_its_order_and_shutdown_waits_for_it(
-        store, monkeypatch):
+    store, monkeypatch
+):
     """Issue #19: every session shares the loop, so a move's commit and fsync
     run on the store's writer thread: while the disk is slow (here: held) the
     room answers at once, the moves reach the store in the order played, the
@@ -234,5 +238,4 @@ async def test_a_moves_write_leaves_the_loop_keeps_its_order_and_shutdown_waits_
     room.shutdown()  # waits for the four writes and hands out their outcomes
     assert seen == [1, 2, 3, 4] and room.saves.pending == 0
     assert store.load_match(writer.id)[0].actions == table.match.actions
-    assert table.save_error is None and not any("could not save" in line
-                                                for line in table.chat)
+    assert table.save_error is None and not any("could not save" in line for line in table.chat)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from tests.serve.sshclient import Client, start_server
+from tests.serve.test_ssh import hand_on, seated_table
 from tideboard.engine.bots import make_bot
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import EndTurn, Flip, Score, Shift, Skip
-from tests.serve.sshclient import Client, start_server
-from tests.serve.test_ssh import hand_on, seated_table
 
 SEED = 20240611
 
@@ -52,6 +54,7 @@ async def settled(server, table) -> None:
     await asyncio.sleep(0.1)  # the redraw
 
 
+@pytest.mark.slow
 async def test_two_players_play_a_whole_game_over_ssh(monkeypatch):
     """Issue 12: two players play a whole Shifting Stones game over SSH with the
     game screen's own keys; each screen shows only its own hand, the spectator no
@@ -76,8 +79,9 @@ async def test_two_players_play_a_whole_game_over_ssh(monkeypatch):
         while not game.is_over(table.match.state):
             state = table.match.state
             seat = game.to_move(state)[0]
-            action = bots[seat].choose(game, game.view(state, seat), seat,
-                                       game.legal_for(state, seat))
+            action = bots[seat].choose(
+                game, game.view(state, seat), seat, game.legal_for(state, seat)
+            )
             before = len(table.match.actions)
             await players[seat].keys(*keys_for(state, seat, action), pause=0.02)
             for _ in range(200):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from tideboard.engine.core import GameConfig
-from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, LETTERS
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import State
 
 BOX = {0: 1, 1: 2, 2: 3, 3: 3}  # stone pair (face // 2) -> stones in the box
@@ -29,7 +29,7 @@ def grid(text: str) -> tuple[int, ...]:
 
 def grid_text(faces: tuple[int, ...]) -> str:
     letters = "".join(LETTERS[f] for f in faces)
-    return "/".join(letters[i:i + 3] for i in (0, 3, 6))
+    return "/".join(letters[i : i + 3] for i in (0, 3, 6))
 
 
 def cards_worth(points: int, count: int, exclude: tuple[int, ...] = ()) -> tuple[int, ...]:
@@ -45,17 +45,34 @@ def filler(count: int, exclude: tuple[int, ...] = ()) -> tuple[int, ...]:
     return tuple(ids[:count])
 
 
-def make_state(grid_text_: str, hands, *, players: int | None = None, deck=(), discard=(),
-               scored=None, current: int = 0, solo: bool = False, **fields) -> State:
+def make_state(
+    grid_text_: str,
+    hands,
+    *,
+    players: int | None = None,
+    deck=(),
+    discard=(),
+    scored=None,
+    current: int = 0,
+    solo: bool = False,
+    **fields,
+) -> State:
     """A state with exactly the given table; other fields keep their defaults."""
     hands = tuple(tuple(h) for h in hands)
     players = players if players is not None else len(hands)
     assert len(hands) == players
-    return State(players=players, solo=solo, grid=grid(grid_text_), deck=tuple(deck),
-                 discard=tuple(discard), hands=hands,
-                 scored=tuple(tuple(s) for s in scored) if scored else ((),) * players,
-                 skipped_last=fields.pop("skipped_last", (False,) * players),
-                 current=current, **fields)
+    return State(
+        players=players,
+        solo=solo,
+        grid=grid(grid_text_),
+        deck=tuple(deck),
+        discard=tuple(discard),
+        hands=hands,
+        scored=tuple(tuple(s) for s in scored) if scored else ((),) * players,
+        skipped_last=fields.pop("skipped_last", (False,) * players),
+        current=current,
+        **fields,
+    )
 
 
 def new_game(players: int = 2, seed: int = 0, solo: bool = False) -> State:
@@ -83,7 +100,10 @@ def brute_matches(rows: tuple[str, ...], faces: tuple[int, ...]) -> bool:
     height, width = len(rows), len(rows[0])
     for top in range(3 - height + 1):
         for left in range(3 - width + 1):
-            if all(ch == "*" or faces[(top + r) * 3 + left + c] == LETTERS.index(ch)
-                   for r, row in enumerate(rows) for c, ch in enumerate(row)):
+            if all(
+                ch == "*" or faces[(top + r) * 3 + left + c] == LETTERS.index(ch)
+                for r, row in enumerate(rows)
+                for c, ch in enumerate(row)
+            ):
                 return True
     return False

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
+from tideboard.engine.simulate import play_out, simulate
 from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import HIDDEN
-from tideboard.engine.simulate import play_out, simulate
 
 
 def test_bot_levels_are_random_and_greedy():
@@ -46,13 +46,18 @@ def test_bots_choose_legal_actions_from_their_own_view():
 def test_greedy_bot_does_not_depend_on_hidden_cards():
     """The greedy bot's choice is the same whatever the other hands and deck hold."""
     state = GAME.setup(GameConfig(players=3, seed=21))
-    other = evolve(state, hands=(state.hands[0], state.hands[2], state.hands[1]),
-                   deck=tuple(reversed(state.deck)))
+    other = evolve(
+        state,
+        hands=(state.hands[0], state.hands[2], state.hands[1]),
+        deck=tuple(reversed(state.deck)),
+    )
     for seed in range(5):
-        a = make_bot(GAME, "greedy", seed).choose(GAME, GAME.view(state, 0), 0,
-                                                  GAME.legal_actions(state))
-        b = make_bot(GAME, "greedy", seed).choose(GAME, GAME.view(other, 0), 0,
-                                                  GAME.legal_actions(other))
+        a = make_bot(GAME, "greedy", seed).choose(
+            GAME, GAME.view(state, 0), 0, GAME.legal_actions(state)
+        )
+        b = make_bot(GAME, "greedy", seed).choose(
+            GAME, GAME.view(other, 0), 0, GAME.legal_actions(other)
+        )
         assert a == b
 
 

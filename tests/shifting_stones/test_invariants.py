@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import json
 import random
-
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.round_trip import through_a_record
+from tests.shifting_stones.ss_helpers import ALL_IDS, BOX, all_card_ids
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
-from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import HIDDEN, EndTurn, Score, Skip
-from tests.shifting_stones.ss_helpers import ALL_IDS, BOX, all_card_ids
-from tests.round_trip import through_a_record
 
 MAX_ACTIONS = 400
 
@@ -83,8 +82,12 @@ def check_invariants(state, start_ids: frozenset[int], players: int) -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([1, 2, 3, 4, 5]),
-       policy=st.integers(0, 2**32), eager=st.sampled_from([0.2, 0.9]))
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([1, 2, 3, 4, 5]),
+    policy=st.integers(0, 2**32),
+    eager=st.sampled_from([0.2, 0.9]),
+)
 def test_random_legal_play_keeps_every_invariant(seed, players, policy, eager):
     rnd = random.Random(policy)
     config = _config(players, seed)
@@ -116,8 +119,9 @@ def test_full_games_reach_the_end_with_the_bonus_counted():
             if GAME.is_over(state):
                 break
             seat = state.current
-            action = bots[seat].choose(GAME, GAME.view(state, seat), seat,
-                                       GAME.legal_actions(state))
+            action = bots[seat].choose(
+                GAME, GAME.view(state, seat), seat, GAME.legal_actions(state)
+            )
             state = GAME.apply(state, action)
         assert GAME.is_over(state), players
         check_invariants(state, start_ids, players)

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.shifting_stones.ss_helpers import make_state, new_game
 from tideboard.engine.core import IllegalAction, NotationError
 from tideboard.games.shifting_stones import notation, rules
 from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift
-from tests.shifting_stones.ss_helpers import make_state, new_game
 
 
 def _states():
@@ -44,19 +44,22 @@ def test_notation_round_trips_every_legal_action():
     assert checked > 1000
 
 
-@pytest.mark.parametrize("text, action", [
-    ("shift 12 a1 b1", Shift(12, 0, 1)),
-    ("shift 12 b1 a1", Shift(12, 0, 1)),
-    ("swap 12 a1 a2", Shift(12, 0, 3)),
-    ("SHIFT #12 C2 C3", Shift(12, 5, 8)),
-    ("  flip   7   b2  ", Flip(7, 4)),
-    ("flip #7 c3", Flip(7, 8)),
-    ("score 72", Score(72)),
-    ("Score #1", Score(1)),
-    ("end", END_TURN),
-    ("END", END_TURN),
-    ("skip", SKIP),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("shift 12 a1 b1", Shift(12, 0, 1)),
+        ("shift 12 b1 a1", Shift(12, 0, 1)),
+        ("swap 12 a1 a2", Shift(12, 0, 3)),
+        ("SHIFT #12 C2 C3", Shift(12, 5, 8)),
+        ("  flip   7   b2  ", Flip(7, 4)),
+        ("flip #7 c3", Flip(7, 8)),
+        ("score 72", Score(72)),
+        ("Score #1", Score(1)),
+        ("end", END_TURN),
+        ("END", END_TURN),
+        ("skip", SKIP),
+    ],
+)
 def test_notation_reads_the_documented_forms(text, action):
     assert notation.parse_action(text) == action
 
@@ -69,21 +72,24 @@ def test_notation_row_1_is_the_top_row():
     assert after.grid[8] != state.grid[8] and after.grid[:8] == state.grid[:8]
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", ["empty move", "shift CARD CELL CELL"]),
-    ("   ", ["empty move"]),
-    ("move 12 a1", ["unknown move 'move'", "flip CARD CELL", "score CARD"]),
-    ("shift 12 a1", ["'shift' takes 3 argument(s), got 2"]),
-    ("flip 12", ["'flip' takes 2 argument(s), got 1"]),
-    ("score", ["'score' takes 1 argument(s), got 0"]),
-    ("end now", ["'end' takes 0 argument(s), got 1"]),
-    ("score twelve", ["'twelve' is not a card number", "1-72"]),
-    ("flip 12 d4", ["'d4' is not a cell", "a1-c3", "row 1-3 from the top"]),
-    ("shift 12 a0 a1", ["'a0' is not a cell"]),
-    ("score ²", ["'²' is not a card number"]),
-    pytest.param("score " + "9" * 5000, ["is not a card number"], id="5000-digit-card"),
-    ("flip -3 a1", ["'-3' is not a card number"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", ["empty move", "shift CARD CELL CELL"]),
+        ("   ", ["empty move"]),
+        ("move 12 a1", ["unknown move 'move'", "flip CARD CELL", "score CARD"]),
+        ("shift 12 a1", ["'shift' takes 3 argument(s), got 2"]),
+        ("flip 12", ["'flip' takes 2 argument(s), got 1"]),
+        ("score", ["'score' takes 1 argument(s), got 0"]),
+        ("end now", ["'end' takes 0 argument(s), got 1"]),
+        ("score twelve", ["'twelve' is not a card number", "1-72"]),
+        ("flip 12 d4", ["'d4' is not a cell", "a1-c3", "row 1-3 from the top"]),
+        ("shift 12 a0 a1", ["'a0' is not a cell"]),
+        ("score ²", ["'²' is not a card number"]),
+        pytest.param("score " + "9" * 5000, ["is not a card number"], id="5000-digit-card"),
+        ("flip -3 a1", ["'-3' is not a card number"]),
+    ],
+)
 def test_notation_errors_say_what_is_wrong(text, words):
     with pytest.raises(NotationError) as error:
         notation.parse_action(text)
@@ -146,9 +152,19 @@ def test_notation_a_shift_named_in_reverse_is_the_listed_move():
     assert Shift(12, 1, 0) == Shift(12, 0, 1)
 
 
-@pytest.mark.parametrize("text", ["score ²", "flip ² a1", "score " + "9" * 5000,
-                                  "shift #" + "1" * 5000 + " a1 b1", "score ٣", "score 73",
-                                  "score 0", "score #"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "score ²",
+        "flip ² a1",
+        "score " + "9" * 5000,
+        "shift #" + "1" * 5000 + " a1 b1",
+        "score ٣",
+        "score 73",
+        "score 0",
+        "score #",
+    ],
+)
 def test_notation_numbers_are_strict(text):
     with pytest.raises(NotationError):
         notation.parse_action(text)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.shifting_stones.ss_helpers import cards_worth, filler, make_state
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones import rules, scoring
-from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Score
-from tests.shifting_stones.ss_helpers import cards_worth, filler, make_state
 
 TRIGGERS = [(2, 10), (3, 9), (4, 8), (5, 7)]
 TABLE = "BOH/BOE/EES"  # card 11 (Bird, Boat) and card 14 (Horse over a stone) both match
@@ -51,6 +51,7 @@ def _final(players_cards):
 
 
 # -- the trigger ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players, trigger", TRIGGERS)
 def test_rule_end_trigger_by_player_count(players, trigger):
@@ -112,12 +113,15 @@ def test_rule_may_score_beyond_trigger():
     assert len(state.scored[0]) == 11 and len(state.scored[1]) == len(matching)
     # every card counts, the ones past the trigger too (plus the bonus)
     ones = [sum(CARD_BY_ID[c].points == 1 for c in cards) for cards in state.scored]
-    expected = [sum(CARD_BY_ID[c].points for c in cards) + 3 * (n == max(ones) > 0)
-                for cards, n in zip(state.scored, ones)]
+    expected = [
+        sum(CARD_BY_ID[c].points for c in cards) + 3 * (n == max(ones) > 0)
+        for cards, n in zip(state.scored, ones)
+    ]
     assert list(GAME.scores(state)) == expected
 
 
 # -- the bonus and the winner ---------------------------------------------------
+
 
 def test_rule_one_point_card_bonus():
     ones = cards_worth(1, 3)

@@ -8,16 +8,21 @@ from collections import Counter
 
 import pytest
 
+from tests.shifting_stones.ss_helpers import (
+    BOX,
+    all_card_ids,
+    brute_matches,
+    filler,
+    grid,
+    make_state,
+)
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones import rules
-from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, CELL_NAMES, make_card
-from tideboard.games.shifting_stones.state import (END_TURN, SKIP, EndTurn, Flip, Score, Shift,
-                                                   Skip)
-from tests.shifting_stones.ss_helpers import (
-    BOX, all_card_ids, brute_matches, filler, grid, make_state)
+from tideboard.games.shifting_stones.game import GAME
+from tideboard.games.shifting_stones.state import END_TURN, SKIP, EndTurn, Flip, Score, Shift, Skip
 
 MIXED = "SFB/HOH/ETE"  # a table where most neighbours differ
 
@@ -37,15 +42,21 @@ def _two_seats(grid_text=MIXED, hand0=(11, 14, 20, 30), hand1=(40, 41, 42, 43), 
 
 # -- cells and notation -------------------------------------------------------
 
+
 def test_rule_cells_a1_to_c3_row_1_at_the_top():
     assert CELL_NAMES == ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
     state = _two_seats("SFB/HOH/ETE")
     stones = GAME.to_json(state)["stones"]
-    assert (stones["a1"], stones["c1"], stones["b2"], stones["c3"]) == ("Sun", "Bird", "Boat",
-                                                                         "Seed")
+    assert (stones["a1"], stones["c1"], stones["b2"], stones["c3"]) == (
+        "Sun",
+        "Bird",
+        "Boat",
+        "Seed",
+    )
 
 
 # -- shift --------------------------------------------------------------------
+
 
 def test_rule_shift_swaps_two_orthogonal_neighbours():
     state = _two_seats()
@@ -93,6 +104,7 @@ def test_rule_shift_off_the_grid_is_illegal_not_a_crash():
 
 # -- flip ---------------------------------------------------------------------
 
+
 def test_rule_flip_turns_stone_to_other_side():
     other = {"S": "M", "M": "S", "F": "B", "B": "F", "H": "O", "O": "H", "E": "T", "T": "E"}
     for text in ("SFB/HOH/ETE", "MBF/OHO/TET"):
@@ -100,8 +112,8 @@ def test_rule_flip_turns_stone_to_other_side():
         letters = text.replace("/", "")
         for cell in range(9):
             after = rules.apply(state, Flip(20, cell))
-            expected = letters[:cell] + other[letters[cell]] + letters[cell + 1:]
-            assert after.grid == grid("/".join(expected[i:i + 3] for i in (0, 3, 6)))
+            expected = letters[:cell] + other[letters[cell]] + letters[cell + 1 :]
+            assert after.grid == grid("/".join(expected[i : i + 3] for i in (0, 3, 6)))
             back = rules.apply(after, Flip(30, cell))
             assert back.grid == state.grid
 
@@ -128,6 +140,7 @@ def test_rule_shift_and_flip_need_a_card_from_your_own_hand():
 
 
 # -- scoring ------------------------------------------------------------------
+
 
 def test_rule_score_needs_symbols_and_orientation():
     """The card is laid on the grid as it is printed (never turned): every
@@ -182,14 +195,19 @@ def test_rule_grey_square_needs_any_tile():
     # but must hold one, so the Boat cannot be in the top row.
     card = CARD_BY_ID[1]
     assert card.rows == ("*", "O")
-    for text, where in [("OHH/EEE/FBS", "top"), ("HHE/OEE/FBS", "middle"),
-                        ("HHE/EEF/OBS", "bottom"), ("HHE/BEE/FOS", "middle under Bird"),
-                        ("HHE/SEE/FBO", "bottom under Sun")]:
+    for text, where in [
+        ("OHH/EEE/FBS", "top"),
+        ("HHE/OEE/FBS", "middle"),
+        ("HHE/EEF/OBS", "bottom"),
+        ("HHE/BEE/FOS", "middle under Bird"),
+        ("HHE/SEE/FBO", "bottom under Sun"),
+    ]:
         assert card.matches(grid(text)) == (where != "top"), where
     # every kind of stone will do on the grey square
     for above in "SFHE":
-        layout = {"S": "SHH/OEE/FBE", "F": "FHH/OEE/SBE", "H": "HSE/OEE/FBH",
-                  "E": "EHH/OSE/FBE"}[above]
+        layout = {"S": "SHH/OEE/FBE", "F": "FHH/OEE/SBE", "H": "HSE/OEE/FBH", "E": "EHH/OSE/FBE"}[
+            above
+        ]
         assert card.matches(grid(layout)), above
 
 
@@ -267,6 +285,7 @@ def test_rule_scored_cards_not_in_hand():
 
 # -- a whole turn -------------------------------------------------------------
 
+
 def test_rule_any_number_of_actions_in_any_order():
     state = _two_seats("BOH/BOE/EES", hand0=(11, 14, 20, 30, 31, 32))
     steps = [Flip(20, 8), Score(14), Shift(30, 0, 1), Score(11), Flip(31, 8), Shift(32, 4, 5)]
@@ -319,6 +338,7 @@ def test_rule_turn_passes_to_the_left():
 
 # -- skip ---------------------------------------------------------------------
 
+
 def test_rule_skip_draws_two_instead_of_acting():
     state = _two_seats()
     top2 = state.deck[-2:]
@@ -340,8 +360,8 @@ def test_rule_skip_only_instead_of_other_actions():
 
 def test_rule_no_skip_twice_in_a_row():
     state = _two_seats()
-    state = rules.apply(state, SKIP)       # seat 1 skips
-    state = rules.apply(state, END_TURN)   # seat 2 plays
+    state = rules.apply(state, SKIP)  # seat 1 skips
+    state = rules.apply(state, END_TURN)  # seat 2 plays
     assert state.current == 0
     assert SKIP not in rules.legal_actions(state)
     with pytest.raises(IllegalAction, match="twice in a row"):
@@ -356,6 +376,7 @@ def test_rule_no_skip_twice_in_a_row():
 
 
 # -- the deck -----------------------------------------------------------------
+
 
 def test_rule_deck_reshuffles_discard_when_empty():
     discard = (50, 51, 52, 53, 54)
@@ -396,6 +417,7 @@ def test_rule_fewer_cards_drawn_when_deck_and_discard_are_empty():
 
 # -- consistency of the move list ------------------------------------------------
 
+
 def _universe():
     for card in CARDS:
         for a, b in itertools.product(range(9), repeat=2):
@@ -407,11 +429,14 @@ def _universe():
     yield SKIP
 
 
-@pytest.mark.parametrize("table, hand0, acted", [
-    ("BOH/BOE/EES", (11, 14, 20, 30), False),
-    ("SFB/HOH/ETE", (11, 14, 72, 35), True),
-    ("EHE/FOB/TMO", (72, 1, 2), False),
-])
+@pytest.mark.parametrize(
+    "table, hand0, acted",
+    [
+        ("BOH/BOE/EES", (11, 14, 20, 30), False),
+        ("SFB/HOH/ETE", (11, 14, 72, 35), True),
+        ("EHE/FOB/TMO", (72, 1, 2), False),
+    ],
+)
 def test_rule_legal_moves_are_exactly_the_moves_that_apply(table, hand0, acted):
     state = _two_seats(table, hand0=hand0, acted=acted)
     legal = set(rules.legal_actions(state))

@@ -7,15 +7,15 @@ from collections import Counter
 
 import pytest
 
-from tideboard.games.shifting_stones.game import GAME
-from tideboard.games.shifting_stones.content import (CARD_BY_ID, CARDS, LETTERS, NAMES,
-                                                      make_card)
 from tests.shifting_stones.ss_helpers import ALL_IDS, BOX, all_card_ids, brute_matches, new_game
+from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, LETTERS, NAMES, make_card
+from tideboard.games.shifting_stones.game import GAME
 
 SEEDS = range(12)
 
 
 # -- the stones ---------------------------------------------------------------
+
 
 def test_setup_stone_pairs_are_sun_moon_fish_bird_horse_boat_seed_tree():
     # A stone's two sides: flipping is face ^ 1, so pairs are (0,1), (2,3), ...
@@ -39,6 +39,7 @@ def test_setup_stones_are_shuffled_and_land_on_either_side():
 
 
 # -- the hands and the deck ---------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_hands_of_four_and_the_rest_is_the_deck(players):

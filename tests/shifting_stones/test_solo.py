@@ -6,13 +6,12 @@ from collections import Counter
 
 import pytest
 
+from tests.shifting_stones.ss_helpers import all_card_ids, cards_worth, filler, make_state, new_game
 from tideboard.engine.core import IllegalAction
 from tideboard.games.shifting_stones import rules, scoring
-from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.content import CARD_BY_ID
+from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score
-from tests.shifting_stones.ss_helpers import (
-    all_card_ids, cards_worth, filler, make_state, new_game)
 
 TABLE = "BOH/BOE/EES"  # cards 11 and 14 match
 
@@ -20,8 +19,9 @@ TABLE = "BOH/BOE/EES"  # cards 11 and 14 match
 def _solo(hand=(14, 11, 20, 30), strikes=0, scored=(), deck=None, discard=()):
     used = tuple(hand) + tuple(scored) + tuple(discard)
     deck = filler(8, exclude=used) if deck is None else deck
-    return make_state(TABLE, [hand], solo=True, deck=deck, discard=discard, scored=[scored],
-                      strikes=strikes)
+    return make_state(
+        TABLE, [hand], solo=True, deck=deck, discard=discard, scored=[scored], strikes=strikes
+    )
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -73,8 +73,12 @@ def test_solo_loss_at_four_strikes():
 
 
 def test_solo_win_by_scoring_all_16():
-    ones, twos, threes, five = (cards_worth(1, 8, exclude=(14,)), cards_worth(2, 4),
-                                cards_worth(3, 3), cards_worth(5, 1))
+    ones, twos, threes, five = (
+        cards_worth(1, 8, exclude=(14,)),
+        cards_worth(2, 4),
+        cards_worth(3, 3),
+        cards_worth(5, 1),
+    )
     scored = ones[:7] + twos + threes + five  # 15 cards; card 14 (1 point) is the last
     state = _solo(hand=(14,), scored=scored, deck=(), strikes=3)
     after = rules.apply(state, Score(14))
@@ -90,8 +94,12 @@ def test_solo_not_won_while_a_card_is_left():
     scored = filler(14, exclude=(14, 20))
     for leftover in ({"discard": (20,)}, {"deck": (20,)}, {"hand": (14, 20)}):
         hand = leftover.pop("hand", (14,))
-        state = _solo(hand=hand, scored=scored, deck=leftover.get("deck", ()),
-                      discard=leftover.get("discard", ()))
+        state = _solo(
+            hand=hand,
+            scored=scored,
+            deck=leftover.get("deck", ()),
+            discard=leftover.get("discard", ()),
+        )
         after = rules.apply(state, Score(14))
         assert not after.over and GAME.winners(after) == ()
 

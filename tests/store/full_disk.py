@@ -30,7 +30,7 @@ class FullDiskConnection:
     """An sqlite3 connection whose COMMIT fails as on a full disk while
     ``disk.is_full``: SQLite rolls the transaction back, then reports the error."""
 
-    def __init__(self, db: sqlite3.Connection, disk: "Disk") -> None:
+    def __init__(self, db: sqlite3.Connection, disk: Disk) -> None:
         self._db, self._disk, self._writing = db, disk, False
 
     def execute(self, sql: str, *args):
@@ -81,8 +81,11 @@ def _mount(folder: Path) -> bool:
     if not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("mount"):
         return False
     try:
-        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SIZE},mode=0700",
-                               "tmpfs", str(folder)], capture_output=True, timeout=10)
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={SIZE},mode=0700", "tmpfs", str(folder)],
+            capture_output=True,
+            timeout=10,
+        )
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0
@@ -103,8 +106,10 @@ def disk(request, tmp_path, monkeypatch):
     folder.mkdir()
     if request.param == "tmpfs":
         if not _mount(folder):
-            pytest.skip("mounting a small filesystem is not permitted here (the 'fault' "
-                        "variant of this test covers it)")
+            pytest.skip(
+                "mounting a small filesystem is not permitted here (the 'fault' "
+                "variant of this test covers it)"
+            )
         request.addfinalizer(lambda: _unmount(folder))
     the_disk = Disk(request.param, folder)
     monkeypatch.setenv("TIDEBOARD_DATA_DIR", str(folder))

@@ -9,8 +9,14 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 
 
-def played(game_id: str = "shifting-stones", moves: int = 6, seed: int = 4,
-           players: int = 2, solo: bool = False, rng_seed: int = 0) -> Match:
+def played(
+    game_id: str = "shifting-stones",
+    moves: int = 6,
+    seed: int = 4,
+    players: int = 2,
+    solo: bool = False,
+    rng_seed: int = 0,
+) -> Match:
     """A match with up to ``moves`` random legal moves played."""
     game = registry.load(game_id)
     match = Match.start(game, GameConfig(players=players, solo=solo, seed=seed))
@@ -35,8 +41,13 @@ def v1_save(match: Match, bots: dict | None = None) -> dict:
         "format": "tideboard-save",
         "version": 1,
         "game": match.game.info.id,
-        "config": {"players": config.players, "variant": config.variant, "solo": config.solo,
-                   "seed": config.seed, "options": config.option_dict},
+        "config": {
+            "players": config.players,
+            "variant": config.variant,
+            "solo": config.solo,
+            "seed": config.seed,
+            "options": config.option_dict,
+        },
         "actions": [match.game.format_action(a) for a in match.actions],
         "bots": bots if bots is not None else {},
     }
@@ -51,5 +62,6 @@ def store_at_once(store, match: Match, seats=None, finish: bool = False) -> str:
 
     notation = [match.game.format_action(action) for action in match.actions]
     result = Result.of(match.game, match.state) if finish else None
-    return store.create(match.game.info.id, match.config, seats, notation,
-                        finished=finish, result=result)
+    return store.create(
+        match.game.info.id, match.config, seats, notation, finished=finish, result=result
+    )

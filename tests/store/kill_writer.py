@@ -20,8 +20,8 @@ from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.store.background import Saves
-from tideboard.store.records import Result
 from tideboard.store.games import Store
+from tideboard.store.records import Result
 from tideboard.store.writer import GameWriter
 
 
@@ -34,7 +34,7 @@ def write_forever(path: str, seed: int, out_fd: int) -> None:
         os.write(out_fd, f"{gid} {count}\n".encode())  # one write: never half a line
 
     while True:
-        config = GameConfig(players=2, seed=rng.randrange(10 ** 6))
+        config = GameConfig(players=2, seed=rng.randrange(10**6))
         gid = store.create(game.info.id, config)
         report(gid, 0)
         state, count = game.setup(config), 0
@@ -63,16 +63,17 @@ async def _play_on_a_loop(path: str, seed: int, out_fd: int) -> None:
             os.write(out_fd, f"{gid} {count}\n".encode())
 
     while True:
-        match = Match.start(game, GameConfig(players=2, seed=rng.randrange(10 ** 6)))
+        match = Match.start(game, GameConfig(players=2, seed=rng.randrange(10**6)))
         writer = GameWriter.new(store, match)
         report(writer.id, 0)
         for _ in range(rng.randrange(1, 40)):
             if game.is_over(match.state):
                 break
             match = match.play(rng.choice(list(game.legal_actions(match.state))))
-            saves.later(lambda w=writer, m=match: w.sync(m),
-                        lambda message, gid=writer.id, n=len(match.actions):
-                        report(gid, n, message))
+            saves.later(
+                lambda w=writer, m=match: w.sync(m),
+                lambda message, gid=writer.id, n=len(match.actions): report(gid, n, message),
+            )
             if rng.random() < 0.5:
                 await asyncio.sleep(0)  # let the outcomes come back now and then
 

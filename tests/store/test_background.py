@@ -32,6 +32,7 @@ async def test_writes_run_off_the_loop_in_order_and_outcomes_come_back_in_order(
             gate.wait(5)
             ran.append((n, threading.get_ident()))
             return n
+
         return run
 
     saves = Saves(store)
@@ -100,6 +101,7 @@ async def test_closing_the_store_waits_for_the_writes_asked(tmp_path):
         def run():
             gate.wait(5)
             return store.append(gid, texts[n], n)
+
         return run
 
     saves = Saves(store)

@@ -13,8 +13,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard.cli import store as cli
 from tideboard.cli import main
+from tideboard.cli import store as cli
 from tideboard.files.paths import store_path
 from tideboard.store.games import DamagedGame, GameSummary, Store, StoreError
 
@@ -49,8 +49,7 @@ def damage(sql: str, *args) -> None:
 @pytest.fixture
 def launched(monkeypatch):
     calls = []
-    monkeypatch.setattr(cli, "_app_launcher",
-                        lambda: (lambda **kwargs: calls.append(kwargs) or 0))
+    monkeypatch.setattr(cli, "_app_launcher", lambda: lambda **kwargs: calls.append(kwargs) or 0)
     return calls
 
 
@@ -59,8 +58,7 @@ def one_bad(tmp_path):
     """Two games; the newer one's seats are not UTF-8."""
     good = stored(played(moves=2))
     bad = stored(played(moves=3, seed=9))
-    damage("UPDATE games SET seats = CAST(? AS TEXT), updated = '9999' WHERE id = ?",
-           NOT_UTF8, bad)
+    damage("UPDATE games SET seats = CAST(? AS TEXT), updated = '9999' WHERE id = ?", NOT_UTF8, bad)
     return good, bad
 
 
@@ -100,8 +98,9 @@ def test_export_of_a_row_that_is_not_utf8(one_bad):
 def test_a_move_that_is_not_utf8(launched):
     good = stored(played(moves=2))
     bad = stored(played(moves=3, seed=9))
-    damage("UPDATE actions SET notation = CAST(? AS TEXT) WHERE game_id = ? AND n = 1",
-           NOT_UTF8, bad)
+    damage(
+        "UPDATE actions SET notation = CAST(? AS TEXT) WHERE game_id = ? AND n = 1", NOT_UTF8, bad
+    )
     result = run("export", bad, "--with-secrets")
     assert result.exit_code == 2 and "damaged" in result.stderr and bad in result.stderr
     result = run("resume", bad)
@@ -112,15 +111,20 @@ def test_a_move_that_is_not_utf8(launched):
 
 def test_other_text_columns_that_are_not_utf8(one_bad):
     good, bad = one_bad
-    damage("UPDATE games SET seats = '[]', game = CAST(? AS TEXT), turn = CAST(? AS TEXT) "
-           "WHERE id = ?", NOT_UTF8, NOT_UTF8, bad)
+    damage(
+        "UPDATE games SET seats = '[]', game = CAST(? AS TEXT), turn = CAST(? AS TEXT) "
+        "WHERE id = ?",
+        NOT_UTF8,
+        NOT_UTF8,
+        bad,
+    )
     result = run("games", "--json")
     assert result.exit_code == 0
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     assert rows[bad]["damaged"] is True and good in rows
 
 
-@pytest.mark.parametrize("version", [-1, -4, -(2 ** 31)])
+@pytest.mark.parametrize("version", [-1, -4, -(2**31)])
 def test_a_negative_user_version_is_not_a_tideboard_store(version):
     stored(played(moves=2))  # a real store, then its version is damaged
     damage(f"PRAGMA user_version = {version}")

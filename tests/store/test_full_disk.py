@@ -16,12 +16,12 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard.cli import store as cli_store
-from tideboard.store import records
 from tideboard.cli import main
-from tideboard.store.writer import GameWriter
+from tideboard.cli import store as cli_store
 from tideboard.files.paths import store_path
+from tideboard.store import records
 from tideboard.store.games import Store, StoreError
+from tideboard.store.writer import GameWriter
 
 sys.path.insert(0, os.path.dirname(__file__))
 from full_disk import disk  # noqa: E402,F401  (the fixture)
@@ -110,16 +110,21 @@ def run(*args: str):
 @pytest.fixture
 def launched(monkeypatch):
     calls = []
-    monkeypatch.setattr(cli_store, "_app_launcher",
-                        lambda: (lambda **kwargs: calls.append(kwargs) or 0))
+    monkeypatch.setattr(
+        cli_store, "_app_launcher", lambda: lambda **kwargs: calls.append(kwargs) or 0
+    )
     return calls
 
 
 def test_resume_file_on_a_full_disk_exits_2(disk, tmp_path, launched):
     match = played(GAME, moves=150)
     assert not match.game.is_over(match.state)
-    record = records.Record(GAME, match.config, records.default_seats(2),
-                            tuple(match.game.format_action(a) for a in match.actions))
+    record = records.Record(
+        GAME,
+        match.config,
+        records.default_seats(2),
+        tuple(match.game.format_action(a) for a in match.actions),
+    )
     path = tmp_path / "game.json"
     path.write_text(records.dumps(record))
     with Store.open() as store:  # the store exists, with one game
@@ -139,12 +144,14 @@ def test_resume_file_on_a_full_disk_exits_2(disk, tmp_path, launched):
 def test_play_and_resume_exit_2_when_the_app_leaves_a_game_not_saved(monkeypatch):
     """The app keeps playing on a full disk; when it ends with moves not saved,
     the command says so and exits 2."""
-    from tideboard.ui.shared import saving
     from tideboard.ui import app as app_module
+    from tideboard.ui.shared import saving
 
     def app_that_could_not_save(**kwargs):
-        saving.UNSAVED[-1] = ("game abc123 is not completely saved: its last 2 moves are "
-                              "missing (Could not save the game: the disk is full)")
+        saving.UNSAVED[-1] = (
+            "game abc123 is not completely saved: its last 2 moves are "
+            "missing (Could not save the game: the disk is full)"
+        )
         return 0
 
     monkeypatch.setattr(app_module, "run_app", app_that_could_not_save)

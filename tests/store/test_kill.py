@@ -25,8 +25,7 @@ TRIALS = 150
 BACKGROUND_TRIALS = 60
 
 
-def run_writer(path, seed: int, lines: int, rng: random.Random,
-               writer=write_forever) -> list[str]:
+def run_writer(path, seed: int, lines: int, rng: random.Random, writer=write_forever) -> list[str]:
     """Fork a writer, read ``lines`` reports, SIGKILL it at a random moment,
     and return every report it made."""
     read_end, write_end = os.pipe()
@@ -54,10 +53,11 @@ def run_writer(path, seed: int, lines: int, rng: random.Random,
     return [line for line in reported if line.endswith("\n")]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 def test_kill_at_random_points_keeps_the_last_committed_move(tmp_path):
     path = tmp_path / "games.db"
-    seed = int(os.environ.get("KILL_TEST_SEED", random.randrange(10 ** 6)))
+    seed = int(os.environ.get("KILL_TEST_SEED", random.randrange(10**6)))
     rng = random.Random(seed)
     started = time.monotonic()
     for trial in range(TRIALS):
@@ -69,8 +69,9 @@ def test_kill_at_random_points_keeps_the_last_committed_move(tmp_path):
             summary = store.summary(gid)
             match, _ = store.load_match(gid)  # replays through the engine
         # the kill may land after the next commit but before its report
-        assert summary.moves in (int(count), int(count) + 1), \
+        assert summary.moves in (int(count), int(count) + 1), (
             f"{where}: {summary.moves} moves on disk, last reported {count}"
+        )
         assert len(match.actions) == summary.moves, where
     with Store.open(path) as store:
         games = store.list(unfinished_only=False)
@@ -87,17 +88,19 @@ def test_kill_with_the_writes_on_the_writer_thread_keeps_every_move_shown_saved(
     is on disk after a kill -9, and the record loads (to a later move, if the
     writer was ahead of the reports)."""
     path = tmp_path / "games.db"
-    seed = int(os.environ.get("KILL_TEST_SEED", random.randrange(10 ** 6)))
+    seed = int(os.environ.get("KILL_TEST_SEED", random.randrange(10**6)))
     rng = random.Random(seed)
     for trial in range(BACKGROUND_TRIALS):
-        reports = run_writer(path, seed + trial, rng.randrange(1, 50), rng,
-                             write_forever_background)
+        reports = run_writer(
+            path, seed + trial, rng.randrange(1, 50), rng, write_forever_background
+        )
         where = f"trial {trial}, KILL_TEST_SEED={seed}"
         assert reports, f"{where}: the writer reported nothing"
         gid, count = reports[-1].split()
         with Store.open(path) as store:
             summary = store.summary(gid)
             match, _ = store.load_match(gid)
-        assert summary.moves >= int(count), \
+        assert summary.moves >= int(count), (
             f"{where}: {summary.moves} moves on disk, {count} shown as saved"
+        )
         assert len(match.actions) == summary.moves, where

@@ -21,11 +21,17 @@ from helpers import finished, played, v1_save  # noqa: E402
 
 def record_of(match, finished_game: bool = False, bots=None) -> Record:
     result = Result.of(match.game, match.state) if finished_game else None
-    return Record(match.game.info.id, match.config,
-                  records.default_seats(match.config.players, bots or {}),
-                  tuple(match.game.format_action(a) for a in match.actions),
-                  "2026-01-01T10:00:00+00:00", "2026-01-01T10:05:00+00:00",
-                  finished_game, result, "abc234")
+    return Record(
+        match.game.info.id,
+        match.config,
+        records.default_seats(match.config.players, bots or {}),
+        tuple(match.game.format_action(a) for a in match.actions),
+        "2026-01-01T10:00:00+00:00",
+        "2026-01-01T10:05:00+00:00",
+        finished_game,
+        result,
+        "abc234",
+    )
 
 
 def good_v2() -> dict:
@@ -37,8 +43,10 @@ def load(data) -> Record:
 
 
 # -- round trip ----------------------------------------------------------------
-@pytest.mark.parametrize("game_id,players", [("shifting-stones", 3), ("moonshell", 2),
-                                             ("moonlighter", 1), ("animal-splash", 3)])
+@pytest.mark.parametrize(
+    "game_id,players",
+    [("shifting-stones", 3), ("moonshell", 2), ("moonlighter", 1), ("animal-splash", 3)],
+)
 def test_export_then_read_gives_the_same_game(tmp_path, game_id, players):
     match = played(game_id, moves=12, players=players, seed=11)
     record = record_of(match, bots={0: "random"})
@@ -61,9 +69,9 @@ def test_finished_record_keeps_result_and_seed():
 
 def test_big_seed_round_trips():
     data = good_v2()
-    data["config"]["seed"] = 2 ** 64 + 12345
+    data["config"]["seed"] = 2**64 + 12345
     data["actions"] = []
-    assert load(data).config.seed == 2 ** 64 + 12345
+    assert load(data).config.seed == 2**64 + 12345
 
 
 # -- version 1 upgrade -----------------------------------------------------------
@@ -90,21 +98,38 @@ def damaged_texts():
     v1 = v1_save(played(moves=3))
     cases = {}
     for field in ("players", "seed"):
-        for bad in ("Infinity", "-Infinity", "NaN", "1e400", "1" + "0" * 5000, "2.5",
-                    "true", '"3"', "-1"):
+        for bad in (
+            "Infinity",
+            "-Infinity",
+            "NaN",
+            "1e400",
+            "1" + "0" * 5000,
+            "2.5",
+            "true",
+            '"3"',
+            "-1",
+        ):
             data = json.loads(base)
-            text = json.dumps(data).replace(f'"{field}": {data["config"][field]}',
-                                            f'"{field}": {bad}', 1)
+            text = json.dumps(data).replace(
+                f'"{field}": {data["config"][field]}', f'"{field}": {bad}', 1
+            )
             assert text != json.dumps(data)
             cases[f"{field}={bad[:12]}"] = text
-    cases["seed 2**300"] = base.replace('"seed": 4', f'"seed": {2 ** 300}')
+    cases["seed 2**300"] = base.replace('"seed": 4', f'"seed": {2**300}')
     cases["players 99"] = base.replace('"players": 2', '"players": 99')
     for move in ("pull \u00b2", "1" * 5000, "", "x" * 1000, "a\nb", 5, None, ["end"]):
         data = json.loads(base)
         data["actions"].append(move)
         cases[f"move {str(move)[:10]!r}"] = json.dumps(data)
-    for bots in ({"1": []}, {"\u00b2": "greedy"}, {"9": "greedy"}, {"0": "greedy"},
-                 {"1": "genius"}, [], "greedy"):
+    for bots in (
+        {"1": []},
+        {"\u00b2": "greedy"},
+        {"9": "greedy"},
+        {"0": "greedy"},
+        {"1": "genius"},
+        [],
+        "greedy",
+    ):
         data = dict(v1)
         data["bots"] = bots
         cases[f"v1 bots {bots!r}"] = json.dumps(data)
@@ -132,12 +157,11 @@ def damaged_texts():
     cases["unknown game"] = base.replace('"shifting-stones"', '"chess"')
     cases["game not built"] = base.replace('"shifting-stones"', '"mermaid-rain"')
     cases["unknown field"] = base[:-1] + ', "extra": 1}'
-    cases["missing field"] = json.dumps({k: v for k, v in json.loads(base).items()
-                                         if k != "seats"})
+    cases["missing field"] = json.dumps({k: v for k, v in json.loads(base).items() if k != "seats"})
     cases["finished without result"] = base.replace('"finished": false', '"finished": true')
     cases["finished but moves do not end it"] = base.replace(
-        '"finished": false', '"finished": true').replace(
-        '"result": null', '"result": {"winners": [1], "scores": [3, 1], "text": "P1 wins."}')
+        '"finished": false', '"finished": true'
+    ).replace('"result": null', '"result": {"winners": [1], "scores": [3, 1], "text": "P1 wins."}')
     cases["bad time"] = base.replace('"2026-01-01T10:00:00+00:00"', '"yesterday"')
     cases["seat count"] = json.dumps({**json.loads(base), "seats": [{"name": "A", "bot": None}]})
     cases["seat name control chars"] = base.replace('"Player 1"', '"\\u001b[31mP"')
@@ -201,8 +225,9 @@ def test_a_broken_rule_raising_anything_is_a_record_error(monkeypatch):
     from tideboard.engine import registry
 
     game = registry.load(record.game)
-    monkeypatch.setattr(type(game), "parse_action",
-                        lambda self, state, text: int(text))  # ValueError
+    monkeypatch.setattr(
+        type(game), "parse_action", lambda self, state, text: int(text)
+    )  # ValueError
     with pytest.raises(RecordError, match="does not replay"):
         records.replay(record, "x.json")
 
@@ -258,8 +283,9 @@ def test_byte_order_mark_is_accepted(tmp_path):
 def test_write_atomic_replaces_and_fsyncs(tmp_path, monkeypatch):
     synced = []
     real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(stat.S_IFMT(os.fstat(fd).st_mode)),
-                                                 real_fsync(fd)))
+    monkeypatch.setattr(
+        os, "fsync", lambda fd: (synced.append(stat.S_IFMT(os.fstat(fd).st_mode)), real_fsync(fd))
+    )
     path = tmp_path / "out.json"
     path.write_text("old")
     records.write_atomic(path, "new")
@@ -283,24 +309,48 @@ def test_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path, monkeypatc
 
 
 # -- fuzz: only RecordError, ever -------------------------------------------------
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 30, 10 ** 30),
-                      st.floats(allow_nan=True), st.text(max_size=12),
-                      st.sampled_from(["shifting-stones", "moonshell", "moonlighter",
-                                       "animal-splash", "tideboard-record", "tideboard-save", "greedy",
-                                       "standard", "end", "pull 2"]))
-json_value = st.recursive(json_leaf, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
-    max_leaves=12)
+json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "shifting-stones",
+            "moonshell",
+            "moonlighter",
+            "animal-splash",
+            "tideboard-record",
+            "tideboard-save",
+            "greedy",
+            "standard",
+            "end",
+            "pull 2",
+        ]
+    ),
+)
+json_value = st.recursive(
+    json_leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @st.composite
 def recordish(draw):
     """A valid record with some fields replaced by random JSON."""
-    data = draw(st.sampled_from([good_v2, lambda: v1_save(played(moves=3),
-                                                          {"2": "greedy"})]))()
-    for key in draw(st.lists(st.sampled_from(sorted(data) + ["config.players", "config.seed",
-                                                            "config.solo", "extra"]),
-                             max_size=3)):
+    data = draw(st.sampled_from([good_v2, lambda: v1_save(played(moves=3), {"2": "greedy"})]))()
+    for key in draw(
+        st.lists(
+            st.sampled_from(
+                sorted(data) + ["config.players", "config.seed", "config.solo", "extra"]
+            ),
+            max_size=3,
+        )
+    ):
         value = draw(json_value)
         if key.startswith("config."):
             if isinstance(data.get("config"), dict):
@@ -308,9 +358,12 @@ def recordish(draw):
         else:
             data[key] = value
     if draw(st.booleans()) and isinstance(data.get("actions"), list):
-        data["actions"] = data["actions"] + draw(st.lists(
-            st.one_of(st.text(max_size=8), st.sampled_from(["end", "pull 2", "flip 52 b2"])),
-            max_size=3))
+        data["actions"] = data["actions"] + draw(
+            st.lists(
+                st.one_of(st.text(max_size=8), st.sampled_from(["end", "pull 2", "flip 52 b2"])),
+                max_size=3,
+            )
+        )
     return data
 
 
@@ -328,9 +381,16 @@ def test_random_records_raise_only_record_error(data):
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(st.binary(max_size=300),
-                 st.builds(lambda d, cut: json.dumps(d).encode()[:cut],
-                           st.just(None).map(lambda _: good_v2()), st.integers(0, 2000))))
+@given(
+    st.one_of(
+        st.binary(max_size=300),
+        st.builds(
+            lambda d, cut: json.dumps(d).encode()[:cut],
+            st.just(None).map(lambda _: good_v2()),
+            st.integers(0, 2000),
+        ),
+    )
+)
 def test_random_bytes_raise_only_record_error(tmp_path, blob):
     path = tmp_path / "fuzz.json"
     path.write_bytes(blob)

@@ -16,13 +16,13 @@ import attrs
 import pytest
 from click.testing import CliRunner
 
-from tideboard.cli import store as cli_store
-from tideboard.store import records
 from tideboard.cli import main
+from tideboard.cli import store as cli_store
 from tideboard.engine import registry
 from tideboard.engine.rng import Rng
-from tideboard.store.records import Result, Seat
+from tideboard.store import records
 from tideboard.store.games import Store
+from tideboard.store.records import Result, Seat
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import played  # noqa: E402
@@ -64,8 +64,9 @@ def run(*args: str):
 @pytest.fixture
 def launched(monkeypatch):
     calls = []
-    monkeypatch.setattr(cli_store, "_app_launcher",
-                        lambda: (lambda **kwargs: calls.append(kwargs) or 0))
+    monkeypatch.setattr(
+        cli_store, "_app_launcher", lambda: lambda **kwargs: calls.append(kwargs) or 0
+    )
     return calls
 
 
@@ -81,17 +82,25 @@ def files_under(*folders: Path) -> dict[Path, bytes]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_no_command_shows_the_seed_of_an_unfinished_game(game_id, tmp_path, isolated_saves,
-                                                         launched):
+def test_no_command_shows_the_seed_of_an_unfinished_game(
+    game_id, tmp_path, isolated_saves, launched
+):
     match = unfinished(game_id)
     game = match.game
     moves = [game.format_action(a) for a in match.actions]
     with Store.open() as store:
-        gid = store.create(game_id, match.config,
-                           [Seat(f"P{n + 1}") for n in range(match.config.players)], moves)
+        gid = store.create(
+            game_id, match.config, [Seat(f"P{n + 1}") for n in range(match.config.players)], moves
+        )
         done = played(game_id, moves=10**5, seed=3, players=match.config.players)
-        store.create(game_id, done.config, None, [game.format_action(a) for a in done.actions],
-                     finished=True, result=Result.of(done.game, done.state))
+        store.create(
+            game_id,
+            done.config,
+            None,
+            [game.format_action(a) for a in done.actions],
+            finished=True,
+            result=Result.of(done.game, done.state),
+        )
     secrets = secrets_of(match)
     moves_file = tmp_path / "moves.txt"
     moves_file.write_text("\n".join(moves) + "\n")
@@ -105,17 +114,31 @@ def test_no_command_shows_the_seed_of_an_unfinished_game(game_id, tmp_path, isol
     if match.config.solo:
         table = ["--solo"]
     commands = [
-        ["games"], ["games", "--json"], ["games", "--all"], ["games", "--all", "--json"],
-        ["export", gid], ["export", gid, "-o", str(record_file)],
+        ["games"],
+        ["games", "--json"],
+        ["games", "--all"],
+        ["games", "--all", "--json"],
+        ["export", gid],
+        ["export", gid, "-o", str(record_file)],
         ["export", gid.upper(), "-o", str(record_file), "--force"],
-        ["resume"], ["resume", gid], ["resume", str(secret_file)],
+        ["resume"],
+        ["resume", gid],
+        ["resume", str(secret_file)],
         ["replay", gid],
         ["script", game_id, *table, "--seed", str(SEED), "--moves", str(moves_file)],
         ["script", game_id, *table, "--seed", str(SEED), "--moves", str(moves_file), "--json"],
-        ["script", game_id, *table, "--seed", str(SEED), "--moves", str(moves_file),
-         "--legal"],
-        ["script", game_id, *table, "--seed", str(SEED), "--moves", str(moves_file),
-         "--json", "--legal"],
+        ["script", game_id, *table, "--seed", str(SEED), "--moves", str(moves_file), "--legal"],
+        [
+            "script",
+            game_id,
+            *table,
+            "--seed",
+            str(SEED),
+            "--moves",
+            str(moves_file),
+            "--json",
+            "--legal",
+        ],
     ]
     before = files_under(isolated_saves)
     for args in commands:
@@ -139,8 +162,12 @@ def test_no_command_shows_the_seed_of_an_unfinished_game(game_id, tmp_path, isol
 def test_export_with_secrets_says_what_it_gives_away(isolated_saves):
     match = unfinished("animal-splash")
     with Store.open() as store:
-        gid = store.create("animal-splash", match.config, None,
-                           [match.game.format_action(a) for a in match.actions])
+        gid = store.create(
+            "animal-splash",
+            match.config,
+            None,
+            [match.game.format_action(a) for a in match.actions],
+        )
     refused = run("export", gid)
     assert refused.exit_code == 2 and "--with-secrets" in refused.stderr
     given = run("export", gid, "--with-secrets")

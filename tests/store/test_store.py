@@ -10,10 +10,10 @@ import threading
 
 import pytest
 
-from tideboard.store import records
 from tideboard.engine.core import GameConfig
-from tideboard.store.records import RecordError, Result, Seat
+from tideboard.store import records
 from tideboard.store.games import SCHEMA_VERSION, StaleError, Store, StoreError
+from tideboard.store.records import RecordError, Result, Seat
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import finished, played, store_at_once, v1_save  # noqa: E402
@@ -354,8 +354,10 @@ def test_a_finished_autosave_imports_as_finished(isolated_saves):
 
 def test_explicit_path_does_not_import_unless_asked(isolated_saves, tmp_path):
     isolated_saves.mkdir(parents=True)
-    write(isolated_saves / "autosave-moonlighter.json",
-          v1_save(played("moonlighter", moves=1, players=1)))
+    write(
+        isolated_saves / "autosave-moonlighter.json",
+        v1_save(played("moonlighter", moves=1, players=1)),
+    )
     with Store.open(tmp_path / "x.db") as store:
         assert store.import_notes == [] and store.list() == []
 

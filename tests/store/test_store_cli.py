@@ -13,11 +13,12 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tideboard.cli import store as cli
-from tideboard.store import games as store_module, records
 from tideboard.cli import main
-from tideboard.store.records import Seat
+from tideboard.cli import store as cli
+from tideboard.store import games as store_module
+from tideboard.store import records
 from tideboard.store.games import Store
+from tideboard.store.records import Seat
 
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import finished, played, store_at_once, v1_save  # noqa: E402
@@ -65,8 +66,9 @@ def test_games_when_empty():
 
 
 def test_games_lists_unfinished_and_all():
-    open_id = stored(played("moonshell", moves=4, seed=918273),
-                     (Seat("Ann"), Seat("Bob", "greedy")))
+    open_id = stored(
+        played("moonshell", moves=4, seed=918273), (Seat("Ann"), Seat("Bob", "greedy"))
+    )
     done = finished(seed=3)
     done_id = stored(done, finish=True)
     with Store.open() as store:  # as the app records whose turn it is
@@ -110,15 +112,13 @@ def test_a_damaged_game_is_listed_as_damaged_and_the_rest_still_shows():
     assert rows[bad]["damaged"] is True and rows[good]["moves"] == 2
 
 
-
 def test_resume_without_id_passes_over_a_damaged_game(launched):
     good = stored(played(moves=2))
     bad = stored(played(moves=3, seed=9))
     from tideboard.files.paths import store_path
 
     with sqlite3.connect(store_path()) as db:
-        db.execute("UPDATE games SET seats = 'not json', updated = '9999' WHERE id = ?",
-                   (bad,))
+        db.execute("UPDATE games SET seats = 'not json', updated = '9999' WHERE id = ?", (bad,))
     assert run("resume").exit_code == 0
     assert launched[0]["store_id"] == good
 
@@ -128,8 +128,10 @@ def test_first_run_imports_old_autosaves(isolated_saves):
     save = isolated_saves / "autosave-moonshell.json"
     save.write_text(json.dumps(v1_save(played("moonshell", moves=3))))
     bad = isolated_saves / "autosave-moonlighter.json"
-    bad.write_text('{"format": "tideboard-save", "version": 1, "game": "moonlighter", '
-                   '"config": {"players": 1e400}}')
+    bad.write_text(
+        '{"format": "tideboard-save", "version": 1, "game": "moonlighter", '
+        '"config": {"players": 1e400}}'
+    )
     result = run("games", "--json")
     assert result.exit_code == 0
     assert len(json.loads(result.stdout)) == 1
@@ -248,8 +250,10 @@ def test_damaged_record_file(tmp_path, command, launched):
         assert store.list() == []  # nothing half-imported
 
 
-@pytest.mark.parametrize("weird", ["zzzzzz", "\u00b2", "a" * 5000, "../../etc/passwd", "-",
-                                   "", " ", "1" * 5000, "x.json"])
+@pytest.mark.parametrize(
+    "weird",
+    ["zzzzzz", "\u00b2", "a" * 5000, "../../etc/passwd", "-", "", " ", "1" * 5000, "x.json"],
+)
 @pytest.mark.parametrize("command", ["resume", "replay", "export"])
 def test_weird_ids(command, weird, launched):
     stored(played(moves=1))
@@ -286,8 +290,9 @@ def test_resume_and_replay_open_the_app_with_the_loaded_game():
 
 
 # -- a store that cannot be used ------------------------------------------------------
-@pytest.mark.parametrize("command", [["games"], ["resume"], ["export", "abcdef"],
-                                     ["replay", "abcdef"]])
+@pytest.mark.parametrize(
+    "command", [["games"], ["resume"], ["export", "abcdef"], ["replay", "abcdef"]]
+)
 def test_garbage_store_file(isolated_saves, command):
     isolated_saves.mkdir(parents=True)
     db = isolated_saves / "tideboard.db"
@@ -325,10 +330,12 @@ def test_locked_store(isolated_saves, monkeypatch, tmp_path, launched):
 def test_help_does_not_import_textual():
     import subprocess
 
-    code = ("import sys; from tideboard.cli import main\n"
-            "for c in ('games', 'export', 'resume', 'replay'):\n"
-            "    try: main([c, '--help'])\n"
-            "    except SystemExit: pass\n"
-            "print('textual' in sys.modules)")
+    code = (
+        "import sys; from tideboard.cli import main\n"
+        "for c in ('games', 'export', 'resume', 'replay'):\n"
+        "    try: main([c, '--help'])\n"
+        "    except SystemExit: pass\n"
+        "print('textual' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().endswith("False")

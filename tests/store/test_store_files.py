@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tideboard.files import paths
 from tideboard.cli import main
+from tideboard.files import paths
 from tideboard.store.games import Store
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -109,8 +109,10 @@ def test_the_platform_data_folder_is_made_private(tmp_path, monkeypatch, umask_0
             assert mode(folder / name) == 0o600
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
-                    reason="needs root to give the store to another user")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="needs root to give the store to another user",
+)
 def test_a_store_tideboard_cannot_fix_is_warned_about(tmp_path, monkeypatch, umask_022):
     folder = tmp_path / "data"
     world_readable_store(folder)

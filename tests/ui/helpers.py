@@ -13,8 +13,7 @@ SS = "shifting-stones"
 def app_for(players=2, solo=False, seed=5, bots=None, theme=None, game_id=SS) -> TideboardApp:
     """An app that opens straight into a new game of ``game_id``."""
     config = GameConfig(players=players, solo=solo, seed=seed)
-    return TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots or {},
-                        bot_delay=0)
+    return TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots or {}, bot_delay=0)
 
 
 def app_with_match(match: Match, bots=None, theme=None) -> TideboardApp:
@@ -24,8 +23,9 @@ def app_with_match(match: Match, bots=None, theme=None) -> TideboardApp:
     return app
 
 
-def app_with_state(state, config: GameConfig, bots=None, game_id: str = SS,
-                   theme=None) -> TideboardApp:
+def app_with_state(
+    state, config: GameConfig, bots=None, game_id: str = SS, theme=None
+) -> TideboardApp:
     """An app whose game starts from ``state`` (built by a test)."""
     return app_with_match(Match(registry.load(game_id), config, (state,)), bots, theme)
 
@@ -42,8 +42,10 @@ async def saves_done(pilot, seconds: float = 10.0) -> None:
     """Until every game screen's saves are done and handed back to the app
     (they run on the store's writer thread: ui/shared/saving.py)."""
     for _ in range(int(seconds / 0.01)):
-        if not any(getattr(getattr(screen, "_saves", None), "pending", 0)
-                   for screen in pilot.app.screen_stack):
+        if not any(
+            getattr(getattr(getattr(screen, "control", None), "_saves", None), "pending", 0)
+            for screen in pilot.app.screen_stack
+        ):
             return
         await pilot.pause(0.01)
 

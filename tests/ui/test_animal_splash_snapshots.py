@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
@@ -15,8 +16,6 @@ from tideboard.engine.match import Match
 from tideboard.games.animal_splash.state import MOVE
 from tideboard.ui.animal_splash import AnimalSplashScreen
 from tideboard.ui.shared import BlocksScreen, EndScreen
-
-from tests.ui.helpers import app_for, app_with_match, settle
 
 AS = "animal-splash"
 GAME = registry.load(AS)
@@ -30,15 +29,17 @@ def played(seed: int, until, players: int = 3) -> Match:
     while not until(match.state):
         state = match.state
         seat = GAME.to_move(state)[0]
-        match = match.play(bots[seat].choose(GAME, GAME.view(state, seat), seat,
-                                             GAME.legal_actions(state)))
+        match = match.play(
+            bots[seat].choose(GAME, GAME.view(state, seat), seat, GAME.legal_actions(state))
+        )
     return match
 
 
 def mid_game() -> Match:
     """Round 4, the first seat about to dive, pearls and missions on the table."""
-    return played(5, lambda s: s.over or (s.round == 4 and s.phase == MOVE
-                                          and s.current == s.first))
+    return played(
+        5, lambda s: s.over or (s.round == 4 and s.phase == MOVE and s.current == s.first)
+    )
 
 
 async def on_screen(pilot) -> None:
@@ -51,8 +52,9 @@ async def on_screen(pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_snapshot_as_start(snap_compare, size):
-    assert snap_compare(app_for(players=3, seed=4, game_id=AS), run_before=on_screen,
-                        terminal_size=size)
+    assert snap_compare(
+        app_for(players=3, seed=4, game_id=AS), run_before=on_screen, terminal_size=size
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -103,5 +105,5 @@ def test_snapshot_as_game_over(snap_compare, size):
 def test_mid_game_has_pearls_and_a_mission():
     """The snapshots show a table with something on it."""
     state = mid_game().state
-    assert any(state.pearls[:state.players]) and any(state.held)
+    assert any(state.pearls[: state.players]) and any(state.held)
     assert state.phase == MOVE and state.round == 4

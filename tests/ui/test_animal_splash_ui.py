@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.animal_splash.as_helpers import make_state, row
+from tests.ui.helpers import app_for, app_with_state, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
@@ -9,9 +11,6 @@ from tideboard.games.animal_splash.content import ANIMAL, LINES, PLANT, SPOTS
 from tideboard.games.animal_splash.state import ACT, MOVE, TAKE
 from tideboard.ui.animal_splash import AnimalSplashScreen, GridBoard, TableauStrip
 from tideboard.ui.shared import BlocksScreen, ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
-
-from tests.animal_splash.as_helpers import make_state, row
-from tests.ui.helpers import app_for, app_with_state, settle
 
 AS = "animal-splash"
 GAME = registry.load(AS)
@@ -24,8 +23,7 @@ def splash_app(players=2, seed=4, bots=None):
 
 
 def state_app(state, bots=None):
-    return app_with_state(state, GameConfig(players=state.players, seed=1), bots=bots,
-                          game_id=AS)
+    return app_with_state(state, GameConfig(players=state.players, seed=1), bots=bots, game_id=AS)
 
 
 async def screen_of(pilot) -> AnimalSplashScreen:
@@ -53,7 +51,7 @@ async def test_place_the_diver_with_arrows_and_enter_then_take_a_card():
         state = screen.state
         assert state.divers[seat] == 2 and state.phase == TAKE
         assert screen.query_one(GridBoard).faced == frozenset(LINES[2])
-        await pilot.press("down", "enter")       # the second card of column c
+        await pilot.press("down", "enter")  # the second card of column c
         assert screen.mode == "place" and screen.state is state  # a preview only
         cell = LINES[2][1]
         cid = state.grid[cell]
@@ -80,10 +78,10 @@ async def test_later_dives_show_their_oxygen_and_arrows_go_round_clockwise():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         board = screen.query_one(GridBoard)
-        assert board.costs == {1: 1, 2: 0}       # no oxygen: one or two steps only
+        assert board.costs == {1: 1, 2: 0}  # no oxygen: one or two steps only
         assert screen.spot == 2 and "free" in status(screen)
         await pilot.press("right")
-        assert screen.spot == 1                  # round again to the first reachable
+        assert screen.spot == 1  # round again to the first reachable
         await pilot.press("enter")
         assert screen.state.oxygen[0] == 1 and screen.state.divers[0] == 1
 
@@ -94,7 +92,7 @@ async def test_score_the_area_under_the_cursor():
         screen = await screen_of(pilot)
         marks = screen.query_one(TableauStrip).rows[0].marks
         assert all(marks[p].get(ANIMAL) in ("group", "cursor") for p in range(3))
-        await pilot.press("down")                # the plant area: no group
+        await pilot.press("down")  # the plant area: no group
         await pilot.press("s")
         assert not screen.state.pearls[0] and "no group" in status(screen)
         assert "would: the animals of cards 1, 2 and 3." in status(screen)  # not "1a, 2a"
@@ -146,7 +144,7 @@ async def test_end_turn_asks_first_when_a_group_would_still_score():
         screen = await screen_of(pilot)
         await pilot.press("e")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("enter")               # the safe answer: keep playing
+        await pilot.press("enter")  # the safe answer: keep playing
         await settle(pilot)
         assert screen.state.current == 0
         await pilot.press("e", "y")
@@ -155,12 +153,14 @@ async def test_end_turn_asks_first_when_a_group_would_still_score():
 
 
 async def test_take_a_mission_with_its_number_after_a_yes():
-    fours = row("red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, ship, moss; "
-                "green octopus, sea, kelp")
+    fours = row(
+        "red fish, anchor, kelp; yellow turtle, ship, kelp; blue crab, ship, moss; "
+        "green octopus, sea, kelp"
+    )
     app = state_app(make_state([fours, OTHER], open_missions=(5, 1, 9)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
-        await pilot.press("1")                   # mission 5: not fulfilled
+        await pilot.press("1")  # mission 5: not fulfilled
         assert "cannot be taken" in status(screen)
         await pilot.press("2")
         assert isinstance(app.screen, ConfirmScreen)
@@ -176,7 +176,7 @@ async def test_tab_moves_between_grid_and_tableau_before_the_card_is_taken():
         screen = await screen_of(pilot)
         await pilot.press("tab")
         assert screen.focus == "tableau"
-        await pilot.press("s")                   # scoring before the dive
+        await pilot.press("s")  # scoring before the dive
         assert screen.state.pearls[0] and screen.state.phase == MOVE
         await pilot.press("tab", "enter")
         assert screen.state.phase == TAKE
@@ -204,11 +204,11 @@ async def test_clicks_pick_a_spot_and_a_tableau_area():
         await pilot.click(GridBoard, offset=(x, y))
         assert screen.spot == SPOTS.index("e2")
         w = screen.query_one(TableauStrip).card_width(2)
-        await pilot.click(TableauStrip, offset=(w + 3, 3))   # card 2's plant line
+        await pilot.click(TableauStrip, offset=(w + 3, 3))  # card 2's plant line
         assert screen.focus == "tableau" and (screen.pos, screen.area) == (1, PLANT)
-        await pilot.click(GridBoard, offset=(x, y))        # back to the spot: the cursor
+        await pilot.click(GridBoard, offset=(x, y))  # back to the spot: the cursor
         assert screen.focus == "grid" and screen.state.phase == MOVE
-        await pilot.click(GridBoard, offset=(x, y))        # a second click dives
+        await pilot.click(GridBoard, offset=(x, y))  # a second click dives
         assert screen.state.divers[0] == SPOTS.index("e2") and screen.state.phase == TAKE
         line = LINES[SPOTS.index("e2")]
         cx, cy = board.cell_origin(line[2])
@@ -257,8 +257,12 @@ async def test_every_tableau_is_on_a_tall_screen_and_the_current_one_on_a_short(
 async def test_keys_out_of_turn_do_nothing():
     from tideboard.ui.app import TideboardApp
 
-    app = TideboardApp(game_id=AS, config=GameConfig(players=2, seed=4),
-                       bots={0: "greedy", 1: "greedy"}, bot_delay=100)
+    app = TideboardApp(
+        game_id=AS,
+        config=GameConfig(players=2, seed=4),
+        bots={0: "greedy", 1: "greedy"},
+        bot_delay=100,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await pilot.press("e", "s", "m", "1", "enter")
@@ -275,7 +279,7 @@ async def test_started_from_the_picker_with_three_players():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "down", "down", "down")  # the fifth game in the list
         assert app.screen.game_id == AS
-        await pilot.press("right", "right")         # players: 3
+        await pilot.press("right", "right")  # players: 3
         await pilot.press("ctrl+s")
         screen = await screen_of(pilot)
         assert screen.match.config.players == 3 and screen.game.info.id == AS
@@ -288,8 +292,10 @@ def footer_keys(screen) -> set[str]:
 
 
 async def test_80x24_labels_the_grid_and_names_players_and_missions_in_full():
-    app = state_app(make_state([FISH, OTHER], open_missions=(5, 1, 9), divers=(-1, 6),
-                               phase=MOVE), bots={1: "greedy"})
+    app = state_app(
+        make_state([FISH, OTHER], open_missions=(5, 1, 9), divers=(-1, 6), phase=MOVE),
+        bots={1: "greedy"},
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         grid = screen.query_one(GridBoard).render().plain.splitlines()
@@ -319,9 +325,11 @@ async def test_the_footer_shows_tableau_keys_only_where_they_act_and_a_key_says_
 async def test_the_overview_fits_a_long_tableau_on_one_row_of_cards_at_80x24():
     from tideboard.ui.animal_splash.overview import tableau_text
 
-    long = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
-               "red crab, reef, moss; yellow turtle, ship, kelp; blue crab, ship, moss; "
-               "green octopus, sea, kelp; red seahorse, sea, grass")
+    long = row(
+        "red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
+        "red crab, reef, moss; yellow turtle, ship, kelp; blue crab, ship, moss; "
+        "green octopus, sea, kelp; red seahorse, sea, grass"
+    )
     app = state_app(make_state([long, OTHER]))
     async with app.run_test(size=(80, 24)) as pilot:
         await screen_of(pilot)

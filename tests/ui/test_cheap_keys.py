@@ -4,9 +4,8 @@ apply change.  (Speed itself is measured in benchmarks/, not here.)"""
 
 from __future__ import annotations
 
-from tideboard.ui.shared.status import StatusLine
-
 from tests.ui.helpers import app_for, settle
+from tideboard.ui.shared.status import StatusLine
 
 
 def _spy(monkeypatch, obj, name):

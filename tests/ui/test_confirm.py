@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, burst, settle, settle_keys
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.state import EndTurn
 from tideboard.ui.shared.modals import ConfirmScreen
-
-from tests.ui.helpers import app_for, burst, settle, settle_keys
 
 SS = registry.load("shifting-stones")
 
@@ -42,8 +41,10 @@ def _assert_turn_ended_by_player_1(screen) -> None:
     assert actions, "nothing was played: the y was lost"
     assert SS.format_action(actions[0]) == SS.format_action(EndTurn())
     assert SS.seat_of(screen.match.states[0], actions[0]) == 0
-    assert all(SS.seat_of(state, action) == 1 for state, action
-               in zip(screen.match.states[1:], actions[1:]))  # the rest: the bot's turn
+    assert all(
+        SS.seat_of(state, action) == 1
+        for state, action in zip(screen.match.states[1:], actions[1:])
+    )  # the rest: the bot's turn
 
 
 async def test_end_turn_anyway_ends_it_on_y():

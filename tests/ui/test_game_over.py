@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, end_guard, settle
+from tests.ui.test_moonlighter_ui import ml_app_with_state, ml_screen, start_state
 from tideboard.games.moonlighter.content import RED, WHITE
 from tideboard.games.moonlighter.state import FIGHT, Room
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen
-
-from tests.ui.helpers import app_for, end_guard, settle
-from tests.ui.test_moonlighter_ui import ml_app_with_state, ml_screen, start_state
 
 
 async def _lose_solo(pilot) -> GameScreen:
@@ -33,8 +32,9 @@ def long_guard(monkeypatch):
 
 
 def _footer_actions(screen) -> set[str]:
-    return {active.binding.action for active in screen.active_bindings.values()
-            if active.binding.show}
+    return {
+        active.binding.action for active in screen.active_bindings.values() if active.binding.show
+    }
 
 
 async def test_esc_closes_the_results_and_the_board_keeps_only_the_game_over_keys():
@@ -47,8 +47,7 @@ async def test_esc_closes_the_results_and_the_board_keeps_only_the_game_over_key
         await settle(pilot)
         assert app.screen is game and game.ended
         # the game-over keys, and the scored cards' window to study the end
-        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app",
-                                         "table"}
+        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app", "table"}
         status = str(game.query_one("#ss-status").render())
         assert "Game over" in status and "r: results" in status
         state = game.state
@@ -64,6 +63,7 @@ async def test_esc_closes_the_results_and_the_board_keeps_only_the_game_over_key
         await pilot.press("p")
         await settle(pilot)
         from tideboard.ui.picker import PickerScreen
+
         assert isinstance(app.screen, PickerScreen)
 
 
@@ -107,9 +107,19 @@ async def test_the_keys_that_ended_the_game_do_not_also_answer_the_results():
 
 async def test_moonlighter_r_and_a_mean_results_and_again_only_at_game_over():
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = start_state(rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0), dungeon=5,
-                        cleared=4, best=4, boss=1, pending=FIGHT, health=1, lives=1,
-                        rolls=321)
+    state = start_state(
+        rooms=rooms,
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        dungeon=5,
+        cleared=4,
+        best=4,
+        boss=1,
+        pending=FIGHT,
+        health=1,
+        lives=1,
+        rolls=321,
+    )
     app = ml_app_with_state(state)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await ml_screen(pilot)
@@ -121,8 +131,14 @@ async def test_moonlighter_r_and_a_mean_results_and_again_only_at_game_over():
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game
-        assert _footer_actions(game) == {"help", "results", "again", "picker", "quit_app",
-                                         "whole_map"}
+        assert _footer_actions(game) == {
+            "help",
+            "results",
+            "again",
+            "picker",
+            "quit_app",
+            "whole_map",
+        }
         await pilot.press("r")  # results, not a roll
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
@@ -137,6 +153,9 @@ def test_the_human_row_is_marked_you_among_bots():
     match = Match.start(game, GameConfig(players=3, seed=5))
     with_bots = GameScreen(match, {1: "greedy", 2: "random"}, 0)
     assert [with_bots.player_name(s) for s in range(3)] == [
-        "Player 1 (you)", "Player 2 (greedy)", "Player 3 (random)"]
+        "Player 1 (you)",
+        "Player 2 (greedy)",
+        "Player 3 (random)",
+    ]
     hot_seat = GameScreen(match, {2: "greedy"}, 0)  # two people: "(you)" would be wrong
     assert [hot_seat.player_name(s) for s in range(2)] == ["Player 1", "Player 2"]

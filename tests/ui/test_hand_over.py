@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, burst, end_guard, hand_over, settle
 from tideboard.games.moonshell.content import CARDS
 from tideboard.games.shifting_stones.state import SKIP
 from tideboard.ui.moonshell import OfferStrip
@@ -11,14 +12,13 @@ from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.modals import PrivacyScreen
 from tideboard.ui.shifting_stones.hand import HandStrip
 
-from tests.ui.helpers import app_for, burst, end_guard, hand_over, settle
-
 
 @pytest.fixture(autouse=True)
 def long_guard(monkeypatch):
     """A guard far longer than any burst takes to arrive, however slow the machine:
     what the burst sends is always within it; tests end it with ``end_guard``."""
     monkeypatch.setattr(PrivacyScreen, "GUARD", 60.0)
+
 
 # keys a player may hammer after their move: confirmations, Enter, the next seat's number
 BURSTS = [
@@ -34,8 +34,10 @@ def _ss_hand_shown(game: GameScreen) -> str:
 
 
 def _ms_secrets_shown(game: GameScreen) -> str:
-    return "\n".join(str(game.query_one(selector).render())
-                     for selector in (OfferStrip, "#ms-table", "#ms-objectives"))
+    return "\n".join(
+        str(game.query_one(selector).render())
+        for selector in (OfferStrip, "#ms-table", "#ms-objectives")
+    )
 
 
 @pytest.mark.parametrize("keys", BURSTS, ids=[" ".join(k) for k in BURSTS])
@@ -58,7 +60,7 @@ async def test_shifting_stones_a_skip_and_a_burst_never_show_player_2s_hand(keys
         assert "★" not in shown, shown  # no card drawn at all
         await hand_over(pilot)
         assert game.viewer == 1 and game.query_one(HandStrip).cards == game.state.hands[1]
-        assert game.state.hands[1][:len(p2_hand)] == p2_hand
+        assert game.state.hands[1][: len(p2_hand)] == p2_hand
 
 
 @pytest.mark.parametrize("keys", BURSTS, ids=[" ".join(k) for k in BURSTS])
@@ -123,7 +125,6 @@ async def test_leaving_from_the_hand_over_screen_shows_nothing(how):
     app = app_for(players=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        cover = app.screen
         game = app.screen_stack[0]
         await end_guard(pilot)
         if how == "q":

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.games.shifting_stones.state import END_TURN
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.log import GameLog, wrap_entry
-
-from tests.ui.helpers import app_for, settle
 
 SENTENCE = "Player 2 pulls column 4: a white starfish and a purple clamshell slide onto the rocks."
 
@@ -27,7 +26,9 @@ def test_wrap_entry_breaks_between_words_and_indents_what_follows():
 
 def test_wrap_entry_keeps_an_entrys_own_line_breaks_indented():
     assert wrap_entry("Round 2 begins.\nPlayer 1 to play", 40) == [
-        "Round 2 begins.", "  Player 1 to play"]
+        "Round 2 begins.",
+        "  Player 1 to play",
+    ]
     assert wrap_entry("", 40) == [""]
     long = wrap_entry("x" * 50, 20)
     assert "".join(line.strip() for line in long) == "x" * 50  # only an over-long word is cut
@@ -45,7 +46,7 @@ async def test_the_log_on_screen_is_its_entries_wrapped_at_its_width():
         log.add(SENTENCE)
         await settle(pilot)
         width = log.scrollable_content_region.width
-        assert _shown(log)[-len(wrap_entry(SENTENCE, width)):] == wrap_entry(SENTENCE, width)
+        assert _shown(log)[-len(wrap_entry(SENTENCE, width)) :] == wrap_entry(SENTENCE, width)
         log.styles.width = width + 12  # as a wider terminal gives a growing log
         await settle(pilot, 5)
         wider = log.scrollable_content_region.width
@@ -89,12 +90,15 @@ async def test_pgup_pgdn_home_end_scroll_the_log():
         assert log.scroll_y == bottom
 
 
-@pytest.mark.parametrize("game_id, players", [
-    ("shifting-stones", 2), ("moonshell", 2), ("moonlighter", 1), ("animal-splash", 2)])
+@pytest.mark.parametrize(
+    "game_id, players",
+    [("shifting-stones", 2), ("moonshell", 2), ("moonlighter", 1), ("animal-splash", 2)],
+)
 async def test_the_first_line_never_names_the_seed_of_a_running_game(game_id, players):
     """Hidden cards, or (Moonlighter) the dice still to come, follow from the seed."""
-    app = app_for(game_id=game_id, players=players, seed=777, bots={1: "greedy"}
-                  if players > 1 else {})
+    app = app_for(
+        game_id=game_id, players=players, seed=777, bots={1: "greedy"} if players > 1 else {}
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -118,8 +122,17 @@ def test_cell_width_counts_as_rich_does_without_its_cache():
 
     from tideboard.ui.shared.log import cell_width
 
-    texts = ["plain", "♥♥♡ 4/6 ≈ 12", "日本語 wide", "e\u0301", "a\u200db", "👍🏽 ok", "tab\there",
-             "☠ ◂▸▴▾ ♙ ✓", ""]
+    texts = [
+        "plain",
+        "♥♥♡ 4/6 ≈ 12",
+        "日本語 wide",
+        "e\u0301",
+        "a\u200db",
+        "👍🏽 ok",
+        "tab\there",
+        "☠ ◂▸▴▾ ♙ ✓",
+        "",
+    ]
     before = cached_cell_len.cache_info().currsize
     widths = [cell_width(text + " unseen") for text in texts[:4]]
     assert cached_cell_len.cache_info().currsize == before  # nothing added to Rich's cache
@@ -133,8 +146,12 @@ def test_entries_read_like_the_list_they_replaced():
 
     entries, model = Entries(), []
     for n in range(5 * Entries.BLOCK + 7):
-        entry = f"Move {n}: " + "x" * (n % 23) + ("\nmore" if n % 9 == 0 else "") \
-            + ("\0" if n == Entries.BLOCK + 3 else "")  # a block that cannot be joined
+        entry = (
+            f"Move {n}: "
+            + "x" * (n % 23)
+            + ("\nmore" if n % 9 == 0 else "")
+            + ("\0" if n == Entries.BLOCK + 3 else "")
+        )  # a block that cannot be joined
         entries.append(entry)
         model.append(entry)
     assert entries._packed and len(entries._recent) < 2 * Entries.BLOCK
@@ -159,7 +176,7 @@ async def test_a_long_log_rewraps_its_newest_entries_and_undoes_lines():
         width = log.scrollable_content_region.width
         entries = list(log.entries)
         newest = [line for entry in entries[-3:] for line in wrap_entry(entry, width)]
-        assert _shown(log)[-len(newest):] == newest
+        assert _shown(log)[-len(newest) :] == newest
         log.show(entries[:-5])  # as an undo does: the newest lines go
         await settle(pilot)
         assert log.entries == entries[:-5]

@@ -3,15 +3,14 @@ why a space is no move, the table shows everyone's treasures at 80 columns."""
 
 from __future__ import annotations
 
+from tests.ui.helpers import app_with_match, settle
+from tests.ui.test_mermaid_rain_ui import GAME, cell, panel, riding_match, screen_of, status
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import TREASURE_LETTERS, distance
 from tideboard.games.mermaid_rain.state import DISCARD, HOME, MELD, Keep, Show
 from tideboard.ui.shared.modals import EndScreen, HelpScreen
-
-from tests.ui.helpers import app_with_match, settle
-from tests.ui.test_mermaid_rain_ui import GAME, cell, panel, riding_match, screen_of, status
 
 BOTS = {1: "greedy", 2: "greedy"}
 
@@ -153,11 +152,17 @@ async def test_six_players_one_line_each_show_the_treasures_while_riding():
     config = GameConfig(players=6, seed=2)
     state = GAME.setup(config)
     owned, letter = _owned(state, 6)
-    state = evolve(state, phase="ride", order=tuple(range(6)), turn=0, offer=(),
-                   hands=((1, 1, 1, 0),) + state.hands[1:], at=(cell("d1"),) + (-1,) * 5,
-                   owned=owned)
-    app = app_with_match(Match(GAME, config, (state,)),
-                         bots={s: "greedy" for s in range(1, 6)})
+    state = evolve(
+        state,
+        phase="ride",
+        order=tuple(range(6)),
+        turn=0,
+        offer=(),
+        hands=((1, 1, 1, 0),) + state.hands[1:],
+        at=(cell("d1"),) + (-1,) * 5,
+        owned=owned,
+    )
+    app = app_with_match(Match(GAME, config, (state,)), bots={s: "greedy" for s in range(1, 6)})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await settle(pilot)
@@ -194,8 +199,9 @@ async def test_help_explains_the_side_table():
 async def test_face_up_tiles_are_named_by_symbol_and_shape_not_by_number():
     from tideboard.games.mermaid_rain.state import PICK
 
-    state = table_match(PICK, [(3, 3, 3)] * 3, order=(0, 1, 2), turn=0, ranks=(7, 8, 8),
-                        offer=(12, 20)).state
+    state = table_match(
+        PICK, [(3, 3, 3)] * 3, order=(0, 1, 2), turn=0, ranks=(7, 8, 8), offer=(12, 20)
+    ).state
     app = app_with_match(Match(GAME, GameConfig(players=3, seed=2), (state,)), bots=BOTS)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)

@@ -29,19 +29,32 @@ def app_from(match: Match, bots=None, theme: str | None = None) -> TideboardApp:
 
 
 async def wait_for_screen(pilot) -> None:
-    for _ in range(40):
-        if isinstance(pilot.app.screen, MermaidRainScreen):
+    """The screen is up and no bot has a move left to make: the bots (no delay)
+    choose their melds at once, but on a busy machine not always within a few
+    pauses, and the snapshot caught some of them still choosing."""
+    for _ in range(400):
+        screen = next((s for s in pilot.app.screen_stack if isinstance(s, MermaidRainScreen)), None)
+        if screen is not None and not set(GAME.to_move(screen.state)) & set(screen.control.bots):
             break
         await pilot.pause()
+    else:
+        raise AssertionError(f"the bots never finished their moves: {pilot.app.screen_stack}")
     for _ in range(5):
         await pilot.pause()
 
 
 def riding(**changes) -> Match:
     state = GAME.setup(CONFIG)
-    state = evolve(state, phase=RIDE, order=(0, 1, 2, 3), turn=0, offer=(),
-                   hands=((2, 2, 1, 0),) + state.hands[1:],
-                   at=(CELL_BY_NAME["e4"], CELL_BY_NAME["a2"], -1, -1), **changes)
+    state = evolve(
+        state,
+        phase=RIDE,
+        order=(0, 1, 2, 3),
+        turn=0,
+        offer=(),
+        hands=((2, 2, 1, 0),) + state.hands[1:],
+        at=(CELL_BY_NAME["e4"], CELL_BY_NAME["a2"], -1, -1),
+        **changes,
+    )
     return Match(GAME, CONFIG, (state,))
 
 
@@ -51,8 +64,9 @@ def played(steps: int) -> Match:
     for _ in range(steps):
         state = match.state
         seat = GAME.to_move(state)[0]
-        match = match.play(bots[seat].choose(GAME, GAME.view(state, seat), seat,
-                                             GAME.legal_for(state, seat)))
+        match = match.play(
+            bots[seat].choose(GAME, GAME.view(state, seat), seat, GAME.legal_for(state, seat))
+        )
     return match
 
 
@@ -73,8 +87,9 @@ def test_snapshot_mermaid_rain_meld_picked(snap_compare):
 
 def test_snapshot_mermaid_rain_tile_pick(snap_compare):
     state = evolve(GAME.setup(CONFIG), phase=PICK, order=(0, 1, 2, 3), turn=0, ranks=(7, 8, 8, 8))
-    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=wait_for_screen,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (state,))), run_before=wait_for_screen, terminal_size=(80, 24)
+    )
 
 
 def test_snapshot_mermaid_rain_move_preview(snap_compare):
@@ -86,36 +101,43 @@ def test_snapshot_mermaid_rain_move_preview(snap_compare):
 
 
 def test_snapshot_mermaid_rain_tile_preview(snap_compare):
-    assert snap_compare(app_from(riding(held=((9,), (), (), ()))),
-                        run_before=wait_for_screen, terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(riding(held=((9,), (), (), ()))),
+        run_before=wait_for_screen,
+        terminal_size=(80, 24),
+    )
 
 
 def test_snapshot_mermaid_rain_end_screen(snap_compare):
     match = played(60)
     state = evolve(match.state, phase=OVER)
-    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=wait_for_screen,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (state,))), run_before=wait_for_screen, terminal_size=(80, 24)
+    )
 
 
 def test_snapshot_mermaid_rain_mid_game_120x40(snap_compare):
     async def aim(pilot):
         await wait_for_screen(pilot)
 
-    assert snap_compare(app_from(riding(held=((20,), (), (), ()))), run_before=aim,
-                        terminal_size=(120, 40))
+    assert snap_compare(
+        app_from(riding(held=((20,), (), (), ()))), run_before=aim, terminal_size=(120, 40)
+    )
 
 
 def test_snapshot_mermaid_rain_meld_start_120x40_light(snap_compare):
-    app = TideboardApp(game_id="mermaid-rain", config=CONFIG, bots=BOTS, bot_delay=0,
-                       theme="tide-light")
+    app = TideboardApp(
+        game_id="mermaid-rain", config=CONFIG, bots=BOTS, bot_delay=0, theme="tide-light"
+    )
     assert snap_compare(app, run_before=wait_for_screen, terminal_size=(120, 40))
 
 
 def test_snapshot_mermaid_rain_six_players_80x24(snap_compare):
     """Six seats fit the side table at 80x24: one line a seat."""
     config = GameConfig(players=6, seed=3)
-    app = TideboardApp(game_id="mermaid-rain", config=config, bot_delay=0,
-                       bots={s: "greedy" for s in range(1, 6)})
+    app = TideboardApp(
+        game_id="mermaid-rain", config=config, bot_delay=0, bots={s: "greedy" for s in range(1, 6)}
+    )
     assert snap_compare(app, run_before=wait_for_screen, terminal_size=(80, 24))
 
 
@@ -131,6 +153,7 @@ def _with_treasures() -> Match:
 def test_snapshot_mermaid_rain_treasures_and_sea_hint_80x24(snap_compare):
     """The side table keeps each seat's treasure letters at 80 columns; the hint
     says why the cursor's space is no move."""
+
     async def aim(pilot):
         await wait_for_screen(pilot)
         await pilot.press("up")
@@ -139,12 +162,17 @@ def test_snapshot_mermaid_rain_treasures_and_sea_hint_80x24(snap_compare):
 
 
 def test_snapshot_mermaid_rain_keep_two_80x24(snap_compare):
-    state = evolve(GAME.setup(CONFIG), phase="discard", round=1,
-                   hands=((2, 1, 1, 0), (1, 1, 0, 0), (1, 0, 1, 0), (0, 1, 1, 0)))
+    state = evolve(
+        GAME.setup(CONFIG),
+        phase="discard",
+        round=1,
+        hands=((2, 1, 1, 0), (1, 1, 0, 0), (1, 0, 1, 0), (0, 1, 1, 0)),
+    )
 
     async def pick(pilot):
         await wait_for_screen(pilot)
         await pilot.press("d", "t", "g")
 
-    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=pick,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (state,))), run_before=pick, terminal_size=(80, 24)
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.ui.helpers import app_for, settle
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
@@ -10,8 +11,6 @@ from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.mermaid_rain import MermaidRainScreen
 from tideboard.ui.shared.replay import Replay
-
-from tests.ui.helpers import app_for, settle
 
 GAME = registry.load("mermaid-rain")
 
@@ -23,14 +22,18 @@ def bot_match(moves: int, seed: int = 5, players: int = 3) -> Match:
         if GAME.is_over(match.state):
             break
         seat = GAME.to_move(match.state)[0]
-        match = match.play(bots[seat].choose(GAME, GAME.view(match.state, seat), seat,
-                                             GAME.legal_for(match.state, seat)))
+        match = match.play(
+            bots[seat].choose(
+                GAME, GAME.view(match.state, seat), seat, GAME.legal_for(match.state, seat)
+            )
+        )
     return match
 
 
 async def test_every_move_of_a_bot_game_lands_in_the_store():
-    app = app_for(players=3, seed=2, bots={0: "greedy", 1: "random", 2: "greedy"},
-                  game_id="mermaid-rain")
+    app = app_for(
+        players=3, seed=2, bots={0: "greedy", 1: "random", 2: "greedy"}, game_id="mermaid-rain"
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(60):
             await pilot.pause()
@@ -38,7 +41,7 @@ async def test_every_move_of_a_bot_game_lands_in_the_store():
         with Store.open() as store:
             (record,) = store.list(unfinished_only=False)  # the bots may have finished
             match, bots = store.load_match(record.id)
-        assert match.actions == screen.match.actions[:len(match.actions)]
+        assert match.actions == screen.match.actions[: len(match.actions)]
         assert len(match.actions) > 0 and bots == {0: "greedy", 1: "random", 2: "greedy"}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, app_with_match, hand_over, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
@@ -13,8 +14,6 @@ from tideboard.games.mermaid_rain.state import MELD, PICK, RIDE, End, Enter, Pic
 from tideboard.ui.mermaid_rain import HexBoard, MermaidRainScreen
 from tideboard.ui.shared import BlocksScreen
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
-
-from tests.ui.helpers import app_for, app_with_match, hand_over, settle
 
 MR = "mermaid-rain"
 GAME = registry.load(MR)
@@ -45,9 +44,16 @@ def riding_match(seat_cards=(3, 3, 3), at="d1", **changes) -> Match:
     """Player 1 (seat 0) riding first this round, the others bots."""
     config = GameConfig(players=3, seed=2)
     state = GAME.setup(config)
-    state = evolve(state, phase=RIDE, order=(0, 1, 2), turn=0, offer=(),
-                   hands=((*seat_cards, 0),) + state.hands[1:],
-                   at=(cell(at) if at else -1, -1, -1), **changes)
+    state = evolve(
+        state,
+        phase=RIDE,
+        order=(0, 1, 2),
+        turn=0,
+        offer=(),
+        hands=((*seat_cards, 0),) + state.hands[1:],
+        at=(cell(at) if at else -1, -1, -1),
+        **changes,
+    )
     return Match(GAME, config, (state,))
 
 
@@ -148,8 +154,9 @@ async def test_clicking_a_space_moves_the_cursor_and_a_second_click_moves_there(
         screen = await screen_of(pilot)
         await settle(pilot)
         board = screen.query_one(HexBoard)
-        x, y = next((x, y) for y in range(12) for x in range(50)
-                    if board.cell_at(x, y) == cell("d2"))
+        x, y = next(
+            (x, y) for y in range(12) for x in range(50) if board.cell_at(x, y) == cell("d2")
+        )
         await pilot.click(HexBoard, offset=(x, y))
         assert screen.cursor == cell("d2") and screen.state.at[0] == cell("d1")
         await pilot.click(HexBoard, offset=(x, y))
@@ -189,8 +196,9 @@ async def test_laying_a_tile_previews_it_and_r_turns_it():
 
 
 async def test_taking_a_treasure_by_number_and_the_peek_shown_only_to_you():
-    app = app_with_match(riding_match(seat_cards=(0, 1, 0), at="e4"),
-                         bots={1: "greedy", 2: "greedy"})
+    app = app_with_match(
+        riding_match(seat_cards=(0, 1, 0), at="e4"), bots={1: "greedy", 2: "greedy"}
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await settle(pilot)
@@ -214,10 +222,12 @@ async def test_help_and_meld_table_open():
         assert isinstance(app.screen, HelpScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_bots_play_a_whole_game_on_screen(size):
-    app = app_for(players=4, seed=6, bots={0: "greedy", 1: "random", 2: "greedy", 3: "random"},
-                  game_id=MR)
+    app = app_for(
+        players=4, seed=6, bots={0: "greedy", 1: "random", 2: "greedy", 3: "random"}, game_id=MR
+    )
     async with app.run_test(size=size) as pilot:
         screen = await screen_of(pilot)
         for _ in range(4000):
@@ -238,8 +248,9 @@ async def test_no_hidden_information_reaches_the_screen():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await screen_of(pilot)
         await settle(pilot, 6)
-        board = "".join(line[3:] for line in
-                        screen.query_one(HexBoard).as_text().plain.splitlines()[1:])
+        board = "".join(
+            line[3:] for line in screen.query_one(HexBoard).as_text().plain.splitlines()[1:]
+        )
         assert not set("acypz") & set(board)  # no face-down kind is known yet
         assert "?" in board
         side = panel(screen, "side")

@@ -31,38 +31,96 @@ from rich.console import Console
 from textual import events
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 
+from tests.ui.helpers import hand_over
 from tideboard.engine.core import GameConfig
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.shared import HelpScreen, PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
 
-from tests.ui.helpers import hand_over
-
 RUN_SEED = int(os.environ.get("TIDEBOARD_MONKEY_SEED", time.time_ns() % 1_000_000_007))
 
-KEYS = (["up", "down", "left", "right", "h", "j", "k", "l", "enter", "enter", "escape",
-         "space", "tab", "q", "f2", "question_mark", "left_square_bracket",
-         "right_square_bracket", "home", "end", "u", "y", "n"]
-        + [str(d) for d in range(10)]
-        + list("acefmoprstwxk"))
+KEYS = (
+    [
+        "up",
+        "down",
+        "left",
+        "right",
+        "h",
+        "j",
+        "k",
+        "l",
+        "enter",
+        "enter",
+        "escape",
+        "space",
+        "tab",
+        "q",
+        "f2",
+        "question_mark",
+        "left_square_bracket",
+        "right_square_bracket",
+        "home",
+        "end",
+        "u",
+        "y",
+        "n",
+    ]
+    + [str(d) for d in range(10)]
+    + list("acefmoprstwxk")
+)
 SIZES = [(80, 24), (100, 32), (60, 18), (120, 40), (80, 24)]
 STEPS = int(os.environ.get("TIDEBOARD_MONKEY_STEPS", 200))  # bursts, clicks, resizes a table
-BURST = (1, 8)      # keys per burst
+BURST = (1, 8)  # keys per burst
 
-SS, MS, ML, MR, AS = ("shifting-stones", "moonshell", "moonlighter", "mermaid-rain",
-                      "animal-splash")
+SS, MS, ML, MR, AS = (
+    "shifting-stones",
+    "moonshell",
+    "moonlighter",
+    "mermaid-rain",
+    "animal-splash",
+)
 # Each table: its game and the tables it sits at, one picked per new app (the first
 # always: hot-seat at 3-4 humans in every game with secrets).
 TABLES = [
-    ("shifting-stones", SS, [dict(players=3), dict(players=4, bots={2: "greedy"}),
-                             dict(players=2, bots={1: "greedy"}), dict(players=1, solo=True)]),
-    ("moonshell", MS, [dict(players=4), dict(players=3),
-                       dict(players=2, bots={1: "random"}), dict(players=1, solo=True)]),
-    ("mermaid-rain", MR, [dict(players=4), dict(players=3, bots={2: "greedy"}),
-                          dict(players=5, bots={1: "random", 3: "greedy", 4: "greedy"})]),
-    ("animal-splash", AS, [dict(players=3), dict(players=5, bots={1: "random", 3: "greedy"}),
-                           dict(players=2, bots={1: "greedy"})]),
+    (
+        "shifting-stones",
+        SS,
+        [
+            dict(players=3),
+            dict(players=4, bots={2: "greedy"}),
+            dict(players=2, bots={1: "greedy"}),
+            dict(players=1, solo=True),
+        ],
+    ),
+    (
+        "moonshell",
+        MS,
+        [
+            dict(players=4),
+            dict(players=3),
+            dict(players=2, bots={1: "random"}),
+            dict(players=1, solo=True),
+        ],
+    ),
+    (
+        "mermaid-rain",
+        MR,
+        [
+            dict(players=4),
+            dict(players=3, bots={2: "greedy"}),
+            dict(players=5, bots={1: "random", 3: "greedy", 4: "greedy"}),
+        ],
+    ),
+    (
+        "animal-splash",
+        AS,
+        [
+            dict(players=3),
+            dict(players=5, bots={1: "random", 3: "greedy"}),
+            dict(players=2, bots={1: "greedy"}),
+        ],
+    ),
     ("moonlighter", ML, [dict(players=1)]),
     ("picker", None, [{}]),
 ]
@@ -79,11 +137,19 @@ def rendered_text(app) -> str:
     the rows of an open help window: its rules page names every card (Moonshell's
     table of secret objectives lists S1...), which is no one's secret."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False,
-                      safe_box=False)
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     lines = console.export_text(styles=False).replace("\xa0", " ").split("\n")
     if isinstance(app.screen, HelpScreen):
         for box in app.screen.query("#help-box"):
@@ -103,8 +169,12 @@ def secret_patterns(game, state, seat: int) -> list[str]:
         hidden = set(mine.hands[seat]) - set(public.hands[seat])
         return [re.escape(f"{card:>2} {CARD_BY_ID[card].points}★") for card in hidden]
     if game.info.id == MS:
-        cards = {mine.secrets[seat], *mine.offers[seat]} - {public.secrets[seat],
-                                                           *public.offers[seat], "", "?"}
+        cards = {mine.secrets[seat], *mine.offers[seat]} - {
+            public.secrets[seat],
+            *public.offers[seat],
+            "",
+            "?",
+        }
         return [rf"(?<![A-Za-z0-9]){re.escape(card)}(?![0-9])" for card in cards]
     if game.info.id == MR:
         from tideboard.ui.mermaid_rain.panels import hand_text
@@ -192,10 +262,10 @@ def new_app(game_id, tables, rnd, first: bool) -> TideboardApp:
     if game_id is None:
         return TideboardApp(bot_delay=0)
     table = tables[0] if first else rnd.choice(tables)
-    config = GameConfig(players=table["players"], solo=table.get("solo", False),
-                        seed=rnd.randrange(2 ** 64))
-    return TideboardApp(game_id=game_id, config=config, bots=table.get("bots", {}),
-                        bot_delay=0)
+    config = GameConfig(
+        players=table["players"], solo=table.get("solo", False), seed=rnd.randrange(2**64)
+    )
+    return TideboardApp(game_id=game_id, config=config, bots=table.get("bots", {}), bot_delay=0)
 
 
 def allowed_seats(app, who: int | None, start_screen, extra_dismissals: int) -> set[int]:
@@ -218,10 +288,15 @@ def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
         if app.screen is screen:  # the table itself, not a window over it
             assert screen.viewer is None or screen.viewer in allowed, (
                 f"{where}: the table shows seat {screen.viewer + 1}'s view; seats allowed: "
-                f"{sorted(s + 1 for s in allowed if s is not None)}")
+                f"{sorted(s + 1 for s in allowed if s is not None)}"
+            )
         text = rendered_text(app)
-        mine = {pattern for seat in allowed if seat is not None
-                for pattern in secret_patterns(screen.game, screen.state, seat)}
+        mine = {
+            pattern
+            for seat in allowed
+            if seat is not None
+            for pattern in secret_patterns(screen.game, screen.state, seat)
+        }
         for seat in range(screen.match.config.players):
             if seat in allowed:
                 continue
@@ -230,8 +305,10 @@ def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
                 if found:
                     kind = DoubleEnterLeak if extra_dismissals else AssertionError
                     shown = sorted(s + 1 for s in allowed if s is not None)
-                    raise kind(f"{where}: seat {seat + 1}'s secret {found.group(0)!r} is on "
-                               f"screen; seats allowed: {shown}")
+                    raise kind(
+                        f"{where}: seat {seat + 1}'s secret {found.group(0)!r} is on "
+                        f"screen; seats allowed: {shown}"
+                    )
     assert screen.control.save_error is None, f"{where}: {screen.control.save_error}"
     if screen.control.writer is not None:
         with Store.open() as store:
@@ -257,6 +334,7 @@ def test_every_game_has_a_table_and_every_game_with_secrets_a_hot_seat_of_3_or_4
             assert any(secret_patterns(game, state, seat) for seat in range(humans))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, tables", PARAMS)
 async def test_monkey(game_id, tables, monkeypatch, request):
     name = request.node.callspec.id
@@ -305,29 +383,36 @@ async def test_monkey(game_id, tables, monkeypatch, request):
                 # the first hand-over screen of a step may be taken down by the
                 # player it waits for; any other one was taken down by the wrong one
                 extra = len(dismissals) - before - (1 if on_privacy else 0)
-                check(app, allowed_seats(app, who, start_screen, max(0, extra)),
-                      max(0, extra), where)
+                check(
+                    app, allowed_seats(app, who, start_screen, max(0, extra)), max(0, extra), where
+                )
         assert app.return_code in (0, None), f"{hint}: the app crashed"
     assert step >= STEPS
 
 
-@pytest.mark.parametrize("game_id, players, keys", [
-    # a move, its confirmation, and at once the keys that used to pass the hand-over
-    # screen (Enter) and the next seat's number
-    (SS, 3, ["x", "y", "enter", "enter", "2"]),    # skip, say yes, Enter, 2
-    (MS, 3, ["k", "y", "enter", "enter", "2"]),    # keep a secret objective, yes, Enter, 2
-])
-async def test_a_burst_never_takes_down_the_hand_over_screen_it_raised(game_id, players,
-                                                                        keys, monkeypatch):
+@pytest.mark.parametrize(
+    "game_id, players, keys",
+    [
+        # a move, its confirmation, and at once the keys that used to pass the hand-over
+        # screen (Enter) and the next seat's number
+        (SS, 3, ["x", "y", "enter", "enter", "2"]),  # skip, say yes, Enter, 2
+        (MS, 3, ["k", "y", "enter", "enter", "2"]),  # keep a secret objective, yes, Enter, 2
+    ],
+)
+async def test_a_burst_never_takes_down_the_hand_over_screen_it_raised(
+    game_id, players, keys, monkeypatch
+):
     dismissals = []
     ready = PrivacyScreen.dismiss
-    monkeypatch.setattr(PrivacyScreen, "dismiss",
-                        lambda self, *a, **k: dismissals.append(self) or ready(self, *a, **k))
+    monkeypatch.setattr(
+        PrivacyScreen,
+        "dismiss",
+        lambda self, *a, **k: dismissals.append(self) or ready(self, *a, **k),
+    )
     # the burst is typed within the guard time however slow the machine (on a busy
     # one, pressing the keys alone could outlast 0.6 s, and a late 2 may show)
     monkeypatch.setattr(PrivacyScreen, "GUARD", 60.0)
-    app = TideboardApp(game_id=game_id, config=GameConfig(players=players, seed=5),
-                       bot_delay=0)
+    app = TideboardApp(game_id=game_id, config=GameConfig(players=players, seed=5), bot_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, PrivacyScreen)
@@ -338,5 +423,9 @@ async def test_a_burst_never_takes_down_the_hand_over_screen_it_raised(game_id, 
         await pilot.press(*keys)  # fast, but each key handled before the next
         await settle(pilot)
         assert start.game.to_move(start.state) != (0,), "the burst passed the turn"
-        check(app, allowed_seats(app, 0, start, len(dismissals) - 1),
-              len(dismissals) - 1, f"keys {keys}")
+        check(
+            app,
+            allowed_seats(app, 0, start, len(dismissals) - 1),
+            len(dismissals) - 1,
+            f"keys {keys}",
+        )

@@ -7,17 +7,16 @@ import io
 
 from rich.console import Console
 
+from tests.ui.helpers import app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.plurals import plural
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import LIVES, ORANGE, RED, WHITE, boss_hearts
 from tideboard.games.moonlighter.state import ATTACK, FIGHT, Room
-from tideboard.engine.text import plural
 from tideboard.ui.moonlighter import MoonlighterScreen
 from tideboard.ui.moonlighter.moments import MomentScreen, moment_for
-
-from tests.ui.helpers import app_with_match, settle
 
 GAME = registry.load("moonlighter")
 
@@ -27,9 +26,16 @@ def fight_state(seed: int, boss: bool, **changes):
     config = GameConfig(players=1, seed=seed)
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED if boss else ORANGE))
     fight = {"boss": 1} if boss else {"enemies": (2, 2)}
-    return config, evolve(GAME.setup(config), rooms=rooms, cells=((0, 0), (1, 0)),
-                          pos=(1, 0), came_from=(0, 0), pending=FIGHT,
-                          **fight, **changes)
+    return config, evolve(
+        GAME.setup(config),
+        rooms=rooms,
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        came_from=(0, 0),
+        pending=FIGHT,
+        **fight,
+        **changes,
+    )
 
 
 def first_seed(boss: bool, wanted, **changes):
@@ -73,8 +79,7 @@ def moment_text(app) -> str:
 
 
 async def test_a_death_is_a_moment_that_waits_for_enter():
-    config, state = first_seed(False, dies, health=1, pawn="blue", dungeon=2, cleared=1,
-                               best=1)
+    config, state = first_seed(False, dies, health=1, pawn="blue", dungeon=2, cleared=1, best=1)
     app = app_at(config, state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
@@ -85,8 +90,8 @@ async def test_a_death_is_a_moment_that_waits_for_enter():
         assert "You die in dungeon 2" in text
         assert "Run 2 starts in dungeon 1 with the white pawn" in text
         assert "the blue pawn is lost" in text
-        assert "Score" in text and "1000" in text      # the best run still counts
-        await pilot.press("a", "a")                     # the attack key does not close it
+        assert "Score" in text and "1000" in text  # the best run still counts
+        await pilot.press("a", "a")  # the attack key does not close it
         assert isinstance(app.screen, MomentScreen)
         await pilot.press("enter")
         assert app.screen is screen
@@ -105,14 +110,13 @@ async def test_a_beaten_boss_is_a_moment_naming_the_next_dungeon():
         assert "dungeon 2 of 5" in text
         assert f"{boss_hearts(2)} hearts (was {boss_hearts(1)})" in text
         assert "15 green rooms (was 10)" in text
-        assert "35 hearts, full (was 25)" in text   # the pools' sizes, not what was left
+        assert "35 hearts, full (was 25)" in text  # the pools' sizes, not what was left
         await pilot.press("escape")
         assert app.screen is screen and screen.state.dungeon == 2
 
 
 async def test_a_death_in_the_boss_room_restarts_that_dungeon():
-    config, state = first_seed(True, dies, health=1, dungeon=3, cleared=2, best=2,
-                               pawn="red")
+    config, state = first_seed(True, dies, health=1, dungeon=3, cleared=2, best=2, pawn="red")
     app = app_at(config, state)
     async with app.run_test(size=(80, 24)) as pilot:
         await game_screen(pilot)
@@ -145,12 +149,13 @@ async def test_a_bot_played_game_never_waits_behind_a_moment():
             await pilot.pause()
             if len(screen.match.states) > 5:
                 break
-        assert screen.match.states[1].lives == state.lives - 1   # the bot died ...
-        assert len(screen.match.states) > 5                      # ... and played on
+        assert screen.match.states[1].lives == state.lives - 1  # the bot died ...
+        assert len(screen.match.states) > 5  # ... and played on
         assert not any(isinstance(s, MomentScreen) for s in app.screen_stack)
 
 
 def test_plain_moves_are_no_moment():
-    config, state = first_seed(False, lambda b, a: a.lives == b.lives and a.health < b.health,
-                               health=5)
+    config, state = first_seed(
+        False, lambda b, a: a.lives == b.lives and a.health < b.health, health=5
+    )
     assert moment_for(state, GAME.apply(state, ATTACK)) is None

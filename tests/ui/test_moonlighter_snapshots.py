@@ -70,8 +70,9 @@ def test_snapshot_moonlighter_fight_in_progress(snap_compare):
         await wait_for_screen(pilot)
         await pilot.press("right", "enter", "a", "a")
 
-    assert snap_compare(app_from(Match(GAME, CONFIG, (start,))), run_before=fight,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (start,))), run_before=fight, terminal_size=(80, 24)
+    )
 
 
 def test_snapshot_moonlighter_loot_choice(snap_compare):
@@ -82,20 +83,35 @@ def test_snapshot_moonlighter_loot_choice(snap_compare):
         await wait_for_screen(pilot)
         await pilot.press("enter")
 
-    assert snap_compare(app_from(Match(GAME, CONFIG, (start,))), run_before=loot,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (start,))), run_before=loot, terminal_size=(80, 24)
+    )
 
 
 def test_snapshot_moonlighter_big_map_light_theme(snap_compare):
-    assert snap_compare(app_from(played(3, 160), theme="tide-light"),
-                        run_before=wait_for_screen, terminal_size=(100, 30))
+    assert snap_compare(
+        app_from(played(3, 160), theme="tide-light"),
+        run_before=wait_for_screen,
+        terminal_size=(100, 30),
+    )
 
 
 def test_snapshot_moonlighter_end_screen(snap_compare):
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
-                   dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
-                   lives=1, rolls=321)
+    state = evolve(
+        GAME.setup(CONFIG),
+        rooms=rooms,
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        dungeon=5,
+        cleared=4,
+        best=4,
+        boss=1,
+        pending=FIGHT,
+        health=1,
+        lives=1,
+        rolls=321,
+    )
 
     async def last_blow(pilot):
         await wait_for_screen(pilot)
@@ -103,8 +119,9 @@ def test_snapshot_moonlighter_end_screen(snap_compare):
         for _ in range(5):
             await pilot.pause()
 
-    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow, terminal_size=(80, 24)
+    )
 
 
 # -- 120x40: large rooms while the dungeon fits, the wide side panel ----------------------
@@ -116,15 +133,27 @@ def test_snapshot_moonlighter_place_choice_120x40(snap_compare):
 
 def test_snapshot_moonlighter_mid_game_120x40(snap_compare):
     """A grown dungeon at 120x40: small rooms again, more of them, a long log."""
-    assert snap_compare(app_from(played(3, 160)), run_before=wait_for_screen,
-                        terminal_size=(120, 40))
+    assert snap_compare(
+        app_from(played(3, 160)), run_before=wait_for_screen, terminal_size=(120, 40)
+    )
 
 
 def test_snapshot_moonlighter_end_screen_120x40(snap_compare):
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = evolve(GAME.setup(CONFIG), rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0),
-                   dungeon=5, cleared=4, best=4, boss=1, pending=FIGHT, health=1,
-                   lives=1, rolls=321)
+    state = evolve(
+        GAME.setup(CONFIG),
+        rooms=rooms,
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        dungeon=5,
+        cleared=4,
+        best=4,
+        boss=1,
+        pending=FIGHT,
+        health=1,
+        lives=1,
+        rolls=321,
+    )
 
     async def last_blow(pilot):
         await wait_for_screen(pilot)
@@ -132,16 +161,16 @@ def test_snapshot_moonlighter_end_screen_120x40(snap_compare):
         for _ in range(5):
             await pilot.pause()
 
-    assert snap_compare(app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow,
-                        terminal_size=(120, 40))
+    assert snap_compare(
+        app_from(Match(GAME, CONFIG, (state,))), run_before=last_blow, terminal_size=(120, 40)
+    )
 
 
 def test_snapshot_moonlighter_death_moment(snap_compare):
     """A death: the moment waits for a key and says what changed."""
     from tests.ui.test_moonlighter_moments import dies, first_seed
 
-    config, state = first_seed(False, dies, health=1, pawn="blue", dungeon=2, cleared=1,
-                               best=1)
+    config, state = first_seed(False, dies, health=1, pawn="blue", dungeon=2, cleared=1, best=1)
 
     async def die(pilot):
         await wait_for_screen(pilot)
@@ -149,8 +178,9 @@ def test_snapshot_moonlighter_death_moment(snap_compare):
         for _ in range(5):
             await pilot.pause()
 
-    assert snap_compare(app_from(Match(GAME, config, (state,))), run_before=die,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_from(Match(GAME, config, (state,))), run_before=die, terminal_size=(80, 24)
+    )
 
 
 def test_snapshot_moonlighter_boss_beaten_moment_120x40(snap_compare):
@@ -165,5 +195,6 @@ def test_snapshot_moonlighter_boss_beaten_moment_120x40(snap_compare):
         for _ in range(5):
             await pilot.pause()
 
-    assert snap_compare(app_from(Match(GAME, config, (state,))), run_before=last_blow,
-                        terminal_size=(120, 40))
+    assert snap_compare(
+        app_from(Match(GAME, config, (state,))), run_before=last_blow, terminal_size=(120, 40)
+    )

@@ -4,32 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.states import evolve
-from tideboard.games.moonlighter.content import (
-    BLACK,
-    BLUE,
-    GREEN,
-    ORANGE,
-    RED,
-    WHITE,
-    YELLOW,
-)
+from tideboard.games.moonlighter.content import BLACK, BLUE, GREEN, ORANGE, RED, WHITE, YELLOW
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
-
-from tests.ui.helpers import app_for, app_with_match, settle
+from tideboard.ui.moonlighter import DungeonMap, MoonlighterScreen, fit_axis
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen
-from tideboard.ui.moonlighter import (
-    CELL_H,
-    CELL_W,
-    DungeonMap,
-    MoonlighterScreen,
-    fit_axis,
-)
 
 ML = "moonlighter"
 GAME = registry.load(ML)
@@ -63,8 +48,13 @@ def start_state(**changes):
 def corridor(length: int, **changes):
     """A straight corridor of white rooms from (0, 0) east; you stand at its east end."""
     rooms = tuple(Room(x, 0, WHITE) for x in range(length))
-    return start_state(rooms=rooms, cells=tuple(r.pos for r in rooms),
-                       pos=(length - 1, 0), came_from=(length - 2, 0), **changes)
+    return start_state(
+        rooms=rooms,
+        cells=tuple(r.pos for r in rooms),
+        pos=(length - 1, 0),
+        came_from=(length - 2, 0),
+        **changes,
+    )
 
 
 async def ml_screen(pilot) -> MoonlighterScreen:
@@ -111,14 +101,14 @@ async def test_moving_with_arrows_and_the_same_arrow_twice():
     app = ml_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await pilot.press("r", "h", "enter")   # seed 3 rolls a white room: place it west
+        await pilot.press("r", "h", "enter")  # seed 3 rolls a white room: place it west
         assert screen.state.pos == (-1, 0) and screen.state.pending == EXPLORE
         await pilot.press("l")
         assert screen.query_one(DungeonMap).picked == (0, 0)
         assert "walks east" in status(screen)
         await pilot.press("enter")
         assert screen.state.pos == (0, 0)
-        await pilot.press("left", "left")      # the same arrow again walks in
+        await pilot.press("left", "left")  # the same arrow again walks in
         assert screen.state.pos == (-1, 0)
         await pilot.press("l", "escape", "enter")  # Esc drops the pick: nothing happens
         assert screen.state.pos == (-1, 0)
@@ -214,12 +204,13 @@ async def test_k_is_always_up_even_during_a_loot_choice():
         screen = await ml_screen(pilot)
         await pilot.press("k")
         assert screen.state.pending == LOOT and screen.state.pawn == "white"
-        assert "switches" in status(screen) or "Decide" in status(screen) \
-            or "decide" in status(screen)
-        await pilot.press("p", "k")      # keep with p; then k picks the room to the north
+        assert (
+            "switches" in status(screen) or "Decide" in status(screen) or "decide" in status(screen)
+        )
+        await pilot.press("p", "k")  # keep with p; then k picks the room to the north
         assert screen.state.pending == EXPLORE
         assert screen.query_one(DungeonMap).picked == (0, -1)
-        await pilot.press("k")           # the same key again walks in
+        await pilot.press("k")  # the same key again walks in
         assert screen.state.pos == (0, -1)
 
 
@@ -241,11 +232,11 @@ async def test_illegal_attack_says_why_and_changes_nothing():
 
 # -- the view -----------------------------------------------------------------------------
 def test_fit_axis_centres_small_maps_and_follows_the_player():
-    assert fit_axis(0, 2, 6, 1, None) == -1           # fits: centred
-    assert fit_axis(0, 19, 6, 19, None) == 14         # too big: the player's end
-    assert fit_axis(0, 19, 6, 10, 8) == 8             # still in view: no jump
-    assert fit_axis(0, 19, 6, 13, 8) == 10            # at the edge: recentre
-    assert fit_axis(0, 19, 6, 0, 10) == 0             # never past the content
+    assert fit_axis(0, 2, 6, 1, None) == -1  # fits: centred
+    assert fit_axis(0, 19, 6, 19, None) == 14  # too big: the player's end
+    assert fit_axis(0, 19, 6, 10, 8) == 8  # still in view: no jump
+    assert fit_axis(0, 19, 6, 13, 8) == 10  # at the edge: recentre
+    assert fit_axis(0, 19, 6, 0, 10) == 0  # never past the content
 
 
 async def test_map_scrolls_when_it_grows_past_the_view():
@@ -255,12 +246,12 @@ async def test_map_scrolls_when_it_grows_past_the_view():
         dmap = screen.query_one(DungeonMap)
         assert dmap.cols == 6 and dmap.rows == 6
         assert all(dmap.visible(pos) for pos in screen.state.cells)
-        await pilot.press("r", "right", "enter")   # one room east: still fits
+        await pilot.press("r", "right", "enter")  # one room east: still fits
         assert screen.state.pos == (5, 0) and screen.state.pending == EXPLORE
         assert all(dmap.visible(pos) for pos in screen.state.cells)
         await pilot.press("r")
         assert screen.state.pending == PLACE
-        await pilot.press("right", "enter")          # seven wide: the view scrolls east
+        await pilot.press("right", "enter")  # seven wide: the view scrolls east
         state = screen.state
         assert state.pos == (6, 0) and dmap.visible(state.pos)
         assert not dmap.visible((0, 0)) and "◂" in str(dmap.as_text())
@@ -304,14 +295,24 @@ async def test_clicking_an_open_side_places_and_a_room_walks_in():
 # -- the end ------------------------------------------------------------------------------
 async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = start_state(rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0), dungeon=5,
-                        cleared=4, best=4, boss=1, pending=FIGHT, health=1, lives=1,
-                        rolls=321)
+    state = start_state(
+        rooms=rooms,
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        dungeon=5,
+        cleared=4,
+        best=4,
+        boss=1,
+        pending=FIGHT,
+        health=1,
+        lives=1,
+        rolls=321,
+    )
     app = ml_app_with_state(state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
         assert "Boss" in str(screen.query_one("#ml-stats").render())
-        await pilot.press("f")   # no way out of the boss room
+        await pilot.press("f")  # no way out of the boss room
         assert screen.state.pending == FIGHT and "no way out" in status(screen)
         await pilot.press("a")
         await settle(pilot)
@@ -363,14 +364,18 @@ async def test_dice_highlight_is_brief_and_every_theme_draws(monkeypatch):
 # -- what the player is told ------------------------------------------------------------
 def footer_keys(screen) -> set[str]:
     """The keys the footer shows now."""
-    return {key for key, active in screen.active_bindings.items()
-            if active.binding.show and active.enabled}
+    return {
+        key
+        for key, active in screen.active_bindings.items()
+        if active.binding.show and active.enabled
+    }
 
 
 def green_row(count: int, **changes):
     """A row of ``count`` cleared rooms east of the start: the boss can appear."""
-    rooms = (Room(0, 0, WHITE),) + tuple(Room(x, 0, ORANGE, cleared=True)
-                                         for x in range(1, count + 1))
+    rooms = (Room(0, 0, WHITE),) + tuple(
+        Room(x, 0, ORANGE, cleared=True) for x in range(1, count + 1)
+    )
     return start_state(rooms=rooms, cells=tuple(r.pos for r in rooms), **changes)
 
 
@@ -378,7 +383,7 @@ async def test_footer_shows_only_the_keys_that_apply_now():
     app = ml_app_with_state(start_state(pending=PLACE, tile=YELLOW))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
-        assert not footer_keys(screen) & {"r", "a", "f", "s", "p"}   # placing: arrows
+        assert not footer_keys(screen) & {"r", "a", "f", "s", "p"}  # placing: arrows
         await pilot.press("enter")
         assert screen.state.pending == LOOT
         assert {"s", "p"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "a", "f"}
@@ -387,7 +392,7 @@ async def test_footer_shows_only_the_keys_that_apply_now():
         assert state.pending == EXPLORE and state.room.pawn == "blue"
         # a pawn lies here: s may take it; nothing to keep, so Keep leaves the footer
         assert {"r", "s"} <= footer_keys(screen) and "p" not in footer_keys(screen)
-        await pilot.press("a")          # hidden keys still say why they do nothing
+        await pilot.press("a")  # hidden keys still say why they do nothing
         assert screen.state == state and "nothing to attack" in status(screen)
         await pilot.press("f")
         assert screen.state == state and "nothing to flee" in status(screen)
@@ -402,7 +407,7 @@ async def test_footer_in_fights_offers_flee_only_where_you_can():
         await pilot.press("enter")
         assert screen.state.pending == FIGHT
         assert {"a", "f"} <= footer_keys(screen) and not footer_keys(screen) & {"r", "s", "p"}
-        await pilot.press("r")          # not shown, still explained
+        await pilot.press("r")  # not shown, still explained
         assert "First" in status(screen) or "fight" in status(screen).lower()
     app = ml_app_with_state(start_state(pending=PLACE, tile=BLACK))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -418,7 +423,7 @@ async def test_stats_stay_five_lines_when_the_boss_is_ready():
         stats = screen.query_one("#ml-stats")
         text = str(stats.render())
         assert "boss on a 0" in text
-        assert stats.size.height == 5            # no line wraps onto a sixth
+        assert stats.size.height == 5  # no line wraps onto a sixth
         assert all(len(line) <= stats.size.width for line in text.splitlines())
 
 
@@ -431,8 +436,9 @@ async def test_boss_ready_roll_hint_warns_there_is_no_way_out():
 
 async def test_boss_with_one_heart_left_is_singular():
     rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = start_state(rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0), boss=1,
-                        pending=FIGHT, health=5)
+    state = start_state(
+        rooms=rooms, cells=((0, 0), (1, 0)), pos=(1, 0), boss=1, pending=FIGHT, health=5
+    )
     app = ml_app_with_state(state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
@@ -440,8 +446,12 @@ async def test_boss_with_one_heart_left_is_singular():
 
 
 async def test_picking_a_room_says_what_waits_inside():
-    rooms = (Room(0, 0, WHITE), Room(1, 0, ORANGE), Room(-1, 0, BLUE),
-             Room(0, 1, YELLOW, pawn="red"))
+    rooms = (
+        Room(0, 0, WHITE),
+        Room(1, 0, ORANGE),
+        Room(-1, 0, BLUE),
+        Room(0, 1, YELLOW, pawn="red"),
+    )
     state = start_state(rooms=rooms, cells=tuple(r.pos for r in rooms), health=2, pool=20)
     app = ml_app_with_state(state)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -516,14 +526,16 @@ async def test_a_cursor_move_redraws_two_cells_and_no_panel(monkeypatch):
             def wrapper(*args, **kwargs):
                 calls[name] += 1
                 return real(*args, **kwargs)
+
             return wrapper
 
         monkeypatch.setattr(screen, "refresh_table", count("table", screen.refresh_table))
         monkeypatch.setattr(dmap, "_draw", count("draw", dmap._draw))
         stats = screen.query_one("#ml-stats")
         monkeypatch.setattr(stats, "update", count("stats", stats.update))
-        monkeypatch.setattr(dmap, "refresh", lambda *r, **k: (regions.append(r),
-                                                              real_refresh(dmap, *r, **k))[1])
+        monkeypatch.setattr(
+            dmap, "refresh", lambda *r, **k: (regions.append(r), real_refresh(dmap, *r, **k))[1]
+        )
         before = screen.state
         await pilot.press("left")
         await pilot.pause()

@@ -7,21 +7,20 @@ line and the status line."""
 
 from __future__ import annotations
 
+from tests.ui.helpers import settle
+from tests.ui.test_moonshell_mermaids import open_power_list, to_first_turn, tsunami_app, wait_for
+from tests.ui.test_moonshell_screen import footer_actions
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell.content import COLUMNS, EMPTY
 from tideboard.games.moonshell.meeples import pull_cells
 from tideboard.games.moonshell.state import Power, Pull, SwapTake
-from tideboard.ui.moonshell.mermaids import mermaid_moves
 from tideboard.ui.moonshell import ChestView, OceanBoard
-from tideboard.ui.moonshell.picks import Aim, paths, step
-from tideboard.ui.moonshell.ocean import corner_spot
 from tideboard.ui.moonshell.choice import ChoiceWindow
+from tideboard.ui.moonshell.mermaids import mermaid_moves
+from tideboard.ui.moonshell.ocean import corner_spot
+from tideboard.ui.moonshell.picks import Aim, paths, step
 from tideboard.ui.moonshell.tiles import UNKNOWN
-
-from tests.ui.helpers import settle
-from tests.ui.test_moonshell_mermaids import open_power_list, to_first_turn, tsunami_app, wait_for
-from tests.ui.test_moonshell_screen import footer_actions
 
 
 def status(screen) -> str:
@@ -36,8 +35,9 @@ async def first_turn_with(pilot, mermaid_chosen: bool) -> None:
         return
     await wait_for(pilot, lambda: screen.human_to_move() == 0 and screen.state.phase == "keep")
     await pilot.press("k", "y")
-    await wait_for(pilot, lambda: screen.state.phase in ("play", "event")
-                   and screen.human_to_move() == 0)
+    await wait_for(
+        pilot, lambda: screen.state.phase in ("play", "event") and screen.human_to_move() == 0
+    )
     if screen.state.phase == "event":
         await pilot.press("x", "y")
         await wait_for(pilot, lambda: screen.state.phase == "play")
@@ -73,8 +73,11 @@ async def test_active_tide_pool_aimed_with_the_arrows_and_used_with_enter():
         depth = COLUMNS[side][column].index(moved[1])
         assert screen.match.actions[-1] == Power("tide-pool", column, depth)
         assert screen.turn.mode is None and board.meeples == {("cell", moved[1]): "M1"}
-        assert "w" not in {b.key for _k, b in screen._bindings if b.show
-                           and screen.check_action(b.action.split("(")[0], ())}
+        assert "w" not in {
+            b.key
+            for _k, b in screen._bindings
+            if b.show and screen.check_action(b.action.split("(")[0], ())
+        }
 
 
 async def test_passive_tide_pool_pull_previewed_then_pulled_with_enter():
@@ -263,8 +266,7 @@ def test_snapshot_tsunami_aiming_tide_pool_80x24(snap_compare):
         await pilot.press("up", "right")
         await settle(pilot)
 
-    assert snap_compare(tsunami_app({"powers": "active"}), run_before=run,
-                        terminal_size=(80, 24))
+    assert snap_compare(tsunami_app({"powers": "active"}), run_before=run, terminal_size=(80, 24))
 
 
 def test_snapshot_tsunami_aiming_a_passive_pull_120x40(snap_compare):
@@ -281,22 +283,24 @@ def test_snapshot_tsunami_aiming_a_passive_pull_120x40(snap_compare):
 async def test_still_water_and_free_flow_hints_say_what_rotating_does():
     """Event rounds: Still Water leaves r out of the footer and the hint says why; Free
     Flow's hint says the first rotation is free."""
-    from tideboard.games.moonshell.reef import FREE_FLOW, STILL_WATER
     from tideboard.engine.states import evolve
+    from tideboard.games.moonshell.reef import FREE_FLOW, STILL_WATER
 
     app = tsunami_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await to_first_turn(pilot)
         base = screen.state
-        screen.control.match = screen.match.__class__(screen.match.game, screen.match.config,
-                                              (evolve(base, event=STILL_WATER),))
+        screen.control.match = screen.match.__class__(
+            screen.match.game, screen.match.config, (evolve(base, event=STILL_WATER),)
+        )
         screen.refresh_table()
         await settle(pilot)
         assert "rotate" not in footer_actions(screen)
         assert "Still Water: no rotating" in status(screen)
-        screen.control.match = screen.match.__class__(screen.match.game, screen.match.config,
-                                              (evolve(base, event=FREE_FLOW),))
+        screen.control.match = screen.match.__class__(
+            screen.match.game, screen.match.config, (evolve(base, event=FREE_FLOW),)
+        )
         screen.refresh_table()
         await settle(pilot)
         assert "rotate" in footer_actions(screen) and "free this turn" in status(screen)

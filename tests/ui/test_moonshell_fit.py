@@ -9,15 +9,14 @@ import random
 
 import pytest
 
+from tests.ui.helpers import app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.games.moonshell.state import PLAY
-from tideboard.ui.moonshell.previews import fits_status
 from tideboard.ui.moonshell.fitting import choose, log_floor
+from tideboard.ui.moonshell.previews import fits_status
 from tideboard.ui.shared import GameLog
-
-from tests.ui.helpers import app_with_match, settle
 
 MS = "moonshell"
 
@@ -31,10 +30,16 @@ def test_the_log_floor_is_two_lines_at_24_rows_and_five_at_40():
 def test_the_richest_layout_that_leaves_the_log_its_lines_wins():
     """Roomy: both description lines, the long mermaid lines.  Tighter: the descriptions
     go first, then the long mermaid lines, then the panel (words instead), then the words."""
-    def fit(height, table=4, mermaid=(7, 2), detail=(19, 13, 7), words=3, wide=True,
-            large=True):
-        return choose(height, wide, large, lambda w: table + words * w,
-                      lambda short: mermaid[short], lambda d: detail[2 - d])
+
+    def fit(height, table=4, mermaid=(7, 2), detail=(19, 13, 7), words=3, wide=True, large=True):
+        return choose(
+            height,
+            wide,
+            large,
+            lambda w: table + words * w,
+            lambda short: mermaid[short],
+            lambda d: detail[2 - d],
+        )
 
     roomy = fit(60)
     assert (roomy.detail, roomy.words, roomy.short) == (2, False, False)
@@ -53,12 +58,10 @@ def test_when_nothing_fits_the_plainest_layout_is_drawn():
 
 
 # -- on screen --------------------------------------------------------------------------
-def mid_game(players: int, variant: str, solo: bool, options: dict, steps: int,
-             seed: int) -> Match:
+def mid_game(players: int, variant: str, solo: bool, options: dict, steps: int, seed: int) -> Match:
     """A game played at random for ``steps`` moves, up to Player 1's next turn."""
     game = registry.load(MS)
-    config = GameConfig(players=players, variant=variant, solo=solo, seed=seed,
-                        options=options)
+    config = GameConfig(players=players, variant=variant, solo=solo, seed=seed, options=options)
     match = Match.start(game, config)
     chooser = random.Random(seed)
     for count in range(400):
@@ -104,9 +107,11 @@ async def test_the_log_keeps_its_lines_at_120x40_and_80x24(players, variant, sol
             await settle(pilot, 5)
             assert visible_log_lines(screen) >= floor, size
             # the blocks above the log are drawn whole, none pushed under it
-            bottoms = [screen.query_one(f"#{name}").region.bottom
-                       for name in ("ms-table", "ms-mermaid", "ms-objectives")
-                       if screen.query_one(f"#{name}").display]
+            bottoms = [
+                screen.query_one(f"#{name}").region.bottom
+                for name in ("ms-table", "ms-mermaid", "ms-objectives")
+                if screen.query_one(f"#{name}").display
+            ]
             assert max(bottoms) <= screen.query_one(GameLog).region.y
 
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import hand_over, settle
+from tests.ui.test_moonshell_screen import footer_actions
+from tests.ui.test_moonshell_ui import status
 from tideboard.engine.core import GameConfig
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, PLAY
 from tideboard.ui.app import TideboardApp
@@ -19,10 +22,6 @@ from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonshell import OfferStrip
 from tideboard.ui.moonshell.choice import ChoiceWindow
 from tideboard.ui.shared.modals import PrivacyScreen
-
-from tests.ui.helpers import hand_over, settle
-from tests.ui.test_moonshell_screen import footer_actions
-from tests.ui.test_moonshell_ui import status
 
 TABLE_KEYS = {"rotate", "pull", "collect", "moonshell", "pass_turn", "keep", "undo", "cancel"}
 
@@ -149,26 +148,36 @@ async def test_moonrise_lists_no_table_keys_and_enter_opens_its_question():
 def _reef_end_state():
     """A Dive game (3 anemones, 3 clownfish): Player 1 has two stacked pairs and one
     lone anemone, 11 tiles in all, and collects the 12th tile to end the game."""
-    from tideboard.engine.states import evolve
-
     from tideboard.engine import registry
+    from tideboard.engine.states import evolve
     from tideboard.games.moonshell.content import ANEMONE, REEF_PAIR, tile_from_code
     from tideboard.games.moonshell.state import Keep
 
     game = registry.load("moonshell")
-    config = GameConfig(players=2, variant="dive", seed=5,
-                        options={"mermaid-1": "swap", "mermaid-2": "buoy"})
+    config = GameConfig(
+        players=2, variant="dive", seed=5, options={"mermaid-1": "swap", "mermaid-2": "buoy"}
+    )
     state = game.setup(config)
     state = game.apply(state, Keep(state.offers[0][0]))
     state = game.apply(state, Keep(state.offers[1][0]))
     codes = ["wC", "pC", "uC", "oS", "wD", "pD", "uD", "oD"]
     tiles = [tile_from_code(c) for c in codes]
-    chest = ((REEF_PAIR, *tiles[0:2]), (REEF_PAIR, *tiles[2:4]), tuple(tiles[4:7]),
-             (ANEMONE, tiles[7]))
+    chest = (
+        (REEF_PAIR, *tiles[0:2]),
+        (REEF_PAIR, *tiles[2:4]),
+        tuple(tiles[4:7]),
+        (ANEMONE, tiles[7]),
+    )
     rocks = list(state.rocks)
     rocks[0] = tile_from_code("oA")
-    state = evolve(state, chests=(chest, ((), (), (), ())), rocks=tuple(rocks),
-                   actions_left=1, phase=PLAY, event="")
+    state = evolve(
+        state,
+        chests=(chest, ((), (), (), ())),
+        rocks=tuple(rocks),
+        actions_left=1,
+        phase=PLAY,
+        event="",
+    )
     return game, state, config
 
 
@@ -176,9 +185,9 @@ async def test_stacked_reef_pairs_have_their_column_in_the_score_and_end_tables(
     """Lunar Reef: 3 points per stacked anemone/clownfish pair, a lone one scores nothing."""
     from rich.console import Console
 
+    from tests.ui.test_moonshell_ui import ms_app_with_state, text_of
     from tideboard.games.moonshell import scoring
     from tideboard.ui.shared.modals import EndScreen
-    from tests.ui.test_moonshell_ui import ms_app_with_state, text_of
 
     game, state, config = _reef_end_state()
     assert scoring.breakdown(state, 0)["reef"] == 6
@@ -191,9 +200,10 @@ async def test_stacked_reef_pairs_have_their_column_in_the_score_and_end_tables(
         assert "✪" in heads
         mine = table[1].split()
         # the row's values line up with the heads (name, then one value per column)
-        values = dict(zip(heads, mine[-len(heads):]))
+        values = dict(zip(heads, mine[-len(heads) :]))
         assert values["✪"] == "6" and values["Σ"] == str(
-            scoring.breakdown(state, 0, secret=False)["total"])
+            scoring.breakdown(state, 0, secret=False)["total"]
+        )
         assert max(len(line) for line in table[:3]) <= 35
         await pilot.press("c")
         await pilot.press("enter")

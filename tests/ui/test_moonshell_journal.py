@@ -21,14 +21,15 @@ def read(state, move: str, frame: int) -> str:
 
 
 def player_2(side: str, mermaid: str, **kw):
-    return with_powers(side, "buoy" if mermaid != "buoy" else "swap", other=mermaid,
-                       current=1, **kw)
+    return with_powers(
+        side, "buoy" if mermaid != "buoy" else "swap", other=mermaid, current=1, **kw
+    )
 
 
 def test_tide_pool_tile_read_from_across():
     state = player_2("active", "tide-pool")
     own = read(state, "power pool 1 1", ACROSS)
-    assert "in column 1, bottom row" in own          # as Player 2 sees it
+    assert "in column 1, bottom row" in own  # as Player 2 sees it
     theirs = read(state, "power pool 1 1", MINE)
     assert "in column 5, top row" in theirs, theirs  # their left is east: the NE tile, wD
     assert "white sand dollar" in theirs
@@ -60,8 +61,14 @@ def test_a_side_reader_sees_rows():
     from tideboard.games.moonshell.content import EMPTY
     from tideboard.games.moonshell.state import AT_HOME
 
-    state = make_state(4, powers="passive", mermaids=("tide-pool", "", "", ""),
-                       meeples=(AT_HOME,) * 4, meeple_round=(0,) * 4, saved=(EMPTY,) * 4)
+    state = make_state(
+        4,
+        powers="passive",
+        mermaids=("tide-pool", "", "", ""),
+        meeples=(AT_HOME,) * 4,
+        meeple_round=(0,) * 4,
+        saved=(EMPTY,) * 4,
+    )
     line = read(state, "pull 1+2", 1)
     assert " the bottom and 2nd from the bottom rows (to the right) (Tide Pool):" in line, line
 

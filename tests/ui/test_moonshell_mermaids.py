@@ -4,12 +4,11 @@ mermaid/tides/event lines, and snapshots at 80x24 and 120x40."""
 
 from __future__ import annotations
 
+from tests.ui.helpers import settle
 from tideboard.engine.core import GameConfig
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.moonshell.mermaids import mermaid_moves
 from tideboard.ui.moonshell.choice import ChoiceWindow
-
-from tests.ui.helpers import settle
+from tideboard.ui.moonshell.mermaids import mermaid_moves
 
 
 def tsunami_app(options=None, seed=6) -> TideboardApp:
@@ -33,8 +32,9 @@ async def to_first_turn(pilot) -> None:
     await pilot.press("enter")
     await wait_for(pilot, lambda: screen.state.phase == "keep" and screen.human_to_move() == 0)
     await pilot.press("k", "y")
-    await wait_for(pilot, lambda: screen.state.phase in ("play", "event")
-                   and screen.human_to_move() == 0)
+    await wait_for(
+        pilot, lambda: screen.state.phase in ("play", "event") and screen.human_to_move() == 0
+    )
     if screen.state.phase == "event":  # Moonrise: w lights the chest columns, Enter places
         await pilot.press("w")
         await wait_for(pilot, lambda: screen.turn.mode == "aim")
@@ -124,8 +124,7 @@ def test_snapshot_tsunami_table_80x24(snap_compare):
     async def run(pilot):
         await to_first_turn(pilot)
 
-    assert snap_compare(tsunami_app({"powers": "active"}), run_before=run,
-                        terminal_size=(80, 24))
+    assert snap_compare(tsunami_app({"powers": "active"}), run_before=run, terminal_size=(80, 24))
 
 
 # -- the w window's cursor lights the move's target on the table ------------------------
@@ -146,8 +145,9 @@ async def test_the_power_windows_cursor_lights_its_pull_on_the_board_beside_it()
         assert box.x >= board.region.right - 1
         seen = []
         for index in range(len(moves)):
-            await wait_for(pilot, lambda: board.target_cells == set(
-                pull_cells(screen.state, 0, moves[index])))
+            await wait_for(
+                pilot, lambda: board.target_cells == set(pull_cells(screen.state, 0, moves[index]))
+            )
             assert board.target_cells and board.rock_marks  # the tiles and your rocks
             seen.append(frozenset(board.target_cells))
             await pilot.press("down")
@@ -167,8 +167,9 @@ async def test_an_active_rising_moon_lights_the_corner_and_a_buoy_its_chest_spac
         screen = app.screen
         await wait_for(pilot, lambda: screen.human_to_move() == 0)
         await pilot.press("k", "y")
-        await wait_for(pilot, lambda: screen.state.phase in ("play", "event")
-                       and screen.human_to_move() == 0)
+        await wait_for(
+            pilot, lambda: screen.state.phase in ("play", "event") and screen.human_to_move() == 0
+        )
         assert screen.state.phase == "play"
         await open_power_list(pilot)
         assert "far left corner" in app.screen.lines[1]

@@ -5,12 +5,11 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import Static
 
+from tests.ui.helpers import app_for, hand_over, settle
+from tests.ui.test_moonshell_ui import keep_first_secret, ms_app, text_of, wait_for
 from tideboard.engine.core import GameConfig
 from tideboard.ui.moonshell import ChestView, OceanBoard
 from tideboard.ui.moonshell.ocean import LARGE, SMALL
-
-from tests.ui.helpers import app_for, hand_over, settle
-from tests.ui.test_moonshell_ui import keep_first_secret, ms_app, text_of, wait_for
 
 MS = "moonshell"
 
@@ -31,8 +30,10 @@ async def test_a_cursor_move_repaints_two_cells_and_no_panel():
         await keep_first_secret(pilot, screen)
         await settle(pilot)
         board = screen.query_one(OceanBoard)
-        panels = {name: getattr(screen.query_one(f"#ms-{name}", Static), "_ms_last", None)
-                  for name in ("info", "table", "objectives", "others")}
+        panels = {
+            name: getattr(screen.query_one(f"#ms-{name}", Static), "_ms_last", None)
+            for name in ("info", "table", "objectives", "others")
+        }
         status = screen.query_one("#ms-status").render()
         assert board.cursor == 2
         await pilot.press("right")
@@ -42,8 +43,7 @@ async def test_a_cursor_move_repaints_two_cells_and_no_panel():
         y = SMALL.rock_y - 1
         assert sorted(board.repainted) == [Region(x0, y, 1, 1), Region(x1, y, 1, 1)]
         for name, last in panels.items():
-            assert getattr(screen.query_one(f"#ms-{name}", Static), "_ms_last", None) is last, \
-                name
+            assert getattr(screen.query_one(f"#ms-{name}", Static), "_ms_last", None) is last, name
         assert screen.query_one("#ms-status").render() is status
         chest = screen.query_one(ChestView)
         assert chest.repainted == [] or chest.repainted[0].width < 21
@@ -93,8 +93,14 @@ async def test_the_footer_at_game_over_lists_only_what_still_works(tmp_path):
         screen = app.screen
         await pilot.press("c", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
-        assert footer_actions(screen) == {"help", "results", "again", "picker", "quit_app",
-                                          "objectives"}
+        assert footer_actions(screen) == {
+            "help",
+            "results",
+            "again",
+            "picker",
+            "quit_app",
+            "objectives",
+        }
 
 
 async def test_large_terminals_get_larger_ocean_cells():
@@ -131,24 +137,23 @@ def _after_player_1_pulls(column: int):
         match = match.play(Keep(match.state.offers[seat][0]))
     match = match.play(Pull(column, None))
     while match.state.current == 0:
-        match = match.play(next(a for a in game.legal_actions(match.state)
-                                if not isinstance(a, Pull)))
+        match = match.play(
+            next(a for a in game.legal_actions(match.state) if not isinstance(a, Pull))
+        )
     return match
 
 
 def test_a_pull_reads_in_the_readers_frame():
     from tideboard.engine import registry
     from tideboard.engine.core import GameConfig as Config
-    from tideboard.engine.match import Match
-    from tideboard.games.moonshell.state import Keep, Pull
     from tideboard.ui.moonshell.journal import entry_for, pulled_line
 
     match = _after_player_1_pulls(3)
     before = match.states[2]
     line = match.log[2]
     assert line.startswith("Player 1 pulls column 4:")
-    assert entry_for(line, before, match.actions[2], 0) == line       # Player 1 reads it
-    across = entry_for(line, before, match.actions[2], 2)              # Player 2 reads it
+    assert entry_for(line, before, match.actions[2], 0) == line  # Player 1 reads it
+    across = entry_for(line, before, match.actions[2], 2)  # Player 2 reads it
     assert across.startswith("Player 1 pulls column 2 (to the top):")
     # from the side players' seats (3-4 players) the column is a row
     game = registry.load(MS)
@@ -211,10 +216,11 @@ async def test_resuming_solo_does_not_announce_an_old_automaton_turn():
     match = Match.start(game, GameConfig(players=1, solo=True, seed=5))
     match = match.play(Keep(match.state.offers[0][0]))
     while match.state.auto_turns == 0:
-        match = match.play(next(a for a in game.legal_actions(match.state)
-                                if isinstance(a, Rotate)) if any(
-            isinstance(a, Rotate) for a in game.legal_actions(match.state))
-            else game.legal_actions(match.state)[0])
+        match = match.play(
+            next(a for a in game.legal_actions(match.state) if isinstance(a, Rotate))
+            if any(isinstance(a, Rotate) for a in game.legal_actions(match.state))
+            else game.legal_actions(match.state)[0]
+        )
     app = app_with_match(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -225,10 +231,10 @@ async def test_resuming_solo_does_not_announce_an_old_automaton_turn():
 async def test_the_end_reveals_every_secret_objective_and_marks_you():
     from rich.console import Console
 
+    from tests.ui.test_moonshell_ui import _near_end_state, ms_app_with_state
     from tideboard.games.moonshell import scoring
     from tideboard.games.moonshell.content import CARDS
     from tideboard.ui.shared.modals import EndScreen
-    from tests.ui.test_moonshell_ui import _near_end_state, ms_app_with_state
 
     state, config = _near_end_state()
     app = ms_app_with_state(state, config, bots={1: "greedy"})

@@ -75,12 +75,12 @@ def test_snapshot_moonshell_solo_end_screen(snap_compare):
                     await pilot.press("enter")
             await pilot.pause()
 
-    assert snap_compare(ms_app(players=1, solo=True), run_before=play_out,
-                        terminal_size=(80, 24))
+    assert snap_compare(ms_app(players=1, solo=True), run_before=play_out, terminal_size=(80, 24))
 
 
 def test_snapshot_moonshell_turn_in_progress_120x40(snap_compare):
     """Large ocean cells, the objectives in full and a longer log."""
+
     async def play(pilot):
         await keep_and_wait(pilot)
         await pilot.press("2", "enter", "c", "right", "enter", "4")  # pull, then pick a column

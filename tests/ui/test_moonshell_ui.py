@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from tests.ui.helpers import app_for, app_with_state, hand_over, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
@@ -12,11 +13,6 @@ from tideboard.games.moonshell.content import COLUMNS, EMPTY, URCHIN, tile_from_
 from tideboard.games.moonshell.state import PLAY, Collect, Keep, Pull, Rotate
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
-
-from tests.ui.helpers import app_for, app_with_state, hand_over, settle
-from tideboard.ui.shared.game_screen import GameLog
-from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, PrivacyScreen
-from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.moonshell import (
     CELL_H,
     CELL_W,
@@ -28,6 +24,9 @@ from tideboard.ui.moonshell import (
     OfferStrip,
     tiebreak_text,
 )
+from tideboard.ui.shared.game_screen import GameLog
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, PrivacyScreen
+from tideboard.ui.shared.overviews import BlocksScreen
 
 MS = "moonshell"
 GAME = registry.load(MS)
@@ -110,9 +109,9 @@ async def test_a_full_turn_of_rotate_pull_collect_through_keys():
         pulled = screen.state
         assert rules.seat_rocks(pulled, 0) == (second, near) and pulled.actions_left == 1
 
-        await pilot.press("c")                 # both rocks hold a tile: pick one
+        await pilot.press("c")  # both rocks hold a tile: pick one
         assert screen.turn.mode == "rock"
-        await pilot.press("right", "enter")    # the right rock, then the chest
+        await pilot.press("right", "enter")  # the right rock, then the chest
         assert screen.turn.mode == "chest"
         await pilot.press("4")
         chest = screen.query_one(ChestView)
@@ -120,8 +119,11 @@ async def test_a_full_turn_of_rotate_pull_collect_through_keys():
         await pilot.press("enter")
         # the third action ended the turn; the bot plays and it comes back
         await wait_for(pilot, lambda: screen.state.turn == 3 and screen.human_to_move() == 0)
-        mine = [a for a, s in zip(screen.match.actions, screen.match.states) if s.current == 0
-                and s.phase == PLAY][:3]
+        mine = [
+            a
+            for a, s in zip(screen.match.actions, screen.match.states)
+            if s.current == 0 and s.phase == PLAY
+        ][:3]
         assert mine == [Rotate(), Pull(1), Collect(1, 3)]
         assert screen.state.chests[0][3] == (near,)
         assert any(line.startswith("Player 2") for line in screen.match.log)
@@ -140,7 +142,7 @@ async def test_illegal_actions_say_why_and_change_nothing():
         assert "only pass once your treasure chest is full" in status(screen)
         await pilot.press("c")
         assert screen.state == before and "no tile on your rocks" in status(screen)
-        await pilot.press("2", "enter")   # pull, then try to pull again
+        await pilot.press("2", "enter")  # pull, then try to pull again
         pulled = screen.state
         await pilot.press("p")
         assert screen.state == pulled
@@ -309,8 +311,9 @@ def _collect_state(left="wS", right="uC"):
     state = GAME.apply(state, Keep(state.offers[1][0]))
     rocks = list(state.rocks)
     rocks[0], rocks[1] = tile_from_code(left), tile_from_code(right)
-    state = evolve(state, rocks=tuple(rocks), open_cards=("C4", "A1", "PR9", "T8", "K4"),
-                   secrets=("S10", "S9"))
+    state = evolve(
+        state, rocks=tuple(rocks), open_cards=("C4", "A1", "PR9", "T8", "K4"), secrets=("S10", "S9")
+    )
     return state, config
 
 
@@ -415,12 +418,18 @@ async def test_wide_objective_list_marks_what_the_chosen_tile_fits():
         screen = app.screen
         assert "▶" not in text_of(screen, "#ms-objectives")
         await pilot.press("c")  # the left rock, a white starfish
-        marked = [line[1:4].strip() for line in text_of(screen, "#ms-objectives").splitlines()
-                  if line.startswith("▶")]
+        marked = [
+            line[1:4].strip()
+            for line in text_of(screen, "#ms-objectives").splitlines()
+            if line.startswith("▶")
+        ]
         assert marked == ["A1", "PR9", "T8", "K4"]
         await pilot.press("right")  # the purple clamshell
-        marked = [line[1:4].strip() for line in text_of(screen, "#ms-objectives").splitlines()
-                  if line.startswith("▶")]
+        marked = [
+            line[1:4].strip()
+            for line in text_of(screen, "#ms-objectives").splitlines()
+            if line.startswith("▶")
+        ]
         assert marked == ["PR9"]
         await pilot.press("escape")
         assert "▶" not in text_of(screen, "#ms-objectives")

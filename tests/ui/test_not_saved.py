@@ -14,11 +14,10 @@ import sys
 
 import pytest
 
+from tests.ui.helpers import app_for, settle
 from tideboard.store.games import Store
 from tideboard.ui.shared import ConfirmScreen, saving
 from tideboard.ui.shared.game_screen import GameScreen
-
-from tests.ui.helpers import app_for, settle
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "store"))
 from full_disk import disk  # noqa: E402,F401  (the fixture)
@@ -26,12 +25,14 @@ from full_disk import disk  # noqa: E402,F401  (the fixture)
 
 def bounded(test):
     """The test fails after 60 s instead of waiting for an app that crashed."""
+
     @functools.wraps(test)
     async def run(*args, **kwargs):
         try:
             await asyncio.wait_for(test(*args, **kwargs), 60)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pytest.fail("the app stopped answering within 60 s (it crashed?)")
+
     return run
 
 
@@ -84,8 +85,10 @@ async def test_a_full_disk_shows_not_saved_and_the_game_goes_on(disk, monkeypatc
         await play_until_not_saved(pilot, screen)
         assert app.is_running and app.sub_title == "NOT SAVED"
         assert any("Could not save the game" in m and "full" in m for m in notices(app))
-        assert list(saving.UNSAVED.values()) and "not completely saved" in \
-            list(saving.UNSAVED.values())[0]
+        assert (
+            list(saving.UNSAVED.values())
+            and "not completely saved" in list(saving.UNSAVED.values())[0]
+        )
         # the game goes on: the bot and the human keep playing
         turn = screen.state.turn
         await end_turn(pilot)

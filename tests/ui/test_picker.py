@@ -6,11 +6,10 @@ import json
 
 from textual import events
 
+from tests.ui.helpers import burst, settle, settle_keys
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import Choice, PickerScreen
 from tideboard.ui.shared.modals import HelpScreen
-
-from tests.ui.helpers import burst, settle, settle_keys
 
 SETUP_ROWS = ["players", "variant", "solo", "seat-0", "seat-1", "bot-speed", "seed", "start"]
 
@@ -103,7 +102,10 @@ async def test_seat_settings_stay_with_their_game():
         await pilot.press("escape", "up")  # back to Shifting Stones: as it was left
         assert app.screen.game_id == "shifting-stones"
         assert (_value(app, "players"), _value(app, "seat-1"), _value(app, "seat-2")) == (
-            "3", "random bot", "greedy bot")
+            "3",
+            "random bot",
+            "greedy bot",
+        )
         await pilot.press("down")  # and Moonshell as it was left
         assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "human")
 
@@ -278,7 +280,7 @@ def _one_write(app, data: str) -> int:
     """``data`` as a terminal delivers it in one write: parsed by Textual's xterm
     parser (the one its drivers and tideboard's SSH driver use) and every event
     queued before the app handles the first.  The number of keys."""
-    from textual._xterm_parser import XTermParser
+    from tideboard.ui.textual_compat import XTermParser
 
     parsed = [event for event in XTermParser().feed(data) if isinstance(event, events.Key)]
     for event in parsed:

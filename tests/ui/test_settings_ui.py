@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import re
 
+from tests.ui.helpers import app_for, settle
 from tideboard.files import settings
 from tideboard.files.settings import Settings
 from tideboard.files.themes import named_stylesheet
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
-
-from tests.ui.helpers import app_for, settle
 
 
 def _messages(app) -> list[str]:
@@ -20,8 +19,9 @@ def _messages(app) -> list[str]:
 
 
 def _game_sheets(app) -> set[str]:
-    return {where.rsplit("/", 1)[-1] for where, _ in app.stylesheet.source
-            if where.endswith(".tcss")}
+    return {
+        where.rsplit("/", 1)[-1] for where, _ in app.stylesheet.source if where.endswith(".tcss")
+    }
 
 
 async def test_the_theme_chosen_with_f2_is_remembered(isolated_saves):
@@ -124,8 +124,12 @@ async def test_the_picker_parses_only_its_own_stylesheet_and_a_game_adds_its_own
 async def test_a_game_started_from_the_command_line_parses_neither_picker_nor_dialogs_until_shown():
     from tideboard.engine.core import GameConfig
 
-    app = TideboardApp(game_id="shifting-stones", config=GameConfig(players=2, seed=5),
-                       bots={1: "greedy"}, bot_delay=0)
+    app = TideboardApp(
+        game_id="shifting-stones",
+        config=GameConfig(players=2, seed=5),
+        bots={1: "greedy"},
+        bot_delay=0,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert _game_sheets(app) == {"shifting-stones.tcss"}

@@ -18,8 +18,9 @@ def test_border_line_sets_the_label_after_the_first_stroke_and_keeps_the_width()
 
 
 def test_card_frame_cuts_and_pads_every_line_to_the_frame():
-    lines = card_frame([Text("a long card name"), Text("ok")], 6, EDGE,
-                       top=Text(" 7 "), bottom=Text(""))
+    lines = card_frame(
+        [Text("a long card name"), Text("ok")], 6, EDGE, top=Text(" 7 "), bottom=Text("")
+    )
     assert [line.plain for line in lines] == ["╭─ 7 ──╮", "│a lon…│", "│ok    │", "╰──────╯"]
     assert {line.cell_len for line in lines} == {8}
 
@@ -28,7 +29,11 @@ def test_blocks_side_by_side_and_in_rows():
     block = [Text("ab"), Text("c")]
     assert side_by_side([block, block]).plain == "ab ab \nc  c  "
     assert grid_of([block, block, block], width=6).plain.split("\n") == [
-        "ab ab ", "c  c  ", "ab ", "c  "]
+        "ab ab ",
+        "c  c  ",
+        "ab ",
+        "c  ",
+    ]
 
 
 def test_cell_clicked_names_the_widget_as_its_control():
@@ -55,9 +60,13 @@ def test_a_game_screen_is_screen_classes_only_no_mixins():
     screens = _game_screens()
     assert len(screens) >= 5
     for game_id, cls in screens.items():
-        plain = [base.__name__ for base in cls.__mro__
-                 if base.__module__.startswith("tideboard.") and not issubclass(base, Screen)
-                 and base is not Windows]
+        plain = [
+            base.__name__
+            for base in cls.__mro__
+            if base.__module__.startswith("tideboard.")
+            and not issubclass(base, Screen)
+            and base is not Windows
+        ]
         assert not plain, f"{game_id}: mixins {plain}"
 
 

@@ -7,19 +7,18 @@ import math
 
 from textual.widgets import Static
 
+from tests.ui.helpers import SS, app_for, app_with_match, app_with_state, settle
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.engine.plurals import plural
 from tideboard.engine.states import evolve
-from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS
-from tideboard.engine.text import plural
+from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 from tideboard.ui.shifting_stones.hand import ANYWHERE, LARGE, SMALL, Look, card_block
-
-from tests.ui.helpers import SS, app_for, app_with_match, app_with_state, settle
 
 GAME = registry.load(SS)
 
@@ -30,8 +29,9 @@ def played(seed: int, until, players: int = 2) -> Match:
     while not until(match.state):
         state = match.state
         seat = GAME.to_move(state)[0]
-        match = match.play(bots[seat].choose(GAME, GAME.view(state, seat), seat,
-                                             GAME.legal_actions(state)))
+        match = match.play(
+            bots[seat].choose(GAME, GAME.view(state, seat), seat, GAME.legal_actions(state))
+        )
     return match
 
 
@@ -47,6 +47,7 @@ def spy(monkeypatch, widget, name: str) -> list:
     def wrapper(*args, **kwargs):
         calls.append((args, kwargs))
         return original(*args, **kwargs)
+
     monkeypatch.setattr(widget, name, wrapper)
     return calls
 
@@ -117,7 +118,7 @@ async def test_the_same_hint_is_not_drawn_twice(monkeypatch):
         status = screen.query_one("#ss-status")
         calls = spy(monkeypatch, status, "update")
         await pilot.press("right", "left")
-        await pilot.press("left")   # a1... the hint names the stone under the cursor
+        await pilot.press("left")  # a1... the hint names the stone under the cursor
         await pilot.pause()
         assert len(calls) == 3
         assert all(kwargs.get("layout") is False for _, kwargs in calls)
@@ -150,8 +151,9 @@ async def test_footer_lists_only_the_keys_that_apply():
 async def test_footer_while_a_bot_plays_offers_no_move_keys():
     from tideboard.ui.app import TideboardApp
 
-    match = Match.start(GAME, GameConfig(players=2, seed=5)).play(STONES.parse_action(
-        GAME.setup(GameConfig(players=2, seed=5)), "end"))
+    match = Match.start(GAME, GameConfig(players=2, seed=5)).play(
+        STONES.parse_action(GAME.setup(GameConfig(players=2, seed=5)), "end")
+    )
     assert match.state.current == 1
     app = TideboardApp(bot_delay=600)  # the bot thinks for ten minutes
     app.call_after_refresh(lambda: app.start_match(match, {1: "greedy"}))
@@ -180,8 +182,9 @@ async def test_game_over_table_adds_the_bonus_as_the_result_does():
     final = played(5, lambda s: s.over)
     state = final.state
     totals = GAME.scores(state)
-    assert any(t != sum(CARD_BY_ID[c].points for c in state.scored[seat])
-               for seat, t in enumerate(totals)), "a game where the bonus counts"
+    assert any(
+        t != sum(CARD_BY_ID[c].points for c in state.scored[seat]) for seat, t in enumerate(totals)
+    ), "a game where the bonus counts"
     app = app_with_match(final, bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
@@ -227,8 +230,11 @@ async def test_120x40_grows_the_stones_the_cards_and_the_log():
         async with app.run_test(size=size) as pilot:
             screen = await game_screen(pilot)
             grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
-            sizes[size] = (grid.cell_size(), hand.size_now(),
-                           screen.query_one("#ss-log").size.height)
+            sizes[size] = (
+                grid.cell_size(),
+                hand.size_now(),
+                screen.query_one("#ss-log").size.height,
+            )
             table = screen.query_one("#ss-table", Static)
             head = "".join(seg.text for seg in table.render_line(0))
             sizes[size] += (head,)
@@ -255,8 +261,10 @@ async def test_scored_view_wraps_whole_cards_at_80_columns():
         per_row = (width + 1) // (SMALL.width + 1)
         assert 1 <= per_row < 13
         assert body.size.height == SMALL.height * math.ceil(13 / per_row), "no wrapped lines"
-        lines = ["".join(seg.text for seg in body.render_line(y)).rstrip()
-                 for y in range(body.size.height)]
+        lines = [
+            "".join(seg.text for seg in body.render_line(y)).rstrip()
+            for y in range(body.size.height)
+        ]
         assert lines[0].count("╭") == per_row
 
 
@@ -276,8 +284,11 @@ def test_fragments_are_boxed_in_the_middle_and_say_anywhere():
                 assert ANYWHERE not in body
                 continue
             assert ANYWHERE in body, card.id
-            boxed = [line for line in lines[1:-1] if any(ch in line for ch in "[╭│╰")
-                     and ANYWHERE not in line]
+            boxed = [
+                line
+                for line in lines[1:-1]
+                if any(ch in line for ch in "[╭│╰") and ANYWHERE not in line
+            ]
             inner = [line[1:-1] for line in boxed]
             left = min(len(x) - len(x.lstrip()) for x in inner)
             right = min(len(x) - len(x.rstrip()) for x in inner)
@@ -321,8 +332,9 @@ def test_scored_view_card_size_follows_the_terminal_not_the_width_given():
         size = (120, 40)
 
     cards = tuple(c.id for c in CARDS[:13])
-    heights = {width: CardRows(Stub(), cards).text(width).plain.count("\n") + 1
-               for width in (100, 102)}
+    heights = {
+        width: CardRows(Stub(), cards).text(width).plain.count("\n") + 1 for width in (100, 102)
+    }
     assert heights[100] % LARGE.height == 0 and heights[102] % LARGE.height == 0
     Stub.size = (80, 24)
     assert (CardRows(Stub(), cards).text(64).plain.count("\n") + 1) % SMALL.height == 0

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import SS, app_for, app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import ShiftingStonesScreen
-
-from tests.ui.helpers import SS, app_for, app_with_match, settle
 
 GAME = registry.load(SS)
 SIZES = [(80, 24), (120, 40)]
@@ -29,15 +28,20 @@ def played(seed: int, until) -> Match:
     while not until(match.state):
         state = match.state
         seat = GAME.to_move(state)[0]
-        match = match.play(bots[seat].choose(GAME, GAME.view(state, seat), seat,
-                                             GAME.legal_actions(state)))
+        match = match.play(
+            bots[seat].choose(GAME, GAME.view(state, seat), seat, GAME.legal_actions(state))
+        )
     return match
 
 
 def mid_game() -> Match:
     """Seat 1 to start a turn with cards scored on both sides and a pile of discards."""
-    return played(5, lambda s: s.over or (s.turn >= 9 and s.current == 0
-                                          and not s.scored_this_turn and not s.acted))
+    return played(
+        5,
+        lambda s: (
+            s.over or (s.turn >= 9 and s.current == 0 and not s.scored_this_turn and not s.acted)
+        ),
+    )
 
 
 async def on_screen(pilot) -> None:
@@ -50,8 +54,9 @@ async def on_screen(pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_snapshot_ss_mid_game(snap_compare, size):
-    assert snap_compare(app_with_match(mid_game(), bots={1: "greedy"}), run_before=on_screen,
-                        terminal_size=size)
+    assert snap_compare(
+        app_with_match(mid_game(), bots={1: "greedy"}), run_before=on_screen, terminal_size=size
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -60,8 +65,7 @@ def test_snapshot_ss_shift_preview(snap_compare, size):
         await on_screen(pilot)
         await pilot.press("3", "s", "left")
 
-    assert snap_compare(app_for(seed=5, bots={1: "greedy"}), run_before=preview,
-                        terminal_size=size)
+    assert snap_compare(app_for(seed=5, bots={1: "greedy"}), run_before=preview, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -72,8 +76,9 @@ def test_snapshot_ss_scored_view(snap_compare, size):
         await settle(pilot)
         assert isinstance(pilot.app.screen, BlocksScreen)
 
-    assert snap_compare(app_with_match(mid_game(), bots={1: "greedy"}), run_before=scored,
-                        terminal_size=size)
+    assert snap_compare(
+        app_with_match(mid_game(), bots={1: "greedy"}), run_before=scored, terminal_size=size
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -84,5 +89,6 @@ def test_snapshot_ss_game_over(snap_compare, size):
         await on_screen(pilot)
         assert isinstance(pilot.app.screen, EndScreen)
 
-    assert snap_compare(app_with_match(final, bots={1: "greedy"}), run_before=over,
-                        terminal_size=size)
+    assert snap_compare(
+        app_with_match(final, bots={1: "greedy"}), run_before=over, terminal_size=size
+    )

@@ -5,17 +5,17 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from tests.ui.helpers import SS, app_for, settle, app_with_state, hand_over
+from tests.ui.helpers import SS, app_for, app_with_state, hand_over, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.store.games import Store
 from tideboard.ui import shifting_stones as ss_ui
-from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.picker import PickerScreen
-from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 from tideboard.ui.shared import StatusLine
+from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
+from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 
 GAME = registry.load(SS)
 
@@ -195,10 +195,10 @@ async def test_picker_starts_a_game_with_the_chosen_table():
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, PickerScreen)
-        await pilot.press("enter")              # Shifting Stones: focus the settings
-        await pilot.press("right")              # players 2 -> 3
+        await pilot.press("enter")  # Shifting Stones: focus the settings
+        await pilot.press("right")  # players 2 -> 3
         await pilot.press("tab", "tab", "tab")  # variant, solo, player 1
-        await pilot.press("tab", "right")       # player 2: greedy bot -> next level
+        await pilot.press("tab", "right")  # player 2: greedy bot -> next level
         await pilot.click("#seed")
         await pilot.press("4", "2", "enter")
         await settle(pilot)
@@ -237,8 +237,10 @@ def status_text(screen) -> str:
 
 def widget_lines(widget) -> list[str]:
     """What a line-drawn widget shows, line by line."""
-    return ["".join(seg.text for seg in widget.render_line(y)).rstrip()
-            for y in range(widget.size.height)]
+    return [
+        "".join(seg.text for seg in widget.render_line(y)).rstrip()
+        for y in range(widget.size.height)
+    ]
 
 
 def wrapped_lines(text: str, width: int) -> int:
@@ -249,8 +251,9 @@ def wrapped_lines(text: str, width: int) -> int:
 def _big_hand_state(extra: int = 4):
     state = GAME.setup(GameConfig(players=2, seed=5))
     hand = state.hands[0] + state.deck[-extra:]
-    return evolve(state, hands=(hand,) + state.hands[1:], deck=state.deck[:-extra],
-                  skipped_last=(True, False))
+    return evolve(
+        state, hands=(hand,) + state.hands[1:], deck=state.deck[:-extra], skipped_last=(True, False)
+    )
 
 
 async def test_number_key_past_the_hand_says_why():
@@ -297,12 +300,15 @@ async def test_status_line_holds_the_longest_preview_at_80_columns():
         screen = app.screen
         await pilot.press("3", "s", "left")
         status = screen.query_one(StatusLine)
-        assert wrapped_lines(status_text(screen), status.content_size.width) \
+        assert (
+            wrapped_lines(status_text(screen), status.content_size.width)
             <= status.content_size.height
+        )
 
 
 def test_hints_fit_the_status_line_at_80_columns():
     """Every turn-start hint in many deals, solo or not, fits the three status lines."""
+
     class Probe(ShiftingStonesScreen):
         def __init__(self, state):  # just enough of a screen for _hint
             self._state, self.cursor, self.selected = state, 4, 0
@@ -371,8 +377,7 @@ async def test_table_info_lines_do_not_break_a_phrase():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen.query_one("#ss-table")
-        rows = ["".join(seg.text for seg in table.render_line(y))
-                for y in range(table.size.height)]
+        rows = ["".join(seg.text for seg in table.render_line(y)) for y in range(table.size.height)]
         assert any("Ends at 10 cards scored" in row for row in rows), rows
         assert any("Scored" in row and "Hand" in row for row in rows)
 
@@ -466,8 +471,9 @@ async def test_after_undo_the_status_line_shows_what_to_do_next():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await pilot.press("f", "enter", "u")
-        assert "s shift, f flip" in str(screen.query_one("#ss-status").render()) or \
-            "matches now" in str(screen.query_one("#ss-status").render())
+        assert "s shift, f flip" in str(
+            screen.query_one("#ss-status").render()
+        ) or "matches now" in str(screen.query_one("#ss-status").render())
         assert any("Move taken back" in n.message for n in app._notifications)
 
 

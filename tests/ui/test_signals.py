@@ -18,7 +18,6 @@ import pytest
 
 from tideboard.store.games import Store
 
-
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -37,16 +36,35 @@ def _read_until(master: int, wanted: bytes, seconds: float) -> bytes:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_ends_the_app_with_every_move_saved_and_the_terminal_restored(
-        tmp_path, signum):
-    env = dict(os.environ, TIDEBOARD_DATA_DIR=str(tmp_path), TERM="xterm-256color",
-               COLUMNS="80", LINES="24")
+def test_a_signal_ends_the_app_with_every_move_saved_and_the_terminal_restored(tmp_path, signum):
+    env = dict(
+        os.environ,
+        TIDEBOARD_DATA_DIR=str(tmp_path),
+        TERM="xterm-256color",
+        COLUMNS="80",
+        LINES="24",
+    )
     master, slave = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "tideboard", "play", "shifting-stones", "--players", "1",
-         "--solo", "--seed", "5"],
-        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-        start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "tideboard",
+            "play",
+            "shifting-stones",
+            "--players",
+            "1",
+            "--solo",
+            "--seed",
+            "5",
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+        start_new_session=True,
+    )
     os.close(slave)
     try:
         out = _read_until(master, b"Shifting Stones", 60)

@@ -6,10 +6,9 @@ if the change is wanted, accept it with ``pytest --snapshot-update``.
 
 from __future__ import annotations
 
+from tests.ui.helpers import app_for
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen
-
-from tests.ui.helpers import app_for
 
 
 def test_snapshot_picker(snap_compare):
@@ -21,13 +20,16 @@ def test_snapshot_shifting_stones_start(snap_compare):
 
 
 def test_snapshot_shifting_stones_flip_preview(snap_compare):
-    assert snap_compare(app_for(seed=5, bots={1: "greedy"}), press=["right", "f"],
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_for(seed=5, bots={1: "greedy"}), press=["right", "f"], terminal_size=(80, 24)
+    )
 
 
 def test_snapshot_shifting_stones_light_theme_larger_terminal(snap_compare):
-    assert snap_compare(app_for(seed=8, bots={1: "greedy", 2: "random"}, players=3,
-                                theme="tide-light"), terminal_size=(100, 30))
+    assert snap_compare(
+        app_for(seed=8, bots={1: "greedy", 2: "random"}, players=3, theme="tide-light"),
+        terminal_size=(100, 30),
+    )
 
 
 def test_snapshot_privacy_screen(snap_compare):
@@ -44,5 +46,6 @@ def test_snapshot_solo_end_screen(snap_compare):
                 await pilot.press("y")
             await pilot.pause()
 
-    assert snap_compare(app_for(seed=5, players=1, solo=True), run_before=lose,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_for(seed=5, players=1, solo=True), run_before=lose, terminal_size=(80, 24)
+    )

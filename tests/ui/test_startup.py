@@ -6,11 +6,11 @@ import gc
 
 import pytest
 
-from tideboard.ui import startup
+from tests.ui.helpers import app_for, app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tests.ui.helpers import app_for, app_with_match, settle
+from tideboard.ui import startup
 
 
 def test_resume_turns_on_only_a_collector_that_pause_turned_off():
@@ -39,8 +39,13 @@ async def test_the_collector_is_paused_until_the_first_frame_then_on_again():
         assert gc.isenabled()
 
 
-GAMES = {"shifting-stones": 2, "moonshell": 2, "moonlighter": 1, "mermaid-rain": 3,
-         "animal-splash": 2}
+GAMES = {
+    "shifting-stones": 2,
+    "moonshell": 2,
+    "moonlighter": 1,
+    "mermaid-rain": 3,
+    "animal-splash": 2,
+}
 
 
 def _styles(screen) -> dict[int, dict]:
@@ -59,8 +64,9 @@ async def test_a_game_screen_first_resume_needs_no_restyle(game_id, size):
             match = Match.start(registry.load(game_id), GameConfig(players=n, seed=1))
             app = app_with_match(match, bots={s: "greedy" for s in range(1, n)})
         else:
-            app = app_for(players=n, seed=1, bots={s: "greedy" for s in range(1, n)},
-                          game_id=game_id)
+            app = app_for(
+                players=n, seed=1, bots={s: "greedy" for s in range(1, n)}, game_id=game_id
+            )
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             screen = next(s for s in app.screen_stack if hasattr(s, "match"))

@@ -4,18 +4,19 @@ picker's Continue list; resuming and replaying stored games."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import sqlite3
 import sys
 
 import pytest
 from textual.widgets import OptionList
 
+from tests.ui.helpers import SS, app_for, hand_over, settle
 from tideboard.engine.match import Match
 from tideboard.files.paths import store_path
-from tideboard.store.records import Result, Seat
 from tideboard.store.games import Store, StoreError
+from tideboard.store.records import Result, Seat
 from tideboard.ui import app as app_module
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
@@ -23,8 +24,6 @@ from tideboard.ui.shared import ConfirmScreen, EndScreen, GameLog, PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.replay import Replay
 from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
-
-from tests.ui.helpers import SS, app_for, hand_over, settle
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "store"))
 from helpers import finished, played, v1_save  # noqa: E402
@@ -48,8 +47,12 @@ def game_screen(app) -> GameScreen:
 
 def store_a(match: Match, seats=None, finish: bool = False) -> str:
     with Store.open() as store:
-        gid = store.create(match.game.info.id, match.config, seats,
-                           [match.game.format_action(action) for action in match.actions])
+        gid = store.create(
+            match.game.info.id,
+            match.config,
+            seats,
+            [match.game.format_action(action) for action in match.actions],
+        )
         if finish:
             store.finish(gid, Result.of(match.game, match.state))
     return gid
@@ -76,8 +79,7 @@ async def test_a_game_is_a_record_from_its_start_and_every_move_is_committed():
         assert stored_games()[0].moves == len(screen.match.actions)
 
 
-async def test_a_move_never_waits_for_the_disk_and_closing_the_game_waits_for_its_save(
-        monkeypatch):
+async def test_a_move_never_waits_for_the_disk_and_closing_the_game_waits_for_its_save(monkeypatch):
     """Issue #19: a save runs on the store's writer thread, not on the event
     loop (which, in ``tideboard serve``, every session shares).  With the disk
     held, the moves are played and shown at once; the store gets them, in
@@ -186,8 +188,7 @@ async def test_a_store_that_cannot_be_opened_is_shown_and_the_game_goes_on(isola
         await pilot.press("f", "enter")
         await settle(pilot)
         assert len(game_screen(app).match.actions) == 1
-        assert any("Could not save the game" in m and "not a file" in m
-                   for m in messages(app))
+        assert any("Could not save the game" in m and "not a file" in m for m in messages(app))
         assert app.is_running
 
 
@@ -221,8 +222,10 @@ def continue_option(app, gid: str) -> int:
 
 
 async def test_continue_lists_each_unfinished_game_with_its_own_settings():
-    ss = store_a(played(SS, moves=3, seed=7, players=3),
-                 seats=[Seat("Player 1"), Seat("Player 2", "greedy"), Seat("Player 3")])
+    ss = store_a(
+        played(SS, moves=3, seed=7, players=3),
+        seats=[Seat("Player 1"), Seat("Player 2", "greedy"), Seat("Player 3")],
+    )
     ms = store_a(played(MS, moves=2, seed=8))
     done = store_a(finished(SS, seed=4), finish=True)
     app = TideboardApp(bot_delay=0)
@@ -307,8 +310,7 @@ async def test_a_damaged_record_is_listed_as_damaged_and_left_alone():
 async def test_a_record_that_no_longer_replays_is_reported_not_opened():
     gid = store_a(played(SS, moves=2, seed=7))
     with sqlite3.connect(store_path()) as db:
-        db.execute("UPDATE actions SET notation = 'flip 99 z9' WHERE game_id = ? AND n = 1",
-                   (gid,))
+        db.execute("UPDATE actions SET notation = 'flip 99 z9' WHERE game_id = ? AND n = 1", (gid,))
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -382,6 +384,7 @@ async def test_a_loaded_game_continues_its_record():
 
 def test_run_app_returns_the_apps_return_code(monkeypatch):
     """Defect 7: a crash in the app exited 0."""
+
     def crash(self, *args, **kwargs):
         self._return_code = 1
 
@@ -500,7 +503,6 @@ async def test_every_game_screen_replays(game_id):
         await pilot.press("end")
         assert screen.state == match.state
         assert app.is_running
-
 
 
 def test_tideboard_play_twice_gives_two_games(monkeypatch):

@@ -6,8 +6,11 @@ from __future__ import annotations
 import inspect
 import time
 
+import pytest
 from textual import constants, events
+from textual.app import App
 from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
 
 from tideboard.ui import textual_compat
 
@@ -63,11 +66,18 @@ class _Recording(textual_compat.RulesHookStylesheet):
 def test_parse_asks_rules_of_for_each_source_and_uses_its_answer():
     sheet = _Recording(variables={"tint": "#102030"})
     sheet.add_source("Static { color: $tint; }", read_from=("a.tcss", ""))
-    sheet.add_source("Label { width: 3; }", read_from=("b.tcss", ""), is_default_css=True,
-                     tie_breaker=-2, scope="Label")
+    sheet.add_source(
+        "Label { width: 3; }",
+        read_from=("b.tcss", ""),
+        is_default_css=True,
+        tie_breaker=-2,
+        scope="Label",
+    )
     sheet.parse()
-    assert sheet.asked == [("Static { color: $tint; }", ("a.tcss", ""), False, 0, ""),
-                           ("Label { width: 3; }", ("b.tcss", ""), True, -2, "Label")]
+    assert sheet.asked == [
+        ("Static { color: $tint; }", ("a.tcss", ""), False, 0, ""),
+        ("Label { width: 3; }", ("b.tcss", ""), True, -2, "Label"),
+    ]
     first = sheet.rules[0]
     assert "#102030" in first.css.lower()  # parse() parsed with the sheet's variables
     # an answer from elsewhere (another session's parse) is what the sheet uses
@@ -81,4 +91,46 @@ def test_parse_asks_rules_of_for_each_source_and_uses_its_answer():
 def test_textual_parses_each_source_through_the_method_the_hook_replaces():
     assert "_parse_rules" in vars(Stylesheet)
     assert list(inspect.signature(Stylesheet._parse_rules).parameters) == [
-        "self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
+        "self",
+        "css",
+        "read_from",
+        "is_default_rules",
+        "tie_breaker",
+        "scope",
+    ]
+
+
+class _FirstScreenApp(App):
+    """An app whose first screen is its default screen (as TideboardApp's)."""
+
+    def __init__(self, fix: bool) -> None:
+        super().__init__()
+        self.fix = fix
+
+    def get_default_screen(self) -> Screen:
+        return Screen(name="first")
+
+    def on_mount(self) -> None:
+        if self.fix:
+            textual_compat.give_result_callback(self.screen_stack[0])
+
+
+async def test_textual_still_gives_a_default_first_screen_no_result_callback():
+    """If this fails, Textual has fixed switch_screen from a default screen:
+    give_result_callback (and its use in TideboardApp.on_mount) can go."""
+    app = _FirstScreenApp(fix=False)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        with pytest.raises(IndexError):
+            app.switch_screen(Screen(name="second"))
+
+
+async def test_with_a_result_callback_switch_screen_replaces_the_first_screen():
+    app = _FirstScreenApp(fix=True)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        textual_compat.give_result_callback(app.screen)  # twice: harmless
+        for name in ("second", "third"):
+            await app.switch_screen(Screen(name=name))
+            await pilot.pause()
+            assert [s.name for s in app.screen_stack] == [name]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.helpers import app_for, burst, settle
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.modals import Window
-
-from tests.ui.helpers import app_for, burst, settle
 
 WINDOW_KEYS = [
     ("moonlighter", "m", dict(players=1)),
@@ -23,8 +22,7 @@ def _stack(app) -> list[str]:
 
 @pytest.mark.parametrize("game_id, key, table", WINDOW_KEYS, ids=[g for g, _, _ in WINDOW_KEYS])
 @pytest.mark.parametrize("opened_first", [False, True], ids=["closed", "open"])
-async def test_a_burst_of_the_window_key_closes_only_the_window(game_id, key, table,
-                                                                 opened_first):
+async def test_a_burst_of_the_window_key_closes_only_the_window(game_id, key, table, opened_first):
     app = app_for(game_id=game_id, seed=4, **table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -108,23 +106,25 @@ async def test_quit_then_help_in_one_burst_on_the_picker():
     assert app.return_code == 0  # and no error on the way out (1 after a traceback)
 
 
-async def test_prepared_windows_parse_their_sheets_once_and_open_as_before():
+async def test_prepared_windows_parse_the_dialogs_sheet_once_and_open_as_before():
     """prepare_windows (a Moonlighter screen calls it a second after its first frame)
-    adds the dialogs' sheet and the windows' default CSS; a window opened later is
-    styled as before and nothing is parsed again."""
+    adds and parses the dialogs' sheet; a window opened later is styled by it
+    and does not add it again."""
+    from tideboard.files.themes import named_stylesheet
+
     app = app_for(game_id="moonlighter", seed=4, players=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
+        _css, where = named_stylesheet("dialogs")
         game.prepare_windows()
-        assert "dialogs" in app._sheets
-        sources = len(app.stylesheet.source)
-        assert not app.stylesheet._require_parse
+        assert app.stylesheet.has_source(where)
+        sources = dict(app.stylesheet.source)
         await pilot.press("m")
         await settle(pilot)
         assert isinstance(app.screen, Window)
-        assert len(app.stylesheet.source) == sources  # nothing new to add or parse
+        assert app.stylesheet.source[(where, "")] is sources[(where, "")]  # not added again
         box = app.screen.query_one(".dialog")
         assert box.styles.border.top[0] != ""  # the dialogs' sheet styles it
         game.prepare_windows()  # again: nothing changes
-        assert len(app.stylesheet.source) == sources
+        assert app.stylesheet.source[(where, "")] is sources[(where, "")]

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from tideboard.files.rules_pages import rules_markdown
+from tests.ui.helpers import app_for, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared import plural
 from tideboard.ui.shared.game_screen import GameScreen
 
-from tests.ui.helpers import app_for, settle
-
 
 def _screen(players=2, solo=False, bots=None) -> GameScreen:
-    match = Match.start(registry.load("shifting-stones"),
-                        GameConfig(players=players, solo=solo, seed=5))
+    match = Match.start(
+        registry.load("shifting-stones"), GameConfig(players=players, solo=solo, seed=5)
+    )
     return GameScreen(match, bots or {}, 0)
 
 
@@ -55,7 +55,8 @@ async def test_the_solo_title_says_your_turn():
         assert app.title == "Shifting Stones - Your turn"
 
 
-@pytest.mark.parametrize("game_id", ["shifting-stones", "moonshell", "moonlighter",
-                                     "animal-splash"])
+@pytest.mark.parametrize(
+    "game_id", ["shifting-stones", "moonshell", "moonlighter", "animal-splash"]
+)
 def test_the_help_names_no_move_box(game_id):
     assert "move box" not in (rules_markdown(game_id) or "")

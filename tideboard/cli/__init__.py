@@ -15,8 +15,15 @@ import sys
 import click
 
 from tideboard.cli.catalog import list_games, rules
-from tideboard.cli.io import (EXIT_INTERRUPTED, Theme, exit_after_app, fail, flush_stdout,
-                              forget_unsaved, output_failed)
+from tideboard.cli.io import (
+    EXIT_INTERRUPTED,
+    Theme,
+    exit_after_app,
+    fail,
+    flush_stdout,
+    forget_unsaved,
+    output_failed,
+)
 from tideboard.cli.play import play, script
 from tideboard.cli.serve import serve
 from tideboard.cli.sim import sim
@@ -24,8 +31,7 @@ from tideboard.cli.store import STORE_COMMANDS
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--theme", type=Theme(),
-              help="Colour theme: tide-dark, tide-light or tide-contrast.")
+@click.option("--theme", type=Theme(), help="Colour theme: tide-dark, tide-light or tide-contrast.")
 @click.version_option(package_name="tideboard")
 @click.pass_context
 def main(ctx: click.Context, theme: str | None) -> None:
@@ -68,7 +74,8 @@ def run() -> None:
         sys.exit(EXIT_INTERRUPTED)
     except OSError as error:
         if error.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT) or isinstance(
-                error, BrokenPipeError):
+            error, BrokenPipeError
+        ):
             output_failed(error)
         raise
     except Exception as error:  # only the engine's own errors become messages

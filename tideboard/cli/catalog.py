@@ -20,36 +20,55 @@ def list_games(as_json: bool) -> None:
     # Registry data only: importing every game's rules here made `list` slow.
     from tideboard.engine import registry
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for info in registry.GAMES.values():
         available = registry.is_available(info.id)
-        rows.append({
-            "id": info.id, "name": info.name, "min_players": info.min_players,
-            "max_players": info.max_players, "solo": info.solo,
-            "variants": list(info.variants),
-            "options": [{"name": o.name, "choices": list(o.choices), "default": o.default,
-                         "help": o.help} for o in info.options],
-            "presets": {variant: dict(info.preset(variant)) for variant in info.variants}
-            if info.options else {},
-            "bot_levels": list(info.bot_levels) if available else [],
-            "available": available,
-        })
+        rows.append(
+            {
+                "id": info.id,
+                "name": info.name,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "solo": info.solo,
+                "variants": list(info.variants),
+                "options": [
+                    {
+                        "name": o.name,
+                        "choices": list(o.choices),
+                        "default": o.default,
+                        "help": o.help,
+                    }
+                    for o in info.options
+                ],
+                "presets": {variant: dict(info.preset(variant)) for variant in info.variants}
+                if info.options
+                else {},
+                "bot_levels": list(info.bot_levels) if available else [],
+                "available": available,
+            }
+        )
     if as_json:
         click.echo(json.dumps(rows, indent=1))
         return
     for row in rows:
-        players = (f"{row['min_players']}-{row['max_players']}"
-                   if row["min_players"] != row["max_players"] else str(row["min_players"]))
+        players = (
+            f"{row['min_players']}-{row['max_players']}"
+            if row["min_players"] != row["max_players"]
+            else str(row["min_players"])
+        )
         extra = ", solo" if row["solo"] else ""
         status = "" if row["available"] else "  (coming)"
         click.echo(f"{row['id']:<16} {row['name']:<16} players {players}{extra}{status}")
         if row["available"]:
-            click.echo(f"{'':<16} variants: {', '.join(row['variants'])}; "
-                       f"bots: {', '.join(row['bot_levels'])}")
+            click.echo(
+                f"{'':<16} variants: {', '.join(row['variants'])}; "
+                f"bots: {', '.join(row['bot_levels'])}"
+            )
             for option in row["options"]:
                 choices = "|".join(option["choices"])
-                click.echo(f"{'':<16} --option {option['name']}={choices} "
-                           f"(default {option['default']})")
+                click.echo(
+                    f"{'':<16} --option {option['name']}={choices} (default {option['default']})"
+                )
             _list_presets(row)
 
 

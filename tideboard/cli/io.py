@@ -10,7 +10,8 @@ import errno
 import os
 import re
 import sys
-from typing import Any, Callable, Iterator, NoReturn
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn
 
 import click
 
@@ -44,21 +45,27 @@ class WholeNumber(click.ParamType):
         else:
             text = str(value).strip()
             if not (text.isascii() and text.isdigit()):
-                self.fail(f"{shorten(text)!r} is not a whole number from {self.low} to "
-                          f"{self.high}.", param, ctx)
+                self.fail(
+                    f"{shorten(text)!r} is not a whole number from {self.low} to {self.high}.",
+                    param,
+                    ctx,
+                )
             if len(text) > self.digits:
-                self.fail(f"{shorten(text)!r} is too large; it must be from {self.low} to "
-                          f"{self.high}.", param, ctx)
+                self.fail(
+                    f"{shorten(text)!r} is too large; it must be from {self.low} to {self.high}.",
+                    param,
+                    ctx,
+                )
             number = int(text)
         if not self.low <= number <= self.high:
-            self.fail(f"{number} is out of range; it must be from {self.low} to {self.high}.",
-                      param, ctx)
+            self.fail(
+                f"{number} is out of range; it must be from {self.low} to {self.high}.", param, ctx
+            )
         return number
 
 
 def shorten(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
-
 
 
 @contextlib.contextmanager
@@ -70,12 +77,19 @@ def sim_progress(name: str, total: int) -> Iterator[Callable[[int], None] | None
         yield None
         return
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("games"), TimeElapsedColumn(), console=Console(file=sys.stderr),
-                  transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    ) as bar:
         task = bar.add_task(name, total=total)
         yield lambda finished: bar.update(task, completed=finished)
 
@@ -92,8 +106,10 @@ def _open_moves(source: str):
     if source == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
-            fail("--moves - reads standard input, but standard input is closed; "
-                  "give a moves file or pipe the moves in.")
+            fail(
+                "--moves - reads standard input, but standard input is closed; "
+                "give a moves file or pipe the moves in."
+            )
         return stream
     try:
         if os.path.isdir(source):
@@ -124,8 +140,10 @@ def read_moves(source: str):
                 return
             number += 1
             if number > MAX_LINES:
-                fail(f"{where} has more than {MAX_LINES} lines; that is more moves than "
-                      "any game has.")
+                fail(
+                    f"{where} has more than {MAX_LINES} lines; that is more moves than "
+                    "any game has."
+                )
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -134,8 +152,10 @@ def read_moves(source: str):
                 line = line.removeprefix("\ufeff")
             line = line.rstrip("\r\n")
             if len(line) > MAX_LINE:
-                fail(f"line {number} of {where} is longer than {MAX_LINE} characters; "
-                      "a move is one short line.")
+                fail(
+                    f"line {number} of {where} is longer than {MAX_LINE} characters; "
+                    "a move is one short line."
+                )
             line = _COMMENT.split(line, 1)[0].strip()
             if line:
                 yield number, line
@@ -147,7 +167,6 @@ def read_moves(source: str):
 # A comment starts at a '#' at the start of a line or after a space, unless a
 # digit follows it: '#12' is how the notation may write card 12.
 _COMMENT = re.compile(r"(?:^|(?<=\s))#(?!\d)")
-
 
 
 def flush_stdout() -> None:
@@ -195,8 +214,11 @@ def exit_after_app(code: Any) -> None:
     if unsaved:
         for text in unsaved:
             click.echo(f"Error: {text}.", err=True)
-        click.echo("The moves saved before are kept: once there is space again, "
-                   "'tideboard resume' continues from the last saved move.", err=True)
+        click.echo(
+            "The moves saved before are kept: once there is space again, "
+            "'tideboard resume' continues from the last saved move.",
+            err=True,
+        )
         sys.exit(EXIT_USAGE)
 
 
@@ -211,6 +233,9 @@ class Theme(click.ParamType):
 
         names = theme_names()
         if value not in names:
-            self.fail(f"unknown theme {shorten(str(value))!r}; choose from: "
-                      f"{', '.join(names)}.", param, ctx)
+            self.fail(
+                f"unknown theme {shorten(str(value))!r}; choose from: {', '.join(names)}.",
+                param,
+                ctx,
+            )
         return value

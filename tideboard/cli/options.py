@@ -34,8 +34,9 @@ class GameChoice(click.Choice):
     def get_invalid_choice_message(self, value: object, ctx: click.Context | None) -> str:
         return f"unknown game {shorten(str(value))!r}; choose from: {', '.join(self.choices)}."
 
-    def fail(self, message: str, param: click.Parameter | None = None,
-             ctx: click.Context | None = None):
+    def fail(
+        self, message: str, param: click.Parameter | None = None, ctx: click.Context | None = None
+    ):
         # named GAME: the usage line's {shifting-stones|...} once is enough
         raise click.BadParameter(message, ctx=ctx, param=param, param_hint=["GAME"])
 
@@ -53,8 +54,14 @@ def load_game(game_id: str):
         fail(str(error))
 
 
-def make_config(game, players: int | None, variant: str | None, solo: bool, seed: int | None,
-            options: tuple[str, ...] = ()):
+def make_config(
+    game,
+    players: int | None,
+    variant: str | None,
+    solo: bool,
+    seed: int | None,
+    options: tuple[str, ...] = (),
+):
     from tideboard.engine.core import ConfigError, GameConfig
     from tideboard.engine.seeds import new_seed
 
@@ -67,9 +74,13 @@ def make_config(game, players: int | None, variant: str | None, solo: bool, seed
         for text in options:
             name, value = info.parse_option(text)
             chosen[name] = value
-        config = GameConfig(players=players, variant=variant, solo=solo,
-                            seed=new_seed() if seed is None else seed,
-                            options=info.changed_options(variant, chosen))
+        config = GameConfig(
+            players=players,
+            variant=variant,
+            solo=solo,
+            seed=new_seed() if seed is None else seed,
+            options=info.changed_options(variant, chosen),
+        )
         info.check_config(config)
     except ConfigError as error:
         fail(str(error))
@@ -89,8 +100,11 @@ class SeatLevel(click.ParamType):
         seat, sep, level = str(value).partition("=")
         seat = seat.strip()
         if not sep or not (seat.isascii() and seat.isdigit()):
-            self.fail(f"expected SEAT=LEVEL, e.g. --bot 2=greedy; got "
-                      f"{shorten(str(value))!r}.", param, ctx)
+            self.fail(
+                f"expected SEAT=LEVEL, e.g. --bot 2=greedy; got {shorten(str(value))!r}.",
+                param,
+                ctx,
+            )
         if len(seat) > self.MAX_DIGITS:
             self.fail(f"seat {shorten(seat)} is not at the table.", param, ctx)
         return int(seat), level
@@ -112,12 +126,20 @@ def seat_bots(game, config, flags: tuple[tuple[int, str], ...]) -> dict[int, str
 game_options = [
     click.option("--players", "-p", type=WholeNumber(0, 999, 3), help="Number of players."),
     click.option("--variant", help="Rules variant, a preset of options (see 'tideboard list')."),
-    click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
-                 help="A rules option, e.g. --option powers=active (repeatable; it changes "
-                      "the variant's value; see 'tideboard list')."),
-    click.option("--seed", type=WholeNumber(0, SEED_LIMIT - 1, 20),
-                 help="Seed for the shuffle and dice, 0 to 2**64-1 (left out: a random one "
-                      "from the system's entropy, kept secret until the game ends)."),
+    click.option(
+        "--option",
+        "options",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="A rules option, e.g. --option powers=active (repeatable; it changes "
+        "the variant's value; see 'tideboard list').",
+    ),
+    click.option(
+        "--seed",
+        type=WholeNumber(0, SEED_LIMIT - 1, 20),
+        help="Seed for the shuffle and dice, 0 to 2**64-1 (left out: a random one "
+        "from the system's entropy, kept secret until the game ends).",
+    ),
 ]
 
 

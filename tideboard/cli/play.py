@@ -8,19 +8,37 @@ from typing import Any
 
 import click
 
-from tideboard.cli.io import (EXIT_ILLEGAL, Theme, exit_after_app, fail, forget_unsaved,
-                              read_moves, shorten)
-from tideboard.cli.options import (SeatLevel, game_argument, load_game, make_config, seat_bots,
-                                   with_game_options)
-from tideboard.engine.text import plural
+from tideboard.cli.io import (
+    EXIT_ILLEGAL,
+    Theme,
+    exit_after_app,
+    fail,
+    forget_unsaved,
+    read_moves,
+    shorten,
+)
+from tideboard.cli.options import (
+    SeatLevel,
+    game_argument,
+    load_game,
+    make_config,
+    seat_bots,
+    with_game_options,
+)
+from tideboard.engine.plurals import plural
 
 
 @click.command()
 @game_argument
 @with_game_options
 @click.option("--solo", is_flag=True, help="Play the game's solo variant.")
-@click.option("--bot", "bots", type=SeatLevel(), multiple=True,
-              help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).")
+@click.option(
+    "--bot",
+    "bots",
+    type=SeatLevel(),
+    multiple=True,
+    help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).",
+)
 @click.option("--theme", type=Theme(), help="Colour theme.")
 def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
     """Start GAME in the terminal app."""
@@ -33,8 +51,10 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
     from tideboard.ui.app import has_screen, run_app
 
     if not has_screen(g.info.id):
-        fail(f"{g.info.name} cannot be played in the app yet; play it headless with "
-              f"'tideboard script {g.info.id}' or watch bots with 'tideboard sim {g.info.id}'.")
+        fail(
+            f"{g.info.name} cannot be played in the app yet; play it headless with "
+            f"'tideboard script {g.info.id}' or watch bots with 'tideboard sim {g.info.id}'."
+        )
     forget_unsaved()
     exit_after_app(run_app(theme=theme, game_id=game, config=config, bots=bot_seats))
 
@@ -46,10 +66,12 @@ def play(game: str, players, variant, options, seed, solo: bool, bots, theme) ->
 @click.option("--moves", metavar="FILE|-", help="Moves, one a line ('#' starts a comment).")
 @click.option("--legal", "show_legal", is_flag=True, help="List the legal moves at the end.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--reveal", is_flag=True,
-              help="Developer tool: show the whole state, every seat's secrets and the seed.")
-def script(game, players, variant, options, seed, solo, moves, show_legal, as_json,
-           reveal) -> None:
+@click.option(
+    "--reveal",
+    is_flag=True,
+    help="Developer tool: show the whole state, every seat's secrets and the seed.",
+)
+def script(game, players, variant, options, seed, solo, moves, show_legal, as_json, reveal) -> None:
     """Play GAME headless from moves in notation and print where it stands.
 
     The seed is printed only once the game is over (or with --reveal).
@@ -70,8 +92,11 @@ def script(game, players, variant, options, seed, solo, moves, show_legal, as_js
     if as_json:
         click.echo(json.dumps(report, indent=1))
         return
-    seed_text = (f"seed {config.seed}" if report["seed"] is not None
-                 else "seed kept secret until the game ends")
+    seed_text = (
+        f"seed {config.seed}"
+        if report["seed"] is not None
+        else "seed kept secret until the game ends"
+    )
     click.echo(f"{g.info.name}, {seed_text}, {plural(len(match.actions), 'move')} played")
     for entry in match.log:
         for line in entry.splitlines():
@@ -82,9 +107,14 @@ def script(game, players, variant, options, seed, solo, moves, show_legal, as_js
     if report["over"]:
         click.echo(f"Game over. {g.result_text(match.state)}")
     else:
-        click.echo("To move: " + " and ".join(f"Player {s}" for s in report["waiting"])
-                   + (" (choosing at once)" if len(report["waiting"]) > 1 else ""))
-    click.echo("Scores: " + ", ".join(f"Player {i + 1} {s}" for i, s in enumerate(report["scores"])))
+        click.echo(
+            "To move: "
+            + " and ".join(f"Player {s}" for s in report["waiting"])
+            + (" (choosing at once)" if len(report["waiting"]) > 1 else "")
+        )
+    click.echo(
+        "Scores: " + ", ".join(f"Player {i + 1} {s}" for i, s in enumerate(report["scores"]))
+    )
     if show_legal:
         click.echo("Legal moves: " + ("; ".join(report["legal"]) or "none"))
 

@@ -14,33 +14,94 @@ from tideboard.cli.io import WholeNumber, fail
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 for every network (players on other machines).")
-@click.option("--port", type=WholeNumber(0, 65535, 5), default=2222, show_default=True,
-              help="TCP port to listen on (0: any free port, printed when ready).")
-@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder for the host key and the game store (default: the user data folder, "
-                   "or $TIDEBOARD_DATA_DIR).")
-@click.option("--max-sessions", type=WholeNumber(1, 10000, 5), default=100, show_default=True,
-              help="Most sessions connected at once; more are told the server is full.")
-@click.option("--per-name", type=WholeNumber(1, 10000, 5), default=3, show_default=True,
-              help="Most sessions one player (name) may have at once.")
-@click.option("--per-address", type=WholeNumber(1, 10000, 5), default=10, show_default=True,
-              help="Most sessions from one address (an IPv6 /64) at once.")
-@click.option("--max-open-tables", type=WholeNumber(1, 1000, 4), default=3, show_default=True,
-              help="Most tables one player may have opened that wait for players.")
-@click.option("--per-minute", type=WholeNumber(1, 10000, 5), default=20, show_default=True,
-              help="New connections allowed from one address each minute.")
-@click.option("--lobby-idle", type=WholeNumber(10, 86400, 5), default=900, show_default=True,
-              help="Seconds a session may stay idle in the lobby before it is closed.")
-@click.option("--grace", type=WholeNumber(0, 86400, 5), default=120, show_default=True,
-              help="Seconds a dropped player keeps their seat before a bot plays it "
-                   "(until they return).")
-@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.6, show_default=True,
-              help="Seconds a bot waits before each move.")
-def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_name: int,
-          per_address: int, max_open_tables: int, per_minute: int, lobby_idle: int,
-          grace: int, bot_delay: float) -> None:
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 for every network (players on other machines).",
+)
+@click.option(
+    "--port",
+    type=WholeNumber(0, 65535, 5),
+    default=2222,
+    show_default=True,
+    help="TCP port to listen on (0: any free port, printed when ready).",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the host key and the game store (default: the user data folder, "
+    "or $TIDEBOARD_DATA_DIR).",
+)
+@click.option(
+    "--max-sessions",
+    type=WholeNumber(1, 10000, 5),
+    default=100,
+    show_default=True,
+    help="Most sessions connected at once; more are told the server is full.",
+)
+@click.option(
+    "--per-name",
+    type=WholeNumber(1, 10000, 5),
+    default=3,
+    show_default=True,
+    help="Most sessions one player (name) may have at once.",
+)
+@click.option(
+    "--per-address",
+    type=WholeNumber(1, 10000, 5),
+    default=10,
+    show_default=True,
+    help="Most sessions from one address (an IPv6 /64) at once.",
+)
+@click.option(
+    "--max-open-tables",
+    type=WholeNumber(1, 1000, 4),
+    default=3,
+    show_default=True,
+    help="Most tables one player may have opened that wait for players.",
+)
+@click.option(
+    "--per-minute",
+    type=WholeNumber(1, 10000, 5),
+    default=20,
+    show_default=True,
+    help="New connections allowed from one address each minute.",
+)
+@click.option(
+    "--lobby-idle",
+    type=WholeNumber(10, 86400, 5),
+    default=900,
+    show_default=True,
+    help="Seconds a session may stay idle in the lobby before it is closed.",
+)
+@click.option(
+    "--grace",
+    type=WholeNumber(0, 86400, 5),
+    default=120,
+    show_default=True,
+    help="Seconds a dropped player keeps their seat before a bot plays it (until they return).",
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help="Seconds a bot waits before each move.",
+)
+def serve(
+    host: str,
+    port: int,
+    data_dir: Path | None,
+    max_sessions: int,
+    per_name: int,
+    per_address: int,
+    max_open_tables: int,
+    per_minute: int,
+    lobby_idle: int,
+    grace: int,
+    bot_delay: float,
+) -> None:
     """Serve tideboard over SSH: players connect with 'ssh -p PORT NAME@HOST'.
 
     The SSH user name is the player's name, and it belongs to the first public
@@ -58,7 +119,12 @@ def serve(host: str, port: int, data_dir: Path | None, max_sessions: int, per_na
     from tideboard.serve.server import Limits
 
     folder = data_dir if data_dir is not None else paths.data_dir()
-    limits = Limits(max_sessions=max_sessions, per_minute=per_minute,
-                    lobby_idle=float(lobby_idle), per_name=per_name, per_address=per_address,
-                    max_open_tables=max_open_tables)
+    limits = Limits(
+        max_sessions=max_sessions,
+        per_minute=per_minute,
+        lobby_idle=float(lobby_idle),
+        per_name=per_name,
+        per_address=per_address,
+        max_open_tables=max_open_tables,
+    )
     raise SystemExit(run_server(host, port, folder, limits, float(grace), bot_delay))

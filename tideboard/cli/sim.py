@@ -8,20 +8,37 @@ import sys
 
 import click
 
-from tideboard.cli.io import (EXIT_INTERRUPTED, WholeNumber, fail, flush_stdout, shorten,
-                              sim_progress)
+from tideboard.cli.io import (
+    EXIT_INTERRUPTED,
+    WholeNumber,
+    fail,
+    flush_stdout,
+    shorten,
+    sim_progress,
+)
 from tideboard.cli.options import game_argument, load_game, make_config, with_game_options
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 @click.command()
 @game_argument
 @with_game_options
 @click.option("--solo", is_flag=True, help="Simulate the solo variant.")
-@click.option("--games", "count", type=WholeNumber(1, 10**12, 13), default=10, show_default=True,
-              help="How many games to play.")
-@click.option("--bot", "levels", multiple=True, metavar="LEVEL",
-              help="Bot level per seat in order (repeatable; the last one fills the rest).")
+@click.option(
+    "--games",
+    "count",
+    type=WholeNumber(1, 10**12, 13),
+    default=10,
+    show_default=True,
+    help="How many games to play.",
+)
+@click.option(
+    "--bot",
+    "levels",
+    multiple=True,
+    metavar="LEVEL",
+    help="Bot level per seat in order (repeatable; the last one fills the rest).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> None:
     """Play bot-against-bot games of GAME headless and report the results.
@@ -40,19 +57,24 @@ def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> 
     seat_levels = list(levels) or ["greedy" if "greedy" in known else known[0]]
     seat_levels += [seat_levels[-1]] * (config.players - len(seat_levels))
     with sim_progress(g.info.name, count) as progress:
-        report = simulate(g, config, seat_levels[:config.players], count, progress=progress)
+        report = simulate(g, config, seat_levels[: config.players], count, progress=progress)
     if as_json:
         click.echo(json.dumps(report, indent=1))
     else:
-        click.echo(f"{g.info.name}: {plural(report['games'], 'game')}, "
-                   f"{'solo' if config.solo else plural(config.players, 'player')}, "
-                   f"seed {config.seed}, {plural(report['actions'], 'action')}")
+        click.echo(
+            f"{g.info.name}: {plural(report['games'], 'game')}, "
+            f"{'solo' if config.solo else plural(config.players, 'player')}, "
+            f"seed {config.seed}, {plural(report['actions'], 'action')}"
+        )
         for row in report["seats"]:
-            click.echo(f"  Player {row['seat']} ({row['bot']}): {plural(row['wins'], 'win')}, "
-                       f"mean score {row['mean_score']:.2f}")
+            click.echo(
+                f"  Player {row['seat']} ({row['bot']}): {plural(row['wins'], 'win')}, "
+                f"mean score {row['mean_score']:.2f}"
+            )
         if report["unfinished"]:
-            click.echo(f"  {plural(report['unfinished'], 'game')} stopped unfinished at the "
-                       "action limit")
+            click.echo(
+                f"  {plural(report['unfinished'], 'game')} stopped unfinished at the action limit"
+            )
         if report["interrupted"]:
             click.echo(f"  interrupted after {report['games']} of {count} games")
     if report["interrupted"]:

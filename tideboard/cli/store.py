@@ -11,7 +11,7 @@ from typing import NoReturn
 import click
 
 from tideboard.cli.io import EXIT_USAGE, Theme, exit_after_app, fail, forget_unsaved
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
@@ -39,8 +39,9 @@ def _open_store():
         if note.error:
             click.echo(f"Note: skipped a damaged save, left as it is: {note.error}", err=True)
         elif note.continued:
-            click.echo(f"Note: added the new moves in {note.path} to game {note.game_id}.",
-                       err=True)
+            click.echo(
+                f"Note: added the new moves in {note.path} to game {note.game_id}.", err=True
+            )
         else:
             click.echo(f"Note: imported {note.path} as game {note.game_id}.", err=True)
     return store
@@ -79,7 +80,6 @@ def games_command(show_all: bool, as_json: bool) -> None:
     continues one.
     """
     from tideboard.engine import registry
-
     from tideboard.store.games import DamagedGame
 
     store = _open_store()
@@ -90,12 +90,17 @@ def games_command(show_all: bool, as_json: bool) -> None:
     rows = []
     for s in summaries:
         row = {
-            "id": s.id, "game": s.game,
+            "id": s.id,
+            "game": s.game,
             "name": registry.GAMES[s.game].name if s.game in registry.GAMES else s.game,
             "players": [{"name": seat.name, "bot": seat.bot} for seat in s.seats],
-            "variant": s.config.variant, "solo": s.config.solo, "moves": s.moves,
+            "variant": s.config.variant,
+            "solo": s.config.solo,
+            "moves": s.moves,
             "turn": s.turn,
-            "created": s.created, "updated": s.updated, "finished": s.finished,
+            "created": s.created,
+            "updated": s.updated,
+            "finished": s.finished,
             "result": s.result.to_json() if s.result else None,
         }
         if not _seed_is_secret(s):
@@ -103,14 +108,25 @@ def games_command(show_all: bool, as_json: bool) -> None:
         rows.append(row)
     for bad in damaged:  # listed, never loaded: the rest of the list still shows
         click.echo(f"Warning: {bad.error}; it is left as it is.", err=True)
-        rows.append({"id": bad.id, "game": bad.game, "damaged": True, "error": bad.error,
-                     "finished": bad.finished, "updated": bad.updated, "players": []})
+        rows.append(
+            {
+                "id": bad.id,
+                "game": bad.game,
+                "damaged": True,
+                "error": bad.error,
+                "finished": bad.finished,
+                "updated": bad.updated,
+                "players": [],
+            }
+        )
     if as_json:
         _echo(json.dumps(rows, indent=1))
         return
     if not rows:
-        _echo("No unfinished games. Start one with 'tideboard play GAME'"
-              + ("." if show_all else "; 'tideboard games --all' lists finished ones too."))
+        _echo(
+            "No unfinished games. Start one with 'tideboard play GAME'"
+            + ("." if show_all else "; 'tideboard games --all' lists finished ones too.")
+        )
         return
     for s, row in zip(summaries, rows):
         if s.finished and s.result:
@@ -147,8 +163,10 @@ def _target(store, text: str) -> tuple[str, str]:
         exists = False
     if exists or key is None:
         return "file", text
-    _fail(f"no game with id {text!r} in the store and no file of that name "
-          "('tideboard games --all' lists the stored games).")
+    _fail(
+        f"no game with id {text!r} in the store and no file of that name "
+        "('tideboard games --all' lists the stored games)."
+    )
 
 
 def _load_target(store, text: str):
@@ -168,9 +186,12 @@ def _load_target(store, text: str):
 @click.argument("game_id", metavar="ID")
 @click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the screen.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
-@click.option("--with-secrets", is_flag=True,
-              help="Allow exporting an unfinished game (the record holds its seed, "
-                   "which reveals every hand and what is drawn or rolled next).")
+@click.option(
+    "--with-secrets",
+    is_flag=True,
+    help="Allow exporting an unfinished game (the record holds its seed, "
+    "which reveals every hand and what is drawn or rolled next).",
+)
 def export_command(game_id: str, output: str | None, force: bool, with_secrets: bool) -> None:
     """Write the record of game ID as JSON (see docs/saves.md)."""
     import os
@@ -190,13 +211,18 @@ def export_command(game_id: str, output: str | None, force: bool, with_secrets: 
         record = _store_call(store.get, game_id)
     if _seed_is_secret(record):
         if not with_secrets:
-            _fail(f"game {record.id} is unfinished: its record holds the seed, which "
-                  "reveals every hand, the order of the deck and what is drawn or rolled "
-                  "next. Finish it first, or export with --with-secrets and keep the file "
-                  "to yourself.")
-        click.echo(f"Warning: this record of unfinished game {record.id} holds its seed, "
-                   "which reveals every hand and what comes next; do not show it to the "
-                   "other players.", err=True)
+            _fail(
+                f"game {record.id} is unfinished: its record holds the seed, which "
+                "reveals every hand, the order of the deck and what is drawn or rolled "
+                "next. Finish it first, or export with --with-secrets and keep the file "
+                "to yourself."
+            )
+        click.echo(
+            f"Warning: this record of unfinished game {record.id} holds its seed, "
+            "which reveals every hand and what comes next; do not show it to the "
+            "other players.",
+            err=True,
+        )
     text = records.dumps(record)
     if output is None:
         _echo(text.rstrip("\n"))
@@ -231,8 +257,16 @@ def resume_command(target: str | None, theme: str | None) -> None:
             stored_id = _store_call(store.import_record, record, match)
             click.echo(f"Imported {target} as game {stored_id}.", err=True)
         path = store.path
-    _exit_if_crashed(launch(theme=theme, match=match, bots=record.bots, store_id=stored_id,
-                            store_path=path, replay=False))
+    _exit_if_crashed(
+        launch(
+            theme=theme,
+            match=match,
+            bots=record.bots,
+            store_id=stored_id,
+            store_path=path,
+            replay=False,
+        )
+    )
 
 
 @click.command("replay")
@@ -245,8 +279,16 @@ def replay_command(target: str, theme: str | None) -> None:
         stored_id, record, match = _load_target(store, target)
         path = store.path
     launch = _app_launcher()
-    _exit_if_crashed(launch(theme=theme, match=match, bots=record.bots, store_id=stored_id,
-                            store_path=path, replay=True))
+    _exit_if_crashed(
+        launch(
+            theme=theme,
+            match=match,
+            bots=record.bots,
+            store_id=stored_id,
+            store_path=path,
+            replay=True,
+        )
+    )
 
 
 def _app_launcher():

@@ -11,9 +11,16 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "ConfigError": "core", "Game": "core", "GameConfig": "core", "GameInfo": "core",
-    "IllegalAction": "core", "NotationError": "core", "TideboardError": "core",
-    "seat_label": "core", "Rng": "rng", "new_seed": "seeds",
+    "ConfigError": "core",
+    "Game": "core",
+    "GameConfig": "core",
+    "GameInfo": "core",
+    "IllegalAction": "core",
+    "NotationError": "core",
+    "TideboardError": "core",
+    "seat_label": "core",
+    "Rng": "rng",
+    "new_seed": "seeds",
 }
 
 __all__ = sorted(_EXPORTS)

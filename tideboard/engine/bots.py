@@ -8,7 +8,8 @@ simulation is repeatable; they never touch the game's generator.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 
 class Bot(Protocol):
@@ -36,5 +37,6 @@ def make_bot(game: Any, level: str, seed: int | None = None) -> Bot:
     try:
         return factories[level](seed)
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; choose from: "
-                         f"{', '.join(factories)}") from None
+        raise ValueError(
+            f"unknown bot level {level!r}; choose from: {', '.join(factories)}"
+        ) from None

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")  # a game's state class
 A = TypeVar("A")  # a game's action class
@@ -104,8 +105,10 @@ class GameOption:
 
     def check(self, value: str, game: str) -> str:
         if value not in self.choices:
-            raise ConfigError(f"{game} option {self.name} cannot be {value!r}; "
-                              f"choose from: {', '.join(self.choices)}.")
+            raise ConfigError(
+                f"{game} option {self.name} cannot be {value!r}; "
+                f"choose from: {', '.join(self.choices)}."
+            )
         return value
 
 
@@ -137,26 +140,33 @@ class GameInfo:
         """Raise :class:`ConfigError` (listing the valid choices) if unusable."""
         if config.solo:
             if self.max_players == 1:
-                raise ConfigError(f"{self.name} is a one-player game already; "
-                                  "leave out --solo.")
+                raise ConfigError(f"{self.name} is a one-player game already; leave out --solo.")
             if not self.solo:
-                raise ConfigError(f"{self.name} has no solo mode; play it with "
-                                  f"{self.player_range()} players.")
+                raise ConfigError(
+                    f"{self.name} has no solo mode; play it with {self.player_range()} players."
+                )
             if config.players != 1:
-                raise ConfigError("--solo is a one-player game; leave out --players "
-                                  "or use --players 1.")
+                raise ConfigError(
+                    "--solo is a one-player game; leave out --players or use --players 1."
+                )
         elif not self.min_players <= config.players <= self.max_players:
             hint = " (or --solo)" if self.solo and self.min_players > 1 else ""
-            table = ("a one-player game" if self.max_players == 1
-                     else f"for {self.player_range()} players")
+            table = (
+                "a one-player game"
+                if self.max_players == 1
+                else f"for {self.player_range()} players"
+            )
             raise ConfigError(f"{self.name} is {table}{hint}; got {config.players}.")
         seed = config.seed
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-            raise ConfigError("The seed must be a whole number from 0 to 2**64-1 "
-                              "(18446744073709551615).")
+            raise ConfigError(
+                "The seed must be a whole number from 0 to 2**64-1 (18446744073709551615)."
+            )
         if config.variant not in self.variants:
-            raise ConfigError(f"{self.name} has no variant {config.variant!r}; "
-                              f"choose from: {', '.join(self.variants)}.")
+            raise ConfigError(
+                f"{self.name} has no variant {config.variant!r}; "
+                f"choose from: {', '.join(self.variants)}."
+            )
         self.option_values(config)
 
     # -- options ----------------------------------------------------------
@@ -167,8 +177,10 @@ class GameInfo:
                 return option
         if not self.options:
             raise ConfigError(f"{self.name} has no options.")
-        raise ConfigError(f"{self.name} has no option {name!r}; choose from: "
-                          f"{', '.join(o.name for o in self.options)}.")
+        raise ConfigError(
+            f"{self.name} has no option {name!r}; choose from: "
+            f"{', '.join(o.name for o in self.options)}."
+        )
 
     def preset(self, variant: str) -> dict[str, str]:
         """Every option's value in ``variant`` (defaults where it sets none)."""
@@ -185,8 +197,10 @@ class GameInfo:
             option = self.option(name)
             values[name] = option.check(value, self.name)
             if option.seat and option.seat > config.players:
-                raise ConfigError(f"{self.name} option {name} is for Player {option.seat}, "
-                                  f"but {config.players} play.")
+                raise ConfigError(
+                    f"{self.name} option {name} is for Player {option.seat}, "
+                    f"but {config.players} play."
+                )
         return values
 
     def parse_option(self, text: str) -> tuple[str, str]:
@@ -194,8 +208,9 @@ class GameInfo:
         name, sep, value = text.partition("=")
         name, value = name.strip().lower(), value.strip().lower()
         if not sep or not name:
-            raise ConfigError(f"--option takes NAME=VALUE, e.g. "
-                              f"{self._example()}; got {text[:40]!r}.")
+            raise ConfigError(
+                f"--option takes NAME=VALUE, e.g. {self._example()}; got {text[:40]!r}."
+            )
         return name, self.option(name).check(value, self.name)
 
     def _example(self) -> str:
@@ -361,8 +376,9 @@ class ModularGame(Game[S, A]):
         wrong = check(action)
         if wrong:
             name = self.info.name
-            raise IllegalAction(f"That is not {'an' if name[0] in 'AEIOU' else 'a'} {name} "
-                                f"move: {wrong}.")
+            raise IllegalAction(
+                f"That is not {'an' if name[0] in 'AEIOU' else 'a'} {name} move: {wrong}."
+            )
         return self.rules.apply(state, action)
 
     def _check_for(self, cls: type) -> Callable[[Any], str]:
@@ -400,4 +416,3 @@ class ModularGame(Game[S, A]):
 
     def bot_factories(self) -> dict[str, Any]:
         return self.bots.bot_factories()
-

@@ -11,17 +11,18 @@ recent ones and a checkpoint every :data:`CHECKPOINT_EVERY` moves; an older
 state is replayed from its checkpoint when asked for, which looks the same
 from outside (states are deterministic from the state before and the action).
 The old moves' log lines are kept compressed, a run of moves together, and
-equal actions are kept once (a Moonlighter campaign is 2,376 actions of 13
-different ones), so a long game costs little more than a pointer a move.
+equal actions are kept once (a long game repeats a few different actions), so a
+long game costs little more than a pointer a move (benchmarks/README.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, cast
 
+from tideboard.engine.compressed_lines import pack, unpack
 from tideboard.engine.core import GameConfig
-from tideboard.engine.packed import pack, unpack
 
 #: A match keeps for good the state after every ``CHECKPOINT_EVERY``-th move,
 #: and the states of the last ``CHECKPOINT_EVERY`` to ``2 * CHECKPOINT_EVERY - 1``
@@ -35,14 +36,14 @@ SHARED_ACTIONS = 4096
 
 class _Lines:
     """The log lines of a run of old moves (those whose states were cleared),
-    compressed together: a run of lines is mostly the same words (a tenth of
-    their size).  Each step of the run points here in place of its line; which
+    compressed together: a run of lines is mostly the same words, which compress
+    well.  Each step of the run points here in place of its line; which
     line is its own follows from its place in the run (see :func:`_line_at`)."""
 
     __slots__ = ("data",)
 
     def __init__(self, data: bytes) -> None:
-        self.data = data  # from packed.pack
+        self.data = data  # from compressed_lines.pack
 
     def lines(self) -> list[str]:
         return unpack(self.data)
@@ -63,8 +64,9 @@ class _Step:
 
     __slots__ = ("state", "action", "line", "before")
     kept = False
+    line: str | _Lines  # the step's own line, or once cleared the run it is packed in
 
-    def __init__(self, state: Any, action: Any, line: str, before: "_Step | None") -> None:
+    def __init__(self, state: Any, action: Any, line: str, before: _Step | None) -> None:
         self.state, self.action, self.line, self.before = state, action, line, before
 
 
@@ -119,7 +121,7 @@ class _Lineage:
         if state is not None:
             return state
         replayed = self.replayed
-        path = []  # steps to replay, newest first
+        path: list[_Step] = []  # steps to replay, newest first
         here: _Step | None = step
         while here is not None:
             if here in replayed:
@@ -156,7 +158,8 @@ class _Lineage:
             step.state = None
             cleared.append(step)
             step = step.before
-        data = pack([step.line for step in reversed(cleared)]) if cleared else None
+        # a step keeps its own line until it is cleared here
+        data = pack([cast(str, step.line) for step in reversed(cleared)]) if cleared else None
         if data is not None:
             run = _Lines(data)
             for step in cleared:
@@ -172,8 +175,9 @@ def _place_in_run(step: _Step) -> int:
     return place
 
 
-def _lines_at(steps: Iterable[_Step], lineage: _Lineage, newest_first: bool = False
-              ) -> Iterator[str]:
+def _lines_at(
+    steps: Iterable[_Step], lineage: _Lineage, newest_first: bool = False
+) -> Iterator[str]:
     """The log lines of consecutive ``steps`` (oldest first, or newest first),
     old ones unpacked from their runs (a run's place found once)."""
     run: Any = None
@@ -206,7 +210,7 @@ class History(Sequence):
 
     __slots__ = ("_match", "_field", "_len")
 
-    def __init__(self, match: "Match", field: str) -> None:
+    def __init__(self, match: Match, field: str) -> None:
         self._match, self._field = match, field
         self._len = match._size - (0 if field == "state" else 1)
 
@@ -215,7 +219,7 @@ class History(Sequence):
 
     def _steps(self, start: int, stop: int) -> list[_Step]:
         """The steps that hold items ``start`` to ``stop - 1``, oldest first."""
-        step = self._match._tip
+        step: Any = self._match._tip  # _Step; the walks below never go past the first
         for _ in range(self._len - stop):
             step = step.before
         out = []
@@ -250,7 +254,8 @@ class History(Sequence):
         return iter(self._items(self._steps(0, self._len)))
 
     def __reversed__(self) -> Iterator[Any]:
-        step, field, match = self._match._tip, self._field, self._match
+        step: Any = self._match._tip  # _Step; the walks below never go past the first
+        field, match = self._field, self._match
         if field == "state":
             yield match._state
             step = step.before
@@ -266,8 +271,8 @@ class History(Sequence):
             step = step.before
 
     @staticmethod
-    def _chain(step: _Step, count: int) -> Iterator[_Step]:
-        """``count`` steps back from ``step``, newest first."""
+    def _chain(step: Any, count: int) -> Iterator[_Step]:
+        """``count`` steps back from ``step`` (a _Step with that many before it), newest first."""
         for _ in range(count):
             yield step
             step = step.before
@@ -291,28 +296,46 @@ class Match:
     :data:`CHECKPOINT_EVERY`); states given to the constructor are all kept."""
 
     __slots__ = ("game", "config", "_tip", "_state", "_size", "_lineage")
+    game: Any
+    config: GameConfig
+    _tip: _Step
+    _state: Any
+    _size: int
+    _lineage: _Lineage
 
-    def __init__(self, game: Any, config: GameConfig, states: Sequence[Any],
-                 actions: Sequence[Any] = (), log: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        game: Any,
+        config: GameConfig,
+        states: Sequence[Any],
+        actions: Sequence[Any] = (),
+        log: Sequence[str] = (),
+    ) -> None:
         if len(states) != len(actions) + 1 or len(log) not in (0, len(actions)):
-            raise ValueError("a match has one state more than actions, and one log line "
-                             "per action")
+            raise ValueError("a match has one state more than actions, and one log line per action")
         lines = list(log) or [""] * len(actions)
         tip = _Kept(states[0], None, "", None)
         for state, action, line in zip(list(states)[1:], actions, lines):
             tip = _Kept(state, action, line, tip)
         self._set(game, config, tip, tip.state, len(states), _Lineage(game, CHECKPOINT_EVERY))
 
-    def _set(self, game: Any, config: GameConfig, tip: _Step, state: Any, size: int,
-             lineage: _Lineage) -> None:
-        for name, value in (("game", game), ("config", config), ("_tip", tip),
-                            ("_state", state), ("_size", size), ("_lineage", lineage)):
+    def _set(
+        self, game: Any, config: GameConfig, tip: _Step, state: Any, size: int, lineage: _Lineage
+    ) -> None:
+        for name, value in (
+            ("game", game),
+            ("config", config),
+            ("_tip", tip),
+            ("_state", state),
+            ("_size", size),
+            ("_lineage", lineage),
+        ):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"a Match is immutable: cannot set {name}")
 
-    def _at(self, tip: _Step, state: Any, size: int) -> "Match":
+    def _at(self, tip: _Step, state: Any, size: int) -> Match:
         """A match of the same lineage at ``tip``: ``state`` after ``size - 1`` moves."""
         match = object.__new__(Match)
         match._set(self.game, self.config, tip, state, size, self._lineage)
@@ -329,8 +352,7 @@ class Match:
             else:
                 state = step.state
                 if state is None:
-                    state = (apply(out[-1], step.action) if out
-                             else self._lineage.state_of(step))
+                    state = apply(out[-1], step.action) if out else self._lineage.state_of(step)
             out.append(state)
         return out
 
@@ -348,7 +370,7 @@ class Match:
         return len(kept)
 
     @classmethod
-    def start(cls, game: Any, config: GameConfig) -> "Match":
+    def start(cls, game: Any, config: GameConfig) -> Match:
         game.info.check_config(config)
         return cls(game, config, (game.setup(config),))
 
@@ -375,15 +397,16 @@ class Match:
             return False
         if self._tip is other._tip:
             return True
-        return (self.actions == other.actions and self.log == other.log
-                and self.states == other.states)
+        return (
+            self.actions == other.actions and self.log == other.log and self.states == other.states
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Match(config={self.config!r}, moves={len(self.actions)})"
 
-    def play(self, action: Any) -> "Match":
+    def play(self, action: Any) -> Match:
         """Apply ``action``; IllegalAction leaves this match as it was."""
         before = self._state
         after = self.game.apply(before, action)
@@ -396,14 +419,14 @@ class Match:
         self._lineage.forget(checkpoint)
         return self._at(checkpoint, after, size)
 
-    def play_text(self, text: str) -> "Match":
+    def play_text(self, text: str) -> Match:
         return self.play(self.game.parse_action(self.state, text))
 
-    def undo(self, count: int = 1) -> "Match":
+    def undo(self, count: int = 1) -> Match:
         count = min(count, self._size - 1)
         if count <= 0:
             return self
-        tip = self._tip
+        tip: Any = self._tip  # _Step; count is less than the size: never past the first
         for _ in range(count):
             tip = tip.before
         return self._at(tip, self._lineage.state_of(tip), self._size - count)

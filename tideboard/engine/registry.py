@@ -41,14 +41,15 @@ def get_info(game_id: str) -> GameInfo:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise ConfigError(f"Unknown game {game_id!r}; choose from: "
-                          f"{', '.join(GAMES)}.") from None
+        raise ConfigError(f"Unknown game {game_id!r}; choose from: {', '.join(GAMES)}.") from None
 
 
 def load(game_id: str) -> Game:
     """The :class:`Game` object for ``game_id``; ConfigError if not built yet."""
     info = get_info(game_id)
     if not is_available(game_id):
-        raise ConfigError(f"{info.name} is coming soon; playable now: "
-                          f"{', '.join(g for g in GAMES if is_available(g))}.")
+        raise ConfigError(
+            f"{info.name} is coming soon; playable now: "
+            f"{', '.join(g for g in GAMES if is_available(g))}."
+        )
     return importlib.import_module(PACKAGES[game_id] + ".game").GAME

@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 import operator
 import struct
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -35,14 +36,14 @@ class Rng:
     position: int = 0
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         return cls(_mix((seed * _GAMMA) & _MASK))
 
-    def next64(self) -> tuple[int, "Rng"]:
+    def next64(self) -> tuple[int, Rng]:
         position = (self.position + _GAMMA) & _MASK
         return _mix(position), Rng(position)
 
-    def below(self, n: int) -> tuple[int, "Rng"]:
+    def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (rejection sampling, no bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
@@ -53,12 +54,12 @@ class Rng:
             if value < limit:
                 return value % n, rng
 
-    def roll(self, sides: int) -> tuple[int, "Rng"]:
+    def roll(self, sides: int) -> tuple[int, Rng]:
         """A die roll from 1 to ``sides``."""
         value, rng = self.below(sides)
         return value + 1, rng
 
-    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates), each swap drawn as ``below(i + 1)``
         draws it.  Setups shuffle a lot, so the draws' mixing is done for all of them at
         once (:func:`_mixed_draws`); in the rare case that one of them would be redrawn
@@ -77,11 +78,11 @@ class Rng:
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng((self.position + draws * _GAMMA) & _MASK)
 
-    def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         index, rng = self.below(len(items))
         return items[index], rng
 
-    def choose_each(self, pools: Sequence[Sequence[T]]) -> tuple[list[T], "Rng"]:
+    def choose_each(self, pools: Sequence[Sequence[T]]) -> tuple[list[T], Rng]:
         """One item of each pool, in order: what a ``choice`` per pool gives, the stream
         stepped inline (no generator made per draw)."""
         position = self.position
@@ -139,8 +140,9 @@ def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
     return ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * count)
 
 
-def draw(deck: tuple[T, ...], discard: tuple[T, ...], rng: Rng,
-         count: int) -> tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...], Rng]:
+def draw(
+    deck: tuple[T, ...], discard: tuple[T, ...], rng: Rng, count: int
+) -> tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...], Rng]:
     """Draw ``count`` cards from the top (the end) of ``deck``, shuffling the
     discard pile in when the deck runs out (fewer if both are empty).
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
@@ -22,8 +23,13 @@ def play_out(game: Any, state: Any, bots: Sequence[Any]) -> tuple[Any, int]:
     return state, actions
 
 
-def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+def simulate(
+    game: Any,
+    config: GameConfig,
+    levels: Sequence[str],
+    count: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
     """Play ``count`` games (seeds seed, seed+1, ...) and sum up the results.
 
     ``progress(finished)`` is called after each game.  Ctrl-C (KeyboardInterrupt)
@@ -44,7 +50,7 @@ def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int,
             # Count the game only once it is played out: an interrupt in the
             # middle of the bookkeeping below would otherwise count it half.
             over = game.is_over(state)
-            scores = game.scores(state)[:config.players] if over else ()
+            scores = game.scores(state)[: config.players] if over else ()
             winners = game.winners(state) if over else ()
             actions += n
             played += 1
@@ -75,6 +81,13 @@ def simulate(game: Any, config: GameConfig, levels: Sequence[str], count: int,
         "interrupted": interrupted,
         "unfinished": unfinished,
         "actions": actions,
-        "seats": [{"seat": seat + 1, "bot": levels[seat], "wins": wins[seat],
-                   "mean_score": totals[seat] / finished} for seat in range(config.players)],
+        "seats": [
+            {
+                "seat": seat + 1,
+                "bot": levels[seat],
+                "wins": wins[seat],
+                "mean_score": totals[seat] / finished,
+            }
+            for seat in range(config.players)
+        ],
     }

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -44,14 +45,18 @@ def _copier(cls: type) -> Callable[..., Any]:
     # ``alias`` is the __init__ argument's name (a field ``_x`` is set as ``x``); the
     # function's own names start with ``_evolve_`` so that no field can hide them
     params = "".join(f", {field.alias}=_evolve_unchanged" for field in fields)
-    values = {field.alias: f"_evolve_inst.{field.name} if {field.alias} is _evolve_unchanged "
-                           f"else {field.alias}" for field in fields}
+    values = {
+        field.alias: f"_evolve_inst.{field.name} if {field.alias} is _evolve_unchanged "
+        f"else {field.alias}"
+        for field in fields
+    }
     args = [values[field.alias] for field in fields if not field.kw_only]
     args += [f"{field.alias}={values[field.alias]}" for field in fields if field.kw_only]
     star = ", *" if fields else ""
-    source = (f"def copy(_evolve_inst, /{star}{params}):\n"
-              f"    return _evolve_cls({', '.join(args)})\n")
-    namespace = {"_evolve_cls": cls, "_evolve_unchanged": _UNCHANGED}
+    source = (
+        f"def copy(_evolve_inst, /{star}{params}):\n    return _evolve_cls({', '.join(args)})\n"
+    )
+    namespace: dict[str, Any] = {"_evolve_cls": cls, "_evolve_unchanged": _UNCHANGED}
     exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), namespace)
     copy = namespace["copy"]
     # named for the class in its errors: "evolve[State]() got an unexpected keyword..."
@@ -60,8 +65,12 @@ def _copier(cls: type) -> Callable[..., Any]:
 
 
 # -- actions: the classes and field types a game's apply accepts ----------------------
-_WORDS = {int: ("a whole number", "whole numbers"), bool: ("True or False", "True or False"),
-          str: ("text", "texts"), type(None): ("None", "None")}
+_WORDS = {
+    int: ("a whole number", "whole numbers"),
+    bool: ("True or False", "True or False"),
+    str: ("text", "texts"),
+    type(None): ("None", "None"),
+}
 
 
 def action_check(cls: type, actions: tuple[type, ...]) -> Callable[[Any], str]:
@@ -72,11 +81,14 @@ def action_check(cls: type, actions: tuple[type, ...]) -> Callable[[Any], str]:
     if cls not in actions:
         return _not_an_action
     hints = typing.get_type_hints(cls)
-    tests = [(field.name, *_test(hints[field.name], f"a.{field.name}"))
-             for field in attrs.fields(cls)]
-    source = (f"def well_formed(a):\n"
-              f"    return {' and '.join(test for _, test, _ in tests) or 'True'}\n"
-              f"each = [{', '.join(f'lambda a: {test}' for _, test, _ in tests)}]\n")
+    tests = [
+        (field.name, *_test(hints[field.name], f"a.{field.name}")) for field in attrs.fields(cls)
+    ]
+    source = (
+        f"def well_formed(a):\n"
+        f"    return {' and '.join(test for _, test, _ in tests) or 'True'}\n"
+        f"each = [{', '.join(f'lambda a: {test}' for _, test, _ in tests)}]\n"
+    )
     namespace: dict[str, Any] = {}
     exec(compile(source, f"<action check {cls.__qualname__}>", "exec"), namespace)
     well_formed, each = namespace["well_formed"], namespace["each"]
@@ -86,7 +98,9 @@ def action_check(cls: type, actions: tuple[type, ...]) -> Callable[[Any], str]:
             return ""
         for (name, _, words), test in zip(tests, each):  # (rare: say which field is wrong)
             if not test(action):
-                return f"{cls.__name__}'s {name} must be {words}, not {_shown(getattr(action, name))}"
+                return (
+                    f"{cls.__name__}'s {name} must be {words}, not {_shown(getattr(action, name))}"
+                )
         return ""  # (not reached: one of the tests failed)
 
     return check
@@ -111,9 +125,16 @@ def _test(kind: Any, expr: str) -> tuple[str, str]:
     if isinstance(kind, types.UnionType) or typing.get_origin(kind) is typing.Union:
         parts = [_test(arg, expr) for arg in args]
         return "(" + " or ".join(t for t, _ in parts) + ")", " or ".join(w for _, w in parts)
-    if typing.get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis \
-            and args[0] in _WORDS and "_item" not in expr:
+    if (
+        typing.get_origin(kind) is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and args[0] in _WORDS
+        and "_item" not in expr
+    ):
         item, _ = _test(args[0], "_item")
-        return (f"({expr}.__class__ is tuple and all({item} for _item in {expr}))",
-                f"a tuple of {_WORDS[args[0]][1]}")
+        return (
+            f"({expr}.__class__ is tuple and all({item} for _item in {expr}))",
+            f"a tuple of {_WORDS[args[0]][1]}",
+        )
     raise TypeError(f"an action field of type {kind!r} has no check")

@@ -58,14 +58,14 @@ def private_store_files(store: Path) -> list[str]:
     and -journal files the store's mode), and make the existing store files
     ours 0600.  Warnings for those other users can still read."""
     try:
-        os.close(os.open(store, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
-                         PRIVATE_FILE))
+        os.close(
+            os.open(store, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), PRIVATE_FILE)
+        )
     except OSError:
         pass  # the store's own open reports what is wrong
     warnings = []
     for name in ("",) + STORE_SIDE_FILES:
-        warnings += _make_private(store.with_name(store.name + name), PRIVATE_FILE,
-                                  "game store")
+        warnings += _make_private(store.with_name(store.name + name), PRIVATE_FILE, "game store")
     return warnings
 
 
@@ -82,10 +82,12 @@ def _make_private(path: Path, mode: int, what: str) -> list[str]:
             return []
         except OSError:
             pass
-    return [f"the {what} {path} can be read by other users of this computer (mode "
-            f"{stat.S_IMODE(info.st_mode):o}), and it holds the seeds of running games, "
-            f"which reveal every hand; tideboard cannot change that (it is not yours): "
-            f"run 'chmod {mode:o} {path}' as its owner"]
+    return [
+        f"the {what} {path} can be read by other users of this computer (mode "
+        f"{stat.S_IMODE(info.st_mode):o}), and it holds the seeds of running games, "
+        f"which reveal every hand; tideboard cannot change that (it is not yours): "
+        f"run 'chmod {mode:o} {path}' as its owner"
+    ]
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:

@@ -83,12 +83,12 @@ def load(themes: list[str] | None = None) -> tuple[Settings, str | None]:
     return _from_data(data, path, themes)
 
 
-def _from_data(data: dict[str, Any], path: Path,
-               themes: list[str] | None) -> tuple[Settings, str | None]:
+def _from_data(
+    data: dict[str, Any], path: Path, themes: list[str] | None
+) -> tuple[Settings, str | None]:
     problems = []
     theme = data.get("theme")
-    if theme is not None and not (isinstance(theme, str)
-                                  and (themes is None or theme in themes)):
+    if theme is not None and not (isinstance(theme, str) and (themes is None or theme in themes)):
         problems.append("an unknown theme")
         theme = None
     speed = data.get("bot_speed", DEFAULT_BOT_SPEED)
@@ -97,14 +97,15 @@ def _from_data(data: dict[str, Any], path: Path,
         speed = DEFAULT_BOT_SPEED
     notice = None
     if problems:
-        notice = (f"Settings file {path} has {' and '.join(problems)}; "
-                  "the default is used instead.")
+        notice = f"Settings file {path} has {' and '.join(problems)}; the default is used instead."
     return Settings(theme=theme, bot_speed=speed), notice
 
 
 def _damaged(path: Path, why: str) -> str:
-    return (f"The settings file {path} was ignored ({why}); default settings are used, "
-            "and it is replaced when you change a setting.")
+    return (
+        f"The settings file {path} was ignored ({why}); default settings are used, "
+        "and it is replaced when you change a setting."
+    )
 
 
 def save(settings: Settings) -> str | None:

@@ -76,6 +76,8 @@ def named_stylesheet(name: str) -> tuple[str, str] | None:
 
 def stylesheet() -> str:
     """Every stylesheet, the base one first (for tools that want them all)."""
-    files = sorted((f for f in _themes_dir().iterdir() if f.name.endswith(".tcss")),
-                   key=lambda f: (f.name != BASE_STYLESHEET, f.name))
+    files = sorted(
+        (f for f in _themes_dir().iterdir() if f.name.endswith(".tcss")),
+        key=lambda f: (f.name != BASE_STYLESHEET, f.name),
+    )
     return "\n\n".join(f.read_text(encoding="utf-8") for f in files)

@@ -9,7 +9,8 @@ theme changes to the session (the server's settings file is left alone).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from rich.console import Console
 from textual.binding import Binding
@@ -20,13 +21,21 @@ from tideboard.serve.driver import SSHDriver
 from tideboard.serve.styles import SharedStylesheet, theme_variables
 from tideboard.ui.app import TideboardApp
 
-COLOUR_DEPTHS = ("truecolor", "256", "standard", "none")
-DEPTH_NAMES = {"truecolor": "true colour", "256": "256 colours", "standard": "16 colours",
-               "none": "no colour"}
+if TYPE_CHECKING:
+    from tideboard.serve.lobby import LobbyScreen
+
+Depth = Literal["truecolor", "256", "standard", "none"]
+COLOUR_DEPTHS: tuple[Depth, ...] = ("truecolor", "256", "standard", "none")
+DEPTH_NAMES = {
+    "truecolor": "true colour",
+    "256": "256 colours",
+    "standard": "16 colours",
+    "none": "no colour",
+}
 _GREY = Monochrome()  # the no-colour filter (it keeps no state: one for every session)
 
 
-def colour_depth(env: dict[str, str]) -> str:
+def colour_depth(env: dict[str, str]) -> Depth:
     """The colour depth a client's environment asks for."""
     term = env.get("TERM", "").lower()
     if "NO_COLOR" in env or term == "dumb":
@@ -43,8 +52,15 @@ class ServeApp(TideboardApp):
 
     BINDINGS = [*TideboardApp.BINDINGS, Binding("f4", "next_depth", "Colours", show=False)]
 
-    def __init__(self, room: Any, name: str, channel: Any, size: tuple[int, int],
-                 env: dict[str, str], table_id: str | None = None) -> None:
+    def __init__(
+        self,
+        room: Any,
+        name: str,
+        channel: Any,
+        size: tuple[int, int],
+        env: dict[str, str],
+        table_id: str | None = None,
+    ) -> None:
         self.ssh_channel = channel
         self.ssh_size = size
         self.room = room
@@ -68,15 +84,23 @@ class ServeApp(TideboardApp):
         self.theme_variables = variables
         return variables
 
-    def set_depth(self, depth: str) -> None:
+    def set_depth(self, depth: Depth) -> None:
         """Draw with ``depth`` colours from now on."""
         self.depth = depth
         self.no_color = depth == "none"
         self.console = Console(
-            color_system=None if depth == "none" else depth, file=self.console.file,
-            markup=True, highlight=False, emoji=False, legacy_windows=False,
-            force_terminal=True, safe_box=False, soft_wrap=False,
-            width=self.console.width, height=self.console.height)
+            color_system=None if depth == "none" else depth,
+            file=self.console.file,
+            markup=True,
+            highlight=False,
+            emoji=False,
+            legacy_windows=False,
+            force_terminal=True,
+            safe_box=False,
+            soft_wrap=False,
+            width=self.console.width,
+            height=self.console.height,
+        )
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with no colour one that greys every colour
@@ -113,7 +137,7 @@ class ServeApp(TideboardApp):
     def open_table(self, table: Any) -> None:
         """The table's game screen over the lobby (the seat, or watching)."""
         if not table.started:
-            lobby = self.screen_stack[0]
+            lobby = cast("LobbyScreen", self.screen_stack[0])  # the session's first screen
             lobby.say(f"Table {table.id} has not started yet.", error=True)
             return
         from tideboard.serve.table_screen import at_table, table_screen

@@ -59,9 +59,10 @@ class Connection(asyncssh.SSHServer):
     # -- who it is ------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
         if self.refused:
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                 "Too many connections from your address; "
-                                 "try again in a minute.")
+            self.conn.disconnect(
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                "Too many connections from your address; try again in a minute.",
+            )
             return True
         self.asked = username
         return True
@@ -109,9 +110,11 @@ class Connection(asyncssh.SSHServer):
         if self.fingerprint is None:
             self.guest = True
             self.name = self.server.guest_name()
-            self.note = (f"{self.note}: you play as {self.name}." if self.note else
-                         f"No SSH key, so you play as {self.name}; connect with a key "
-                         "to keep a name.")
+            self.note = (
+                f"{self.note}: you play as {self.name}."
+                if self.note
+                else f"No SSH key, so you play as {self.name}; connect with a key to keep a name."
+            )
         elif not NAME.match(asked):
             self.name = asked  # the session says what a name may be
         else:
@@ -122,17 +125,21 @@ class Connection(asyncssh.SSHServer):
                 claimed = None
             if claimed is None:  # another key claimed it meanwhile (or the store failed)
                 reason = self.server.refusal(asked, self.fingerprint)
-                self.note = (f"{reason[0]}: {reason[1]}." if reason else
-                             f"The name {asked} cannot be checked now; try again later.")
+                self.note = (
+                    f"{reason[0]}: {reason[1]}."
+                    if reason
+                    else f"The name {asked} cannot be checked now; try again later."
+                )
             self.name = claimed or ""
         self._wait_for_session()
 
     # -- its session ------------------------------------------------------------------
-    def session_requested(self) -> "Session":
+    def session_requested(self) -> Session:
         if self.opened:
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                "One session per connection: connect again for another.")
+                "One session per connection: connect again for another.",
+            )
         self.opened = self.live = True
         self._cancel_timer()
         return Session(self.server, self)
@@ -153,8 +160,9 @@ class Connection(asyncssh.SSHServer):
     def _no_session(self) -> None:
         self._timer = None
         if not self.live and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
-                                 "No session on this connection: closed.")
+            self.conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION, "No session on this connection: closed."
+            )
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -162,17 +170,20 @@ class Connection(asyncssh.SSHServer):
             self._timer = None
 
     # -- nothing but the game: every forwarding is refused ----------------------
-    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
-                             orig_port: int) -> Any:
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                        FORWARDING_REFUSED)
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> Any:
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, FORWARDING_REFUSED
+        )
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
         return False
 
     def unix_connection_requested(self, dest_path: str) -> Any:
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                        FORWARDING_REFUSED)
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, FORWARDING_REFUSED
+        )
 
     def unix_server_requested(self, listen_path: str) -> bool:
         return False

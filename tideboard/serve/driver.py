@@ -35,8 +35,7 @@ def clamp_size(width: int, height: int) -> tuple[int, int]:
     """A client's window size within :data:`MIN_SIZE` .. :data:`MAX_SIZE`
     (0, "unknown", is 80x24)."""
     width, height = int(width) or 80, int(height) or 24
-    return (min(max(width, MIN_SIZE[0]), MAX_SIZE[0]),
-            min(max(height, MIN_SIZE[1]), MAX_SIZE[1]))
+    return (min(max(width, MIN_SIZE[0]), MAX_SIZE[0]), min(max(height, MIN_SIZE[1]), MAX_SIZE[1]))
 
 
 class SSHDriver(Driver):
@@ -44,12 +43,17 @@ class SSHDriver(Driver):
     built (by the app, as it starts) it is ``app.ssh_driver``, where the
     session finds it."""
 
-    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        *,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+    ) -> None:
         # the client's size from the start: the app lays out its first screen
         # once, at that size (no Resize event to follow it)
-        super().__init__(app, debug=debug, mouse=mouse,
-                         size=clamp_size(*(size or app.ssh_size)))
+        super().__init__(app, debug=debug, mouse=mouse, size=clamp_size(*(size or app.ssh_size)))
         self.app = app
         self._channel = app.ssh_channel
         self.output_cap: int = getattr(app, "ssh_output_cap", OUTPUT_CAP)

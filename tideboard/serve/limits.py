@@ -14,8 +14,10 @@ import attrs
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z")
 GUEST = re.compile(r"guest-[0-9]+\Z", re.IGNORECASE)  # the names the server gives
-NO_TERMINAL = ("tideboard needs a terminal: connect with plain 'ssh -p PORT name@host' "
-               "(no command, no -T).\r\n")
+NO_TERMINAL = (
+    "tideboard needs a terminal: connect with plain 'ssh -p PORT name@host' "
+    "(no command, no -T).\r\n"
+)
 
 
 @attrs.frozen

@@ -16,7 +16,7 @@ table id; Esc clears the filter).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -36,15 +36,22 @@ LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
     ("PgUp PgDn, Home End", "a page up or down, the first or the last line"),
     ("n", "to the games: open a new table"),
-    ("/", "filter the lines: type part of a game, a player or a table id "
-          "(Enter keeps it, Esc clears it)"),
-    ("Enter", "your table: back to it; an open table: take a free seat; "
-              "a finished table: replay it; a game: open a new table"),
+    (
+        "/",
+        "filter the lines: type part of a game, a player or a table id "
+        "(Enter keeps it, Esc clears it)",
+    ),
+    (
+        "Enter",
+        "your table: back to it; an open table: take a free seat; "
+        "a finished table: replay it; a game: open a new table",
+    ),
     ("w", "watch the table under the cursor"),
     ("s", "start your open table now, bots in the empty seats"),
     ("x", "close your open table (before it starts)"),
     ("F4", "colour depth: true colour, 256, 16 colours, none"),
-    ("?", "this help"), ("q", "leave (your seats are kept)"),
+    ("?", "this help"),
+    ("q", "leave (your seats are kept)"),
 ]
 LOBBY_HELP = """A table starts when every seat is taken (by players, or by the bots
 its creator put there), or when its creator starts it with bots in the empty
@@ -60,6 +67,9 @@ class LobbyList(Widget, can_focus=True):
     "mine" / "open" (key: a table id), "game" (key: a game id) or "head".
     Only a window of them fits: ``top`` is its first line, and it follows the
     cursor (a page at a time with PgUp/PgDn)."""
+
+    if TYPE_CHECKING:
+        screen: LobbyScreen  # a lobby list is on the lobby screen
 
     DEFAULT_CSS = """
     LobbyList { height: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -142,7 +152,7 @@ class LobbyList(Widget, can_focus=True):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         top = self.window()
-        shown = self.entries[top:top + self.size.height] if self.size.height else self.entries
+        shown = self.entries[top : top + self.size.height] if self.size.height else self.entries
         for number, (kind, _key, line) in enumerate(shown, top):
             if number > top:
                 text.append("\n")
@@ -164,6 +174,11 @@ class LobbyList(Widget, can_focus=True):
 
 
 class LobbyScreen(Screen):
+    if TYPE_CHECKING:
+        # a server session's app (serve/app.py's ServeApp: not imported, it imports
+        # this screen)
+        app: Any
+
     DEFAULT_CSS = """
     #lobby-filter { height: 1; border: none; padding: 0 1; }
     """
@@ -196,8 +211,9 @@ class LobbyScreen(Screen):
         yield Static(f"tideboard lobby · you are {self.player}", id="lobby-title")
         yield LobbyList()
         yield Static("", id="lobby-status")
-        box = Input(placeholder="filter: a game, a player or a table id", max_length=40,
-                    id="lobby-filter")
+        box = Input(
+            placeholder="filter: a game, a player or a table id", max_length=40, id="lobby-filter"
+        )
         box.display = False  # until / is pressed
         yield box
         yield KeysLine()
@@ -217,12 +233,18 @@ class LobbyScreen(Screen):
         table = self.room.tables.get(back or "")
         if table is not None:  # back from a table: the cursor on it
             lobby = self.query_one(LobbyList)
-            kind = "done" if table.over else "mine" if table.seat_of(self.player) is not None \
+            kind = (
+                "done"
+                if table.over
+                else "mine"
+                if table.seat_of(self.player) is not None
                 else "open"
+            )
             lobby.point_at(kind, table.id)
             if kind == "mine":
-                self.say(f"Back in the lobby. Enter returns to table {table.id}; "
-                         "your seat is kept.")
+                self.say(
+                    f"Back in the lobby. Enter returns to table {table.id}; your seat is kept."
+                )
             else:
                 self.say("Back in the lobby.")
 
@@ -234,18 +256,26 @@ class LobbyScreen(Screen):
         mine = self.room.tables_of(name)
         others = [t for t in self.room.open_tables() if t not in mine]
         done = list(reversed(self.room.finished_of(name)))
-        games = [info for info in registry.GAMES.values()
-                 if registry.is_available(info.id) and has_screen(info.id)]
+        games = [
+            info
+            for info in registry.GAMES.values()
+            if registry.is_available(info.id) and has_screen(info.id)
+        ]
         wanted = self.filter.lower()
 
-        def section(title: str, kind: str, lines: list[tuple[str, str]], empty: str,
-                    keep_empty: bool = True) -> list[tuple[str, str, str]]:
+        def section(
+            title: str, kind: str, lines: list[tuple[str, str]], empty: str, keep_empty: bool = True
+        ) -> list[tuple[str, str, str]]:
             shown = [(key, text) for key, text in lines if wanted in text.lower()]
             if not shown and not keep_empty:
                 return []
-            count = (f" ({len(shown)} of {len(lines)} match)" if wanted and lines else
-                     f" ({len(lines)}: / filters, PgDn turns a page, End goes to the last)"
-                     if len(lines) > 9 else "")
+            count = (
+                f" ({len(shown)} of {len(lines)} match)"
+                if wanted and lines
+                else f" ({len(lines)}: / filters, PgDn turns a page, End goes to the last)"
+                if len(lines) > 9
+                else ""
+            )
             part = [("head", "", f"{title}{count}")]
             part += [(kind, key, text) for key, text in shown]
             if not shown:
@@ -255,14 +285,25 @@ class LobbyScreen(Screen):
         entries: list[tuple[str, str, str]] = []
         if wanted:
             entries.append(("head", "", f"Filter: {self.filter!r} (/ changes it, Esc clears it)"))
-        entries += section("Your tables", "mine", [(t.id, self._line(t)) for t in mine],
-                           "  (none yet)")
-        entries += section("Open tables", "open", [(t.id, self._line(t)) for t in others],
-                           "  (none: open one below)")
-        entries += section("Your finished tables (Enter: replay)", "done",
-                           [(t.id, self._line(t)) for t in done], "", keep_empty=False)
-        entries += section("New table", "game", [(info.id, self._game_line(info))
-                                                 for info in games], "")
+        entries += section(
+            "Your tables", "mine", [(t.id, self._line(t)) for t in mine], "  (none yet)"
+        )
+        entries += section(
+            "Open tables",
+            "open",
+            [(t.id, self._line(t)) for t in others],
+            "  (none: open one below)",
+        )
+        entries += section(
+            "Your finished tables (Enter: replay)",
+            "done",
+            [(t.id, self._line(t)) for t in done],
+            "",
+            keep_empty=False,
+        )
+        entries += section(
+            "New table", "game", [(info.id, self._game_line(info)) for info in games], ""
+        )
         lobby = self.query_one(LobbyList)
         lobby.set_entries(entries)
         waiting = self.room.tables.get(self.waiting_for or "")
@@ -278,8 +319,10 @@ class LobbyScreen(Screen):
     def _line(self, table: Any) -> str:
         """A table's line: its id, game, rules (variant, options) and status."""
         rules = table.rules()
-        return (f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
-                f"{table.status(self.player)}")
+        return (
+            f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
+            f"{table.status(self.player)}"
+        )
 
     def say(self, message: str, error: bool = False) -> None:
         status = self.query_one("#lobby-status", Static)
@@ -335,8 +378,9 @@ class LobbyScreen(Screen):
     def _table(self) -> Any:
         entry = self.query_one(LobbyList).current()
         if entry is None or entry[0] not in ("mine", "open"):
-            self.say("Choose a table first (the lines under Your tables or Open tables).",
-                     error=True)
+            self.say(
+                "Choose a table first (the lines under Your tables or Open tables).", error=True
+            )
             return None
         return self.room.tables.get(entry[1])
 
@@ -372,15 +416,23 @@ class LobbyScreen(Screen):
             self.app.open_table(table)
             return
         self.waiting_for = table.id
-        self.say(f"You sit at table {table.id}; it starts when every seat is taken "
-                 "(s starts it now with bots in the empty seats).")
+        self.say(
+            f"You sit at table {table.id}; it starts when every seat is taken "
+            "(s starts it now with bots in the empty seats)."
+        )
 
     def _create(self, answer: Any) -> None:
         if not answer:
             return
         try:
-            table = self.room.create(self.player, answer.game_id, answer.players,
-                                     answer.variant, answer.bots, answer.options)
+            table = self.room.create(
+                self.player,
+                answer.game_id,
+                answer.players,
+                answer.variant,
+                answer.bots,
+                answer.options,
+            )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)
             return

@@ -73,21 +73,23 @@ class NewTableScreen(Window[Any]):
         """(kind, key, label, value) for each line of the dialog."""
         solo = self.players == 1 and self.info.max_players > 1
         rows: list[tuple[str, Any, str, str]] = [
-            ("players", None, "Players", f"{self.players}{' (solo)' if solo else ''}")]
+            ("players", None, "Players", f"{self.players}{' (solo)' if solo else ''}")
+        ]
         if len(self.info.variants) > 1:
             rows.append(("variant", None, "Variant", self.info.variants[self.variant]))
         rows += [("option", o, o.label, self.values[o.name]) for o in self.shown_options()]
         rows.append(("you", None, "Seat 1", "you"))
-        rows += [("seat", seat, f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)])
-                 for seat in range(1, self.players)]
+        rows += [
+            ("seat", seat, f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)])
+            for seat in range(1, self.players)
+        ]
         return rows
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"New table: {self.info.name}", classes="question")
             yield Static(self._render_rows(), id="new-table-rows")
-            yield Static("↑↓ row, ←→ change, Enter opens the table, Esc cancels.",
-                         classes="hint")
+            yield Static("↑↓ row, ←→ change, Enter opens the table, Esc cancels.", classes="hint")
 
     def _render_rows(self) -> Text:
         text = Text()
@@ -95,8 +97,7 @@ class NewTableScreen(Window[Any]):
         for number, (kind, _key, label, value) in enumerate(self.rows()):
             if number:
                 text.append("\n")
-            line = (f"{label:{width}}   {value}" if kind == "you"
-                    else f"{label:{width}} ◀ {value} ▶")
+            line = f"{label:{width}}   {value}" if kind == "you" else f"{label:{width}} ◀ {value} ▶"
             text.append(line, style="reverse" if number == self.row else "")
         return text
 
@@ -122,19 +123,26 @@ class NewTableScreen(Window[Any]):
             self.values = self.info.preset(self.info.variants[self.variant])
         elif kind == "option":
             choices = key.choices
-            self.values[key.name] = choices[(choices.index(self.values[key.name]) + step)
-                                            % len(choices)]
+            self.values[key.name] = choices[
+                (choices.index(self.values[key.name]) + step) % len(choices)
+            ]
         elif kind == "seat":
             self.seats[key] = (self.seats.get(key, 0) + step) % len(self.choices())
         self._redraw()
 
     def action_create(self) -> None:
-        bots = {seat: self.choices()[choice] for seat, choice in self.seats.items()
-                if choice and seat < self.players}
+        bots = {
+            seat: self.choices()[choice]
+            for seat, choice in self.seats.items()
+            if choice and seat < self.players
+        }
         variant = self.info.variants[self.variant]
         shown = {o.name: self.values[o.name] for o in self.shown_options()}
-        self.dismiss(TableChoice(self.info.id, self.players, variant, bots,
-                                 self.info.changed_options(variant, shown)))
+        self.dismiss(
+            TableChoice(
+                self.info.id, self.players, variant, bots, self.info.changed_options(variant, shown)
+            )
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

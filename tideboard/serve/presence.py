@@ -5,6 +5,7 @@ standing in after the grace, and a table paused by a restart (mixed into
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from tideboard.serve.seats import Listener, Table, ident
@@ -15,6 +16,10 @@ class Presence:
 
     clock: Any
     grace: float
+    # the Room's own methods, which these call
+    _say: Callable[[Table, str], None]
+    _changed: Callable[[Table, str], None]
+    _schedule: Callable[[Table], None]
 
     # -- presence -----------------------------------------------------------------
     def attach(self, table: Table, name: str, listener: Listener) -> int | None:
@@ -43,14 +48,20 @@ class Presence:
         """The first player back after a restart: the table plays on; the
         others' seats are away from now (their grace starts now)."""
         table.paused = False
-        away = [n for n, s in enumerate(table.seats)
-                if s.player is not None and not table.is_present(s.player)]
+        away = [
+            n
+            for n, s in enumerate(table.seats)
+            if s.player is not None and not table.is_present(s.player)
+        ]
         for number in away:
             self._away(table, number)
         names = ", ".join(table.seats[n].player or "" for n in away)
-        later = (f"; {names} {'is' if len(away) == 1 else 'are'} away "
-                 f"(a bot plays for them if they are not back in {self.grace:g} s)"
-                 if away else "")
+        later = (
+            f"; {names} {'is' if len(away) == 1 else 'are'} away "
+            f"(a bot plays for them if they are not back in {self.grace:g} s)"
+            if away
+            else ""
+        )
         self._say(table, f"{name} is back: the table plays on{later}.")
         self._schedule(table)
 
@@ -73,7 +84,8 @@ class Presence:
             loop = running_loop()
             if loop is not None:
                 table.grace_timers[seat] = loop.call_later(
-                    self.grace, self._grace_over, table, seat)
+                    self.grace, self._grace_over, table, seat
+                )
 
     def _grace_over(self, table: Table, seat: int) -> None:
         table.grace_timers.pop(seat, None)
@@ -92,4 +104,3 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-

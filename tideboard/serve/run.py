@@ -30,8 +30,9 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-async def serve_until_stopped(host: str, port: int, data_dir: Path, limits: Limits,
-                              grace: float, bot_delay: float) -> int:
+async def serve_until_stopped(
+    host: str, port: int, data_dir: Path, limits: Limits, grace: float, bot_delay: float
+) -> int:
     try:
         server = Server(data_dir, limits, grace=grace, bot_delay=bot_delay)
     except Exception as error:
@@ -48,22 +49,28 @@ async def serve_until_stopped(host: str, port: int, data_dir: Path, limits: Limi
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         loop.add_signal_handler(signum, stop.set)
-    print(f"tideboard serve: listening on {host} port {server.port}; host key "
-          f"{server.fingerprint}; data in {data_dir}", flush=True)
+    print(
+        f"tideboard serve: listening on {host} port {server.port}; host key "
+        f"{server.fingerprint}; data in {data_dir}",
+        flush=True,
+    )
     await stop.wait()
     log("stopping")
     await server.stop()
     unsaved = [t.id for t in server.room.tables.values() if t.save_error is not None]
     if unsaved:
-        log(f"stopped; NOT saved completely (the moves saved before are kept): "
-            f"table {', '.join(unsaved)}")
+        log(
+            f"stopped; NOT saved completely (the moves saved before are kept): "
+            f"table {', '.join(unsaved)}"
+        )
         return 1
     log("stopped; every table is saved")
     return 0
 
 
-def run_server(host: str, port: int, data_dir: Path, limits: Limits, grace: float,
-               bot_delay: float) -> int:
+def run_server(
+    host: str, port: int, data_dir: Path, limits: Limits, grace: float, bot_delay: float
+) -> int:
     try:
         return asyncio.run(serve_until_stopped(host, port, data_dir, limits, grace, bot_delay))
     except KeyboardInterrupt:  # pragma: no cover - the handler catches SIGINT

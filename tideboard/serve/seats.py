@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.match import Match
-from tideboard.store.writer import GameWriter
 from tideboard.serve.storage import TableRow
+from tideboard.store.writer import GameWriter
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
 
@@ -101,7 +102,7 @@ class Table:
         return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
 
     def seat_name(self, seat: int) -> str:
-        """"ana", "Player 2 (greedy)", "Player 3 (free)"."""
+        """ "ana", "Player 2 (greedy)", "Player 3 (free)"."""
         state = self.seats[seat]
         if state.player is not None:
             return state.player
@@ -112,6 +113,7 @@ class Table:
     def named(self, text: str) -> str:
         """``text`` (a log line, a result) with each seated player's name for
         "Player N"; bots' seats keep theirs."""
+
         def name(found: re.Match[str]) -> str:
             seat = int(found.group(1)) - 1
             player = self.seats[seat].player if seat < len(self.seats) else None
@@ -120,10 +122,17 @@ class Table:
         return PLAYER_N.sub(name, text)
 
     def row(self) -> TableRow:
-        return TableRow(self.id, self.game_id, self.creator, self.players, self.variant,
-                        tuple((s.player, s.bot) for s in self.seats),
-                        self.writer.id if self.writer else None, self.created,
-                        options=self.options)
+        return TableRow(
+            self.id,
+            self.game_id,
+            self.creator,
+            self.players,
+            self.variant,
+            tuple((s.player, s.bot) for s in self.seats),
+            self.writer.id if self.writer else None,
+            self.created,
+            options=self.options,
+        )
 
     @property
     def solo(self) -> bool:
@@ -131,8 +140,13 @@ class Table:
         return self.players == 1 and self.info.max_players > 1
 
     def config(self, seed: int = 0) -> GameConfig:
-        return GameConfig(players=self.players, variant=self.variant, solo=self.solo,
-                          seed=seed, options=self.options)
+        return GameConfig(
+            players=self.players,
+            variant=self.variant,
+            solo=self.solo,
+            seed=seed,
+            options=self.options,
+        )
 
     def rules(self) -> str:
         """The variant and options: "tsunami, events off", "solo", "" for the plain game."""
@@ -152,13 +166,13 @@ class Table:
         line = ", ".join(seats)
         if self.watchers:
             line += f"; watching: {', '.join(sorted(self.watchers))}"
-        if self.over:
-            return f"finished: {self.named(self.match.game.result_text(self.match.state))}"
+        match = self.match
+        if match is not None and self.over:
+            return f"finished: {self.named(match.game.result_text(match.state))}"
         if self.paused:
             return f"paused until a player returns (server restarted): {line}"
-        if self.started:
-            waiting = self.match.game.to_move(self.match.state)
+        if match is not None:  # started
+            waiting = match.game.to_move(match.state)
             mine = name is not None and self.seat_of(name) in waiting
             return f"{'your turn' if mine else 'playing'}: {line}"
         return f"open, {len(self.free_seats())} free: {line}"
-

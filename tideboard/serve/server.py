@@ -74,15 +74,21 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
 class Server:
     """The room, the store and every session of one ``tideboard serve``."""
 
-    def __init__(self, data_dir: Path, limits: Limits = Limits(), grace: float = GRACE,
-                 bot_delay: float = 0.6) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        limits: Limits = Limits(),
+        grace: float = GRACE,
+        bot_delay: float = 0.6,
+    ) -> None:
         self.data_dir = Path(data_dir)
         self.limits = limits
         self.store = Store.open(self.data_dir / "tideboard.db", import_autosaves=False)
         for warning in self.store.warnings:  # a store others can read (and we cannot fix)
             log(warning)
-        self.room = Room(self.store, grace=grace, bot_delay=bot_delay,
-                         max_open=limits.max_open_tables)
+        self.room = Room(
+            self.store, grace=grace, bot_delay=bot_delay, max_open=limits.max_open_tables
+        )
         self.key = host_key(self.data_dir)
         self.sessions: set[Session] = set()
         self.recent: dict[str, collections.deque[float]] = {}  # address -> last minute's
@@ -102,9 +108,18 @@ class Server:
 
         await warm_up(self.room)
         self.acceptor = await asyncssh.create_server(
-            lambda: Connection(self), host, port, server_host_keys=[self.key],
-            encoding=None, line_editor=False, keepalive_interval=30, login_timeout=30,
-            agent_forwarding=False, x11_forwarding=False, allow_scp=False)
+            lambda: Connection(self),
+            host,
+            port,
+            server_host_keys=[self.key],
+            encoding=None,
+            line_editor=False,
+            keepalive_interval=30,
+            login_timeout=30,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+        )
         self.port = self.acceptor.sockets[0].getsockname()[1]
         self._idle_task = asyncio.create_task(self._watch_idle())
 
@@ -129,8 +144,7 @@ class Server:
         now = time.monotonic() if now is None else now
         if now - self._pruned > 60:
             self._pruned = now
-            for old in [a for a, times in self.recent.items() if not times
-                        or now - times[-1] > 60]:
+            for old in [a for a, times in self.recent.items() if not times or now - times[-1] > 60]:
                 del self.recent[old]
         times = self.recent.setdefault(address, collections.deque())
         while times and now - times[0] > 60:
@@ -150,7 +164,7 @@ class Server:
         for attempt in range(1000):
             if attempt and attempt % 50 == 0:
                 digits += 1
-            name = f"guest-{random.randrange(10 ** (digits - 1), 10 ** digits)}"
+            name = f"guest-{random.randrange(10 ** (digits - 1), 10**digits)}"
             if name in taken:
                 continue
             try:
@@ -165,14 +179,18 @@ class Server:
         """Why the key ``fingerprint`` may not play as ``name``, and what to do
         instead (None: it may)."""
         if GUEST.match(name):
-            return (f"The name {name} is kept for players without a key",
-                    "choose another name: ssh OTHER@host")
+            return (
+                f"The name {name} is kept for players without a key",
+                "choose another name: ssh OTHER@host",
+            )
         if NAME.match(name):
             pinned = storage.pinned_key(self.store, name)
             if pinned is not None and pinned != fingerprint:
-                return (f"The name {name} belongs to another SSH key",
-                        f"the first key used with it, not this one ({fingerprint}). "
-                        f"Connect with {name}'s key, or choose another name: ssh OTHER@host")
+                return (
+                    f"The name {name} belongs to another SSH key",
+                    f"the first key used with it, not this one ({fingerprint}). "
+                    f"Connect with {name}'s key, or choose another name: ssh OTHER@host",
+                )
         return None
 
     async def _watch_idle(self) -> None:
@@ -181,5 +199,6 @@ class Server:
             now = time.monotonic()
             for session in list(self.sessions):
                 if session.in_lobby() and now - session.last_input > self.limits.lobby_idle:
-                    session.end(f"Closed after {self.limits.lobby_idle / 60:g} minutes "
-                                "idle in the lobby.")
+                    session.end(
+                        f"Closed after {self.limits.lobby_idle / 60:g} minutes idle in the lobby."
+                    )

@@ -85,18 +85,27 @@ class Session(asyncssh.SSHServerSession):
         elif not name and connection.note:
             self._refuse(f"{connection.note}\r\n")
         elif not NAME.match(name):
-            self._refuse("Your user name is your player name: letters, digits, '.', '_' "
-                         "or '-', up to 24, e.g. ssh ana@host.\r\n")
+            self._refuse(
+                "Your user name is your player name: letters, digits, '.', '_' "
+                "or '-', up to 24, e.g. ssh ana@host.\r\n"
+            )
         elif len(server.sessions) >= limits.max_sessions:
             self._refuse("The server is full; try again later.\r\n")
-        elif sum(ident(s.connection.name) == ident(name)
-                 for s in server.sessions) >= limits.per_name:
-            self._refuse(f"{name} has {limits.per_name} sessions open already, the most one "
-                         "player may have; leave one first.\r\n")
-        elif sum(s.connection.address == connection.address
-                 for s in server.sessions) >= limits.per_address:
-            self._refuse(f"Your address has {limits.per_address} sessions open already, the "
-                         "most one address may have; leave one first.\r\n")
+        elif (
+            sum(ident(s.connection.name) == ident(name) for s in server.sessions) >= limits.per_name
+        ):
+            self._refuse(
+                f"{name} has {limits.per_name} sessions open already, the most one "
+                "player may have; leave one first.\r\n"
+            )
+        elif (
+            sum(s.connection.address == connection.address for s in server.sessions)
+            >= limits.per_address
+        ):
+            self._refuse(
+                f"Your address has {limits.per_address} sessions open already, the "
+                "most one address may have; leave one first.\r\n"
+            )
         else:
             try:
                 self._start(name)
@@ -118,8 +127,14 @@ class Session(asyncssh.SSHServerSession):
         width, height = self.chan.get_terminal_size()[:2]
         room = self.server.room
         away = [t for t in room.tables_of(name) if t.started and not t.is_present(name)]
-        self.app = ServeApp(room, name, self.chan, clamp_size(width, height), env,
-                            table_id=away[-1].id if away else None)
+        self.app = ServeApp(
+            room,
+            name,
+            self.chan,
+            clamp_size(width, height),
+            env,
+            table_id=away[-1].id if away else None,
+        )
         self.app.ssh_output_cap = self.server.limits.output_cap
         if self.connection.guest:  # told why, in the lobby
             self.app.welcome = self.connection.note
@@ -159,8 +174,14 @@ class Session(asyncssh.SSHServerSession):
         if self.app is None:
             return
         driver = self._driver()
-        if (not self._inbox and len(data) <= INPUT_SLICE and driver is not None
-                and not self._held and self._bucket() > 0 and not self._busy()):
+        if (
+            not self._inbox
+            and len(data) <= INPUT_SLICE
+            and driver is not None
+            and not self._held
+            and self._bucket() > 0
+            and not self._busy()
+        ):
             # a key or two (the usual case): parsed at once
             self._tokens -= driver.feed(data) + len(data) * BYTE_COST
             return
@@ -200,8 +221,9 @@ class Session(asyncssh.SSHServerSession):
         ``input_burst``)."""
         now = time.monotonic()
         limits = self.server.limits
-        self._tokens = min(limits.input_burst,
-                           self._tokens + (now - self._filled) * limits.input_rate)
+        self._tokens = min(
+            limits.input_burst, self._tokens + (now - self._filled) * limits.input_rate
+        )
         self._filled = now
         return self._tokens
 
@@ -248,7 +270,8 @@ class Session(asyncssh.SSHServerSession):
         self._hold("output", True)
         if self._stall is None and self.app is not None:
             self._stall = asyncio.get_running_loop().call_later(
-                self.server.limits.output_stall, self._stalled)
+                self.server.limits.output_stall, self._stalled
+            )
 
     def resume_writing(self) -> None:
         if self._stall is not None:
@@ -266,8 +289,10 @@ class Session(asyncssh.SSHServerSession):
 
     def _stalled(self) -> None:
         self._stall = None
-        log(f"session of {self.connection.name} closed: its client read nothing for "
-            f"{self.server.limits.output_stall:g} s")
+        log(
+            f"session of {self.connection.name} closed: its client read nothing for "
+            f"{self.server.limits.output_stall:g} s"
+        )
         self._abort = True
         self.end()
         if self.app is None or not self.app.is_running:
@@ -278,13 +303,13 @@ class Session(asyncssh.SSHServerSession):
         session, and its connection closed (forcibly if it reads nothing more)."""
         self.chan.abort()
         conn = self.connection.conn
-        conn.disconnect(asyncssh.DISC_BY_APPLICATION,
-                        f"Closed: your client read nothing for "
-                        f"{self.server.limits.output_stall:g} s.")
+        conn.disconnect(
+            asyncssh.DISC_BY_APPLICATION,
+            f"Closed: your client read nothing for {self.server.limits.output_stall:g} s.",
+        )
         asyncio.get_running_loop().call_later(5, conn.abort)
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """The first change at once; then at most one every RESIZE_EVERY
         seconds, the latest (each is a whole new layout and repaint)."""
         self._size = clamp_size(width, height)  # the pixel sizes are not used

@@ -51,34 +51,61 @@ def _seats_json(seats: Any) -> str:
 def save_table(store: Store, row: TableRow) -> None:
     """Insert or replace ``row`` (one transaction)."""
     with store._write() as db:
-        db.execute("INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
-                   " game_id, created, closed, options) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                   (row.id, row.game, row.creator, row.players, row.variant,
-                    _seats_json(row.seats), row.game_id, row.created, int(row.closed),
-                    json.dumps(dict(row.options), sort_keys=True)))
+        db.execute(
+            "INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
+            " game_id, created, closed, options) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (
+                row.id,
+                row.game,
+                row.creator,
+                row.players,
+                row.variant,
+                _seats_json(row.seats),
+                row.game_id,
+                row.created,
+                int(row.closed),
+                json.dumps(dict(row.options), sort_keys=True),
+            ),
+        )
 
 
 def load_tables(store: Store) -> list[TableRow]:
     """Every table not given up, oldest first (damaged rows are skipped)."""
     rows = []
-    for row in store._read("SELECT id, game, creator, players, variant, seats, game_id, "
-                           "created, closed, options FROM tables WHERE closed = 0 "
-                           "ORDER BY created"):
+    for row in store._read(
+        "SELECT id, game, creator, players, variant, seats, game_id, "
+        "created, closed, options FROM tables WHERE closed = 0 "
+        "ORDER BY created"
+    ):
         try:
             seats = tuple((s.get("player"), s.get("bot")) for s in json.loads(row[5]))
             options = tuple(sorted((str(k), str(v)) for k, v in json.loads(row[9]).items()))
         except (ValueError, AttributeError, TypeError):
             continue
-        rows.append(TableRow(row[0], row[1], row[2], int(row[3]), row[4], seats, row[6],
-                             row[7], bool(row[8]), options))
+        rows.append(
+            TableRow(
+                row[0],
+                row[1],
+                row[2],
+                int(row[3]),
+                row[4],
+                seats,
+                row[6],
+                row[7],
+                bool(row[8]),
+                options,
+            )
+        )
     return rows
 
 
 # A name's owner: the players row for it compared without case (``Ana`` is
 # ``ana``; names are ASCII, so NOCASE is enough), the first pinned one if a
 # store from before names were compared without case has several spellings.
-_OWNER = ("SELECT name, fingerprint FROM players WHERE name = ? COLLATE NOCASE "
-          "ORDER BY fingerprint IS NULL, first_seen, rowid LIMIT 1")
+_OWNER = (
+    "SELECT name, fingerprint FROM players WHERE name = ? COLLATE NOCASE "
+    "ORDER BY fingerprint IS NULL, first_seen, rowid LIMIT 1"
+)
 
 
 def owner(store: Store, name: str) -> tuple[str, str | None] | None:
@@ -105,8 +132,10 @@ def claim(store: Store, name: str, fingerprint: str) -> str | None:
     with store._write() as db:
         row = db.execute(_OWNER, (name,)).fetchone()
         if row is None:
-            db.execute("INSERT INTO players (name, fingerprint, first_seen) VALUES (?,?,?)",
-                       (name, fingerprint, now()))
+            db.execute(
+                "INSERT INTO players (name, fingerprint, first_seen) VALUES (?,?,?)",
+                (name, fingerprint, now()),
+            )
             return name
         if row[1] is None:  # used without a key before keys were required
             db.execute("UPDATE players SET fingerprint = ? WHERE name = ?", (fingerprint, row[0]))

@@ -18,7 +18,8 @@ Textual method, tested there).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tideboard.ui.textual_compat import RulesHookStylesheet, Source
 

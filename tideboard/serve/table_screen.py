@@ -102,7 +102,7 @@ class RemoteTable(Control):
     def _show_chat(self) -> None:
         lines = self.table.chat
         log = self.screen.query_one(GameLog)
-        for line in lines[self.chat_shown:]:
+        for line in lines[self.chat_shown :]:
             log.add(f"{CHAT_MARK}{line}")
         self.chat_shown = len(lines)
 
@@ -125,8 +125,11 @@ class RemoteTable(Control):
         return hot_seat
 
     def log_heading(self) -> str:
-        where = (f"you are {self.table.seat_name(self.seat)} at seat {self.seat + 1}"
-                 if self.seat is not None else "you are watching")
+        where = (
+            f"you are {self.table.seat_name(self.seat)} at seat {self.seat + 1}"
+            if self.seat is not None
+            else "you are watching"
+        )
         return f"{self.match.game.info.name}, table {self.table.id}: {where}."
 
     def keys_help(self, keys: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -191,9 +194,15 @@ class RemoteTable(Control):
         if self.seat is None or self.match.game.is_over(self.match.state):
             app.show_picker()
             return
-        app.push_screen(ConfirmScreen(
-            "Back to the lobby? Your seat is kept; if you stay away, a bot plays it "
-            "until you return.", "Lobby", "Stay"), answer)
+        app.push_screen(
+            ConfirmScreen(
+                "Back to the lobby? Your seat is kept; if you stay away, a bot plays it "
+                "until you return.",
+                "Lobby",
+                "Stay",
+            ),
+            answer,
+        )
 
     # "play again" is a new table: from the lobby (``Control.play_again``)
 

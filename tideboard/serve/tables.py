@@ -32,7 +32,8 @@ what) and listen for changes; the room never calls into a session's app
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -41,16 +42,15 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
-from tideboard.store.background import Saves
-from tideboard.store.writer import GameWriter
-from tideboard.store.records import Seat
-from tideboard.store.games import Store
 from tideboard.serve import storage
-from tideboard.serve.storage import TableRow
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, running_loop
-from tideboard.serve.seats import (  # noqa: F401  (what sessions import from here)
-    Table, TableError, ident, same_name)
+from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
+from tideboard.serve.storage import TableRow
+from tideboard.store.background import Saves
+from tideboard.store.games import Store
+from tideboard.store.records import Seat
+from tideboard.store.writer import GameWriter
 
 GRACE = 120.0  # seconds an away player keeps the seat before a bot plays it
 SAVE_RETRY = 5.0  # seconds between tries of a save that failed (a full disk)
@@ -64,8 +64,14 @@ class Room(Presence):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`)."""
 
-    def __init__(self, store: Store, grace: float = GRACE, bot_delay: float = 0.6,
-                 clock: Callable[[], float] = time.monotonic, max_open: int = MAX_OPEN) -> None:
+    def __init__(
+        self,
+        store: Store,
+        grace: float = GRACE,
+        bot_delay: float = 0.6,
+        clock: Callable[[], float] = time.monotonic,
+        max_open: int = MAX_OPEN,
+    ) -> None:
         self.store = store
         self.grace = grace
         self.max_open = max_open
@@ -113,17 +119,28 @@ class Room(Presence):
         done = [t for t in self.tables.values() if t.over and t.seat_of(name) is not None]
         return done[-count:]
 
-    def create(self, creator: str, game_id: str, players: int, variant: str | None = None,
-               bots: dict[int, str] | None = None,
-               options: tuple[tuple[str, str], ...] | dict[str, str] = ()) -> Table:
+    def create(
+        self,
+        creator: str,
+        game_id: str,
+        players: int,
+        variant: str | None = None,
+        bots: dict[int, str] | None = None,
+        options: tuple[tuple[str, str], ...] | dict[str, str] = (),
+    ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
         a game with a solo mode is that mode; ``options`` are rules options."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
         variant = variant or info.variants[0]
-        config = GameConfig(players=players, variant=variant, options=options,
-                            solo=players == 1 and info.max_players > 1)
+        pairs = tuple(options.items()) if isinstance(options, dict) else options
+        config = GameConfig(
+            players=players,
+            variant=variant,
+            options=pairs,
+            solo=players == 1 and info.max_players > 1,
+        )
         info.check_config(config)
         bots = dict(bots or {})
         levels = info.bot_levels or ("random",)
@@ -133,14 +150,25 @@ class Room(Presence):
             if level not in levels:
                 raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
-        waiting = [t for t in self.tables.values()
-                   if not t.started and same_name(t.creator, creator)]
+        waiting = [
+            t for t in self.tables.values() if not t.started and same_name(t.creator, creator)
+        ]
         if any(seat == (None, None) for seat in seats) and len(waiting) >= self.max_open:
             raise TableError(
                 f"You have {len(waiting)} tables waiting for players, the most one player "
-                f"may have: start one (s) or close one (x) before opening another.")
-        row = TableRow(storage.new_table_id(self.store), game_id, creator, players,
-                       variant, seats, None, storage.now(), options=config.options)
+                f"may have: start one (s) or close one (x) before opening another."
+            )
+        row = TableRow(
+            storage.new_table_id(self.store),
+            game_id,
+            creator,
+            players,
+            variant,
+            seats,
+            None,
+            storage.now(),
+            options=config.options,
+        )
         storage.save_table(self.store, row)
         table = Table(row)
         self.tables[table.id] = table
@@ -206,7 +234,6 @@ class Room(Presence):
                 self._away(table, number)
         self._schedule(table)
 
-
     # -- moves ------------------------------------------------------------------
     def act(self, table_id: str, name: str, action: Any) -> None:
         """Apply ``action`` for ``name``'s seat; IllegalAction/TableError if they may not."""
@@ -217,6 +244,7 @@ class Room(Presence):
         if not table.started:
             raise TableError("The table has not started yet.")
         match = table.match
+        assert match is not None  # started
         game = match.game
         if game.is_over(match.state):
             raise TableError("The game is over.")
@@ -243,14 +271,17 @@ class Room(Presence):
         if game.seat_of(before, action) != seat:
             raise TableError("Nothing to undo: the last move was another player's.")
         if seat not in game.to_move(after) or not game.undoable(before, action, after):
-            raise TableError(f"That move cannot be taken back: "
-                             f"{game.undo_refusal(before, action, after)}.")
+            raise TableError(
+                f"That move cannot be taken back: {game.undo_refusal(before, action, after)}."
+            )
         table.match = match.undo()
         self._save(table)
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
-        table.match = table.match.play(action)
+        match = table.match
+        assert match is not None  # only a started table is played on
+        table.match = match.play(action)
         self._save(table)
         self._changed(table, "move")
         self._schedule(table)
@@ -260,8 +291,7 @@ class Room(Presence):
         thread (:meth:`_saved` has the outcome, on the loop)."""
         writer, match = table.writer, table.match
         if writer is not None:
-            self.saves.later(lambda: writer.sync(match),
-                             lambda error: self._saved(table, error))
+            self.saves.later(lambda: writer.sync(match), lambda error: self._saved(table, error))
 
     def _saved(self, table: Table, error: str | None) -> None:
         """A save's outcome.  A failed save (a full disk) never stops the table:
@@ -270,8 +300,11 @@ class Room(Presence):
         before, table.save_error = table.save_error, error
         if error is not None and before is None:
             log(f"table {table.id}: {error}")
-            self._say(table, "The server could not save the last move (it is kept and "
-                             "saved as soon as it can be).")
+            self._say(
+                table,
+                "The server could not save the last move (it is kept and "
+                "saved as soon as it can be).",
+            )
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
         if error is not None and table.save_timer is None and not self.closed:
@@ -286,8 +319,8 @@ class Room(Presence):
 
     def _schedule(self, table: Table) -> None:
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
-        if not table.started or table.over or table.paused or table.bot_timer is not None:
-            return
+        if table.match is None or table.over or table.paused or table.bot_timer is not None:
+            return  # (no match: not started)
         loop = running_loop()
         if loop is None:
             return
@@ -299,6 +332,7 @@ class Room(Presence):
         if table.over or table.paused or self.tables.get(table.id) is not table:
             return
         match = table.match
+        assert match is not None  # a bot's move is scheduled at a started table only
         game = match.game
         seats = [s for s in game.to_move(match.state) if table.seats[s].by_bot]
         if not seats:
@@ -307,10 +341,12 @@ class Room(Presence):
         bot = table.bots.get(seat)
         if bot is None:
             level = table.seats[seat].bot or (
-                "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0])
+                "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0]
+            )
             bot = table.bots[seat] = make_bot(game, level, seed=match.config.seed * 97 + seat)
-        action = bot.choose(game, game.view(match.state, seat), seat,
-                            game.legal_for(match.state, seat))
+        action = bot.choose(
+            game, game.view(match.state, seat), seat, game.legal_for(match.state, seat)
+        )
         self._apply(table, action)
 
     # -- chat -------------------------------------------------------------------
@@ -320,7 +356,7 @@ class Room(Presence):
             self._say(self.get(table_id), f"{name}: {text}")
 
     def _say(self, table: Table, line: str) -> None:
-        table.chat = [*table.chat[-(CHAT_KEPT - 1):], line]
+        table.chat = [*table.chat[-(CHAT_KEPT - 1) :], line]
         self._changed(table, "chat")
 
     # -- listeners -----------------------------------------------------------------
@@ -347,5 +383,3 @@ class Room(Presence):
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
                 if timer is not None:
                     timer.cancel()
-
-

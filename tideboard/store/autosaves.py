@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
@@ -31,8 +32,9 @@ class ImportNote:
     continued: bool = False  # the file continued a game imported from it before
 
 
-def import_autosaves(folder: str | os.PathLike[str], read_rows: Callable[..., list],
-                     write: Callable[[], Any]) -> list[ImportNote]:
+def import_autosaves(
+    folder: str | os.PathLike[str], read_rows: Callable[..., list], write: Callable[[], Any]
+) -> list[ImportNote]:
     """Import ``autosave-*.json`` files from ``folder`` as new games, each
     file once (by path, modification time and size), leaving the files as
     they are.  Damaged ones are skipped, noted, and not tried again until
@@ -58,8 +60,9 @@ def import_autosaves(folder: str | os.PathLike[str], read_rows: Callable[..., li
         except RecordError as failure:
             error = str(failure)
         with write() as db:
-            if db.execute("SELECT 1 FROM imports WHERE path = ? AND mtime_ns = ? "
-                          "AND size = ?", key).fetchone():
+            if db.execute(
+                "SELECT 1 FROM imports WHERE path = ? AND mtime_ns = ? AND size = ?", key
+            ).fetchone():
                 continue  # another process imported it meanwhile
             new_id, continued = None, False
             if record is not None:
@@ -67,8 +70,11 @@ def import_autosaves(folder: str | os.PathLike[str], read_rows: Callable[..., li
                 continued = new_id is not None
                 if new_id is None:
                     new_id = _create_in(db, record, match)
-            db.execute("INSERT INTO imports (path, mtime_ns, size, game_id, error, "
-                       "imported) VALUES (?,?,?,?,?,?)", key + (new_id, error, now()))
+            db.execute(
+                "INSERT INTO imports (path, mtime_ns, size, game_id, error, "
+                "imported) VALUES (?,?,?,?,?,?)",
+                key + (new_id, error, now()),
+            )
         notes.append(ImportNote(str(path), new_id, error, continued))
     return notes
 
@@ -77,8 +83,11 @@ def _continue_in(db: sqlite3.Connection, path: str, record: Record, match: Any) 
     """When the game last imported from ``path`` is unfinished, has the same
     settings and its moves begin the file's moves (the app kept playing and
     saving), add the new moves to it and return its id; else None."""
-    row = db.execute("SELECT game_id FROM imports WHERE path = ? AND game_id IS NOT NULL "
-                     "ORDER BY imported DESC LIMIT 1", (path,)).fetchone()
+    row = db.execute(
+        "SELECT game_id FROM imports WHERE path = ? AND game_id IS NOT NULL "
+        "ORDER BY imported DESC LIMIT 1",
+        (path,),
+    ).fetchone()
     if row is None:
         return None
     gid = row[0]
@@ -89,28 +98,51 @@ def _continue_in(db: sqlite3.Connection, path: str, record: Record, match: Any) 
         old = decode_row(found)
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
-    if (old.finished or old.game != record.game or old.config != record.config
-            or old.seats != record.seats or old.moves > len(record.actions)):
+    if (
+        old.finished
+        or old.game != record.game
+        or old.config != record.config
+        or old.seats != record.seats
+        or old.moves > len(record.actions)
+    ):
         return None
-    stored = tuple(r[0] for r in db.execute(
-        "SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (gid,)))
-    if stored != record.actions[:old.moves]:
+    stored = tuple(
+        r[0]
+        for r in db.execute("SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (gid,))
+    )
+    if stored != record.actions[: old.moves]:
         return None
-    db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
-                   ((gid, n, record.actions[n])
-                    for n in range(old.moves, len(record.actions))))
+    db.executemany(
+        "INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+        ((gid, n, record.actions[n]) for n in range(old.moves, len(record.actions))),
+    )
     over = match.game.is_over(match.state)
     result = Result.of(match.game, match.state) if over else None
-    db.execute("UPDATE games SET moves = ?, updated = ?, finished = ?, result = ?, "
-               "turn = ? WHERE id = ?",
-               (len(record.actions), now(), int(over),
-                json.dumps(result.to_json()) if result else None,
-                turn_text(match, record.seats), gid))
+    db.execute(
+        "UPDATE games SET moves = ?, updated = ?, finished = ?, result = ?, turn = ? WHERE id = ?",
+        (
+            len(record.actions),
+            now(),
+            int(over),
+            json.dumps(result.to_json()) if result else None,
+            turn_text(match, record.seats),
+            gid,
+        ),
+    )
     return gid
 
 
 def _create_in(db: sqlite3.Connection, record: Record, match: Any) -> str:
     over = match.game.is_over(match.state)
     result = Result.of(match.game, match.state) if over else None
-    return insert_game(db, record.game, record.config, record.seats, record.actions,
-                       over, result, record.created, turn_text(match, record.seats))
+    return insert_game(
+        db,
+        record.game,
+        record.config,
+        record.seats,
+        record.actions,
+        over,
+        result,
+        record.created,
+        turn_text(match, record.seats),
+    )

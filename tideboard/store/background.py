@@ -30,7 +30,8 @@ from __future__ import annotations
 import collections
 import contextvars
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Deque, Tuple, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # (asyncio and concurrent.futures load when first used: the
     # command line opens the store too, and starts fast)
@@ -45,10 +46,10 @@ class WriteThread:
     asked (started by the first write)."""
 
     def __init__(self) -> None:
-        self._pool: "ThreadPoolExecutor | None" = None
+        self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def submit(self, job: Callable[[], T]) -> "Future[T]":
+    def submit(self, job: Callable[[], T]) -> Future[T]:
         with self._lock:
             if self._pool is None:
                 from concurrent.futures import ThreadPoolExecutor
@@ -95,8 +96,9 @@ class Saves:
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self._waiting: Deque[Tuple["Future[Any]", Callable[[Any], None],
-                                   contextvars.Context]] = collections.deque()
+        self._waiting: collections.deque[
+            tuple[Future[Any], Callable[[Any], None], contextvars.Context]
+        ] = collections.deque()
 
     @property
     def pending(self) -> int:
@@ -134,7 +136,7 @@ class Saves:
             context.run(done, outcome)
 
 
-def _call_soon(loop: "asyncio.AbstractEventLoop", callback: Callable[[], None]) -> None:
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
     try:
         loop.call_soon_threadsafe(callback)
     except RuntimeError:  # the loop is closed: whoever closed it delivered them

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tideboard.engine.core import TideboardError
 
@@ -36,7 +36,7 @@ class Transaction:
             raise store_error(self.store.path, error) from None
         return self.store._db
 
-    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> Literal[False]:
         db = self.store._db
         try:
             if kind is None:
@@ -94,22 +94,31 @@ def store_error(path: Path, error: sqlite3.Error) -> StoreError:
     """SQLite's ``error`` on the store at ``path`` in words a player understands."""
     message = str(error)
     if isinstance(error, sqlite3.OperationalError) and "locked" in message:
-        return StoreError(f"the game store {path} is busy (another tideboard is writing "
-                          "to it); try again in a moment")
-    if isinstance(error, sqlite3.DatabaseError) and ("not a database" in message
-                                                     or "malformed" in message):
-        return StoreError(f"{path} is not a tideboard game store (or it is damaged); "
-                          "move it away and tideboard will start a new one")
+        return StoreError(
+            f"the game store {path} is busy (another tideboard is writing "
+            "to it); try again in a moment"
+        )
+    if isinstance(error, sqlite3.DatabaseError) and (
+        "not a database" in message or "malformed" in message
+    ):
+        return StoreError(
+            f"{path} is not a tideboard game store (or it is damaged); "
+            "move it away and tideboard will start a new one"
+        )
     if "disk is full" in message:
-        return StoreError(f"the disk holding the game store {path} is full; free some "
-                          "space and try again")
+        return StoreError(
+            f"the disk holding the game store {path} is full; free some space and try again"
+        )
     if "disk I/O error" in message:
-        return StoreError(f"the game store {path} could not be written (a disk I/O "
-                          "error: is the disk full?); free some space or check the disk, "
-                          "and try again")
+        return StoreError(
+            f"the game store {path} could not be written (a disk I/O "
+            "error: is the disk full?); free some space or check the disk, "
+            "and try again"
+        )
     if "readonly" in message or "read-only" in message:
         return StoreError(f"cannot write to the game store {path}: it is read-only")
     if "unable to open" in message:
-        return StoreError(f"cannot open the game store {path}: check that its folder "
-                          "exists and is writable")
+        return StoreError(
+            f"cannot open the game store {path}: check that its folder exists and is writable"
+        )
     return StoreError(f"the game store {path} failed: {message}")

@@ -22,24 +22,32 @@ Errors meant for the user are :class:`StoreError` (a :class:`TideboardError`).
 
 from __future__ import annotations
 
+import builtins  # the list type, in the class whose list() method hides it
 import json
 import os
 import re
 import sqlite3
 import threading
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from tideboard.engine.core import GameConfig
 from tideboard.store.autosaves import import_autosaves
-from tideboard.store.db import (BadText, StaleError, StoreError, Transaction, safe_repr,
-                                store_error, text_factory)
-from tideboard.store.records import (MAX_NOTATION, Record, Result, Seat, default_seats,
-                                     turn_text)
-from tideboard.store.rows import (COLUMNS, DamagedGame, GameSummary, decode_row, insert_game,
-                                  now)
 from tideboard.store.background import WriteThread
-from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION, statements as _statements
+from tideboard.store.db import (
+    BadText,
+    StaleError,
+    StoreError,
+    Transaction,
+    safe_repr,
+    store_error,
+    text_factory,
+)
+from tideboard.store.records import MAX_NOTATION, Record, Result, Seat, default_seats, turn_text
+from tideboard.store.rows import COLUMNS, DamagedGame, GameSummary, decode_row, insert_game, now
+from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION
+from tideboard.store.schema import statements as _statements
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 _ID = re.compile(r"[a-z0-9]{1,16}\Z")
@@ -65,8 +73,13 @@ class Store:
 
     # -- opening ------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike[str] | None = None, *,
-             timeout: float | None = None, import_autosaves: bool | None = None) -> "Store":
+    def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        timeout: float | None = None,
+        import_autosaves: bool | None = None,
+    ) -> Store:
         """Open (creating if needed) the store at ``path``, by default the
         user's (``tideboard.files.paths.store_path()``).  The user's store imports the
         data folder's old autosave files the first time it sees each one
@@ -77,22 +90,27 @@ class Store:
 
         default = path is None
         timeout = BUSY_TIMEOUT if timeout is None else timeout
-        target = paths.store_path() if default else Path(path)
+        target = paths.store_path() if path is None else Path(path)
         try:
             # the platform's tideboard folder is ours to fix; a folder named in
             # TIDEBOARD_DATA_DIR or a path given may be shared: left as it is
             warnings = paths.private_folder(
-                target.parent, fix=default and not os.environ.get("TIDEBOARD_DATA_DIR"))
+                target.parent, fix=default and not os.environ.get("TIDEBOARD_DATA_DIR")
+            )
         except OSError as error:
-            raise StoreError(f"cannot create the folder {target.parent} for the game "
-                             f"store: {error.strerror or error}") from None
+            raise StoreError(
+                f"cannot create the folder {target.parent} for the game "
+                f"store: {error.strerror or error}"
+            ) from None
         if target.exists() and not target.is_file():
-            raise StoreError(f"{target} is not a file; move it away so tideboard can "
-                             "keep its game store there")
+            raise StoreError(
+                f"{target} is not a file; move it away so tideboard can keep its game store there"
+            )
         warnings += paths.private_store_files(target)  # 0600: it holds live seeds
         try:
-            connection = sqlite3.connect(target, timeout=timeout, isolation_level=None,
-                                         check_same_thread=False)
+            connection = sqlite3.connect(
+                target, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
         except sqlite3.Error as error:
             raise store_error(target, error) from None
         connection.text_factory = text_factory  # a row that is not UTF-8 is damaged, not fatal
@@ -113,20 +131,26 @@ class Store:
             db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
-                raise StoreError(f"{self.path}: the game store cannot use write-ahead "
-                                 f"logging here (journal mode {mode})")
+                raise StoreError(
+                    f"{self.path}: the game store cannot use write-ahead "
+                    f"logging here (journal mode {mode})"
+                )
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if not isinstance(version, int) or version < 0:
                 # tideboard only ever counts up from 0: another program's file
-                raise StoreError(f"{self.path} is an SQLite database but not a tideboard "
-                                 f"game store (store version {version}); move it away "
-                                 "and tideboard will start a new one")
+                raise StoreError(
+                    f"{self.path} is an SQLite database but not a tideboard "
+                    f"game store (store version {version}); move it away "
+                    "and tideboard will start a new one"
+                )
             if version > SCHEMA_VERSION:
-                raise StoreError(f"{self.path} was written by a newer tideboard (store "
-                                 f"version {version}, this one knows {SCHEMA_VERSION}); "
-                                 "update tideboard")
+                raise StoreError(
+                    f"{self.path} was written by a newer tideboard (store "
+                    f"version {version}, this one knows {SCHEMA_VERSION}); "
+                    "update tideboard"
+                )
             if version < SCHEMA_VERSION:
                 self._migrate()
         except sqlite3.Error as error:
@@ -135,10 +159,11 @@ class Store:
     def _migrate(self) -> None:
         with self._write() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version == 0 and db.execute(
-                    "SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                raise StoreError(f"{self.path} is an SQLite database but not a tideboard "
-                                 "game store; move it away")
+            if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise StoreError(
+                    f"{self.path} is an SQLite database but not a tideboard "
+                    "game store; move it away"
+                )
             while version < SCHEMA_VERSION:
                 for statement in _statements(MIGRATIONS[version]):
                     db.execute(statement)
@@ -151,14 +176,14 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
     # -- transactions ------------------------------------------------------
-    def _write(self) -> "Transaction":
+    def _write(self) -> Transaction:
         """A write transaction (BEGIN IMMEDIATE: the write lock is taken at once,
         so a check and the write that depends on it cannot be split)."""
         return Transaction(self)
@@ -171,10 +196,18 @@ class Store:
                 raise store_error(self.path, error) from None
 
     # -- writing -----------------------------------------------------------
-    def create(self, game_id: str, config: GameConfig, seats: Sequence[Seat] | None = None,
-               actions: Sequence[str] = (), *, finished: bool = False,
-               result: Result | None = None, created: str | None = None,
-               turn: str | None = None) -> str:
+    def create(
+        self,
+        game_id: str,
+        config: GameConfig,
+        seats: Sequence[Seat] | None = None,
+        actions: Sequence[str] = (),
+        *,
+        finished: bool = False,
+        result: Result | None = None,
+        created: str | None = None,
+        turn: str | None = None,
+    ) -> str:
         """Store a new game and return its new id; never touches another game."""
         from tideboard.engine import registry
 
@@ -182,14 +215,15 @@ class Store:
             raise StoreError(f"unknown game {game_id!r}")
         seats = tuple(seats) if seats is not None else default_seats(config.players)
         if len(seats) != config.players:
-            raise StoreError(f"{config.players} players need {config.players} seats, "
-                             f"got {len(seats)}")
+            raise StoreError(
+                f"{config.players} players need {config.players} seats, got {len(seats)}"
+            )
         with self._write() as db:
-            return insert_game(db, game_id, config, seats, actions, finished, result,
-                                created, turn)
+            return insert_game(db, game_id, config, seats, actions, finished, result, created, turn)
 
-    def append(self, game_id: str, notation: str, expected_count: int,
-               turn: str | None = None) -> int:
+    def append(
+        self, game_id: str, notation: str, expected_count: int, turn: str | None = None
+    ) -> int:
         """Add one move (atomically) and return the new move count.  StaleError
         if the game on disk does not have exactly ``expected_count`` moves.
         ``turn`` ("Ann to move", see :func:`turn_text`) is shown by listings."""
@@ -197,14 +231,19 @@ class Store:
             raise StoreError(f"{notation!r} is not a move in notation")
         with self._write() as db:
             self._check(db, game_id, expected_count)
-            db.execute("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
-                       (game_id, expected_count, notation))
-            db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
-                       (expected_count + 1, now(), turn, game_id))
+            db.execute(
+                "INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+                (game_id, expected_count, notation),
+            )
+            db.execute(
+                "UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
+                (expected_count + 1, now(), turn, game_id),
+            )
         return expected_count + 1
 
-    def truncate(self, game_id: str, count: int, expected_count: int | None = None,
-                 turn: str | None = None) -> None:
+    def truncate(
+        self, game_id: str, count: int, expected_count: int | None = None, turn: str | None = None
+    ) -> None:
         """Keep only the first ``count`` moves (undo)."""
         if count < 0:
             raise StoreError("cannot keep fewer than 0 moves")
@@ -213,28 +252,32 @@ class Store:
             if count > moves:
                 raise StoreError(f"game {game_id} has only {moves} moves")
             db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, count))
-            db.execute("UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
-                       (count, now(), turn, game_id))
+            db.execute(
+                "UPDATE games SET moves = ?, updated = ?, turn = ? WHERE id = ?",
+                (count, now(), turn, game_id),
+            )
 
     def finish(self, game_id: str, result: Result, expected_count: int | None = None) -> None:
         """Mark the game finished with ``result``; its record may show the seed now."""
         with self._write() as db:
             self._check(db, game_id, expected_count)
-            db.execute("UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL "
-                       "WHERE id = ?",
-                       (json.dumps(result.to_json()), now(), game_id))
+            db.execute(
+                "UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL WHERE id = ?",
+                (json.dumps(result.to_json()), now(), game_id),
+            )
 
     def _check(self, db: sqlite3.Connection, game_id: str, expected: int | None) -> int:
-        row = db.execute("SELECT moves, finished FROM games WHERE id = ?",
-                         (game_id,)).fetchone()
+        row = db.execute("SELECT moves, finished FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"no game with id {game_id!r} in the store")
         moves, finished = row
         if finished:
             raise StoreError(f"game {game_id} is finished; its moves cannot change")
         if expected is not None and moves != expected:
-            raise StaleError(f"game {game_id} has {moves} moves in the store, not "
-                             f"{expected}: it was played elsewhere meanwhile")
+            raise StaleError(
+                f"game {game_id} has {moves} moves in the store, not "
+                f"{expected}: it was played elsewhere meanwhile"
+            )
         return moves
 
     # -- reading -----------------------------------------------------------
@@ -242,16 +285,18 @@ class Store:
         try:
             return decode_row(row)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-            raise StoreError(f"game {safe_repr(row[0])} in the store {self.path} is "
-                             "damaged") from None
+            raise StoreError(
+                f"game {safe_repr(row[0])} in the store {self.path} is damaged"
+            ) from None
 
     def summary(self, game_id: str) -> GameSummary:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
-        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (key,)) \
-            if key else []
+        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (key,)) if key else []
         if not rows:
-            raise StoreError(f"no game with id {safe_repr(game_id)} in the store "
-                             "('tideboard games --all' lists them)")
+            raise StoreError(
+                f"no game with id {safe_repr(game_id)} in the store "
+                "('tideboard games --all' lists them)"
+            )
         return self._summary(rows[0])
 
     def exists(self, game_id: str) -> bool:
@@ -261,23 +306,28 @@ class Store:
     def list(self, unfinished_only: bool = True) -> list[GameSummary]:
         """Games, most recently played first."""
         where = "WHERE finished = 0 " if unfinished_only else ""
-        rows = self._read(f"SELECT {COLUMNS} FROM games {where}"
-                          "ORDER BY updated DESC, rowid DESC")
+        rows = self._read(f"SELECT {COLUMNS} FROM games {where}ORDER BY updated DESC, rowid DESC")
         return [self._summary(row) for row in rows]
 
-    def entries(self, unfinished_only: bool = True) -> list[GameSummary | DamagedGame]:
+    def entries(self, unfinished_only: bool = True) -> builtins.list[GameSummary | DamagedGame]:
         """Like :meth:`list`, but a damaged game is listed as a :class:`DamagedGame`
         instead of failing the whole listing."""
         where = "WHERE finished = 0 " if unfinished_only else ""
-        rows = self._read(f"SELECT {COLUMNS} FROM games {where}"
-                          "ORDER BY updated DESC, rowid DESC")
-        out: list[GameSummary | DamagedGame] = []
+        rows = self._read(f"SELECT {COLUMNS} FROM games {where}ORDER BY updated DESC, rowid DESC")
+        out: builtins.list[GameSummary | DamagedGame] = []
         for row in rows:
             try:
                 out.append(self._summary(row))
             except StoreError as error:
-                out.append(DamagedGame(str(row[0]), str(row[1]), str(row[9]), str(error),
-                                       bool(row[10]) if isinstance(row[10], int) else False))
+                out.append(
+                    DamagedGame(
+                        str(row[0]),
+                        str(row[1]),
+                        str(row[9]),
+                        str(error),
+                        bool(row[10]) if isinstance(row[10], int) else False,
+                    )
+                )
         return out
 
     def newest_unfinished(self) -> GameSummary | None:
@@ -285,13 +335,14 @@ class Store:
         return next((e for e in self.entries() if isinstance(e, GameSummary)), None)
 
     def actions(self, game_id: str) -> tuple[str, ...]:
-        rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n",
-                          (game_id,))
+        rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
         moves = tuple(row[0] for row in rows)
         for number, text in enumerate(moves, 1):
             if isinstance(text, BadText):
-                raise StoreError(f"game {safe_repr(game_id)} in the store {self.path} is "
-                                 f"damaged (move {number} is not UTF-8 text)")
+                raise StoreError(
+                    f"game {safe_repr(game_id)} in the store {self.path} is "
+                    f"damaged (move {number} is not UTF-8 text)"
+                )
         return moves
 
     def get(self, game_id: str) -> Record:
@@ -306,9 +357,17 @@ class Store:
                     self._db.execute("COMMIT")
             except sqlite3.Error as error:
                 raise store_error(self.path, error) from None
-        return Record(summary.game, summary.config, summary.seats, actions,
-                      summary.created, summary.updated, summary.finished, summary.result,
-                      summary.id)
+        return Record(
+            summary.game,
+            summary.config,
+            summary.seats,
+            actions,
+            summary.created,
+            summary.updated,
+            summary.finished,
+            summary.result,
+            summary.id,
+        )
 
     def load_match(self, game_id: str) -> tuple[Any, dict[int, str]]:
         """(Match, {seat: bot level}) replayed from the seed; RecordError if the
@@ -316,12 +375,16 @@ class Store:
         from tideboard.store.records import replay
 
         record = self.get(game_id)
+        assert record.id is not None  # get() gives the stored id
         match = replay(record, f"game {record.id}")
         if not record.finished and match.game.is_over(match.state):
             # killed between the last move and finish(): finish it now
             try:
-                self.finish(record.id, Result.of(match.game, match.state),
-                            expected_count=len(record.actions))
+                self.finish(
+                    record.id,
+                    Result.of(match.game, match.state),
+                    expected_count=len(record.actions),
+                )
             except StoreError:
                 pass  # read-only or busy: it still loads as over
         return match, record.bots
@@ -333,14 +396,19 @@ class Store:
         if match is not None and match.game.is_over(match.state):
             finished = True
             result = Result.of(match.game, match.state)
-        return self.create(record.game, record.config, record.seats, record.actions,
-                           finished=finished, result=result, created=record.created,
-                           turn=turn_text(match, record.seats) if match is not None else None)
+        return self.create(
+            record.game,
+            record.config,
+            record.seats,
+            record.actions,
+            finished=finished,
+            result=result,
+            created=record.created,
+            turn=turn_text(match, record.seats) if match is not None else None,
+        )
 
     # -- the old autosave files -------------------------------------------
-    def import_autosaves(self, folder: str | os.PathLike[str]) -> list[Any]:
+    def import_autosaves(self, folder: str | os.PathLike[str]) -> builtins.list[Any]:
         """Import the old ``autosave-*.json`` files in ``folder`` as games (see
         :func:`tideboard.store.autosaves.import_autosaves`)."""
         return import_autosaves(folder, self._read, self._write)
-
-

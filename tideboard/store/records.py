@@ -14,13 +14,14 @@ import json
 import os
 import re
 import stat
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.files.paths import write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"
@@ -32,10 +33,21 @@ MAX_ACTIONS = 1_000_000
 MAX_NOTATION = 200  # characters in one move
 MAX_NAME = 40  # characters in a seat name
 MAX_PLAYERS = 16
-MAX_SEED = 2 ** 256  # seeds are 0 <= seed < MAX_SEED
+MAX_SEED = 2**256  # seeds are 0 <= seed < MAX_SEED
 
-_KEYS_V2 = {"format", "version", "id", "game", "config", "seats", "actions",
-            "created", "updated", "finished", "result"}
+_KEYS_V2 = {
+    "format",
+    "version",
+    "id",
+    "game",
+    "config",
+    "seats",
+    "actions",
+    "created",
+    "updated",
+    "finished",
+    "result",
+}
 _KEYS_V1 = {"format", "version", "game", "config", "actions", "bots"}
 _CONFIG_KEYS = {"players", "variant", "solo", "seed", "options"}  # options: optional
 MAX_OPTIONS = 32
@@ -61,13 +73,15 @@ class Result:
     text: str
 
     @classmethod
-    def of(cls, game: Any, state: Any) -> "Result":
-        return cls(tuple(game.winners(state)), tuple(game.scores(state)),
-                   game.result_text(state))
+    def of(cls, game: Any, state: Any) -> Result:
+        return cls(tuple(game.winners(state)), tuple(game.scores(state)), game.result_text(state))
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": [seat + 1 for seat in self.winners], "scores": list(self.scores),
-                "text": self.text}
+        return {
+            "winners": [seat + 1 for seat in self.winners],
+            "scores": list(self.scores),
+            "text": self.text,
+        }
 
 
 @attrs.frozen
@@ -124,8 +138,12 @@ def to_json(record: Record) -> dict[str, Any]:
 
 
 def _config_json(config: GameConfig) -> dict[str, Any]:
-    data: dict[str, Any] = {"players": config.players, "variant": config.variant,
-                            "solo": config.solo, "seed": config.seed}
+    data: dict[str, Any] = {
+        "players": config.players,
+        "variant": config.variant,
+        "solo": config.solo,
+        "seed": config.seed,
+    }
     if config.options:  # (records of games without options look as they always did)
         data["options"] = config.option_dict
     return data
@@ -202,16 +220,20 @@ def _parse(data: Any) -> Record:
     fmt, version = data.get("format"), data.get("version")
     if fmt == OLD_FORMAT:
         if type(version) is not int or version != 1:
-            raise RecordError(f"save version {_show(version)} is not supported "
-                              f"(this tideboard reads version 1 saves)")
+            raise RecordError(
+                f"save version {_show(version)} is not supported "
+                f"(this tideboard reads version 1 saves)"
+            )
         return _parse_v1(data)
     if fmt != FORMAT:
-        raise RecordError("not a tideboard record (no \"format\": \"tideboard-record\")")
+        raise RecordError('not a tideboard record (no "format": "tideboard-record")')
     if type(version) is not int:
         raise RecordError("the record has no version number")
     if version > VERSION:
-        raise RecordError(f"record version {version} was written by a newer tideboard; "
-                          f"this one reads versions 1-{VERSION}: update tideboard")
+        raise RecordError(
+            f"record version {version} was written by a newer tideboard; "
+            f"this one reads versions 1-{VERSION}: update tideboard"
+        )
     if version != VERSION:
         raise RecordError(f"record version {version} is not supported")
     _only_keys(data, _KEYS_V2, "the record")
@@ -221,7 +243,7 @@ def _parse(data: Any) -> Record:
     actions = _actions(data.get("actions"))
     finished = data.get("finished")
     if type(finished) is not bool:
-        raise RecordError("\"finished\" must be true or false")
+        raise RecordError('"finished" must be true or false')
     result = _result(data.get("result"), config.players)
     if finished and result is None:
         raise RecordError("a finished game's record has no result")
@@ -229,9 +251,18 @@ def _parse(data: Any) -> Record:
         raise RecordError("an unfinished game's record has a result")
     record_id = data.get("id")
     if record_id is not None and not (isinstance(record_id, str) and _ID.match(record_id)):
-        raise RecordError("\"id\" is not a game id")
-    return Record(game, config, seats, actions, _time(data.get("created"), "created"),
-                  _time(data.get("updated"), "updated"), finished, result, record_id)
+        raise RecordError('"id" is not a game id')
+    return Record(
+        game,
+        config,
+        seats,
+        actions,
+        _time(data.get("created"), "created"),
+        _time(data.get("updated"), "updated"),
+        finished,
+        result,
+        record_id,
+    )
 
 
 def _parse_v1(data: dict[str, Any]) -> Record:
@@ -246,14 +277,13 @@ def _parse_v1(data: dict[str, Any]) -> Record:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise RecordError("\"bots\" must map seat numbers to bot levels")
+        raise RecordError('"bots" must map seat numbers to bot levels')
     bots: dict[int, str] = {}
     for key, level in raw.items():
         if not _ASCII_DIGITS.match(key) or not 1 <= int(key) <= config.players:
-            raise RecordError(f"\"bots\" names seat {_show(key)}; seats are "
-                              f"1-{config.players}")
+            raise RecordError(f'"bots" names seat {_show(key)}; seats are 1-{config.players}')
         if not isinstance(level, str) or not _plain(level, 40):
-            raise RecordError(f"\"bots\" seat {key}: {_show(level)} is not a bot level")
+            raise RecordError(f'"bots" seat {key}: {_show(level)} is not a bot level')
         bots[int(key) - 1] = level
     return Record(game, config, default_seats(config.players, bots), actions)
 
@@ -292,34 +322,39 @@ def _game_id(value: Any) -> str:
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
     if type(value) is not int:
-        raise RecordError(f"\"{name}\" must be a whole number, not {_show(value)}")
+        raise RecordError(f'"{name}" must be a whole number, not {_show(value)}')
     if not low <= value <= high:
-        shown = f"{low}-{high}" if high < 10 ** 12 else f"{low} or more, under 2**256"
-        raise RecordError(f"\"{name}\" {_show(value)} is out of range ({shown})")
+        shown = f"{low}-{high}" if high < 10**12 else f"{low} or more, under 2**256"
+        raise RecordError(f'"{name}" {_show(value)} is out of range ({shown})')
     return value
 
 
 def _config(raw: Any) -> GameConfig:
     if not isinstance(raw, dict):
-        raise RecordError("\"config\" must be an object")
-    _only_keys(raw, _CONFIG_KEYS, "\"config\"")
+        raise RecordError('"config" must be an object')
+    _only_keys(raw, _CONFIG_KEYS, '"config"')
     players = _int(raw["players"], "players", 1, MAX_PLAYERS)
     seed = _int(raw["seed"], "seed", 0, MAX_SEED - 1)
     variant = raw["variant"]
     if not isinstance(variant, str) or not _plain(variant, 40):
-        raise RecordError(f"\"variant\" {_show(variant)} is not a variant name")
+        raise RecordError(f'"variant" {_show(variant)} is not a variant name')
     solo = raw["solo"]
     if type(solo) is not bool:
-        raise RecordError(f"\"solo\" must be true or false, not {_show(solo)}")
-    return GameConfig(players=players, variant=variant, solo=solo, seed=seed,
-                      options=_options(raw.get("options", {})))
+        raise RecordError(f'"solo" must be true or false, not {_show(solo)}')
+    return GameConfig(
+        players=players,
+        variant=variant,
+        solo=solo,
+        seed=seed,
+        options=_options(raw.get("options", {})),
+    )
 
 
 def _options(raw: Any) -> tuple[tuple[str, str], ...]:
     """The rules options: an object of short names and values (a record without
     them, written before options existed, has none); the game checks them."""
     if not isinstance(raw, dict) or len(raw) > MAX_OPTIONS:
-        raise RecordError("\"options\" must be an object of option names and values")
+        raise RecordError('"options" must be an object of option names and values')
     for name, value in raw.items():
         if not _plain(name, 40) or not isinstance(value, str) or not _plain(value, 40):
             raise RecordError(f"option {_show(name)}: {_show(value)} is not an option value")
@@ -328,7 +363,7 @@ def _options(raw: Any) -> tuple[tuple[str, str], ...]:
 
 def _seats(raw: Any, players: int) -> tuple[Seat, ...]:
     if not isinstance(raw, list) or len(raw) != players:
-        raise RecordError(f"\"seats\" must list {plural(players, 'seat')}")
+        raise RecordError(f'"seats" must list {plural(players, "seat")}')
     seats = []
     for number, seat in enumerate(raw, 1):
         if not isinstance(seat, dict):
@@ -336,8 +371,10 @@ def _seats(raw: Any, players: int) -> tuple[Seat, ...]:
         _only_keys(seat, _SEAT_KEYS, f"seat {number}")
         name, bot = seat["name"], seat["bot"]
         if not isinstance(name, str) or not _plain(name, MAX_NAME):
-            raise RecordError(f"seat {number}'s name {_show(name)} is not a name "
-                              f"(1-{MAX_NAME} printable characters)")
+            raise RecordError(
+                f"seat {number}'s name {_show(name)} is not a name "
+                f"(1-{MAX_NAME} printable characters)"
+            )
         if bot is not None and not (isinstance(bot, str) and _plain(bot, 40)):
             raise RecordError(f"seat {number}'s bot {_show(bot)} is not a bot level")
         seats.append(Seat(name, bot))
@@ -346,7 +383,7 @@ def _seats(raw: Any, players: int) -> tuple[Seat, ...]:
 
 def _actions(raw: Any) -> tuple[str, ...]:
     if not isinstance(raw, list):
-        raise RecordError("\"actions\" must be a list of moves")
+        raise RecordError('"actions" must be a list of moves')
     if len(raw) > MAX_ACTIONS:
         raise RecordError(f"more than {MAX_ACTIONS:,} moves")
     for number, text in enumerate(raw, 1):
@@ -359,17 +396,17 @@ def _result(raw: Any, players: int) -> Result | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise RecordError("\"result\" must be an object or null")
-    _only_keys(raw, {"winners", "scores", "text"}, "\"result\"")
+        raise RecordError('"result" must be an object or null')
+    _only_keys(raw, {"winners", "scores", "text"}, '"result"')
     winners, scores, text = raw["winners"], raw["scores"], raw["text"]
     if not isinstance(winners, list) or len(winners) > players:
-        raise RecordError("\"result\".\"winners\" must list seats")
+        raise RecordError('"result"."winners" must list seats')
     seats = tuple(_int(w, "winners", 1, players) - 1 for w in winners)
     if not isinstance(scores, list) or len(scores) != players:
-        raise RecordError(f"\"result\".\"scores\" must list {plural(players, 'score')}")
-    points = tuple(_int(s, "scores", -10 ** 9, 10 ** 9) for s in scores)
+        raise RecordError(f'"result"."scores" must list {plural(players, "score")}')
+    points = tuple(_int(s, "scores", -(10**9), 10**9) for s in scores)
     if not isinstance(text, str) or len(text) > 500:
-        raise RecordError("\"result\".\"text\" must be a line of text")
+        raise RecordError('"result"."text" must be a line of text')
     return Result(seats, points, text)
 
 
@@ -377,11 +414,11 @@ def _time(value: Any, name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > 40:
-        raise RecordError(f"\"{name}\" must be a date and time")
+        raise RecordError(f'"{name}" must be a date and time')
     try:
         datetime.fromisoformat(value)
     except ValueError:
-        raise RecordError(f"\"{name}\" {_show(value)} is not a date and time") from None
+        raise RecordError(f'"{name}" {_show(value)} is not a date and time') from None
     return value
 
 
@@ -400,8 +437,10 @@ def replay(record: Record, source: str = "the record") -> Any:
         levels = game.bot_factories()
         for number, seat in enumerate(record.seats, 1):
             if seat.bot is not None and seat.bot not in levels:
-                raise RecordError(f"seat {number}'s bot level {_show(seat.bot)} is unknown; "
-                                  f"{game.info.name} has: {', '.join(levels)}")
+                raise RecordError(
+                    f"seat {number}'s bot level {_show(seat.bot)} is unknown; "
+                    f"{game.info.name} has: {', '.join(levels)}"
+                )
         try:
             match = Match.start(game, record.config)
         except TideboardError as error:
@@ -416,12 +455,12 @@ def replay(record: Record, source: str = "the record") -> Any:
             except RecordError:
                 raise
             except Exception as error:  # a rules bug must not become a traceback
-                raise RecordError(f"move {number} ({text!r}) does not replay "
-                                  f"({type(error).__name__})") from None
+                raise RecordError(
+                    f"move {number} ({text!r}) does not replay ({type(error).__name__})"
+                ) from None
         over = game.is_over(match.state)
         if record.finished and not over:
-            raise RecordError("the record says the game is finished, but its moves "
-                              "do not end it")
+            raise RecordError("the record says the game is finished, but its moves do not end it")
         return match
     except RecordError as error:
         raise RecordError(f"{source}: {error}") from None
@@ -432,8 +471,9 @@ def replay(record: Record, source: str = "the record") -> Any:
     except MemoryError:
         raise RecordError(f"{source}: the record is too large to replay") from None
     except Exception as error:
-        raise RecordError(f"{source}: the record does not replay "
-                          f"({type(error).__name__})") from None
+        raise RecordError(
+            f"{source}: the record does not replay ({type(error).__name__})"
+        ) from None
 
 
 def read(path: str | os.PathLike[str], expected_game: str | None = None) -> tuple[Record, Any]:
@@ -453,6 +493,5 @@ def turn_text(match: Any, seats: Sequence[Seat] = ()) -> str | None:
         return None
     if match.config.solo:
         return "your turn"
-    names = [seats[s].name if s < len(seats) else seat_label(s)
-             for s in game.to_move(match.state)]
+    names = [seats[s].name if s < len(seats) else seat_label(s) for s in game.to_move(match.state)]
     return f"{' and '.join(names)} to move" if names else None

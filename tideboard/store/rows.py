@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from datetime import datetime, timezone
-from typing import Any, Sequence
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 import attrs
 
@@ -17,8 +18,10 @@ from tideboard.store.db import BadText
 from tideboard.store.records import Result, Seat
 
 # the games table's columns, in the order decode_row reads them
-COLUMNS = ("id, game, players, variant, solo, seed, seats, moves, created, updated, "
-           "finished, result, turn, options")
+COLUMNS = (
+    "id, game, players, variant, solo, seed, seats, moves, created, updated, "
+    "finished, result, turn, options"
+)
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to type
 ID_LENGTH = 6
@@ -56,12 +59,20 @@ class DamagedGame:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
-                 seats: Sequence[Seat], actions: Sequence[str], finished: bool,
-                 result: Result | None, created: str | None, turn: str | None = None) -> str:
+def insert_game(
+    db: sqlite3.Connection,
+    game_id: str,
+    config: GameConfig,
+    seats: Sequence[Seat],
+    actions: Sequence[str],
+    finished: bool,
+    result: Result | None,
+    created: str | None,
+    turn: str | None = None,
+) -> str:
     """Insert a new game inside an open write transaction; its new id."""
     while True:
         new_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
@@ -72,32 +83,72 @@ def insert_game(db: sqlite3.Connection, game_id: str, config: GameConfig,
         "INSERT INTO games (id, game, players, variant, solo, seed, seats, moves,"
         " created, updated, finished, result, turn, options)"
         " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (new_id, game_id, config.players, config.variant, int(config.solo),
-         str(config.seed), json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
-         len(actions), created or stamp, stamp, int(finished),
-         json.dumps(result.to_json()) if result else None, turn,
-         json.dumps(config.option_dict)))
-    db.executemany("INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
-                   ((new_id, n, text) for n, text in enumerate(actions)))
+        (
+            new_id,
+            game_id,
+            config.players,
+            config.variant,
+            int(config.solo),
+            str(config.seed),
+            json.dumps([{"name": s.name, "bot": s.bot} for s in seats]),
+            len(actions),
+            created or stamp,
+            stamp,
+            int(finished),
+            json.dumps(result.to_json()) if result else None,
+            turn,
+            json.dumps(config.option_dict),
+        ),
+    )
+    db.executemany(
+        "INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
+        ((new_id, n, text) for n, text in enumerate(actions)),
+    )
     return new_id
 
 
 def decode_row(row: Sequence[Any]) -> GameSummary:
     if any(isinstance(value, BadText) for value in row):
         raise ValueError("text that is not UTF-8")
-    (gid, game, players, variant, solo, seed, seats, moves, created, updated,
-     finished, result, turn, options) = row
+    (
+        gid,
+        game,
+        players,
+        variant,
+        solo,
+        seed,
+        seats,
+        moves,
+        created,
+        updated,
+        finished,
+        result,
+        turn,
+        options,
+    ) = row
     seat_rows = json.loads(seats)
     res = None
     if result:
         raw = json.loads(result)
-        res = Result(tuple(w - 1 for w in raw["winners"]), tuple(raw["scores"]),
-                     raw["text"])
+        res = Result(tuple(w - 1 for w in raw["winners"]), tuple(raw["scores"]), raw["text"])
     return GameSummary(
-        gid, game, GameConfig(players=players, variant=variant, solo=bool(solo),
-                              seed=int(seed), options=_decode_options(options)),
-        tuple(Seat(s["name"], s["bot"]) for s in seat_rows), moves, created, updated,
-        bool(finished), res, turn)
+        gid,
+        game,
+        GameConfig(
+            players=players,
+            variant=variant,
+            solo=bool(solo),
+            seed=int(seed),
+            options=_decode_options(options),
+        ),
+        tuple(Seat(s["name"], s["bot"]) for s in seat_rows),
+        moves,
+        created,
+        updated,
+        bool(finished),
+        res,
+        turn,
+    )
 
 
 def _decode_options(text: Any) -> tuple[tuple[str, str], ...]:

@@ -3,10 +3,11 @@ move, undo or the end of the game."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from tideboard.store.records import Result, Seat, default_seats, turn_text
 from tideboard.store.games import StaleError, Store, StoreError
+from tideboard.store.records import Result, Seat, default_seats, turn_text
 
 
 class GameWriter:
@@ -19,8 +20,14 @@ class GameWriter:
     on screen is never changed by one).  A later ``sync`` retries what failed.
     """
 
-    def __init__(self, store: Store, game_id: str, actions: Sequence[Any] = (),
-                 finished: bool = False, seats: Sequence[Seat] = ()) -> None:
+    def __init__(
+        self,
+        store: Store,
+        game_id: str,
+        actions: Sequence[Any] = (),
+        finished: bool = False,
+        seats: Sequence[Seat] = (),
+    ) -> None:
         self.store = store
         self.id = game_id
         self.seats = tuple(seats)
@@ -28,19 +35,23 @@ class GameWriter:
         self.finished = finished
 
     @classmethod
-    def new(cls, store: Store, match: Any, seats: Sequence[Seat] | None = None) -> "GameWriter":
+    def new(cls, store: Store, match: Any, seats: Sequence[Seat] | None = None) -> GameWriter:
         """Store ``match`` (usually just started) as a new game."""
         game = match.game
         seats = tuple(seats) if seats is not None else default_seats(match.config.players)
-        gid = store.create(game.info.id, match.config, seats,
-                           [game.format_action(a) for a in match.actions],
-                           turn=turn_text(match, seats))
+        gid = store.create(
+            game.info.id,
+            match.config,
+            seats,
+            [game.format_action(a) for a in match.actions],
+            turn=turn_text(match, seats),
+        )
         writer = cls(store, gid, match.actions, seats=seats)
         writer.sync(match)  # records the result if it is over already
         return writer
 
     @classmethod
-    def resume(cls, store: Store, game_id: str) -> tuple["GameWriter", Any, dict[int, str]]:
+    def resume(cls, store: Store, game_id: str) -> tuple[GameWriter, Any, dict[int, str]]:
         """(writer, match, bots) for a stored game; RecordError/StoreError if it
         cannot be loaded."""
         match, bots = store.load_match(game_id)
@@ -73,9 +84,10 @@ class GameWriter:
             return False
         game, actions = match.game, match.actions
         if len(stored) > len(actions) or any(
-                text != game.format_action(action) for text, action in zip(stored, actions)):
+            text != game.format_action(action) for text, action in zip(stored, actions)
+        ):
             return False
-        self._saved = tuple(actions[:len(stored)])
+        self._saved = tuple(actions[: len(stored)])
         return True
 
     def _sync(self, match: Any) -> str | None:
@@ -95,8 +107,9 @@ class GameWriter:
                 self.store.append(self.id, game.format_action(action), len(self._saved), turn)
                 self._saved += (action,)
             if not self.finished and game.is_over(match.state):
-                self.store.finish(self.id, Result.of(game, match.state),
-                                  expected_count=len(self._saved))
+                self.store.finish(
+                    self.id, Result.of(game, match.state), expected_count=len(self._saved)
+                )
                 self.finished = True
         except StaleError:
             raise

@@ -12,14 +12,15 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
-from tideboard.files import settings as user_settings
-from tideboard.ui.startup import pause_gc, resume_gc
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
+from tideboard.files import settings as user_settings
 from tideboard.files.themes import DEFAULT_THEME, base_stylesheet, named_stylesheet, theme_table
 from tideboard.ui.screens import has_screen, screen_class
 from tideboard.ui.shared.keys_in_order import KeysInOrder
+from tideboard.ui.startup import pause_gc, resume_gc
+from tideboard.ui.textual_compat import give_result_callback
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
 
@@ -40,16 +41,25 @@ class TideboardApp(KeysInOrder, App):
     # are added when a screen that uses them is first shown (load_sheet), so a
     # first frame parses no more than it shows.
     CSS = base_stylesheet()
-    BINDINGS = [Binding("f2", "next_theme", "Theme", show=False),
-                Binding("f3", "next_bot_speed", "Bot speed", show=False),
-                Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS = [
+        Binding("f2", "next_theme", "Theme", show=False),
+        Binding("f3", "next_bot_speed", "Bot speed", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False),
+    ]
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, theme: str | None = None, game_id: str | None = None,
-                 config: GameConfig | None = None, bots: dict[int, str] | None = None,
-                 bot_delay: float | None = None, match: Match | None = None,
-                 store_id: str | None = None, store_path: Any = None,
-                 replay: bool = False) -> None:
+    def __init__(
+        self,
+        theme: str | None = None,
+        game_id: str | None = None,
+        config: GameConfig | None = None,
+        bots: dict[int, str] | None = None,
+        bot_delay: float | None = None,
+        match: Match | None = None,
+        store_id: str | None = None,
+        store_path: Any = None,
+        replay: bool = False,
+    ) -> None:
         """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
         override the saved settings for this run."""
         pause_gc()  # until the first frame (tideboard/ui/startup.py); the CLI paused it already
@@ -77,9 +87,7 @@ class TideboardApp(KeysInOrder, App):
         # Textual gives the first screen no result callback, and switch_screen
         # (a game from the command line replaced by the picker or by a new game)
         # pops one: give it the empty one every pushed screen has.
-        first = self.screen_stack[0]
-        if not first._result_callbacks:
-            first._push_result_callback(first, None)
+        give_result_callback(self.screen_stack[0])
         self.call_after_refresh(self._first_frame_up)
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=8)
@@ -98,8 +106,9 @@ class TideboardApp(KeysInOrder, App):
         if self.loaded_match is not None:
             return super().get_default_screen()
         if self.start_game and self.start_config:
-            screen = self._match_screen(Match.start(registry.load(self.start_game),
-                                                    self.start_config), self.start_bots)
+            screen = self._match_screen(
+                Match.start(registry.load(self.start_game), self.start_config), self.start_bots
+            )
         else:
             from tideboard.ui.picker import PickerScreen
 
@@ -117,11 +126,15 @@ class TideboardApp(KeysInOrder, App):
             self._store = Store.open(self.store_path)
             for note in self._store.import_notes:
                 if note.error:
-                    self.notify(f"Skipped a damaged old save, left as it is: {note.error}",
-                                severity="warning", timeout=8)
+                    self.notify(
+                        f"Skipped a damaged old save, left as it is: {note.error}",
+                        severity="warning",
+                        timeout=8,
+                    )
                 else:
-                    self.notify(f"Imported the old save {note.path} as game {note.game_id}.",
-                                timeout=5)
+                    self.notify(
+                        f"Imported the old save {note.path} as game {note.game_id}.", timeout=5
+                    )
         return self._store
 
     def close_store(self) -> None:
@@ -148,8 +161,10 @@ class TideboardApp(KeysInOrder, App):
         width, height = self._size_to_say or self.size
         self._size_to_say = None
         small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
-        text = (f"The terminal is {width}x{height}; tideboard is laid out for "
-                f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts may be cut off.")
+        text = (
+            f"The terminal is {width}x{height}; tideboard is laid out for "
+            f"{self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} or larger, so some parts may be cut off."
+        )
         old = self._small_notice
         if old is not None and not old.has_expired:
             if small and old.message == text:
@@ -257,10 +272,16 @@ class TideboardApp(KeysInOrder, App):
             refresh()
 
 
-def run_app(theme: str | None = None, game_id: str | None = None,
-            config: GameConfig | None = None, bots: dict[int, str] | None = None,
-            match: Match | None = None, store_id: str | None = None,
-            store_path: Any = None, replay: bool = False) -> int:
+def run_app(
+    theme: str | None = None,
+    game_id: str | None = None,
+    config: GameConfig | None = None,
+    bots: dict[int, str] | None = None,
+    match: Match | None = None,
+    store_id: str | None = None,
+    store_path: Any = None,
+    replay: bool = False,
+) -> int:
     """Run the app and return its return code (non-zero after a crash).
 
     With ``match`` (loaded by ``tideboard resume``/``replay``): continue it,
@@ -268,8 +289,16 @@ def run_app(theme: str | None = None, game_id: str | None = None,
     """
     from tideboard.ui.signals import end_on_signals
 
-    app = TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots, match=match,
-                       store_id=store_id, store_path=store_path, replay=replay)
+    app = TideboardApp(
+        theme=theme,
+        game_id=game_id,
+        config=config,
+        bots=bots,
+        match=match,
+        store_id=store_id,
+        store_path=store_path,
+        replay=replay,
+    )
     try:
         with end_on_signals(app):  # SIGTERM/SIGHUP: every save done, then exit
             app.run()

@@ -54,8 +54,7 @@ class KeysLine(Widget):
 
     def entries(self) -> list[tuple[str, str, bool]]:
         """``(key shown, description, enabled)`` for each key on the line, in order."""
-        return [(key, description, enabled)
-                for key, description, enabled, _, _ in self._entries()]
+        return [(key, description, enabled) for key, description, enabled, _, _ in self._entries()]
 
     def _entries(self) -> list[tuple[str, str, bool, Any, str]]:
         seen: set[str] = set()
@@ -64,8 +63,15 @@ class KeysLine(Widget):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            entries.append((self.app.get_key_display(binding), binding.description, enabled,
-                            node, binding.action))
+            entries.append(
+                (
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    enabled,
+                    node,
+                    binding.action,
+                )
+            )
         return entries
 
     def render(self) -> Text:

@@ -12,7 +12,7 @@ remembered in the settings file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,10 +35,18 @@ from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, SeedInput, Star
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 
+
+class _MatchStarter(Protocol):  # the app (ui/app.py, not imported: it imports this)
+    def start_match(self, match: Match, bots: dict[int, str]) -> None: ...
+
+
 MAX_SEATS = 6
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
-TABLE_ROWS = (("players", "variant", "solo") + tuple(f"seat-{n}" for n in range(MAX_SEATS))
-              + tuple(f"opt-{n}" for n in range(MAX_OPTIONS)))
+TABLE_ROWS = (
+    ("players", "variant", "solo")
+    + tuple(f"seat-{n}" for n in range(MAX_SEATS))
+    + tuple(f"opt-{n}" for n in range(MAX_OPTIONS))
+)
 
 HELP_KEYS = [
     ("↑ ↓ or Tab", "move between the rows (in the list of games: choose a game)"),
@@ -74,8 +82,10 @@ HELP_ROWS = f"""## The rows
 class GameList(OptionList):
     """The list of games; its footer keys say how to choose and go on."""
 
-    BINDINGS = [Binding("down", "cursor_down", "Game", key_display="↑↓"),
-                Binding("right", "screen.setup", "Settings", key_display="→")]
+    BINDINGS = [
+        Binding("down", "cursor_down", "Game", key_display="↑↓"),
+        Binding("right", "screen.setup", "Settings", key_display="→"),
+    ]
 
 
 def _game_option(info: Any) -> Option:
@@ -88,11 +98,14 @@ def _game_option(info: Any) -> Option:
 
 
 class PickerScreen(OptionRows, Screen):
-    BINDINGS = [Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
-                Binding("up", "row(-1)", "Row", show=False),
-                Binding("escape", "back", "Games"), Binding("ctrl+s", "start", "Start"),
-                Binding("question_mark", "help", "Help", key_display="?"),
-                Binding("q", "quit", "Quit")]
+    BINDINGS = [
+        Binding("down", "row(1)", "Row", key_display="↑↓ Tab"),
+        Binding("up", "row(-1)", "Row", show=False),
+        Binding("escape", "back", "Games"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
     SHEETS = ("picker",)  # themes/picker.tcss, added when the picker is first shown
 
     def __init__(self) -> None:
@@ -132,7 +145,8 @@ class PickerScreen(OptionRows, Screen):
             return  # the app quit (a q of the burst that showed the picker) before this ran
         speed = getattr(self.app, "settings", None)
         self.query_one("#bot-speed", Choice).set_values(
-            list(BOT_SPEEDS), speed.bot_speed if speed is not None else None)
+            list(BOT_SPEEDS), speed.bot_speed if speed is not None else None
+        )
         self._fill_games(stored=False)
         # the store's games (Continue, Replay) once the first frame is painted:
         # opening the store is not needed to show the list of games
@@ -231,8 +245,9 @@ class PickerScreen(OptionRows, Screen):
         self.query_one("#game-about", Static).update(about)
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
         self.query_one("#players", Choice).set_values(players, remembered.get("players"))
-        self.query_one("#variant", Choice).set_values(list(info.variants),
-                                                      remembered.get("variant"))
+        self.query_one("#variant", Choice).set_values(
+            list(info.variants), remembered.get("variant")
+        )
         solo = self.query_one("#solo", Choice)
         solo.set_values(["no", "yes"] if info.solo else ["no"], remembered.get("solo"))
         solo.display = info.solo  # no row for games without a solo mode
@@ -262,13 +277,17 @@ class PickerScreen(OptionRows, Screen):
         self.query_one("#players", Choice).display = not solo
         levels = ["human"] + [f"{level} bot" for level in self._levels()]
         for seat in range(MAX_SEATS):
-            choice = (self._choice(f"seat-{seat}") if seat < players
-                      else self._made_choice(f"seat-{seat}"))
+            choice = (
+                self._choice(f"seat-{seat}")
+                if seat < players
+                else self._made_choice(f"seat-{seat}")
+            )
             if choice is None:
                 continue  # never needed yet
             shown = choice.display and len(choice.values) > 1
-            default = "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels
-                                                 else "human")
+            default = (
+                "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels else "human")
+            )
             if remembered is not None:
                 value = remembered.get(f"seat-{seat}", default)
             else:
@@ -276,8 +295,9 @@ class PickerScreen(OptionRows, Screen):
             if value not in levels:
                 value = default
             choice.display = seat < players
-            choice.set_values(levels if seat < players else ["human"],
-                              value if seat < players else "human")
+            choice.set_values(
+                levels if seat < players else ["human"], value if seat < players else "human"
+            )
 
     # -- the rows ----------------------------------------------------------
     def _rows(self) -> list[Widget]:
@@ -363,8 +383,13 @@ class PickerScreen(OptionRows, Screen):
         except SeedError:
             self._error(SEED_HELP)
             return
-        config = GameConfig(players=players, variant=self.query_one("#variant", Choice).value,
-                            solo=solo, seed=seed, options=self._chosen_options())
+        config = GameConfig(
+            players=players,
+            variant=self.query_one("#variant", Choice).value,
+            solo=solo,
+            seed=seed,
+            options=self._chosen_options(),
+        )
         bots = {}
         for seat in range(players):
             value = self._choice(f"seat-{seat}").value
@@ -382,7 +407,7 @@ class PickerScreen(OptionRows, Screen):
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
         # a new game is a new record in the store: no saved game is replaced
-        self.app.start_match(match, bots)
+        cast(_MatchStarter, self.app).start_match(match, bots)
 
     def _error(self, message: str) -> None:
         self.query_one("#picker-error", Static).update(Text(message, style="bold red"))

@@ -66,8 +66,10 @@ class OptionRows:
 
     def _option_values(self: Any) -> dict[str, str]:
         info = registry.GAMES[self.game_id]
-        return {option.name: self._choice(f"opt-{n}").value
-                for n, option in enumerate(info.options[:MAX_OPTIONS])}
+        return {
+            option.name: self._choice(f"opt-{n}").value
+            for n, option in enumerate(info.options[:MAX_OPTIONS])
+        }
 
     def _show_options(self: Any) -> None:
         """Show the option rows that apply to the table as it is now."""
@@ -90,7 +92,9 @@ class OptionRows:
     def _chosen_options(self: Any) -> tuple[tuple[str, str], ...]:
         """The shown option rows that differ from the variant's preset."""
         info = registry.GAMES[self.game_id]
-        values = {option.name: self._choice(f"opt-{n}").value
-                  for n, option in enumerate(info.options[:MAX_OPTIONS])
-                  if self._choice(f"opt-{n}").display}
+        values = {
+            option.name: self._choice(f"opt-{n}").value
+            for n, option in enumerate(info.options[:MAX_OPTIONS])
+            if self._choice(f"opt-{n}").display
+        }
         return info.changed_options(self.query_one("#variant").value, values)

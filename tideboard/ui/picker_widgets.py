@@ -18,12 +18,14 @@ SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
 class Choice(Widget, can_focus=True):
     """A one-line setting: Left/Right (or a click) steps through the values."""
 
-    BINDINGS = [Binding("left", "step(-1)", "Change", key_display="←→"),
-                Binding("h", "step(-1)", "Previous", show=False),
-                Binding("right,l,space", "step(1)", "Next", show=False)]
+    BINDINGS = [
+        Binding("left", "step(-1)", "Change", key_display="←→"),
+        Binding("h", "step(-1)", "Previous", show=False),
+        Binding("right,l,space", "step(1)", "Next", show=False),
+    ]
 
     class Changed(Message):
-        def __init__(self, choice: "Choice") -> None:
+        def __init__(self, choice: Choice) -> None:
             super().__init__()
             self.choice = choice
 
@@ -86,8 +88,9 @@ class SeedInput(Input):
         pass
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(placeholder="random", restrict=r"[0-9]*",
-                         max_length=SEED_MAX_DIGITS + 5, **kwargs)
+        super().__init__(
+            placeholder="random", restrict=r"[0-9]*", max_length=SEED_MAX_DIGITS + 5, **kwargs
+        )
 
     def restricted(self) -> None:
         super().restricted()

@@ -35,11 +35,12 @@ def game_name(game_id: str) -> str:
 
 
 def players_text(summary: Any) -> str:
-    """"Player 1, Player 2 (greedy bot)"."""
+    """ "Player 1, Player 2 (greedy bot)"."""
     if summary.config.solo:
         return "solo"
-    return ", ".join(f"{seat.name} ({seat.bot} bot)" if seat.bot else seat.name
-                     for seat in summary.seats)
+    return ", ".join(
+        f"{seat.name} ({seat.bot} bot)" if seat.bot else seat.name for seat in summary.seats
+    )
 
 
 RECENT_FINISHED = 8  # finished games the picker offers to replay
@@ -60,11 +61,14 @@ def stored_entries(app: Any) -> tuple[list[Any], list[Any], str | None]:
 def add_options(options: Any, entries: list[Any], finished: list[Any]) -> None:
     """The picker's list gets "Continue a game" (``entries``) and "Replay a finished
     game" (``finished``), each under its heading."""
-    for heading, part, prefix in (("Continue a game", entries, RESUME_PREFIX),
-                                  ("Replay a finished game", finished, REPLAY_PREFIX)):
+    for heading, part, prefix in (
+        ("Continue a game", entries, RESUME_PREFIX),
+        ("Replay a finished game", finished, REPLAY_PREFIX),
+    ):
         if part:
-            options.add_option(Option(Text(heading, style="bold underline"),
-                                      id=f"heading:{prefix}", disabled=True))
+            options.add_option(
+                Option(Text(heading, style="bold underline"), id=f"heading:{prefix}", disabled=True)
+            )
         for entry in part:
             options.add_option(Option(entry_label(entry), id=f"{prefix}{entry.id}"))
 
@@ -95,8 +99,10 @@ def entry_about(entry: Any) -> Text:
 
     if isinstance(entry, DamagedGame):
         text = Text(f"Game {entry.id} is damaged\n", style="bold")
-        text.append(f"{entry.error}\nIt is left as it is; "
-                    f"'tideboard export {entry.id}' or 'tideboard games' say more.")
+        text.append(
+            f"{entry.error}\nIt is left as it is; "
+            f"'tideboard export {entry.id}' or 'tideboard games' say more."
+        )
         return text
     if entry.finished:
         text = Text(f"Replay {game_name(entry.game)}, game {entry.id}\n", style="bold")
@@ -110,8 +116,11 @@ def entry_about(entry: Any) -> Text:
     text.append(f"Players: {players_text(entry)}\n")
     if entry.config.variant != "standard":
         text.append(f"Variant: {entry.config.variant}\n")
-    text.append(f"{entry.moves} move{'s' if entry.moves != 1 else ''} played"
-                + (f"; {entry.turn}" if entry.turn else "") + "\n")
+    text.append(
+        f"{entry.moves} move{'s' if entry.moves != 1 else ''} played"
+        + (f"; {entry.turn}" if entry.turn else "")
+        + "\n"
+    )
     text.append(f"Last played {when(entry.updated)}, started {when(entry.created)}\n")
     text.append("Enter continues it.", style="italic")
     return text
@@ -153,8 +162,9 @@ def open_replay(app: Any, match: Any, bots: dict[int, str], finished: bool) -> N
     app.push_screen(replay_screen(match, bots, finished))
 
 
-def open_loaded(app: Any, match: Any, bots: dict[int, str], store_id: str | None,
-                replay: bool) -> None:
+def open_loaded(
+    app: Any, match: Any, bots: dict[int, str], store_id: str | None, replay: bool
+) -> None:
     """Open a game loaded by the CLI: replay it, or continue stored game ``store_id``."""
     from tideboard.store.writer import GameWriter
 
@@ -172,9 +182,11 @@ def open_loaded(app: Any, match: Any, bots: dict[int, str], store_id: str | None
         try:
             store = app.open_store()
             summary = store.summary(store_id)
-            writer = GameWriter(store, summary.id, match.actions, summary.finished,
-                                summary.seats)
+            writer = GameWriter(store, summary.id, match.actions, summary.finished, summary.seats)
         except TideboardError as error:
-            app.notify(f"Could not open game {store_id} in the store: {error}",
-                       severity="error", timeout=10)
+            app.notify(
+                f"Could not open game {store_id} in the store: {error}",
+                severity="error",
+                timeout=10,
+            )
     app.start_match(match, bots, writer=writer)

@@ -20,8 +20,10 @@ def screen_module(game_id: str) -> str:
 
 
 def has_screen(game_id: str) -> bool:
-    return (registry.is_available(game_id)
-            and importlib.util.find_spec(screen_module(game_id)) is not None)
+    return (
+        registry.is_available(game_id)
+        and importlib.util.find_spec(screen_module(game_id)) is not None
+    )
 
 
 def screen_class(game_id: str) -> Any:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 

@@ -17,25 +17,59 @@ figure (the figures are in docs/architecture.md, "Textual's private names").
 - :class:`RulesHookStylesheet` (``Stylesheet._parse_rules``): the parse of one
   source, which ``tideboard serve`` shares between its sessions
   (serve/styles.py; about a quarter of a session's memory).
+- :func:`give_result_callback` (``Screen._result_callbacks`` and
+  ``_push_result_callback``): the app's first screen is its own default screen
+  (``get_default_screen``), not pushed over Textual's blank one (3% of the
+  picker's first frame, 5% of a game's); Textual gives such a screen no result
+  callback, and ``switch_screen`` pops one from the screen it replaces.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual._ansi_sequences import SYNC_END, SYNC_START  # noqa: F401
-from textual._xterm_parser import XTermParser  # noqa: F401
 from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
 
-__all__ = ["SYNC_END", "SYNC_START", "RulesHookStylesheet", "XTermParser", "parser_waits"]
+if TYPE_CHECKING:
+    from textual._xterm_parser import XTermParser
+
+__all__ = [
+    "SYNC_END",
+    "SYNC_START",
+    "RulesHookStylesheet",
+    "XTermParser",
+    "give_result_callback",
+    "parser_waits",
+]
 
 # (css, read_from, is_default_rules, tie_breaker, scope): one source of a stylesheet
 Source = tuple[str, Any, bool, int, str]
 
 
+def __getattr__(name: str) -> Any:
+    # XTermParser is imported when the SSH driver first asks for it: the app
+    # imports this module too, and a headless app (tests, benchmarks) has no other use for it
+    if name == "XTermParser":
+        from textual._xterm_parser import XTermParser
+
+        return XTermParser
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def parser_waits(parser: XTermParser) -> bool:
     """``parser`` holds input that a later ``tick`` may turn into events."""
     return parser._timeout_time is not None
+
+
+def give_result_callback(screen: Screen) -> None:
+    """Give ``screen`` (the app's first, default screen) the empty result
+    callback a pushed screen has, so that ``switch_screen`` can replace it
+    (it pops one: without, an IndexError, the screen already off the stack)."""
+    if not screen._result_callbacks:
+        screen._push_result_callback(screen, None)
 
 
 class RulesHookStylesheet(Stylesheet):
@@ -49,8 +83,14 @@ class RulesHookStylesheet(Stylesheet):
         sheet's variables)."""
         return parse()
 
-    def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list[Any]:
+    def _parse_rules(
+        self,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[Any]:
         source = (css, read_from, is_default_rules, tie_breaker, scope)
         parse = super()._parse_rules
         return self.rules_of(source, lambda: parse(*source))

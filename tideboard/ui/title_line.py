@@ -61,8 +61,11 @@ class TitleLine(Widget):
             title = title.truncate(middle, ellipsis=True)
         left = (middle - title.cell_length) // 2
         right = middle - title.cell_length - left
-        segments = [Segment(" ", style), Segment(ICON, style),
-                    Segment(" " * (ICON_CELLS - 2 + left), style),
-                    *title.render_segments(self.visual_style),
-                    Segment(" " * (right + CLOCK_CELLS), style)]
+        segments = [
+            Segment(" ", style),
+            Segment(ICON, style),
+            Segment(" " * (ICON_CELLS - 2 + left), style),
+            *title.render_segments(self.visual_style),
+            Segment(" " * (right + CLOCK_CELLS), style),
+        ]
         return Strip(segments).crop_extend(0, width, style)

@@ -11,13 +11,24 @@ with the best mission it may take.  It decides from its own view.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.animal_splash.content import ENDINGS, LINES, MISSIONS
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
-from tideboard.games.animal_splash.state import (ACT, MOVE, Dive, End, MovePearl, Score, Slide,
-                                                 State, Swap, Take)
+from tideboard.games.animal_splash.state import (
+    ACT,
+    MOVE,
+    Dive,
+    End,
+    MovePearl,
+    Score,
+    Slide,
+    State,
+    Swap,
+    Take,
+)
 from tideboard.games.animal_splash.tableau import free_bits, measure, pearl_count, scorable
 
 OXYGEN_VALUE = 0.3
@@ -41,9 +52,9 @@ def harvest(tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8) ->
 def promise(tableau: tuple[int, ...], pearls: frozenset[int]) -> float:
     """Neighbours sharing an unscored animal, colour or plant: groups in the making."""
     animal, plant = free_bits(tableau, pearls)
-    pairs = sum(1 for i in range(len(tableau) - 1)
-                if animal[i] & animal[i + 1]) + sum(1 for i in range(len(tableau) - 1)
-                                                    if plant[i] & plant[i + 1])
+    pairs = sum(1 for i in range(len(tableau) - 1) if animal[i] & animal[i + 1]) + sum(
+        1 for i in range(len(tableau) - 1) if plant[i] & plant[i + 1]
+    )
     return 0.4 * pairs
 
 
@@ -75,21 +86,26 @@ class GreedyBot:
         tableau, pearls = view.tableaus[seat], view.pearls[seat]
         scores = [a for a in legal if isinstance(a, Score)]
         if scores:
-            return max(scores, key=lambda a: (harvest(tableau, pearls | {tableau[a.pos] * 2
-                                                                         + a.area}),
-                                              self.random.random()))
+            return max(
+                scores,
+                key=lambda a: (
+                    harvest(tableau, pearls | {tableau[a.pos] * 2 + a.area}),
+                    self.random.random(),
+                ),
+            )
         if view.phase == MOVE:
             return self._dive(view, seat, legal)
         if view.phase != ACT:
             takes = [a for a in legal if isinstance(a, Take)]
-            return max(takes, key=lambda a: (self._take_value(view, seat, a),
-                                             self.random.random()))
+            return max(takes, key=lambda a: (self._take_value(view, seat, a), self.random.random()))
         paid = self._paid(view, seat, legal)
         if paid is not None:
             return paid
         ends = [a for a in legal if isinstance(a, End)]
-        return max(ends, key=lambda a: (MISSIONS[a.mission].points if a.mission else 0,
-                                        self.random.random()))
+        return max(
+            ends,
+            key=lambda a: (MISSIONS[a.mission].points if a.mission else 0, self.random.random()),
+        )
 
     def _take_value(self, view: State, seat: int, take: Take) -> float:
         tableau = view.tableaus[seat]
@@ -123,19 +139,29 @@ class GreedyBot:
             if cost is None:
                 continue
             if isinstance(action, Slide):
-                rest = tableau[:action.frm] + tableau[action.frm + 1:]
-                after, after_pearls = rest[:action.to] + (tableau[action.frm],) + rest[action.to:], pearls
+                rest = tableau[: action.frm] + tableau[action.frm + 1 :]
+                after, after_pearls = (
+                    rest[: action.to] + (tableau[action.frm],) + rest[action.to :],
+                    pearls,
+                )
             elif isinstance(action, MovePearl):
                 after = tableau
-                after_pearls = ((pearls - {tableau[action.frm] * 2 + action.frm_area})
-                                | {tableau[action.to] * 2 + action.to_area})
+                after_pearls = (pearls - {tableau[action.frm] * 2 + action.frm_area}) | {
+                    tableau[action.to] * 2 + action.to_area
+                }
             else:
                 cid = view.grid[action.cell]
-                after = tableau[:action.pos] + (cid,) + tableau[action.pos + 1:]
-                after_pearls = (pearls | view.pearls[view.players]) & {c * 2 + a for c in after
-                                                                        for a in (0, 1)}
-            gain = (harvest(after, after_pearls) - now - cost * OXYGEN_VALUE * 1.5
-                    + pearl_count(after, everywhere) - pearl_count(tableau, pearls))
+                after = tableau[: action.pos] + (cid,) + tableau[action.pos + 1 :]
+                after_pearls = (pearls | view.pearls[view.players]) & {
+                    c * 2 + a for c in after for a in (0, 1)
+                }
+            gain = (
+                harvest(after, after_pearls)
+                - now
+                - cost * OXYGEN_VALUE * 1.5
+                + pearl_count(after, everywhere)
+                - pearl_count(tableau, pearls)
+            )
             if gain > best_gain + 1e-9:
                 best, best_gain = action, gain
         return best

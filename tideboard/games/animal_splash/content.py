@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 ANIMALS = ("crab", "fish", "turtle", "octopus", "seahorse")
 COLOURS = ("red", "yellow", "blue", "green")
@@ -23,12 +23,12 @@ PLANTS = ("kelp", "grass", "moss", "lettuce")
 GROUPS = ("orange", "pink", "teal", "violet", "lime", "grey")  # mission colour groups
 
 CRAB = 0
-ANIMAL, PLANT = 0, 1          # a card's two areas: the upper (animal) and lower (plant)
-AREA_LETTERS = "ap"           # notation: 2a is card 2's animal area, 2p its plant area
+ANIMAL, PLANT = 0, 1  # a card's two areas: the upper (animal) and lower (plant)
+AREA_LETTERS = "ap"  # notation: 2a is card 2's animal area, 2p its plant area
 AREA_NAMES = ("animal", "plant")
 
 MAIN_CARDS = 72
-ROUNDS = {2: 8, 3: 7, 4: 6, 5: 5}                  # players -> rounds
+ROUNDS = {2: 8, 3: 7, 4: 6, 5: 5}  # players -> rounds
 OPEN_MISSIONS = 3
 
 # The diver spots, clockwise from the top-left: three above the grid (facing
@@ -68,21 +68,22 @@ class Card:
     """One card: the upper area (animal, colour, background, oxygen), the lower (plants)."""
 
     id: int
-    kinds: int            # animal kinds as bits of ANIMALS
-    colours: int          # animal colours as bits of COLOURS
-    background: int       # index into BACKGROUNDS
-    plants: int           # plant kinds as bits of PLANTS (two bits: a choice)
-    double: bool          # two plants of the one kind
-    oxygen: int = 0       # tokens gained when the card is taken (crabs; start cards)
-    number: int = 0       # start cards: the number in the corner (lowest starts)
+    kinds: int  # animal kinds as bits of ANIMALS
+    colours: int  # animal colours as bits of COLOURS
+    background: int  # index into BACKGROUNDS
+    plants: int  # plant kinds as bits of PLANTS (two bits: a choice)
+    double: bool  # two plants of the one kind
+    oxygen: int = 0  # tokens gained when the card is taken (crabs; start cards)
+    number: int = 0  # start cards: the number in the corner (lowest starts)
 
     @property
     def plant_count(self) -> int:
         return 2 if self.double else 1
 
     def animal_text(self) -> str:
-        colours = ("any-colour" if self.colours == 0b1111
-                   else "/".join(names_of(self.colours, COLOURS)))
+        colours = (
+            "any-colour" if self.colours == 0b1111 else "/".join(names_of(self.colours, COLOURS))
+        )
         return f"{colours} {' or '.join(names_of(self.kinds, ANIMALS))}"
 
     def plant_text(self) -> str:
@@ -105,7 +106,7 @@ class Mission:
     n: int
     points: int
     text: str
-    animal: int = -1      # for the test "animal": which animal is counted
+    animal: int = -1  # for the test "animal": which animal is counted
 
     def group_name(self) -> str:
         return GROUPS[self.group]
@@ -124,11 +125,16 @@ class Ending:
 
 
 def _card(raw: dict) -> Card:
-    return Card(id=raw["id"], kinds=bits(raw["animal"], ANIMALS),
-                colours=bits(raw["colour"], COLOURS),
-                background=BACKGROUNDS.index(raw["background"]),
-                plants=bits(raw["plants"], PLANTS), double=raw["double"],
-                oxygen=raw["oxygen"], number=raw.get("number", 0))
+    return Card(
+        id=raw["id"],
+        kinds=bits(raw["animal"], ANIMALS),
+        colours=bits(raw["colour"], COLOURS),
+        background=BACKGROUNDS.index(raw["background"]),
+        plants=bits(raw["plants"], PLANTS),
+        double=raw["double"],
+        oxygen=raw["oxygen"],
+        number=raw.get("number", 0),
+    )
 
 
 def _load() -> dict:
@@ -138,12 +144,19 @@ def _load() -> dict:
 _RAW = _load()
 MAIN: tuple[Card, ...] = tuple(_card(raw) for raw in _RAW["main"])
 STARTS: tuple[Card, ...] = tuple(_card(raw) for raw in _RAW["start"])
-CARDS: tuple[Card, ...] = MAIN + STARTS           # index = card id
+CARDS: tuple[Card, ...] = MAIN + STARTS  # index = card id
 MISSIONS: dict[int, Mission] = {
-    raw["id"]: Mission(raw["id"], GROUPS.index(raw["group"]), raw["test"], raw["n"],
-                       raw["points"], raw["text"],
-                       ANIMALS.index(raw["animal"]) if "animal" in raw else -1)
-    for raw in _RAW["missions"]}
+    raw["id"]: Mission(
+        raw["id"],
+        GROUPS.index(raw["group"]),
+        raw["test"],
+        raw["n"],
+        raw["points"],
+        raw["text"],
+        ANIMALS.index(raw["animal"]) if "animal" in raw else -1,
+    )
+    for raw in _RAW["missions"]
+}
 ENDINGS: dict[int, Ending] = {raw["id"]: Ending(**raw) for raw in _RAW["endings"]}
 del _RAW
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash import bots, logline, notation, rules, scoring
-from tideboard.games.animal_splash.content import (AREA_LETTERS, CARDS, CELL_NAMES, ENDINGS,
-                                                    MISSIONS, ROUNDS, SPOTS)
+from tideboard.games.animal_splash.content import (
+    AREA_LETTERS,
+    CARDS,
+    CELL_NAMES,
+    ENDINGS,
+    MISSIONS,
+    ROUNDS,
+    SPOTS,
+)
 from tideboard.games.animal_splash.info import INFO
 from tideboard.games.animal_splash.state import EMPTY, UNPLACED, Action, End, State
 
@@ -46,25 +53,34 @@ class AnimalSplash(ModularGame[State, Action]):
         lines = ["     a   b   c"]
         for row in range(3):
             cells = [state.grid[row * 3 + col] for col in range(3)]
-            lines.append(f"{row + 1}  " + " ".join("--" if c == EMPTY else f"{c:>3}"
-                                                 for c in cells))
+            lines.append(
+                f"{row + 1}  " + " ".join("--" if c == EMPTY else f"{c:>3}" for c in cells)
+            )
         for cell, cid in enumerate(state.grid):
             if cid != EMPTY:
                 lines.append(f"  {CELL_NAMES[cell]}: {self._card(state, cid)}")
-        lines.append(f"Round {state.round} of {ROUNDS[state.players]}; "
-                     f"Player {state.current + 1} to play ({state.phase}); "
-                     f"draw pile {len(state.deck)}")
-        lines.append("Missions: " + "; ".join(
-            f"{m} {MISSIONS[m].group_name()} {MISSIONS[m].text} ({MISSIONS[m].points}pt)"
-            for m in state.open_missions))
+        lines.append(
+            f"Round {state.round} of {ROUNDS[state.players]}; "
+            f"Player {state.current + 1} to play ({state.phase}); "
+            f"draw pile {len(state.deck)}"
+        )
+        lines.append(
+            "Missions: "
+            + "; ".join(
+                f"{m} {MISSIONS[m].group_name()} {MISSIONS[m].text} ({MISSIONS[m].points}pt)"
+                for m in state.open_missions
+            )
+        )
         ending = ENDINGS[state.ending]
         lines.append(f"End scoring: {ending.name}, {ending.text} ({ending.best}/{ending.second})")
         totals = scoring.scores(state)
         for seat in range(state.players):
             spot = state.divers[seat]
-            lines.append(f"Player {seat + 1}: diver {SPOTS[spot] if spot != UNPLACED else '-'}, "
-                         f"oxygen {state.oxygen[seat]}, missions "
-                         f"{','.join(map(str, state.held[seat])) or '-'}, {totals[seat]} points")
+            lines.append(
+                f"Player {seat + 1}: diver {SPOTS[spot] if spot != UNPLACED else '-'}, "
+                f"oxygen {state.oxygen[seat]}, missions "
+                f"{','.join(map(str, state.held[seat])) or '-'}, {totals[seat]} points"
+            )
             for pos, cid in enumerate(state.tableaus[seat]):
                 lines.append(f"  {pos + 1}. {self._card(state, cid)}")
         return "\n".join(lines)
@@ -80,23 +96,46 @@ class AnimalSplash(ModularGame[State, Action]):
             if cid == EMPTY:
                 return None
             c = CARDS[cid]
-            return {"id": cid, "card": c.text(), "oxygen": c.oxygen,
-                    "pearls": [AREA_LETTERS[a] for a in (0, 1) if state.pearls_on(cid)[a]]}
+            return {
+                "id": cid,
+                "card": c.text(),
+                "oxygen": c.oxygen,
+                "pearls": [AREA_LETTERS[a] for a in (0, 1) if state.pearls_on(cid)[a]],
+            }
 
         return {
-            "round": state.round, "rounds": ROUNDS[state.players],
-            "current": state.current + 1, "first": state.first + 1, "phase": state.phase,
+            "round": state.round,
+            "rounds": ROUNDS[state.players],
+            "current": state.current + 1,
+            "first": state.first + 1,
+            "phase": state.phase,
             "grid": {CELL_NAMES[i]: card(cid) for i, cid in enumerate(state.grid)},
-            "draw_pile": len(state.deck), "mission_pile": len(state.mission_deck),
-            "missions": [{"id": m, "group": MISSIONS[m].group_name(), "needs": MISSIONS[m].text,
-                          "points": MISSIONS[m].points} for m in state.open_missions],
-            "end_scoring": {"name": ENDINGS[state.ending].name, "for": ENDINGS[state.ending].text,
-                            "best": ENDINGS[state.ending].best,
-                            "second": ENDINGS[state.ending].second},
-            "players": [{"diver": SPOTS[d] if d != UNPLACED else None, "oxygen": o,
-                         "tableau": [card(c) for c in t], "missions": list(h)}
-                        for d, o, t, h in zip(state.divers, state.oxygen, state.tableaus,
-                                              state.held)],
+            "draw_pile": len(state.deck),
+            "mission_pile": len(state.mission_deck),
+            "missions": [
+                {
+                    "id": m,
+                    "group": MISSIONS[m].group_name(),
+                    "needs": MISSIONS[m].text,
+                    "points": MISSIONS[m].points,
+                }
+                for m in state.open_missions
+            ],
+            "end_scoring": {
+                "name": ENDINGS[state.ending].name,
+                "for": ENDINGS[state.ending].text,
+                "best": ENDINGS[state.ending].best,
+                "second": ENDINGS[state.ending].second,
+            },
+            "players": [
+                {
+                    "diver": SPOTS[d] if d != UNPLACED else None,
+                    "oxygen": o,
+                    "tableau": [card(c) for c in t],
+                    "missions": list(h),
+                }
+                for d, o, t, h in zip(state.divers, state.oxygen, state.tableaus, state.held)
+            ],
             "scores": list(scoring.scores(state)),
             "over": state.over,
         }

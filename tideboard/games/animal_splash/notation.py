@@ -21,11 +21,22 @@ from __future__ import annotations
 from tideboard.engine.core import NotationError
 from tideboard.engine.notation import parse_number, quote
 from tideboard.games.animal_splash.content import AREA_LETTERS, CELL_NAMES, MISSIONS, SPOTS
-from tideboard.games.animal_splash.state import (END, Action, Dive, End, MovePearl, Score, Slide,
-                                                 Swap, Take)
+from tideboard.games.animal_splash.state import (
+    END,
+    Action,
+    Dive,
+    End,
+    MovePearl,
+    Score,
+    Slide,
+    Swap,
+    Take,
+)
 
-HELP = ("write one of: dive SPOT, take CELL left|right, slide FROM TO, pearl FROM TO, "
-        "swap CARD CELL, score CARD+AREA, end, mission N (e.g. 'take b2 left', 'score 2a')")
+HELP = (
+    "write one of: dive SPOT, take CELL left|right, slide FROM TO, pearl FROM TO, "
+    "swap CARD CELL, score CARD+AREA, end, mission N (e.g. 'take b2 left', 'score 2a')"
+)
 MAX_CARD = 16
 
 
@@ -59,22 +70,26 @@ def _cell(word: str) -> int:
     try:
         return CELL_NAMES.index(word)
     except ValueError:
-        raise NotationError(f"{quote(word)} is not a cell; cells are a1-c3 "
-                            "(column a-c, row 1-3 from the top)") from None
+        raise NotationError(
+            f"{quote(word)} is not a cell; cells are a1-c3 (column a-c, row 1-3 from the top)"
+        ) from None
 
 
 def _spot(word: str) -> int:
     try:
         return SPOTS.index(word)
     except ValueError:
-        raise NotationError(f"{quote(word)} is not a diver spot; spots are "
-                            f"{' '.join(SPOTS)}") from None
+        raise NotationError(
+            f"{quote(word)} is not a diver spot; spots are {' '.join(SPOTS)}"
+        ) from None
 
 
 def _card_area(word: str) -> tuple[int, int]:
     if len(word) < 2 or word[-1] not in AREA_LETTERS:
-        raise NotationError(f"{quote(word)} is not a card area; write the card's number and "
-                            "a (animal) or p (plants), e.g. 2a")
+        raise NotationError(
+            f"{quote(word)} is not a card area; write the card's number and "
+            "a (animal) or p (plants), e.g. 2a"
+        )
     return _card(word[:-1]), AREA_LETTERS.index(word[-1])
 
 
@@ -83,8 +98,16 @@ def parse_action(text: str) -> Action:
     if not words:
         raise NotationError(f"empty move; {HELP}")
     verb, args = words[0], words[1:]
-    shapes = {"dive": 1, "take": 2, "slide": 2, "pearl": 2, "swap": 2, "score": 1, "end": 0,
-              "mission": 1}
+    shapes = {
+        "dive": 1,
+        "take": 2,
+        "slide": 2,
+        "pearl": 2,
+        "swap": 2,
+        "score": 1,
+        "end": 0,
+        "mission": 1,
+    }
     if verb not in shapes:
         raise NotationError(f"unknown move {quote(verb)}; {HELP}")
     if len(args) != shapes[verb]:

@@ -9,19 +9,53 @@ grid) and scoring a group are allowed at any step of the turn.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
 
 from tideboard.engine.core import ConfigError, GameConfig, IllegalAction
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
-from tideboard.games.animal_splash.content import (ANIMAL, AREA_NAMES, CARDS, CELL_NAMES, ENDINGS,
-                                                    LINES, MAIN_CARDS, MISSIONS, OPEN_MISSIONS,
-                                                    PLANT, ROUNDS, SPOTS, STARTS)
-from tideboard.games.animal_splash.state import (ACT, EMPTY, END, HIDDEN, MOVE, TAKE, UNPLACED,
-                                                 Action, Dive, End, MovePearl, Score, Slide, State,
-                                                 Swap, Take)
-from tideboard.games.animal_splash.tableau import (ORDER_TESTS, PEARL_TESTS, cards_needed,
-                                                    measure, scorable)
+from tideboard.games.animal_splash.content import (
+    ANIMAL,
+    AREA_NAMES,
+    CARDS,
+    CELL_NAMES,
+    ENDINGS,
+    LINES,
+    MAIN_CARDS,
+    MISSIONS,
+    OPEN_MISSIONS,
+    PLANT,
+    ROUNDS,
+    SPOTS,
+    STARTS,
+)
+from tideboard.games.animal_splash.state import (
+    ACT,
+    EMPTY,
+    END,
+    HIDDEN,
+    MOVE,
+    TAKE,
+    UNPLACED,
+    Action,
+    Dive,
+    End,
+    MovePearl,
+    Score,
+    Slide,
+    State,
+    Swap,
+    Take,
+)
+from tideboard.games.animal_splash.tableau import (
+    ORDER_TESTS,
+    PEARL_TESTS,
+    cards_needed,
+    measure,
+    scorable,
+)
 
 SLIDE_COST, PEARL_COST, SWAP_COST = 1, 2, 3
 MAX_TABLEAU = 16  # more than any game reaches (9 cards at two players)
@@ -35,23 +69,26 @@ ENDS = {m: End(m) for m in MISSIONS}
 ORDERED = frozenset(m.id for m in MISSIONS.values() if m.test in ORDER_TESTS)
 PEARLED = frozenset(m.id for m in MISSIONS.values() if m.test in PEARL_TESTS)
 NO_PEARLS: frozenset[int] = frozenset()
-TAKES_FROM = tuple(tuple(take for cell in LINES[spot] for take in TAKES[cell])
-                   for spot in range(12))  # the takes a diver on each spot may make
+TAKES_FROM = tuple(
+    tuple(take for cell in LINES[spot] for take in TAKES[cell]) for spot in range(12)
+)  # the takes a diver on each spot may make
 
 
 # The slides and swaps for a tableau of n cards, made the first time a tableau
 # that size is played (a game reaches about 9 cards: making all 16 sizes at
 # import cost a game's first frame more than its whole board).
-@lru_cache(maxsize=None)
+@cache
 def slides(n: int) -> tuple[Slide, ...]:
     return tuple(Slide(i, j) for i in range(n) for j in range(n) if i != j)
 
 
-@lru_cache(maxsize=None)
+@cache
 def swaps(n: int, taken: int = EMPTY) -> tuple[Swap, ...]:
     """The swaps with a tableau of ``n`` cards, but those with ``taken`` (the cell
     emptied this turn, if any)."""
     return tuple(Swap(p, c) for p in range(n) for c in range(9) if c != taken)
+
+
 SCORES = {(p, a): Score(p, a) for p in range(MAX_TABLEAU) for a in (ANIMAL, PLANT)}
 
 
@@ -61,16 +98,20 @@ def score_actions(tableau: tuple[int, ...], pearls: frozenset[int]) -> tuple[Sco
 
 
 @lru_cache(maxsize=1 << 14)
-def mission_ends(cards: tuple[int, ...], pearls: frozenset[int], held: tuple[int, ...],
-                 shown: tuple[int, ...]) -> tuple[End, ...]:
+def mission_ends(
+    cards: tuple[int, ...], pearls: frozenset[int], held: tuple[int, ...], shown: tuple[int, ...]
+) -> tuple[End, ...]:
     """The ``End(mission)`` actions open to a tableau of ``cards`` (in order when a
     shown mission cares about the order, else sorted: one cache entry for every order)."""
     groups = {GROUP_OF[m] for m in held}
     out = []
     for mission in shown:
         card = MISSIONS[mission]
-        if (len(cards) >= NEEDED[mission] and card.group not in groups
-                and measure(card.test, cards, pearls, len(held), card.animal) >= card.n):
+        if (
+            len(cards) >= NEEDED[mission]
+            and card.group not in groups
+            and measure(card.test, cards, pearls, len(held), card.animal) >= card.n
+        ):
             out.append(ENDS[mission])
     return tuple(out)
 
@@ -99,15 +140,28 @@ def setup(config: GameConfig) -> State:
     (ending,), endings, rng = _draw(tuple(sorted(ENDINGS)), rng)
     dealt, starts, rng = _draw(tuple(card.id for card in STARTS), rng, players)
     first = min(range(players), key=lambda seat: CARDS[dealt[seat]].number)
-    return State(players=players, first=first, grid=grid, deck=deck,
-                 tableaus=tuple((cid,) for cid in dealt),
-                 oxygen=tuple(CARDS[cid].oxygen for cid in dealt),
-                 divers=(UNPLACED,) * players, pearls=(frozenset(),) * (players + 1),
-                 open_missions=shown, mission_deck=missions, held=((),) * players,
-                 ending=ending, ending_pile=endings, start_pile=starts, current=first, rng=rng)
+    return State(
+        players=players,
+        first=first,
+        grid=grid,
+        deck=deck,
+        tableaus=tuple((cid,) for cid in dealt),
+        oxygen=tuple(CARDS[cid].oxygen for cid in dealt),
+        divers=(UNPLACED,) * players,
+        pearls=(frozenset(),) * (players + 1),
+        open_missions=shown,
+        mission_deck=missions,
+        held=((),) * players,
+        ending=ending,
+        ending_pile=endings,
+        start_pile=starts,
+        current=first,
+        rng=rng,
+    )
 
 
 # -- what may be done ------------------------------------------------------------
+
 
 def dive_steps(state: State) -> dict[int, int]:
     """Spot -> free steps to it for the current diver (0 for a first placement).
@@ -159,8 +213,10 @@ def fulfils(state: State, seat: int, mission: int, groups: set[int]) -> bool:
     if len(tableau) < NEEDED[mission] or GROUP_OF[mission] in groups:
         return False
     card = MISSIONS[mission]
-    return measure(card.test, tableau, state.pearls[seat], len(state.held[seat]),
-                   card.animal) >= card.n
+    return (
+        measure(card.test, tableau, state.pearls[seat], len(state.held[seat]), card.animal)
+        >= card.n
+    )
 
 
 def pearl_moves(state: State) -> list[MovePearl]:
@@ -186,6 +242,7 @@ def legal_actions(state: State) -> list[Action]:
     oxygen = state.oxygen[seat]
     pearls = state.pearls[seat]
     phase = state.phase
+    actions: list[Action]
     if phase == MOVE:
         actions = list(dive_actions(state.divers, seat, min(oxygen, 10)))
     elif phase == TAKE:
@@ -195,8 +252,9 @@ def legal_actions(state: State) -> list[Action]:
         shown = state.open_missions
         # the cache key holds only what the missions on show look at
         cards = tableau if not ORDERED.isdisjoint(shown) else tuple(sorted(tableau))
-        actions += mission_ends(cards, pearls if not PEARLED.isdisjoint(shown) else NO_PEARLS,
-                                state.held[seat], shown)
+        actions += mission_ends(
+            cards, pearls if not PEARLED.isdisjoint(shown) else NO_PEARLS, state.held[seat], shown
+        )
     actions += score_actions(tableau, pearls)
     if oxygen:
         n = len(tableau)
@@ -210,12 +268,14 @@ def legal_actions(state: State) -> list[Action]:
 
 # -- the reducer -------------------------------------------------------------------
 
+
 def _set(seq: tuple, index: int, value) -> tuple:
-    return seq[:index] + (value,) + seq[index + 1:]
+    return seq[:index] + (value,) + seq[index + 1 :]
 
 
-def _hand_over(pearls: tuple[frozenset[int], ...], cid: int, giver: int,
-               taker: int) -> tuple[frozenset[int], ...]:
+def _hand_over(
+    pearls: tuple[frozenset[int], ...], cid: int, giver: int, taker: int
+) -> tuple[frozenset[int], ...]:
     """The pearls with card ``cid``'s moved from ``giver``'s set to ``taker``'s
     (a seat, or the grid's index): pearls stay on their card."""
     on_card = pearls[giver] & {cid * 2, cid * 2 + 1}
@@ -232,8 +292,10 @@ def _is_int(value) -> bool:
 
 def _position(tableau: tuple[int, ...], pos, what: str = "card") -> int:
     if not _is_int(pos) or not 0 <= pos < len(tableau):
-        raise IllegalAction(f"There is no {what} {pos + 1 if _is_int(pos) else pos!r} in your "
-                            f"tableau; its cards are 1-{len(tableau)} from the left.")
+        raise IllegalAction(
+            f"There is no {what} {pos + 1 if _is_int(pos) else pos!r} in your "
+            f"tableau; its cards are 1-{len(tableau)} from the left."
+        )
     return pos
 
 
@@ -272,7 +334,7 @@ def _slide(state: State, action: Slide) -> State:
     if frm == to:
         raise IllegalAction("The card is already there; pick another place for it.")
     oxygen = _pay(state, SLIDE_COST, "Moving a card")
-    rest = tableau[:frm] + tableau[frm + 1:]
+    rest = tableau[:frm] + tableau[frm + 1 :]
     moved = rest[:to] + (tableau[frm],) + rest[to:]
     return evolve(state, tableaus=_set(state.tableaus, seat, moved), oxygen=oxygen)
 
@@ -287,8 +349,13 @@ def _swap(state: State, action: Swap) -> State:
     mine, theirs = tableau[pos], state.grid[cell]
     pearls = _hand_over(state.pearls, mine, seat, state.players)
     pearls = _hand_over(pearls, theirs, state.players, seat)
-    return evolve(state, tableaus=_set(state.tableaus, seat, _set(tableau, pos, theirs)),
-                  oxygen=oxygen, grid=_set(state.grid, cell, mine), pearls=pearls)
+    return evolve(
+        state,
+        tableaus=_set(state.tableaus, seat, _set(tableau, pos, theirs)),
+        oxygen=oxygen,
+        grid=_set(state.grid, cell, mine),
+        pearls=pearls,
+    )
 
 
 def _score(state: State, action: Score) -> State:
@@ -299,10 +366,12 @@ def _score(state: State, action: Score) -> State:
     if tableau[pos] * 2 + area in pearls:
         raise IllegalAction(f"Card {pos + 1}'s {AREA_NAMES[area]} area has a pearl already.")
     if (pos, area) not in scorable(tableau, pearls):
-        raise IllegalAction(f"Card {pos + 1}'s {AREA_NAMES[area]} is in no group of three "
-                            "neighbours with the same "
-                            + ("animal or colour" if area == ANIMAL else "plant")
-                            + " (areas with a pearl do not count).")
+        raise IllegalAction(
+            f"Card {pos + 1}'s {AREA_NAMES[area]} is in no group of three "
+            "neighbours with the same "
+            + ("animal or colour" if area == ANIMAL else "plant")
+            + " (areas with a pearl do not count)."
+        )
     return evolve(state, pearls=_set(state.pearls, seat, pearls | {tableau[pos] * 2 + area}))
 
 
@@ -320,10 +389,16 @@ def _dive(state: State, action: Dive) -> State:
     gain = dive_oxygen(steps[spot])
     have = state.oxygen[state.current]
     if have + gain < 0:
-        raise IllegalAction(f"{steps[spot]} steps cost {-gain} oxygen (one for each step "
-                            f"beyond two); you have {have}.")
-    return evolve(state, divers=_set(state.divers, state.current, spot), phase=TAKE,
-                        oxygen=_set(state.oxygen, state.current, have + gain))
+        raise IllegalAction(
+            f"{steps[spot]} steps cost {-gain} oxygen (one for each step "
+            f"beyond two); you have {have}."
+        )
+    return evolve(
+        state,
+        divers=_set(state.divers, state.current, spot),
+        phase=TAKE,
+        oxygen=_set(state.oxygen, state.current, have + gain),
+    )
 
 
 def _take(state: State, action: Take) -> State:
@@ -336,15 +411,21 @@ def _take(state: State, action: Take) -> State:
         raise IllegalAction("Add the card at the left or the right end.")
     line = LINES[state.divers[state.current]]
     if cell not in line:
-        raise IllegalAction(f"Your diver faces {', '.join(CELL_NAMES[c] for c in line)}; "
-                            "take one of those.")
+        raise IllegalAction(
+            f"Your diver faces {', '.join(CELL_NAMES[c] for c in line)}; take one of those."
+        )
     seat, cid = state.current, state.grid[cell]
     tableau = state.tableaus[seat]
     tableau = tableau + (cid,) if action.right else (cid,) + tableau
-    return evolve(state, grid=_set(state.grid, cell, EMPTY), taken=cell, phase=ACT,
-                  tableaus=_set(state.tableaus, seat, tableau),
-                  pearls=_hand_over(state.pearls, cid, state.players, seat),
-                  oxygen=_set(state.oxygen, seat, state.oxygen[seat] + CARDS[cid].oxygen))
+    return evolve(
+        state,
+        grid=_set(state.grid, cell, EMPTY),
+        taken=cell,
+        phase=ACT,
+        tableaus=_set(state.tableaus, seat, tableau),
+        pearls=_hand_over(state.pearls, cid, state.players, seat),
+        oxygen=_set(state.oxygen, seat, state.oxygen[seat] + CARDS[cid].oxygen),
+    )
 
 
 def _move_pearl(state: State, action: MovePearl) -> State:
@@ -356,20 +437,28 @@ def _move_pearl(state: State, action: MovePearl) -> State:
     if source not in pearls:
         raise IllegalAction(f"There is no pearl on card {frm + 1}'s {AREA_NAMES[frm_area]}.")
     if not ((frm == to and frm_area != to_area) or (abs(frm - to) == 1 and frm_area == to_area)):
-        raise IllegalAction("A pearl moves one step: to the other area of its card, or to the "
-                            "same area of a neighbouring card.")
+        raise IllegalAction(
+            "A pearl moves one step: to the other area of its card, or to the "
+            "same area of a neighbouring card."
+        )
     if target in pearls:
-        raise IllegalAction(f"Card {to + 1}'s {AREA_NAMES[to_area]} has a pearl already "
-                            "(one pearl per area).")
+        raise IllegalAction(
+            f"Card {to + 1}'s {AREA_NAMES[to_area]} has a pearl already (one pearl per area)."
+        )
     oxygen = _pay(state, PEARL_COST, "Moving a pearl")
-    return evolve(state, pearls=_set(state.pearls, state.current, (pearls - {source}) | {target}),
-                  oxygen=oxygen)
+    return evolve(
+        state,
+        pearls=_set(state.pearls, state.current, (pearls - {source}) | {target}),
+        oxygen=oxygen,
+    )
 
 
 def _end(state: State, action: End) -> State:
     if state.phase != ACT:
-        raise IllegalAction("Take a card first" + (": move your diver, then take one."
-                                                   if state.phase == MOVE else "."))
+        raise IllegalAction(
+            "Take a card first"
+            + (": move your diver, then take one." if state.phase == MOVE else ".")
+        )
     seat = state.current
     held, missions, mission_deck = state.held, state.open_missions, state.mission_deck
     rng = state.rng
@@ -381,35 +470,58 @@ def _end(state: State, action: End) -> State:
             raise IllegalAction(f"Mission {mission} is not on display.")
         card = MISSIONS[mission]
         if any(MISSIONS[m].group == card.group for m in held[seat]):
-            raise IllegalAction(f"You hold a {card.group_name()} mission already; "
-                                "take one of another colour.")
+            raise IllegalAction(
+                f"You hold a {card.group_name()} mission already; take one of another colour."
+            )
         if not mission_ok(state, seat, mission):
             raise IllegalAction(f"Mission {mission} needs {card.text}; your tableau has not.")
         held = _set(held, seat, held[seat] + (mission,))
         index = missions.index(mission)
-        missions = missions[:index] + missions[index + 1:]
+        missions = missions[:index] + missions[index + 1 :]
         if mission_deck:
             (new,), mission_deck, rng = _draw(mission_deck, rng)
             missions = missions[:index] + (new,) + missions[index:]
     grid, deck = state.grid, state.deck
     if state.taken != EMPTY and deck:
         index, rng = rng.below(len(deck))
-        grid, deck = _set(grid, state.taken, deck[index]), deck[:index] + deck[index + 1:]
+        grid, deck = _set(grid, state.taken, deck[index]), deck[:index] + deck[index + 1 :]
     following = (seat + 1) % state.players
     round_ = state.round + (following == state.first)
-    return evolve(state, held=held, open_missions=missions, mission_deck=mission_deck,
-                        grid=grid, deck=deck, current=following, round=round_, phase=MOVE, rng=rng,
-                        taken=EMPTY, over=round_ > ROUNDS[state.players])
+    return evolve(
+        state,
+        held=held,
+        open_missions=missions,
+        mission_deck=mission_deck,
+        grid=grid,
+        deck=deck,
+        current=following,
+        round=round_,
+        phase=MOVE,
+        rng=rng,
+        taken=EMPTY,
+        over=round_ > ROUNDS[state.players],
+    )
 
 
-_HANDLERS = {Dive: _dive, Take: _take, Slide: _slide, MovePearl: _move_pearl, Swap: _swap,
-             Score: _score, End: _end}
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Dive: _dive,
+    Take: _take,
+    Slide: _slide,
+    MovePearl: _move_pearl,
+    Swap: _swap,
+    Score: _score,
+    End: _end,
+}
 
 
 def view(state: State, seat: int | None) -> State:
     """Everything is open but the piles' order: the draw pile, the mission pile, the
     unused end-scoring and start cards and the generator are hidden from every seat."""
-    return evolve(state, deck=(HIDDEN,) * len(state.deck),
-                        mission_deck=(HIDDEN,) * len(state.mission_deck),
-                        ending_pile=(HIDDEN,) * len(state.ending_pile),
-                        start_pile=(HIDDEN,) * len(state.start_pile), rng=Rng(0))
+    return evolve(
+        state,
+        deck=(HIDDEN,) * len(state.deck),
+        mission_deck=(HIDDEN,) * len(state.mission_deck),
+        ending_pile=(HIDDEN,) * len(state.ending_pile),
+        start_pile=(HIDDEN,) * len(state.start_pile),
+        rng=Rng(0),
+    )

@@ -26,8 +26,10 @@ def mission_points(state: State, seat: int) -> int:
 def ending_values(state: State) -> tuple[int, ...]:
     """Each seat's measure for the end-scoring card in play."""
     card = ENDINGS[state.ending]
-    return tuple(measure(card.metric, state.tableaus[seat], state.pearls[seat], len(state.held[seat]))
-                 for seat in range(state.players))
+    return tuple(
+        measure(card.metric, state.tableaus[seat], state.pearls[seat], len(state.held[seat]))
+        for seat in range(state.players)
+    )
 
 
 def ending_shares(state: State) -> tuple[int, ...]:
@@ -39,7 +41,7 @@ def ending_shares(state: State) -> tuple[int, ...]:
     taken = 0  # places handed out so far
     for value in sorted({v for v in values if v > 0}, reverse=True):
         seats = [s for s, v in enumerate(values) if v == value]
-        pot = sum(places[taken:taken + len(seats)])
+        pot = sum(places[taken : taken + len(seats)])
         for seat in seats:
             shares[seat] = pot // len(seats)
         taken += len(seats)

@@ -13,11 +13,11 @@ import attrs
 
 from tideboard.engine.rng import Rng
 
-HIDDEN = -2   # a pile's card a seat may not see
-EMPTY = -1    # a grid cell whose card was taken this turn (refilled at the end)
+HIDDEN = -2  # a pile's card a seat may not see
+EMPTY = -1  # a grid cell whose card was taken this turn (refilled at the end)
 UNPLACED = -1  # a diver not on the board yet (first round)
 
-MOVE, TAKE, ACT = "move", "take", "act"   # the turn's steps: diver, card, the rest
+MOVE, TAKE, ACT = "move", "take", "act"  # the turn's steps: diver, card, the rest
 
 
 @attrs.frozen
@@ -85,27 +85,29 @@ END = End()
 @attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
     players: int
-    first: int                          # the start player (lowest start card)
-    grid: tuple[int, ...]               # nine card ids (EMPTY where taken this turn)
-    deck: tuple[int, ...]               # the draw pile, drawn from at random
+    first: int  # the start player (lowest start card)
+    grid: tuple[int, ...]  # nine card ids (EMPTY where taken this turn)
+    deck: tuple[int, ...]  # the draw pile, drawn from at random
     tableaus: tuple[tuple[int, ...], ...]
     oxygen: tuple[int, ...]
-    divers: tuple[int, ...]             # spot per seat, UNPLACED before the first dive
+    divers: tuple[int, ...]  # spot per seat, UNPLACED before the first dive
     pearls: tuple[frozenset[int], ...]  # per seat, then the grid's: card * 2 + area
-    open_missions: tuple[int, ...]      # face up, at most three
-    mission_deck: tuple[int, ...]       # drawn from at random
-    held: tuple[tuple[int, ...], ...]   # missions taken, per seat
-    ending: int                         # the end-scoring card in play
-    ending_pile: tuple[int, ...]        # the end-scoring cards not used
-    start_pile: tuple[int, ...]         # the start cards not dealt
+    open_missions: tuple[int, ...]  # face up, at most three
+    mission_deck: tuple[int, ...]  # drawn from at random
+    held: tuple[tuple[int, ...], ...]  # missions taken, per seat
+    ending: int  # the end-scoring card in play
+    ending_pile: tuple[int, ...]  # the end-scoring cards not used
+    start_pile: tuple[int, ...]  # the start cards not dealt
     current: int = 0
     round: int = 1
     phase: str = MOVE
-    taken: int = EMPTY                  # the cell emptied this turn
+    taken: int = EMPTY  # the cell emptied this turn
     over: bool = False
     rng: Rng = Rng()
 
     def pearls_on(self, cid: int) -> tuple[bool, bool]:
         """Does card ``cid`` hold a pearl on its animal area, on its plant area?"""
-        return (any(cid * 2 in held for held in self.pearls),
-                any(cid * 2 + 1 in held for held in self.pearls))
+        return (
+            any(cid * 2 in held for held in self.pearls),
+            any(cid * 2 + 1 in held for held in self.pearls),
+        )

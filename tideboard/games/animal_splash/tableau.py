@@ -13,8 +13,17 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from tideboard.games.animal_splash.content import (ANIMAL, ANIMALS, BACKGROUNDS, CARDS, COLOURS,
-                                                    CRAB, PLANT, PLANTS, names_of)
+from tideboard.games.animal_splash.content import (
+    ANIMAL,
+    ANIMALS,
+    BACKGROUNDS,
+    CARDS,
+    COLOURS,
+    CRAB,
+    PLANT,
+    PLANTS,
+    names_of,
+)
 
 # Per card id: the animal area's bits (kinds in bits 0-4, colours in bits 5-8), the
 # plant bits and the plant bits again when the card has a double plant.
@@ -65,8 +74,9 @@ def scorable(tableau: tuple[int, ...], pearls: frozenset[int]) -> tuple[tuple[in
     return tuple(out)
 
 
-def group_at(tableau: tuple[int, ...], pearls: frozenset[int], pos: int,
-             area: int) -> tuple[str, tuple[int, ...]] | None:
+def group_at(
+    tableau: tuple[int, ...], pearls: frozenset[int], pos: int, area: int
+) -> tuple[str, tuple[int, ...]] | None:
     """The group a pearl on (``pos``, ``area``) scores: what it shares ("fish", "red",
     "kelp") and the positions of its cards, or None when there is none."""
     animal, plant = free_bits(tableau, pearls)
@@ -82,14 +92,17 @@ def group_at(tableau: tuple[int, ...], pearls: frozenset[int], pos: int,
             lo -= 1
         while hi < len(tableau) - 1 and masks[hi + 1] >> bit & 1:
             hi += 1
-        count = sum(2 if area == PLANT and DOUBLE_BITS[tableau[i]] >> bit & 1 else 1
-                    for i in range(lo, hi + 1))
+        count = sum(
+            2 if area == PLANT and DOUBLE_BITS[tableau[i]] >> bit & 1 else 1
+            for i in range(lo, hi + 1)
+        )
         if count >= 3:
             return name, tuple(range(lo, hi + 1))
     return None
 
 
 # -- measures for missions and end-scoring cards -----------------------------------
+
 
 def distinct(masks: list[int]) -> int:
     """How many different values the cards can show at once (each card shows one)."""
@@ -173,17 +186,23 @@ ORDER_TESTS = frozenset({"background_run"})  # the tests that care about the car
 PEARL_TESTS = frozenset({"pearls", "full_cards"})  # the tests that count pearls
 
 # The fewest cards a tableau needs before a test can reach n (a quick "not yet").
-NEEDS = {"two_colours": lambda n: 2 * n, "animal_pairs": lambda n: 2 * n,
-         "same_plant": lambda n: (n + 1) // 2, "pearls": lambda n: (n + 1) // 2,
-         "full_cards": lambda n: n, "missions": lambda n: 0}
+NEEDS = {
+    "two_colours": lambda n: 2 * n,
+    "animal_pairs": lambda n: 2 * n,
+    "same_plant": lambda n: (n + 1) // 2,
+    "pearls": lambda n: (n + 1) // 2,
+    "full_cards": lambda n: n,
+    "missions": lambda n: 0,
+}
 
 
 def cards_needed(test: str, n: int) -> int:
     return NEEDS.get(test, lambda n: n)(n)
 
 
-def measure(test: str, tableau: tuple[int, ...], pearls: frozenset[int],
-            missions: int = 0, animal: int = -1) -> int:
+def measure(
+    test: str, tableau: tuple[int, ...], pearls: frozenset[int], missions: int = 0, animal: int = -1
+) -> int:
     """The tableau's value for a mission test or an end-scoring metric (``missions``:
     how many missions the player holds; ``animal``: the animal a test counts)."""
     if test == "pearls":
@@ -213,11 +232,13 @@ CARD_TESTS = {
     "same_colour": lambda cards, _: most_of([c.colours for c in cards], len(COLOURS)),
     "two_colours": lambda cards, _: two_of([c.colours for c in cards], len(COLOURS)),
     "different_backgrounds": lambda cards, _: len({c.background for c in cards}),
-    "same_background": lambda cards, _: most_of([1 << c.background for c in cards],
-                                                len(BACKGROUNDS)),
+    "same_background": lambda cards, _: most_of(
+        [1 << c.background for c in cards], len(BACKGROUNDS)
+    ),
     "different_plants": lambda cards, _: distinct([c.plants for c in cards]),
-    "same_plant": lambda cards, _: most_of([c.plants for c in cards], len(PLANTS),
-                                           [c.plant_count for c in cards]),
+    "same_plant": lambda cards, _: most_of(
+        [c.plants for c in cards], len(PLANTS), [c.plant_count for c in cards]
+    ),
     "doubles": lambda cards, _: sum(1 for c in cards if c.double),
 }
 
@@ -233,9 +254,19 @@ def card_measure(test: str, tableau: tuple[int, ...], animal: int = -1) -> int:
 
 
 def group_words(name: str) -> str:
-    """"fish", "red animals", "kelp" for a log line."""
+    """ "fish", "red animals", "kelp" for a log line."""
     return f"{name} animals" if name in COLOURS else name
 
 
-__all__ = ["ANIMAL_BITS", "PLANT_BITS", "distinct", "group_at", "measure", "most_of",
-           "names_of", "pairs_of", "scorable", "two_of"]
+__all__ = [
+    "ANIMAL_BITS",
+    "PLANT_BITS",
+    "distinct",
+    "group_at",
+    "measure",
+    "most_of",
+    "names_of",
+    "pairs_of",
+    "scorable",
+    "two_of",
+]

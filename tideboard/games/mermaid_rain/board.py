@@ -7,8 +7,18 @@ spaces; ``State.at`` holds the space's cell.
 
 from __future__ import annotations
 
-from tideboard.games.mermaid_rain.content import (BASE, DOLPHIN, MER, NEIGHBOURS, PLACEMENTS,
-                                                  START, STARTS, TILE_SHAPE, TILE_SYMBOL, TURTLE)
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    DOLPHIN,
+    MER,
+    NEIGHBOURS,
+    PLACEMENTS,
+    START,
+    STARTS,
+    TILE_SHAPE,
+    TILE_SYMBOL,
+    TURTLE,
+)
 from tideboard.games.mermaid_rain.state import State
 
 
@@ -43,8 +53,9 @@ def _ring(cell: int) -> int:
 
 
 # the island spaces next to each cell, and the cells whose tiles would change that
-_ISLAND_NEIGHBOURS = tuple(tuple(n for n in NEIGHBOURS[c] if BASE[n] <= START)
-                           for c in range(len(BASE)))
+_ISLAND_NEIGHBOURS = tuple(
+    tuple(n for n in NEIGHBOURS[c] if BASE[n] <= START) for c in range(len(BASE))
+)
 _RING = tuple(_ring(c) for c in range(len(BASE)))
 
 
@@ -55,7 +66,7 @@ def neighbour_spaces(state: State, space: int) -> tuple[int, ...]:
     cover, base, tile_cells = state.cover, BASE, state.tile_cells
     tile = cover[space]
     found = set()
-    for cell in ((space,) if tile < 0 else tile_cells[tile]):
+    for cell in (space,) if tile < 0 else tile_cells[tile]:
         for n in NEIGHBOURS[cell]:
             t = cover[n]
             if t >= 0:

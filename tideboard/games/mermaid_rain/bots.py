@@ -20,15 +20,35 @@ from __future__ import annotations
 
 import heapq
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.mermaid_rain import board
-from tideboard.games.mermaid_rain.content import (MERMAID, STARTS, TILE_DARK, TILE_SYMBOL, TURTLE,
-                                                  distance)
+from tideboard.games.mermaid_rain.content import (
+    MERMAID,
+    STARTS,
+    TILE_DARK,
+    TILE_SYMBOL,
+    TURTLE,
+    distance,
+)
 from tideboard.games.mermaid_rain.melds import meld_rank
-from tideboard.games.mermaid_rain.state import (Draw, Drop, End, Enter, Home, Keep, Move, Pick,
-                                                Place, Show, State, Take, Teleport)
+from tideboard.games.mermaid_rain.state import (
+    Draw,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Show,
+    State,
+    Take,
+    Teleport,
+)
 
 
 def treasure_spaces(view: State) -> list[int]:
@@ -75,16 +95,19 @@ class GreedyBot:
         if kind is Show:
             return self._show(view, seat, legal)
         if kind is Keep:
-            return max(legal, key=lambda a: (hand[a.cards[0]] + hand[a.cards[1]],
-                                             self.random.random()))
+            return max(
+                legal, key=lambda a: (hand[a.cards[0]] + hand[a.cards[1]], self.random.random())
+            )
         if kind is Pick:
             return max(legal, key=lambda a: self._tile_value(hand, a.tile))
         if kind is Draw:
             return self.random.choice(list(legal))
         if kind in (Enter, Home):
             targets = treasure_spaces(view) or list(STARTS)
-            return min(legal, key=lambda a: (min(distance(a.cell, t) for t in targets),
-                                             self.random.random()))
+            return min(
+                legal,
+                key=lambda a: (min(distance(a.cell, t) for t in targets), self.random.random()),
+            )
         if kind in (Place, Drop):
             return self._place(view, seat, legal)
         return self._ride(view, seat, legal)
@@ -93,9 +116,14 @@ class GreedyBot:
         hand = view.hands[seat]
         meld = view.melds[seat]
         if sum(meld) == 0:
-            return max(legal, key=lambda a: (a.cards[0] == a.cards[1],
-                                             hand[a.cards[0]] + hand[a.cards[1]],
-                                             self.random.random()))
+            return max(
+                legal,
+                key=lambda a: (
+                    a.cards[0] == a.cards[1],
+                    hand[a.cards[0]] + hand[a.cards[1]],
+                    self.random.random(),
+                ),
+            )
         now = meld_rank(meld)
         best, best_rank = None, now
         for action in legal:
@@ -134,9 +162,10 @@ class GreedyBot:
         takes = [a for a in legal if isinstance(a, Take)]
         if takes:
             mine = {view.kinds[t] for t in view.owned[seat]}
-            here = view.spaces[view.at[seat]]
-            return max(takes, key=lambda a: (view.kinds[here[a.index]] not in mine,
-                                             self.random.random()))
+            space = view.spaces[view.at[seat]]
+            return max(
+                takes, key=lambda a: (view.kinds[space[a.index]] not in mine, self.random.random())
+            )
         teleports = [a for a in legal if isinstance(a, Teleport)]
         if teleports:
             rich = max(teleports, key=lambda a: (len(view.spaces[a.to]), self.random.random()))
@@ -154,7 +183,7 @@ class GreedyBot:
             # treasure: the move that makes the whole way cheapest wins, so a
             # wild pair is paid only when no single card does as well
             best, best_key = None, None
-            dist_cache: dict[int, dict[int, int]] = {}
+            dist_cache: dict[tuple[int, tuple[int, ...]], dict[int, int]] = {}
             for action in moves:
                 after = list(hand)
                 for k in action.cards:

@@ -17,33 +17,39 @@ Everything is a small integer so that states stay cheap to copy:
 
 from __future__ import annotations
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 _RAW = package_json(__file__, "content.json")
 
 # -- adventure cards ------------------------------------------------------
 KINDS: tuple[str, ...] = tuple(_RAW["cards"]["kinds"])
-CARD_LETTERS = _RAW["cards"]["letters"] + "m"   # d g t, m for the Mermaid card
+CARD_LETTERS = _RAW["cards"]["letters"] + "m"  # d g t, m for the Mermaid card
 MERMAID = 3
-COPIES = int(_RAW["cards"]["copies"])            # 18 of each kind: 54 cards
-DEAL = int(_RAW["cards"]["deal"])                # seven cards a round
-KEEP = int(_RAW["cards"]["keep"])                # keep two at the end of a round
-ROUNDS = int(_RAW["cards"]["rounds"])            # five rounds
-MELD_LIMIT = 5                                   # a meld of five ends the meld phase
+COPIES = int(_RAW["cards"]["copies"])  # 18 of each kind: 54 cards
+DEAL = int(_RAW["cards"]["deal"])  # seven cards a round
+KEEP = int(_RAW["cards"]["keep"])  # keep two at the end of a round
+ROUNDS = int(_RAW["cards"]["rounds"])  # five rounds
+MELD_LIMIT = 5  # a meld of five ends the meld phase
 
 # -- the map --------------------------------------------------------------
 DOLPHIN, SEAGULL, TURTLE, MER, START, WATER, ROCK = range(7)
 SYMBOL_NAMES = ("Dolphin", "Seagull", "Sea Turtle", "Mermaid", "Start", "sea", "rock")
-_MAP_LETTERS = {"D": DOLPHIN, "G": SEAGULL, "T": TURTLE, "M": MER, "S": START,
-                ".": WATER, "#": ROCK}
+_MAP_LETTERS = {
+    "D": DOLPHIN,
+    "G": SEAGULL,
+    "T": TURTLE,
+    "M": MER,
+    "S": START,
+    ".": WATER,
+    "#": ROCK,
+}
 MAP_ROWS: tuple[str, ...] = tuple(_RAW["map"]["rows"])
 ROWS = len(MAP_ROWS)
 COLS = len(MAP_ROWS[0])
 CELLS = ROWS * COLS
 BASE: tuple[int, ...] = tuple(_MAP_LETTERS[ch] for row in MAP_ROWS for ch in row)
 ROW_LETTERS = "abcdefghijklmnopqrstuvwxyz"[:ROWS]
-CELL_NAMES: tuple[str, ...] = tuple(f"{ROW_LETTERS[c // COLS]}{c % COLS + 1}"
-                                    for c in range(CELLS))
+CELL_NAMES: tuple[str, ...] = tuple(f"{ROW_LETTERS[c // COLS]}{c % COLS + 1}" for c in range(CELLS))
 CELL_BY_NAME = {name: cell for cell, name in enumerate(CELL_NAMES)}
 STARTS: tuple[int, ...] = tuple(c for c in range(CELLS) if BASE[c] == START)
 
@@ -83,7 +89,7 @@ def distance(a: int, b: int) -> int:
 
 
 # -- surf tiles -------------------------------------------------------------
-SHAPES: tuple[str, ...] = tuple(_RAW["surf_tiles"]["shapes"])   # duo, bar, arc, tri
+SHAPES: tuple[str, ...] = tuple(_RAW["surf_tiles"]["shapes"])  # duo, bar, arc, tri
 TILE_SHAPE: list[int] = []
 TILE_SYMBOL: list[int] = []
 TILE_DARK: list[bool] = []
@@ -94,7 +100,8 @@ for _shape, _name in enumerate(SHAPES):
         TILE_DARK.append(_letter.isupper())
 TILES = len(TILE_SHAPE)
 TILES_OF_SHAPE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t for t in range(TILES) if TILE_SHAPE[t] == s) for s in range(len(SHAPES)))
+    tuple(t for t in range(TILES) if TILE_SHAPE[t] == s) for s in range(len(SHAPES))
+)
 
 
 def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -107,7 +114,8 @@ def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
     water = [c for c in range(CELLS) if BASE[c] == WATER]
     at = [cube(c) for c in range(CELLS)]
     touching = [frozenset(n) for n in NEIGHBOURS]
-    duo, bar, arc, tri = (set() for _ in SHAPES)
+    Cells = set[tuple[int, ...]]
+    duo, bar, arc, tri = (Cells() for _ in SHAPES)
     for a in water:
         ax, ay, az = at[a]
         for b in NEIGHBOURS[a]:
@@ -128,30 +136,58 @@ def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(tuple(sorted(found)) for found in (duo, bar, arc, tri))
 
 
-PLACEMENTS = _placements()   # per shape: the cell tuples a tile of that shape may cover
+PLACEMENTS = _placements()  # per shape: the cell tuples a tile of that shape may cover
 
 # -- undercurrents ------------------------------------------------------------
 UNDERCURRENTS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
-    {int(n): tuple(counts) for n, counts in card.items()}
-    for card in _RAW["undercurrents"]["cards"])
+    {int(n): tuple(counts) for n, counts in card.items()} for card in _RAW["undercurrents"]["cards"]
+)
 
 # -- treasures ------------------------------------------------------------------
 TREASURE_KINDS: tuple[str, ...] = tuple(_RAW["treasures"]["kinds"])
-TREASURE_LETTERS = _RAW["treasures"]["letters"]           # a c y p z
+TREASURE_LETTERS = _RAW["treasures"]["letters"]  # a c y p z
 TREASURES_BY_PLAYERS: dict[int, tuple[int, ...]] = {
-    int(n): tuple(c) for n, c in _RAW["treasures"]["by_players"].items()}
+    int(n): tuple(c) for n, c in _RAW["treasures"]["by_players"].items()
+}
 SPOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
     int(n): tuple((CELL_BY_NAME[name], up, down) for name, up, down in spots)
-    for n, spots in _RAW["treasures"]["spots"].items()}
+    for n, spots in _RAW["treasures"]["spots"].items()
+}
 
 # -- melds ----------------------------------------------------------------------
-MELD_NAMES = ("", "Mermaid Rain", "Mermaid Squall", "Ocean March", "Twin Splash",
-              "Aquamarine Waltz", "Mermaid Mist", "Mermaid Drop", "Octopus")
-MELD_RULES = ("", "5 of a kind", "4 of a kind", "full house (3 + 2)", "2 pairs",
-              "3 different", "3 of a kind", "1 pair", "2 different")
-MELD_BONUS = ("", "start your move by teleporting anywhere", "7 points",
-              "a treasure from the pool", "6 points", "an extra face-down surf tile",
-              "4 points", "1 point", "nothing")
+MELD_NAMES = (
+    "",
+    "Mermaid Rain",
+    "Mermaid Squall",
+    "Ocean March",
+    "Twin Splash",
+    "Aquamarine Waltz",
+    "Mermaid Mist",
+    "Mermaid Drop",
+    "Octopus",
+)
+MELD_RULES = (
+    "",
+    "5 of a kind",
+    "4 of a kind",
+    "full house (3 + 2)",
+    "2 pairs",
+    "3 different",
+    "3 of a kind",
+    "1 pair",
+    "2 different",
+)
+MELD_BONUS = (
+    "",
+    "start your move by teleporting anywhere",
+    "7 points",
+    "a treasure from the pool",
+    "6 points",
+    "an extra face-down surf tile",
+    "4 points",
+    "1 point",
+    "nothing",
+)
 MELD_POINTS = (0, 0, 7, 0, 6, 0, 4, 1, 0)
 RAIN, SQUALL, MARCH, TWIN, WALTZ, MIST, DROP, OCTOPUS = range(1, 9)
 

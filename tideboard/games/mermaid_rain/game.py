@@ -7,8 +7,13 @@ from typing import Any
 from tideboard.engine.core import ModularGame
 from tideboard.games.mermaid_rain import bots, logline, notation, rules, scoring, views
 from tideboard.games.mermaid_rain.board import space_of
-from tideboard.games.mermaid_rain.content import (CELL_NAMES, CELLS, MELD_NAMES, SHAPES,
-                                                  TREASURE_KINDS)
+from tideboard.games.mermaid_rain.content import (
+    CELL_NAMES,
+    CELLS,
+    MELD_NAMES,
+    SHAPES,
+    TREASURE_KINDS,
+)
 from tideboard.games.mermaid_rain.info import INFO
 from tideboard.games.mermaid_rain.state import HIDDEN, Action, State
 from tideboard.games.mermaid_rain.text import render_text, state_json
@@ -71,5 +76,4 @@ class MermaidRain(ModularGame[State, Action]):
 
 GAME = MermaidRain()
 
-__all__ = ["GAME", "MermaidRain", "HIDDEN", "CELL_NAMES", "MELD_NAMES", "SHAPES",
-           "TREASURE_KINDS"]
+__all__ = ["GAME", "MermaidRain", "HIDDEN", "CELL_NAMES", "MELD_NAMES", "SHAPES", "TREASURE_KINDS"]

@@ -4,13 +4,38 @@ screen: safe for every seat (a reveal names what everyone now sees)."""
 from __future__ import annotations
 
 from tideboard.engine.core import seat_label
-from tideboard.games.mermaid_rain.content import (KINDS, MELD_NAMES, MERMAID, SHAPES,
-                                                  SYMBOL_NAMES, TILE_DARK, TILE_SHAPE,
-                                                  TILE_SYMBOL, TREASURE_KINDS)
+from tideboard.games.mermaid_rain.content import (
+    KINDS,
+    MELD_NAMES,
+    MERMAID,
+    SHAPES,
+    SYMBOL_NAMES,
+    TILE_DARK,
+    TILE_SHAPE,
+    TILE_SYMBOL,
+    TREASURE_KINDS,
+)
 from tideboard.games.mermaid_rain.rules import cell_name, letters
-from tideboard.games.mermaid_rain.state import (DISCARD, HIDDEN, MELD, OVER, Action,
-                                                Draw, Drop, End, Enter, Home, Keep, Move, Pick,
-                                                Place, Show, State, Take, Teleport)
+from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HIDDEN,
+    MELD,
+    OVER,
+    Action,
+    Draw,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Show,
+    State,
+    Take,
+    Teleport,
+)
 
 
 def tile_text(tile: int) -> str:
@@ -82,14 +107,15 @@ def reveal_text(before: State, action: Show, after: State) -> str:
         cards = action.cards if s == action.seat else before.chosen[s]
         if cards is None:
             continue
-        shown.append(f"P{s + 1} stops" if cards == (MERMAID,)
-                     else f"P{s + 1} shows {letters(cards).upper()}")
+        shown.append(
+            f"P{s + 1} stops" if cards == (MERMAID,) else f"P{s + 1} shows {letters(cards).upper()}"
+        )
     text = "Revealed: " + ", ".join(shown) + "."
     if after.phase != MELD:
         order = ", ".join(f"P{s + 1} {MELD_NAMES[after.ranks[s]]}" for s in after.order)
-        text += (f"\nMelds: {order}. Player {after.prince + 1} takes the Prince card.")
+        text += f"\nMelds: {order}. Player {after.prince + 1} takes the Prince card."
         for s in after.order:
-            won = after.owned[s][len(before.owned[s]):]
+            won = after.owned[s][len(before.owned[s]) :]
             if won:  # Ocean March: a pool treasure, face up
                 text += f"\nP{s + 1} takes {treasure_text(after, won[0])} from the pool."
     return text
@@ -101,11 +127,15 @@ def _round_end_text(before: State, after: State) -> str:
     if after.round != before.round:
         return f"\nRound {after.round} begins: seven cards each; surf tiles turn over."
     if after.phase != before.phase and after.phase in ("home", "discard"):
-        removed = sum(1 for t, cells in enumerate(before.tile_cells)
-                      if cells and not after.tile_cells[t])
+        removed = sum(
+            1 for t, cells in enumerate(before.tile_cells) if cells and not after.tile_cells[t]
+        )
         text = f"\nEnd of round {after.round}"
         if removed:
-            text += (f": {removed} dark surf tiles leave the board" if removed != 1
-                     else ": a dark surf tile leaves the board")
+            text += (
+                f": {removed} dark surf tiles leave the board"
+                if removed != 1
+                else ": a dark surf tile leaves the board"
+            )
         return text + "."
     return ""

@@ -6,8 +6,16 @@ how many cards of each kind were shown, sorted from the largest count down.
 
 from __future__ import annotations
 
-from tideboard.games.mermaid_rain.content import (DROP, MARCH, MIST, OCTOPUS, RAIN, SQUALL,
-                                                  TWIN, WALTZ)
+from tideboard.games.mermaid_rain.content import (
+    DROP,
+    MARCH,
+    MIST,
+    OCTOPUS,
+    RAIN,
+    SQUALL,
+    TWIN,
+    WALTZ,
+)
 
 
 def meld_rank(counts: tuple[int, ...]) -> int:

@@ -23,13 +23,33 @@ from __future__ import annotations
 
 from tideboard.engine.core import NotationError
 from tideboard.engine.notation import parse_number, quote
-from tideboard.games.mermaid_rain.content import (CARD_LETTERS, CELL_BY_NAME, CELL_NAMES, SHAPES,
-                                                  TILES)
-from tideboard.games.mermaid_rain.state import (Action, Draw, Drop, End, Enter, Home, Keep, Move,
-                                                Pick, Place, Show, Take, Teleport)
+from tideboard.games.mermaid_rain.content import (
+    CARD_LETTERS,
+    CELL_BY_NAME,
+    CELL_NAMES,
+    SHAPES,
+    TILES,
+)
+from tideboard.games.mermaid_rain.state import (
+    Action,
+    Draw,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Show,
+    Take,
+    Teleport,
+)
 
-HELP = ("write the seat then the move, e.g. 'p1 show dg', 'p1 pick 12', 'p1 move d5 d', "
-        "'p1 end' (see 'tideboard rules mermaid-rain')")
+HELP = (
+    "write the seat then the move, e.g. 'p1 show dg', 'p1 pick 12', 'p1 move d5 d', "
+    "'p1 end' (see 'tideboard rules mermaid-rain')"
+)
 MAX_SEATS = 6
 
 
@@ -76,15 +96,18 @@ def _cell(word: str) -> int:
     try:
         return CELL_BY_NAME[word]
     except KeyError:
-        raise NotationError(f"{quote(word)} is not a space; spaces are a1-i11 "
-                            "(row a-i from the top, column 1-11)") from None
+        raise NotationError(
+            f"{quote(word)} is not a space; spaces are a1-i11 (row a-i from the top, column 1-11)"
+        ) from None
 
 
 def _cards(word: str, allowed: str) -> tuple[int, ...]:
     if not word or any(ch not in allowed for ch in word):
-        raise NotationError(f"{quote(word)} is not a card list; cards are "
-                            f"{', '.join(allowed)} (d Dolphin, g Seagull, t Sea Turtle"
-                            f"{', m Mermaid' if 'm' in allowed else ''})")
+        raise NotationError(
+            f"{quote(word)} is not a card list; cards are "
+            f"{', '.join(allowed)} (d Dolphin, g Seagull, t Sea Turtle"
+            f"{', m Mermaid' if 'm' in allowed else ''})"
+        )
     return tuple(sorted(CARD_LETTERS.index(ch) for ch in word))
 
 
@@ -92,8 +115,19 @@ def _tile(word: str) -> int:
     return parse_number(word, 0, TILES - 1, "surf tile")
 
 
-SHAPES_OF = {"show": 1, "pick": 1, "draw": 1, "enter": 1, "drop": 1, "move": 2,
-             "teleport": 1, "take": 1, "end": 0, "home": 1, "keep": 1}
+SHAPES_OF = {
+    "show": 1,
+    "pick": 1,
+    "draw": 1,
+    "enter": 1,
+    "drop": 1,
+    "move": 2,
+    "teleport": 1,
+    "take": 1,
+    "end": 0,
+    "home": 1,
+    "keep": 1,
+}
 
 
 def parse_action(text: str, tile_space=None) -> Action:
@@ -114,8 +148,9 @@ def parse_action(text: str, tile_space=None) -> Action:
     if verb not in SHAPES_OF:
         raise NotationError(f"unknown move {quote(verb)}; {HELP}")
     if len(args) != SHAPES_OF[verb]:
-        raise NotationError(f"{verb!r} takes {SHAPES_OF[verb]} argument(s), got {len(args)}; "
-                            f"{HELP}")
+        raise NotationError(
+            f"{verb!r} takes {SHAPES_OF[verb]} argument(s), got {len(args)}; {HELP}"
+        )
     if verb == "show":
         cards = _cards(args[0], "dgtm")
         if len(cards) not in (1, 2):
@@ -125,8 +160,9 @@ def parse_action(text: str, tile_space=None) -> Action:
         return Pick(seat, _tile(args[0]))
     if verb == "draw":
         if args[0] not in SHAPES:
-            raise NotationError(f"{quote(args[0])} is not a tile shape; shapes are "
-                                f"{', '.join(SHAPES)}")
+            raise NotationError(
+                f"{quote(args[0])} is not a tile shape; shapes are {', '.join(SHAPES)}"
+            )
         return Draw(seat, SHAPES.index(args[0]))
     if verb == "enter":
         return Enter(seat, _cell(args[0]))

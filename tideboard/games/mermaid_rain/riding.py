@@ -5,13 +5,44 @@ from __future__ import annotations
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import board
-from tideboard.games.mermaid_rain.content import (BASE, CELLS, KEEP, ROUNDS, SHAPES, TILE_DARK,
-                                                  TILE_SHAPE, TREASURE_POINTS, WATER)
-from tideboard.games.mermaid_rain.rounds import (PLACEMENT_SETS, _START_SET, _minus, _set,
-                                                 _start_round, adventure_cards, has_cards,
-                                                 need, sorted_cards)
-from tideboard.games.mermaid_rain.state import (DISCARD, HOME, OVER, RIDE, Drop, End, Enter, Home,
-                                                Keep, Move, Place, State, Take, Teleport)
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    CELLS,
+    KEEP,
+    ROUNDS,
+    SHAPES,
+    TILE_DARK,
+    TILE_SHAPE,
+    TREASURE_POINTS,
+    WATER,
+)
+from tideboard.games.mermaid_rain.rounds import (
+    _START_SET,
+    PLACEMENT_SETS,
+    _minus,
+    _set,
+    _start_round,
+    adventure_cards,
+    has_cards,
+    need,
+    sorted_cards,
+)
+from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HOME,
+    OVER,
+    RIDE,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Place,
+    State,
+    Take,
+    Teleport,
+)
 
 
 def _must_discard(state: State) -> bool:
@@ -38,16 +69,21 @@ def place_action(state: State, a: Place) -> State:
     _riding(state, a.seat, tiles_done=False)
     if a.tile not in state.held[a.seat]:
         raise IllegalAction("You do not hold that surf tile.")
-    if (a.cells not in PLACEMENT_SETS[TILE_SHAPE[a.tile]]
-            or board.mask(a.cells) & state.covered):
-        raise IllegalAction(f"A {SHAPES[TILE_SHAPE[a.tile]]} tile does not fit there: it must "
-                            "lie wholly on empty sea, inside the board.")
+    if a.cells not in PLACEMENT_SETS[TILE_SHAPE[a.tile]] or board.mask(a.cells) & state.covered:
+        raise IllegalAction(
+            f"A {SHAPES[TILE_SHAPE[a.tile]]} tile does not fit there: it must "
+            "lie wholly on empty sea, inside the board."
+        )
     cover = list(state.cover)
     for c in a.cells:
         cover[c] = a.tile
-    return evolve(state, cover=tuple(cover), covered=state.covered | board.mask(a.cells),
-                        tile_cells=_set(state.tile_cells, a.tile, a.cells),
-                        **_release(state, a.seat, a.tile))
+    return evolve(
+        state,
+        cover=tuple(cover),
+        covered=state.covered | board.mask(a.cells),
+        tile_cells=_set(state.tile_cells, a.tile, a.cells),
+        **_release(state, a.seat, a.tile),
+    )
 
 
 def _release(state: State, seat: int, tile: int) -> dict:
@@ -61,9 +97,11 @@ def drop_action(state: State, a: Drop) -> State:
     if a.tile not in state.held[a.seat]:
         raise IllegalAction("You do not hold that surf tile.")
     shape = TILE_SHAPE[a.tile]
-    return evolve(state, tile_discards=_set(state.tile_discards, shape,
-                                                  state.tile_discards[shape] + (a.tile,)),
-                        **_release(state, a.seat, a.tile))
+    return evolve(
+        state,
+        tile_discards=_set(state.tile_discards, shape, state.tile_discards[shape] + (a.tile,)),
+        **_release(state, a.seat, a.tile),
+    )
 
 
 def _arrive(state: State, seat: int, space: int, **changes) -> State:
@@ -73,23 +111,36 @@ def _arrive(state: State, seat: int, space: int, **changes) -> State:
         seen = {t for t in state.spaces[space] if t not in state.face_up}
         if seen - known[seat]:
             known = _set(known, seat, known[seat] | seen)
-    return evolve(state, at=_set(state.at, seat, space), moved=True, known=known,
-                        teleport=_set(state.teleport, seat, False), **changes)
+    return evolve(
+        state,
+        at=_set(state.at, seat, space),
+        moved=True,
+        known=known,
+        teleport=_set(state.teleport, seat, False),
+        **changes,
+    )
 
 
 def move_action(state: State, a: Move) -> State:
     _riding(state, a.seat)
     here = state.at[a.seat]
     if a.to not in board.neighbour_spaces(state, here):
-        raise IllegalAction("Move only to a neighbouring space with a symbol "
-                            "(not onto empty sea or rocks).")
+        raise IllegalAction(
+            "Move only to a neighbouring space with a symbol (not onto empty sea or rocks)."
+        )
     _start_free(state, a.to)
     if not isinstance(a.cards, tuple) or a.cards not in board.costs(state, a.seat, a.to):
-        raise IllegalAction("Pay a card matching the space's symbol (any card onto a mermaid "
-                            "symbol or a start space), or any two cards as a wild.")
-    return _arrive(state, a.seat, a.to, hands=_set(state.hands, a.seat,
-                                                   _minus(state.hands[a.seat], a.cards)),
-                   discard=state.discard + a.cards)
+        raise IllegalAction(
+            "Pay a card matching the space's symbol (any card onto a mermaid "
+            "symbol or a start space), or any two cards as a wild."
+        )
+    return _arrive(
+        state,
+        a.seat,
+        a.to,
+        hands=_set(state.hands, a.seat, _minus(state.hands[a.seat], a.cards)),
+        discard=state.discard + a.cards,
+    )
 
 
 def _start_free(state: State, space: int) -> None:
@@ -99,10 +150,17 @@ def _start_free(state: State, space: int) -> None:
 
 def teleport_action(state: State, a: Teleport) -> State:
     _riding(state, a.seat)
-    need(state.teleport[a.seat] and not state.moved,
-          "Only a Mermaid Rain meld teleports, and only at the start of the move.")
-    if (not isinstance(a.to, int) or not 0 <= a.to < CELLS or a.to == state.at[a.seat]
-            or not board.enterable(state, a.to) or board.space_of(state, a.to) != a.to):
+    need(
+        state.teleport[a.seat] and not state.moved,
+        "Only a Mermaid Rain meld teleports, and only at the start of the move.",
+    )
+    if (
+        not isinstance(a.to, int)
+        or not 0 <= a.to < CELLS
+        or a.to == state.at[a.seat]
+        or not board.enterable(state, a.to)
+        or board.space_of(state, a.to) != a.to
+    ):
         raise IllegalAction("Teleport to another space with a symbol or a start space.")
     _start_free(state, a.to)
     return _arrive(state, a.seat, a.to)
@@ -122,16 +180,23 @@ def take_action(state: State, a: Take) -> State:
     tid = state.spaces[here][a.index]
     lying = state.spaces[here]
     return evolve(
-        state, spaces=_set(state.spaces, here, lying[:a.index] + lying[a.index + 1:]),
+        state,
+        spaces=_set(state.spaces, here, lying[: a.index] + lying[a.index + 1 :]),
         owned=_set(state.owned, a.seat, state.owned[a.seat] + (tid,)),
         points=_set(state.points, a.seat, state.points[a.seat] + TREASURE_POINTS),
-        taken_here=state.taken_here | {here})
+        taken_here=state.taken_here | {here},
+    )
 
 
 def end_action(state: State, a: End) -> State:
     _riding(state, a.seat)
-    state = evolve(state, turn=state.turn + 1, moved=False, taken_here=frozenset(),
-                         teleport=_set(state.teleport, a.seat, False))
+    state = evolve(
+        state,
+        turn=state.turn + 1,
+        moved=False,
+        taken_here=frozenset(),
+        teleport=_set(state.teleport, a.seat, False),
+    )
     if state.turn < state.players:
         return state
     return _end_of_round(state)
@@ -149,10 +214,18 @@ def _end_of_round(state: State) -> State:
                 cover[c] = -1
             tile_cells[tile] = ()
             tile_discards[TILE_SHAPE[tile]] += (tile,)
-    state = evolve(state, cover=tuple(cover), covered=covered, tile_cells=tuple(tile_cells),
-                         tile_discards=tuple(tile_discards))
-    stranded = tuple(s for s in state.order
-                     if state.at[s] >= 0 and BASE[state.at[s]] == WATER and cover[state.at[s]] < 0)
+    state = evolve(
+        state,
+        cover=tuple(cover),
+        covered=covered,
+        tile_cells=tuple(tile_cells),
+        tile_discards=tuple(tile_discards),
+    )
+    stranded = tuple(
+        s
+        for s in state.order
+        if state.at[s] >= 0 and BASE[state.at[s]] == WATER and cover[state.at[s]] < 0
+    )
     if stranded:
         return evolve(state, phase=HOME, stranded=stranded)
     return _after_home(state)
@@ -184,8 +257,7 @@ def keep_action(state: State, a: Keep) -> State:
     for k in cards:
         kept[k] += 1
     gone = tuple(k for k in range(3) for _ in range(hand[k] - kept[k]))
-    state = evolve(state, hands=_set(state.hands, a.seat, tuple(kept)),
-                         discard=state.discard + gone)
+    state = evolve(
+        state, hands=_set(state.hands, a.seat, tuple(kept)), discard=state.discard + gone
+    )
     return state if _must_discard(state) else _start_round(state)
-
-

@@ -7,10 +7,22 @@ import itertools
 from tideboard.engine.core import GameConfig, IllegalAction
 from tideboard.engine.rng import Rng, draw
 from tideboard.engine.states import evolve
-from tideboard.games.mermaid_rain.content import (CARD_LETTERS, CELL_NAMES, CELLS, COPIES, DEAL,
-                                                  MERMAID, PLACEMENTS, SHAPES, SPOTS, STARTS,
-                                                  TILE_SHAPE, TILES_OF_SHAPE,
-                                                  TREASURES_BY_PLAYERS, UNDERCURRENTS)
+from tideboard.games.mermaid_rain.content import (
+    CARD_LETTERS,
+    CELL_NAMES,
+    CELLS,
+    COPIES,
+    DEAL,
+    MERMAID,
+    PLACEMENTS,
+    SHAPES,
+    SPOTS,
+    STARTS,
+    TILE_SHAPE,
+    TILES_OF_SHAPE,
+    TREASURES_BY_PLAYERS,
+    UNDERCURRENTS,
+)
 from tideboard.games.mermaid_rain.state import MELD, State
 
 PAIRS = tuple(itertools.combinations_with_replacement(range(3), 2))  # the 6 two-card choices
@@ -21,7 +33,7 @@ _ONE_SET = frozenset((k,) for k in range(4))
 
 
 def _set(seq: tuple, index: int, value) -> tuple:
-    return seq[:index] + (value,) + seq[index + 1:]
+    return seq[:index] + (value,) + seq[index + 1 :]
 
 
 def _minus(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -52,21 +64,24 @@ def need(phase_ok: bool, message: str) -> None:
         raise IllegalAction(message)
 
 
-
 def card_name(kind: int) -> str:
-    return ("a Dolphin", "a Seagull", "a Sea Turtle", "your Mermaid card")[kind] \
-        if 0 <= kind <= MERMAID else f"card {kind}"
-
+    return (
+        ("a Dolphin", "a Seagull", "a Sea Turtle", "your Mermaid card")[kind]
+        if 0 <= kind <= MERMAID
+        else f"card {kind}"
+    )
 
 
 # -- setup and the start of a round ------------------------------------------------
+
 
 def setup(config: GameConfig) -> State:
     n = config.players
     rng = Rng.from_seed(config.seed)
     deck, rng = rng.shuffle([k for k in range(3) for _ in range(COPIES)])
-    kinds, rng = rng.shuffle([k for k, count in enumerate(TREASURES_BY_PLAYERS[n])
-                              for _ in range(count)])
+    kinds, rng = rng.shuffle(
+        [k for k, count in enumerate(TREASURES_BY_PLAYERS[n]) for _ in range(count)]
+    )
     spaces: list[tuple[int, ...]] = [()] * CELLS
     face_up: set[int] = set()
     next_id = 0
@@ -81,15 +96,43 @@ def setup(config: GameConfig) -> State:
         piles.append(pile)
     undercurrents, rng = rng.shuffle(range(len(UNDERCURRENTS)))
     state = State(
-        players=n, phase=MELD, round=0, prince=0, hands=((0, 0, 0, 0),) * n, deck=deck,
-        discard=(), undercurrents=undercurrents, current_undercurrent=-1, piles=tuple(piles),
-        tile_discards=((),) * len(SHAPES), offer=(), melds=((0, 0, 0),) * n,
-        stopped=(False,) * n, chosen=(None,) * n, ranks=(0,) * n, order=tuple(range(n)), turn=0,
-        teleport=(False,) * n, waltz=(False,) * n, held=((),) * n, extra=(-1,) * n,
-        cover=(-1,) * CELLS, covered=0, tile_cells=((),) * len(TILE_SHAPE), at=(-1,) * n, moved=False,
-        taken_here=frozenset(), kinds=kinds, spaces=tuple(spaces), face_up=frozenset(face_up),
-        owned=((),) * n, pool=tuple(range(next_id, len(kinds))), known=(frozenset(),) * n,
-        points=(0,) * n, rng=rng)
+        players=n,
+        phase=MELD,
+        round=0,
+        prince=0,
+        hands=((0, 0, 0, 0),) * n,
+        deck=deck,
+        discard=(),
+        undercurrents=undercurrents,
+        current_undercurrent=-1,
+        piles=tuple(piles),
+        tile_discards=((),) * len(SHAPES),
+        offer=(),
+        melds=((0, 0, 0),) * n,
+        stopped=(False,) * n,
+        chosen=(None,) * n,
+        ranks=(0,) * n,
+        order=tuple(range(n)),
+        turn=0,
+        teleport=(False,) * n,
+        waltz=(False,) * n,
+        held=((),) * n,
+        extra=(-1,) * n,
+        cover=(-1,) * CELLS,
+        covered=0,
+        tile_cells=((),) * len(TILE_SHAPE),
+        at=(-1,) * n,
+        moved=False,
+        taken_here=frozenset(),
+        kinds=kinds,
+        spaces=tuple(spaces),
+        face_up=frozenset(face_up),
+        owned=((),) * n,
+        pool=tuple(range(next_id, len(kinds))),
+        known=(frozenset(),) * n,
+        points=(0,) * n,
+        rng=rng,
+    )
     return _start_round(state)
 
 
@@ -103,8 +146,9 @@ def _draw_tile(state: State, shape: int) -> tuple[int, State]:
             return -1, state
         pile, rng = rng.shuffle(tile_discards[shape])
         tile_discards = _set(tile_discards, shape, ())
-    state = evolve(state, piles=_set(state.piles, shape, pile[:-1]),
-                         tile_discards=tile_discards, rng=rng)
+    state = evolve(
+        state, piles=_set(state.piles, shape, pile[:-1]), tile_discards=tile_discards, rng=rng
+    )
     return pile[-1], state
 
 
@@ -113,16 +157,21 @@ def _deal(state: State, seat: int, count: int) -> State:
     hand = list(state.hands[seat])
     for card in drawn:
         hand[card] += 1
-    return evolve(state, deck=deck, discard=discard, rng=rng,
-                        hands=_set(state.hands, seat, tuple(hand)))
+    return evolve(
+        state, deck=deck, discard=discard, rng=rng, hands=_set(state.hands, seat, tuple(hand))
+    )
 
 
 def _start_round(state: State) -> State:
     """Reveal the undercurrent, turn surf tiles face up, deal seven cards each."""
     n = state.players
     card = state.undercurrents[-1]
-    state = evolve(state, round=state.round + 1, undercurrents=state.undercurrents[:-1],
-                         current_undercurrent=card)
+    state = evolve(
+        state,
+        round=state.round + 1,
+        undercurrents=state.undercurrents[:-1],
+        current_undercurrent=card,
+    )
     offer: list[int] = []
     for shape, count in enumerate(UNDERCURRENTS[card][n]):
         for _ in range(count):
@@ -131,10 +180,18 @@ def _start_round(state: State) -> State:
                 offer.append(tile)
     for k in range(n):  # the Prince deals, starting on their left
         state = _deal(state, (state.prince + 1 + k) % n, DEAL)
-    return evolve(state, phase=MELD, offer=tuple(offer), melds=((0, 0, 0),) * n,
-                        stopped=(False,) * n, chosen=(None,) * n, ranks=(0,) * n, turn=0,
-                        teleport=(False,) * n, waltz=(False,) * n)
-
+    return evolve(
+        state,
+        phase=MELD,
+        offer=tuple(offer),
+        melds=((0, 0, 0),) * n,
+        stopped=(False,) * n,
+        chosen=(None,) * n,
+        ranks=(0,) * n,
+        turn=0,
+        teleport=(False,) * n,
+        waltz=(False,) * n,
+    )
 
 
 def letters(cards: tuple[int, ...]) -> str:

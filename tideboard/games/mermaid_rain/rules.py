@@ -11,35 +11,86 @@ everyone keeps two cards (``Keep``, at once).  After round five: over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import board, riding
-from tideboard.games.mermaid_rain.content import (BASE, KEEP, MARCH, MELD_LIMIT, MELD_POINTS,
-                                                  MERMAID, PLACEMENTS, RAIN, SHAPES, TILE_SHAPE, TILE_SYMBOL,
-                                                  TREASURE_POINTS, WALTZ)
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    KEEP,
+    MARCH,
+    MELD_LIMIT,
+    MELD_POINTS,
+    MERMAID,
+    PLACEMENTS,
+    RAIN,
+    SHAPES,
+    TILE_SHAPE,
+    TILE_SYMBOL,
+    TREASURE_POINTS,
+    WALTZ,
+)
 from tideboard.games.mermaid_rain.melds import meld_order, meld_rank
-from tideboard.games.mermaid_rain.rounds import (PAIRS, _ONE_SET, _PAIR_SET,
-                                                 _START_SET, _draw_tile, _minus, _set,
-                                                 adventure_cards, card_name, cell_name,
-                                                 has_cards, letters, need, setup,
-                                                 sorted_cards)
-from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, OVER, PICK, RIDE, Action,
-                                                Draw, Drop, End, Enter, Home, Keep, Move, Pick,
-                                                Place, Show, State, Take, Teleport)
+from tideboard.games.mermaid_rain.rounds import (
+    _ONE_SET,
+    _PAIR_SET,
+    _START_SET,
+    PAIRS,
+    _draw_tile,
+    _minus,
+    _set,
+    adventure_cards,
+    card_name,
+    cell_name,
+    has_cards,
+    letters,
+    need,
+    setup,
+    sorted_cards,
+)
+from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HOME,
+    MELD,
+    OVER,
+    PICK,
+    RIDE,
+    Action,
+    Draw,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Show,
+    State,
+    Take,
+    Teleport,
+)
 
 __all__ = ["setup", "to_move", "legal_for", "legal_actions", "apply", "letters", "cell_name"]
 
 
 # -- whose decision -----------------------------------------------------------------
 
+
 def to_move(state: State) -> tuple[int, ...]:
     phase = state.phase
     if phase == RIDE or phase == PICK:
         return (state.order[state.turn],)
     if phase == MELD:
-        return tuple([s for s, (stop, choice) in enumerate(zip(state.stopped, state.chosen))
-                      if not stop and choice is None])
+        return tuple(
+            [
+                s
+                for s, (stop, choice) in enumerate(zip(state.stopped, state.chosen))
+                if not stop and choice is None
+            ]
+        )
     if phase == HOME:
         return state.stranded[:1]
     if phase == DISCARD:
@@ -94,8 +145,9 @@ def _legal(state: State, seat: int) -> list[Action]:
             return [Pick(seat, t) for t in state.offer]
         if not state.waltz[seat]:
             return []
-        return [Draw(seat, s) for s in range(len(SHAPES))
-                if state.piles[s] or state.tile_discards[s]]
+        return [
+            Draw(seat, s) for s in range(len(SHAPES)) if state.piles[s] or state.tile_discards[s]
+        ]
     if phase == RIDE:
         here = state.at[seat]
         if here < 0:
@@ -109,8 +161,11 @@ def _legal(state: State, seat: int) -> list[Action]:
             return out
         out = []
         if state.teleport[seat] and not state.moved:
-            out.extend(Teleport(seat, s) for s in board.all_spaces(state)
-                       if s != here and not (s in _START_SET and s in state.at))
+            out.extend(
+                Teleport(seat, s)
+                for s in board.all_spaces(state)
+                if s != here and not (s in _START_SET and s in state.at)
+            )
         moves, cover = _MOVES, state.cover
         hand = state.hands[seat]
         cap = board.CAP
@@ -122,8 +177,9 @@ def _legal(state: State, seat: int) -> list[Action]:
             key = (seat, space, BASE[space] if tile < 0 else TILE_SYMBOL[tile], held)
             found = moves.get(key)
             if found is None:  # made once, shared
-                found = moves[key] = tuple(Move(seat, space, cost)
-                                           for cost in board.costs(state, seat, space))
+                found = moves[key] = tuple(
+                    Move(seat, space, cost) for cost in board.costs(state, seat, space)
+                )
             out.extend(found)
         if can_take(state):
             out.extend(Take(seat, i) for i in range(len(state.spaces[here])))
@@ -145,8 +201,9 @@ def _places(seat: int, tile: int) -> tuple[tuple[int, Place], ...]:
     key = (seat, tile)
     found = _PLACES.get(key)
     if found is None:
-        found = _PLACES[key] = tuple((board.mask(cells), Place(seat, tile, cells))
-                                     for cells in PLACEMENTS[TILE_SHAPE[tile]])
+        found = _PLACES[key] = tuple(
+            (board.mask(cells), Place(seat, tile, cells)) for cells in PLACEMENTS[TILE_SHAPE[tile]]
+        )
     return found
 
 
@@ -172,12 +229,18 @@ def can_take(state: State) -> bool:
 
 # -- the reducer ----------------------------------------------------------------------
 
+
 def _whose(state: State, seat: int) -> None:
     phase = state.phase
     if (phase == RIDE or phase == PICK) and seat == state.order[state.turn]:
         return
-    if (phase == MELD and seat.__class__ is int and 0 <= seat < state.players
-            and state.chosen[seat] is None and not state.stopped[seat]):
+    if (
+        phase == MELD
+        and seat.__class__ is int
+        and 0 <= seat < state.players
+        and state.chosen[seat] is None
+        and not state.stopped[seat]
+    ):
         return  # still to choose (the usual case, checked quickly)
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalAction(f"There is no seat {seat!r} at this table.")
@@ -204,21 +267,24 @@ def _show(state: State, a: Show) -> State:
     cards = a.cards
     if cards in _PAIR_SET if first_meld_step(state, a.seat) else cards in _ONE_SET:
         # the usual case, checked quickly: a well-formed choice of held cards
-        if cards == (MERMAID,) or (hand[cards[0]] > (len(cards) == 2 and cards[0] == cards[1])
-                                   and hand[cards[-1]]):
+        if cards == (MERMAID,) or (
+            hand[cards[0]] > (len(cards) == 2 and cards[0] == cards[1]) and hand[cards[-1]]
+        ):
             return _chosen(state, a.seat, cards)
     if first_meld_step(state, a.seat):
         cards = sorted_cards(a.cards, 2)
         if MERMAID in cards:
-            raise IllegalAction("The first two meld cards must be adventure cards, "
-                                "not your Mermaid card.")
+            raise IllegalAction(
+                "The first two meld cards must be adventure cards, not your Mermaid card."
+            )
     else:
         cards = sorted_cards(a.cards, 1)
         if cards == (MERMAID,):
             return _chosen(state, a.seat, cards)
     if not has_cards(hand, cards):
-        raise IllegalAction(f"You do not hold {' and '.join(card_name(k) for k in cards)}"
-                            " for that.")
+        raise IllegalAction(
+            f"You do not hold {' and '.join(card_name(k) for k in cards)} for that."
+        )
     return _chosen(state, a.seat, cards)
 
 
@@ -229,6 +295,7 @@ def _chosen(state: State, seat: int, cards: tuple[int, ...]) -> State:
         if not stop and choice is None:
             return state  # others still choosing
     # everyone has chosen: reveal together
+    melds: list[tuple[int, ...]]
     hands, melds, stopped = list(state.hands), list(state.melds), list(state.stopped)
     for s, cards in enumerate(chosen):
         if cards is None:
@@ -241,8 +308,13 @@ def _chosen(state: State, seat: int, cards: tuple[int, ...]) -> State:
         for k in cards:
             meld[k] += 1
         melds[s] = tuple(meld)
-    state = evolve(state, hands=tuple(hands), melds=tuple(melds), stopped=tuple(stopped),
-                         chosen=(None,) * state.players)
+    state = evolve(
+        state,
+        hands=tuple(hands),
+        melds=tuple(melds),
+        stopped=tuple(stopped),
+        chosen=(None,) * state.players,
+    )
     if all(stopped) or any(sum(m) >= MELD_LIMIT for m in melds):
         return _resolve(state)
     return state
@@ -269,10 +341,22 @@ def _resolve(state: State) -> State:
         waltz[seat] = rank == WALTZ
         for k in range(3):
             discard.extend([k] * state.melds[seat][k])
-    state = evolve(state, phase=PICK, ranks=ranks, order=order, turn=0, prince=order[0],
-                         points=tuple(points), owned=tuple(owned), pool=pool, face_up=face_up,
-                         teleport=tuple(teleport), waltz=tuple(waltz), discard=tuple(discard),
-                         stopped=(False,) * n)
+    state = evolve(
+        state,
+        phase=PICK,
+        ranks=ranks,
+        order=order,
+        turn=0,
+        prince=order[0],
+        points=tuple(points),
+        owned=tuple(owned),
+        pool=pool,
+        face_up=face_up,
+        teleport=tuple(teleport),
+        waltz=tuple(waltz),
+        discard=tuple(discard),
+        stopped=(False,) * n,
+    )
     return _settle_pick(state)
 
 
@@ -281,16 +365,23 @@ def _settle_pick(state: State) -> State:
     while state.phase == PICK:
         seat = state.order[state.turn]
         if (not state.held[seat] and state.offer) or (
-                state.waltz[seat] and (any(state.piles) or any(state.tile_discards))):
+            state.waltz[seat] and (any(state.piles) or any(state.tile_discards))
+        ):
             return state  # something to pick (or, after an Aquamarine Waltz, to draw)
         state = evolve(state, turn=state.turn + 1, waltz=_set(state.waltz, seat, False))
         if state.turn == state.players:
             tile_discards = list(state.tile_discards)
             for tile in state.offer:
                 tile_discards[TILE_SHAPE[tile]] += (tile,)
-            state = evolve(state, phase=RIDE, turn=0, offer=(),
-                                 tile_discards=tuple(tile_discards), moved=False,
-                                 taken_here=frozenset())
+            state = evolve(
+                state,
+                phase=RIDE,
+                turn=0,
+                offer=(),
+                tile_discards=tuple(tile_discards),
+                moved=False,
+                taken_here=frozenset(),
+            )
     return state
 
 
@@ -313,13 +404,26 @@ def _draw(state: State, a: Draw) -> State:
     tile, state = _draw_tile(state, a.shape)
     if tile < 0:
         raise IllegalAction(f"No {SHAPES[a.shape]} surf tiles are left.")
-    state = evolve(state, held=_set(state.held, a.seat, state.held[a.seat] + (tile,)),
-                         extra=_set(state.extra, a.seat, tile),
-                         waltz=_set(state.waltz, a.seat, False))
+    state = evolve(
+        state,
+        held=_set(state.held, a.seat, state.held[a.seat] + (tile,)),
+        extra=_set(state.extra, a.seat, tile),
+        waltz=_set(state.waltz, a.seat, False),
+    )
     return _settle_pick(state)
 
 
-_HANDLERS = {Show: _show, Pick: _pick, Draw: _draw, Enter: riding.enter_action,
-             Place: riding.place_action, Drop: riding.drop_action, Move: riding.move_action,
-             Teleport: riding.teleport_action, Take: riding.take_action, End: riding.end_action,
-             Home: riding.home_action, Keep: riding.keep_action}
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Show: _show,
+    Pick: _pick,
+    Draw: _draw,
+    Enter: riding.enter_action,
+    Place: riding.place_action,
+    Drop: riding.drop_action,
+    Move: riding.move_action,
+    Teleport: riding.teleport_action,
+    Take: riding.take_action,
+    End: riding.end_action,
+    Home: riding.home_action,
+    Keep: riding.keep_action,
+}

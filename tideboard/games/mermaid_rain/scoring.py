@@ -11,8 +11,7 @@ where there is nothing to share, score nothing).
 
 from __future__ import annotations
 
-from tideboard.games.mermaid_rain.content import (MONOPOLY, PLACES, TREASURE_KINDS,
-                                                  TRIBUTE_PENALTY)
+from tideboard.games.mermaid_rain.content import MONOPOLY, PLACES, TREASURE_KINDS, TRIBUTE_PENALTY
 from tideboard.games.mermaid_rain.state import State
 
 
@@ -57,8 +56,14 @@ def breakdown(state: State) -> list[dict]:
     out = []
     for s in range(n):
         kinds = [per_kind[k][s] for k in range(len(TREASURE_KINDS))]
-        out.append({"track": state.points[s], "tribute": tribute[s], "majorities": kinds,
-                    "total": state.points[s] + tribute[s] + sum(kinds)})
+        out.append(
+            {
+                "track": state.points[s],
+                "tribute": tribute[s],
+                "majorities": kinds,
+                "total": state.points[s] + tribute[s] + sum(kinds),
+            }
+        )
     return out
 
 

@@ -15,8 +15,8 @@ import attrs
 
 from tideboard.engine.rng import Rng
 
-HIDDEN = -1            # a card, tile or treasure kind the viewer may not see
-CHOSEN = (HIDDEN,)     # another seat's meld choice, made but not yet revealed
+HIDDEN = -1  # a card, tile or treasure kind the viewer may not see
+CHOSEN = (HIDDEN,)  # another seat's meld choice, made but not yet revealed
 
 # phases
 MELD, PICK, RIDE, HOME, DISCARD, OVER = "meld", "pick", "ride", "home", "discard", "over"
@@ -129,43 +129,43 @@ class State:
 
     players: int
     phase: str
-    round: int                                  # undercurrent cards drawn so far (1-5)
-    prince: int                                 # the seat holding the Prince card
+    round: int  # undercurrent cards drawn so far (1-5)
+    prince: int  # the seat holding the Prince card
     hands: tuple[tuple[int, int, int, int], ...]
-    deck: tuple[int, ...]                       # adventure cards, the top last
+    deck: tuple[int, ...]  # adventure cards, the top last
     discard: tuple[int, ...]
-    undercurrents: tuple[int, ...]              # the undercurrent deck, the top last
-    current_undercurrent: int                   # the card drawn this round
-    piles: tuple[tuple[int, ...], ...]          # face-down surf tiles per shape, top last
+    undercurrents: tuple[int, ...]  # the undercurrent deck, the top last
+    current_undercurrent: int  # the card drawn this round
+    piles: tuple[tuple[int, ...], ...]  # face-down surf tiles per shape, top last
     tile_discards: tuple[tuple[int, ...], ...]  # per shape
-    offer: tuple[int, ...]                      # face-up surf tiles to pick
+    offer: tuple[int, ...]  # face-up surf tiles to pick
     # the meld phase
-    melds: tuple[tuple[int, int, int], ...]     # cards revealed per seat (kind counts)
-    stopped: tuple[bool, ...]                   # showed the Mermaid card
+    melds: tuple[tuple[int, int, int], ...]  # cards revealed per seat (kind counts)
+    stopped: tuple[bool, ...]  # showed the Mermaid card
     chosen: tuple[tuple[int, ...] | None, ...]  # the choices not yet revealed
-    ranks: tuple[int, ...]                      # meld rank per seat (1 best), 0 before
-    order: tuple[int, ...]                      # this round's turn order (meld order)
-    turn: int                                   # index into ``order`` (pick, ride)
-    teleport: tuple[bool, ...]                  # Mermaid Rain bonus still to use
-    waltz: tuple[bool, ...]                     # Aquamarine Waltz draw still to make
+    ranks: tuple[int, ...]  # meld rank per seat (1 best), 0 before
+    order: tuple[int, ...]  # this round's turn order (meld order)
+    turn: int  # index into ``order`` (pick, ride)
+    teleport: tuple[bool, ...]  # Mermaid Rain bonus still to use
+    waltz: tuple[bool, ...]  # Aquamarine Waltz draw still to make
     # surf tiles and the board
-    held: tuple[tuple[int, ...], ...]           # tiles each seat picked, to place
-    extra: tuple[int, ...]                      # per seat: the Waltz tile held face down, or -1
-    cover: tuple[int, ...]                      # per cell: the surf tile on it, or -1
-    covered: int                                # the same as a bit mask of cells
-    tile_cells: tuple[tuple[int, ...], ...]     # per tile: the cells it covers on the board
-    at: tuple[int, ...]                         # per seat: the space (cell) or -1 off the board
-    moved: bool                                 # the seat riding has moved this turn
-    taken_here: frozenset[int]                  # spaces the rider collected from this turn
+    held: tuple[tuple[int, ...], ...]  # tiles each seat picked, to place
+    extra: tuple[int, ...]  # per seat: the Waltz tile held face down, or -1
+    cover: tuple[int, ...]  # per cell: the surf tile on it, or -1
+    covered: int  # the same as a bit mask of cells
+    tile_cells: tuple[tuple[int, ...], ...]  # per tile: the cells it covers on the board
+    at: tuple[int, ...]  # per seat: the space (cell) or -1 off the board
+    moved: bool  # the seat riding has moved this turn
+    taken_here: frozenset[int]  # spaces the rider collected from this turn
     # treasures
-    kinds: tuple[int, ...]                      # per treasure id (HIDDEN in a view)
-    spaces: tuple[tuple[int, ...], ...]         # per cell: treasure ids lying there
-    face_up: frozenset[int]                     # treasures lying or kept face up
-    owned: tuple[tuple[int, ...], ...]          # per seat
-    pool: tuple[int, ...]                       # the face-down treasure pool
-    known: tuple[frozenset[int], ...]           # per seat: face-down treasures it has seen
-    points: tuple[int, ...]                     # the score track
-    stranded: tuple[int, ...] = ()              # seats still to go home, in turn order
+    kinds: tuple[int, ...]  # per treasure id (HIDDEN in a view)
+    spaces: tuple[tuple[int, ...], ...]  # per cell: treasure ids lying there
+    face_up: frozenset[int]  # treasures lying or kept face up
+    owned: tuple[tuple[int, ...], ...]  # per seat
+    pool: tuple[int, ...]  # the face-down treasure pool
+    known: tuple[frozenset[int], ...]  # per seat: face-down treasures it has seen
+    points: tuple[int, ...]  # the score track
+    stranded: tuple[int, ...] = ()  # seats still to go home, in turn order
     rng: Rng = Rng()
 
     @property

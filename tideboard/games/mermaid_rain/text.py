@@ -8,10 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.games.mermaid_rain import board
-from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, COLS, MELD_NAMES, ROWS,
-                                                  SHAPES, SYMBOL_NAMES, TILE_DARK, TILE_SHAPE,
-                                                  TILE_SYMBOL, TREASURE_KINDS, TREASURE_LETTERS,
-                                                  UNDERCURRENTS)
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    CELL_NAMES,
+    COLS,
+    MELD_NAMES,
+    ROWS,
+    SHAPES,
+    SYMBOL_NAMES,
+    TILE_DARK,
+    TILE_SHAPE,
+    TILE_SYMBOL,
+    TREASURE_KINDS,
+    TREASURE_LETTERS,
+    UNDERCURRENTS,
+)
 from tideboard.games.mermaid_rain.scoring import breakdown, scores
 from tideboard.games.mermaid_rain.state import CHOSEN, HIDDEN, State
 
@@ -40,26 +51,30 @@ def cell_text(state: State, cell: int) -> str:
 
 
 def render_text(state: State) -> str:
-    lines = [f"Round {state.round} of 5, phase {state.phase}; Prince: Player {state.prince + 1}",
-             "      " + "".join(f"{c + 1:<4}" for c in range(COLS))]
+    lines = [
+        f"Round {state.round} of 5, phase {state.phase}; Prince: Player {state.prince + 1}",
+        "      " + "".join(f"{c + 1:<4}" for c in range(COLS)),
+    ]
     for r in range(ROWS):
         pad = "  " if r % 2 else ""
         cells = " ".join(cell_text(state, r * COLS + c) for c in range(COLS))
         lines.append(f"  {'abcdefghi'[r]}  {pad}{cells}")
-    lines.append("Symbols D G T M (lower case on a surf tile), S start, . sea, # rock; "
-                 "then the mermaid's seat, then treasures (upper case face up, ? unknown).")
+    lines.append(
+        "Symbols D G T M (lower case on a surf tile), S start, . sea, # rock; "
+        "then the mermaid's seat, then treasures (upper case face up, ? unknown)."
+    )
     if state.offer:
         lines.append("Face-up surf tiles: " + ", ".join(tile_with_id(t) for t in state.offer))
     for s in range(state.players):
         h = state.hands[s]
-        hand = (f"{h[3]} cards" if h[3] else
-                f"{h[0]} Dolphin, {h[1]} Seagull, {h[2]} Sea Turtle")
+        hand = f"{h[3]} cards" if h[3] else f"{h[0]} Dolphin, {h[1]} Seagull, {h[2]} Sea Turtle"
         meld = "".join("DGT"[k] * state.melds[s][k] for k in range(3))
         extra = []
-        if state.chosen[s] == CHOSEN:
+        choice = state.chosen[s]
+        if choice == CHOSEN:
             extra.append("has chosen")
-        elif state.chosen[s] is not None:
-            extra.append("chose " + "".join("dgtm"[k] for k in state.chosen[s]))
+        elif choice is not None:
+            extra.append("chose " + "".join("dgtm"[k] for k in choice))
         if state.stopped[s]:
             extra.append("stopped")
         if state.ranks[s]:
@@ -68,15 +83,20 @@ def render_text(state: State) -> str:
             extra.append("holds " + ", ".join(tile_with_id(t) for t in state.held[s]))
         owned = "".join(treasure_letter(state, t) for t in state.owned[s]) or "-"
         where = CELL_NAMES[state.at[s]] if state.at[s] >= 0 else "off the board"
-        lines.append(f"Player {s + 1}: {state.points[s]} points, at {where}, hand {hand}, "
-                     f"meld {meld or '-'}, treasures {owned}"
-                     + (f" ({'; '.join(extra)})" if extra else ""))
+        lines.append(
+            f"Player {s + 1}: {state.points[s]} points, at {where}, hand {hand}, "
+            f"meld {meld or '-'}, treasures {owned}" + (f" ({'; '.join(extra)})" if extra else "")
+        )
     return "\n".join(lines)
 
 
 # what each shape's name means, for the hint line
-SHAPE_WORDS = {"duo": "2 spaces", "bar": "3 in a line", "arc": "3 in a bend",
-               "tri": "3 in a triangle"}
+SHAPE_WORDS = {
+    "duo": "2 spaces",
+    "bar": "3 in a line",
+    "arc": "3 in a bend",
+    "tri": "3 in a triangle",
+}
 
 
 def tile_label(tile: int) -> str:
@@ -95,48 +115,68 @@ def tile_with_id(tile: int) -> str:
 def state_json(state: State) -> dict[str, Any]:
     def treasure(tid: int) -> Any:
         kind = state.kinds[tid]
-        return {"kind": None if kind == HIDDEN else TREASURE_KINDS[kind],
-                "face_up": tid in state.face_up}
+        return {
+            "kind": None if kind == HIDDEN else TREASURE_KINDS[kind],
+            "face_up": tid in state.face_up,
+        }
 
     def tile(t: int) -> Any:
         if t == HIDDEN:
             return None
-        return {"id": t, "shape": SHAPES[TILE_SHAPE[t]], "symbol": SYMBOL_NAMES[TILE_SYMBOL[t]],
-                "dark": TILE_DARK[t]}
+        return {
+            "id": t,
+            "shape": SHAPES[TILE_SHAPE[t]],
+            "symbol": SYMBOL_NAMES[TILE_SYMBOL[t]],
+            "dark": TILE_DARK[t],
+        }
 
     seats = []
     for s in range(state.players):
         h = state.hands[s]
         chosen = state.chosen[s]
-        seats.append({
-            "seat": s + 1,
-            "points": state.points[s],
-            "at": CELL_NAMES[state.at[s]] if state.at[s] >= 0 else None,
-            "hand": (None if h[3] else {"dolphin": h[0], "seagull": h[1], "turtle": h[2]}),
-            "hand_size": sum(h),
-            "meld": "".join("DGT"[k] * state.melds[s][k] for k in range(3)),
-            "chosen": (None if chosen is None else "hidden" if chosen == CHOSEN
-                       else "".join("dgtm"[k] for k in chosen)),
-            "stopped": state.stopped[s],
-            "meld_rank": MELD_NAMES[state.ranks[s]] or None,
-            "held_tiles": [tile(t) for t in state.held[s]],
-            "treasures": [treasure(t) for t in state.owned[s]],
-        })
+        seats.append(
+            {
+                "seat": s + 1,
+                "points": state.points[s],
+                "at": CELL_NAMES[state.at[s]] if state.at[s] >= 0 else None,
+                "hand": (None if h[3] else {"dolphin": h[0], "seagull": h[1], "turtle": h[2]}),
+                "hand_size": sum(h),
+                "meld": "".join("DGT"[k] * state.melds[s][k] for k in range(3)),
+                "chosen": (
+                    None
+                    if chosen is None
+                    else "hidden"
+                    if chosen == CHOSEN
+                    else "".join("dgtm"[k] for k in chosen)
+                ),
+                "stopped": state.stopped[s],
+                "meld_rank": MELD_NAMES[state.ranks[s]] or None,
+                "held_tiles": [tile(t) for t in state.held[s]],
+                "treasures": [treasure(t) for t in state.owned[s]],
+            }
+        )
     data: dict[str, Any] = {
         "round": state.round,
         "phase": state.phase,
         "prince": state.prince + 1,
         "turn_order": [s + 1 for s in state.order],
-        "undercurrent": (UNDERCURRENTS[state.current_undercurrent][state.players]
-                         if state.current_undercurrent >= 0 else None),
+        "undercurrent": (
+            UNDERCURRENTS[state.current_undercurrent][state.players]
+            if state.current_undercurrent >= 0
+            else None
+        ),
         "offer": [tile(t) for t in state.offer],
         "deck": len(state.deck),
         "discard": len(state.discard),
         "piles": {SHAPES[i]: len(p) for i, p in enumerate(state.piles)},
-        "tiles_on_board": [{**tile(t), "cells": [CELL_NAMES[c] for c in cells]}
-                           for t, cells in enumerate(state.tile_cells) if cells],
-        "treasures_on_board": {CELL_NAMES[c]: [treasure(t) for t in ids]
-                               for c, ids in enumerate(state.spaces) if ids},
+        "tiles_on_board": [
+            {**tile(t), "cells": [CELL_NAMES[c] for c in cells]}
+            for t, cells in enumerate(state.tile_cells)
+            if cells
+        ],
+        "treasures_on_board": {
+            CELL_NAMES[c]: [treasure(t) for t in ids] for c, ids in enumerate(state.spaces) if ids
+        },
         "pool": len(state.pool),
         "seats": seats,
         "scores": list(scores(state)),

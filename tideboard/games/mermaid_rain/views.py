@@ -20,12 +20,16 @@ def _hidden(seq: tuple) -> tuple:
 
 
 def view(state: State, seat: int | None) -> State:
-    hands = tuple(h if s == seat else (0, 0, 0, h[0] + h[1] + h[2] + h[3])
-                  for s, h in enumerate(state.hands))
+    hands = tuple(
+        h if s == seat else (0, 0, 0, h[0] + h[1] + h[2] + h[3]) for s, h in enumerate(state.hands)
+    )
     chosen = tuple(c if s == seat or c is None else CHOSEN for s, c in enumerate(state.chosen))
-    held = tuple(h if s == seat or state.extra[s] < 0
-                 else tuple(HIDDEN if t == state.extra[s] else t for t in h)
-                 for s, h in enumerate(state.held))
+    held = tuple(
+        h
+        if s == seat or state.extra[s] < 0
+        else tuple(HIDDEN if t == state.extra[s] else t for t in h)
+        for s, h in enumerate(state.held)
+    )
     extra = tuple(e if s == seat or e < 0 else HIDDEN for s, e in enumerate(state.extra))
     if state.phase == OVER:
         kinds = state.kinds
@@ -35,8 +39,17 @@ def view(state: State, seat: int | None) -> State:
         kinds = tuple(k if t in up or t in mine else HIDDEN for t, k in enumerate(state.kinds))
     known = tuple(k if s == seat else frozenset() for s, k in enumerate(state.known))
     return evolve(
-        state, hands=hands, chosen=chosen, held=held, extra=extra, kinds=kinds, known=known,
-        deck=_hidden(state.deck), discard=_hidden(state.discard),
+        state,
+        hands=hands,
+        chosen=chosen,
+        held=held,
+        extra=extra,
+        kinds=kinds,
+        known=known,
+        deck=_hidden(state.deck),
+        discard=_hidden(state.discard),
         undercurrents=_hidden(state.undercurrents),
         piles=tuple(_hidden(p) for p in state.piles),
-        tile_discards=tuple(_hidden(p) for p in state.tile_discards), rng=Rng())
+        tile_discards=tuple(_hidden(p) for p in state.tile_discards),
+        rng=Rng(),
+    )

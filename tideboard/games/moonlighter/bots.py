@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.moonlighter.content import (
@@ -29,12 +30,7 @@ from tideboard.games.moonlighter.content import (
     STEP,
     boss_hearts,
 )
-from tideboard.games.moonlighter.rules import (
-    attack_outcome,
-    boss_ready,
-    can_flee,
-    open_sides,
-)
+from tideboard.games.moonlighter.rules import attack_outcome, boss_ready, can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     FIGHT,
     FLEE,
@@ -49,8 +45,8 @@ from tideboard.games.moonlighter.state import (
     State,
 )
 
-FLEE_BELOW = 0.95   # flee a fight whose odds of winning are worse than this
-HEAL_BELOW = 0.9    # go to the pool when health is at most this share of the maximum
+FLEE_BELOW = 0.95  # flee a fight whose odds of winning are worse than this
+HEAL_BELOW = 0.9  # go to the pool when health is at most this share of the maximum
 
 
 @lru_cache(maxsize=1024)  # bounded: a campaign would otherwise keep every fight it met
@@ -82,8 +78,11 @@ def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> flo
 
 def _expected_fight(state: State, pawn: str) -> float:
     """Odds, at full health, of the fight this pawn would face next."""
-    top = state.max_health + (PINK_BONUS if pawn == "pink" else 0) - \
-        (PINK_BONUS if state.pawn == "pink" else 0)
+    top = (
+        state.max_health
+        + (PINK_BONUS if pawn == "pink" else 0)
+        - (PINK_BONUS if state.pawn == "pink" else 0)
+    )
     if boss_ready(state):
         return win_chance(top, (boss_hearts(state.dungeon),), pawn, True)
     return win_chance(top, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, pawn, False)
@@ -98,7 +97,7 @@ def _path_step(state: State, goal, start: tuple[int, int] | None = None) -> str 
     """First side to walk on the shortest safe path to a room satisfying ``goal``."""
     start = state.pos if start is None else start
     seen = {start}
-    queue = deque([(start, None)])
+    queue: deque[tuple[tuple[int, int], str | None]] = deque([(start, None)])
     while queue:
         pos, first = queue.popleft()
         if goal(pos):
@@ -134,9 +133,11 @@ class GreedyBot:
     def _choose(self, s: State) -> Any:
         if s.pending == PLACE:
             sides = open_sides(s)
+
             def openness(d: str) -> tuple[int, float]:
                 dx, dy = STEP[d]
                 return (len(open_sides(s, (s.pos[0] + dx, s.pos[1] + dy))), self.random.random())
+
             return Place(max(sides, key=openness))
         if s.pending == FIGHT:
             # Fleeing helps only if there is a pool to reach or other rooms to roll
@@ -149,6 +150,7 @@ class GreedyBot:
             return Attack()
         if s.pending == LOOT:
             new = s.room.pawn
+            assert new is not None  # a looted pawn lies in the room while LOOT is pending
             better = _expected_fight(s, new) > _expected_fight(s, s.pawn) + 1e-9
             return SWITCH if better else KEEP
         return self._explore(s)
@@ -167,8 +169,9 @@ class GreedyBot:
                 if step is not None:
                     return Move(step)
         # 2. heal when low, or before the boss can turn up
-        wants_heal = s.health < s.max_health and (s.health <= HEAL_BELOW * s.max_health
-                                                  or boss_ready(s))
+        wants_heal = s.health < s.max_health and (
+            s.health <= HEAL_BELOW * s.max_health or boss_ready(s)
+        )
         if wants_heal and s.room.tile != BLUE:
             step = self._can_heal(s, s.pos)
             if step is not None:
@@ -179,8 +182,11 @@ class GreedyBot:
         step = _path_step(s, lambda p: bool(open_sides(s, p)))
         if step is not None:
             return Move(step)
-        hostile = [d for d, (dx, dy) in STEP.items()
-                   if s.room_at((s.pos[0] + dx, s.pos[1] + dy)) is not None]
+        hostile = [
+            d
+            for d, (dx, dy) in STEP.items()
+            if s.room_at((s.pos[0] + dx, s.pos[1] + dy)) is not None
+        ]
         return Move(self.random.choice(hostile))
 
 

@@ -28,8 +28,14 @@ ROOM_TEXT = {
 }
 
 # Short names, for "you place ... to the north".
-TILE_NAME = {WHITE: "a white room", ORANGE: "an orange room", YELLOW: "a chest room",
-             BLUE: "the healing pool", RED: "the boss room", BLACK: "a black room"}
+TILE_NAME = {
+    WHITE: "a white room",
+    ORANGE: "an orange room",
+    YELLOW: "a chest room",
+    BLUE: "the healing pool",
+    RED: "the boss room",
+    BLACK: "a black room",
+}
 
 # -- pawns --------------------------------------------------------------------
 # The player starts as the white pawn; the loot die (d8) names the other eight.
@@ -49,28 +55,28 @@ PAWN_TEXT = {
 }
 
 # -- dice ---------------------------------------------------------------------
-TILE_DIE = 10    # faces 0-9
-ATTACK_DIE = 6   # faces 1-6
-LOOT_DIE = 8     # faces 1-8
+TILE_DIE = 10  # faces 0-9
+ATTACK_DIE = 6  # faces 1-6
+LOOT_DIE = 8  # faces 1-8
 
-YELLOW_CAP = 3          # chest rooms allowed on the board
-YELLOW_CAP_PAWN = 4     # ... while wearing the yellow pawn
-BLUE_CAP = 1            # healing pools allowed on the board
+YELLOW_CAP = 3  # chest rooms allowed on the board
+YELLOW_CAP_PAWN = 4  # ... while wearing the yellow pawn
+BLUE_CAP = 1  # healing pools allowed on the board
 
 # -- fights -------------------------------------------------------------------
 ENEMIES_PER_ROOM = 2
 ENEMY_HEARTS = 2
 
 # -- the campaign -------------------------------------------------------------
-DUNGEONS = 5            # one dungeon per red boss tile in the box
-START_HEALTH = 5        # dungeon 1; +1 per later dungeon
+DUNGEONS = 5  # one dungeon per red boss tile in the box
+START_HEALTH = 5  # dungeon 1; +1 per later dungeon
 PINK_BONUS = 2
-START_POOL = 25         # healing pool of dungeon 1; +10 per later dungeon
-START_BOSS = 5          # boss hearts in dungeon 1; +3 per later dungeon
-START_GREENS = 10       # green rooms needed before the boss can appear; +5 per later dungeon
-LIVES = 3               # deaths the campaign survives, the last one ends it
-ROLL_LIMIT = 1000       # tile-die rolls in a campaign (the moon sets)
-DUNGEON_POINTS = 1000   # score per dungeon cleared in the best run
+START_POOL = 25  # healing pool of dungeon 1; +10 per later dungeon
+START_BOSS = 5  # boss hearts in dungeon 1; +3 per later dungeon
+START_GREENS = 10  # green rooms needed before the boss can appear; +5 per later dungeon
+LIVES = 3  # deaths the campaign survives, the last one ends it
+ROLL_LIMIT = 1000  # tile-die rolls in a campaign (the moon sets)
+DUNGEON_POINTS = 1000  # score per dungeon cleared in the best run
 
 
 def max_health_base(dungeon: int) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from tideboard.engine.core import NotationError
 from tideboard.engine.notation import quote
+from tideboard.engine.plurals import plural
 from tideboard.games.moonlighter.state import (
     ATTACK,
     FLEE,
@@ -31,15 +32,30 @@ from tideboard.games.moonlighter.state import (
     RollTile,
     Switch,
 )
-from tideboard.engine.text import plural
 
-HELP = ("write one of: roll, place n|e|s|w, move n|e|s|w, attack, flee, switch, keep "
-        "(e.g. 'place e')")
+HELP = (
+    "write one of: roll, place n|e|s|w, move n|e|s|w, attack, flee, switch, keep (e.g. 'place e')"
+)
 
-_SIDES = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s",
-          "w": "w", "west": "w"}
-_PLAIN = {"roll": ROLL, "r": ROLL, "attack": ATTACK, "a": ATTACK, "flee": FLEE,
-          "switch": SWITCH, "keep": KEEP}
+_SIDES = {
+    "n": "n",
+    "north": "n",
+    "e": "e",
+    "east": "e",
+    "s": "s",
+    "south": "s",
+    "w": "w",
+    "west": "w",
+}
+_PLAIN: dict[str, Action] = {
+    "roll": ROLL,
+    "r": ROLL,
+    "attack": ATTACK,
+    "a": ATTACK,
+    "flee": FLEE,
+    "switch": SWITCH,
+    "keep": KEEP,
+}
 _SIDED = {"place": "place", "move": "move", "go": "move"}
 
 
@@ -72,8 +88,9 @@ def parse_action(text: str) -> Action:
         return _PLAIN[verb]
     if verb in _SIDED:
         if len(args) != 1:
-            raise NotationError(f"{verb!r} takes one side (n, e, s or w), got "
-                                f"{plural(len(args), 'word')}; {HELP}")
+            raise NotationError(
+                f"{verb!r} takes one side (n, e, s or w), got {plural(len(args), 'word')}; {HELP}"
+            )
         side = _SIDES.get(args[0])
         if side is None:
             raise NotationError(f"{quote(args[0])} is not a side; sides are n, e, s and w")

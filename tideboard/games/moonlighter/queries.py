@@ -18,10 +18,7 @@ from tideboard.games.moonlighter.content import (
     YELLOW_CAP_PAWN,
     greens_for_boss,
 )
-from tideboard.games.moonlighter.state import (
-    FIGHT,
-    State,
-)
+from tideboard.games.moonlighter.state import FIGHT, State
 
 
 def count_tiles(state: State, tile: str) -> int:

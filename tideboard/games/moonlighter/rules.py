@@ -7,6 +7,7 @@ Every die is rolled here, from the generator kept in the state, inside
 from __future__ import annotations
 
 from tideboard.engine.core import GameConfig, IllegalAction
+from tideboard.engine.plurals import plural
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import (
@@ -38,6 +39,17 @@ from tideboard.games.moonlighter.content import (
     max_health_base,
     pool_size,
 )
+from tideboard.games.moonlighter.queries import (  # noqa: F401  (re-exported)
+    boss_ready,
+    can_flee,
+    count_tiles,
+    green_rooms,
+    neighbour,
+    open_sides,
+    supply_left,
+    tile_for_face,
+    yellow_cap,
+)
 from tideboard.games.moonlighter.state import (
     ATTACK,
     EXPLORE,
@@ -60,40 +72,39 @@ from tideboard.games.moonlighter.state import (
     State,
     Switch,
 )
-from tideboard.engine.text import plural
 
 PLACES = {d: Place(d) for d in DIRECTIONS}
 MOVES = {d: Move(d) for d in DIRECTIONS}
-
-
-from tideboard.games.moonlighter.queries import (  # noqa: F401  (re-exported)
-    count_tiles,
-    green_rooms,
-    supply_left,
-    yellow_cap,
-    boss_ready,
-    neighbour,
-    open_sides,
-    can_flee,
-    tile_for_face,
-)
-
 
 
 # -- setup ---------------------------------------------------------------------
 def setup(config: GameConfig) -> State:
     state = State(rooms=(), cells=(), rng=Rng.from_seed(config.seed), lives=LIVES)
     state = start_dungeon(state, 1, PAWN_WHITE)
-    return evolve(state, events=("Dungeon 1: you stand in the white start room. Roll the tile die.",))
+    return evolve(
+        state, events=("Dungeon 1: you stand in the white start room. Roll the tile die.",)
+    )
 
 
 def start_dungeon(state: State, dungeon: int, pawn: str) -> State:
     """A fresh map (one white tile), full health, a full healing pool."""
     top = max_health_base(dungeon) + (PINK_BONUS if pawn == "pink" else 0)
-    return evolve(state, rooms=(Room(0, 0, WHITE),), cells=((0, 0),), pos=(0, 0),
-                  came_from=(0, 0), health=top, max_health=top, pawn=pawn,
-                  pool=pool_size(dungeon), boss=0, enemies=(), pending=EXPLORE,
-                  tile=None, dungeon=dungeon)
+    return evolve(
+        state,
+        rooms=(Room(0, 0, WHITE),),
+        cells=((0, 0),),
+        pos=(0, 0),
+        came_from=(0, 0),
+        health=top,
+        max_health=top,
+        pawn=pawn,
+        pool=pool_size(dungeon),
+        boss=0,
+        enemies=(),
+        pending=EXPLORE,
+        tile=None,
+        dungeon=dungeon,
+    )
 
 
 # -- legal actions -------------------------------------------------------------
@@ -170,12 +181,14 @@ def apply(state: State, action: Action) -> State:
     elif isinstance(action, Keep):
         if state.pending != LOOT:
             raise IllegalAction("There is no looted pawn to decide on.")
-        log.say(f"You keep the {state.pawn} pawn; the {state.room.pawn} pawn stays in the chest "
-                "room (come back to switch).")
+        log.say(
+            f"You keep the {state.pawn} pawn; the {state.room.pawn} pawn stays in the chest "
+            "room (come back to switch)."
+        )
         state = evolve(state, pending=EXPLORE)
     else:
         raise IllegalAction(f"That is not a Moonlighter move: {action!r}.")
-    if (state.pending == EXPLORE and not state.over and state.rolls >= ROLL_LIMIT):
+    if state.pending == EXPLORE and not state.over and state.rolls >= ROLL_LIMIT:
         log.say(f"The moon sets: all {ROLL_LIMIT} tile rolls are used. The campaign is over.")
         state = evolve(state, over=True)
     return evolve(state, last_rolls=tuple(log.rolls), events=tuple(log.events))
@@ -184,15 +197,17 @@ def apply(state: State, action: Action) -> State:
 def _direction(direction: object) -> str:
     if direction not in STEP:
         raise IllegalAction(f"{direction!r} is not a side; use n, e, s or w.")
-    return direction  # type: ignore[return-value]
+    return direction
 
 
 def _roll_tile(state: State, log: _Log) -> State:
     if state.pending != EXPLORE:
         raise IllegalAction(_waiting_message(state))
     if not open_sides(state):
-        raise IllegalAction("Every side of this room already has a room next to it; "
-                            "move to a room with an open side before rolling.")
+        raise IllegalAction(
+            "Every side of this room already has a room next to it; "
+            "move to a room with an open side before rolling."
+        )
     face, rng = state.rng.roll(TILE_DIE)
     face -= 1  # the tile die reads 0-9
     tile, why = tile_for_face(state, face)
@@ -214,29 +229,42 @@ def _place(state: State, direction: str, log: _Log) -> State:
     direction = _direction(direction)
     target = neighbour(state.pos, direction)
     if target in state.cells:
-        raise IllegalAction(f"There is already a room to the {DIRECTION_NAMES[direction]}; "
-                            f"open sides: {', '.join(open_sides(state))}.")
+        raise IllegalAction(
+            f"There is already a room to the {DIRECTION_NAMES[direction]}; "
+            f"open sides: {', '.join(open_sides(state))}."
+        )
     tile = state.tile
     assert tile is not None
     room = Room(target[0], target[1], tile)
     log.say(f"You place {TILE_NAME[tile]} to the {DIRECTION_NAMES[direction]} and step in.")
-    state = evolve(state, rooms=state.rooms + (room,), cells=state.cells + (target,),
-                   came_from=state.pos, pos=target, pending=EXPLORE, tile=None)
+    state = evolve(
+        state,
+        rooms=state.rooms + (room,),
+        cells=state.cells + (target,),
+        came_from=state.pos,
+        pos=target,
+        pending=EXPLORE,
+        tile=None,
+    )
     return _enter(state, room, True, log)
 
 
 def _move(state: State, direction: str, log: _Log) -> State:
     if state.pending != EXPLORE:
         if state.pending == PLACE:
-            raise IllegalAction(f"You rolled a {state.tile} room: place it before moving "
-                                f"({', '.join('place ' + d for d in open_sides(state))}).")
+            raise IllegalAction(
+                f"You rolled a {state.tile} room: place it before moving "
+                f"({', '.join('place ' + d for d in open_sides(state))})."
+            )
         raise IllegalAction(_waiting_message(state))
     direction = _direction(direction)
     target = neighbour(state.pos, direction)
     room = state.room_at(target)
     if room is None:
-        raise IllegalAction(f"There is no room to the {DIRECTION_NAMES[direction]}; "
-                            "roll the tile die to find new rooms.")
+        raise IllegalAction(
+            f"There is no room to the {DIRECTION_NAMES[direction]}; "
+            "roll the tile die to find new rooms."
+        )
     log.say(f"You walk {DIRECTION_NAMES[direction]} into {ROOM_TEXT[room.colour]}.")
     state = evolve(state, came_from=state.pos, pos=target)
     return _enter(state, room, False, log)
@@ -244,7 +272,7 @@ def _move(state: State, direction: str, log: _Log) -> State:
 
 def _replace_room(state: State, room: Room) -> State:
     index = state.cells.index(room.pos)
-    return evolve(state, rooms=state.rooms[:index] + (room,) + state.rooms[index + 1:])
+    return evolve(state, rooms=state.rooms[:index] + (room,) + state.rooms[index + 1 :])
 
 
 def _pawn_on_table(state: State, pawn: str) -> bool:
@@ -255,15 +283,21 @@ def _enter(state: State, room: Room, new: bool, log: _Log) -> State:
     """What happens when the player steps into ``room``."""
     if room.hostile:
         locked = room.tile == BLACK and state.pawn != "black"
-        how = ("the door locks behind you" if locked else
-               "you may flee" if room.tile == ORANGE else "the black pawn keeps the door open")
+        how = (
+            "the door locks behind you"
+            if locked
+            else "you may flee"
+            if room.tile == ORANGE
+            else "the black pawn keeps the door open"
+        )
         log.say(f"{ENEMIES_PER_ROOM} enemies of {ENEMY_HEARTS} hearts each: {how}.")
-        return evolve(state, pending=FIGHT,
-                      enemies=(ENEMY_HEARTS,) * ENEMIES_PER_ROOM)
+        return evolve(state, pending=FIGHT, enemies=(ENEMY_HEARTS,) * ENEMIES_PER_ROOM)
     if room.tile == RED:
         hearts = boss_hearts(state.dungeon)
-        log.say(f"The boss of dungeon {state.dungeon} waits with {hearts} hearts; "
-                "there is no way out but to win.")
+        log.say(
+            f"The boss of dungeon {state.dungeon} waits with {hearts} hearts; "
+            "there is no way out but to win."
+        )
         return evolve(state, pending=FIGHT, boss=hearts, enemies=())
     if room.tile == BLUE:
         return _heal(state, log)
@@ -290,12 +324,16 @@ def _heal(state: State, log: _Log) -> State:
     need = state.max_health - state.health
     gain = min(need, state.pool)
     if need == 0:
-        log.say(f"The healing pool: you are at full health ({plural(state.pool, 'heart')} left in the pool).")
+        log.say(
+            f"The healing pool: you are at full health ({plural(state.pool, 'heart')} left in the pool)."
+        )
     elif gain == 0:
         log.say("The healing pool is dry.")
     else:
-        log.say(f"The healing pool restores {plural(gain, 'heart')} "
-                f"({state.pool - gain} left in the pool).")
+        log.say(
+            f"The healing pool restores {plural(gain, 'heart')} "
+            f"({state.pool - gain} left in the pool)."
+        )
     return evolve(state, health=state.health + gain, pool=state.pool - gain)
 
 
@@ -370,16 +408,17 @@ def _a(number: int) -> str:
 
 def _boss_beaten(state: State, log: _Log) -> State:
     cleared = state.cleared + 1
-    state = evolve(state, cleared=cleared, best=max(state.best, cleared), boss=0,
-                   pending=EXPLORE)
+    state = evolve(state, cleared=cleared, best=max(state.best, cleared), boss=0, pending=EXPLORE)
     if cleared >= DUNGEONS:
         log.say(f"The boss falls: all {DUNGEONS} dungeons are cleared. You win the campaign!")
         return evolve(state, over=True, won=True)
     nxt = state.dungeon + 1
     top = max_health_base(nxt) + (PINK_BONUS if state.pawn == "pink" else 0)
-    log.say(f"The boss falls: dungeon {state.dungeon} is cleared. Dungeon {nxt} begins: "
-            f"{top} max health, a {pool_size(nxt)}-heart pool, "
-            f"{_a(boss_hearts(nxt))}-heart boss after {greens_for_boss(nxt)} green rooms.")
+    log.say(
+        f"The boss falls: dungeon {state.dungeon} is cleared. Dungeon {nxt} begins: "
+        f"{top} max health, a {pool_size(nxt)}-heart pool, "
+        f"{_a(boss_hearts(nxt))}-heart boss after {greens_for_boss(nxt)} green rooms."
+    )
     return start_dungeon(state, nxt, state.pawn)
 
 
@@ -390,11 +429,15 @@ def _die(state: State, boss: bool, log: _Log) -> State:
         return evolve(state, lives=0, over=True)  # the map stays as you fell
     state = evolve(state, lives=lives)
     if boss:
-        log.say(f"You die in the boss room ({plural(lives, 'life', 'lives')} left): "
-                f"dungeon {state.dungeon} starts again with its tiles reset.")
+        log.say(
+            f"You die in the boss room ({plural(lives, 'life', 'lives')} left): "
+            f"dungeon {state.dungeon} starts again with its tiles reset."
+        )
         return start_dungeon(state, state.dungeon, state.pawn)
-    log.say(f"You die ({plural(lives, 'life', 'lives')} left): the game resets "
-            "to dungeon 1 with the white pawn.")
+    log.say(
+        f"You die ({plural(lives, 'life', 'lives')} left): the game resets "
+        "to dungeon 1 with the white pawn."
+    )
     state = evolve(state, cleared=0, run=state.run + 1)
     return start_dungeon(state, 1, PAWN_WHITE)
 
@@ -434,8 +477,10 @@ def _switch(state: State, log: _Log) -> State:
     old, new = state.pawn, room.pawn
     state = _replace_room(state, evolve(room, pawn=old))
     state = evolve(_set_pawn(state, new), pending=EXPLORE)
-    log.say(f"You switch to the {new} pawn ({PAWN_TEXT[new]}); the {old} pawn stays here. "
-            f"Health {state.health} of {state.max_health}.")
+    log.say(
+        f"You switch to the {new} pawn ({PAWN_TEXT[new]}); the {old} pawn stays here. "
+        f"Health {state.health} of {state.max_health}."
+    )
     return state
 
 

@@ -9,14 +9,9 @@ clear in fewer rolls beats a slower one, and any full clear beats any loss.
 
 from __future__ import annotations
 
-from tideboard.games.moonlighter.content import (
-    DUNGEON_POINTS,
-    DUNGEONS,
-    LIVES,
-    ROLL_LIMIT,
-)
+from tideboard.engine.plurals import plural
+from tideboard.games.moonlighter.content import DUNGEON_POINTS, DUNGEONS, LIVES, ROLL_LIMIT
 from tideboard.games.moonlighter.state import State
-from tideboard.engine.text import plural
 
 
 def scores(state: State) -> tuple[int]:
@@ -36,9 +31,13 @@ def result_text(state: State) -> str:
     deaths = LIVES - state.lives
     died = plural(deaths, "death")
     if state.won:
-        return (f"Campaign won: all {DUNGEONS} dungeons cleared in {plural(state.rolls, 'tile roll')} "
-                f"with {died}. Score {score}.")
-    why = ("the moon set (roll limit reached)" if state.lives > 0 else "no lives left")
-    return (f"Campaign lost ({why}): best run cleared {state.best} of {DUNGEONS} dungeons; "
-            f"{plural(state.rolls, 'tile roll')}, {died}, {plural(state.run, 'run')}. "
-            f"Score {score}.")
+        return (
+            f"Campaign won: all {DUNGEONS} dungeons cleared in {plural(state.rolls, 'tile roll')} "
+            f"with {died}. Score {score}."
+        )
+    why = "the moon set (roll limit reached)" if state.lives > 0 else "no lives left"
+    return (
+        f"Campaign lost ({why}): best run cleared {state.best} of {DUNGEONS} dungeons; "
+        f"{plural(state.rolls, 'tile roll')}, {died}, {plural(state.run, 'run')}. "
+        f"Score {score}."
+    )

@@ -30,9 +30,9 @@ class Room:
 
     x: int
     y: int
-    tile: str                 # white, orange, yellow, blue, red or black
-    cleared: bool = False     # an orange or black room turned to its green side
-    pawn: str | None = None   # a pawn left lying in this (chest) room
+    tile: str  # white, orange, yellow, blue, red or black
+    cleared: bool = False  # an orange or black room turned to its green side
+    pawn: str | None = None  # a pawn left lying in this (chest) room
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -53,7 +53,7 @@ class Room:
 class Roll:
     """One die roll: which die, the face, and what it meant."""
 
-    die: str       # "tile" (d10, 0-9), "attack" (d6) or "loot" (d8)
+    die: str  # "tile" (d10, 0-9), "attack" (d6) or "loot" (d8)
     value: int
     meaning: str
 
@@ -106,7 +106,7 @@ ROLL, ATTACK, FLEE, SWITCH, KEEP = RollTile(), Attack(), Flee(), Switch(), Keep(
 class State:
     # the map
     rooms: tuple[Room, ...]
-    cells: tuple[tuple[int, int], ...]   # rooms' coordinates, same order (fast lookup)
+    cells: tuple[tuple[int, int], ...]  # rooms' coordinates, same order (fast lookup)
     pos: tuple[int, int] = (0, 0)
     came_from: tuple[int, int] = (0, 0)
     # the player
@@ -115,18 +115,18 @@ class State:
     pawn: str = PAWN_WHITE
     # counters of the current dungeon
     pool: int = 25
-    boss: int = 0                       # the boss's hearts while fighting it
-    enemies: tuple[int, ...] = ()       # hearts of each enemy in the current fight
+    boss: int = 0  # the boss's hearts while fighting it
+    enemies: tuple[int, ...] = ()  # hearts of each enemy in the current fight
     # what the game waits for
     pending: str = EXPLORE
-    tile: str | None = None             # the rolled tile waiting to be placed
+    tile: str | None = None  # the rolled tile waiting to be placed
     # campaign
-    dungeon: int = 1                    # dungeon number in the current run
-    cleared: int = 0                    # dungeons cleared in the current run
-    best: int = 0                       # most dungeons cleared in any run
-    run: int = 1                        # runs started (a death outside a boss room resets)
-    lives: int = LIVES                  # deaths left before the campaign ends
-    rolls: int = 0                      # tile-die rolls used in the campaign
+    dungeon: int = 1  # dungeon number in the current run
+    cleared: int = 0  # dungeons cleared in the current run
+    best: int = 0  # most dungeons cleared in any run
+    run: int = 1  # runs started (a death outside a boss room resets)
+    lives: int = LIVES  # deaths left before the campaign ends
+    rolls: int = 0  # tile-die rolls used in the campaign
     over: bool = False
     won: bool = False
     # what just happened

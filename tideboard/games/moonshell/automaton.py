@@ -14,15 +14,40 @@ from __future__ import annotations
 import functools
 
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.board import (REEF, actions_per_turn, blocked_rock, chest_full,
-                                             meeple_on, replace_at, sync_tides)
-from tideboard.games.moonshell.content import (ANEMONE, CARDS, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
-                                               CLOWNFISH, COLUMNS, EMPTY, MASK, MOONSHELL,
-                                               REEF_PAIR, ROCK_SIDES, SOLO_BY_ID, TILE_NAMES)
+from tideboard.games.moonshell.board import (
+    REEF,
+    actions_per_turn,
+    blocked_rock,
+    chest_full,
+    meeple_on,
+    replace_at,
+    sync_tides,
+)
+from tideboard.games.moonshell.content import (
+    ANEMONE,
+    CARDS,
+    CENTRE,
+    CHEST_COLUMNS,
+    CHEST_ROWS,
+    CLOWNFISH,
+    COLUMNS,
+    EMPTY,
+    MASK,
+    MOONSHELL,
+    REEF_PAIR,
+    ROCK_SIDES,
+    SOLO_BY_ID,
+    TILE_NAMES,
+)
 from tideboard.games.moonshell.meeples import pull_blocker
 from tideboard.games.moonshell.moves import PULLS, pull, pull_one, rotate, stack_target
-from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, REVERSE_CURRENT, SPRING_TIDE,
-                                            STILL_WATER)
+from tideboard.games.moonshell.reef import (
+    BECALMED,
+    FREE_FLOW,
+    REVERSE_CURRENT,
+    SPRING_TIDE,
+    STILL_WATER,
+)
 from tideboard.games.moonshell.state import ROCK, TILE, State
 
 SEAT = 1  # the automaton's seat
@@ -58,8 +83,11 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
 def _preferences(open_cards: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     """The type bits the automaton looks for, in order, with the card that asks for them."""
     pair_a, pair_b = CARDS[open_cards[2]].types
-    return ((CARDS[open_cards[4]].bits, "Collector"), (CARDS[open_cards[3]].bits, "Trove"),
-            (pair_a | pair_b, "Pair"))
+    return (
+        (CARDS[open_cards[4]].bits, "Collector"),
+        (CARDS[open_cards[3]].bits, "Trove"),
+        (pair_a | pair_b, "Pair"),
+    )
 
 
 def _draw_solo(state: State) -> tuple[str, dict]:
@@ -91,8 +119,11 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
         why = "is empty"
     elif column == CENTRE and state.event == BECALMED:
         why = "is becalmed this round"
-    elif (state.meeples and meeple_on(state.meeples, TILE)
-          and pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None):
+    elif (
+        state.meeples
+        and meeple_on(state.meeples, TILE)
+        and pull_blocker(state, SEAT, PULLS[column][first or 0]) is not None
+    ):
         why = "is held by a Tide Pool mermeeple"
     if why:
         events.append(f"draws solo card {card_id}, but its column {column + 1} {why}")
@@ -103,8 +134,9 @@ def _try_pull(state: State, events: list[str]) -> tuple[State, bool]:
     else:
         state = pull_one(state, SEAT, column, None, spend=False, **drawn)
     l2, r2 = state.rocks[side * 2], state.rocks[side * 2 + 1]
-    line = _pull_line(card_id, column, l2 if left == EMPTY else EMPTY,
-                      r2 if right == EMPTY else EMPTY)
+    line = _pull_line(
+        card_id, column, l2 if left == EMPTY else EMPTY, r2 if right == EMPTY else EMPTY
+    )
     if state.urchins_aside < aside:
         line += URCHIN_NOTE
     events.append(line)
@@ -121,16 +153,24 @@ def _pull_line(card_id: str, column: int, left: int, right: int) -> str:
             got += f", {TILE_NAMES[right]} to its right rock"
     else:
         got = f"{TILE_NAMES[right]} to its right rock" if right != EMPTY else ""
-    return (f"draws solo card {card_id} and pulls its column {column + 1} "
-            f"(your column {5 - column}): {got}")
+    return (
+        f"draws solo card {card_id} and pulls its column {column + 1} "
+        f"(your column {5 - column}): {got}"
+    )
 
 
 # solo card -> (column, the centre column's first rock or None), as its pull takes them
-_SOLO_PULLS = {card.id: (card.column, card.first if card.column == CENTRE else None)
-               for card in SOLO_BY_ID.values()}
-_WHY = {"Collector": " (it matches the Collector card)", "Trove": " (it matches the Trove card)",
-        "Pair": " (it matches the Pair card)", "": "",
-        "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)"}
+_SOLO_PULLS = {
+    card.id: (card.column, card.first if card.column == CENTRE else None)
+    for card in SOLO_BY_ID.values()
+}
+_WHY = {
+    "Collector": " (it matches the Collector card)",
+    "Trove": " (it matches the Trove card)",
+    "Pair": " (it matches the Pair card)",
+    "": "",
+    "leftmost": " (the leftmost tile: neither matches Collector, Trove or Pair)",
+}
 
 
 def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
@@ -161,7 +201,7 @@ def _collect_once(state: State, events: list[str]) -> tuple[State, bool]:
     chest = replace_at(chest, column, col)
     chests = state.chests
     chests = (chests[0], chest) + chests[2:]  # (SEAT is 1)
-    changes = {"rocks": replace_at(state.rocks, at, EMPTY), "chests": chests}
+    changes: dict[str, object] = {"rocks": replace_at(state.rocks, at, EMPTY), "chests": chests}
     filled = state.end_trigger < 0 and chest_full(chest)
     if filled:
         changes["end_trigger"] = SEAT
@@ -189,8 +229,11 @@ def play_turn(state: State) -> tuple[State, tuple[str, ...]]:
         if state.event == STILL_WATER:
             events.append("keeps its one rotation for later: Still Water")
         else:
-            way = ("clockwise" if state.tides_odd != (state.event == REVERSE_CURRENT)
-                   else "counter-clockwise")
+            way = (
+                "clockwise"
+                if state.tides_odd != (state.event == REVERSE_CURRENT)
+                else "counter-clockwise"
+            )
             state = rotate(state, auto_rotated=True)
             events.append(f"rotates the ocean {way} (its one rotation of the game)")
             done = 0 if state.event == FREE_FLOW else 1

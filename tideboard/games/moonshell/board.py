@@ -8,8 +8,16 @@ import functools
 
 from tideboard.engine.core import seat_label
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.content import (ACTIONS_PER_TURN, ANEMONE, BUOY, CHEST_ROWS,
-                                               CHEST_SIZE, CLOWNFISH, COLUMNS, EMPTY)
+from tideboard.games.moonshell.content import (
+    ACTIONS_PER_TURN,
+    ANEMONE,
+    BUOY,
+    CHEST_ROWS,
+    CHEST_SIZE,
+    CLOWNFISH,
+    COLUMNS,
+    EMPTY,
+)
 from tideboard.games.moonshell.reef import FAIR_WINDS, HEAVY_SEAS
 from tideboard.games.moonshell.state import HOME, ROCK, State
 
@@ -41,8 +49,10 @@ def ocean_rows(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
 
 def chest_rows(chest: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """A chest top row first, each row left to right (EMPTY where empty)."""
-    return tuple(tuple(col[row] if row < len(col) else EMPTY for col in chest)
-                 for row in range(CHEST_ROWS - 1, -1, -1))
+    return tuple(
+        tuple(col[row] if row < len(col) else EMPTY for col in chest)
+        for row in range(CHEST_ROWS - 1, -1, -1)
+    )
 
 
 def chest_count(chest: tuple[tuple[int, ...], ...]) -> int:
@@ -104,4 +114,4 @@ def meeple_on(meeples: tuple[tuple[int, int], ...], kind: int) -> bool:
 
 def replace_at(seq: tuple, index: int, value) -> tuple:
     """``seq`` with ``value`` at ``index`` (states hold tuples)."""
-    return seq[:index] + (value,) + seq[index + 1:]
+    return seq[:index] + (value,) + seq[index + 1 :]

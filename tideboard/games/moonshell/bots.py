@@ -11,18 +11,30 @@ away).  It never sees other players' secrets, the bag order or the solo deck.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.moonshell import rules, scoring
-from tideboard.games.moonshell.content import (ANEMONE, CARDS, CHEST_COLUMNS, CHEST_ROWS,
-                                               CLOWNFISH, EMPTY, HIDDEN, MASK, REEF_PAIR, URCHIN,
-                                               PatternCard, chest_cells)
+from tideboard.games.moonshell.content import (
+    ANEMONE,
+    CARDS,
+    CHEST_COLUMNS,
+    CHEST_ROWS,
+    CLOWNFISH,
+    EMPTY,
+    HIDDEN,
+    MASK,
+    REEF_PAIR,
+    URCHIN,
+    PatternCard,
+    chest_cells,
+)
 from tideboard.games.moonshell.state import KEEP, Keep, State
 
-PROGRESS_WEIGHT = 0.6   # share of a pattern's points credited for partial progress
-TILE_BONUS = 0.4        # every tile brings the end (and the race to fill the chest) closer
-LATER_SHARE = 0.25      # value of a tile left on the rocks when the turn ends
+PROGRESS_WEIGHT = 0.6  # share of a pattern's points credited for partial progress
+TILE_BONUS = 0.4  # every tile brings the end (and the race to fill the chest) closer
+LATER_SHARE = 0.25  # value of a tile left on the rocks when the turn ends
 
 
 def pattern_progress(card: PatternCard, masks: tuple[int, ...]) -> float:
@@ -53,8 +65,9 @@ class GreedyBot:
         self.random = random.Random(seed)
 
     # -- rating -----------------------------------------------------------
-    def _chest_value(self, state: State, seat: int, chest, moon_reserve: bool,
-                     cache: dict) -> float:
+    def _chest_value(
+        self, state: State, seat: int, chest, moon_reserve: bool, cache: dict
+    ) -> float:
         key = (chest, moon_reserve)
         if key in cache:
             return cache[key]
@@ -76,8 +89,14 @@ class GreedyBot:
         value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
         bit = CARDS[trove].bits
         mine = scoring.type_count(masks, bit)
-        others = max((scoring.type_count(scoring.masks_of(c), bit)
-                      for s, c in enumerate(state.chests) if s != seat), default=0)
+        others = max(
+            (
+                scoring.type_count(scoring.masks_of(c), bit)
+                for s, c in enumerate(state.chests)
+                if s != seat
+            ),
+            default=0,
+        )
         if mine and mine >= others:
             value += 6
         elif mine + 1 >= others:
@@ -98,7 +117,7 @@ class GreedyBot:
         best = float("-inf")
         for c in range(CHEST_COLUMNS):
             if len(chest[c]) < CHEST_ROWS:
-                grown = chest[:c] + (chest[c] + (tile,),) + chest[c + 1:]
+                grown = chest[:c] + (chest[c] + (tile,),) + chest[c + 1 :]
                 best = max(best, self._chest_value(state, seat, grown, moon, cache) - base)
         return 0.0 if best == float("-inf") else best
 
@@ -106,8 +125,14 @@ class GreedyBot:
         value = self._chest_value(state, seat, state.chests[seat], state.moonshells[seat], cache)
         if state.over:
             return value
-        gains = sorted((self._tile_gain(state, seat, t, cache)
-                        for t in rules.seat_rocks(state, seat) if t != EMPTY), reverse=True)
+        gains = sorted(
+            (
+                self._tile_gain(state, seat, t, cache)
+                for t in rules.seat_rocks(state, seat)
+                if t != EMPTY
+            ),
+            reverse=True,
+        )
         if state.current == seat and state.phase != KEEP:
             left = state.actions_left
             value += sum(max(0.0, g) for g in gains[:left]) * 0.95
@@ -143,4 +168,3 @@ class GreedyBot:
 
 def bot_factories() -> dict[str, Any]:
     return {"random": RandomBot, "greedy": GreedyBot}
-

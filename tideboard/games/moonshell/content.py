@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 # -- tiles ----------------------------------------------------------------
 EMPTY = -1
@@ -38,19 +38,19 @@ URCHIN = 16
 MOONSHELL = 17
 ANEMONE = 18
 CLOWNFISH = 19
-BUOY = 20       # the active Buoy's mermeeple on a chest space (not a tile)
+BUOY = 20  # the active Buoy's mermeeple on a chest space (not a tile)
 REEF_PAIR = 21  # a clownfish on an anemone
 REEF_PAIR_POINTS = 3
 
 _RAW = package_json(__file__, "cards.json")
 
-SHAPES: tuple[str, ...] = tuple(_RAW["shells"]["shapes"])     # clamshell, sand dollar, auger, starfish
-COLOURS: tuple[str, ...] = tuple(_RAW["shells"]["colours"])   # white, pink, purple, orange
+SHAPES: tuple[str, ...] = tuple(_RAW["shells"]["shapes"])  # clamshell, sand dollar, auger, starfish
+COLOURS: tuple[str, ...] = tuple(_RAW["shells"]["colours"])  # white, pink, purple, orange
 SHAPE_LETTERS = "CDAS"
 COLOUR_LETTERS = "wpuo"
-COPIES = int(_RAW["shells"]["copies"])                         # 3 of each shell: 48 tiles
-URCHINS = int(_RAW["shells"]["urchins"])                       # 24
-TWO_PLAYER_URCHINS = int(_RAW["shells"]["two_player_urchins"]) # 8 into the bag at 2 players
+COPIES = int(_RAW["shells"]["copies"])  # 3 of each shell: 48 tiles
+URCHINS = int(_RAW["shells"]["urchins"])  # 24
+TWO_PLAYER_URCHINS = int(_RAW["shells"]["two_player_urchins"])  # 8 into the bag at 2 players
 
 SHELLS: tuple[int, ...] = tuple(range(16))
 ALL_SHELLS: tuple[int, ...] = tuple(t for t in SHELLS for _ in range(COPIES))
@@ -60,10 +60,16 @@ COLOUR_BITS = 0xF0
 
 # MASK[t] for t in -1..21: the extra last entry makes MASK[EMPTY] (index -1) zero.
 MASK: tuple[int, ...] = tuple(
-    [(1 << (t // 4)) | (1 << (4 + t % 4)) for t in SHELLS] + [0, 0xFF, 0, 0, 0, 0, 0])
-_SPECIAL = {URCHIN: ("UR", "sea urchin"), MOONSHELL: ("MS", "moonshell"),
-            ANEMONE: ("AN", "sea anemone"), CLOWNFISH: ("CF", "clownfish"),
-            BUOY: ("MM", "Buoy mermeeple"), REEF_PAIR: ("FA", "clownfish on an anemone")}
+    [(1 << (t // 4)) | (1 << (4 + t % 4)) for t in SHELLS] + [0, 0xFF, 0, 0, 0, 0, 0]
+)
+_SPECIAL = {
+    URCHIN: ("UR", "sea urchin"),
+    MOONSHELL: ("MS", "moonshell"),
+    ANEMONE: ("AN", "sea anemone"),
+    CLOWNFISH: ("CF", "clownfish"),
+    BUOY: ("MM", "Buoy mermeeple"),
+    REEF_PAIR: ("FA", "clownfish on an anemone"),
+}
 
 
 def letter_bit(letter: str) -> int:
@@ -128,8 +134,12 @@ def tile_json(tile: int):
         return None
     if tile in _SPECIAL:
         return {"code": tile_code(tile), "name": tile_name(tile)}
-    return {"code": tile_code(tile), "name": tile_name(tile),
-            "shape": SHAPES[tile // 4], "colour": COLOURS[tile % 4]}
+    return {
+        "code": tile_code(tile),
+        "name": tile_name(tile),
+        "shape": SHAPES[tile // 4],
+        "colour": COLOURS[tile % 4],
+    }
 
 
 # -- the ocean board ------------------------------------------------------
@@ -157,7 +167,8 @@ def _cell(side: int, column: int, depth: int) -> int:
 
 # COLUMNS[side][column] = the five cells, nearest first.
 COLUMNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_cell(side, j, d) for d in range(SIZE)) for j in range(SIZE)) for side in range(4))
+    tuple(tuple(_cell(side, j, d) for d in range(SIZE)) for j in range(SIZE)) for side in range(4)
+)
 
 # Rotation permutations: new[i] = old[SOURCE[i]].
 # Counter-clockwise (seen from above): cell (r, c) moves to (4 - c, r) and a
@@ -190,14 +201,21 @@ ACTIONS_PER_TURN = 3
 
 def chest_cells(chest: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The 12 chest spaces flat, index ``row * 4 + column`` with row 0 the floor."""
-    return tuple(col[row] if row < len(col) else EMPTY
-                 for row in range(CHEST_ROWS) for col in chest)
+    return tuple(
+        col[row] if row < len(col) else EMPTY for row in range(CHEST_ROWS) for col in chest
+    )
 
 
 # -- objective cards ------------------------------------------------------
 DECKS = ("composition", "array", "pair", "trove", "collector")
-DECK_TITLES = {"composition": "Composition", "array": "Array", "pair": "Pair",
-               "trove": "Trove", "collector": "Collector", "secret": "Secret objective"}
+DECK_TITLES = {
+    "composition": "Composition",
+    "array": "Array",
+    "pair": "Pair",
+    "trove": "Trove",
+    "collector": "Collector",
+    "secret": "Secret objective",
+}
 COMPOSITION_POINTS = 10
 ARRAY_POINTS = 8
 PAIR_POINTS = 2
@@ -208,7 +226,7 @@ URCHIN_POINTS = 1
 UNUSED_MOONSHELL_POINTS = 4
 SOLO_TITLES = ((45, "Merqueen"), (35, "Siren"), (25, "Kelpie"), (0, "Nymph"))
 
-Group = tuple[tuple[int, ...], int]       # (chest cells, allowed bits)
+Group = tuple[tuple[int, ...], int]  # (chest cells, allowed bits)
 Placement = tuple[Group, ...]
 
 
@@ -230,8 +248,8 @@ class PatternCard(NamedTuple):
     points: int
     seahorses: int
     rows: tuple[str, ...]
-    same: str = ""          # secret cards: "colour" or "shape"
-    turn: bool = True       # may be rotated and flipped (all cards may be shifted)
+    same: str = ""  # secret cards: "colour" or "shape"
+    turn: bool = True  # may be rotated and flipped (all cards may be shifted)
 
     @property
     def placements(self) -> tuple[Placement, ...]:
@@ -245,11 +263,16 @@ class PatternCard(NamedTuple):
 
     @property
     def text(self) -> str:
-        moves = "May be rotated, flipped and shifted" if self.turn else "May be shifted (not turned)"
+        moves = (
+            "May be rotated, flipped and shifted" if self.turn else "May be shifted (not turned)"
+        )
         if self.deck == "secret":
-            times = (f"scores up to {self.seahorses} times (separate tiles each time)"
-                     if self.seahorses > 1 else "scores once")
-            return (f"{self.name} of one {self.same}: {self.points} points, {times}. {moves}.")
+            times = (
+                f"scores up to {self.seahorses} times (separate tiles each time)"
+                if self.seahorses > 1
+                else "scores once"
+            )
+            return f"{self.name} of one {self.same}: {self.points} points, {times}. {moves}."
         what = "shapes in any colour" if self.deck == "composition" else "colours in any shape"
         return f"{self.name} ({what}): {self.points} points. {moves}."
 
@@ -275,8 +298,10 @@ class TypeCard(NamedTuple):
     def text(self) -> str:
         if self.deck == "pair":
             a, b = (bit_name(t) for t in self.types)
-            return (f"2 points for each pair of one {a} and one {b} "
-                    f"(anywhere, up to {PAIR_LIMIT} pairs)")
+            return (
+                f"2 points for each pair of one {a} and one {b} "
+                f"(anywhere, up to {PAIR_LIMIT} pairs)"
+            )
         kind = bit_name(self.bits, plural=True)
         if self.deck == "trove":
             return f"{TROVE_POINTS} points to the player(s) with the most {kind}"
@@ -285,8 +310,8 @@ class TypeCard(NamedTuple):
 
 class SoloCard(NamedTuple):
     id: str
-    column: int            # 0-4 from the automaton's left
-    first: int | None      # centre column: the rock (0 left, 1 right) the nearest tile goes to
+    column: int  # 0-4 from the automaton's left
+    first: int | None  # centre column: the rock (0 left, 1 right) the nearest tile goes to
 
     @property
     def text(self) -> str:
@@ -294,7 +319,9 @@ class SoloCard(NamedTuple):
         return f"column {self.column + 1}{side}"
 
 
-def _symmetries(cells: list[tuple[int, int, str]], turn: bool) -> list[tuple[tuple[int, int, str], ...]]:
+def _symmetries(
+    cells: list[tuple[int, int, str]], turn: bool
+) -> list[tuple[tuple[int, int, str], ...]]:
     shapes = []
     variants = [cells]
     if turn:
@@ -303,7 +330,7 @@ def _symmetries(cells: list[tuple[int, int, str]], turn: bool) -> list[tuple[tup
         for _ in range(4):
             variants.append(current)
             variants.append([(r, -c, ch) for r, c, ch in current])  # mirror
-            current = [(c, -r, ch) for r, c, ch in current]          # quarter turn
+            current = [(c, -r, ch) for r, c, ch in current]  # quarter turn
     for variant in variants:
         top = min(r for r, _, _ in variant)
         left = min(c for _, c, _ in variant)
@@ -314,7 +341,9 @@ def _symmetries(cells: list[tuple[int, int, str]], turn: bool) -> list[tuple[tup
 
 
 @functools.cache
-def compile_pattern(rows: tuple[str, ...], same: str = "", turn: bool = True) -> tuple[Placement, ...]:
+def compile_pattern(
+    rows: tuple[str, ...], same: str = "", turn: bool = True
+) -> tuple[Placement, ...]:
     """Every way a pattern fits in the chest (rotations, flips, positions)."""
     cells = [(r, c, ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."]
     placements: list[Placement] = []
@@ -325,8 +354,10 @@ def compile_pattern(rows: tuple[str, ...], same: str = "", turn: bool = True) ->
         for top in range(CHEST_ROWS - height + 1):
             for left in range(CHEST_COLUMNS - width + 1):
                 # pattern row r (from the top) lies on chest row (from the floor):
-                spots = [((CHEST_ROWS - 1 - (top + r)) * CHEST_COLUMNS + left + c, ch)
-                         for r, c, ch in shape]
+                spots = [
+                    ((CHEST_ROWS - 1 - (top + r)) * CHEST_COLUMNS + left + c, ch)
+                    for r, c, ch in shape
+                ]
                 if same:
                     bits = SHAPE_BITS if same == "shape" else COLOUR_BITS
                     placement: Placement = ((tuple(sorted(cell for cell, _ in spots)), bits),)
@@ -343,9 +374,19 @@ def _pattern_card(raw: dict, deck: str) -> PatternCard:
     rows = tuple(raw["pattern"])
     same = raw.get("same", "")
     turn = bool(raw.get("turn", True))
-    points = {"composition": COMPOSITION_POINTS, "array": ARRAY_POINTS}.get(deck, raw.get("points", 0))
-    return PatternCard(id=raw["id"], deck=deck, name=raw["name"], points=int(points),
-                       seahorses=int(raw.get("seahorses", 1)), rows=rows, same=same, turn=turn)
+    points = {"composition": COMPOSITION_POINTS, "array": ARRAY_POINTS}.get(
+        deck, raw.get("points", 0)
+    )
+    return PatternCard(
+        id=raw["id"],
+        deck=deck,
+        name=raw["name"],
+        points=int(points),
+        seahorses=int(raw.get("seahorses", 1)),
+        rows=rows,
+        same=same,
+        turn=turn,
+    )
 
 
 def _load():
@@ -363,13 +404,17 @@ def _load():
             ids = []
             for raw in source[deck]:
                 letters = raw["types"] if "types" in raw else [raw["type"]]
-                cards[raw["id"]] = TypeCard(raw["id"], deck,
-                                            tuple(letter_bit(t) for t in letters))
+                cards[raw["id"]] = TypeCard(raw["id"], deck, tuple(letter_bit(t) for t in letters))
                 ids.append(raw["id"])
             decks[prefix + deck] = tuple(ids)
-    solo = tuple(SoloCard(raw["id"], int(raw["column"]) - 1,
-                          None if "first" not in raw else ROCK_SIDES.index(raw["first"]))
-                 for raw in _RAW["solo"])
+    solo = tuple(
+        SoloCard(
+            raw["id"],
+            int(raw["column"]) - 1,
+            None if "first" not in raw else ROCK_SIDES.index(raw["first"]),
+        )
+        for raw in _RAW["solo"]
+    )
     return cards, decks, solo
 
 

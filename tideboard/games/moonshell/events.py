@@ -11,8 +11,16 @@ from tideboard.games.moonshell.board import chest_count, humans, replace_at
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY, URCHIN
 from tideboard.games.moonshell.moves import COLLECTS, draw_tile, place_tile, rotate
 from tideboard.games.moonshell.powers import homecoming
-from tideboard.games.moonshell.reef import (HOMECOMING, LOW_TIDE, MOONRISE, SHELL_SHOWER,
-                                            SWARM_SIZE, UNDERTOW, URCHIN_SWARM, WHIRLPOOL)
+from tideboard.games.moonshell.reef import (
+    HOMECOMING,
+    LOW_TIDE,
+    MOONRISE,
+    SHELL_SHOWER,
+    SWARM_SIZE,
+    UNDERTOW,
+    URCHIN_SWARM,
+    WHIRLPOOL,
+)
 from tideboard.games.moonshell.state import DECLINE, EVENT, MOON, PLAY, Collect, Decline, State
 
 
@@ -24,8 +32,9 @@ def reveal(state: State, **changes) -> State:
         deck, rng = rng.shuffle(sorted(discard))
         discard = ()
     card = deck[-1]
-    state = evolve(state, event=card, event_deck=deck[:-1], event_discard=discard + (card,),
-                   rng=rng, **changes)
+    state = evolve(
+        state, event=card, event_deck=deck[:-1], event_discard=discard + (card,), rng=rng, **changes
+    )
     if card == MOONRISE:
         waiting = _moonrise_seats(state, 0)
         if waiting:
@@ -64,15 +73,19 @@ def _shower(state: State) -> State:
 
 def _moonrise_seats(state: State, start: int) -> list[int]:
     """People (from ``start`` on) who still hold a moonshell and have room for it."""
-    return [s for s in range(start, humans(state)) if state.moonshells[s]
-            and any(len(col) < CHEST_ROWS for col in state.chests[s])]
+    return [
+        s
+        for s in range(start, humans(state))
+        if state.moonshells[s] and any(len(col) < CHEST_ROWS for col in state.chests[s])
+    ]
 
 
 def legal_event_actions(state: State) -> list:
     seat = state.current
     chest = state.chests[seat]
-    return [COLLECTS[MOON][c] for c in range(CHEST_COLUMNS)
-            if len(chest[c]) < CHEST_ROWS] + [DECLINE]
+    return [COLLECTS[MOON][c] for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS] + [
+        DECLINE
+    ]
 
 
 def apply_event_action(state: State, action) -> State:
@@ -86,11 +99,17 @@ def apply_event_action(state: State, action) -> State:
         trigger = state.end_trigger
         if trigger < 0 and chest_count(chest) == CHEST_COLUMNS * CHEST_ROWS:
             trigger = seat
-        state = evolve(state, chests=replace_at(state.chests, seat, chest), end_trigger=trigger,
-                       moonshells=replace_at(state.moonshells, seat, False))
+        state = evolve(
+            state,
+            chests=replace_at(state.chests, seat, chest),
+            end_trigger=trigger,
+            moonshells=replace_at(state.moonshells, seat, False),
+        )
     elif not isinstance(action, Decline):
-        raise IllegalAction(f"Moonrise: {seat_label(seat)} may place their moonshell for free "
-                            "(moonshell COLUMN) or decline.")
+        raise IllegalAction(
+            f"Moonrise: {seat_label(seat)} may place their moonshell for free "
+            "(moonshell COLUMN) or decline."
+        )
     waiting = _moonrise_seats(state, seat + 1)
     if waiting:
         return evolve(state, current=waiting[0])

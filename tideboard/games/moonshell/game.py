@@ -6,8 +6,17 @@ from typing import Any
 
 from tideboard.engine.core import ModularGame, seat_label
 from tideboard.games.moonshell import bots, logline, notation, rules, scoring
-from tideboard.games.moonshell.content import (CARDS, card_label, DECK_TITLES, HIDDEN, ROCK_SIDES,
-                                               SIDE_NAMES, SOLO_BY_ID, tile_code, tile_json)
+from tideboard.games.moonshell.content import (
+    CARDS,
+    DECK_TITLES,
+    HIDDEN,
+    ROCK_SIDES,
+    SIDE_NAMES,
+    SOLO_BY_ID,
+    card_label,
+    tile_code,
+    tile_json,
+)
 from tideboard.games.moonshell.info import INFO
 from tideboard.games.moonshell.state import KEEP, Action, Collect, Pass, Rotate, State
 
@@ -18,8 +27,12 @@ def card_json(card_id: str) -> Any:
     if card_id == HIDDEN:
         return "hidden"
     card = CARDS[card_id]
-    data: dict[str, Any] = {"id": card.id, "deck": DECK_TITLES[card.deck], "name": card.name,
-                            "text": card.text}
+    data: dict[str, Any] = {
+        "id": card.id,
+        "deck": DECK_TITLES[card.deck],
+        "name": card.name,
+        "text": card.text,
+    }
     if hasattr(card, "rows"):
         data["pattern"] = list(card.rows)
         data["points"] = card.points
@@ -42,8 +55,12 @@ class Moonshell(ModularGame[State, Action]):
 
     def undoable(self, before: State, action: Action, after: State) -> bool:
         # Rotating, collecting and passing reveal nothing; a pull draws from the bag.
-        return (isinstance(action, (Rotate, Collect, Pass)) and before.phase != KEEP
-                and after.turn == before.turn and not after.over)
+        return (
+            isinstance(action, (Rotate, Collect, Pass))
+            and before.phase != KEEP
+            and after.turn == before.turn
+            and not after.over
+        )
 
     def render_text(self, state: State) -> str:
         """The ocean from Player 1's side (south at the bottom), rocks, chests, cards."""
@@ -53,38 +70,52 @@ class Moonshell(ModularGame[State, Action]):
             left, right = rules.seat_rocks(state, seat)
             return f"rocks L {tile_code(left)} R {tile_code(right)}"
 
-        lines = [f"Round {state.round}, {rules.who(state, state.current)} to play, "
-                 f"{state.actions_left} action(s) left; tides turn {state.direction}",
-                 "Ocean (north at the top; columns 1-5 from the south player's left):"]
+        lines = [
+            f"Round {state.round}, {rules.who(state, state.current)} to play, "
+            f"{state.actions_left} action(s) left; tides turn {state.direction}",
+            "Ocean (north at the top; columns 1-5 from the south player's left):",
+        ]
         for row in rules.ocean_rows(state, 0):
             lines.append("   " + " ".join(tile_code(t) for t in row))
         for seat in range(state.players):
             chest = rules.chest_rows(state.chests[seat])
             secret = state.secrets[seat]
-            shown = ("hidden" if secret == HIDDEN else card_label(secret) if secret else "-")
-            lines.append(f"{rules.who(state, seat)} ({SIDE_NAMES[state.sides[seat]]}): "
-                         f"{rocks(seat)}; moonshell {'in reserve' if state.moonshells[seat] else 'used'}; "
-                         f"secret {shown}")
+            shown = "hidden" if secret == HIDDEN else card_label(secret) if secret else "-"
+            lines.append(
+                f"{rules.who(state, seat)} ({SIDE_NAMES[state.sides[seat]]}): "
+                f"{rocks(seat)}; moonshell {'in reserve' if state.moonshells[seat] else 'used'}; "
+                f"secret {shown}"
+            )
             offers = [c for c in state.offers[seat] if c and c != HIDDEN]
             if offers:
-                lines.append("   secret offers to keep one of: "
-                             + ", ".join(card_label(c) for c in offers))
+                lines.append(
+                    "   secret offers to keep one of: " + ", ".join(card_label(c) for c in offers)
+                )
             lines.extend("   chest " + " ".join(tile_code(t) for t in row) for row in chest)
         lines.append("Open objectives: " + ", ".join(card_label(c) for c in state.open_cards))
         lines.append(f"Bag {len(state.bag)} tiles, {state.urchins_aside} urchins aside")
-        lines.append(f"Tiles: colour {'/'.join(COLOUR_LETTERS)} then shape {'/'.join(SHAPE_LETTERS)}"
-                     "; UR urchin, MS moonshell, .. empty")
+        lines.append(
+            f"Tiles: colour {'/'.join(COLOUR_LETTERS)} then shape {'/'.join(SHAPE_LETTERS)}"
+            "; UR urchin, MS moonshell, .. empty"
+        )
         return "\n".join(lines)
 
     def result_text(self, state: State) -> str:
         totals = [scoring.breakdown(state, s)["total"] for s in range(state.players)]
         if state.solo:
             mine, auto = totals
-            verdict = ("beating" if scoring.winners(state) == (0,) else
-                       "sharing first place with" if 0 in scoring.winners(state) else "behind")
-            return (f"You score {mine} points: {scoring.solo_title(mine)} "
-                    f"(0-24 Nymph, 25-34 Kelpie, 35-44 Siren, 45+ Merqueen), "
-                    f"{verdict} the automaton's {auto}.")
+            verdict = (
+                "beating"
+                if scoring.winners(state) == (0,)
+                else "sharing first place with"
+                if 0 in scoring.winners(state)
+                else "behind"
+            )
+            return (
+                f"You score {mine} points: {scoring.solo_title(mine)} "
+                f"(0-24 Nymph, 25-34 Kelpie, 35-44 Siren, 45+ Merqueen), "
+                f"{verdict} the automaton's {auto}."
+            )
         order = sorted(range(state.players), key=lambda s: -totals[s])
         table = ", ".join(f"{seat_label(s)} {totals[s]}" for s in order)
         return f"{super().result_text(state)} ({table})"
@@ -93,35 +124,45 @@ class Moonshell(ModularGame[State, Action]):
         rocks_by_side = {}
         for side in range(4):
             rocks_by_side[SIDE_NAMES[side]] = {
-                ROCK_SIDES[k]: tile_code(state.rocks[side * 2 + k]) for k in (0, 1)}
+                ROCK_SIDES[k]: tile_code(state.rocks[side * 2 + k]) for k in (0, 1)
+            }
         seats = []
         for seat in range(state.players):
             auto = state.solo and seat == 1
             score = scoring.breakdown(state, seat, secret=state.over or not auto)
-            seats.append({
-                "seat": seat + 1,
-                "name": "automaton" if auto else seat_label(seat),
-                "side": SIDE_NAMES[state.sides[seat]],
-                "rocks": [tile_json(t) for t in rules.seat_rocks(state, seat)],
-                "chest": [" ".join(tile_code(t) for t in row)
-                          for row in rules.chest_rows(state.chests[seat])],
-                "tiles": rules.chest_count(state.chests[seat]),
-                "moonshell": ("none" if auto else
-                              "in reserve" if state.moonshells[seat] else "in the chest"),
-                "secret": card_json(state.secrets[seat]),
-                "offers": [card_json(c) for c in state.offers[seat]],
-                "score": score,
-            })
+            seats.append(
+                {
+                    "seat": seat + 1,
+                    "name": "automaton" if auto else seat_label(seat),
+                    "side": SIDE_NAMES[state.sides[seat]],
+                    "rocks": [tile_json(t) for t in rules.seat_rocks(state, seat)],
+                    "chest": [
+                        " ".join(tile_code(t) for t in row)
+                        for row in rules.chest_rows(state.chests[seat])
+                    ],
+                    "tiles": rules.chest_count(state.chests[seat]),
+                    "moonshell": (
+                        "none"
+                        if auto
+                        else "in reserve"
+                        if state.moonshells[seat]
+                        else "in the chest"
+                    ),
+                    "secret": card_json(state.secrets[seat]),
+                    "offers": [card_json(c) for c in state.offers[seat]],
+                    "score": score,
+                }
+            )
         data: dict[str, Any] = {
             "phase": "over" if state.over else state.phase,
             "round": state.round,
             "turn": state.turn,
             "current": state.current + 1,
             "actions_left": state.actions_left,
-            "tides": {"side": "odd" if state.tides_odd else "even",
-                      "direction": state.direction},
-            "ocean": [" ".join(tile_code(t) for t in state.ocean[r * 5:r * 5 + 5])
-                      for r in range(5)],
+            "tides": {"side": "odd" if state.tides_odd else "even", "direction": state.direction},
+            "ocean": [
+                " ".join(tile_code(t) for t in state.ocean[r * 5 : r * 5 + 5]) for r in range(5)
+            ],
             "ocean_note": "row 1 is the north edge; Player 1 sits south (bottom)",
             "rocks": rocks_by_side,
             "bag": len(state.bag),

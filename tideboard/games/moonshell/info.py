@@ -12,31 +12,76 @@ from tideboard.engine.core import GameInfo, GameOption
 MERMAIDS = ("tide-pool", "inlet", "rising-moon", "slide", "swap", "buoy")
 
 OPTIONS = (
-    GameOption("moonshell", "Moonshell", ("on", "off"), "on",
-               "each player's moonshell tile (4 points if unused; the first tie-break)"),
-    GameOption("decks", "Decks", ("base", "lunar-reef", "mixed"), "base",
-               "objective cards: the base game's, Lunar Reef's, or both mixed per type"),
-    GameOption("powers", "Powers", ("none", "passive", "active"), "none",
-               "mermaid powers: the light (passive) or dark (active) side for everyone"),
-    GameOption("urchins", "Urchins", ("rulebook", "none", "8"), "rulebook",
-               "sea urchins in the bag at the start: the two-player note (8 at 2 "
-               "players and solo), none, or 8 at any table"),
-    GameOption("reef", "Reef", ("none", "players+1", "3"), "none",
-               "sea anemones and clownfish in the bag: none, players + 1 of each, or 3"),
-    GameOption("events", "Events", ("off", "on"), "off",
-               "the Lunar Reef event deck: a card before each round"),
+    GameOption(
+        "moonshell",
+        "Moonshell",
+        ("on", "off"),
+        "on",
+        "each player's moonshell tile (4 points if unused; the first tie-break)",
+    ),
+    GameOption(
+        "decks",
+        "Decks",
+        ("base", "lunar-reef", "mixed"),
+        "base",
+        "objective cards: the base game's, Lunar Reef's, or both mixed per type",
+    ),
+    GameOption(
+        "powers",
+        "Powers",
+        ("none", "passive", "active"),
+        "none",
+        "mermaid powers: the light (passive) or dark (active) side for everyone",
+    ),
+    GameOption(
+        "urchins",
+        "Urchins",
+        ("rulebook", "none", "8"),
+        "rulebook",
+        "sea urchins in the bag at the start: the two-player note (8 at 2 "
+        "players and solo), none, or 8 at any table",
+    ),
+    GameOption(
+        "reef",
+        "Reef",
+        ("none", "players+1", "3"),
+        "none",
+        "sea anemones and clownfish in the bag: none, players + 1 of each, or 3",
+    ),
+    GameOption(
+        "events",
+        "Events",
+        ("off", "on"),
+        "off",
+        "the Lunar Reef event deck: a card before each round",
+    ),
 ) + tuple(
-    GameOption(f"mermaid-{seat}", f"Mermaid {seat}", ("choose",) + MERMAIDS, "choose",
-               f"Player {seat}'s mermaid (choose: picked at the table, in turn order)",
-               seat=seat, unless=("powers", "none"))
-    for seat in range(1, 5))
+    GameOption(
+        f"mermaid-{seat}",
+        f"Mermaid {seat}",
+        ("choose",) + MERMAIDS,
+        "choose",
+        f"Player {seat}'s mermaid (choose: picked at the table, in turn order)",
+        seat=seat,
+        unless=("powers", "none"),
+    )
+    for seat in range(1, 5)
+)
 
 PRESETS = (
     ("wade", (("urchins", "none"),)),
     ("submerge", (("urchins", "none"), ("powers", "passive"))),
     ("dive", (("urchins", "8"), ("powers", "passive"), ("reef", "3"))),
-    ("tsunami", (("urchins", "8"), ("powers", "passive"), ("reef", "3"), ("decks", "mixed"),
-                 ("events", "on"))),
+    (
+        "tsunami",
+        (
+            ("urchins", "8"),
+            ("powers", "passive"),
+            ("reef", "3"),
+            ("decks", "mixed"),
+            ("events", "on"),
+        ),
+    ),
 )
 
 INFO = GameInfo(

@@ -60,8 +60,12 @@ def pull_cells(state: State, seat: int, action: Pull) -> list[int]:
     side = state.sides[seat]
     base = side * 2
     if action.power == "tide-pool":
-        return [c for j in (action.column, action.column + 1) if 0 <= j < 5
-                for c in cells_taken(state, COLUMNS[side][j], 1)]
+        return [
+            c
+            for j in (action.column, action.column + 1)
+            if 0 <= j < 5
+            for c in cells_taken(state, COLUMNS[side][j], 1)
+        ]
     if action.power == "slide":
         return cells_taken(state, COLUMNS[(side + 2) % 4][4 - action.column], 2)
     one = state.rocks[base] != EMPTY or state.rocks[base + 1] != EMPTY
@@ -72,8 +76,11 @@ def pull_blocker(state: State, seat: int, action: Pull) -> int | None:
     """The seat whose Tide Pool mermeeple is on a tile ``action`` would take."""
     if not meeple_on(state.meeples, TILE):  # (the usual case: no Tide Pool mermeeple out)
         return None
-    held = {place: other for other, (kind, place) in enumerate(state.meeples)
-            if kind == TILE and other != seat}
+    held = {
+        place: other
+        for other, (kind, place) in enumerate(state.meeples)
+        if kind == TILE and other != seat
+    }
     if not held or not 0 <= action.column < 5:
         return None
     for cell in pull_cells(state, seat, action):

@@ -42,21 +42,44 @@ from tideboard.engine.core import NotationError
 from tideboard.engine.notation import is_number, parse_number, quote
 from tideboard.games.moonshell.content import DECK_IDS, ROCK_SIDES, SIDE_NAMES
 from tideboard.games.moonshell.reef import MERMAID_IDS
-from tideboard.games.moonshell.state import (BUOY_COLUMN, DECLINE, MOON, PASS, ROTATE,
-                                             ROTATE_TWICE, SAVE, Action, Choose, Collect,
-                                             Decline, Keep, Pass, Power, Pull, Rotate,
-                                             SwapTake)
+from tideboard.games.moonshell.state import (
+    BUOY_COLUMN,
+    DECLINE,
+    MOON,
+    PASS,
+    ROTATE,
+    ROTATE_TWICE,
+    SAVE,
+    Action,
+    Choose,
+    Collect,
+    Decline,
+    Keep,
+    Pass,
+    Power,
+    Pull,
+    Rotate,
+    SwapTake,
+)
 
-HELP = ("write one of: rotate, pull COLUMN (1-5; 'pull 3 left' or 'pull 3 right' for the "
-        "centre), collect left|right CHEST-COLUMN (1-4), moonshell CHEST-COLUMN, pass, "
-        "keep CARD (e.g. 'collect left 2')")
+HELP = (
+    "write one of: rotate, pull COLUMN (1-5; 'pull 3 left' or 'pull 3 right' for the "
+    "centre), collect left|right CHEST-COLUMN (1-4), moonshell CHEST-COLUMN, pass, "
+    "keep CARD (e.g. 'collect left 2')"
+)
 
 _SIDES = {"left": 0, "l": 0, "right": 1, "r": 1}
 _MOON_WORDS = {"moon", "moonshell", "m"}
 
 
-_POWER_WORDS = {"pool": "tide-pool", "inlet": "inlet", "moon": "rising-moon",
-                "slide": "slide", "swap": "swap", "buoy": "buoy"}
+_POWER_WORDS = {
+    "pool": "tide-pool",
+    "inlet": "inlet",
+    "moon": "rising-moon",
+    "slide": "slide",
+    "swap": "swap",
+    "buoy": "buoy",
+}
 _POWER_NAMES = {v: k for k, v in _POWER_WORDS.items()}
 _POWER_ARGS = {"tide-pool": 2, "inlet": 1, "rising-moon": 1, "slide": 3, "swap": 4, "buoy": 1}
 
@@ -92,8 +115,11 @@ def _format_collect(action: Collect) -> str:
     if action.column == SAVE:
         return f"save {ROCK_SIDES[action.source]}"
     column = "buoy" if action.column == BUOY_COLUMN else str(action.column + 1)
-    text = (f"moonshell {column}" if action.source == MOON
-            else f"collect {ROCK_SIDES[action.source]} {column}")
+    text = (
+        f"moonshell {column}"
+        if action.source == MOON
+        else f"collect {ROCK_SIDES[action.source]} {column}"
+    )
     if action.saved >= 0:
         text += f" saved {action.saved + 1}" + (" first" if action.saved_first else "")
     return text
@@ -101,6 +127,7 @@ def _format_collect(action: Collect) -> str:
 
 def _format_power(action: Power) -> str:
     m, a, b, c = action.mermaid, action.a, action.b, action.c
+    args: list[int | str]
     if m == "tide-pool":
         args = [a + 1, b + 1]
     elif m == "inlet":
@@ -124,10 +151,10 @@ def _split_glued(args: list[str]) -> list[str]:
     for word in args:
         digits = word.rstrip("lrightef")
         if len(word) > 1 and is_number(word[0]) and word[-1].isalpha() and is_number(digits):
-            out += [digits, word[len(digits):]]
+            out += [digits, word[len(digits) :]]
         elif len(word) > 1 and is_number(word[-1]) and word[0].isalpha():
             letters = word.rstrip("0123456789")
-            out += [letters, word[len(letters):]]
+            out += [letters, word[len(letters) :]]
         else:
             out.append(word)
     return out
@@ -146,7 +173,9 @@ def parse_action(text: str) -> Action:
         left, _, right = args[0].partition("+")
         column = _number(left, 1, 4, "column") - 1
         if _number(right, 2, 5, "column") != column + 2:
-            raise NotationError("the Tide Pool pull takes two neighbouring columns, e.g. 'pull 2+3'")
+            raise NotationError(
+                "the Tide Pool pull takes two neighbouring columns, e.g. 'pull 2+3'"
+            )
         return Pull(column, None, "tide-pool")
     power = ""
     if verb == "pull" and args and args[-1] in ("inlet", "slide"):
@@ -154,7 +183,7 @@ def parse_action(text: str) -> Action:
     saved, saved_first = -1, False
     if verb in ("collect", "take", "c", *_MOON_WORDS) and "saved" in args:
         at = args.index("saved")
-        tail = args[at + 1:]
+        tail = args[at + 1 :]
         args = args[:at]
         if tail[-1:] == ["first"]:
             saved_first, tail = True, tail[:-1]
@@ -190,8 +219,10 @@ def _parse_advanced(verb: str, args: list[str]) -> Action:
         return Collect(_SIDES[args[0]], SAVE)
     if verb == "swap":
         if len(args) != 3 or args[1] not in _SIDES:
-            raise NotationError("swap takes a rock of another side, one of yours and a chest "
-                                "column: 'swap east-left right 2'")
+            raise NotationError(
+                "swap takes a rock of another side, one of yours and a chest "
+                "column: 'swap east-left right 2'"
+            )
         side, _, k = args[0].partition("-")
         if side not in SIDE_NAMES or k not in _SIDES:
             raise NotationError(f"{quote(args[0])} is not a rock; say e.g. north-left, east-right")
@@ -208,17 +239,24 @@ def _parse_advanced(verb: str, args: list[str]) -> Action:
             raise NotationError("power inlet takes your rock: left or right")
         return Power(mermaid, _SIDES[rest[0]])
     if mermaid == "tide-pool":
-        return Power(mermaid, _number(rest[0], 1, 5, "column") - 1,
-                     _number(rest[1], 1, 5, "depth") - 1)
+        return Power(
+            mermaid, _number(rest[0], 1, 5, "column") - 1, _number(rest[1], 1, 5, "depth") - 1
+        )
     if mermaid == "rising-moon":
         return Power(mermaid, _number(rest[0], 1, 4, "corner") - 1)
     if mermaid == "buoy":
         return Power(mermaid, _number(rest[0], 1, 4, "chest column") - 1)
     if mermaid == "slide":
-        return Power(mermaid, _number(rest[0], 1, 4, "chest column") - 1,
-                     _number(rest[1], 1, 3, "row") - 1, _number(rest[2], 1, 4, "chest column") - 1)
-    c1, r1, c2, r2 = (_number(w, 1, 4 if i % 2 == 0 else 3, "column" if i % 2 == 0 else "row") - 1
-                      for i, w in enumerate(rest))
+        return Power(
+            mermaid,
+            _number(rest[0], 1, 4, "chest column") - 1,
+            _number(rest[1], 1, 3, "row") - 1,
+            _number(rest[2], 1, 4, "chest column") - 1,
+        )
+    c1, r1, c2, r2 = (
+        _number(w, 1, 4 if i % 2 == 0 else 3, "column" if i % 2 == 0 else "row") - 1
+        for i, w in enumerate(rest)
+    )
     return Power(mermaid, r1 * 4 + c1, r2 * 4 + c2)
 
 
@@ -229,7 +267,9 @@ def _parse_plain(verb: str, args: list[str]) -> Action:
         return ROTATE if verb == "rotate" else PASS
     if verb == "keep":
         if len(args) != 1:
-            raise NotationError("keep takes one card, e.g. 'keep S3' (secret objectives are S1-S12)")
+            raise NotationError(
+                "keep takes one card, e.g. 'keep S3' (secret objectives are S1-S12)"
+            )
         card = args[0].upper()
         if is_number(card):
             card = f"S{int(card)}"
@@ -238,8 +278,10 @@ def _parse_plain(verb: str, args: list[str]) -> Action:
         return Keep(card)
     if verb == "pull":
         if not 1 <= len(args) <= 2:
-            raise NotationError("pull takes a column 1-5, and for the centre column the rock: "
-                                "'pull 2', 'pull 3 left'")
+            raise NotationError(
+                "pull takes a column 1-5, and for the centre column the rock: "
+                "'pull 2', 'pull 3 left'"
+            )
         column = _number(args[0], 1, 5, "column") - 1
         first = None
         if len(args) == 2:
@@ -255,8 +297,10 @@ def _parse_plain(verb: str, args: list[str]) -> Action:
         return Collect(MOON, _number(args[0], 1, 4, "chest column") - 1)
     if verb in ("collect", "take", "c"):
         if len(args) != 2:
-            raise NotationError("collect takes a rock (left, right or moon) and a chest column "
-                                "1-4, e.g. 'collect left 2'")
+            raise NotationError(
+                "collect takes a rock (left, right or moon) and a chest column "
+                "1-4, e.g. 'collect left 2'"
+            )
         if args[0] in _SIDES:
             source = _SIDES[args[0]]
         elif args[0] in _MOON_WORDS:
@@ -267,4 +311,3 @@ def _parse_plain(verb: str, args: list[str]) -> Action:
             return Collect(source, BUOY_COLUMN)
         return Collect(source, _number(args[1], 1, 4, "chest column") - 1)
     raise NotationError(f"unknown move {quote(verb)}; {HELP}")
-

@@ -5,15 +5,36 @@ from __future__ import annotations
 
 import itertools
 
-from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_ROWS,
-                                               CHEST_SIZE, COLUMNS, EMPTY, MASK, MOONSHELL,
-                                               REEF_PAIR)
 from tideboard.games.moonshell.board import REEF, blocked_rock, meeple_on
+from tideboard.games.moonshell.content import (
+    BUOY,
+    CENTRE,
+    CHEST_COLUMNS,
+    CHEST_ROWS,
+    CHEST_SIZE,
+    COLUMNS,
+    EMPTY,
+    MASK,
+    MOONSHELL,
+    REEF_PAIR,
+)
 from tideboard.games.moonshell.meeples import pull_blocker, pull_cells
 from tideboard.games.moonshell.moves import one_rock_pulls, place_tile, stack_target
 from tideboard.games.moonshell.reef import BECALMED, MOON_SHADOW, STILL_WATER
-from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, ROCK, ROTATE_TWICE,
-                                             SAVE, TILE, Collect, Power, Pull, State, SwapTake)
+from tideboard.games.moonshell.state import (
+    AT_HOME,
+    BUOY_COLUMN,
+    BUOY_SPACE,
+    ROCK,
+    ROTATE_TWICE,
+    SAVE,
+    TILE,
+    Collect,
+    Power,
+    Pull,
+    State,
+    SwapTake,
+)
 
 
 # -- legal power actions -------------------------------------------------------------
@@ -45,8 +66,11 @@ def _with_saved(state: State, seat: int, saved: int) -> list:
         out.extend(_buoy_collects(state, seat))
     if where != AT_HOME or state.event == MOON_SHADOW:
         return out
-    out.extend(_PASSIVE.get(mermaids[seat], _no_moves)(state, seat) if state.powers == "passive"
-               else active_powers(state, seat, mermaids[seat]))
+    out.extend(
+        _PASSIVE.get(mermaids[seat], _no_moves)(state, seat)
+        if state.powers == "passive"
+        else active_powers(state, seat, mermaids[seat])
+    )
     return out
 
 
@@ -55,30 +79,46 @@ def _my_tiles(state: State, seat: int):
     left, right = state.rocks[base], state.rocks[base + 1]
     if not meeple_on(state.meeples, ROCK):  # (the usual case: no Inlet mermeeple on a rock)
         return ([(0, left)] if left != EMPTY else []) + ([(1, right)] if right != EMPTY else [])
-    return [(k, tile) for k, tile in ((0, left), (1, right)) if tile != EMPTY
-            and blocked_rock(state, seat, base + k) is None]
+    return [
+        (k, tile)
+        for k, tile in ((0, left), (1, right))
+        if tile != EMPTY and blocked_rock(state, seat, base + k) is None
+    ]
 
 
 # The powers' actions, made once and shared (move generation offers them again and again).
-_SLIDE_PULLS = tuple(Pull(j, first, "slide") for j in range(5)
-                     for first in ((0, 1) if j == CENTRE else (None,)))
+_SLIDE_PULLS = tuple(
+    Pull(j, first, "slide") for j in range(5) for first in ((0, 1) if j == CENTRE else (None,))
+)
 _TIDE_POOL_PULLS = tuple(Pull(j, None, "tide-pool") for j in range(4))
 _SAVES = (Collect(0, SAVE), Collect(1, SAVE))
 _TO_BUOY = tuple(Collect(k, BUOY_COLUMN) for k in range(3))
-_SWAP_TAKES = tuple(tuple(tuple(SwapTake(rock, k, c) for c in range(CHEST_COLUMNS)) for k in (0, 1))
-                    for rock in range(8))
+_SWAP_TAKES = tuple(
+    tuple(tuple(SwapTake(rock, k, c) for c in range(CHEST_COLUMNS)) for k in (0, 1))
+    for rock in range(8)
+)
 # [rock][column][saved's column][saved first]: the passive Buoy's collects with the saved tile
-_SAVED_COLLECTS = tuple(tuple(tuple((Collect(k, c1, c2, False), Collect(k, c1, c2, True))
-                                    for c2 in range(CHEST_COLUMNS)) for c1 in range(CHEST_COLUMNS))
-                        for k in (0, 1))
+_SAVED_COLLECTS = tuple(
+    tuple(
+        tuple((Collect(k, c1, c2, False), Collect(k, c1, c2, True)) for c2 in range(CHEST_COLUMNS))
+        for c1 in range(CHEST_COLUMNS)
+    )
+    for k in (0, 1)
+)
 _TIDE_POOL_POWERS = tuple(tuple(Power("tide-pool", j, d) for d in range(5)) for j in range(5))
 _EVERY_TIDE_POOL_POWER = tuple(power for row in _TIDE_POOL_POWERS for power in row)
-_ONE_PLACE_POWERS = {m: tuple(Power(m, a) for a in range(CHEST_COLUMNS))
-                     for m in ("inlet", "rising-moon", "buoy")}
-_SLIDE_POWERS = tuple(tuple(tuple(Power("slide", a, row, c) for c in range(CHEST_COLUMNS))
-                            for row in range(CHEST_ROWS)) for a in range(CHEST_COLUMNS))
-_SWAP_POWERS = tuple(tuple(Power("swap", a, b) for b in range(CHEST_SIZE))
-                     for a in range(CHEST_SIZE))
+_ONE_PLACE_POWERS = {
+    m: tuple(Power(m, a) for a in range(CHEST_COLUMNS)) for m in ("inlet", "rising-moon", "buoy")
+}
+_SLIDE_POWERS = tuple(
+    tuple(
+        tuple(Power("slide", a, row, c) for c in range(CHEST_COLUMNS)) for row in range(CHEST_ROWS)
+    )
+    for a in range(CHEST_COLUMNS)
+)
+_SWAP_POWERS = tuple(
+    tuple(Power("swap", a, b) for b in range(CHEST_SIZE)) for a in range(CHEST_SIZE)
+)
 
 
 def _rising_moon_moves(state: State, seat: int):
@@ -101,10 +141,13 @@ def _slide_moves(state: State, seat: int):
     becalmed = state.event == BECALMED
     if full and free and not becalmed:  # (the usual case: every slide pull)
         return _SLIDE_PULLS
-    return [action for action in _SLIDE_PULLS
-            if not (action.column == CENTRE and becalmed)
-            and (full or pull_cells(state, seat, action))
-            and (free or pull_blocker(state, seat, action) is None)]
+    return [
+        action
+        for action in _SLIDE_PULLS
+        if not (action.column == CENTRE and becalmed)
+        and (full or pull_cells(state, seat, action))
+        and (free or pull_blocker(state, seat, action) is None)
+    ]
 
 
 def _tide_pool_moves(state: State, seat: int):
@@ -116,10 +159,13 @@ def _tide_pool_moves(state: State, seat: int):
     becalmed = state.event == BECALMED
     if full and free and not becalmed:  # (the usual case: every Tide Pool pull)
         return _TIDE_POOL_PULLS
-    return [action for action in _TIDE_POOL_PULLS
-            if not (becalmed and CENTRE in (action.column, action.column + 1))
-            and (full or len(pull_cells(state, seat, action)) == 2)
-            and (free or pull_blocker(state, seat, action) is None)]
+    return [
+        action
+        for action in _TIDE_POOL_PULLS
+        if not (becalmed and CENTRE in (action.column, action.column + 1))
+        and (full or len(pull_cells(state, seat, action)) == 2)
+        and (free or pull_blocker(state, seat, action) is None)
+    ]
 
 
 def _buoy_moves(state: State, seat: int):
@@ -140,8 +186,10 @@ def _columns_for(chest, tile: int) -> list[int]:
 
 
 # the chest's column heights -> its open columns (a table: asked for every move list)
-_OPEN_COLUMNS = {heights: tuple(c for c in range(CHEST_COLUMNS) if heights[c] < CHEST_ROWS)
-                 for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)}
+_OPEN_COLUMNS = {
+    heights: tuple(c for c in range(CHEST_COLUMNS) if heights[c] < CHEST_ROWS)
+    for heights in itertools.product(range(CHEST_ROWS + 1), repeat=CHEST_COLUMNS)
+}
 
 
 # per side, the other sides' rock spaces in index order
@@ -150,7 +198,7 @@ _OTHER_ROCKS = tuple(tuple(rock for rock in range(8) if rock // 2 != side) for s
 
 def swap_takes(state: State, seat: int) -> list:
     side = state.sides[seat]
-    out = []
+    out: list = []
     chest = state.chests[seat]
     held = meeple_on(state.meeples, ROCK)
     mine = _my_tiles(state, seat)
@@ -172,8 +220,14 @@ def swap_takes(state: State, seat: int) -> list:
 
 
 # each mermaid's passive moves (for a seat whose mermeeple is home, Moon Shadow aside)
-_PASSIVE = {"rising-moon": _rising_moon_moves, "inlet": _inlet_moves, "slide": _slide_moves,
-            "tide-pool": _tide_pool_moves, "swap": swap_takes, "buoy": _buoy_moves}
+_PASSIVE = {
+    "rising-moon": _rising_moon_moves,
+    "inlet": _inlet_moves,
+    "slide": _slide_moves,
+    "tide-pool": _tide_pool_moves,
+    "swap": swap_takes,
+    "buoy": _buoy_moves,
+}
 
 
 def _no_moves(state: State, seat: int):
@@ -214,8 +268,12 @@ def active_powers(state: State, seat: int, mermaid: str) -> list:
         ocean, columns = state.ocean, COLUMNS[side]
         if EMPTY not in ocean:  # (every space of the water holds a tile)
             return list(_EVERY_TIDE_POOL_POWER)
-        return [_TIDE_POOL_POWERS[j][d] for j in range(5) for d in range(5)
-                if ocean[columns[j][d]] != EMPTY]
+        return [
+            _TIDE_POOL_POWERS[j][d]
+            for j in range(5)
+            for d in range(5)
+            if ocean[columns[j][d]] != EMPTY
+        ]
     if mermaid == "inlet":
         return list(_ONE_PLACE_POWERS[mermaid][:2])
     if mermaid == "rising-moon":
@@ -224,13 +282,25 @@ def active_powers(state: State, seat: int, mermaid: str) -> list:
         buoys = _ONE_PLACE_POWERS[mermaid]
         return [buoys[c] for c in range(CHEST_COLUMNS) if len(chest[c]) < CHEST_ROWS]
     if mermaid == "slide":
-        return [_SLIDE_POWERS[a][row][c] for a in range(CHEST_COLUMNS)
-                for row in range(len(chest[a])) for c in _slide_targets(chest, a, row)]
+        return [
+            _SLIDE_POWERS[a][row][c]
+            for a in range(CHEST_COLUMNS)
+            for row in range(len(chest[a]))
+            for c in _slide_targets(chest, a, row)
+        ]
     # swap: chest cells in index order (row * 4 + column)
-    cells = [(row * 4 + c, col[row]) for row in range(CHEST_ROWS) for c, col in enumerate(chest)
-             if row < len(col)]
-    return [_SWAP_POWERS[a][b] for i, (a, ta) in enumerate(cells) for b, tb in cells[i + 1:]
-            if _SWAPPABLE[ta][tb]]
+    cells = [
+        (row * 4 + c, col[row])
+        for row in range(CHEST_ROWS)
+        for c, col in enumerate(chest)
+        if row < len(col)
+    ]
+    return [
+        _SWAP_POWERS[a][b]
+        for i, (a, ta) in enumerate(cells)
+        for b, tb in cells[i + 1 :]
+        if _SWAPPABLE[ta][tb]
+    ]
 
 
 def _swappable(a: int, b: int) -> bool:
@@ -239,8 +309,9 @@ def _swappable(a: int, b: int) -> bool:
 
 # alike and _swappable for every pair of tiles (0 to REEF_PAIR), looked up by move generation
 _ALIKE = tuple(tuple(alike(a, b) for b in range(REEF_PAIR + 1)) for a in range(REEF_PAIR + 1))
-_SWAPPABLE = tuple(tuple(_swappable(a, b) for b in range(REEF_PAIR + 1))
-                   for a in range(REEF_PAIR + 1))
+_SWAPPABLE = tuple(
+    tuple(_swappable(a, b) for b in range(REEF_PAIR + 1)) for a in range(REEF_PAIR + 1)
+)
 
 
 def _slide_targets(chest, column: int, row: int) -> list[int]:

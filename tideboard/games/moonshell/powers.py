@@ -20,17 +20,51 @@ from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.board import (REEF, chest_count, odd_in_play, replace_at,
-                                             sync_tides, who)
-from tideboard.games.moonshell.content import (BUOY, CENTRE, CHEST_COLUMNS, CHEST_SIZE, COLUMNS,
-                                               EMPTY, ROCK_SIDES)
+from tideboard.games.moonshell.board import (
+    REEF,
+    chest_count,
+    odd_in_play,
+    replace_at,
+    sync_tides,
+    who,
+)
+from tideboard.games.moonshell.content import (
+    BUOY,
+    CENTRE,
+    CHEST_COLUMNS,
+    CHEST_SIZE,
+    COLUMNS,
+    EMPTY,
+    ROCK_SIDES,
+)
 from tideboard.games.moonshell.meeples import follow_tiles, pull_blocker
-from tideboard.games.moonshell.moves import (into_chest, place_tile, pull, pull_one, rotate,
-                                             slide_column, stack_target, take_tile)
+from tideboard.games.moonshell.moves import (
+    into_chest,
+    place_tile,
+    pull,
+    pull_one,
+    rotate,
+    slide_column,
+    stack_target,
+    take_tile,
+)
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
-from tideboard.games.moonshell.state import (AT_HOME, BUOY_COLUMN, BUOY_SPACE, CHEST, CORNER, HOME,
-                                             OCEAN, ROCK, SAVE, TILE, Collect, Pull, State,
-                                             SwapTake)
+from tideboard.games.moonshell.state import (
+    AT_HOME,
+    BUOY_COLUMN,
+    BUOY_SPACE,
+    CHEST,
+    CORNER,
+    HOME,
+    OCEAN,
+    ROCK,
+    SAVE,
+    TILE,
+    Collect,
+    Pull,
+    State,
+    SwapTake,
+)
 
 LASTING = (OCEAN, TILE, ROCK, CHEST)  # come home at the end of the owner's next turn
 PASSIVE_PULLS = ("inlet", "slide", "tide-pool")
@@ -42,16 +76,23 @@ def name(mermaid: str) -> str:
 
 # -- who may use what -----------------------------------------------------------
 def can_use(state: State, seat: int, mermaid: str, side: str) -> bool:
-    return (state.powers == side and seat < len(state.mermaids)
-            and state.mermaids[seat] == mermaid and state.meeples[seat] == AT_HOME
-            and state.event != MOON_SHADOW)
+    return (
+        state.powers == side
+        and seat < len(state.mermaids)
+        and state.mermaids[seat] == mermaid
+        and state.meeples[seat] == AT_HOME
+        and state.event != MOON_SHADOW
+    )
 
 
 def why_not(state: State, seat: int, mermaid: str, side: str) -> str | None:
     """Why ``seat`` may not use ``mermaid``'s ``side`` power now (None: it may)."""
     if state.powers != side:
-        return ("This game is played without mermaid powers." if not state.powers else
-                f"This game uses the {state.powers} powers, not the {side} ones.")
+        return (
+            "This game is played without mermaid powers."
+            if not state.powers
+            else f"This game uses the {state.powers} powers, not the {side} ones."
+        )
     if seat >= len(state.mermaids) or state.mermaids[seat] != mermaid:
         return f"That is the {name(mermaid)} mermaid's power, not yours."
     if state.event == MOON_SHADOW:
@@ -70,8 +111,12 @@ def use_passive(state: State, seat: int, mermaid: str) -> State:
 
 def _place_meeple(state: State, seat: int, where: tuple[int, int]) -> State:
     meeples = replace_at(state.meeples, seat, where)  # (the tides token follows: sync_tides)
-    return evolve(state, meeples=meeples, tides_odd=odd_in_play(meeples),
-                  meeple_round=replace_at(state.meeple_round, seat, state.round))
+    return evolve(
+        state,
+        meeples=meeples,
+        tides_odd=odd_in_play(meeples),
+        meeple_round=replace_at(state.meeple_round, seat, state.round),
+    )
 
 
 def _home(state: State, seat: int) -> State:
@@ -85,19 +130,27 @@ def power_pull(state: State, seat: int, action: Pull) -> State:
         raise IllegalAction(f"No mermaid power pulls that way: {action.power!r}.")
     state = use_passive(state, seat, action.power)
     if state.meeples and (other := pull_blocker(state, seat, action)) is not None:
-        raise IllegalAction(f"{who(state, other)}'s Tide Pool mermeeple is on a tile that "
-                            "pull would take.")
+        raise IllegalAction(
+            f"{who(state, other)}'s Tide Pool mermeeple is on a tile that pull would take."
+        )
     if action.power == "inlet":
         return pull_one(state, seat, action.column, action.first)
-    if state.event == BECALMED and (action.column == CENTRE or (
-            action.power == "tide-pool" and action.column + 1 == CENTRE)):
+    if state.event == BECALMED and (
+        action.column == CENTRE or (action.power == "tide-pool" and action.column + 1 == CENTRE)
+    ):
         raise IllegalAction("Becalmed: no one may pull the centre column this round.")
     if action.power == "slide":
         first = None if action.first is None else 1 - action.first
         if not 0 <= action.column < 5:
             raise IllegalAction("There is no such column; pull from columns 1-5.")
-        return pull(state, seat, 4 - action.column, first, side=(state.sides[seat] + 2) % 4,
-                    actions_left=state.actions_left - 1)
+        return pull(
+            state,
+            seat,
+            4 - action.column,
+            first,
+            side=(state.sides[seat] + 2) % 4,
+            actions_left=state.actions_left - 1,
+        )
     return _tide_pool_pull(state, seat, action)
 
 
@@ -113,11 +166,17 @@ def _tide_pool_pull(state: State, seat: int, action: Pull) -> State:
     for k, column in enumerate((j, j + 1)):
         taken, sources, ocean, bag, aside, moved = slide_column(state, COLUMNS[side][column], 1)
         if not taken:
-            raise IllegalAction(f"Column {column + 1} is empty; the Tide Pool pull needs a tile "
-                                "in both columns.")
+            raise IllegalAction(
+                f"Column {column + 1} is empty; the Tide Pool pull needs a tile in both columns."
+            )
         rocks[base + k] = taken[0]
-        state = evolve(state, ocean=tuple(ocean), bag=bag, urchins_aside=aside,
-                       meeples=follow_tiles(state, sources, moved))
+        state = evolve(
+            state,
+            ocean=tuple(ocean),
+            bag=bag,
+            urchins_aside=aside,
+            meeples=follow_tiles(state, sources, moved),
+        )
     return sync_tides(evolve(state, rocks=tuple(rocks), actions_left=state.actions_left - 1))
 
 
@@ -149,7 +208,7 @@ def apply_power(state: State, seat: int, action) -> State:
         where = (BUOY_SPACE, a)
     elif mermaid == "slide":
         tile = chest[a][b]
-        chest = replace_at(chest, a, chest[a][:b] + chest[a][b + 1:])
+        chest = replace_at(chest, a, chest[a][:b] + chest[a][b + 1 :])
         chest = replace_at(chest, c, chest[c] + (tile,))
         where = (CHEST, (len(chest[c]) - 1) * 4 + c)
     else:
@@ -165,14 +224,13 @@ def apply_power(state: State, seat: int, action) -> State:
 def _refusal(mermaid: str) -> str:
     return {
         "tide-pool": "Put the Tide Pool mermeeple on a tile in the water (column 1-5, "
-                     "depth 1-5 from you).",
+        "depth 1-5 from you).",
         "inlet": "Put the Inlet mermeeple on your left or right rock space.",
         "rising-moon": "Put the Rising Moon mermeeple on a corner 1-4 (your left, far left, "
-                       "far right, your right).",
+        "far right, your right).",
         "buoy": "Put the Buoy mermeeple in a chest column with an open space.",
         "slide": "Slide a chest tile left or right only through open spaces at its height.",
-        "swap": "Swap two different chest tiles of the same shape or colour (never the "
-                "moonshell).",
+        "swap": "Swap two different chest tiles of the same shape or colour (never the moonshell).",
     }[mermaid]
 
 
@@ -181,8 +239,11 @@ def _swap_take(state: State, seat: int, action: SwapTake) -> State:
 
     if action not in swap_takes(state, seat) or not can_use(state, seat, "swap", "passive"):
         reason = why_not(state, seat, "swap", "passive")
-        raise IllegalAction(reason or "Swap takes a tile from another side's rock, leaving one "
-                            "of yours of the same shape or colour in its place.")
+        raise IllegalAction(
+            reason
+            or "Swap takes a tile from another side's rock, leaving one "
+            "of yours of the same shape or colour in its place."
+        )
     state = use_passive(state, seat, "swap")
     mine = state.sides[seat] * 2 + action.mine
     tile, given = state.rocks[action.rock], state.rocks[mine]
@@ -191,8 +252,13 @@ def _swap_take(state: State, seat: int, action: SwapTake) -> State:
     end_trigger = state.end_trigger
     if end_trigger < 0 and chest_count(chest) == CHEST_SIZE:
         end_trigger = seat
-    return evolve(state, rocks=rocks, chests=replace_at(state.chests, seat, chest),
-                  end_trigger=end_trigger, actions_left=state.actions_left - 1)
+    return evolve(
+        state,
+        rocks=rocks,
+        chests=replace_at(state.chests, seat, chest),
+        end_trigger=end_trigger,
+        actions_left=state.actions_left - 1,
+    )
 
 
 def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
@@ -207,29 +273,35 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
         if action.source not in (0, 1) or action.saved != -1 or action.saved_first:
             raise IllegalAction("Save a tile from your left or right rock: 'save left'.")
         if not can_use(state, seat, "buoy", "passive") or saved[seat] != EMPTY:
-            raise IllegalAction(why_not(state, seat, "buoy", "passive")
-                                or "Only one tile may be saved on your mermaid board.")
+            raise IllegalAction(
+                why_not(state, seat, "buoy", "passive")
+                or "Only one tile may be saved on your mermaid board."
+            )
         state = use_passive(state, seat, "buoy")
         return into_chest(state, seat, chest, saved=replace_at(saved, seat, tile), **extra)
     if action.column == BUOY_COLUMN:
         if meeples[seat][0] != BUOY_SPACE or action.saved != -1 or action.saved_first:
             raise IllegalAction("Your Buoy mermeeple holds no space in your chest.")
         if tile in REEF and stack_target(chest, tile) is not None:
-            raise IllegalAction("That tile stacks on its partner; it cannot take the Buoy's "
-                                "space.")
+            raise IllegalAction("That tile stacks on its partner; it cannot take the Buoy's space.")
         column = meeples[seat][1]
         row = chest[column].index(BUOY)
         chest = replace_at(chest, column, replace_at(chest[column], row, tile))
-        return into_chest(state, seat, chest, meeples=replace_at(meeples, seat, AT_HOME),
-                          **extra)
+        return into_chest(state, seat, chest, meeples=replace_at(meeples, seat, AT_HOME), **extra)
     extra_column = action.saved
     if not saved or saved[seat] == EMPTY:
-        raise IllegalAction("You have no tile saved on your mermaid board (the passive Buoy "
-                            "saves one).")
-    if (action.source not in (0, 1) or not 0 <= extra_column < CHEST_COLUMNS
-            or (action.saved_first and extra_column != action.column)):
-        raise IllegalAction("Place your saved tile with a tile from your rocks: 'collect left 2 "
-                            "saved 3' (same column: add 'first' to place the saved one first).")
+        raise IllegalAction(
+            "You have no tile saved on your mermaid board (the passive Buoy saves one)."
+        )
+    if (
+        action.source not in (0, 1)
+        or not 0 <= extra_column < CHEST_COLUMNS
+        or (action.saved_first and extra_column != action.column)
+    ):
+        raise IllegalAction(
+            "Place your saved tile with a tile from your rocks: 'collect left 2 "
+            "saved 3' (same column: add 'first' to place the saved one first)."
+        )
     if action.saved_first:
         chest = place_tile(place_tile(chest, saved[seat], extra_column), tile, action.column)
     else:
@@ -263,8 +335,9 @@ def start_of_turn(state: State, seat: int) -> State:
 
 def homecoming(state: State) -> State:
     """Every mermeeple home (a Buoy's space is freed: the tiles above sink)."""
-    chests = tuple(tuple(tuple(t for t in col if t != BUOY) for col in chest)
-                   for chest in state.chests)
+    chests = tuple(
+        tuple(tuple(t for t in col if t != BUOY) for col in chest) for chest in state.chests
+    )
     return sync_tides(evolve(state, chests=chests, meeples=(AT_HOME,) * len(state.meeples)))
 
 
@@ -273,9 +346,13 @@ def meeple_text(state: State, seat: int) -> str:
     if seat >= len(state.mermaids) or not state.mermaids[seat]:
         return ""
     kind, place = state.meeples[seat]
-    back = ("comes back at the end of its owner's next turn"
-            if state.round <= state.meeple_round[seat] else "comes back at the end of this turn"
-            if state.current == seat else "comes back at the end of its owner's turn")
+    back = (
+        "comes back at the end of its owner's next turn"
+        if state.round <= state.meeple_round[seat]
+        else "comes back at the end of this turn"
+        if state.current == seat
+        else "comes back at the end of its owner's turn"
+    )
     if kind == HOME:
         return "ready"
     if kind == OCEAN:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 _RAW = package_json(__file__, "reef.json")
 
@@ -14,14 +14,14 @@ class Mermaid(NamedTuple):  # (named tuples: cheaper to define than attrs classe
     id: str
     name: str
     colour: str
-    passive: str   # the light side: changes one of the three actions
-    active: str    # the dark side: a free action
+    passive: str  # the light side: changes one of the three actions
+    active: str  # the dark side: a free action
 
 
 class EventCard(NamedTuple):
     id: str
     name: str
-    kind: str      # "now": once, when revealed; "round": until the round ends
+    kind: str  # "now": once, when revealed; "round": until the round ends
     text: str
 
 
@@ -32,7 +32,16 @@ EVENT_IDS: tuple[str, ...] = tuple(EVENTS)
 
 # the event cards by what they do (ids in reef.json)
 MOONRISE, UNDERTOW, WHIRLPOOL, LOW_TIDE, HOMECOMING, SHELL_SHOWER, URCHIN_SWARM = (
-    f"E{n}" for n in range(1, 8))
-STILL_WATER, SPRING_TIDE, HEAVY_SEAS, FAIR_WINDS, REVERSE_CURRENT, MOON_SHADOW, BECALMED, \
-    FREE_FLOW = (f"E{n}" for n in range(8, 16))
+    f"E{n}" for n in range(1, 8)
+)
+(
+    STILL_WATER,
+    SPRING_TIDE,
+    HEAVY_SEAS,
+    FAIR_WINDS,
+    REVERSE_CURRENT,
+    MOON_SHADOW,
+    BECALMED,
+    FREE_FLOW,
+) = (f"E{n}" for n in range(8, 16))
 SWARM_SIZE = 4  # Urchin Swarm: sea urchins from the side into the bag

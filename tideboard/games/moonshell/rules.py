@@ -18,19 +18,66 @@ from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import events, moves, powers, turns
 from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
-    REEF, blocked_rock, chest_count, chest_rows, column_tiles, humans, meeple_on, ocean_rows,
-    replace_at, seat_rocks, who)
-from tideboard.games.moonshell.content import (CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE,
-                                               COLUMNS, DECK_IDS, EMPTY, HIDDEN)
+    REEF,
+    blocked_rock,
+    chest_count,
+    chest_rows,
+    column_tiles,
+    humans,
+    meeple_on,
+    ocean_rows,
+    replace_at,
+    seat_rocks,
+    who,
+)
+from tideboard.games.moonshell.content import (
+    CENTRE,
+    CHEST_COLUMNS,
+    CHEST_ROWS,
+    CHEST_SIZE,
+    COLUMNS,
+    DECK_IDS,
+    EMPTY,
+    HIDDEN,
+)
 from tideboard.games.moonshell.meeples import pull_blocker
-from tideboard.games.moonshell.moves import (COLLECTS, PULLS, one_rock_pulls, pull, pull_one,
-                                             rotate, stack_target)
+from tideboard.games.moonshell.moves import (
+    COLLECTS,
+    PULLS,
+    one_rock_pulls,
+    pull,
+    pull_one,
+    rotate,
+    stack_target,
+)
 from tideboard.games.moonshell.opening import setup  # noqa: F401 (the contract's)
-from tideboard.games.moonshell.reef import (BECALMED, FREE_FLOW, MERMAID_IDS, SPRING_TIDE,
-                                            STILL_WATER)
-from tideboard.games.moonshell.state import (KEEP, MERMAID, MOON, PASS, PLAY, ROCK, ROTATE, TILE,
-                                             Action, Choose, Collect, Keep, Pass, Power, Pull,
-                                             Rotate, State, SwapTake)
+from tideboard.games.moonshell.reef import (
+    BECALMED,
+    FREE_FLOW,
+    MERMAID_IDS,
+    SPRING_TIDE,
+    STILL_WATER,
+)
+from tideboard.games.moonshell.state import (
+    KEEP,
+    MERMAID,
+    MOON,
+    PASS,
+    PLAY,
+    ROCK,
+    ROTATE,
+    TILE,
+    Action,
+    Choose,
+    Collect,
+    Keep,
+    Pass,
+    Power,
+    Pull,
+    Rotate,
+    State,
+    SwapTake,
+)
 
 # Every pull (no column empty), and every pull but the centre column's (Becalmed).
 ALL_PULLS = tuple(a for row in PULLS for a in row)
@@ -44,16 +91,22 @@ class _CollectRows(dict):
     Filled in as chests grow (building all 1296 rows at import cost the first frame)."""
 
     def __missing__(self, heights: tuple[int, ...]):
-        row = (tuple(tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS) if heights[c] < CHEST_ROWS)
-                     for source in range(3)),
-               sum(heights) == CHEST_SIZE)
+        row = (
+            tuple(
+                tuple(COLLECTS[source][c] for c in range(CHEST_COLUMNS) if heights[c] < CHEST_ROWS)
+                for source in range(3)
+            ),
+            sum(heights) == CHEST_SIZE,
+        )
         self[heights] = row
         return row
 
 
 _COLLECT_ROWS = _CollectRows()
 _CHOOSES = {m: Choose(m) for m in MERMAID_IDS}
-_KEEPS = {card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())}
+_KEEPS = {
+    card: Keep(card) for deck in ("secret", "lunar-secret") for card in DECK_IDS.get(deck, ())
+}
 
 
 # -- legal actions --------------------------------------------------------------
@@ -88,8 +141,11 @@ def legal_actions(state: State) -> list[Action]:
                         actions.extend(PULLS[j])
                         break
         if state.powers and meeple_on(state.meeples, TILE):
-            actions = [a for a in actions if not isinstance(a, Pull)
-                       or pull_blocker(state, seat, a) is None]
+            actions = [
+                a
+                for a in actions
+                if not isinstance(a, Pull) or pull_blocker(state, seat, a) is None
+            ]
     else:
         actions = [] if event == STILL_WATER else [ROTATE]
         if event == SPRING_TIDE and (left == EMPTY or right == EMPTY):
@@ -132,8 +188,10 @@ def apply(state: State, action: Action) -> State:
         after = events.apply_event_action(state, action)
         return turns.start_turn(after) if after.phase == PLAY else after
     if isinstance(action, (Keep, Choose)):
-        raise IllegalAction("Secret objectives and mermaids have all been chosen; it is time to "
-                            "play (rotate, pull or collect).")
+        raise IllegalAction(
+            "Secret objectives and mermaids have all been chosen; it is time to "
+            "play (rotate, pull or collect)."
+        )
     after = _do_action(state, state.current, action)
     if isinstance(action, Pass) or after.actions_left == 0:
         return turns.end_turn(after)
@@ -143,11 +201,13 @@ def apply(state: State, action: Action) -> State:
 def _choose(state: State, action: Action) -> State:
     seat = state.current
     if not isinstance(action, Choose):
-        raise IllegalAction(f"{seat_label(seat)} first chooses a mermaid (mermaid NAME: "
-                            f"{', '.join(MERMAID_IDS)}).")
+        raise IllegalAction(
+            f"{seat_label(seat)} first chooses a mermaid (mermaid NAME: {', '.join(MERMAID_IDS)})."
+        )
     if action.mermaid not in MERMAID_IDS:
-        raise IllegalAction(f"There is no mermaid {action.mermaid!r}; choose from: "
-                            f"{', '.join(MERMAID_IDS)}.")
+        raise IllegalAction(
+            f"There is no mermaid {action.mermaid!r}; choose from: {', '.join(MERMAID_IDS)}."
+        )
     if action.mermaid in state.mermaids:
         raise IllegalAction(f"The {action.mermaid} mermaid is taken; choose another.")
     mermaids = replace_at(state.mermaids, seat, action.mermaid)
@@ -160,13 +220,18 @@ def _choose(state: State, action: Action) -> State:
 def _keep(state: State, action: Action) -> State:
     seat = state.current
     if not isinstance(action, Keep):
-        raise IllegalAction(f"{seat_label(seat)} first keeps one of their two secret objectives "
-                            "(keep CARD).")
+        raise IllegalAction(
+            f"{seat_label(seat)} first keeps one of their two secret objectives (keep CARD)."
+        )
     offers = state.offers[seat]
     if action.card not in offers:
-        raise IllegalAction(f"{action.card} is not one of your secret objectives; "
-                            f"keep {' or '.join(offers)}.")
-    secrets, offers = replace_at(state.secrets, seat, action.card), replace_at(state.offers, seat, ())
+        raise IllegalAction(
+            f"{action.card} is not one of your secret objectives; keep {' or '.join(offers)}."
+        )
+    secrets, offers = (
+        replace_at(state.secrets, seat, action.card),
+        replace_at(state.offers, seat, ()),
+    )
     if seat + 1 < humans(state):
         return evolve(state, secrets=secrets, offers=offers, current=seat + 1)
     return turns.start_round(state, secrets=secrets, offers=offers, phase=PLAY, current=0)
@@ -195,15 +260,19 @@ def _do_action(state: State, seat: int, action: Action) -> State:
         if state.event == BECALMED and action.column == CENTRE:
             raise IllegalAction("Becalmed: no one may pull the centre column this round.")
         if state.meeples and (blocker := pull_blocker(state, seat, action)) is not None:
-            raise IllegalAction(f"{who(state, blocker)}'s Tide Pool mermeeple is on a tile that "
-                                "pull would take; no one else can take it.")
+            raise IllegalAction(
+                f"{who(state, blocker)}'s Tide Pool mermeeple is on a tile that "
+                "pull would take; no one else can take it."
+            )
         return pull(state, seat, action.column, action.first, actions_left=state.actions_left - 1)
     if isinstance(action, (SwapTake, Power)):
         return powers.apply_power(state, seat, action)
     if isinstance(action, Pass):
         if chest_count(state.chests[seat]) < CHEST_SIZE and legal_actions(state) != [PASS]:
-            raise IllegalAction("You may only pass once your treasure chest is full; "
-                                "otherwise take all three actions.")
+            raise IllegalAction(
+                "You may only pass once your treasure chest is full; "
+                "otherwise take all three actions."
+            )
         return state
     raise IllegalAction(f"That is not a Moonshell move: {action!r}.")
 
@@ -221,11 +290,18 @@ def view(state: State, seat: int | None) -> State:
     if state.over:
         secrets = state.secrets
     else:
-        secrets = tuple(card if s == seat or not card else HIDDEN
-                        for s, card in enumerate(state.secrets))
-    offers = tuple(cards if s == seat else (HIDDEN,) * len(cards)
-                   for s, cards in enumerate(state.offers))
-    return evolve(state, secrets=secrets, offers=offers, bag=tuple(sorted(state.bag)),
-                  solo_deck=tuple(sorted(state.solo_deck)),
-                  event_deck=tuple(sorted(state.event_deck)), rng=Rng(0))
-
+        secrets = tuple(
+            card if s == seat or not card else HIDDEN for s, card in enumerate(state.secrets)
+        )
+    offers = tuple(
+        cards if s == seat else (HIDDEN,) * len(cards) for s, cards in enumerate(state.offers)
+    )
+    return evolve(
+        state,
+        secrets=secrets,
+        offers=offers,
+        bag=tuple(sorted(state.bag)),
+        solo_deck=tuple(sorted(state.solo_deck)),
+        event_deck=tuple(sorted(state.event_deck)),
+        rng=Rng(0),
+    )

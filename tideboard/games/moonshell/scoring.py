@@ -10,19 +10,48 @@ from __future__ import annotations
 import functools
 
 from tideboard.games.moonshell.content import (
-    ARRAY_POINTS, BUOY, CARDS, COLLECTOR_LIMIT, COMPOSITION_POINTS, EMPTY, HIDDEN, MASK, MOONSHELL,
-    PAIR_LIMIT, PAIR_POINTS, REEF_PAIR, REEF_PAIR_POINTS, SOLO_TITLES, TROVE_POINTS,
-    UNUSED_MOONSHELL_POINTS, URCHIN, URCHIN_POINTS, chest_cells)
+    ARRAY_POINTS,
+    BUOY,
+    CARDS,
+    COLLECTOR_LIMIT,
+    COMPOSITION_POINTS,
+    EMPTY,
+    HIDDEN,
+    MASK,
+    MOONSHELL,
+    PAIR_LIMIT,
+    PAIR_POINTS,
+    REEF_PAIR,
+    REEF_PAIR_POINTS,
+    SOLO_TITLES,
+    TROVE_POINTS,
+    UNUSED_MOONSHELL_POINTS,
+    URCHIN,
+    URCHIN_POINTS,
+    chest_cells,
+)
 from tideboard.games.moonshell.state import State
 
-CATEGORIES = ("secret", "composition", "array", "pair", "trove", "collector", "urchins",
-              "reef", "moonshell")
+CATEGORIES = (
+    "secret",
+    "composition",
+    "array",
+    "pair",
+    "trove",
+    "collector",
+    "urchins",
+    "reef",
+    "moonshell",
+)
+
 
 @functools.cache
 def _cell_sets(card_id: str) -> tuple[int, ...]:
     """For a pattern card, the set of chest cells each placement uses, as a bit set."""
-    return tuple(sum(1 << c for cells, _ in placement for c in cells)
-                 for placement in CARDS[card_id].placements)
+    return tuple(
+        sum(1 << c for cells, _ in placement for c in cells)
+        for placement in CARDS[card_id].placements
+    )
 
 
 def masks_of(chest) -> tuple[int, ...]:
@@ -41,8 +70,11 @@ def placement_met(placement, masks) -> bool:
 def pattern_count(card_id: str, masks, limit: int = 1) -> int:
     """How many times the pattern is completed, on separate tiles, up to ``limit``."""
     card = CARDS[card_id]
-    met = [cells for placement, cells in zip(card.placements, _cell_sets(card_id))
-           if placement_met(placement, masks)]
+    met = [
+        cells
+        for placement, cells in zip(card.placements, _cell_sets(card_id))
+        if placement_met(placement, masks)
+    ]
     if not met or limit <= 1:
         return min(1, len(met))
 
@@ -123,8 +155,9 @@ def breakdown(state: State, seat: int, secret: bool = True) -> dict[str, int]:
 def scores(state: State) -> tuple[int, ...]:
     """Points per seat; secret objectives count once the game is over (they are
     revealed then).  In solo the automaton's seat is included."""
-    return tuple(breakdown(state, seat, secret=state.over)["total"]
-                 for seat in range(state.players))
+    return tuple(
+        breakdown(state, seat, secret=state.over)["total"] for seat in range(state.players)
+    )
 
 
 def used_moonshell(state: State, seat: int) -> bool:
@@ -134,8 +167,9 @@ def used_moonshell(state: State, seat: int) -> bool:
 def tiles_on_board(state: State, seat: int) -> int:
     """Tiles on the treasure board (a stacked pair is two tiles; a Buoy mermeeple none)."""
     cells = chest_cells(state.chests[seat])
-    return (sum(1 for t in cells if t != EMPTY and t != BUOY)
-            + sum(1 for t in cells if t == REEF_PAIR))
+    return sum(1 for t in cells if t != EMPTY and t != BUOY) + sum(
+        1 for t in cells if t == REEF_PAIR
+    )
 
 
 def ranking_key(state: State, seat: int, total: int) -> tuple[int, int, int]:

@@ -17,16 +17,16 @@ import attrs
 from tideboard.engine.rng import Rng
 
 KEEP, PLAY = "keep", "play"  # phases: choosing secret objectives, then the turns
-MERMAID = "mermaid"          # before KEEP: choosing mermaids in turn order (with powers)
-EVENT = "event"              # an event asks each player in turn (Moonrise)
+MERMAID = "mermaid"  # before KEEP: choosing mermaids in turn order (with powers)
+EVENT = "event"  # an event asks each player in turn (Moonrise)
 
 # Where a mermeeple is: (kind, place).
-HOME = 0      # on its mermaid board (ready)
-OCEAN = 1     # a passive power was used: on the ocean board until the owner's next turn ends
-TILE = 2      # active Tide Pool: on the tile in ocean cell ``place``
-ROCK = 3      # active Inlet: on rock space ``place``
-CORNER = 4    # active Rising Moon: on board corner ``place`` (corner k: the left end of side k)
-CHEST = 5     # active Slide/Swap: on chest cell ``place`` (row * 4 + column, row 0 the floor)
+HOME = 0  # on its mermaid board (ready)
+OCEAN = 1  # a passive power was used: on the ocean board until the owner's next turn ends
+TILE = 2  # active Tide Pool: on the tile in ocean cell ``place``
+ROCK = 3  # active Inlet: on rock space ``place``
+CORNER = 4  # active Rising Moon: on board corner ``place`` (corner k: the left end of side k)
+CHEST = 5  # active Slide/Swap: on chest cell ``place`` (row * 4 + column, row 0 the floor)
 BUOY_SPACE = 6  # active Buoy: holding a chest space in column ``place``
 AT_HOME = (HOME, 0)
 
@@ -140,45 +140,45 @@ BUOY_COLUMN = 5  # Collect.column: into the active Buoy mermeeple's space
 class State:
     """The whole game (immutable)."""
 
-    players: int                                 # seats in the state (2 in solo: you + automaton)
+    players: int  # seats in the state (2 in solo: you + automaton)
     solo: bool
-    sides: tuple[int, ...]                       # board side of each seat (0 S, 1 W, 2 N, 3 E)
-    ocean: tuple[int, ...]                       # 25 tiles, EMPTY where a space is empty
-    rocks: tuple[int, ...]                       # 8 rock spaces
-    bag: tuple[int, ...]                         # drawn from the end
-    urchins_aside: int                           # go into the bag when it runs out
+    sides: tuple[int, ...]  # board side of each seat (0 S, 1 W, 2 N, 3 E)
+    ocean: tuple[int, ...]  # 25 tiles, EMPTY where a space is empty
+    rocks: tuple[int, ...]  # 8 rock spaces
+    bag: tuple[int, ...]  # drawn from the end
+    urchins_aside: int  # go into the bag when it runs out
     chests: tuple[tuple[tuple[int, ...], ...], ...]
-    moonshells: tuple[bool, ...]                 # moonshell still in reserve (unused)
-    open_cards: tuple[str, ...]                  # composition, array, pair, trove, collector
-    secrets: tuple[str, ...]                     # kept secret card; "" none yet, "?" hidden
-    offers: tuple[tuple[str, ...], ...]          # the two dealt secret cards until one is kept
+    moonshells: tuple[bool, ...]  # moonshell still in reserve (unused)
+    open_cards: tuple[str, ...]  # composition, array, pair, trove, collector
+    secrets: tuple[str, ...]  # kept secret card; "" none yet, "?" hidden
+    offers: tuple[tuple[str, ...], ...]  # the two dealt secret cards until one is kept
     phase: str = KEEP
     current: int = 0
     actions_left: int = 3
-    turn: int = 1                                # turns started, all seats together
+    turn: int = 1  # turns started, all seats together
     round: int = 1
-    tides_odd: bool = False                      # even side (counter-clockwise) up
-    end_trigger: int = -1                        # seat that filled its chest first, -1 none
+    tides_odd: bool = False  # even side (counter-clockwise) up
+    end_trigger: int = -1  # seat that filled its chest first, -1 none
     over: bool = False
-    solo_deck: tuple[str, ...] = ()              # automaton's column cards, top last
+    solo_deck: tuple[str, ...] = ()  # automaton's column cards, top last
     solo_discard: tuple[str, ...] = ()
-    auto_rotated: bool = False                   # the automaton's one rotation is used
+    auto_rotated: bool = False  # the automaton's one rotation is used
     auto_turns: int = 0
-    auto_log: tuple[str, ...] = ()               # what the automaton did on its last turn
+    auto_log: tuple[str, ...] = ()  # what the automaton did on its last turn
     rng: Rng = Rng()
     # -- the advanced rules (options); the defaults are the plain game ------------------
-    mode: str = "standard"                       # the variant (for display)
-    moonshell_on: bool = True                    # the moonshell is played with
-    powers: str = ""                             # "", "passive" or "active"
-    mermaids: tuple[str, ...] = ()               # per seat ("" none / not chosen yet)
-    meeples: tuple[tuple[int, int], ...] = ()    # per seat: (kind, place), see HOME...
-    meeple_round: tuple[int, ...] = ()           # round each mermeeple left home
-    saved: tuple[int, ...] = ()                  # passive Buoy: the tile saved, EMPTY none
+    mode: str = "standard"  # the variant (for display)
+    moonshell_on: bool = True  # the moonshell is played with
+    powers: str = ""  # "", "passive" or "active"
+    mermaids: tuple[str, ...] = ()  # per seat ("" none / not chosen yet)
+    meeples: tuple[tuple[int, int], ...] = ()  # per seat: (kind, place), see HOME...
+    meeple_round: tuple[int, ...] = ()  # round each mermeeple left home
+    saved: tuple[int, ...] = ()  # passive Buoy: the tile saved, EMPTY none
     events_on: bool = False
-    event: str = ""                              # this round's event card
-    event_deck: tuple[str, ...] = ()             # top last
+    event: str = ""  # this round's event card
+    event_deck: tuple[str, ...] = ()  # top last
     event_discard: tuple[str, ...] = ()
-    free_rotation: bool = False                  # Free Flow: this turn's free rotation is used
+    free_rotation: bool = False  # Free Flow: this turn's free rotation is used
 
     @property
     def automaton(self) -> int | None:

@@ -21,10 +21,22 @@ def end_turn(state: State) -> State:
     if state.solo:  # (its log goes into the next state with the round's changes)
         state, log = automaton.play_turn(state)
         if state.end_trigger >= 0:
-            return evolve(state, over=True, actions_left=0, turn=state.turn + 1,
-                          auto_turns=state.auto_turns + 1, auto_log=log)
-        return start_round(state, current=0, turn=state.turn + 2, round=state.round + 1,
-                           auto_turns=state.auto_turns + 1, auto_log=log)
+            return evolve(
+                state,
+                over=True,
+                actions_left=0,
+                turn=state.turn + 1,
+                auto_turns=state.auto_turns + 1,
+                auto_log=log,
+            )
+        return start_round(
+            state,
+            current=0,
+            turn=state.turn + 2,
+            round=state.round + 1,
+            auto_turns=state.auto_turns + 1,
+            auto_log=log,
+        )
     following = state.current + 1
     if following < state.players:
         return start_turn(state, current=following, turn=state.turn + 1)
@@ -47,8 +59,7 @@ def start_round(state: State, **changes) -> State:
 
 def start_turn(state: State, **changes) -> State:
     """A turn starts (``changes``: whose, and the turn's number), in one new state."""
-    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False,
-                   **changes)
+    state = evolve(state, actions_left=actions_per_turn(state), free_rotation=False, **changes)
     if state.powers:
         state = powers.start_of_turn(state, state.current)
     return state

@@ -12,7 +12,8 @@ it never sees other hands or the deck.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.shifting_stones.content import CARD_BY_ID
@@ -35,8 +36,7 @@ def _moves(grid: tuple[int, ...]):
 
 def _distance(card, grid: tuple[int, ...]) -> int:
     """How many stones are wrong where the card comes closest to matching."""
-    return min(sum(grid[cell] != face for cell, face in placement)
-               for placement in card.placements)
+    return min(sum(grid[cell] != face for cell, face in placement) for placement in card.placements)
 
 
 class GreedyBot:
@@ -54,8 +54,10 @@ class GreedyBot:
         plan = self._plan(view.grid, hand)
         if plan is not None:
             first, target = plan
-            spare = sorted((c for c in hand if c != target),
-                           key=lambda c: (CARD_BY_ID[c].points, self.random.random()))
+            spare = sorted(
+                (c for c in hand if c != target),
+                key=lambda c: (CARD_BY_ID[c].points, self.random.random()),
+            )
             card = spare[0]
             a, b = first
             wanted = Shift(card, a, b) if b is not None else Flip(card, a)
@@ -67,8 +69,10 @@ class GreedyBot:
         progress = self._progress(view.grid, hand)
         if progress is not None:
             (a, b), target = progress
-            card = min((c for c in hand if c != target),
-                       key=lambda c: (CARD_BY_ID[c].points, self.random.random()))
+            card = min(
+                (c for c in hand if c != target),
+                key=lambda c: (CARD_BY_ID[c].points, self.random.random()),
+            )
             wanted = Shift(card, a, b) if b is not None else Flip(card, a)
             if wanted in legal:
                 return wanted
@@ -85,8 +89,13 @@ class GreedyBot:
         """
         if len(hand) < 2:
             return None
-        ranked = sorted(hand, key=lambda c: (_distance(CARD_BY_ID[c], grid) / CARD_BY_ID[c].points,
-                                             self.random.random()))
+        ranked = sorted(
+            hand,
+            key=lambda c: (
+                _distance(CARD_BY_ID[c], grid) / CARD_BY_ID[c].points,
+                self.random.random(),
+            ),
+        )
         target = ranked[0]
         card = CARD_BY_ID[target]
         now = _distance(card, grid)

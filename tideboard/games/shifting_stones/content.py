@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from tideboard.engine.data import package_json
+from tideboard.engine.package_files import package_json
 
 ANY = -1  # a grey square: any stone
 
@@ -57,9 +57,14 @@ class Card:
 
     @property
     def shape(self) -> str:
-        return {(1, 2): "horizontal pair", (2, 1): "vertical pair", (1, 3): "row of 3",
-                (3, 1): "column of 3", (2, 2): "2x2 block",
-                (3, 3): "full grid"}.get((self.height, self.width), "pattern")
+        return {
+            (1, 2): "horizontal pair",
+            (2, 1): "vertical pair",
+            (1, 3): "row of 3",
+            (3, 1): "column of 3",
+            (2, 2): "2x2 block",
+            (3, 3): "full grid",
+        }.get((self.height, self.width), "pattern")
 
     def matches(self, grid: tuple[int, ...]) -> bool:
         for placement in self.placements:
@@ -80,7 +85,10 @@ def make_card(card_id: int, points: int, rows: tuple[str, ...]) -> Card:
         for left in range(4 - width):
             checks = tuple(
                 ((top + r) * 3 + left + c, letter_to_face(ch))
-                for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "*")
+                for r, row in enumerate(rows)
+                for c, ch in enumerate(row)
+                if ch != "*"
+            )
             placements.append(checks)
     return Card(card_id, points, tuple(rows), tuple(placements))
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame
+from tideboard.engine.plurals import plural
 from tideboard.games.shifting_stones import bots, logline, notation, rules, scoring
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, LETTERS, NAMES
 from tideboard.games.shifting_stones.info import INFO
 from tideboard.games.shifting_stones.state import HIDDEN, Action, State
-from tideboard.engine.text import plural
 
 
 class ShiftingStones(ModularGame[State, Action]):
@@ -33,8 +33,10 @@ class ShiftingStones(ModularGame[State, Action]):
         if state.solo:
             if scoring.winners(state):
                 return f"You win: all 16 cards scored with {plural(state.strikes, 'strike')}."
-            return (f"You lose: {plural(state.strikes, 'strike')}, "
-                    f"{len(state.scored[0])} of 16 cards scored.")
+            return (
+                f"You lose: {plural(state.strikes, 'strike')}, "
+                f"{len(state.scored[0])} of 16 cards scored."
+            )
         return super().result_text(state)
 
     def render_text(self, state: State) -> str:
@@ -46,18 +48,24 @@ class ShiftingStones(ModularGame[State, Action]):
 
         lines = ["     a      b      c"]
         for r in range(3):
-            cells = (NAMES[f] for f in state.grid[r * 3:r * 3 + 3])
+            cells = (NAMES[f] for f in state.grid[r * 3 : r * 3 + 3])
             lines.append(f"{r + 1}  " + " ".join(f"{name:<6}" for name in cells))
-        lines.append(f"Deck {len(state.deck)}, discard {len(state.discard)}"
-                     + (f" (top {state.discard[-1]})" if state.discard else ""))
+        lines.append(
+            f"Deck {len(state.deck)}, discard {len(state.discard)}"
+            + (f" (top {state.discard[-1]})" if state.discard else "")
+        )
         for seat, hand in enumerate(state.hands):
             scored = ", ".join(card(c) for c in state.scored[seat]) or "-"
-            lines.append(f"Player {seat + 1}: hand {', '.join(card(c) for c in hand) or '-'}; "
-                         f"scored {scored}")
+            lines.append(
+                f"Player {seat + 1}: hand {', '.join(card(c) for c in hand) or '-'}; "
+                f"scored {scored}"
+            )
         if state.solo:
             lines.append(f"Strikes {state.strikes} of 4")
-        lines.append("Pattern letters: S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, "
-                     "E Seed, T Tree, * any; '/' separates rows.")
+        lines.append(
+            "Pattern letters: S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, "
+            "E Seed, T Tree, * any; '/' separates rows."
+        )
         return "\n".join(lines)
 
     def to_json(self, state: State) -> dict[str, Any]:
@@ -68,7 +76,7 @@ class ShiftingStones(ModularGame[State, Action]):
             return {"id": c.id, "points": c.points, "pattern": list(c.rows)}
 
         return {
-            "grid": ["".join(LETTERS[f] for f in state.grid[r * 3:r * 3 + 3]) for r in range(3)],
+            "grid": ["".join(LETTERS[f] for f in state.grid[r * 3 : r * 3 + 3]) for r in range(3)],
             "stones": {CELL_NAMES[i]: NAMES[f] for i, f in enumerate(state.grid)},
             "deck": len(state.deck),
             "discard": [card(c) for c in state.discard],

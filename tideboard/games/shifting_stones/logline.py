@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tideboard.engine.core import seat_label
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.state import Action, Flip, Score, Shift, Skip, State
 
@@ -11,11 +11,15 @@ from tideboard.games.shifting_stones.state import Action, Flip, Score, Shift, Sk
 def describe(before: State, action: Action, after: State) -> str:
     who = "You" if before.solo else seat_label(before.current)
     if isinstance(action, Shift):
-        return (f"{who}: swap {CELL_NAMES[action.a]} {NAMES[before.grid[action.a]]} <> "
-                f"{CELL_NAMES[action.b]} {NAMES[before.grid[action.b]]} (discard {action.card})")
+        return (
+            f"{who}: swap {CELL_NAMES[action.a]} {NAMES[before.grid[action.a]]} <> "
+            f"{CELL_NAMES[action.b]} {NAMES[before.grid[action.b]]} (discard {action.card})"
+        )
     if isinstance(action, Flip):
-        return (f"{who}: flip {CELL_NAMES[action.cell]} {NAMES[before.grid[action.cell]]} -> "
-                f"{NAMES[after.grid[action.cell]]} (discard {action.card})")
+        return (
+            f"{who}: flip {CELL_NAMES[action.cell]} {NAMES[before.grid[action.cell]]} -> "
+            f"{NAMES[after.grid[action.cell]]} (discard {action.card})"
+        )
     if isinstance(action, Score):
         card = CARD_BY_ID[action.card]
         line = f"{who}: score card {card.id} for {plural(card.points, 'point')}"

@@ -18,8 +18,16 @@ from __future__ import annotations
 from tideboard.engine.core import NotationError
 from tideboard.engine.notation import parse_number, quote
 from tideboard.games.shifting_stones.content import CARDS, CELL_NAMES
-from tideboard.games.shifting_stones.state import (END_TURN, SKIP, Action, EndTurn,
-                                                   Flip, Score, Shift, Skip)
+from tideboard.games.shifting_stones.state import (
+    END_TURN,
+    SKIP,
+    Action,
+    EndTurn,
+    Flip,
+    Score,
+    Shift,
+    Skip,
+)
 
 HELP = "write one of: shift CARD CELL CELL, flip CARD CELL, score CARD, end, skip (e.g. 'shift 12 a1 b1')"
 
@@ -48,8 +56,9 @@ def _cell(word: str) -> int:
     try:
         return CELL_NAMES.index(word)
     except ValueError:
-        raise NotationError(f"{quote(word)} is not a cell; cells are a1-c3 "
-                            "(column a-c, row 1-3 from the top)") from None
+        raise NotationError(
+            f"{quote(word)} is not a cell; cells are a1-c3 (column a-c, row 1-3 from the top)"
+        ) from None
 
 
 def parse_action(text: str) -> Action:

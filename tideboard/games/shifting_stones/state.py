@@ -60,19 +60,19 @@ SKIP = Skip()
 
 @attrs.frozen(slots=False)  # (a copy's __init__ then fills a dict: cheaper than slots)
 class State:
-    players: int                      # seats at the table (1 in solo)
+    players: int  # seats at the table (1 in solo)
     solo: bool
-    grid: tuple[int, ...]             # nine faces, index row*3+col, row 0 at the deck's side
-    deck: tuple[int, ...]             # card ids, the top card last
-    discard: tuple[int, ...]          # face up, the top card last
+    grid: tuple[int, ...]  # nine faces, index row*3+col, row 0 at the deck's side
+    deck: tuple[int, ...]  # card ids, the top card last
+    discard: tuple[int, ...]  # face up, the top card last
     hands: tuple[tuple[int, ...], ...]
     scored: tuple[tuple[int, ...], ...]
-    skipped_last: tuple[bool, ...]    # did the seat skip its previous turn
+    skipped_last: tuple[bool, ...]  # did the seat skip its previous turn
     current: int = 0
-    acted: bool = False               # has the current seat done anything this turn
+    acted: bool = False  # has the current seat done anything this turn
     scored_this_turn: bool = False
-    turn: int = 1                     # turns started so far, all seats together
+    turn: int = 1  # turns started so far, all seats together
     end_triggered: bool = False
     over: bool = False
-    strikes: int = 0                  # solo only
+    strikes: int = 0  # solo only
     rng: Rng = Rng()

@@ -11,21 +11,38 @@ the only cue.  ``marks`` highlight an area: ``CURSOR`` (the keyboard's place),
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
 
-from tideboard.games.animal_splash.content import (ANIMALS, BACKGROUNDS, CARDS, COLOURS, PLANTS,
-                                                    names_of)
+from tideboard.games.animal_splash.content import (
+    ANIMALS,
+    BACKGROUNDS,
+    CARDS,
+    COLOURS,
+    PLANTS,
+    names_of,
+)
 from tideboard.games.animal_splash.logline import BACKGROUND_WORDS
 
 CURSOR, GROUP, NEW = "cursor", "group", "new"
 PEARL, NO_PEARL = "●", "·"
-TAGS = {"crab": "crab", "fish": "fish", "turtle": "turt", "octopus": "octo",
-        "seahorse": "seah", "kelp": "kelp", "grass": "gras", "moss": "moss",
-        "lettuce": "lett", "anchor": "anch", "ship": "ship", "reef": "reef",
-        "sea": "sea"}
+TAGS = {
+    "crab": "crab",
+    "fish": "fish",
+    "turtle": "turt",
+    "octopus": "octo",
+    "seahorse": "seah",
+    "kelp": "kelp",
+    "grass": "gras",
+    "moss": "moss",
+    "lettuce": "lett",
+    "anchor": "anch",
+    "ship": "ship",
+    "reef": "reef",
+    "sea": "sea",
+}
 
 
 def fit(candidates: Iterable[str], width: int) -> str:
@@ -46,8 +63,9 @@ def animal_words(cid: int, width: int) -> str:
     initial = "*" if wild else colour[0].upper()
     long, short = "/".join(kinds), "/".join(TAGS[k] for k in kinds)
     tiny = "/".join(k[:2] for k in kinds)
-    return fit([f"{colour} {long}", f"{long} {initial}", f"{short} {initial}",
-                f"{tiny} {initial}"], width)
+    return fit(
+        [f"{colour} {long}", f"{long} {initial}", f"{short} {initial}", f"{tiny} {initial}"], width
+    )
 
 
 def background_words(cid: int, width: int) -> str:
@@ -69,9 +87,15 @@ def plant_words(cid: int, width: int) -> str:
     return fit([kinds[0], TAGS[kinds[0]]], width)
 
 
-def card_lines(cid: int, width: int, colours: dict[str, str], pearls: tuple[bool, bool],
-               marks: dict[int, str] | None = None, accent: str = "#f4a261",
-               warn: str = "#f4d35e") -> list[Text]:
+def card_lines(
+    cid: int,
+    width: int,
+    colours: dict[str, str],
+    pearls: tuple[bool, bool],
+    marks: dict[int, str] | None = None,
+    accent: str = "#f4a261",
+    warn: str = "#f4d35e",
+) -> list[Text]:
     """The card ``width`` wide (at least 6): the animal line, the background line,
     the plant line; ``marks`` maps an area (0 animal, 1 plant) to CURSOR / GROUP / NEW."""
     card = CARDS[cid]
@@ -87,16 +111,16 @@ def card_lines(cid: int, width: int, colours: dict[str, str], pearls: tuple[bool
         style = base + Style(color=colour, bold=True)
         mark = marks.get(area)
         if mark == CURSOR:
-            style = Style(color=fill if fill != "#000000" else "#000000", bgcolor=accent,
-                          bold=True)
+            style = Style(color=fill if fill != "#000000" else "#000000", bgcolor=accent, bold=True)
         elif mark == NEW:
             style = style + Style(underline=True)
         line = Text(f"{text:<{inner}}", style=style)
         if mark == GROUP:
             line.stylize(Style(underline=True, color=warn))
         pearl = pearls[area]
-        pearl_style = (Style(color=colours["pearl"], bold=True) if pearl
-                       else Style(color=colours["empty"]))
+        pearl_style = (
+            Style(color=colours["pearl"], bold=True) if pearl else Style(color=colours["empty"])
+        )
         if mark == CURSOR:
             pearl_style = style
         elif mark == GROUP and not pearl:
@@ -107,8 +131,11 @@ def card_lines(cid: int, width: int, colours: dict[str, str], pearls: tuple[bool
 
     middle_style = base + (Style(color=colours["oxygen"]) if card.oxygen else Style(dim=True))
     middle = Text(background_words(cid, width), style=middle_style)
-    return [area_line(animal_words(cid, inner), 0, animal_colour), middle,
-            area_line(plant_words(cid, inner), 1, plant_colour)]
+    return [
+        area_line(animal_words(cid, inner), 0, animal_colour),
+        middle,
+        area_line(plant_words(cid, inner), 1, plant_colour),
+    ]
 
 
 def empty_lines(width: int, colours: dict[str, str], label: str = "taken") -> list[Text]:

@@ -25,7 +25,7 @@ from tideboard.ui.animal_splash.cards import CURSOR, card_lines, empty_lines
 from tideboard.ui.shared import Canvas, CellClicked, game_colours, theme_colour
 from tideboard.ui.shared.cell_grid import CellGrid
 
-SPOT_W = 3          # the columns left and right of the cards for the spots
+SPOT_W = 3  # the columns left and right of the cards for the spots
 MIN_CARD, MAX_CARD = 9, 14
 CARD_H = 3
 HEIGHT = 1 + 3 * CARD_H + 2 + 1
@@ -44,15 +44,22 @@ class GridBoard(CellGrid):
         self.grid: tuple[int, ...] = (EMPTY,) * 9
         self.pearls: dict[int, tuple[bool, bool]] = {}
         self.divers: tuple[int, ...] = ()
-        self.costs: dict[int, int] = {}      # spot -> oxygen change of a dive there
+        self.costs: dict[int, int] = {}  # spot -> oxygen change of a dive there
         self.cursor_spot: int | None = None
         self.faced: frozenset[int] = frozenset()
         self.cursor_cell: int | None = None
         self._drawn: tuple | None = None
 
     def show(self, grid, pearls, divers, costs, cursor_spot, faced, cursor_cell) -> None:
-        key = (grid, tuple(sorted(pearls.items())), divers, tuple(sorted(costs.items())),
-               cursor_spot, frozenset(faced), cursor_cell)
+        key = (
+            grid,
+            tuple(sorted(pearls.items())),
+            divers,
+            tuple(sorted(costs.items())),
+            cursor_spot,
+            frozenset(faced),
+            cursor_cell,
+        )
         if key == self._drawn:
             return
         self._drawn = key
@@ -89,13 +96,20 @@ class GridBoard(CellGrid):
         side = spot // 3
         for seat, at in enumerate(self.divers):
             if at == spot and at != UNPLACED:
-                text = f"{ARROWS[side]}{seat + 1}" if side in (0, 1) else f"{seat + 1}{ARROWS[side]}"
+                text = (
+                    f"{ARROWS[side]}{seat + 1}" if side in (0, 1) else f"{seat + 1}{ARROWS[side]}"
+                )
                 return text, Style(color=colours[f"seat{seat + 1}"], bold=True)
         if spot in self.costs:
             change = self.costs[spot]
             text = f"+{change}" if change > 0 else "±0" if change == 0 else str(change)
-            colour = colours["oxygen"] if change > 0 else colours["pearl"] if change == 0 \
+            colour = (
+                colours["oxygen"]
+                if change > 0
+                else colours["pearl"]
+                if change == 0
                 else theme_colour(self.app, "warning", "#f4d35e")
+            )
             return text, Style(color=colour, bold=True)
         return "·", Style(color=colours["empty"])
 
@@ -112,8 +126,9 @@ class GridBoard(CellGrid):
                 lines = empty_lines(w, colours)
             else:
                 marks = {0: CURSOR, 1: CURSOR} if cell == self.cursor_cell else {}
-                lines = card_lines(cid, w, colours, self.pearls.get(cid, (False, False)), marks,
-                                   accent, warn)
+                lines = card_lines(
+                    cid, w, colours, self.pearls.get(cid, (False, False)), marks, accent, warn
+                )
             for dy, line in enumerate(lines):
                 canvas.put(x, y + dy, line)
             if cell in self.faced and cell != self.cursor_cell:

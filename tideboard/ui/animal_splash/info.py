@@ -3,7 +3,7 @@ the screen can tell whether anything changed before it draws."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.style import Style
 from rich.table import Table
@@ -11,8 +11,13 @@ from rich.text import Text
 
 from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS, ROUNDS
 from tideboard.games.animal_splash.rules import fulfils
-from tideboard.games.animal_splash.scoring import (ending_shares, ending_values, mission_points,
-                                                    pearls, scores)
+from tideboard.games.animal_splash.scoring import (
+    ending_shares,
+    ending_values,
+    mission_points,
+    pearls,
+    scores,
+)
 from tideboard.games.animal_splash.state import MOVE, TAKE, State
 
 STEP_WORDS = {MOVE: "dive", TAKE: "take a card", "act": "act or end the turn"}
@@ -20,8 +25,11 @@ STEP_WORDS = {MOVE: "dive", TAKE: "take a card", "act": "act or end the turn"}
 
 def qualifiers(state: State, mission: int) -> list[int]:
     """Seats that could take ``mission`` at the end of a turn now."""
-    return [seat for seat in range(state.players)
-            if fulfils(state, seat, mission, {MISSIONS[m].group for m in state.held[seat]})]
+    return [
+        seat
+        for seat in range(state.players)
+        if fulfils(state, seat, mission, {MISSIONS[m].group for m in state.held[seat]})
+    ]
 
 
 def areas_words(areas: list[tuple[int, int]]) -> str:
@@ -41,8 +49,9 @@ def seats_text(seats: list[int]) -> str:
     return ",".join(str(s + 1) for s in seats)
 
 
-def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
-              wide: bool, fit: int = 0) -> Text:
+def side_info(
+    shown: State, name: Callable[[int], str], colours: dict[str, str], wide: bool, fit: int = 0
+) -> Text:
     """Round, players (oxygen, pearls, missions, points), missions, the end card.
 
     ``fit`` (80 columns, four or five players): the panel's width; then the missions
@@ -58,9 +67,12 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
             out.append(f" · {name(shown.current)}: {STEP_WORDS[shown.phase]}")
         out.append("\n   " + "player".ljust(width) + "  O₂  ●  ✦  pts", style="dim")
     else:  # 80 columns: the round beside the columns' titles (the title bar names the step)
-        out.append(("Game over" if shown.over
-                    else f"Round {shown.round}/{ROUNDS[shown.players]}").ljust(width + 3),
-                   style="bold")
+        out.append(
+            ("Game over" if shown.over else f"Round {shown.round}/{ROUNDS[shown.players]}").ljust(
+                width + 3
+            ),
+            style="bold",
+        )
         out.append("  O₂  ●  ✦  pts", style="dim")
     totals = scores(shown)
     for seat in range(shown.players):
@@ -70,14 +82,21 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
         label = name(seat)
         if not wide:  # "Player 2 (greedy)" as "P2 (greedy)": the column is 13 wide
             label = label.replace(f"Player {seat + 1}", f"P{seat + 1}", 1)
-        label = label if len(label) <= width else label[:width - 1] + "…"
+        label = label if len(label) <= width else label[: width - 1] + "…"
         out.append(f"{label:<{width}}")
         out.append(f"{shown.oxygen[seat]:>4}", style=Style(color=colours["oxygen"]))
         out.append(f"{pearls(shown, seat):>3}", style=Style(color=colours["pearl"]))
         out.append(f"{len(shown.held[seat]):>3}")
         out.append(f"{totals[seat]:>5}", style="bold")
-    lines = [] if fit else [Text("Missions" + (" (end of turn, one per colour)" if wide
-                                                else "") + ":", style="bold")]
+    lines = (
+        []
+        if fit
+        else [
+            Text(
+                "Missions" + (" (end of turn, one per colour)" if wide else "") + ":", style="bold"
+            )
+        ]
+    )
     for key, mission in enumerate(shown.open_missions, 1):  # keys 1-3 take them
         card = MISSIONS[mission]
         line = Text(f"{key} ")
@@ -96,8 +115,10 @@ def side_info(shown: State, name: Callable[[int], str], colours: dict[str, str],
     lines.append(line)
     values = ending_values(shown)
     shares = ending_shares(shown)
-    now = [f"P{s + 1} {v}" + (f"→{shares[s]}pt" if shares[s] and not fit else "")
-           for s, v in enumerate(values)]
+    now = [
+        f"P{s + 1} {v}" + (f"→{shares[s]}pt" if shares[s] and not fit else "")
+        for s, v in enumerate(values)
+    ]
     lines.append(Text("  now: " + ", ".join(now), style="dim"))
     for line in lines:
         if fit:
@@ -115,7 +136,12 @@ def final_table(state: State, name: Callable[[int], str], winners: set[int]) -> 
     shares = ending_shares(state)
     totals = scores(state)
     for seat in range(state.players):
-        table.add_row(("★ " if seat in winners else "  ") + name(seat), str(pearls(state, seat)),
-                      str(mission_points(state, seat)), str(shares[seat]), str(totals[seat]),
-                      str(state.oxygen[seat]))
+        table.add_row(
+            ("★ " if seat in winners else "  ") + name(seat),
+            str(pearls(state, seat)),
+            str(mission_points(state, seat)),
+            str(shares[seat]),
+            str(totals[seat]),
+            str(state.oxygen[seat]),
+        )
     return table

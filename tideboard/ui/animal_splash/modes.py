@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from tideboard.games.animal_splash.content import MISSIONS
+from tideboard.games.animal_splash.logline import mission_words
 from tideboard.games.animal_splash.state import ACT, END, End, MovePearl, Score, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
-from tideboard.games.animal_splash.logline import mission_words
 from tideboard.ui.animal_splash.info import areas_words
 from tideboard.ui.animal_splash.panels import PEARL, PLACE, SLIDE, SWAP, TABLEAU, SplashTable
 
@@ -41,8 +41,11 @@ class SplashModes(SplashTable):
             if move in self.game.legal_actions(self.state):
                 self.pending = move
             else:
-                self.say("The pearl cannot go there (off the tableau, or that area has a "
-                         "pearl). Try another arrow; Esc drops it.", error=True)
+                self.say(
+                    "The pearl cannot go there (off the tableau, or that area has a "
+                    "pearl). Try another arrow; Esc drops it.",
+                    error=True,
+                )
         elif self.mode == SWAP:
             row, col = divmod(self.cell, 3)
             if direction in ("left", "right"):
@@ -64,8 +67,9 @@ class SplashModes(SplashTable):
         if not self._mine() or not self._at_cursor():
             return
         state = self.state
-        if (self.pos, self.area) not in scorable(state.tableaus[state.current],
-                                                 state.pearls[state.current]):
+        if (self.pos, self.area) not in scorable(
+            state.tableaus[state.current], state.pearls[state.current]
+        ):
             spots = scorable(state.tableaus[state.current], state.pearls[state.current])
             where = f" ◆ marks those that would: {areas_words(spots)}." if spots else ""
             self.say("This area is in no group of three that could score." + where, error=True)
@@ -122,15 +126,22 @@ class SplashModes(SplashTable):
         if self.state.phase != ACT:
             self.say("Dive and take a card first.", error=True)
             return
-        takeable = [a.mission for a in self.game.legal_actions(self.state)
-                    if isinstance(a, End) and a.mission]
+        takeable = [
+            a.mission
+            for a in self.game.legal_actions(self.state)
+            if isinstance(a, End) and a.mission
+        ]
         notes = self._warnings()
         if takeable:
             keys = [str(self.state.open_missions.index(m) + 1) for m in takeable]
             notes.append(f"You may take mission {' or '.join(keys)} (key {'/'.join(keys)}).")
         if notes:
-            self.ask(" ".join(notes) + " End your turn anyway?", "End turn", "Keep playing",
-                     lambda yes: yes and self.dispatch(END))
+            self.ask(
+                " ".join(notes) + " End your turn anyway?",
+                "End turn",
+                "Keep playing",
+                lambda yes: yes and self.dispatch(END),
+            )
             return
         self.dispatch(END)
 
@@ -139,8 +150,7 @@ class SplashModes(SplashTable):
             return
         state = self.state
         if state.phase != ACT:
-            self.say("Missions are taken at the end of your turn, after taking a card.",
-                     error=True)
+            self.say("Missions are taken at the end of your turn, after taking a card.", error=True)
             return
         if index >= len(state.open_missions):
             self.say("There is no such mission.", error=True)
@@ -149,11 +159,14 @@ class SplashModes(SplashTable):
         card = MISSIONS[mission]
         if End(mission) not in self.game.legal_actions(state):
             held = [m for m in state.held[state.current] if MISSIONS[m].group == card.group]
-            why = (f"you hold a {card.group_name()} mission already" if held
-                   else f"it needs {card.text}")
+            why = (
+                f"you hold a {card.group_name()} mission already"
+                if held
+                else f"it needs {card.text}"
+            )
             self.say(f"Mission {index + 1} cannot be taken: {why}.", error=True)
             return
-        question = " ".join(self._warnings() + [
-            f"Take {mission_words(mission)} and end your turn?"])
+        question = " ".join(
+            self._warnings() + [f"Take {mission_words(mission)} and end your turn?"]
+        )
         self.ask(question, "Take it", "Not yet", lambda yes: yes and self.dispatch(End(mission)))
-

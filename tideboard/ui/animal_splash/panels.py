@@ -16,21 +16,32 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import CELL_NAMES, LINES
 from tideboard.games.animal_splash.logline import card_words, spot_words
 from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
-from tideboard.games.animal_splash.state import (ACT, MOVE, TAKE, Action, Dive, End, MovePearl,
-                                                 Slide, State, Swap, Take)
+from tideboard.games.animal_splash.state import (
+    ACT,
+    MOVE,
+    TAKE,
+    Action,
+    Dive,
+    End,
+    MovePearl,
+    Slide,
+    State,
+    Swap,
+    Take,
+)
 from tideboard.games.animal_splash.tableau import scorable
-from tideboard.ui.animal_splash.grid import GridBoard, splash_colours
 from tideboard.ui.animal_splash.cards import CURSOR, GROUP, NEW
+from tideboard.ui.animal_splash.grid import GridBoard, splash_colours
 from tideboard.ui.animal_splash.info import areas_words, final_table, side_info
 from tideboard.ui.animal_splash.tableau import ROW_H, TableauRow, TableauStrip
 from tideboard.ui.shared import GameScreen
 
-TALL = 34       # from this many rows every player's tableau is on screen
-WIDE = 110      # from this many columns the side panel spells things out
+TALL = 34  # from this many rows every player's tableau is on screen
+WIDE = 110  # from this many columns the side panel spells things out
 
 GRID, TABLEAU = "grid", "tableau"
 PLACE, SLIDE, PEARL, SWAP = "place", "slide", "pearl", "swap"
@@ -86,8 +97,11 @@ class SplashTable(GameScreen):
         if mover is not None and state.phase == MOVE and self.focus == GRID:
             oxygen = state.oxygen[mover]
             if state.divers[mover] >= 0:  # (a first placement is free everywhere)
-                costs = {spot: dive_oxygen(steps) for spot, steps in dive_steps(state).items()
-                         if dive_oxygen(steps) + oxygen >= 0}
+                costs = {
+                    spot: dive_oxygen(steps)
+                    for spot, steps in dive_steps(state).items()
+                    if dive_oxygen(steps) + oxygen >= 0
+                }
             cursor_spot = self.spot
         faced: tuple[int, ...] = ()
         cursor_cell = None
@@ -98,8 +112,9 @@ class SplashTable(GameScreen):
         if self.mode == SWAP:
             cursor_cell = self.cell
         pearls = {cid: shown.pearls_on(cid) for cid in shown.grid if cid >= 0}
-        self.query_one(GridBoard).show(shown.grid, pearls, shown.divers, costs, cursor_spot,
-                                       faced, cursor_cell)
+        self.query_one(GridBoard).show(
+            shown.grid, pearls, shown.divers, costs, cursor_spot, faced, cursor_cell
+        )
 
     def tableau_seats(self, shown: State) -> list[int]:
         if self.size.height >= TALL:
@@ -119,15 +134,19 @@ class SplashTable(GameScreen):
                 new = self._new_position(shown)
                 if new is not None:
                     marks.setdefault(new, {})
-                    marks[new] = {0: NEW, 1: NEW, **{a: m for a, m in marks[new].items()
-                                                     if m == GROUP}}
+                    marks[new] = {
+                        0: NEW,
+                        1: NEW,
+                        **{a: m for a, m in marks[new].items() if m == GROUP},
+                    }
                 if mover is not None and self.focus == TABLEAU and self.mode != SWAP:
                     at = min(self.pos, len(cards) - 1)
                     marks.setdefault(at, {})[self.area] = CURSOR
-            pearls = {cid: (cid * 2 in shown.pearls[seat], cid * 2 + 1 in shown.pearls[seat])
-                      for cid in cards}
-            rows.append(TableauRow(seat, self.heading(shown, seat, colours), cards, pearls,
-                                   marks))
+            pearls = {
+                cid: (cid * 2 in shown.pearls[seat], cid * 2 + 1 in shown.pearls[seat])
+                for cid in cards
+            }
+            rows.append(TableauRow(seat, self.heading(shown, seat, colours), cards, pearls, marks))
         strip = self.query_one(TableauStrip)
         strip.styles.height = ROW_H * len(rows)
         strip.show(rows)
@@ -152,10 +171,14 @@ class SplashTable(GameScreen):
         text.append(f"  O₂ {shown.oxygen[seat]}", style=Style(color=colours["oxygen"]))
         text.append(f"  ● {pearls(shown, seat)}", style=Style(color=colours["pearl"]))
         if shown.held[seat]:
-            text.append(f"  {plural(len(shown.held[seat]), 'mission')} "
-                        f"({mission_points(shown, seat)}pt)")
-        if seat == shown.current and not shown.over and scorable(shown.tableaus[seat],
-                                                                 shown.pearls[seat]):
+            text.append(
+                f"  {plural(len(shown.held[seat]), 'mission')} ({mission_points(shown, seat)}pt)"
+            )
+        if (
+            seat == shown.current
+            and not shown.over
+            and scorable(shown.tableaus[seat], shown.pearls[seat])
+        ):
             text.append("  ◆ would score", style="dim")
         return text
 
@@ -164,8 +187,13 @@ class SplashTable(GameScreen):
         wide = self.size.width >= WIDE
         # four or five players at 80 columns: a line per mission, so the log keeps some
         fit = (widget.size.width or 38) if not wide and shown.players >= 4 else 0
-        key = (shown, wide, fit, self.app.theme,
-               tuple(self.row_name(s) for s in range(shown.players)))
+        key = (
+            shown,
+            wide,
+            fit,
+            self.app.theme,
+            tuple(self.row_name(s) for s in range(shown.players)),
+        )
         if key == self._side_drawn:
             return
         self._side_drawn = key
@@ -188,21 +216,27 @@ class SplashTable(GameScreen):
         if state.phase == MOVE and self.focus == GRID:
             where = spot_words(self.spot)
             if state.divers[state.current] < 0:
-                return (f"Place your diver: arrows pick a free spot ({where}), Enter places "
-                        "it. Tab: your tableau.")
+                return (
+                    f"Place your diver: arrows pick a free spot ({where}), Enter places "
+                    "it. Tab: your tableau."
+                )
             steps = dive_steps(state).get(self.spot)
             if steps is None:
                 return "Arrows pick a free spot clockwise; Enter dives there."
             change = dive_oxygen(steps)
             words = "+1 oxygen" if change > 0 else "free" if change == 0 else f"{-change} oxygen"
-            return (f"Dive {steps} step{'s' if steps != 1 else ''} to {where} ({words}): Enter. "
-                    "Arrows pick another spot (each shows what it gains or costs). "
-                    "Tab: your tableau.")
+            return (
+                f"Dive {steps} step{'s' if steps != 1 else ''} to {where} ({words}): Enter. "
+                "Arrows pick another spot (each shows what it gains or costs). "
+                "Tab: your tableau."
+            )
         if state.phase == TAKE and self.focus == GRID:
             cell = LINES[state.divers[state.current]][self.cell]
-            text = (f"Enter takes {CELL_NAMES[cell]} ({card_words(state.grid[cell])}), then "
-                    "←/→ pick the end of your tableau. Arrows: another card your diver faces "
-                    "(▸).")
+            text = (
+                f"Enter takes {CELL_NAMES[cell]} ({card_words(state.grid[cell])}), then "
+                "←/→ pick the end of your tableau. Arrows: another card your diver faces "
+                "(▸)."
+            )
             return text + (" Tab: your tableau." if len(text) < 130 else "")
         seat = state.current
         cards = state.tableaus[seat]
@@ -214,9 +248,15 @@ class SplashTable(GameScreen):
         elif groups:
             parts.append(f"◆ {areas_words(groups)} would score: arrows there, s")
         pearl = cards[pos] * 2 + self.area in state.pearls[seat]
-        paid = [k for k, cost in (("m moves the card (1 O₂)", 1),
-                                  ("p moves its pearl (2)" if pearl else "", 2),
-                                  ("w swaps it (3)", 3)) if k and state.oxygen[seat] >= cost]
+        paid = [
+            k
+            for k, cost in (
+                ("m moves the card (1 O₂)", 1),
+                ("p moves its pearl (2)" if pearl else "", 2),
+                ("w swaps it (3)", 3),
+            )
+            if k and state.oxygen[seat] >= cost
+        ]
         if paid:
             parts.append(", ".join(paid))
         if state.phase == ACT:
@@ -231,20 +271,28 @@ class SplashTable(GameScreen):
         action = self.pending
         if self.mode == PLACE and isinstance(action, Take):
             side = "right" if action.right else "left"
-            return (f"Add {CELL_NAMES[action.cell]} at the {side} end (←/→ switch). "
-                    "Enter takes it, Esc drops it.")
+            return (
+                f"Add {CELL_NAMES[action.cell]} at the {side} end (←/→ switch). "
+                "Enter takes it, Esc drops it."
+            )
         if self.mode == SLIDE and isinstance(action, Slide):
-            return (f"Move card {action.frm + 1} to place {action.to + 1} for 1 oxygen "
-                    "(←/→ pick the place): Enter does it, Esc drops it.")
+            return (
+                f"Move card {action.frm + 1} to place {action.to + 1} for 1 oxygen "
+                "(←/→ pick the place): Enter does it, Esc drops it."
+            )
         if self.mode == PEARL:
             if isinstance(action, MovePearl):
-                return (f"Move the pearl to card {action.to + 1}'s "
-                        f"{'animal' if action.to_area == 0 else 'plants'} for 2 oxygen: "
-                        "Enter does it, an arrow picks another way, Esc drops it.")
+                return (
+                    f"Move the pearl to card {action.to + 1}'s "
+                    f"{'animal' if action.to_area == 0 else 'plants'} for 2 oxygen: "
+                    "Enter does it, an arrow picks another way, Esc drops it."
+                )
             return "Move this pearl: an arrow picks the way (up/down: the other area)."
         if self.mode == SWAP and isinstance(action, Swap):
-            return (f"Swap card {action.pos + 1} with {CELL_NAMES[action.cell]} for 3 oxygen "
-                    "(arrows pick the grid card): Enter does it, Esc drops it.")
+            return (
+                f"Swap card {action.pos + 1} with {CELL_NAMES[action.cell]} for 3 oxygen "
+                "(arrows pick the grid card): Enter does it, Esc drops it."
+            )
         return "Esc drops it."
 
     def end_table(self) -> Table:

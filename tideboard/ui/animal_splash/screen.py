@@ -26,16 +26,27 @@ from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import ACT, MOVE, TAKE, Dive, MovePearl, Slide, Swap, Take
 from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.grid import GridBoard
-from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.modes import SplashModes
+from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.panels import GRID, PLACE, SWAP, TABLEAU, WIDE
 from tideboard.ui.animal_splash.tableau import TableauStrip
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.shared import CellClicked, GameLog, StatusLine
 from tideboard.ui.title_line import TitleLine
 
-TURN_ACTIONS = {"cursor", "confirm", "cancel", "focus", "score", "slide", "pearl", "swap",
-                "end_turn", "mission", "undo"}
+TURN_ACTIONS = {
+    "cursor",
+    "confirm",
+    "cancel",
+    "focus",
+    "score",
+    "slide",
+    "pearl",
+    "swap",
+    "end_turn",
+    "mission",
+    "undo",
+}
 STEP = {"up": -1, "left": -1, "down": 1, "right": 1}
 
 
@@ -59,15 +70,31 @@ class AnimalSplashScreen(SplashModes):
         Binding("o", "overview", "All"),
         Binding("u", "undo", "Undo"),
         # a key that does nothing now is left out of the footer; pressed, it says why
-        *[Binding(key, f"why_not('{name}')", show=False) for key, name in (
-            ("enter", "confirm"), ("s", "score"), ("m", "slide"), ("p", "pearl"), ("w", "swap"),
-            ("e", "end_turn"))],
+        *[
+            Binding(key, f"why_not('{name}')", show=False)
+            for key, name in (
+                ("enter", "confirm"),
+                ("s", "score"),
+                ("m", "slide"),
+                ("p", "pearl"),
+                ("w", "swap"),
+                ("e", "end_turn"),
+            )
+        ],
         *[Binding(str(n), f"why_not_mission({n - 1})", show=False) for n in (1, 2, 3)],
     ]
     KEYS_HELP = [
-        ("arrows / h j k l", ("move the cursor: the diver spots, then the cards your diver "
-                              "faces, then your tableau (up/down: animal or plant area)")),
-        ("Enter", "dive / take the card (then ←/→ pick the end, Enter adds it) / carry out a preview"),
+        (
+            "arrows / h j k l",
+            (
+                "move the cursor: the diver spots, then the cards your diver "
+                "faces, then your tableau (up/down: animal or plant area)"
+            ),
+        ),
+        (
+            "Enter",
+            "dive / take the card (then ←/→ pick the end, Enter adds it) / carry out a preview",
+        ),
         ("Esc", "drop the preview"),
         ("Tab", "between the grid and your tableau (paid actions and scoring work any time)"),
         ("s", "score: a pearl on the area under the cursor (◆ marks areas that would score)"),
@@ -77,12 +104,27 @@ class AnimalSplashScreen(SplashModes):
         ("e", "end the turn (the grid is refilled)"),
         ("1-3", "take that mission (side panel, ✓ marks who may) and end the turn"),
         ("o", "everyone's tableau, the missions and the end-scoring card"),
-        ("spots", ("+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver; "
-                   "a b c and 1 2 3 name the grid's columns and rows (a1 the top left card)")),
-        ("cards", ("animal and colour (R Y B G, * any), background (O₂: an oxygen token), "
-                   "plants (2×: double, a/b: either); ● a pearl, ◆ would score")),
-        ("mouse", ("click a spot, a card or a tableau area to put the cursor there; a second "
-                   "click on the spot or card dives there or takes it, as Enter does")),
+        (
+            "spots",
+            (
+                "+1 / ±0 / -n: the oxygen a dive there gains or costs; ▼1 a diver; "
+                "a b c and 1 2 3 name the grid's columns and rows (a1 the top left card)"
+            ),
+        ),
+        (
+            "cards",
+            (
+                "animal and colour (R Y B G, * any), background (O₂: an oxygen token), "
+                "plants (2×: double, a/b: either); ● a pearl, ◆ would score"
+            ),
+        ),
+        (
+            "mouse",
+            (
+                "click a spot, a card or a tableau area to put the cursor there; a second "
+                "click on the spot or card dives there or takes it, as Enter does"
+            ),
+        ),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -137,21 +179,24 @@ class AnimalSplashScreen(SplashModes):
             return False
         state = self.state
         if self.mode is not None:
-            return action in ("cursor", "cancel") or (action == "confirm"
-                                                      and self.pending is not None)
+            return action in ("cursor", "cancel") or (
+                action == "confirm" and self.pending is not None
+            )
         if action == "cancel":
             return False
         if action in ("end_turn", "mission"):
             return state.phase == ACT
-        if action in ("slide", "pearl", "swap", "score") or (action == "confirm"
-                                                             and self.focus == TABLEAU):
+        if action in ("slide", "pearl", "swap", "score") or (
+            action == "confirm" and self.focus == TABLEAU
+        ):
             return self.focus == TABLEAU and self._tableau_key(action)
         if action == "undo":
             if not self.match.actions:
                 return False
             before, after = self.match.states[-2], self.match.states[-1]
-            return (self.game.to_move(before)[:1] == (self.human_to_move(),)
-                    and self.game.undoable(before, self.match.actions[-1], after))
+            return self.game.to_move(before)[:1] == (self.human_to_move(),) and self.game.undoable(
+                before, self.match.actions[-1], after
+            )
         return True
 
     def action_why_not(self, name: str) -> None:
@@ -231,8 +276,10 @@ class AnimalSplashScreen(SplashModes):
         if self.focus == GRID and state.phase == MOVE:
             self.dispatch(Dive(self.spot))
         elif self.focus == GRID and state.phase == TAKE:
-            self.mode, self.pending = PLACE, Take(LINES[state.divers[state.current]][self.cell],
-                                                  True)
+            self.mode, self.pending = (
+                PLACE,
+                Take(LINES[state.divers[state.current]][self.cell], True),
+            )
             self.refresh_table()
         elif self.focus == TABLEAU:
             self.action_score()
@@ -248,8 +295,9 @@ class AnimalSplashScreen(SplashModes):
         if not self._mine() or self.mode is not None:
             return
         if self.state.phase == ACT:
-            self.say("Your card is taken: the grid is done for this turn (w swaps with it).",
-                     error=True)
+            self.say(
+                "Your card is taken: the grid is done for this turn (w swaps with it).", error=True
+            )
             return
         self.focus = TABLEAU if self.focus == GRID else GRID
         self.refresh_table()

@@ -15,28 +15,39 @@ from typing import Any
 from rich.text import Text
 from textual import events
 
-from tideboard.ui.animal_splash.grid import splash_colours
 from tideboard.ui.animal_splash.cards import card_lines
+from tideboard.ui.animal_splash.grid import splash_colours
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
-ROW_H = 4           # the heading and three card lines
+ROW_H = 4  # the heading and three card lines
 MIN_CARD, MAX_CARD = 7, 13
 
 
 class TableauRow:
     """What one row shows (plain data the screen fills in)."""
 
-    def __init__(self, seat: int, heading: Text, cards: tuple[int, ...],
-                 pearls: dict[int, tuple[bool, bool]], marks: dict[int, dict[int, str]]):
+    def __init__(
+        self,
+        seat: int,
+        heading: Text,
+        cards: tuple[int, ...],
+        pearls: dict[int, tuple[bool, bool]],
+        marks: dict[int, dict[int, str]],
+    ):
         self.seat, self.heading, self.cards = seat, heading, cards
         self.pearls, self.marks = pearls, marks
 
     def key(self) -> tuple:
         """Equal keys draw the same row."""
-        return (self.seat, self.heading.plain, repr(self.heading.spans), self.cards,
-                tuple(sorted(self.pearls.items())),
-                tuple(sorted((p, tuple(sorted(m.items()))) for p, m in self.marks.items())))
+        return (
+            self.seat,
+            self.heading.plain,
+            repr(self.heading.spans),
+            self.cards,
+            tuple(sorted(self.pearls.items())),
+            tuple(sorted((p, tuple(sorted(m.items()))) for p, m in self.marks.items())),
+        )
 
 
 class TableauStrip(CellGrid):
@@ -73,9 +84,18 @@ class TableauStrip(CellGrid):
         for row in self.rows:
             lines.append(row.heading)
             w = self.card_width(len(row.cards))
-            blocks = [card_lines(cid, w, colours, row.pearls.get(cid, (False, False)),
-                                 row.marks.get(pos), accent, warn)
-                      for pos, cid in enumerate(row.cards)]
+            blocks = [
+                card_lines(
+                    cid,
+                    w,
+                    colours,
+                    row.pearls.get(cid, (False, False)),
+                    row.marks.get(pos),
+                    accent,
+                    warn,
+                )
+                for pos, cid in enumerate(row.cards)
+            ]
             for line in range(3):
                 lines.append(Text(" ").join(block[line] for block in blocks))
         return text_canvas(lines)

@@ -8,8 +8,8 @@
 | ``screen`` | ``MermaidRainScreen``: keys and clicks turned into actions |
 """
 
-from tideboard.ui.mermaid_rain.sea import HexBoard
 from tideboard.ui.mermaid_rain.screen import MermaidRainScreen
+from tideboard.ui.mermaid_rain.sea import HexBoard
 
 GAME_SCREEN = MermaidRainScreen
 

@@ -13,14 +13,38 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.games.mermaid_rain import board as rules_board
-from tideboard.games.mermaid_rain.content import (BASE, CELL_NAMES, ROCK, SHAPES,
-                                                  STARTS, TILE_DARK, TILE_SHAPE, TREASURE_KINDS,
-                                                  WATER, distance)
-from tideboard.games.mermaid_rain.state import (DISCARD, HOME, MELD, PICK, RIDE, Draw, Enter,
-                                                Home, Keep, Move, Pick, Place, Show, State, Take,
-                                                Teleport)
-from tideboard.games.mermaid_rain.text import SHAPE_WORDS, tile_label
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    CELL_NAMES,
+    ROCK,
+    SHAPES,
+    STARTS,
+    TILE_DARK,
+    TILE_SHAPE,
+    TREASURE_KINDS,
+    WATER,
+    distance,
+)
 from tideboard.games.mermaid_rain.logline import pay_words
+from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HOME,
+    MELD,
+    PICK,
+    RIDE,
+    Draw,
+    Enter,
+    Home,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Show,
+    State,
+    Take,
+    Teleport,
+)
+from tideboard.games.mermaid_rain.text import SHAPE_WORDS, tile_label
 from tideboard.ui.shared import GameScreen
 
 
@@ -74,8 +98,9 @@ class RainModes(GameScreen):
             return False
         before, after = self.match.states[-2], self.match.states[-1]
         action = self.match.actions[-1]
-        return (self.game.seat_of(before, action) == seat
-                and self.game.undoable(before, action, after))
+        return self.game.seat_of(before, action) == seat and self.game.undoable(
+            before, action, after
+        )
 
     def picked_cards(self) -> list[int]:
         return list(self.cards)
@@ -162,48 +187,59 @@ class RainModes(GameScreen):
         if mode == "cards":
             if shown.phase == DISCARD:
                 if not action:
-                    return ("Round over: keep two cards (the rest are discarded). "
-                            "Press d, g or t for each, then Enter.")
+                    return (
+                        "Round over: keep two cards (the rest are discarded). "
+                        "Press d, g or t for each, then Enter."
+                    )
                 gone = list(shown.hands[seat][:3])
                 for k in action.cards:
                     gone[k] -= 1
                 lost = " ".join("DGT"[k] * n for k, n in enumerate(gone) if n)
-                return (f"Enter keeps {' '.join('DGT'[k] for k in action.cards)} and discards "
-                        f"{lost or 'nothing'}. Backspace clears.")
+                return (
+                    f"Enter keeps {' '.join('DGT'[k] for k in action.cards)} and discards "
+                    f"{lost or 'nothing'}. Backspace clears."
+                )
             first = sum(shown.melds[seat]) == 0
             if first:
                 text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle)"
             else:
                 text = "Meld: add one card (d, g, t) or m for your Mermaid card to stop"
             if action:
-                return (text + "; Enter shows them (hidden until all have chosen). "
-                        "Backspace clears.")
+                return text + "; Enter shows them (hidden until all have chosen). Backspace clears."
             return text + ", then Enter. Backspace clears."
         if mode == "offer":
             tile = shown.offer[self.offer_index]
             size = SHAPE_WORDS.get(SHAPES[TILE_SHAPE[tile]], "")
             dark = ", dark: it leaves the board at the round's end" if TILE_DARK[tile] else ""
-            return (f"Pick a surf tile: Left/Right or 1-{len(shown.offer)}; Enter takes the "
-                    f"{tile_label(tile).removesuffix(' (dark)')} ({size}{dark}).")
+            return (
+                f"Pick a surf tile: Left/Right or 1-{len(shown.offer)}; Enter takes the "
+                f"{tile_label(tile).removesuffix(' (dark)')} ({size}{dark})."
+            )
         if mode == "shape":
-            return ("Aquamarine Waltz: take a face-down tile; 1 duo, 2 bar, 3 arc, 4 tri "
-                    "(you see its symbol after).")
+            return (
+                "Aquamarine Waltz: take a face-down tile; 1 duo, 2 bar, 3 arc, 4 tri "
+                "(you see its symbol after)."
+            )
         if mode in ("enter", "home"):
             where = CELL_NAMES[self.cursor]
-            why = ("First turn: put your mermaid on a free oyster-shell start space (free). "
-                   if mode == "enter" else
-                   "Your dark surf tile left the board: go back to a free start space. ")
+            why = (
+                "First turn: put your mermaid on a free oyster-shell start space (free). "
+                if mode == "enter"
+                else "Your dark surf tile left the board: go back to a free start space. "
+            )
             verb = "start at" if mode == "enter" else "go back to"
-            return why + (f"Enter: {verb} {where}." if action
-                          else "Move the cursor to a highlighted S.")
+            return why + (
+                f"Enter: {verb} {where}." if action else "Move the cursor to a highlighted S."
+            )
         if mode == "place":
             other = ", Tab your other tile" if len(shown.held[seat]) > 1 else ""
             if action is None:
-                return ("Lay your tile on empty sea (highlighted): arrows move, r turns it"
-                        f"{other}, x discards it.")
+                return (
+                    "Lay your tile on empty sea (highlighted): arrows move, r turns it"
+                    f"{other}, x discards it."
+                )
             cells = " ".join(CELL_NAMES[c] for c in action.cells)
-            return (f"Enter lays the tile on {cells}; r turns it, arrows move{other}, "
-                    "x discards it.")
+            return f"Enter lays the tile on {cells}; r turns it, arrows move{other}, x discards it."
         if mode == "move":
             legal = self.legal_now()
             takes = [a for a in legal if isinstance(a, Take)]
@@ -211,24 +247,35 @@ class RainModes(GameScreen):
             tail = ""
             if takes:
                 keys = "1" if len(lying) == 1 else f"1-{len(lying)}"
-                tail = f" Press {keys} to take: " + ", ".join(
-                    f"{i + 1}) {treasure_word(shown, t)}" for i, t in enumerate(lying)) + "."
+                tail = (
+                    f" Press {keys} to take: "
+                    + ", ".join(f"{i + 1}) {treasure_word(shown, t)}" for i, t in enumerate(lying))
+                    + "."
+                )
             tail += " e ends your turn."
             if isinstance(action, Teleport):
                 return f"Enter teleports to {CELL_NAMES[action.to]} (Mermaid Rain).{tail}"
             if isinstance(action, Move):
                 more = " c: pay another way." if self._cost_choices(action.to) > 1 else ""
-                return (f"Enter moves to {CELL_NAMES[action.to]} paying "
-                        f"{pay_words(action.cards)}.{more}{tail}")
+                return (
+                    f"Enter moves to {CELL_NAMES[action.to]} paying "
+                    f"{pay_words(action.cards)}.{more}{tail}"
+                )
             if not any(isinstance(a, (Move, Teleport)) for a in legal):
                 return f"No move left: your cards pay for no space next to you.{tail}"
             if any(isinstance(a, Teleport) for a in legal):
                 here = self._not_here(shown, seat)  # why not the cursor's space
-                plain = not takes and ("empty sea" in here or "a rock" in here
-                                       or here.startswith("You are") or "start space" in here)
+                plain = not takes and (
+                    "empty sea" in here
+                    or "a rock" in here
+                    or here.startswith("You are")
+                    or "start space" in here
+                )
                 why = f" {here}" if plain else ""  # (two lines hold it beside no treasure)
-                return ("Mermaid Rain: you may teleport to any highlighted space first "
-                        f"(free).{why} Arrows pick it.{tail}")
+                return (
+                    "Mermaid Rain: you may teleport to any highlighted space first "
+                    f"(free).{why} Arrows pick it.{tail}"
+                )
             return f"{self._not_here(shown, seat)} Arrows pick a highlighted space.{tail}"
         return ""
 

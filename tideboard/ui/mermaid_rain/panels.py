@@ -16,18 +16,29 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
-from tideboard.games.mermaid_rain.content import (KINDS, MELD_BONUS, MELD_NAMES, MELD_RULES,
-                                                  ROUNDS, TREASURE_LETTERS)
+from tideboard.games.mermaid_rain.content import (
+    KINDS,
+    MELD_BONUS,
+    MELD_NAMES,
+    MELD_RULES,
+    ROUNDS,
+    TREASURE_LETTERS,
+)
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
 from tideboard.games.mermaid_rain.text import tile_label
-from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
 from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
+from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
 
-PHASE_WORDS = {"meld": "melds", "pick": "surf tiles", "ride": "surf riding",
-               "home": "back to the start spaces", "discard": "keep two cards",
-               "over": "game over"}
+PHASE_WORDS = {
+    "meld": "melds",
+    "pick": "surf tiles",
+    "ride": "surf riding",
+    "home": "back to the start spaces",
+    "discard": "keep two cards",
+    "over": "game over",
+}
 
 
 # the seat's meld state in the one-line-a-seat table (5 and 6 players at 80x24):
@@ -68,8 +79,17 @@ def ranking_table() -> Table:
     return table
 
 
-BONUS_WORDS = ("", "teleport", "7 points", "pool treasure", "6 points", "extra tile",
-               "4 points", "1 point", "nothing")
+BONUS_WORDS = (
+    "",
+    "teleport",
+    "7 points",
+    "pool treasure",
+    "6 points",
+    "extra tile",
+    "4 points",
+    "1 point",
+    "nothing",
+)
 
 
 def meld_list() -> Text:
@@ -77,8 +97,9 @@ def meld_list() -> Text:
     out = Text(no_wrap=True)
     out.append("\nMelds, best first (o: in full)\n", "bold")
     for rank in range(1, 9):
-        out.append(f"{rank} {short_meld(rank):<8}{MELD_RULES[rank]:<19}{BONUS_WORDS[rank]}\n",
-                   "dim")
+        out.append(
+            f"{rank} {short_meld(rank):<8}{MELD_RULES[rank]:<19}{BONUS_WORDS[rank]}\n", "dim"
+        )
     return out
 
 
@@ -101,8 +122,10 @@ class RainTable(RainModes):
         self.fit_marks(shown)
         self._update("mr-side", self.side_text(shown))
         self.redraw_marks()
-        title = (f"Mermaid Rain - round {shown.round} of {ROUNDS}, "
-                 f"{PHASE_WORDS.get(shown.phase, shown.phase)}")
+        title = (
+            f"Mermaid Rain - round {shown.round} of {ROUNDS}, "
+            f"{PHASE_WORDS.get(shown.phase, shown.phase)}"
+        )
         if self.app.title != title:
             self.app.title = title
         self.sync_bindings()
@@ -127,8 +150,9 @@ class RainTable(RainModes):
     # -- the side panel: round, Prince, every seat ---------------------------------
     def side_text(self, s: State) -> Text:
         out = Text(no_wrap=True)
-        out.append(f"Round {s.round}/{ROUNDS}  Prince P{s.prince + 1}  Pool {len(s.pool)}\n",
-                   "bold")
+        out.append(
+            f"Round {s.round}/{ROUNDS}  Prince P{s.prince + 1}  Pool {len(s.pool)}\n", "bold"
+        )
         compact = s.players > 4 and not self.has_class("tall")  # one line a seat
         waiting = set(self.game.to_move(self.state))
         for seat in range(s.players):
@@ -150,17 +174,24 @@ class RainTable(RainModes):
             owned = treasures_text(s, seat)
             meld = meld.replace(" ", "")  # at most five letters
             if compact:
-                short = f"P{seat + 1}" + (" bot" if seat in self.bot_levels else "") + \
-                    (" *" if seat == self.viewer else "")
+                short = (
+                    f"P{seat + 1}"
+                    + (" bot" if seat in self.bot_levels else "")
+                    + (" *" if seat == self.viewer else "")
+                )
                 if s.phase == MELD:  # the meld matters now, the treasures later
                     tail = f"{meld[:5]:<5} {COMPACT.get(state_word, state_word[:2])}"
                 else:
                     tail = f"{state_word[:1] or ' '} ${owned or '-'}"
-                out.append(f"{mark}{short:<8}{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c "
-                           f"{tail}\n", "bold" if seat in waiting else "")
+                out.append(
+                    f"{mark}{short:<8}{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c {tail}\n",
+                    "bold" if seat in waiting else "",
+                )
                 continue
-            out.append(f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
-                       "bold" if seat in waiting else "")
+            out.append(
+                f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
+                "bold" if seat in waiting else "",
+            )
             out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")
         if self.has_class("wide") and self.has_class("tall") and s.players <= 4:
             out.append_text(meld_list())  # the room below the seats at 120x40
@@ -171,8 +202,12 @@ class RainTable(RainModes):
         seat = self.viewer
         out = Text(no_wrap=True)
         if seat is None:
-            out.append(self.control.secrets_note(
-                "Hands are hidden: waiting for the next player.", "hands"), "dim")
+            out.append(
+                self.control.secrets_note(
+                    "Hands are hidden: waiting for the next player.", "hands"
+                ),
+                "dim",
+            )
             return out
         hand = s.hands[seat]
         mermaid = "" if s.stopped[seat] else "  + Mermaid card"
@@ -211,10 +246,16 @@ class RainTable(RainModes):
             out.append("\n")
         held = s.held[seat]
         if held:
-            out.append("Your tiles: " + ", ".join(
-                ("[" if i == self.tile_index % len(held) else "") + tile_label(t)
-                + ("]" if i == self.tile_index % len(held) else "")
-                for i, t in enumerate(held)) + "\n")
+            out.append(
+                "Your tiles: "
+                + ", ".join(
+                    ("[" if i == self.tile_index % len(held) else "")
+                    + tile_label(t)
+                    + ("]" if i == self.tile_index % len(held) else "")
+                    for i, t in enumerate(held)
+                )
+                + "\n"
+            )
         owned = ", ".join(treasure_word(s, t) for t in s.owned[seat])
         out.append(f"Treasures: {owned or 'none yet'}", "dim")
         return out
@@ -223,19 +264,27 @@ class RainTable(RainModes):
     def end_table(self) -> Table:
         s: State = self.state
         rows = breakdown(s)
-        table = Table(box=None, padding=(0, 1),
-                      caption="Track: points scored in play. Trib: the tribute, -5 per "
-                              "kind missing. Majorities: A Abalone, C Coral, Y Crystal, "
-                              "P Pearl, Z Dragon Scale.",
-                      caption_justify="left")
+        table = Table(
+            box=None,
+            padding=(0, 1),
+            caption="Track: points scored in play. Trib: the tribute, -5 per "
+            "kind missing. Majorities: A Abalone, C Coral, Y Crystal, "
+            "P Pearl, Z Dragon Scale.",
+            caption_justify="left",
+        )
         table.add_column("Player", no_wrap=True)
         # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
         # Z Dragon Scale: the majority points per kind)
         for title in ("Track", "Trib", *TREASURE_LETTERS.upper(), "Total"):
             table.add_column(title, justify="right")
         for seat, row in enumerate(rows):
-            table.add_row(self.player_name(seat), str(row["track"]), str(row["tribute"]),
-                          *map(str, row["majorities"]), f"[b]{row['total']}[/b]")
+            table.add_row(
+                self.player_name(seat),
+                str(row["track"]),
+                str(row["tribute"]),
+                *map(str, row["majorities"]),
+                f"[b]{row['total']}[/b]",
+            )
         return table
 
     def player_name(self, seat: int) -> str:

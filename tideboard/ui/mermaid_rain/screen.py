@@ -24,8 +24,8 @@ from textual.widgets import Static
 from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
 from tideboard.games.mermaid_rain.state import Drop, End
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.mermaid_rain.sea import HexBoard
 from tideboard.ui.mermaid_rain.panels import RainTable
+from tideboard.ui.mermaid_rain.sea import HexBoard
 from tideboard.ui.shared import CellClicked, GameLog, StatusLine
 from tideboard.ui.title_line import TitleLine
 
@@ -58,22 +58,35 @@ class MermaidRainScreen(RainTable):
         ("d g t", "pick a Dolphin, Seagull or Sea Turtle card (meld, keeping two)"),
         ("m", "pick your Mermaid card: stop adding to your meld"),
         ("Backspace / Esc", "clear the picked cards"),
-        ("Enter / space", "do what the hint line says (show the meld, take the tile, start, "
-                          "lay the tile, move or teleport)"),
+        (
+            "Enter / space",
+            "do what the hint line says (show the meld, take the tile, start, "
+            "lay the tile, move or teleport)",
+        ),
         ("arrows / h j k l", "move the cursor over the sea (tiles: Left/Right pick)"),
         ("c", "pay for the move another way (a single card or a pair as a wild)"),
         ("r / Tab / x", "turn the tile you lay / your other tile / discard it (asks first)"),
         ("1-9", "take treasure number N on your space; pick face-up tile N; Waltz: shape N"),
         ("e", "end your surf-riding turn (asks first)"),
         ("o", "the table of the eight melds"),
-        ("the sea", ("D Dolphin, G Seagull, T Sea Turtle, M mermaid symbol, S start space "
-                     "(lower case: a surf tile, ▪ a dark one leaving at the round's end), "
-                     "~ sea, ^ rock; then the mermaids' seats; then treasures: A Abalone, "
-                     "C Coral, Y Crystal, P Pearl, Z Dragon Scale, ? face down, lower case a "
-                     "face-down one you looked at, ²³ how many lie there")),
-        ("the table", ("▶ who is to choose, * you, then points (pt) and cards in hand (c); "
-                       "below: the meld (D G T), its turn order and name (3.Mist), and $ the "
-                       "treasures in letters as on the sea, a number for several (A2C?)")),
+        (
+            "the sea",
+            (
+                "D Dolphin, G Seagull, T Sea Turtle, M mermaid symbol, S start space "
+                "(lower case: a surf tile, ▪ a dark one leaving at the round's end), "
+                "~ sea, ^ rock; then the mermaids' seats; then treasures: A Abalone, "
+                "C Coral, Y Crystal, P Pearl, Z Dragon Scale, ? face down, lower case a "
+                "face-down one you looked at, ²³ how many lie there"
+            ),
+        ),
+        (
+            "the table",
+            (
+                "▶ who is to choose, * you, then points (pt) and cards in hand (c); "
+                "below: the meld (D G T), its turn order and name (3.Mist), and $ the "
+                "treasures in letters as on the sea, a number for several (A2C?)"
+            ),
+        ),
         ("mouse", "click a space to put the cursor there, click it again to act"),
     ]
     ANY_TIME_ACTIONS = RainTable.ANY_TIME_ACTIONS | {"melds"}
@@ -156,8 +169,9 @@ class MermaidRainScreen(RainTable):
         first = shown.phase != "meld" or sum(shown.melds[seat]) == 0
         if kind == MERMAID:
             if first:
-                self.say("The first two meld cards are adventure cards; stop later with m.",
-                         error=True)
+                self.say(
+                    "The first two meld cards are adventure cards; stop later with m.", error=True
+                )
                 return
             self.cards = [MERMAID]
         else:
@@ -167,8 +181,11 @@ class MermaidRainScreen(RainTable):
             elif len(self.cards) >= size:
                 picked = " ".join("DGT"[k] for k in self.cards)
                 verb = "shows" if shown.phase == "meld" else "keeps"
-                self.say(f"You have picked two cards ({picked}). Enter {verb} them; "
-                         "Backspace clears them to pick again.", error=True)
+                self.say(
+                    f"You have picked two cards ({picked}). Enter {verb} them; "
+                    "Backspace clears them to pick again.",
+                    error=True,
+                )
                 return
             have = shown.hands[seat][kind] - self.cards.count(kind)
             if have <= 0:

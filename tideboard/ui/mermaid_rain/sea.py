@@ -22,17 +22,37 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 
-from tideboard.games.mermaid_rain.content import (BASE, COLS, DOLPHIN, MER, ROCK, ROW_LETTERS,
-                                                  ROWS, SEAGULL, START, TILE_DARK, TILE_SYMBOL,
-                                                  TREASURE_LETTERS, TURTLE, WATER)
+from tideboard.games.mermaid_rain.content import (
+    BASE,
+    COLS,
+    DOLPHIN,
+    MER,
+    ROCK,
+    ROW_LETTERS,
+    ROWS,
+    SEAGULL,
+    START,
+    TILE_DARK,
+    TILE_SYMBOL,
+    TREASURE_LETTERS,
+    TURTLE,
+    WATER,
+)
 from tideboard.games.mermaid_rain.state import HIDDEN, State
 from tideboard.ui.shared import Canvas, CellClicked, game_colours, ink_for
 from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
 GLYPHS = {DOLPHIN: "D", SEAGULL: "G", TURTLE: "T", MER: "M", START: "S", WATER: "~", ROCK: "^"}
-COLOUR_OF = {DOLPHIN: "dolphin", SEAGULL: "seagull", TURTLE: "turtle", MER: "mermaid",
-             START: "start", WATER: "sea", ROCK: "rock"}
-LABEL_W = 3   # the row letters on the left
+COLOUR_OF = {
+    DOLPHIN: "dolphin",
+    SEAGULL: "seagull",
+    TURTLE: "turtle",
+    MER: "mermaid",
+    START: "start",
+    WATER: "sea",
+    ROCK: "rock",
+}
+LABEL_W = 3  # the row letters on the left
 
 
 def treasure_mark(state: State, tid: int) -> str:
@@ -66,10 +86,15 @@ class HexBoard(CellGrid):
             self.cell_w, self.row_h = size
             self._paint()
 
-    def show(self, state: State, targets: frozenset[int], preview: tuple[int, ...],
-             cursor: int | None) -> None:
-        if (state, targets, preview, cursor) == (self.state, self.targets, self.preview,
-                                                 self.cursor):
+    def show(
+        self, state: State, targets: frozenset[int], preview: tuple[int, ...], cursor: int | None
+    ) -> None:
+        if (state, targets, preview, cursor) == (
+            self.state,
+            self.targets,
+            self.preview,
+            self.cursor,
+        ):
             return
         self.state, self.targets, self.preview, self.cursor = state, targets, preview, cursor
         self._paint()
@@ -92,8 +117,9 @@ class HexBoard(CellGrid):
         w, tall = self.cell_w, self.row_h == 2
         half = w // 2
         out = Text(no_wrap=True, overflow="crop")
-        out.append(" " * LABEL_W + "".join(f"{c + 1:<{w}}" for c in range(COLS)).rstrip(),
-                   Style(dim=True))
+        out.append(
+            " " * LABEL_W + "".join(f"{c + 1:<{w}}" for c in range(COLS)).rstrip(), Style(dim=True)
+        )
         for r in range(ROWS):
             lines = [Text(f"{ROW_LETTERS[r]}  ", Style(dim=True))]
             if tall:
@@ -120,16 +146,22 @@ class HexBoard(CellGrid):
         space = cell if tile < 0 else state.tile_cells[tile][0]
         seats = "".join(str(s + 1) for s, at in enumerate(state.at) if at == space)
         ids = state.spaces[cell]
-        gold = ("".join(treasure_mark(state, t) for t in ids) if len(ids) <= w - 3
-                else "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2])
+        gold = (
+            "".join(treasure_mark(state, t) for t in ids)
+            if len(ids) <= w - 3
+            else "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2]
+        )
         bg = colours.get(COLOUR_OF[sym], "#000000")
         style = Style(color=ink_for(bg), bgcolor=bg, bold=tile >= 0)
         if cell in self.preview:
             bg = colours.get("preview", "#ff8800")
             style = Style(color=ink_for(bg), bgcolor=bg, bold=True)
         elif cell in self.targets:
-            style += Style(underline=True, bold=True, color=colours.get("target", "#ffff00")
-                           if sym in (WATER, ROCK) else None)
+            style += Style(
+                underline=True,
+                bold=True,
+                color=colours.get("target", "#ffff00") if sym in (WATER, ROCK) else None,
+            )
         if cell == self.cursor:
             style += Style(reverse=True)
         gap = "▪" if tile >= 0 and TILE_DARK[tile] else " "
@@ -137,8 +169,8 @@ class HexBoard(CellGrid):
             mer = seats[:1] if len(seats) <= 1 else "+"
             many = "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2] if len(ids) > 1 else ""
             return f"{glyph}{mer or ' '}{many or gold or ' '}", "", style, gap
-        top = f" {glyph} {seats[:2]:<2}"[:w - 1]
-        bottom = f" {gold:<{w - 2}}"[:w - 1]
+        top = f" {glyph} {seats[:2]:<2}"[: w - 1]
+        bottom = f" {gold:<{w - 2}}"[: w - 1]
         return top, bottom, style, gap
 
     def cell_at(self, x: int, y: int) -> int | None:

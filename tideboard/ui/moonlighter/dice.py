@@ -31,11 +31,14 @@ def dice_panel(roll: Roll | None, current: bool, tumbling: int | None = None) ->
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=5, no_wrap=True)
     grid.add_column(ratio=1)
-    name = Text(DIE_NAMES[roll.die] if current else f"Earlier: {roll.die} die",
-                style="bold" if current else "dim")
+    name = Text(
+        DIE_NAMES[roll.die] if current else f"Earlier: {roll.die} die",
+        style="bold" if current else "dim",
+    )
     if tumbling is not None:
-        grid.add_row(die_face(tumbling, Style(dim=True)), Group(name, Text("rolling...",
-                                                                             style="italic")))
+        grid.add_row(
+            die_face(tumbling, Style(dim=True)), Group(name, Text("rolling...", style="italic"))
+        )
         return grid
     words = Text(roll.meaning, style="" if current else "dim")
     grid.add_row(die_face(roll.value, Style(bold=current, dim=not current)), Group(name, words))

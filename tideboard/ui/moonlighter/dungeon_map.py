@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tideboard.games.moonlighter.game import MAP_LETTERS
+from tideboard.engine.plurals import plural
 from tideboard.games.moonlighter.content import (
     BLACK,
     BLUE,
@@ -23,25 +23,46 @@ from tideboard.games.moonlighter.content import (
     WHITE,
     YELLOW,
 )
+from tideboard.games.moonlighter.game import MAP_LETTERS
 from tideboard.games.moonlighter.state import State
-from tideboard.engine.text import plural
 from tideboard.ui.shared import CellClicked, border_line, game_colours, ink_for, luminance
 from tideboard.ui.shared.log import cell_width
 
-
 # -- how rooms look ------------------------------------------------------------
-CELL_W, CELL_H = 8, 3           # one room on the map, borders included
-BIG = (12, 5)                   # a room drawn large, while the dungeon fits that way
-MEDIUM = (10, 4)                # ... or a little larger, while it fits that way
-BIG_VIEW = 5                    # ... in a view at least this many rooms each way
+CELL_W, CELL_H = 8, 3  # one room on the map, borders included
+BIG = (12, 5)  # a room drawn large, while the dungeon fits that way
+MEDIUM = (10, 4)  # ... or a little larger, while it fits that way
+BIG_VIEW = 5  # ... in a view at least this many rooms each way
 GLYPHS = {WHITE: "·", ORANGE: "⚔", BLACK: "⊠", GREEN: "✓", YELLOW: "$", BLUE: "≈", RED: "☠"}
-LETTERS = MAP_LETTERS           # W O K G Y B R, as in the text map
-TILE_WORDS = {WHITE: "white", ORANGE: "orange", BLACK: "black", YELLOW: "chest",
-              BLUE: "pool", RED: "boss"}
-ROOM_WORDS = {WHITE: "white", ORANGE: "orange", BLACK: "black", GREEN: "cleared",
-              YELLOW: "chest", BLUE: "pool", RED: "boss"}
-PAWN_ABBR = {"white": "wht", "red": "red", "orange": "org", "yellow": "yel", "green": "grn",
-             "blue": "blu", "purple": "pur", "pink": "pnk", "black": "blk"}
+LETTERS = MAP_LETTERS  # W O K G Y B R, as in the text map
+TILE_WORDS = {
+    WHITE: "white",
+    ORANGE: "orange",
+    BLACK: "black",
+    YELLOW: "chest",
+    BLUE: "pool",
+    RED: "boss",
+}
+ROOM_WORDS = {
+    WHITE: "white",
+    ORANGE: "orange",
+    BLACK: "black",
+    GREEN: "cleared",
+    YELLOW: "chest",
+    BLUE: "pool",
+    RED: "boss",
+}
+PAWN_ABBR = {
+    "white": "wht",
+    "red": "red",
+    "orange": "org",
+    "yellow": "yel",
+    "green": "grn",
+    "blue": "blu",
+    "purple": "pur",
+    "pink": "pnk",
+    "black": "blk",
+}
 PAWN_SHORT = {  # fits the side panel after "Pawn purple: "
     "white": "no power",
     "red": "2x hits on boss",
@@ -126,21 +147,22 @@ class DungeonMap(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.state: State | None = None
-        self.targets: dict[tuple[int, int], str] = {}   # open sides to place on -> side
-        self.picked: tuple[int, int] | None = None       # the highlighted target
-        self.origin: tuple[int, int] | None = None       # map coordinates of the top-left cell
+        self.targets: dict[tuple[int, int], str] = {}  # open sides to place on -> side
+        self.picked: tuple[int, int] | None = None  # the highlighted target
+        self.origin: tuple[int, int] | None = None  # map coordinates of the top-left cell
         self.cols = self.rows = 1
         self.x_off = 0
-        self.top = 1                                     # the line of the first row of rooms
-        self.cell_w, self.cell_h = CELL_W, CELL_H       # the room size now drawn
-        self._lines: list[Strip] | None = None          # the drawn lines (None: to draw)
+        self.top = 1  # the line of the first row of rooms
+        self.cell_w, self.cell_h = CELL_W, CELL_H  # the room size now drawn
+        self._lines: list[Strip] | None = None  # the drawn lines (None: to draw)
         self._drawn_for: tuple[Any, ...] | None = None  # (size, theme) they were drawn for
         self._styles: dict[str, Any] = {}
         self._rooms: dict[tuple[int, int], Any] = {}
 
     # what the screen calls ------------------------------------------------------
-    def show(self, state: State, targets: dict[tuple[int, int], str],
-             picked: tuple[int, int] | None) -> None:
+    def show(
+        self, state: State, targets: dict[tuple[int, int], str], picked: tuple[int, int] | None
+    ) -> None:
         """A new state (or new open sides): everything is drawn again."""
         self.state, self.targets, self.picked = state, targets, picked
         self._rooms = state.rooms_by_pos()
@@ -191,8 +213,9 @@ class DungeonMap(Widget):
         """Where map cell ``pos`` is drawn, in the widget's coordinates."""
         assert self.origin is not None
         col, row = pos[0] - self.origin[0], pos[1] - self.origin[1]
-        return Region(self.x_off + col * self.cell_w, self.top + row * self.cell_h,
-                      self.cell_w, self.cell_h)
+        return Region(
+            self.x_off + col * self.cell_w, self.top + row * self.cell_h, self.cell_w, self.cell_h
+        )
 
     def visible(self, pos: tuple[int, int]) -> bool:
         if self.origin is None:
@@ -257,13 +280,21 @@ class DungeonMap(Widget):
         bg = theme.get("background", "#0b1a2a")
         # a room's outline is drawn in its colour, unless that colour would vanish
         # into the background (white rooms on the light theme, black on the dark)
-        outline = {tile: Style(color=colour) if abs(luminance(colour) - luminance(bg)) > 60
-                   else Style(color=fg, dim=True) for tile, colour in colours.items()
-                   if not tile.startswith(("pawn-", "heart"))}
-        self._styles = {"colours": colours, "outline": outline,
-                        "label": Style(color=fg, bold=True),
-                        "accent": theme.get("accent", "#f4a261"),
-                        "warn": theme.get("warning", "#f4d35e"), "fg": fg}
+        outline = {
+            tile: Style(color=colour)
+            if abs(luminance(colour) - luminance(bg)) > 60
+            else Style(color=fg, dim=True)
+            for tile, colour in colours.items()
+            if not tile.startswith(("pawn-", "heart"))
+        }
+        self._styles = {
+            "colours": colours,
+            "outline": outline,
+            "label": Style(color=fg, bold=True),
+            "accent": theme.get("accent", "#f4a261"),
+            "warn": theme.get("warning", "#f4d35e"),
+            "fg": fg,
+        }
 
     def _caption(self) -> Text:
         state = self.state
@@ -271,11 +302,19 @@ class DungeonMap(Widget):
         x0, y0 = self.origin
         xs = [x for x, _ in state.cells]
         ys = [y for _, y in state.cells]
-        more = "".join(mark for mark, hidden in (
-            ("◂", min(xs) < x0), ("▸", max(xs) >= x0 + self.cols),
-            ("▴", min(ys) < y0), ("▾", max(ys) >= y0 + self.rows)) if hidden)
-        caption = Text(f" Dungeon {state.dungeon} · {plural(len(state.rooms), 'room')} "
-                       "· north ↑", style="bold")
+        more = "".join(
+            mark
+            for mark, hidden in (
+                ("◂", min(xs) < x0),
+                ("▸", max(xs) >= x0 + self.cols),
+                ("▴", min(ys) < y0),
+                ("▾", max(ys) >= y0 + self.rows),
+            )
+            if hidden
+        )
+        caption = Text(
+            f" Dungeon {state.dungeon} · {plural(len(state.rooms), 'room')} · north ↑", style="bold"
+        )
         if more:
             caption.append(f"  more {more}", style=Style(color=self._styles["warn"], bold=True))
         if cell_width(caption.plain) > self.size.width:
@@ -287,8 +326,10 @@ class DungeonMap(Widget):
         legend = Text(" ")
         for tile in (WHITE, ORANGE, BLACK, GREEN, YELLOW, BLUE, RED):
             colour = colours[tile]
-            legend.append(f"{GLYPHS[tile]}{LETTERS[tile]}",
-                          Style(bgcolor=colour, color=ink_for(colour), bold=True))
+            legend.append(
+                f"{GLYPHS[tile]}{LETTERS[tile]}",
+                Style(bgcolor=colour, color=ink_for(colour), bold=True),
+            )
             legend.append(" ")
         legend.append("@ you ♙ pawn", style="bold")
         if cell_width(legend.plain) > self.size.width:
@@ -326,14 +367,20 @@ class DungeonMap(Widget):
             if tile is not None:
                 colour = colours[tile]
                 fill = Style(bgcolor=colour, color=ink_for(colour), bold=True)
-                inside = ([f"{GLYPHS[tile]} {LETTERS[tile]}", TILE_WORDS[tile],
-                           f"place {ARROWS[side]}"] if big
-                          else [f"{GLYPHS[tile]} {LETTERS[tile]} {ARROWS[side]}", TILE_WORDS[tile]]
-                          if medium else [f" {GLYPHS[tile]}{LETTERS[tile]} {ARROWS[side]} "])
+                inside = (
+                    [f"{GLYPHS[tile]} {LETTERS[tile]}", TILE_WORDS[tile], f"place {ARROWS[side]}"]
+                    if big
+                    else [f"{GLYPHS[tile]} {LETTERS[tile]} {ARROWS[side]}", TILE_WORDS[tile]]
+                    if medium
+                    else [f" {GLYPHS[tile]}{LETTERS[tile]} {ARROWS[side]} "]
+                )
             else:
                 fill = Style(color=st["warn"], bold=True)
-                inside = ([f"{ARROWS[side]} {side.upper()}", "open"] if big or medium
-                          else [ARROWS[side] + side.upper()])
+                inside = (
+                    [f"{ARROWS[side]} {side.upper()}", "open"]
+                    if big or medium
+                    else [ARROWS[side] + side.upper()]
+                )
             self._box(out, box, edge, fill, line, inside, "", "")
             return
         colour = colours[room.colour]
@@ -346,10 +393,18 @@ class DungeonMap(Widget):
         else:
             box, edge = BOXES["room"], st["outline"][room.colour]
         if big or medium:
-            inside = ([f"{GLYPHS[room.colour]} {LETTERS[room.colour]}", ROOM_WORDS[room.colour],
-                       "@ you" if here else ""] if big else
-                      [f"{GLYPHS[room.colour]} {LETTERS[room.colour]} {'@' if here else ' '}",
-                       ROOM_WORDS[room.colour]])
+            inside = (
+                [
+                    f"{GLYPHS[room.colour]} {LETTERS[room.colour]}",
+                    ROOM_WORDS[room.colour],
+                    "@ you" if here else "",
+                ]
+                if big
+                else [
+                    f"{GLYPHS[room.colour]} {LETTERS[room.colour]} {'@' if here else ' '}",
+                    ROOM_WORDS[room.colour],
+                ]
+            )
             top = "locked" if room_locked(state, room) else ""
             bottom = f"♙{room.pawn}" if room.pawn else ""
         else:
@@ -358,9 +413,18 @@ class DungeonMap(Widget):
             bottom = f"♙{PAWN_ABBR.get(room.pawn, room.pawn[:3])}" if room.pawn else ""
         self._box(out, box, edge, fill, line, inside, top, bottom, st["label"])
 
-    def _box(self, out: Text, box: str, edge: Style, fill: Style, line: int,
-             inside: list[str], top: str, bottom: str,
-             label_style: Style | None = None) -> None:
+    def _box(
+        self,
+        out: Text,
+        box: str,
+        edge: Style,
+        fill: Style,
+        line: int,
+        inside: list[str],
+        top: str,
+        bottom: str,
+        label_style: Style | None = None,
+    ) -> None:
         tl, hz, tr, vt, bl, br = box
         inner = self.cell_w - 2
         if line in (0, self.cell_h - 1):
@@ -399,7 +463,9 @@ def whole_map(app: Any, state: State) -> Text:
                 continue
             colour = colours[room.colour]
             mark = "@" if (x, y) == state.pos else "*" if room.pawn else " "
-            out.append(f"{MAP_LETTERS[room.colour]}{mark} ",
-                       Style(bgcolor=colour, color=ink_for(colour), bold=True))
+            out.append(
+                f"{MAP_LETTERS[room.colour]}{mark} ",
+                Style(bgcolor=colour, color=ink_for(colour), bold=True),
+            )
         out.append("\n")
     return out

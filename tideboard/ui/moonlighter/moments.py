@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tideboard.engine.plurals import plural
 from tideboard.games.moonlighter.content import (
     DUNGEON_POINTS,
     DUNGEONS,
@@ -23,14 +24,13 @@ from tideboard.games.moonlighter.content import (
     pool_size,
 )
 from tideboard.games.moonlighter.state import State
-from tideboard.engine.text import plural
 
 
 @attrs.frozen
 class Moment:
     title: str
     body: Group
-    toast: str          # the same news in one line (when a bot plays)
+    toast: str  # the same news in one line (when a bot plays)
     bad: bool = False
 
 
@@ -48,14 +48,18 @@ def _lives(state: State) -> str:
 
 
 def _score(state: State) -> str:
-    return (f"{state.best * DUNGEON_POINTS} (best run: "
-            f"{plural(state.best, 'dungeon')} of {DUNGEONS} cleared)")
+    return (
+        f"{state.best * DUNGEON_POINTS} (best run: "
+        f"{plural(state.best, 'dungeon')} of {DUNGEONS} cleared)"
+    )
 
 
 def _dungeon(state: State) -> str:
-    return (f"{state.max_health} health, a {state.pool}-heart healing pool, the boss "
-            f"({boss_hearts(state.dungeon)} hearts) after "
-            f"{plural(greens_for_boss(state.dungeon), 'green room')}")
+    return (
+        f"{state.max_health} health, a {state.pool}-heart healing pool, the boss "
+        f"({boss_hearts(state.dungeon)} hearts) after "
+        f"{plural(greens_for_boss(state.dungeon), 'green room')}"
+    )
 
 
 def moment_for(before: State, after: State) -> Moment | None:
@@ -65,43 +69,69 @@ def moment_for(before: State, after: State) -> Moment | None:
         return None
     if after.lives < before.lives:
         boss = "boss room" in events
-        where = (f"The boss of dungeon {before.dungeon} kills you." if boss
-                 else f"You die in dungeon {before.dungeon}.")
+        where = (
+            f"The boss of dungeon {before.dungeon} kills you."
+            if boss
+            else f"You die in dungeon {before.dungeon}."
+        )
         if boss:
-            now = (f"Dungeon {after.dungeon} starts again with its tiles reset; you keep "
-                   f"the {after.pawn} pawn.")
+            now = (
+                f"Dungeon {after.dungeon} starts again with its tiles reset; you keep "
+                f"the {after.pawn} pawn."
+            )
         else:
             lost = f"; the {before.pawn} pawn is lost" if before.pawn != after.pawn else ""
             now = f"Run {after.run} starts in dungeon 1 with the white pawn{lost}."
             if before.cleared:
-                now += (f" Dungeons cleared this run: {before.cleared}, back to 0 (your "
-                        "best run still counts).")
-        rows = [("Lives left", _lives(after)), ("Now", now),
-                (f"Dungeon {after.dungeon}", _dungeon(after)),
-                ("Score", _score(after)),
-                ("Tile rolls", f"{after.rolls} of {ROLL_LIMIT} used")]
-        return Moment(f"You died: {plural(after.lives, 'life', 'lives')} left",
-                      Group(Text(where, style="bold"), Text(""), _facts(rows)),
-                      f"{where} {plural(after.lives, 'life', 'lives')} left.", bad=True)
+                now += (
+                    f" Dungeons cleared this run: {before.cleared}, back to 0 (your "
+                    "best run still counts)."
+                )
+        rows = [
+            ("Lives left", _lives(after)),
+            ("Now", now),
+            (f"Dungeon {after.dungeon}", _dungeon(after)),
+            ("Score", _score(after)),
+            ("Tile rolls", f"{after.rolls} of {ROLL_LIMIT} used"),
+        ]
+        return Moment(
+            f"You died: {plural(after.lives, 'life', 'lives')} left",
+            Group(Text(where, style="bold"), Text(""), _facts(rows)),
+            f"{where} {plural(after.lives, 'life', 'lives')} left.",
+            bad=True,
+        )
     if after.cleared > before.cleared:
-        rows = [("Next", f"dungeon {after.dungeon} of {DUNGEONS}"),
-                ("Health", f"{after.max_health} maximum (was {before.max_health}), "
-                           "full again"),
-                ("Healing pool", f"{after.pool} hearts, full (was {pool_size(before.dungeon)})"),
-                ("Boss", f"{boss_hearts(after.dungeon)} hearts (was "
-                         f"{boss_hearts(before.dungeon)}), after "
-                         f"{plural(greens_for_boss(after.dungeon), 'green room')} (was "
-                         f"{greens_for_boss(before.dungeon)})"),
-                ("Pawn", f"you keep the {after.pawn} pawn"),
-                ("Map", "a fresh map from one white room"),
-                ("Score", _score(after)),
-                ("Tile rolls", f"{after.rolls} of {ROLL_LIMIT} used"),
-                ("Lives", _lives(after))]
+        rows = [
+            ("Next", f"dungeon {after.dungeon} of {DUNGEONS}"),
+            ("Health", f"{after.max_health} maximum (was {before.max_health}), full again"),
+            ("Healing pool", f"{after.pool} hearts, full (was {pool_size(before.dungeon)})"),
+            (
+                "Boss",
+                f"{boss_hearts(after.dungeon)} hearts (was "
+                f"{boss_hearts(before.dungeon)}), after "
+                f"{plural(greens_for_boss(after.dungeon), 'green room')} (was "
+                f"{greens_for_boss(before.dungeon)})",
+            ),
+            ("Pawn", f"you keep the {after.pawn} pawn"),
+            ("Map", "a fresh map from one white room"),
+            ("Score", _score(after)),
+            ("Tile rolls", f"{after.rolls} of {ROLL_LIMIT} used"),
+            ("Lives", _lives(after)),
+        ]
         title = f"Dungeon {before.dungeon} cleared!"
-        return Moment(title, Group(Text(f"The boss falls: {plural(after.cleared, 'dungeon')} "
-                                        f"of {DUNGEONS} cleared in this run.", style="bold"),
-                                   Text(""), _facts(rows)),
-                      f"{title} Dungeon {after.dungeon} begins: {_dungeon(after)}.")
+        return Moment(
+            title,
+            Group(
+                Text(
+                    f"The boss falls: {plural(after.cleared, 'dungeon')} "
+                    f"of {DUNGEONS} cleared in this run.",
+                    style="bold",
+                ),
+                Text(""),
+                _facts(rows),
+            ),
+            f"{title} Dungeon {after.dungeon} begins: {_dungeon(after)}.",
+        )
     return None
 
 

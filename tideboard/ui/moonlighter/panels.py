@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from tideboard.engine.plurals import plural
 from tideboard.games.moonlighter.content import (
     BLUE,
     DIRECTION_NAMES,
@@ -27,7 +28,7 @@ from tideboard.games.moonlighter.content import (
 )
 from tideboard.games.moonlighter.rules import boss_ready, can_flee, green_rooms, open_sides
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Roll, State
-from tideboard.engine.text import plural
+from tideboard.ui.moonlighter.dice import DIE_NAMES, DIE_SIDES, dice_panel
 from tideboard.ui.moonlighter.dungeon_map import (
     ARROWS,
     PAWN_SHORT,
@@ -39,7 +40,6 @@ from tideboard.ui.moonlighter.dungeon_map import (
     room_colours,
     room_locked,
 )
-from tideboard.ui.moonlighter.dice import DIE_NAMES, DIE_SIDES, dice_panel
 from tideboard.ui.moonlighter.moments import MomentScreen, moment_for
 from tideboard.ui.shared import GameScreen
 
@@ -55,8 +55,8 @@ class MoonlighterTable(GameScreen):
     # A redraw touches only what changed: ``refresh_table`` after a move (the
     # state changed), ``redraw_cursor`` when only the picked side moved.  Panels
     # keep what they show and skip an identical update.
-    WIDE = 110              # from this terminal width the side panel is wider and says more
-    WIDE_TEXT = 42          # the width of the wide side panel's wrapped lines
+    WIDE = 110  # from this terminal width the side panel is wider and says more
+    WIDE_TEXT = 42  # the width of the wide side panel's wrapped lines
 
     def refresh_table(self) -> None:
         shown: State = self.shown
@@ -64,8 +64,9 @@ class MoonlighterTable(GameScreen):
         opens = open_sides(shown) if pending == PLACE else []
         if pending == PLACE:
             if self.target not in opens:
-                self.target = self.last_dir if self.last_dir in opens else (
-                    opens[0] if opens else None)
+                self.target = (
+                    self.last_dir if self.last_dir in opens else (opens[0] if opens else None)
+                )
                 self.chosen = False
         elif pending == EXPLORE:
             if self.target and shown.room_at(neighbour(shown.pos, self.target)) is None:
@@ -73,13 +74,18 @@ class MoonlighterTable(GameScreen):
         else:
             self.target, self.chosen = None, False
         self.query_one(DungeonMap).show(
-            shown, {neighbour(shown.pos, d): d for d in opens},
-            neighbour(shown.pos, self.target) if self.target else None)
+            shown,
+            {neighbour(shown.pos, d): d for d in opens},
+            neighbour(shown.pos, self.target) if self.target else None,
+        )
         self._update_stats()
         self._announce()
         self._update_dice()
-        self.title = (f"Moonlighter - dungeon {shown.dungeon} of {DUNGEONS}" if not shown.over
-                      else "Moonlighter - campaign over")
+        self.title = (
+            f"Moonlighter - dungeon {shown.dungeon} of {DUNGEONS}"
+            if not shown.over
+            else "Moonlighter - campaign over"
+        )
         if self.app.title != self.title:
             self.app.title = self.title
         self.sync_bindings()  # the footer shows the keys that apply now
@@ -90,7 +96,8 @@ class MoonlighterTable(GameScreen):
         """Only the picked side changed: move the map's cursor and say what Enter does now."""
         shown: State = self.shown
         self.query_one(DungeonMap).move_cursor(
-            neighbour(shown.pos, self.target) if self.target else None)
+            neighbour(shown.pos, self.target) if self.target else None
+        )
         if self.human_to_move() is not None:
             self.say(self._hint())
 
@@ -101,8 +108,11 @@ class MoonlighterTable(GameScreen):
             return
         old = self._shown_in.get(widget_id)
         self._shown_in[widget_id] = key
-        same_height = isinstance(old, Text) and isinstance(key, Text) \
+        same_height = (
+            isinstance(old, Text)
+            and isinstance(key, Text)
             and len(old.plain.splitlines()) == len(key.plain.splitlines())
+        )
         self.query_one(f"#{widget_id}", Static).update(content, layout=not same_height)
 
     def on_resize(self, event: Any) -> None:
@@ -131,8 +141,9 @@ class MoonlighterTable(GameScreen):
         news = moment_for(before, state)
         if news is not None and not state.over:
             if 0 in self.bot_levels:
-                self.notify(news.toast, severity="warning" if news.bad else "information",
-                            timeout=5)
+                self.notify(
+                    news.toast, severity="warning" if news.bad else "information", timeout=5
+                )
             else:
                 self.app.push_screen(MomentScreen(news))
         for event in state.events:
@@ -147,8 +158,9 @@ class MoonlighterTable(GameScreen):
         out.append(f"  run {s.run}  lives {s.lives}/{LIVES}\n")
         out.append("Health ", "bold").append(hearts(s.health, s.max_health), heart)
         out.append(f" {s.health}/{s.max_health}\n")
-        out.append("Pawn ", "bold").append(s.pawn, Style(color=colours[f"pawn-{s.pawn}"],
-                                                        bold=True))
+        out.append("Pawn ", "bold").append(
+            s.pawn, Style(color=colours[f"pawn-{s.pawn}"], bold=True)
+        )
         if wide:  # the power in full, on lines of its own
             out.append("\n")
             for line in textwrap.wrap(PAWN_TEXT[s.pawn], self.WIDE_TEXT):
@@ -167,7 +179,8 @@ class MoonlighterTable(GameScreen):
             out.append(f"  boss ☠ {boss_hearts(s.dungeon)}♥")
         if wide:
             out.append("\nScore ", "bold").append(
-                f"{self.game.scores(s)[0]} (best run: {plural(s.best, 'dungeon')} cleared)")
+                f"{self.game.scores(s)[0]} (best run: {plural(s.best, 'dungeon')} cleared)"
+            )
         if s.pending == FIGHT:
             out.append("\n")
             if s.fighting_boss:
@@ -176,7 +189,7 @@ class MoonlighterTable(GameScreen):
                 out.append(f" {s.boss}")
             else:
                 out.append("Foes ⚔ ", "bold")
-                for i, h in enumerate(s.enemies):
+                for h in s.enemies:
                     out.append(hearts(h, ENEMY_HEARTS), heart if h else "dim")
                     out.append(" ")
                 if room_locked(s, s.room):
@@ -215,8 +228,9 @@ class MoonlighterTable(GameScreen):
             self._settle()
             return
         self._tumble_tick(roll)
-        self._tumble_timer = self.set_interval(self.ROLL_FRAME_SECONDS,
-                                               lambda: self._tumble_tick(roll))
+        self._tumble_timer = self.set_interval(
+            self.ROLL_FRAME_SECONDS, lambda: self._tumble_tick(roll)
+        )
 
     def _tumble_tick(self, roll: Roll) -> None:
         self._tumble_left -= 1
@@ -225,8 +239,9 @@ class MoonlighterTable(GameScreen):
             return
         lo, hi = DIE_SIDES[roll.die]
         face = random.randint(lo, hi)
-        self._update_static("ml-dice", dice_panel(roll, True, tumbling=face),
-                            key=("tumbling", roll, face))
+        self._update_static(
+            "ml-dice", dice_panel(roll, True, tumbling=face), key=("tumbling", roll, face)
+        )
 
     def _settle(self) -> None:
         if self._tumble_timer is not None:
@@ -241,9 +256,12 @@ class MoonlighterTable(GameScreen):
 
     def _show_dice(self, roll: Roll | None, current: bool) -> None:
         self._update_static("ml-dice", dice_panel(roll, current), key=(roll, current))
-        self.dice_shown = ("" if roll is None else
-                           f"{DIE_NAMES[roll.die]}: {roll.value}, {roll.meaning}"
-                           + ("" if current else " (earlier)"))
+        self.dice_shown = (
+            ""
+            if roll is None
+            else f"{DIE_NAMES[roll.die]}: {roll.value}, {roll.meaning}"
+            + ("" if current else " (earlier)")
+        )
 
     def _unflash(self) -> None:
         self._flash_timer = None
@@ -261,29 +279,36 @@ class MoonlighterTable(GameScreen):
             sides = ", ".join(DIRECTION_NAMES[d] for d in open_sides(s))
             where = DIRECTION_NAMES[self.target] if self.target else "?"
             again = f" (or {ARROWS[self.target]} again)" if self.chosen and self.target else ""
-            return (f"Place {TILE_NAME[s.tile]} ({sides}): arrows pick a side, "
-                    f"Enter{again} places it {where}.")
+            return (
+                f"Place {TILE_NAME[s.tile]} ({sides}): arrows pick a side, "
+                f"Enter{again} places it {where}."
+            )
         if s.pending == FIGHT:
             if s.fighting_boss:
-                return (f"The boss has {plural(s.boss, 'heart')} and there is "
-                        f"no way out: a attacks.")
+                return f"The boss has {plural(s.boss, 'heart')} and there is no way out: a attacks."
             if can_flee(s):
                 return "Fight! a attacks, f flees back the way you came (the enemies heal)."
             return "Locked in the black room: a attacks until both enemies are beaten."
         if s.pending == LOOT:
-            return (f"The chest holds the {s.room.pawn} pawn ({power(s.room.pawn)}): "
-                    f"s switches to it, p keeps your {s.pawn} pawn.")
+            return (
+                f"The chest holds the {s.room.pawn} pawn ({power(s.room.pawn)}): "
+                f"s switches to it, p keeps your {s.pawn} pawn."
+            )
         room = s.room_at(neighbour(s.pos, self.target)) if self.target else None
         if room is not None:  # a room picked to walk into: what waits there
             again = f" (or {ARROWS[self.target]} again)" if self.chosen else ""
-            return (f"Enter{again} walks {DIRECTION_NAMES[self.target]} into the "
-                    f"{ROOM_WORDS[room.colour]} room{self._inside(s, room)}. Esc drops the pick.")
+            return (
+                f"Enter{again} walks {DIRECTION_NAMES[self.target]} into the "
+                f"{ROOM_WORDS[room.colour]} room{self._inside(s, room)}. Esc drops the pick."
+            )
         parts = []
         if not open_sides(s):
             parts.append("No open side here: walk (arrows) to a room with one to roll.")
         elif boss_ready(s):
-            parts.append("r rolls for a new room (a 0 brings the boss now: no way out); "
-                         "arrows pick a room to walk into.")
+            parts.append(
+                "r rolls for a new room (a 0 brings the boss now: no way out); "
+                "arrows pick a room to walk into."
+            )
         else:
             parts.append("r rolls for a new room; arrows pick a room to walk into.")
         if s.room.pawn:

@@ -25,6 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from tideboard.engine.plurals import plural
 from tideboard.games.moonlighter.content import DIRECTION_NAMES, ENEMY_HEARTS, PAWN_WHITE
 from tideboard.games.moonlighter.rules import can_flee, open_sides
 from tideboard.games.moonlighter.state import (
@@ -41,13 +42,18 @@ from tideboard.games.moonlighter.state import (
     Place,
     State,
 )
-from tideboard.engine.text import plural
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.title_line import TitleLine
-from tideboard.ui.moonlighter.dungeon_map import DungeonMap, neighbour, power, step_between, whole_map
-from tideboard.ui.moonlighter.panels import MoonlighterTable
+from tideboard.ui.moonlighter.dungeon_map import (
+    DungeonMap,
+    neighbour,
+    power,
+    step_between,
+    whole_map,
+)
 from tideboard.ui.moonlighter.log import MoonlighterLog
+from tideboard.ui.moonlighter.panels import MoonlighterTable
 from tideboard.ui.shared import CellClicked, StatusLine
+from tideboard.ui.title_line import TitleLine
 
 
 class MoonlighterScreen(MoonlighterTable):
@@ -79,31 +85,41 @@ class MoonlighterScreen(MoonlighterTable):
     KEYS_HELP = [
         ("m", "the whole dungeon map at once, when it is bigger than the view"),
         ("r", "roll the tile die for the next room"),
-        ("arrows / h j k l", ("pick a side: an open side to place the rolled room on, "
-                              "or a neighbouring room to walk into")),
+        (
+            "arrows / h j k l",
+            (
+                "pick a side: an open side to place the rolled room on, "
+                "or a neighbouring room to walk into"
+            ),
+        ),
         ("Enter / space", "place the room there / walk in (or press the same arrow again)"),
         ("Esc", "drop the picked side"),
         ("a", "attack: roll the attack die"),
         ("f", "flee an orange room the way you came (asks first: the enemies heal)"),
         ("s", "switch your pawn for the one lying in this chest room"),
         ("p", "keep your pawn after a loot roll (the looted one stays in the chest room)"),
-        ("mouse", ("click an open side to place the room, a neighbouring room to walk in, "
-                   "a key in the footer to use it")),
+        (
+            "mouse",
+            (
+                "click an open side to place the room, a neighbouring room to walk in, "
+                "a key in the footer to use it"
+            ),
+        ),
     ]
-    ROLL_FRAMES = 4         # tumbling faces shown before a rolled die settles
+    ROLL_FRAMES = 4  # tumbling faces shown before a rolled die settles
     ROLL_FRAME_SECONDS = 0.07
-    FLASH_SECONDS = 1.2     # how long a fresh result stays highlighted
+    FLASH_SECONDS = 1.2  # how long a fresh result stays highlighted
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.target: str | None = None     # the picked side (place or move)
-        self.chosen = False                # picked by the player (not the default)
+        self.target: str | None = None  # the picked side (place or move)
+        self.chosen = False  # picked by the player (not the default)
         self.last_dir = "e"
         self.seen_steps = self.announced = len(self.match.states)
         self._tumble_left = 0
         self._tumble_timer: Any = None
         self._flash_timer: Any = None
-        self.dice_shown = ""               # the dice panel in words (for tests and logs)
+        self.dice_shown = ""  # the dice panel in words (for tests and logs)
         self._shown_in: dict[str, Any] = {}  # panel id -> what it shows
 
     def compose(self) -> ComposeResult:
@@ -124,11 +140,22 @@ class MoonlighterScreen(MoonlighterTable):
 
     # -- input --------------------------------------------------------------
     def action_whole_map(self) -> None:
-        self.show_blocks([
-            (f"Dungeon {self.state.dungeon}: {plural(len(self.state.rooms), 'room')}, north up",
-             whole_map(self.app, self.state)),
-            ("Key", Text("W white  O orange  K black (locked until cleared)  G cleared  "
-                         "Y chest  B pool  R boss;  @ you,  * a pawn lies there"))], key="m")
+        self.show_blocks(
+            [
+                (
+                    f"Dungeon {self.state.dungeon}: {plural(len(self.state.rooms), 'room')}, north up",
+                    whole_map(self.app, self.state),
+                ),
+                (
+                    "Key",
+                    Text(
+                        "W white  O orange  K black (locked until cleared)  G cleared  "
+                        "Y chest  B pool  R boss;  @ you,  * a pawn lies there"
+                    ),
+                ),
+            ],
+            key="m",
+        )
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.OFFERED:
@@ -188,16 +215,21 @@ class MoonlighterScreen(MoonlighterTable):
         if self.target is None:
             s = self.state
             if s.pending == FIGHT:
-                self.say("Nothing to walk to in a fight: a attacks"
-                         + (", f flees." if can_flee(s) else "."), error=True)
+                self.say(
+                    "Nothing to walk to in a fight: a attacks"
+                    + (", f flees." if can_flee(s) else "."),
+                    error=True,
+                )
             elif s.pending == LOOT:
                 self.say("Decide on the pawn first: s switches, p keeps yours.", error=True)
             elif s.pending == EXPLORE and not open_sides(s):
-                self.say("Pick a room to walk into with the arrows first (no open side "
-                         "here to roll from).", error=True)
+                self.say(
+                    "Pick a room to walk into with the arrows first (no open side "
+                    "here to roll from).",
+                    error=True,
+                )
             else:
-                self.say("Pick a side with the arrows first (r rolls for a new room).",
-                         error=True)
+                self.say("Pick a side with the arrows first (r rolls for a new room).", error=True)
             return
         self._go()
 
@@ -237,18 +269,25 @@ class MoonlighterScreen(MoonlighterTable):
         back = step_between(s.pos, s.came_from)
         where = f" {DIRECTION_NAMES[back]}" if back else ""
         dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
-        lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." \
-            if dealt else ""
-        self.ask(f"Flee back{where} the way you came? The enemies heal to full "
-                 f"behind you.{lost}", "Flee", "Fight on", lambda yes: yes and self.dispatch(FLEE))
+        lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." if dealt else ""
+        self.ask(
+            f"Flee back{where} the way you came? The enemies heal to full behind you.{lost}",
+            "Flee",
+            "Fight on",
+            lambda yes: yes and self.dispatch(FLEE),
+        )
 
     def action_switch(self) -> None:
         if not self._my_turn():
             return
         s: State = self.state
         room = s.room
-        if room.pawn is None or s.pending not in (EXPLORE, LOOT) or s.pawn == PAWN_WHITE \
-                and room.pawn != "pink":
+        if (
+            room.pawn is None
+            or s.pending not in (EXPLORE, LOOT)
+            or s.pawn == PAWN_WHITE
+            and room.pawn != "pink"
+        ):
             self.dispatch(SWITCH)  # a plain gain (or impossible: the engine says why)
             return
         health = ""
@@ -256,9 +295,13 @@ class MoonlighterScreen(MoonlighterTable):
             health = " Dropping the pink pawn takes 2 hearts and 2 maximum health."
         elif room.pawn == "pink":
             health = " The pink pawn gives 2 hearts and 2 maximum health."
-        self.ask(f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
-                 f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room.{health}",
-                 "Switch", "Keep mine", lambda yes: yes and self.dispatch(SWITCH))
+        self.ask(
+            f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
+            f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room.{health}",
+            "Switch",
+            "Keep mine",
+            lambda yes: yes and self.dispatch(SWITCH),
+        )
 
     def action_keep(self) -> None:
         if self._my_turn():
@@ -275,8 +318,9 @@ class MoonlighterScreen(MoonlighterTable):
             self.say(self._hint())
             return
         if d is None:
-            self.say("Click a room next to yours (or a highlighted open side after a roll).",
-                     error=True)
+            self.say(
+                "Click a room next to yours (or a highlighted open side after a roll).", error=True
+            )
             return
         placing = s.pending == PLACE and pos not in s.cells
         walking = s.pending == EXPLORE and pos in s.cells

@@ -27,13 +27,23 @@ are functions and widgets.
 | ``screen`` | ``MoonshellScreen``: widgets, bindings, which keys apply, clicks |
 """
 
-from tideboard.ui.moonshell.ocean import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard
 from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.ending import tiebreak_text
+from tideboard.ui.moonshell.ocean import CELL_H, CELL_W, GUTTER, ROCK_Y, OceanBoard
 from tideboard.ui.moonshell.screen import MoonshellScreen
 
 GAME_SCREEN = MoonshellScreen
 
-__all__ = ["CELL_H", "CELL_W", "GAME_SCREEN", "GUTTER", "ROCK_Y", "ChestView", "MoonshellScreen",
-           "OceanBoard", "OfferStrip", "tiebreak_text"]
+__all__ = [
+    "CELL_H",
+    "CELL_W",
+    "GAME_SCREEN",
+    "GUTTER",
+    "ROCK_Y",
+    "ChestView",
+    "MoonshellScreen",
+    "OceanBoard",
+    "OfferStrip",
+    "tiebreak_text",
+]

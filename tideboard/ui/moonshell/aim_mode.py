@@ -14,10 +14,21 @@ from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import powers, rules
 from tideboard.games.moonshell.state import EVENT, MERMAID, Pull, Rotate, State
-from tideboard.ui.moonshell.mermaids import (mermaid_moves, no_power_reason, preview_line,
-                                             window_title)
-from tideboard.ui.moonshell.picks import (Aim, Pick, done_words, move_words, pick_words, step,
-                                          step_prompt)
+from tideboard.ui.moonshell.mermaids import (
+    mermaid_moves,
+    no_power_reason,
+    preview_line,
+    window_title,
+)
+from tideboard.ui.moonshell.picks import (
+    Aim,
+    Pick,
+    done_words,
+    move_words,
+    pick_words,
+    step,
+    step_prompt,
+)
 from tideboard.ui.moonshell.previews import fits_status
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN
@@ -116,8 +127,9 @@ class AimMode:
             self.turn.play(move, note=done_words(move))
             return
         if aim.cursor is None:
-            self.turn.screen.say("Move the cursor to one of the lit places first (arrows).",
-                                 error=True)
+            self.turn.screen.say(
+                "Move the cursor to one of the lit places first (arrows).", error=True
+            )
             return
         aim.pick()
         self.turn.refresh()
@@ -138,8 +150,11 @@ class AimMode:
         options = aim.options()
         pick = next((p for p in picks if p in options), None)
         if pick is None:
-            self.turn.screen.say("That is not one of the lit places for your power; click a "
-                                 "lit one, or Esc to step back.", error=True)
+            self.turn.screen.say(
+                "That is not one of the lit places for your power; click a "
+                "lit one, or Esc to step back.",
+                error=True,
+            )
             return
         if pick == aim.cursor:
             self.enter()
@@ -179,7 +194,8 @@ class AimMode:
             if isinstance(move, Pull):
                 target = Targets(
                     cells=frozenset(i for i in range(25) if after.ocean[i] != state.ocean[i]),
-                    rocks=frozenset(r for r in range(8) if after.rocks[r] != state.rocks[r]))
+                    rocks=frozenset(r for r in range(8) if after.rocks[r] != state.rocks[r]),
+                )
         self.turn.power_target = target
 
     def light_chest(self, chest: Any) -> None:

@@ -13,8 +13,15 @@ from tideboard.games.moonshell import scoring
 from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
 from tideboard.ui.moonshell.chest import chest_text
 from tideboard.ui.moonshell.mermaids import advanced_parts
-from tideboard.ui.moonshell.tiles import (MOON_GLYPH, REEF_PAIR_GLYPH, THICK, URCHIN_GLYPH,
-                                          pattern_lines, shell_colours, type_chip)
+from tideboard.ui.moonshell.tiles import (
+    MOON_GLYPH,
+    REEF_PAIR_GLYPH,
+    THICK,
+    URCHIN_GLYPH,
+    pattern_lines,
+    shell_colours,
+    type_chip,
+)
 from tideboard.ui.shared import (
     ROUNDED,
     CellClicked,
@@ -25,13 +32,13 @@ from tideboard.ui.shared import (
 )
 from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
-
 # -- secret objective cards ---------------------------------------------------------
 OFFER_W = 17
 
 
-def secret_card_lines(app: Any, card_id: str, selected: bool, number: int | None,
-                      width: int = OFFER_W) -> list[Text]:
+def secret_card_lines(
+    app: Any, card_id: str, selected: bool, number: int | None, width: int = OFFER_W
+) -> list[Text]:
     """A secret objective card, ``width`` x 8: its number and id in the top
     border, the name, what the X tiles share, points, and the pattern."""
     colours = shell_colours(app)
@@ -71,9 +78,16 @@ class OfferStrip(CellGrid):
         if self.note or not self.offers:
             self.show(text_canvas([Text(self.note or "", style="italic")]))
             return
-        self.show(text_canvas(side_by_side([
-            secret_card_lines(self.app, card, i == self.selected, i + 1)
-            for i, card in enumerate(self.offers)])))
+        self.show(
+            text_canvas(
+                side_by_side(
+                    [
+                        secret_card_lines(self.app, card, i == self.selected, i + 1)
+                        for i, card in enumerate(self.offers)
+                    ]
+                )
+            )
+        )
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // (OFFER_W + 1)
@@ -92,8 +106,12 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
         body.append(Text(card.name))
         body += pattern_lines(card, colours, accent_hex)
         if card.deck == "secret":
-            body.append(Text(f"one {card.same}: {card.points}pt" +
-                             (f" x{card.seahorses}" if card.seahorses > 1 else "")))
+            body.append(
+                Text(
+                    f"one {card.same}: {card.points}pt"
+                    + (f" x{card.seahorses}" if card.seahorses > 1 else "")
+                )
+            )
         else:
             body.append(Text(f"{card.points} points, once"))
         body.append(Text("may turn & flip" if card.turn else "shift only", style="dim"))
@@ -116,8 +134,9 @@ def objective_card_lines(app: Any, card_id: str, width: int = 20) -> list[Text]:
     return card_frame(body, inner, Style(dim=True))
 
 
-def objective_parts(app: Any, shown: Any, me: int, viewer: int | None, who: Any,
-                    reef: bool) -> list[tuple[str, Any]]:
+def objective_parts(
+    app: Any, shown: Any, me: int, viewer: int | None, who: Any, reef: bool
+) -> list[tuple[str, Any]]:
     """The objectives window (key o): the open objectives, the running scores, your secret
     (if ``viewer`` may see it), every chest and the automaton's last turn."""
     parts: list[tuple[str, Any]] = []
@@ -133,22 +152,27 @@ def objective_parts(app: Any, shown: Any, me: int, viewer: int | None, who: Any,
         table.add_column(head, justify="right")
     for seat in range(shown.players):
         row = scores[seat]
-        table.add_row(who(seat), *[str(row[CARDS[c].deck]) for c in shown.open_cards],
-                      *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell",
-                                              "total")])
+        table.add_row(
+            who(seat),
+            *[str(row[CARDS[c].deck]) for c in shown.open_cards],
+            *[str(row[k]) for k in ("urchins", *["reef"] * reef, "moonshell", "total")],
+        )
     parts.append(("Running scores (secret objectives are added at the end)", table))
     secret = shown.secrets[me] if viewer is not None else ""
     if secret and secret in CARDS:
         points = scoring.breakdown(shown, me)["secret"]
-        parts.append((f"Your secret objective (only you see it): {points} now",
-                      grid_of([objective_card_lines(app, secret)], width)))
-    blocks = []
+        parts.append(
+            (
+                f"Your secret objective (only you see it): {points} now",
+                grid_of([objective_card_lines(app, secret)], width),
+            )
+        )
+    blocks: list[list[Text]] = []
     for seat in range(shown.players):
-        head = Text(f"{who(seat)[:20]}: {scores[seat]['total']}", style="bold")
-        blocks.append([head] + list(chest_text(app, shown.chests[seat], header=False).split()))
+        title = Text(f"{who(seat)[:20]}: {scores[seat]['total']}", style="bold")
+        blocks.append([title, *chest_text(app, shown.chests[seat], header=False).split()])
     parts.append(("Treasure chests", grid_of(blocks, width, gap=3)))
     if shown.solo and shown.auto_log:
-        steps = Text("\n").join(Text(f"{i}. {line}") for i, line in
-                                enumerate(shown.auto_log, 1))
+        steps = Text("\n").join(Text(f"{i}. {line}") for i, line in enumerate(shown.auto_log, 1))
         parts.append(("The automaton's last turn", steps))
     return parts + advanced_parts(shown, who)

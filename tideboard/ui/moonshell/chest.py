@@ -10,27 +10,37 @@ from textual import events
 
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY
-from tideboard.ui.shared.cell_grid import CellGrid
 from tideboard.ui.moonshell.tiles import shell_colours, tile_label, tile_style, tile_text
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
-
+from tideboard.ui.shared.cell_grid import CellGrid
 
 # Chest geometry: shared borders, cells 4 wide.
-CHEST_W = 1 + 5 * CHEST_COLUMNS        # 21
+CHEST_W = 1 + 5 * CHEST_COLUMNS  # 21
 
 
 # -- the treasure chest -----------------------------------------------------------------
-def chest_text(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None = None,
-               landing: int | None = None, legal: set[int] = frozenset(),
-               header: bool = True) -> Text:
+def chest_text(
+    app: Any,
+    chest: tuple[tuple[int, ...], ...],
+    chosen: int | None = None,
+    landing: int | None = None,
+    legal: set[int] = frozenset(),
+    header: bool = True,
+) -> Text:
     """:func:`chest_canvas` as a Text."""
     return chest_canvas(app, chest, chosen, landing, legal, header).text()
 
 
-def chest_canvas(app: Any, chest: tuple[tuple[int, ...], ...], chosen: int | None = None,
-                 landing: int | None = None, legal: set[int] = frozenset(),
-                 header: bool = True, marks: frozenset[int] = frozenset(),
-                 lit: frozenset[int] = frozenset()) -> Canvas:
+def chest_canvas(
+    app: Any,
+    chest: tuple[tuple[int, ...], ...],
+    chosen: int | None = None,
+    landing: int | None = None,
+    legal: set[int] = frozenset(),
+    header: bool = True,
+    marks: frozenset[int] = frozenset(),
+    lit: frozenset[int] = frozenset(),
+) -> Canvas:
     """A chest drawn with shared borders, 21 wide: a number row (▼ over the
     chosen column) and three rows; ``landing`` is the tile that would drop
     into the chosen column, drawn where it lands between ▶ ◀ marks."""
@@ -111,15 +121,22 @@ class ChestView(CellGrid):
         self.landing: int | None = None
         self.legal: set[int] = set()
         self.marks: frozenset[int] = frozenset()  # cells row * 4 + column a power acts on
-        self.lit: frozenset[int] = frozenset()    # cells a power may be aimed at
+        self.lit: frozenset[int] = frozenset()  # cells a power may be aimed at
 
     def redraw(self) -> None:
-        self.show(chest_canvas(self.app, self.chest, self.chosen, self.landing, self.legal,
-                               marks=self.marks, lit=self.lit))
+        self.show(
+            chest_canvas(
+                self.app,
+                self.chest,
+                self.chosen,
+                self.landing,
+                self.legal,
+                marks=self.marks,
+                lit=self.lit,
+            )
+        )
 
     def on_click(self, event: events.Click) -> None:
         if 0 < event.x < CHEST_W - 1 and event.y >= 0:
-            row = CHEST_ROWS - 1 - (event.y - 2) // 2 if 2 <= event.y < 2 * CHEST_ROWS + 1 \
-                else None
-            self.post_message(CellClicked(self, (min(CHEST_COLUMNS - 1, (event.x - 1) // 5),
-                                                 row)))
+            row = CHEST_ROWS - 1 - (event.y - 2) // 2 if 2 <= event.y < 2 * CHEST_ROWS + 1 else None
+            self.post_message(CellClicked(self, (min(CHEST_COLUMNS - 1, (event.x - 1) // 5), row)))

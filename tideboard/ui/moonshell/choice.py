@@ -4,7 +4,7 @@ frame shows none)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,9 +25,14 @@ class ChoiceWindow(Window[int]):
 
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, title: str, lines: list[str], note: str = "",
-                 on_highlight: Callable[[int], None] | None = None,
-                 beside: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: list[str],
+        note: str = "",
+        on_highlight: Callable[[int], None] | None = None,
+        beside: int | None = None,
+    ) -> None:
         super().__init__(classes="-beside" if beside else "")
         self.heading, self.lines, self.note = title, lines, note
         self.on_highlight, self.beside = on_highlight, beside

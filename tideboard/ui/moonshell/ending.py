@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table
@@ -30,8 +31,7 @@ def tiebreak_text(state: State, name: Any) -> str:
     text = f"{tied} tie on {plural(best, 'point')}. "
     unused = [s for s in top if not scoring.used_moonshell(state, s)]
     if unused and len(unused) < len(top):
-        text += (f"Tie-break 1, an unused moonshell: "
-                 f"{' and '.join(name(s) for s in unused)}. ")
+        text += f"Tie-break 1, an unused moonshell: {' and '.join(name(s) for s in unused)}. "
         top = unused
     else:
         text += "Tie-break 1 (unused moonshell) does not separate them. "
@@ -39,8 +39,7 @@ def tiebreak_text(state: State, name: Any) -> str:
         tiles = {s: scoring.tiles_on_board(state, s) for s in top}
         fewest = min(tiles.values())
         if len(winners) < len(top):
-            text += (f"Tie-break 2, fewer tiles in the chest: "
-                     f"{names} with {fewest}. ")
+            text += f"Tie-break 2, fewer tiles in the chest: {names} with {fewest}. "
         else:
             text += f"Tie-break 2 (fewer tiles, {fewest}) does not either: they share the victory."
     if len(winners) == 1 and not text.rstrip().endswith("victory."):
@@ -48,8 +47,9 @@ def tiebreak_text(state: State, name: Any) -> str:
     return text.strip()
 
 
-def end_table(state: State, reef: bool, end_name: Callable[[int], str],
-              who: Callable[[int], str]) -> Group:
+def end_table(
+    state: State, reef: bool, end_name: Callable[[int], str], who: Callable[[int], str]
+) -> Group:
     """Final points per category (columns named by the cards), then the winner with the
     tie-breaks explained; ``end_name`` names a row, ``who`` a player in the sentences."""
     winners = set(scoring.winners(state))
@@ -57,21 +57,38 @@ def end_table(state: State, reef: bool, end_name: Callable[[int], str],
     table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False)
     table.add_column("Player", no_wrap=True)
     heads = ["Sec", *state.open_cards, URCHIN_GLYPH, *[REEF_PAIR_GLYPH] * reef, MOON_GLYPH]
-    keys = ["secret", "composition", "array", "pair", "trove", "collector", "urchins",
-            *["reef"] * reef, "moonshell"]
+    keys = [
+        "secret",
+        "composition",
+        "array",
+        "pair",
+        "trove",
+        "collector",
+        "urchins",
+        *["reef"] * reef,
+        "moonshell",
+    ]
     for head in heads:
         table.add_column(head, justify="right")
     table.add_column("Tot", justify="right", style="bold")
     for seat in range(state.players):
         score = scoring.breakdown(state, seat)
-        table.add_row(("★ " if seat in winners else "  ") + end_name(seat),
-                      *[str(score[key]) for key in keys], str(score["total"]))
-    pairs = (f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)"
-             if reef else "")
-    legend = Text(f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} "
-                  "unused moonshell", style="dim")
-    return Group(table, legend, secrets_revealed(state, end_name),
-                 Text(tiebreak_text(state, who), style="bold"))
+        table.add_row(
+            ("★ " if seat in winners else "  ") + end_name(seat),
+            *[str(score[key]) for key in keys],
+            str(score["total"]),
+        )
+    pairs = f", {REEF_PAIR_GLYPH} stacked anemone/clownfish pairs (3 each)" if reef else ""
+    legend = Text(
+        f"Sec secret objective, {URCHIN_GLYPH} urchins{pairs}, {MOON_GLYPH} unused moonshell",
+        style="dim",
+    )
+    return Group(
+        table,
+        legend,
+        secrets_revealed(state, end_name),
+        Text(tiebreak_text(state, who), style="bold"),
+    )
 
 
 def secrets_revealed(state: State, end_name: Callable[[int], str]) -> Text:

@@ -12,11 +12,12 @@ name each objective in a few words), and last those few words.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
-TOP_ROWS = 8        # your chest with its info box, or the secret objectives offered
-SCREEN_ROWS = 4     # the title line, the two status lines and the keys line
-LOG_RULE = 1        # the rule above the log
+TOP_ROWS = 8  # your chest with its info box, or the secret objectives offered
+SCREEN_ROWS = 4  # the title line, the two status lines and the keys line
+LOG_RULE = 1  # the rule above the log
 
 
 class Fit(NamedTuple):
@@ -40,15 +41,21 @@ def candidates(wide: bool, large: bool) -> list[tuple[int | None, bool, bool]]:
     """The layouts to try, richest first, as (detail, words, short)."""
     out: list[tuple[int | None, bool, bool]] = []
     if wide:
-        for short in ((False, True) if large else (True,)):
+        for short in (False, True) if large else (True,):
             out += [(detail, False, short) for detail in ((2, 1, 0) if large else (0,))]
     out += [(None, True, short) for short in ((False, True) if large else (True,))]
     out.append((None, False, True))
     return out
 
 
-def choose(height: int, wide: bool, large: bool, table: Callable[[bool], int],
-           mermaids: Callable[[bool], int], objectives: Callable[[int], int]) -> Fit:
+def choose(
+    height: int,
+    wide: bool,
+    large: bool,
+    table: Callable[[bool], int],
+    mermaids: Callable[[bool], int],
+    objectives: Callable[[int], int],
+) -> Fit:
     """The richest layout leaving the log :func:`log_floor` lines in a terminal ``height``
     rows high.  ``table(words)``, ``mermaids(short)`` and ``objectives(detail)`` give the
     rows each block takes drawn that way (its rule included); the last, plainest layout is

@@ -32,16 +32,16 @@ def screen_cell(cell: int, frame_side: int) -> tuple[int, int]:
     raise ValueError(f"no ocean cell {cell}")
 
 
-def pulled_line(state: State, seat: int, column: int, frame_side: int,
-                away: bool = False) -> str:
+def pulled_line(state: State, seat: int, column: int, frame_side: int, away: bool = False) -> str:
     """The pulled line in the reader's words: 'column 4' from the reader's own side,
     'column 2 (to the top)' from across, 'the top row (to the left)' from a side
     (``away``: Slide's pull, whose tiles go away from the puller)."""
     return pulled_lines(state, seat, [column], frame_side, away)
 
 
-def pulled_lines(state: State, seat: int, columns: list[int], frame_side: int,
-                 away: bool = False) -> str:
+def pulled_lines(
+    state: State, seat: int, columns: list[int], frame_side: int, away: bool = False
+) -> str:
     """One or two neighbouring pulled columns (Tide Pool's) in the reader's words:
     'columns 4 and 5', 'columns 2 and 1 (to the top)', 'the top and 2nd from the top rows
     (to the left)'."""
@@ -68,11 +68,19 @@ def _reframed(before: State, seat: int, action: Any, frame: int) -> list[tuple[s
     if isinstance(action, Pull):
         c = action.column
         if action.power == "tide-pool":
-            return [(f" columns {c + 1} and {c + 2} (Tide Pool):",
-                     f" {pulled_lines(before, seat, [c, c + 1], frame)} (Tide Pool):")]
+            return [
+                (
+                    f" columns {c + 1} and {c + 2} (Tide Pool):",
+                    f" {pulled_lines(before, seat, [c, c + 1], frame)} (Tide Pool):",
+                )
+            ]
         if action.power == "slide":
-            return [(f" column {c + 1} away (Slide):",
-                     f" {pulled_line(before, seat, c, frame, away=True)} (Slide):")]
+            return [
+                (
+                    f" column {c + 1} away (Slide):",
+                    f" {pulled_line(before, seat, c, frame, away=True)} (Slide):",
+                )
+            ]
         tail = " (Inlet):" if action.power == "inlet" else ":"
         return [(f" column {c + 1}{tail}", f" {pulled_line(before, seat, c, frame)}{tail}")]
     if isinstance(action, Power) and action.mermaid == "tide-pool":

@@ -18,31 +18,57 @@ from rich.text import Text
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
-from tideboard.games.moonshell.state import (CORNER, EVENT, MERMAID, ROCK, TILE, Choose,
-                                             Collect, Decline, Power, Pull, Rotate, State,
-                                             SwapTake)
+from tideboard.games.moonshell.state import (
+    CORNER,
+    EVENT,
+    MERMAID,
+    ROCK,
+    TILE,
+    Choose,
+    Collect,
+    Decline,
+    Power,
+    Pull,
+    Rotate,
+    State,
+    SwapTake,
+)
 
-CORNERS = ("your left corner", "the far left corner", "the far right corner",
-           "your right corner")  # Power.a of the Rising Moon
+CORNERS = (
+    "your left corner",
+    "the far left corner",
+    "the far right corner",
+    "your right corner",
+)  # Power.a of the Rising Moon
 POWER_KEYS = [
-    ("w", "mermaid: choose it at the start; then (listed only when your power may be used) "
-          "light the places your power may act on: on the ocean, your rocks, a corner or "
-          "your chest"),
-    ("arrows / mouse (power)", "move among the lit places, each previewed (the board as it "
-                               "would be, what it does); Enter or a second click uses it, or "
-                               "goes on to the next place a two-step power needs; Esc steps "
-                               "back; w again lists every move of the power instead"),
-    ("Moonrise", "w or Enter lights your chest columns: Enter places the moonshell for free, "
-                 "x declines"),
+    (
+        "w",
+        "mermaid: choose it at the start; then (listed only when your power may be used) "
+        "light the places your power may act on: on the ocean, your rocks, a corner or "
+        "your chest",
+    ),
+    (
+        "arrows / mouse (power)",
+        "move among the lit places, each previewed (the board as it "
+        "would be, what it does); Enter or a second click uses it, or "
+        "goes on to the next place a two-step power needs; Esc steps "
+        "back; w again lists every move of the power instead",
+    ),
+    (
+        "Moonrise",
+        "w or Enter lights your chest columns: Enter places the moonshell for free, x declines",
+    ),
     ("M1 M2 ...", "a mermeeple on a tile, a rock or a corner of the ocean"),
 ]
 
 
 def is_power_move(action: Any) -> bool:
-    return (isinstance(action, (Choose, Decline, SwapTake, Power))
-            or (isinstance(action, Rotate) and action.twice)
-            or (isinstance(action, Pull) and bool(action.power))
-            or (isinstance(action, Collect) and (action.column >= 4 or action.saved >= 0)))
+    return (
+        isinstance(action, (Choose, Decline, SwapTake, Power))
+        or (isinstance(action, Rotate) and action.twice)
+        or (isinstance(action, Pull) and bool(action.power))
+        or (isinstance(action, Collect) and (action.column >= 4 or action.saved >= 0))
+    )
 
 
 def tides_text(state: State) -> str:
@@ -51,8 +77,10 @@ def tides_text(state: State) -> str:
     if not state.powers:
         return f"Tides {arrow} (no mermeeples in this game)"
     n = state.in_play
-    return (f"Tides {arrow}: {n} mermeeple{'s' if n != 1 else ''} on the field "
-            f"({'odd' if n % 2 else 'even'})")
+    return (
+        f"Tides {arrow}: {n} mermeeple{'s' if n != 1 else ''} on the field "
+        f"({'odd' if n % 2 else 'even'})"
+    )
 
 
 def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
@@ -66,22 +94,23 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                 where = powers.meeple_text(state, seat)
                 kind, place = state.meeples[seat]
                 if kind == ROCK:  # (the engine's "side 3": the screen never numbers sides)
-                    where = where.replace(f" rock of side {place // 2 + 1}",
-                                          " rock of their own side")
+                    where = where.replace(
+                        f" rock of side {place // 2 + 1}", " rock of their own side"
+                    )
                 if short:
                     name = "You" if state.solo and seat == 0 else f"P{seat + 1}"
                     lines.append(f"{name} {card.name} {'✓' if where == 'ready' else 'in use'}")
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
-                lines.append(f"P{seat + 1} no mermaid" if short
-                             else f"{who(seat)}: no mermaid yet")
+                lines.append(f"P{seat + 1} no mermaid" if short else f"{who(seat)}: no mermaid yet")
     if (state.powers or state.events_on) and not short:  # (short: under the ocean)
         lines.append(tides_text(state))
     if state.event and not short:  # (short: the title line names it)
         card = EVENTS[state.event]
-        lines.append(f"Event ({'this round' if card.kind == 'round' else 'now'}): "
-                     f"{card.name} - {card.text}")
+        lines.append(
+            f"Event ({'this round' if card.kind == 'round' else 'now'}): {card.name} - {card.text}"
+        )
     if short:  # one line at 80 columns (the tides under the ocean, the event in the title)
         people = [line for line in lines if line.startswith(("P", "You "))]
         rest = [line for line in lines if not line.startswith(("P", "You "))]
@@ -89,8 +118,11 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
     if state.saved and any(t >= 0 for t in state.saved):
         from tideboard.games.moonshell.content import tile_name
 
-        lines += [f"{f'P{s + 1}' if short else who(s)} saved a {tile_name(t)} (Buoy)"
-                  for s, t in enumerate(state.saved) if t >= 0]
+        lines += [
+            f"{f'P{s + 1}' if short else who(s)} saved a {tile_name(t)} (Buoy)"
+            for s, t in enumerate(state.saved)
+            if t >= 0
+        ]
     return lines
 
 
@@ -111,8 +143,11 @@ def meeple_marks(state: State, viewer_side: int) -> dict[tuple[str, int], str]:
 def mermaid_moves(game: Any, state: State) -> list[Any]:
     """The moves the ``w`` window offers now: the mermaid powers that may be used (the
     mermaid to choose, an event's answers)."""
-    return [a for a in game.legal_actions(state) if is_power_move(a)
-            or (state.phase == EVENT and isinstance(a, Collect))]
+    return [
+        a
+        for a in game.legal_actions(state)
+        if is_power_move(a) or (state.phase == EVENT and isinstance(a, Collect))
+    ]
 
 
 def window_title(state: State, seat: int) -> tuple[str, str]:
@@ -123,8 +158,10 @@ def window_title(state: State, seat: int) -> tuple[str, str]:
         card = EVENTS[state.event]
         return f"Event: {card.name}", card.text
     card = MERMAIDS[state.mermaids[seat]]
-    return (f"{card.name}: {state.powers} power",
-            card.passive if state.powers == "passive" else card.active)
+    return (
+        f"{card.name}: {state.powers} power",
+        card.passive if state.powers == "passive" else card.active,
+    )
 
 
 def preview_line(game: Any, state: State, shown: State, action: Any) -> str:

@@ -15,12 +15,27 @@ from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.reef import STILL_WATER
-from tideboard.games.moonshell.state import (EVENT, KEEP, MERMAID, MOON, PLAY, Collect, Keep,
-                                             Pull, State)
+from tideboard.games.moonshell.state import (
+    EVENT,
+    KEEP,
+    MERMAID,
+    MOON,
+    PLAY,
+    Collect,
+    Keep,
+    Pull,
+    State,
+)
 from tideboard.ui.moonshell.aim_mode import use_power
 from tideboard.ui.moonshell.moves import collect, confirm_pull, enter_chest, start_pull
-from tideboard.ui.moonshell.previews import (collect_words, one_rock_pull, pull_action,
-                                             pull_words, rock_choice_words, source_tile)
+from tideboard.ui.moonshell.previews import (
+    collect_words,
+    one_rock_pull,
+    pull_action,
+    pull_words,
+    rock_choice_words,
+    source_tile,
+)
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 
 
@@ -29,16 +44,16 @@ class Turn:
 
     def __init__(self, screen: Any) -> None:
         self.screen = screen
-        self.mode: str | None = None     # None, "pull", "rock", "chest", "aim"
-        self.column = CENTRE             # ocean column cursor (viewer's 0-4)
-        self.first = 0                   # centre column pull: rock of the nearest tile
-        self.rock = 0                    # rock picked to collect from
-        self.source = 0                  # Collect.source of the pending collect
+        self.mode: str | None = None  # None, "pull", "rock", "chest", "aim"
+        self.column = CENTRE  # ocean column cursor (viewer's 0-4)
+        self.first = 0  # centre column pull: rock of the nearest tile
+        self.rock = 0  # rock picked to collect from
+        self.source = 0  # Collect.source of the pending collect
         self.chest_column = 0
-        self.offer = 0                   # the secret objective chosen in the keep phase
-        self.note = ""                   # what just happened, shown before the hint
-        self.aim: Any = None             # the power aimed on the table (an AimMode)
-        self.power_target: Any = None    # Targets of the move the w window's cursor is on
+        self.offer = 0  # the secret objective chosen in the keep phase
+        self.note = ""  # what just happened, shown before the hint
+        self.aim: Any = None  # the power aimed on the table (an AimMode)
+        self.power_target: Any = None  # Targets of the move the w window's cursor is on
         # the ocean and rocks before the last move: what changed is highlighted
         self.baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
@@ -116,11 +131,15 @@ class Turn:
         if self.mode != "aim":
             self.mode = None
         if phase == MERMAID:
-            self.screen.say("First choose your mermaid: press w (or Enter) to see them.",
-                            error=True)
+            self.screen.say(
+                "First choose your mermaid: press w (or Enter) to see them.", error=True
+            )
         else:
-            self.screen.say("First answer the event: Moonrise lets you place your moonshell "
-                            "for free (w or Enter shows where), or x declines.", error=True)
+            self.screen.say(
+                "First answer the event: Moonrise lets you place your moonshell "
+                "for free (w or Enter shows where), or x declines.",
+                error=True,
+            )
         return True
 
     def applies(self, action: str) -> bool:
@@ -197,9 +216,11 @@ class Turn:
             self.rock = 1 - self.rock
             self.refresh()
         elif self.mode == "pull":
-            self.screen.say("Only the centre column (3) lets you choose the rock; the nearest "
-                            "tile of another column goes to the rock farther from it.",
-                            error=True)
+            self.screen.say(
+                "Only the centre column (3) lets you choose the rock; the nearest "
+                "tile of another column goes to the rock farther from it.",
+                error=True,
+            )
 
     def number(self, n: int) -> None:
         """1-5: a secret offer, a chest column or an ocean column (its pull previewed)."""
@@ -212,8 +233,9 @@ class Turn:
         if self.in_keep():
             offers = self.state.offers[self.state.current]
             if n > len(offers):
-                self.screen.say(f"You have {len(offers)} secret objectives to choose from: "
-                                "1 or 2.", error=True)
+                self.screen.say(
+                    f"You have {len(offers)} secret objectives to choose from: 1 or 2.", error=True
+                )
                 return
             self.offer = n - 1
             self.screen.refresh_table()
@@ -243,8 +265,9 @@ class Turn:
         offers = self.state.offers[seat]
         card = offers[self.offer]
         other = [c for c in offers if c != card]
-        question = (f"Keep secret objective {card} ({card_summary(card)})?"
-                    + (f" {other[0]} is discarded unseen." if other else ""))
+        question = f"Keep secret objective {card} ({card_summary(card)})?" + (
+            f" {other[0]} is discarded unseen." if other else ""
+        )
         self.screen.ask(question, "Keep it", "Not yet", lambda yes: yes and self.keep_card(card))
 
     def keep_card(self, card: str) -> None:
@@ -279,12 +302,18 @@ class Turn:
         """The collect into the chosen chest column."""
         column = self.state.chests[seat][self.chest_column]
         if len(column) >= CHEST_ROWS:
-            self.screen.say(f"Column {self.chest_column + 1} of your treasure chest is full; "
-                            "choose another column.", error=True)
+            self.screen.say(
+                f"Column {self.chest_column + 1} of your treasure chest is full; "
+                "choose another column.",
+                error=True,
+            )
             return
         action = Collect(self.source, self.chest_column)
-        what = ("the moonshell" if self.source == MOON
-                else tile_label(source_tile(self.state, self.source)).strip())
+        what = (
+            "the moonshell"
+            if self.source == MOON
+            else tile_label(source_tile(self.state, self.source)).strip()
+        )
         self.play(action, note=f"{what} went into chest column {self.chest_column + 1}.")
 
     def cancel(self) -> None:

@@ -33,8 +33,7 @@ def start_pull(turn: Turn) -> None:
         turn.illegal(turn.pulling())
         return
     state: State = turn.state
-    if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY) \
-            and not one_rock_pull(state):
+    if rules.seat_rocks(state, state.current) != (EMPTY, EMPTY) and not one_rock_pull(state):
         try:
             rules.pull(state, state.current, turn.column, turn.pulling().first)
         except IllegalAction as error:
@@ -67,16 +66,18 @@ def collect(turn: Turn) -> None:
         turn.illegal(Collect(0, 0))
         return
     if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-        turn.screen.say("Your treasure chest is full: you may rotate, pull or pass (x).",
-                        error=True)
+        turn.screen.say(
+            "Your treasure chest is full: you may rotate, pull or pass (x).", error=True
+        )
         return
     rocks = rules.seat_rocks(state, seat)
     present = [k for k in (0, 1) if rocks[k] != EMPTY]
     if not present:
         turn.mode = None
         turn.screen.refresh_table()
-        turn.screen.say("There is no tile on your rocks to collect: pull a column first "
-                        "(p).", error=True)
+        turn.screen.say(
+            "There is no tile on your rocks to collect: pull a column first (p).", error=True
+        )
         return
     if len(present) == 2 and turn.mode != "rock":
         turn.mode = "rock"
@@ -113,8 +114,9 @@ def place_moonshell(turn: Turn) -> None:
         turn.screen.say("Your moonshell is already in your treasure chest.", error=True)
         return
     if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
-        turn.screen.say("Your treasure chest is full: there is no room for the "
-                        "moonshell.", error=True)
+        turn.screen.say(
+            "Your treasure chest is full: there is no room for the moonshell.", error=True
+        )
         return
     turn.source = MOON
     enter_chest(turn)
@@ -136,19 +138,25 @@ def pass_turn(turn: Turn) -> None:
     turn.touch()
     seat = turn.mine()
     if seat is not None and turn.state.phase == EVENT:
-        turn.screen.ask("Moonrise: let the offer go and keep your moonshell in reserve "
-                        "(it may still be placed later, as an action)?", "Decline",
-                        "Not yet",
-                        lambda yes: yes and turn.play(DECLINE,
-                                                      note="You keep your moonshell."))
+        turn.screen.ask(
+            "Moonrise: let the offer go and keep your moonshell in reserve "
+            "(it may still be placed later, as an action)?",
+            "Decline",
+            "Not yet",
+            lambda yes: yes and turn.play(DECLINE, note="You keep your moonshell."),
+        )
         return
     if seat is None or turn.answering():
         return
     if rules.chest_count(turn.state.chests[seat]) < CHEST_SIZE and turn.illegal(PASS):
         return
     n = turn.state.actions_left
-    turn.screen.ask(f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
-                    "Pass", "Keep playing", lambda yes: yes and turn.play(PASS))
+    turn.screen.ask(
+        f"Pass: give up your {n} remaining action{'s' if n != 1 else ''}?",
+        "Pass",
+        "Keep playing",
+        lambda yes: yes and turn.play(PASS),
+    )
 
 
 # -- clicks -----------------------------------------------------------------------------
@@ -159,8 +167,11 @@ def ocean_click(turn: Turn, key: tuple) -> None:
     turn.touch()
     seat = turn.mine()
     if seat is not None and turn.mode == "aim":
-        turn.aim.click([("cell", key[2]), ("col", index), ("col", index - 1)]
-                       if kind == "column" else [(kind, index)])
+        turn.aim.click(
+            [("cell", key[2]), ("col", index), ("col", index - 1)]
+            if kind == "column"
+            else [(kind, index)]
+        )
         return
     if seat is None or turn.answering() or kind == "corner":
         return
@@ -173,8 +184,11 @@ def ocean_click(turn: Turn, key: tuple) -> None:
         return
     state: State = turn.state
     if index // 2 != state.sides[seat]:
-        turn.screen.say("That rock is not in front of you: you collect only from your own "
-                        "two rocks (at the bottom).", error=True)
+        turn.screen.say(
+            "That rock is not in front of you: you collect only from your own "
+            "two rocks (at the bottom).",
+            error=True,
+        )
         return
     k = index % 2
     if turn.mode == "pull" and turn.column == CENTRE:
@@ -195,8 +209,7 @@ def chest_click(turn: Turn, key: tuple[int, int | None]) -> None:
     turn.touch()
     seat = turn.mine()
     if seat is not None and turn.mode == "aim":
-        turn.aim.click(([] if row is None else [("slot", row * 4 + column)])
-                       + [("chest", column)])
+        turn.aim.click(([] if row is None else [("slot", row * 4 + column)]) + [("chest", column)])
         return
     if seat is None or turn.in_keep() or turn.answering():
         return
@@ -227,5 +240,7 @@ def offer_click(turn: Turn, index: int) -> None:
     turn.offer = index
     state = turn.state
     turn.screen.refresh_table()
-    turn.screen.say(f"Secret {state.offers[state.current][turn.offer]} chosen: "
-                    "click it again, k or Enter keeps it.")
+    turn.screen.say(
+        f"Secret {state.offers[state.current][turn.offer]} chosen: "
+        "click it again, k or Enter keeps it."
+    )

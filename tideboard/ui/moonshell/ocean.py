@@ -9,9 +9,9 @@ from rich.text import Text
 from textual import events
 
 from tideboard.games.moonshell.content import COLOURS, COLUMNS, EMPTY, MOONSHELL, URCHIN
-from tideboard.ui.shared.cell_grid import CellGrid
 from tideboard.ui.moonshell.tiles import DOUBLE, PLAIN, THICK, shell_colours, tile_style, tile_text
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
+from tideboard.ui.shared.cell_grid import CellGrid
 
 
 # Board geometry (characters): at 80x24 cells are 6x3; on large terminals 8x4.
@@ -39,7 +39,7 @@ class Geometry(NamedTuple):  # (a named tuple: cheaper to define than an attrs c
 
 SMALL, LARGE = Geometry(6, 3), Geometry(8, 4)
 GUTTER, CELL_W, CELL_H = SMALL.gutter, SMALL.cell_w, SMALL.cell_h
-ROCK_Y = SMALL.rock_y                             # 16
+ROCK_Y = SMALL.rock_y  # 16
 COLOUR_WORDS = {URCHIN: "urchin", MOONSHELL: "moon"}
 
 
@@ -55,9 +55,18 @@ def tile_word(tile: int) -> str:
 class OceanCanvas(Canvas):
     """The shared :class:`Canvas` with the Moonshell tile box."""
 
-    def box(self, x: int, y: int, tile: int, colours: dict[str, str], edge: Style,
-            chars: str = PLAIN, top: str = "", bottom: str = "",
-            geo: Geometry = SMALL) -> None:
+    def box(
+        self,
+        x: int,
+        y: int,
+        tile: int,
+        colours: dict[str, str],
+        edge: Style,
+        chars: str = PLAIN,
+        top: str = "",
+        bottom: str = "",
+        geo: Geometry = SMALL,
+    ) -> None:
         """A tile in a cell_w x cell_h box; ``top``/``bottom`` go into the border."""
         tl, hz, tr, vt, bl, br = chars
         w, h = geo.cell_w, geo.cell_h
@@ -130,25 +139,25 @@ class OceanBoard(CellGrid):
         self.ocean: tuple[int, ...] = (EMPTY,) * 25
         self.rocks: tuple[int, ...] = (EMPTY,) * 8
         self.side = 0
-        self.labels: dict[int, str] = {}     # side -> seat label shown there
-        self.cursor: int | None = None       # screen column of the cursor
-        self.pulling = False                 # the cursor column is previewed as pulled
-        self.pull_arrow = ""                 # "◀"/"▶" the centre column's chosen rock
+        self.labels: dict[int, str] = {}  # side -> seat label shown there
+        self.cursor: int | None = None  # screen column of the cursor
+        self.pulling = False  # the cursor column is previewed as pulled
+        self.pull_arrow = ""  # "◀"/"▶" the centre column's chosen rock
         self.legal_columns: set[int] = set()
         self.flash_cells: set[int] = set()
         self.flash_rocks: set[int] = set()
         self.rock_marks: dict[int, str] = {}  # absolute rock -> "legal" / "selected"
-        self.column_marks: set[int] = set()   # absolute cells changed by the previewed pull
+        self.column_marks: set[int] = set()  # absolute cells changed by the previewed pull
         self.tides = "counter-clockwise"
-        self.tides_why = ""                   # e.g. "1 mermeeple out" (with powers)
+        self.tides_why = ""  # e.g. "1 mermeeple out" (with powers)
         self.rotated = False
-        self.target_cells: set[int] = set()   # absolute cells a power acts on (w window)
-        self.corner: int | None = None        # a board corner a power acts on, 0-3 from
-                                              # the viewer's left (bottom-left, clockwise)
-        self.lit_cells: set[int] = set()      # absolute cells a power may be aimed at
+        self.target_cells: set[int] = set()  # absolute cells a power acts on (w window)
+        self.corner: int | None = None  # a board corner a power acts on, 0-3 from
+        # the viewer's left (bottom-left, clockwise)
+        self.lit_cells: set[int] = set()  # absolute cells a power may be aimed at
         self.meeples: dict[tuple[str, int], str] = {}  # ("cell"/"rock", absolute) or
-                                              # ("corner", 0-3 from the viewer): "M1"...
-        self.lit_corners: set[int] = set()    # corners a power may be aimed at
+        # ("corner", 0-3 from the viewer): "M1"...
+        self.lit_corners: set[int] = set()  # corners a power may be aimed at
 
     def redraw(self) -> None:
         self.show(self.draw())
@@ -177,8 +186,17 @@ class OceanBoard(CellGrid):
                 elif cell in self.flash_cells:
                     style, chars = warn, DOUBLE
                 number = str(c + 1) if r == 4 else ""
-                canvas.box(gutter + w * c, 1 + h * r, tile, colours, style, chars,
-                           top=self.meeples.get(("cell", cell), ""), bottom=number, geo=geo)
+                canvas.box(
+                    gutter + w * c,
+                    1 + h * r,
+                    tile,
+                    colours,
+                    style,
+                    chars,
+                    top=self.meeples.get(("cell", cell), ""),
+                    bottom=number,
+                    geo=geo,
+                )
                 if r == 4:
                     num_style = style
                     if c == self.cursor:
@@ -220,23 +238,28 @@ class OceanBoard(CellGrid):
         for rel in range(4):
             label = self.labels.get((self.side + rel) % 4, "")
             if rel == 0:
-                canvas.put(0, geo.rock_y + 1, f"{label[:gutter + w - 1]:<12}", Style(bold=True))
+                canvas.put(0, geo.rock_y + 1, f"{label[: gutter + w - 1]:<12}", Style(bold=True))
             elif rel == 1:
                 canvas.put(0, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
             elif rel == 2:
-                canvas.put(0, 0, f"{label[:gutter + w - 2]:<11}", dim)
+                canvas.put(0, 0, f"{label[: gutter + w - 2]:<11}", dim)
             else:
                 canvas.put(geo.width - w, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
         for corner in range(4):  # your left, far left, far right, your right
             x, y = corner_spot(corner, geo)
             if corner == self.corner or corner in self.lit_corners:
-                canvas.put(x, y, f"{'☾':^{w - 2}}", accent + Style(reverse=True)
-                           if corner == self.corner else good)
+                canvas.put(
+                    x,
+                    y,
+                    f"{'☾':^{w - 2}}",
+                    accent + Style(reverse=True) if corner == self.corner else good,
+                )
             if ("corner", corner) in self.meeples:
                 canvas.put(x, y + 1, f"{self.meeples['corner', corner]:^{w - 2}}", accent)
         if self.pull_arrow:
-            canvas.put(gutter + w * 2 + w // 2 - 2, geo.rock_y + h // 2,
-                       f" {self.pull_arrow * 2} ", accent)
+            canvas.put(
+                gutter + w * 2 + w // 2 - 2, geo.rock_y + h // 2, f" {self.pull_arrow * 2} ", accent
+            )
         arrow = "↻" if self.tides == "clockwise" else "↺"
         tides = Text(f"Tides {arrow} {self.tides}", style=warn if self.rotated else dim)
         if self.rotated:
@@ -250,11 +273,13 @@ class OceanBoard(CellGrid):
     def on_click(self, event: events.Click) -> None:
         geo = self.geo
         x, y = event.x, event.y
-        if (geo.gutter <= x < geo.gutter + geo.cell_w * 5
-                and 1 <= y < 1 + geo.cell_h * 5):
+        if geo.gutter <= x < geo.gutter + geo.cell_w * 5 and 1 <= y < 1 + geo.cell_h * 5:
             column = (x - geo.gutter) // geo.cell_w
-            self.post_message(CellClicked(self, ("column", column, COLUMNS[self.side][column][
-                4 - (y - 1) // geo.cell_h])))
+            self.post_message(
+                CellClicked(
+                    self, ("column", column, COLUMNS[self.side][column][4 - (y - 1) // geo.cell_h])
+                )
+            )
             return
         for corner in range(4):
             cx, cy = corner_spot(corner, geo)

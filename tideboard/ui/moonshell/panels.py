@@ -10,13 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tideboard.games.moonshell import rules
-from tideboard.games.moonshell.content import (
-    CENTRE,
-    CHEST_COLUMNS,
-    CHEST_ROWS,
-    CHEST_SIZE,
-    EMPTY,
-)
+from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.reef import EVENTS, FREE_FLOW, STILL_WATER
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, MOON, Rotate, State
 from tideboard.ui.moonshell.cards import OfferStrip
@@ -25,12 +19,18 @@ from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks, mermaid_lines, mermaid_moves
 from tideboard.ui.moonshell.ocean import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.previews import fits_status, one_rock_pull, pull_preview, source_tile
-from tideboard.ui.moonshell.sidebar import (Side, fit_side, info_text, objective_lines,
-                                            others_text, score_table)
+from tideboard.ui.moonshell.sidebar import (
+    Side,
+    fit_side,
+    info_text,
+    objective_lines,
+    others_text,
+    score_table,
+)
 from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
 from tideboard.ui.shared.cell_grid import set_static
 
-HINT_TAIL = " · o objectives · ? help"      # the end of the hints, dropped when space is short
+HINT_TAIL = " · o objectives · ? help"  # the end of the hints, dropped when space is short
 
 
 def large(app: Any) -> bool:
@@ -52,9 +52,16 @@ class TableDrawing:
     def side(self, me: int) -> Side:
         """What the side panels depend on now, for ``me`` (the seat drawn at the bottom)."""
         screen = self.screen
-        return Side(screen.app, screen.viewer, screen.match.config.solo,
-                    screen.game.to_move(screen.state), screen.reef_on(), self.side_width(),
-                    screen.short, screen.turn.pending_tile())
+        return Side(
+            screen.app,
+            screen.viewer,
+            screen.match.config.solo,
+            screen.game.to_move(screen.state),
+            screen.reef_on(),
+            self.side_width(),
+            screen.short,
+            screen.turn.pending_tile(),
+        )
 
     def side_width(self) -> int:
         """The side panel's width: the terminal's less the ocean board's (and its margin),
@@ -69,8 +76,16 @@ class TableDrawing:
         who = self.screen.who
         short, full = (mermaid_lines(shown, who, short=s) for s in (True, False))
         secret = shown.secrets[me] if me < len(shown.secrets) else ""
-        key = (side.app.size, shown.players, shown.open_cards, secret, shown.phase == KEEP,
-               side.viewer is None, tuple(short), tuple(full))
+        key = (
+            side.app.size,
+            shown.players,
+            shown.open_cards,
+            secret,
+            shown.phase == KEEP,
+            side.viewer is None,
+            tuple(short),
+            tuple(full),
+        )
         if self._fitted is not None and self._fitted[0] == key:
             return self._fitted[1]
         fit = fit_side(side, shown, me, short, full, large(side.app))
@@ -100,8 +115,7 @@ class TableDrawing:
             phase = "choosing secrets" if shown.phase == KEEP else f"round {shown.round}"
             if shown.event and shown.phase != KEEP and fit.short:
                 phase += f" · event: {EVENTS[shown.event].name}"  # (else its line at the side)
-            screen.title = (f"Moonshell - {screen.to_play(seat[0], screen.who(seat[0]))} "
-                            f"({phase})")
+            screen.title = f"Moonshell - {screen.to_play(seat[0], screen.who(seat[0]))} ({phase})"
         else:
             screen.title = "Moonshell - game over"
         screen.app.title = screen.title
@@ -109,15 +123,19 @@ class TableDrawing:
             self._say_hint(state)
         screen.sync_bindings()
 
-    def _draw_board(self, board: OceanBoard, state: State, shown: State, me: int,
-                    my_turn: bool, fit: Fit) -> None:
+    def _draw_board(
+        self, board: OceanBoard, state: State, shown: State, me: int, my_turn: bool, fit: Fit
+    ) -> None:
         screen, turn = self.screen, self.screen.turn
         board.side = shown.sides[me]
         board.labels = {shown.sides[s]: screen.short(s) for s in range(shown.players)}
         board.ocean, board.rocks = shown.ocean, shown.rocks
         board.tides = shown.direction
-        board.tides_why = (f"{shown.in_play} mermeeple{'s' if shown.in_play != 1 else ''} out"
-                           if shown.powers and fit.short else "")
+        board.tides_why = (
+            f"{shown.in_play} mermeeple{'s' if shown.in_play != 1 else ''} out"
+            if shown.powers and fit.short
+            else ""
+        )
         board.pulling, board.pull_arrow, board.column_marks = False, "", set()
         board.rock_marks = {}
         board.legal_columns = set()
@@ -139,18 +157,21 @@ class TableDrawing:
                 preview = pull_preview(screen.game, state, turn.pulling())
                 if preview is not None:
                     after, unknown, moved = preview
-                    board.ocean = tuple(UNKNOWN if i in unknown else t
-                                        for i, t in enumerate(after.ocean))
+                    board.ocean = tuple(
+                        UNKNOWN if i in unknown else t for i, t in enumerate(after.ocean)
+                    )
                     board.rocks = after.rocks
                     board.column_marks = moved
-                    board.rock_marks = {r: "selected" for r in my_rocks
-                                        if after.rocks[r] != EMPTY}
+                    board.rock_marks = {r: "selected" for r in my_rocks if after.rocks[r] != EMPTY}
                 board.pulling = True
                 if turn.column == CENTRE:
                     board.pull_arrow = "◀" if turn.first == 0 else "▶"
             elif turn.mode == "rock":
-                board.rock_marks = {my_rocks[k]: ("selected" if k == turn.rock else "legal")
-                                    for k in (0, 1) if base[k] != EMPTY}
+                board.rock_marks = {
+                    my_rocks[k]: ("selected" if k == turn.rock else "legal")
+                    for k in (0, 1)
+                    if base[k] != EMPTY
+                }
             elif turn.mode == "chest" and turn.source != MOON:
                 board.rock_marks = {my_rocks[turn.source]: "selected"}
             elif turn.mode == "aim":
@@ -180,9 +201,13 @@ class TableDrawing:
                 offers.offers, offers.note = shown.offers[seat], ""
                 offers.selected = turn.offer
             elif screen.viewer is None:
-                offers.offers, offers.note = (), screen.control.secrets_note(
-                    "Secret objectives stay hidden until the next player is ready.",
-                    "secret objectives")
+                offers.offers, offers.note = (
+                    (),
+                    screen.control.secrets_note(
+                        "Secret objectives stay hidden until the next player is ready.",
+                        "secret objectives",
+                    ),
+                )
             else:
                 offers.offers = ()
                 offers.note = f"{screen.who(seat)} is choosing a secret objective..."
@@ -195,8 +220,7 @@ class TableDrawing:
             chest.chosen = turn.chest_column
             chest.landing = source_tile(screen.state, turn.source)
         if my_turn and turn.mode in ("chest", "rock"):
-            chest.legal = {c for c in range(CHEST_COLUMNS)
-                           if len(shown.chests[me][c]) < CHEST_ROWS}
+            chest.legal = {c for c in range(CHEST_COLUMNS) if len(shown.chests[me][c]) < CHEST_ROWS}
         target = turn.power_target if my_turn else None
         chest.marks = target.chest_cells if target else frozenset()
         if target and target.column is not None:
@@ -206,8 +230,7 @@ class TableDrawing:
             turn.aim.light_chest(chest)
         chest.redraw()
         set_static(screen.query_one("#ms-info", Static), info_text(side, shown, me))
-        set_static(screen.query_one("#ms-table", Static), score_table(side, shown, me,
-                                                                      fit.words))
+        set_static(screen.query_one("#ms-table", Static), score_table(side, shown, me, fit.words))
         objectives = screen.query_one("#ms-objectives", Static)
         objectives.display = fit.detail is not None
         if fit.detail is not None:
@@ -238,7 +261,7 @@ class TableDrawing:
         if not fits_status(screen.app, message):
             message = message.replace(HINT_TAIL, "")
         if not fits_status(screen.app, message) and turn.note:  # what to do now comes
-            message = hint.replace(HINT_TAIL, "")               # first (the log has the note)
+            message = hint.replace(HINT_TAIL, "")  # first (the log has the note)
         screen.say(message)
         turn.note = ""
 
@@ -250,27 +273,32 @@ class TableDrawing:
         if seat is None:
             return ""
         if state.phase == KEEP:
-            return ("Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
-                    "(the other is discarded).")
+            return (
+                "Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
+                "(the other is discarded)."
+            )
         if state.phase == MERMAID:
             return "Choose your mermaid: press w or Enter (each shows its power)."
         if state.phase == EVENT:
-            return ("Moonrise: w or Enter lights your chest columns to place your moonshell "
-                    "for free; x declines.")
+            return (
+                "Moonrise: w or Enter lights your chest columns to place your moonshell "
+                "for free; x declines."
+            )
         left, right = rules.seat_rocks(state, seat)
         n = state.actions_left
         acts = f"{n} action{'s' if n != 1 else ''} left"
         moon = " · m moonshell" if state.moonshells[seat] else ""
         if state.powers and mermaid_moves(screen.game, state):
             moon += " · w power"
-        turn = (" r rotate" if state.event != STILL_WATER else " (Still Water: no rotating)")
+        turn = " r rotate" if state.event != STILL_WATER else " (Still Water: no rotating)"
         if state.event == FREE_FLOW and not state.free_rotation:
             turn += " (free this turn)"
         if rules.chest_count(state.chests[seat]) >= CHEST_SIZE:
             return f"Your chest is full ({acts}):{turn} · p pull · x pass."
         if left == EMPTY and right == EMPTY:
             return f"{acts}: p or 1-5 pull a column (←/→ cursor) ·{turn}{moon}{HINT_TAIL}"
-        tiles = ", ".join(f"{'LR'[k]} {tile_label(t).strip()}"
-                         for k, t in enumerate((left, right)) if t != EMPTY)
+        tiles = ", ".join(
+            f"{'LR'[k]} {tile_label(t).strip()}" for k, t in enumerate((left, right)) if t != EMPTY
+        )
         spring = " · p pull one tile (Spring Tide)" if one_rock_pull(state) else ""
         return f"{acts}: c collect ({tiles}){spring} ·{turn}{moon}{HINT_TAIL}"

@@ -17,13 +17,27 @@ from typing import Any
 
 from tideboard.games.moonshell.content import BUOY, COLUMNS, EMPTY, tile_name
 from tideboard.games.moonshell.reef import MERMAIDS
-from tideboard.games.moonshell.state import (BUOY_COLUMN, MOON, SAVE, Collect, Decline, Power,
-                                             Pull, Rotate, State, SwapTake)
+from tideboard.games.moonshell.state import (
+    BUOY_COLUMN,
+    MOON,
+    SAVE,
+    Collect,
+    Decline,
+    Power,
+    Pull,
+    Rotate,
+    State,
+    SwapTake,
+)
 from tideboard.ui.moonshell.ocean import SMALL, rock_spots
 
 Pick = tuple[str, int]
-CORNER_WORDS = ("your left corner", "the far left corner", "the far right corner",
-                "your right corner")
+CORNER_WORDS = (
+    "your left corner",
+    "the far left corner",
+    "the far right corner",
+    "your right corner",
+)
 
 
 def paths(state: State, seat: int, move: Any) -> list[tuple[Pick, ...]]:
@@ -45,9 +59,12 @@ def paths(state: State, seat: int, move: Any) -> list[tuple[Pick, ...]]:
         return _collect_paths(state, seat, move, base)
     if isinstance(move, Power):
         a, b, c = move.a, move.b, move.c
-        one = {"tide-pool": lambda: ("cell", COLUMNS[side][a][b]),
-               "inlet": lambda: ("rock", base + a), "rising-moon": lambda: ("corner", a),
-               "buoy": lambda: ("chest", a)}.get(move.mermaid)
+        one = {
+            "tide-pool": lambda: ("cell", COLUMNS[side][a][b]),
+            "inlet": lambda: ("rock", base + a),
+            "rising-moon": lambda: ("corner", a),
+            "buoy": lambda: ("chest", a),
+        }.get(move.mermaid)
         if one is not None:
             return [(one(),)]
         if move.mermaid == "slide":
@@ -79,9 +96,13 @@ class Aim:
 
     __slots__ = ("moves", "ways", "chosen", "cursor")
 
-    def __init__(self, moves: list[Any], ways: list[list[tuple[Pick, ...]]],
-                 chosen: list[tuple[Pick, bool]] | None = None,
-                 cursor: Pick | None = None) -> None:
+    def __init__(
+        self,
+        moves: list[Any],
+        ways: list[list[tuple[Pick, ...]]],
+        chosen: list[tuple[Pick, bool]] | None = None,
+        cursor: Pick | None = None,
+    ) -> None:
         self.moves = moves
         self.ways = ways
         self.chosen = [] if chosen is None else chosen
@@ -130,8 +151,11 @@ class Aim:
         on the first place (or keep it where it is)."""
         while True:
             options = self.options()
-            if (len(options) == 1 and self.move_at(self.prefix) is None
-                    and self.move_at(self.prefix + (options[0],)) is None):
+            if (
+                len(options) == 1
+                and self.move_at(self.prefix) is None
+                and self.move_at(self.prefix + (options[0],)) is None
+            ):
                 self.chosen.append((options[0], True))
                 continue
             break
@@ -235,12 +259,21 @@ def _nth(depth: int) -> str:
 def step_prompt(state: State, seat: int, aim: Aim) -> str:
     """What the next pick is for, once some are made."""
     prefix = aim.prefix
-    move = next((m for m, ways in zip(aim.moves, aim.ways)
-                 if any(p[:len(prefix)] == prefix for p in ways)), None)
+    move = next(
+        (
+            m
+            for m, ways in zip(aim.moves, aim.ways)
+            if any(p[: len(prefix)] == prefix for p in ways)
+        ),
+        None,
+    )
     done = ", ".join(pick_words(state, seat, p) for p in prefix)
     if isinstance(move, SwapTake):
-        ask = ("which of your rocks gives its tile in exchange" if len(prefix) == 1
-               else "the chest column for it")
+        ask = (
+            "which of your rocks gives its tile in exchange"
+            if len(prefix) == 1
+            else "the chest column for it"
+        )
     elif isinstance(move, Pull):
         ask = "which of the opposite rocks the nearest tile goes to"
     elif isinstance(move, Power) and move.mermaid == "slide":
@@ -250,8 +283,11 @@ def step_prompt(state: State, seat: int, aim: Aim) -> str:
     elif isinstance(move, Collect) and move.column == BUOY_COLUMN:
         ask = "the Buoy's space"
     elif isinstance(move, Collect):
-        ask = ("the chest column for it" if len(prefix) == 1
-               else "the chest column for your saved tile")
+        ask = (
+            "the chest column for it"
+            if len(prefix) == 1
+            else "the chest column for your saved tile"
+        )
     else:
         ask = "where"
     return f"{done}: now {ask}"
@@ -264,17 +300,23 @@ def move_words(state: State, seat: int, move: Any) -> str:
         return f"Rising Moon: rotate the ocean twice {state.direction} (one action)"
     if isinstance(move, Pull):
         if move.power == "tide-pool":
-            return (f"Tide Pool: pull the nearest tile of columns {move.column + 1} and "
-                    f"{move.column + 2} onto your rocks (one action)")
+            return (
+                f"Tide Pool: pull the nearest tile of columns {move.column + 1} and "
+                f"{move.column + 2} onto your rocks (one action)"
+            )
         if move.power == "inlet":
             return f"Inlet: pull column {move.column + 1}'s nearest tile onto your open rock"
-        return (f"Slide: pull column {move.column + 1} away from you, onto the rocks "
-                "opposite (one action)")
+        return (
+            f"Slide: pull column {move.column + 1} away from you, onto the rocks "
+            "opposite (one action)"
+        )
     if isinstance(move, SwapTake):
         tile = tile_name(state.rocks[move.rock])
         mine = tile_name(state.rocks[side * 2 + move.mine])
-        return (f"Swap: take the {tile} into chest column {move.column + 1}, leaving your "
-                f"{mine} on its rock (one action)")
+        return (
+            f"Swap: take the {tile} into chest column {move.column + 1}, leaving your "
+            f"{mine} on its rock (one action)"
+        )
     if isinstance(move, Collect):
         if move.source == MOON:
             return f"Moonrise: place your moonshell in chest column {move.column + 1} for free"
@@ -284,8 +326,10 @@ def move_words(state: State, seat: int, move: Any) -> str:
         if move.column == BUOY_COLUMN:
             return f"collect the {tile} into the Buoy mermeeple's space (it comes home)"
         saved = tile_name(state.saved[seat])
-        return (f"collect the {tile} into column {move.column + 1} and your saved {saved} "
-                f"into column {move.saved + 1}")
+        return (
+            f"collect the {tile} into column {move.column + 1} and your saved {saved} "
+            f"into column {move.saved + 1}"
+        )
     if isinstance(move, Power):
         return _power_words(state, seat, move)
     if isinstance(move, Decline):
@@ -315,24 +359,43 @@ def _power_words(state: State, seat: int, move: Power) -> str:
         where = pick_words(state, seat, ("cell", COLUMNS[state.sides[seat]][a][b]))
         return f"{name}: mermeeple on {where}; no one else may pull it (free)"
     if move.mermaid == "inlet":
-        return (f"{name}: your mermeeple on your {'left' if a == 0 else 'right'} rock: no one "
-                "else may take from it (free)")
+        return (
+            f"{name}: your mermeeple on your {'left' if a == 0 else 'right'} rock: no one "
+            "else may take from it (free)"
+        )
     if move.mermaid == "rising-moon":
         if a == 0:  # the corner at your left hand already: nothing turns
-            return (f"{name}: your mermeeple on your left corner; the ocean will not turn, "
-                    "it is there already (free)")
-        return (f"{name}: your mermeeple on {CORNER_WORDS[a]}; at your next turn the ocean "
-                "turns until that corner is at your left hand (free)")
+            return (
+                f"{name}: your mermeeple on your left corner; the ocean will not turn, "
+                "it is there already (free)"
+            )
+        return (
+            f"{name}: your mermeeple on {CORNER_WORDS[a]}; at your next turn the ocean "
+            "turns until that corner is at your left hand (free)"
+        )
     if move.mermaid == "buoy":
         return f"{name}: your mermeeple holds a space in chest column {a + 1} (free)"
     chest = state.chests[seat]
     if move.mermaid == "slide":
-        return (f"{name}: the {tile_name(chest[a][b])} from column {a + 1} slides to column "
-                f"{c + 1} and sinks (free)")
+        return (
+            f"{name}: the {tile_name(chest[a][b])} from column {a + 1} slides to column "
+            f"{c + 1} and sinks (free)"
+        )
     (ra, ca), (rb, cb) = divmod(a, 4), divmod(b, 4)
-    return (f"{name}: swap the {tile_name(chest[ca][ra])} (column {ca + 1}) and the "
-            f"{tile_name(chest[cb][rb])} (column {cb + 1}) (free)")
+    return (
+        f"{name}: swap the {tile_name(chest[ca][ra])} (column {ca + 1}) and the "
+        f"{tile_name(chest[cb][rb])} (column {cb + 1}) (free)"
+    )
 
 
-__all__ = ["Aim", "Pick", "done_words", "move_words", "paths", "pick_words", "position",
-           "step", "step_prompt"]
+__all__ = [
+    "Aim",
+    "Pick",
+    "done_words",
+    "move_words",
+    "paths",
+    "pick_words",
+    "position",
+    "step",
+    "step_prompt",
+]

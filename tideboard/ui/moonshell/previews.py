@@ -74,14 +74,18 @@ def pull_words(game: Any, state: State, action: Pull) -> tuple[str, bool]:
     except IllegalAction as error:
         return f"{error} (←/→ another column, Esc cancels)", True
     before, got = rules.seat_rocks(state, seat), rules.seat_rocks(after, seat)
-    parts = [f"{tile_label(got[k]).strip()} to your {ROCK_WORDS[k]} rock" for k in (0, 1)
-             if got[k] != before[k]]
+    parts = [
+        f"{tile_label(got[k]).strip()} to your {ROCK_WORDS[k]} rock"
+        for k in (0, 1)
+        if got[k] != before[k]
+    ]
     refill = sum(1 for t in after.ocean if t == UNKNOWN)
-    centre = (" ↑/↓ switch rocks." if action.column == CENTRE and action.first is not None
-              else "")
+    centre = " ↑/↓ switch rocks." if action.column == CENTRE and action.first is not None else ""
     spring = "Spring Tide: one tile. " if one_rock_pull(state) else ""
-    return (f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new "
-            f"from the bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels."), False
+    return (
+        f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new "
+        f"from the bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels."
+    ), False
 
 
 # -- collects -----------------------------------------------------------------------
@@ -99,14 +103,19 @@ def collect_words(app: Any, state: State, source: int, column: int) -> tuple[str
     what = "your moonshell" if source == MOON else tile_label(tile).strip()
     chest_column = state.chests[seat][column]
     if len(chest_column) >= CHEST_ROWS:
-        return (f"Column {column + 1} of your treasure chest is full; choose another column "
-                "(←/→ or 1-4)."), True
+        return (
+            f"Column {column + 1} of your treasure chest is full; choose another column "
+            "(←/→ or 1-4)."
+        ), True
     row = len(chest_column) + 1
     where = "the floor" if row == 1 else f"row {row}"
     head = f"Drop {what} into chest column {column + 1} (sinks to {where}, ▶ ◀)"
     gain = gain_text(state, source, column, tile)
-    for keys in ("Enter drops it, ←/→ or 1-4 another column, Esc cancels.",
-                 "Enter drops it, Esc cancels.", "Enter drops it."):
+    for keys in (
+        "Enter drops it, ←/→ or 1-4 another column, Esc cancels.",
+        "Enter drops it, Esc cancels.",
+        "Enter drops it.",
+    ):
         message = f"{head}: {gain}. {keys}"
         if fits_status(app, message):
             break
@@ -124,13 +133,17 @@ def gain_text(state: State, source: int, column: int, tile: int) -> str:
     before_score = scoring.breakdown(state, seat)
     after_score = scoring.breakdown(after, seat)
     gains = []
-    for deck, card_id in zip(("composition", "array", "pair", "trove", "collector"),
-                             state.open_cards):
+    for deck, card_id in zip(
+        ("composition", "array", "pair", "trove", "collector"), state.open_cards
+    ):
         delta = after_score[deck] - before_score[deck]
         if delta:
             gains.append(f"{card_id} {delta:+d}")
-    for key, label in (("secret", "secret"), ("urchins", URCHIN_GLYPH),
-                       ("moonshell", "unused " + MOON_GLYPH)):
+    for key, label in (
+        ("secret", "secret"),
+        ("urchins", URCHIN_GLYPH),
+        ("moonshell", "unused " + MOON_GLYPH),
+    ):
         delta = after_score[key] - before_score[key]
         if delta:
             gains.append(f"{label} {delta:+d}")
@@ -145,6 +158,8 @@ def rock_choice_words(state: State) -> str:
     """The question when both your rocks hold a tile: which one to collect."""
     left, right = rules.seat_rocks(state, state.current)
     cards = state.open_cards
-    return (f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
-            f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
-            "Enter takes it (1-4: straight into that chest column), Esc cancels.")
+    return (
+        f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
+        f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
+        "Enter takes it (1-4: straight into that chest column), Esc cancels."
+    )

@@ -60,18 +60,28 @@ class MoonshellScreen(GameScreen):
         Binding("c", "collect", "Collect"),
         Binding("m", "moonshell", "Moon"),
         Binding("k", "keep", "Keep"),
-        Binding("x", "decline", "Decline"),     # Moonrise (the first x the footer allows wins)
+        Binding("x", "decline", "Decline"),  # Moonrise (the first x the footer allows wins)
         Binding("x", "pass_turn", "Pass"),
-        Binding("w", "moonrise", "Place ☾"),    # Moonrise: w lights the chest columns
+        Binding("w", "moonrise", "Place ☾"),  # Moonrise: w lights the chest columns
         Binding("w", "pick_mermaid", "Mermaid"),  # the choice before the game
         Binding("w", "power", "Power"),
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
         Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
-        *[Binding(key, f"why_not('{name}')", "", show=False) for key, name in (
-            ("r", "rotate"), ("p", "pull"), ("c", "collect"), ("m", "moonshell"),
-            ("k", "keep"), ("x", "pass_turn"), ("u", "undo"), ("w", "power"))],
+        *[
+            Binding(key, f"why_not('{name}')", "", show=False)
+            for key, name in (
+                ("r", "rotate"),
+                ("p", "pull"),
+                ("c", "collect"),
+                ("m", "moonshell"),
+                ("k", "keep"),
+                ("x", "pass_turn"),
+                ("u", "undo"),
+                ("w", "power"),
+            )
+        ],
     ]
     SECRETS = "your secret objective cards"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
@@ -79,16 +89,26 @@ class MoonshellScreen(GameScreen):
         ("p, or 1-5", "preview a pull: the column's two nearest tiles slide onto your rocks"),
         ("← →  (pulling)", "choose the column; ↑ ↓ choose the rock for the centre column"),
         ("Enter / Esc", "carry out / drop the previewed pull, collect or moonshell"),
-        ("c", ("collect: ← → pick the rock, Enter, then ← → or 1-4 the chest column "
-               "(the landing space is marked ▶ ◀), Enter drops it")),
+        (
+            "c",
+            (
+                "collect: ← → pick the rock, Enter, then ← → or 1-4 the chest column "
+                "(the landing space is marked ▶ ◀), Enter drops it"
+            ),
+        ),
         ("m", "place your moonshell: ← → or 1-4 the chest column, Enter"),
         ("x", "pass the rest of your turn (only with a full chest)"),
         ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
         *POWER_KEYS,
         ("o", "every objective with its pattern, the running scores and every chest"),
-        ("mouse", ("click an ocean column to preview its pull (again to pull), one of your "
-                   "rocks to collect from it, a chest column to drop the tile there, a "
-                   "secret card to choose it")),
+        (
+            "mouse",
+            (
+                "click an ocean column to preview its pull (again to pull), one of your "
+                "rocks to collect from it, a chest column to drop the tile there, a "
+                "secret card to choose it"
+            ),
+        ),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -131,8 +151,18 @@ class MoonshellScreen(GameScreen):
             if action == "pick_mermaid" or state.phase == MERMAID:
                 return action == "pick_mermaid" and state.phase == MERMAID
             return state.phase != EVENT and bool(mermaid_moves(self.game, state))
-        if action not in ("rotate", "pull", "collect", "moonshell", "keep", "pass_turn",
-                          "cancel", "undo", "decline", "moonrise"):
+        if action not in (
+            "rotate",
+            "pull",
+            "collect",
+            "moonshell",
+            "keep",
+            "pass_turn",
+            "cancel",
+            "undo",
+            "decline",
+            "moonrise",
+        ):
             return super().offers(action, parameters)
         return self.turn.applies(action)
 
@@ -179,9 +209,11 @@ class MoonshellScreen(GameScreen):
     def end_table(self) -> Any:
         config = self.match.config
         return ending.end_table(
-            self.state, self.reef_on(),
+            self.state,
+            self.reef_on(),
             lambda seat: ending.end_name(seat, config.solo, self.bot_levels, self.human_seats),
-            self.who)
+            self.who,
+        )
 
     # -- the log, in the reader's frame ----------------------------------------------
     def follow_log(self) -> None:
@@ -197,8 +229,9 @@ class MoonshellScreen(GameScreen):
         entries = []
         if start < count:
             states, actions = self.match.states, self.match.actions
-            entries = [entry_for(lines[i], states[i], actions[i], frame)
-                       for i in range(start, count)]
+            entries = [
+                entry_for(lines[i], states[i], actions[i], frame) for i in range(start, count)
+            ]
         if rewrite:
             log.show([self.control.log_heading(), *entries])
         else:
@@ -271,24 +304,34 @@ class MoonshellScreen(GameScreen):
             before, after = match.states[-2], match.states[-1]
             if after.turn != before.turn or after.current != before.current:
                 self.refresh_table()
-                self.say("Nothing to undo: you have not taken an action yet this turn (what "
-                         "the others did cannot be taken back).", error=True)
+                self.say(
+                    "Nothing to undo: you have not taken an action yet this turn (what "
+                    "the others did cannot be taken back).",
+                    error=True,
+                )
                 return
             if isinstance(match.actions[-1], Pull):
                 self.refresh_table()
-                self.say("Your pull cannot be taken back: it drew new tiles from the bag. "
-                         "Rotating and collecting can be undone.", error=True)
+                self.say(
+                    "Your pull cannot be taken back: it drew new tiles from the bag. "
+                    "Rotating and collecting can be undone.",
+                    error=True,
+                )
                 return
         before_count = len(match.actions)
         super().action_undo()
         if len(self.match.actions) < before_count:  # the taken-back move leaves the log
-            self.log_frame = None                    # (no "(undone)" line)
+            self.log_frame = None  # (no "(undone)" line)
             self.write_log()
 
     def action_objectives(self) -> None:
         self.turn.touch()
-        self.show_blocks(objective_parts(self.app, self.shown, self.home_seat(), self.viewer,
-                                         self.who, self.reef_on()), key="o")
+        self.show_blocks(
+            objective_parts(
+                self.app, self.shown, self.home_seat(), self.viewer, self.who, self.reef_on()
+            ),
+            key="o",
+        )
 
     # -- mouse ---------------------------------------------------------------------------
     @on(CellClicked, "OceanBoard")

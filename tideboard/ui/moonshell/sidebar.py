@@ -6,7 +6,8 @@ state shown and a :class:`Side` (what else the panels depend on), so the drawing
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -36,29 +37,31 @@ class Side(NamedTuple):
     """What the side panels depend on besides the state shown, for one redraw."""
 
     app: Any
-    viewer: int | None        # whose secrets are shown (None: nobody's)
+    viewer: int | None  # whose secrets are shown (None: nobody's)
     solo: bool
     current: tuple[int, ...]  # the seats to move in the whole state (the rules' to_move)
-    reef: bool                # Lunar Reef pairs in this game (``reef_on``)
-    width: int                # the side panel's width (``side_width``)
+    reef: bool  # Lunar Reef pairs in this game (``reef_on``)
+    width: int  # the side panel's width (``side_width``)
     short: Callable[[int], str]  # a seat's short name ("P2 (you)")
-    pending: int              # the tile being collected (EMPTY: none)
+    pending: int  # the tile being collected (EMPTY: none)
 
 
 def info_text(side: Side, shown: State, me: int) -> Text:
     """The box beside your chest: its count, the actions left, the moonshell, the bag."""
     out = Text()
     solo_me = side.solo and me == 0
-    out.append("Your chest\n" if (me == side.viewer or solo_me) else f"P{me + 1} chest\n",
-               style="bold")
+    out.append(
+        "Your chest\n" if (me == side.viewer or solo_me) else f"P{me + 1} chest\n", style="bold"
+    )
     count = rules.chest_count(shown.chests[me])
     out.append(f"{count}/{CHEST_SIZE} tiles\n")
     seat = side.current
     left = shown.actions_left if shown.phase != KEEP and not shown.over else 0
     if seat and seat[0] == me and shown.phase != KEEP:
         out.append("Actions ")
-        out.append("●" * left, style=Style(color=theme_colour(side.app, "accent", "#f4a261"),
-                                           bold=True))
+        out.append(
+            "●" * left, style=Style(color=theme_colour(side.app, "accent", "#f4a261"), bold=True)
+        )
         out.append("○" * (3 - left), style="dim")
         out.append(f"\n{left} left\n")
     else:
@@ -79,8 +82,14 @@ def info_text(side: Side, shown: State, me: int) -> Text:
     return out
 
 
-def fit_side(side: Side, shown: State, me: int, mermaids_short: list[str],
-             mermaids_full: list[str], large: bool) -> Fit:
+def fit_side(
+    side: Side,
+    shown: State,
+    me: int,
+    mermaids_short: list[str],
+    mermaids_full: list[str],
+    large: bool,
+) -> Fit:
     """How much of the side panel to draw so that the log keeps its lines (``fitting.py``);
     ``mermaids_short`` and ``mermaids_full`` are the mermaid lines both ways."""
     width = side.width
@@ -98,9 +107,14 @@ def fit_side(side: Side, shown: State, me: int, mermaids_short: list[str],
         return rows(Text("\n".join(lines))) + (bool(lines) and not is_short)
 
     size = side.app.size
-    return choose(size.height, size.width >= 100, large,
-                  lambda words: rows(score_table(side, shown, me, words)), mermaids,
-                  lambda detail: 1 + rows(objective_lines(side, shown, me, detail)))
+    return choose(
+        size.height,
+        size.width >= 100,
+        large,
+        lambda words: rows(score_table(side, shown, me, words)),
+        mermaids,
+        lambda detail: 1 + rows(objective_lines(side, shown, me, detail)),
+    )
 
 
 def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
@@ -123,8 +137,7 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
     current = side.current
     for seat in range(shown.players):
         score = scoring.breakdown(shown, seat, secret=False)
-        values = [score[k] for k in ("composition", "array", "pair", "trove", "collector",
-                                     *keys)]
+        values = [score[k] for k in ("composition", "array", "pair", "trove", "collector", *keys)]
         moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
         values += [moon, score["total"]]
         mark = "▶" if current and current[0] == seat else " "
@@ -132,15 +145,14 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
         if len(label) >= name_w:
             label = label.replace(" (you)", "")
         out.append("\n")
-        out.append(f"{label[:name_w]:<{name_w}}",
-                   style="bold" if seat == me else "")
+        out.append(f"{label[:name_w]:<{name_w}}", style="bold" if seat == me else "")
         for i, (value, width) in enumerate(zip(values, widths)):
             out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
     out.append("\n")
     if words:  # no objectives panel: say what each code asks for
         width = max(20, side.width)
         line = Text(style="dim")
-        for card_id in cards:   # whole entries per line: no code apart from its words
+        for card_id in cards:  # whole entries per line: no code apart from its words
             entry = Text(card_id, style="bold")
             entry.append(f" {card_words(card_id)}")
             if line.plain and line.cell_len + 3 + entry.cell_len > width:
@@ -163,7 +175,7 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
         tail = f"{CARDS[secret].name}: {points} now"
         if line.cell_len > 35:
             line = Text(f"Secret {secret} ", style="bold")
-            line.append(f"{tail[:35 - line.cell_len - 1]}…")
+            line.append(f"{tail[: 35 - line.cell_len - 1]}…")
         out.append_text(line)
     elif shown.phase == KEEP:
         out.append("Secret: choose one above (k)", style="italic")
@@ -182,8 +194,14 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
     if secret and secret in CARDS:
         ids.append(secret)
     score = scoring.breakdown(shown, me)
-    short = {"composition": "Comp", "array": "Array", "pair": "Pair", "trove": "Trove",
-             "collector": "Coll", "secret": "Secret"}
+    short = {
+        "composition": "Comp",
+        "array": "Array",
+        "pair": "Pair",
+        "trove": "Trove",
+        "collector": "Coll",
+        "secret": "Secret",
+    }
     width = max(40, side.width)
     fits = set(tile_fits(side.pending, shown.open_cards))
     for i, card_id in enumerate(ids):
@@ -214,8 +232,9 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
             out.append("\n")
         out.append_text(line)
         if detail:  # large terminals: what the card asks for, in words
-            for part in textwrap.wrap(card_in_full(card_id), width - 6, max_lines=detail,
-                                      placeholder=" …"):
+            for part in textwrap.wrap(
+                card_in_full(card_id), width - 6, max_lines=detail, placeholder=" …"
+            ):
                 out.append(f"\n     {part}", style="dim")
     return out
 

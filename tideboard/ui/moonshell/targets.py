@@ -8,21 +8,34 @@ from typing import Any, NamedTuple
 
 from tideboard.games.moonshell.content import BUOY, CHEST_COLUMNS, COLUMNS, MOONSHELL
 from tideboard.games.moonshell.meeples import pull_cells
-from tideboard.games.moonshell.state import (BUOY_COLUMN, MOON, SAVE, Collect, Power, Pull,
-                                             State, SwapTake)
+from tideboard.games.moonshell.state import (
+    BUOY_COLUMN,
+    MOON,
+    SAVE,
+    Collect,
+    Power,
+    Pull,
+    State,
+    SwapTake,
+)
 
 
 class Targets(NamedTuple):  # (a named tuple: cheaper to define than an attrs class)
-    cells: frozenset[int] = frozenset()   # absolute ocean cells
-    rocks: frozenset[int] = frozenset()   # absolute rock spaces
-    corner: int | None = None             # board corner, 0-3 from your left (as Power.a)
-    column: int | None = None             # your chest column something lands in
-    landing: int | None = None            # the tile (or the Buoy mermeeple) landing there
+    cells: frozenset[int] = frozenset()  # absolute ocean cells
+    rocks: frozenset[int] = frozenset()  # absolute rock spaces
+    corner: int | None = None  # board corner, 0-3 from your left (as Power.a)
+    column: int | None = None  # your chest column something lands in
+    landing: int | None = None  # the tile (or the Buoy mermeeple) landing there
     chest_cells: frozenset[int] = frozenset()  # your chest cells, row * 4 + column
 
     def __bool__(self) -> bool:
-        return bool(self.cells or self.rocks or self.chest_cells or self.corner is not None
-                    or self.column is not None)
+        return bool(
+            self.cells
+            or self.rocks
+            or self.chest_cells
+            or self.corner is not None
+            or self.column is not None
+        )
 
 
 NONE = Targets()
@@ -34,12 +47,15 @@ def power_targets(state: State, seat: int, action: Any) -> Targets:
     mine = (side * 2, side * 2 + 1)
     if isinstance(action, Pull) and action.power:
         onto = (side + 2) % 4 if action.power == "slide" else side
-        return Targets(cells=frozenset(pull_cells(state, seat, action)),
-                       rocks=frozenset((onto * 2, onto * 2 + 1)))
+        return Targets(
+            cells=frozenset(pull_cells(state, seat, action)),
+            rocks=frozenset((onto * 2, onto * 2 + 1)),
+        )
     if isinstance(action, SwapTake):
         tile = state.rocks[action.rock]
-        return Targets(rocks=frozenset((action.rock, mine[action.mine])), column=action.column,
-                       landing=tile)
+        return Targets(
+            rocks=frozenset((action.rock, mine[action.mine])), column=action.column, landing=tile
+        )
     if isinstance(action, Collect):
         return _collect_targets(state, seat, action, mine)
     if isinstance(action, Power):

@@ -7,11 +7,11 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from tideboard.engine.text import plural  # noqa: F401  (re-exported)
+from tideboard.engine.plurals import plural  # noqa: F401  (re-exported)
 from tideboard.games.moonshell.content import (
     CARDS,
-    COLOURS,
     COLOUR_LETTERS,
+    COLOURS,
     EMPTY,
     MASK,
     MOONSHELL,
@@ -23,14 +23,17 @@ from tideboard.games.moonshell.content import (
 )
 from tideboard.ui.shared import game_colours, ink_for
 
-
-GLYPHS = ("◓", "✿", "▲", "★")          # clamshell, sand dollar, auger, starfish
+GLYPHS = ("◓", "✿", "▲", "★")  # clamshell, sand dollar, auger, starfish
 URCHIN_GLYPH, MOON_GLYPH = "✷", "☾"
 REEF_PAIR_GLYPH = "✪"
 # Lunar Reef tiles and the Buoy mermeeple: glyph, code, the palette colour it is drawn on
-SPECIAL_TILES = {18: ("✺", "pink"), 19: ("◆", "orange"), 21: (REEF_PAIR_GLYPH, "moonshell"),
-                 20: ("◉", "water")}
-UNKNOWN = -2                            # a tile still in the bag (pull preview)
+SPECIAL_TILES = {
+    18: ("✺", "pink"),
+    19: ("◆", "orange"),
+    21: (REEF_PAIR_GLYPH, "moonshell"),
+    20: ("◉", "water"),
+}
+UNKNOWN = -2  # a tile still in the bag (pull preview)
 PLAIN, THICK, DOUBLE = "┌─┐│└┘", "┏━┓┃┗┛", "╔═╗║╚╝"
 ROCK_WORDS = ("left", "right")
 
@@ -81,8 +84,9 @@ def type_chip(bit: int, colours: dict[str, str]) -> Text:
     if index < 4:
         return Text(f"{GLYPHS[index]}{SHAPE_LETTERS[index]} {bit_name(bit)}", style="bold")
     fill = colours[COLOURS[index - 4]]
-    chip = Text(f" {COLOUR_LETTERS[index - 4]} ", style=Style(bgcolor=fill, color=ink_for(fill),
-                                                              bold=True))
+    chip = Text(
+        f" {COLOUR_LETTERS[index - 4]} ", style=Style(bgcolor=fill, color=ink_for(fill), bold=True)
+    )
     return chip + Text(f" {bit_name(bit)}")
 
 
@@ -127,7 +131,7 @@ def type_word(bit: int) -> str:
     """One word for a Pair/Trove/Collector type: 'clam', 'auger', 'pink'..."""
     name = bit_name(bit)
     if name.endswith(" shell"):
-        return name[:-len(" shell")]
+        return name[: -len(" shell")]
     return SHORT_TYPE.get(name, name)
 
 

@@ -43,8 +43,14 @@ from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.status import StatusLine
 from tideboard.ui.shared.words import plural
 
-_WINDOWS = {"BlocksScreen": "overviews", "ConfirmScreen": "modals", "EndScreen": "modals",
-            "HelpScreen": "modals", "PrivacyScreen": "modals", "Window": "modals"}
+_WINDOWS = {
+    "BlocksScreen": "overviews",
+    "ConfirmScreen": "modals",
+    "EndScreen": "modals",
+    "HelpScreen": "modals",
+    "PrivacyScreen": "modals",
+    "Window": "modals",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -55,8 +61,25 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ROUNDED", "BlocksScreen", "Canvas", "CellClicked", "ConfirmScreen", "EndScreen", "GameLog",
-    "GameScreen", "HelpScreen", "PrivacyScreen", "StatusLine", "Window", "border_line",
-    "card_frame", "game_colours", "grid_of", "ink_for", "luminance", "plural", "side_by_side",
+    "ROUNDED",
+    "BlocksScreen",
+    "Canvas",
+    "CellClicked",
+    "ConfirmScreen",
+    "EndScreen",
+    "GameLog",
+    "GameScreen",
+    "HelpScreen",
+    "PrivacyScreen",
+    "StatusLine",
+    "Window",
+    "border_line",
+    "card_frame",
+    "game_colours",
+    "grid_of",
+    "ink_for",
+    "luminance",
+    "plural",
+    "side_by_side",
     "theme_colour",
 ]

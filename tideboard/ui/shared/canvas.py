@@ -80,15 +80,21 @@ def grid_of(blocks: list[list[Text]], width: int, gap: int = 1) -> Text:
         return Text()
     block_w = max(line.cell_len for block in blocks for line in block) + gap
     per_row = max(1, (width + gap) // block_w)
-    rows = [side_by_side(blocks[i:i + per_row], gap) for i in range(0, len(blocks), per_row)]
+    rows = [side_by_side(blocks[i : i + per_row], gap) for i in range(0, len(blocks), per_row)]
     return Text("\n").join(rows)
 
 
-def border_line(out: Text, corners: str, inner: int, edge: Style,
-                label: str | Text = "", label_style: Style | str | None = None) -> Text:
+def border_line(
+    out: Text,
+    corners: str,
+    inner: int,
+    edge: Style,
+    label: str | Text = "",
+    label_style: Style | str | None = None,
+) -> Text:
     """Append a frame's top or bottom border to ``out``: ``corners`` is (left, stroke,
     right), ``inner`` strokes wide, with ``label`` set in after the first stroke."""
-    left, hz, right = corners
+    left, hz, right = tuple(corners)
     out.append(left + hz, edge)
     out.append(label, label_style)
     width = label.cell_len if isinstance(label, Text) else len(label)
@@ -96,14 +102,20 @@ def border_line(out: Text, corners: str, inner: int, edge: Style,
     return out
 
 
-def card_frame(body: list[Text], inner: int, edge: Style, chars: str = ROUNDED,
-               top: Text | None = None, bottom: Text | None = None) -> list[Text]:
+def card_frame(
+    body: list[Text],
+    inner: int,
+    edge: Style,
+    chars: str = ROUNDED,
+    top: Text | None = None,
+    bottom: Text | None = None,
+) -> list[Text]:
     """``body`` in a frame ``inner`` + 2 wide: each line cut (…) or padded to ``inner``.
 
     The frame's style is the lines' base style (so a dim frame dims the body);
     ``top`` / ``bottom`` are labels set into the border after its first stroke.
     """
-    tl, hz, tr, vt, bl, br = chars
+    tl, hz, tr, vt, bl, br = tuple(chars)
 
     def border(left: str, right: str, label: Text | None) -> Text:
         if label is None:

@@ -47,7 +47,7 @@ class CellGrid(Widget):
         self._strips: dict[int, Strip] = {}
         self._base: Style | None = None
         self._paint_base: Style | None = None  # rich_style while render_lines runs
-        self.repainted: list[Region] = []   # the regions the last show() marked dirty
+        self.repainted: list[Region] = []  # the regions the last show() marked dirty
 
     @property
     def grid_size(self) -> Size:
@@ -56,22 +56,21 @@ class CellGrid(Widget):
     def show(self, canvas: Canvas) -> None:
         """Put ``canvas`` on screen, repainting only what differs from the last one."""
         chars, styles = canvas.chars, canvas.styles
-        if (len(chars) != len(self._chars)
-                or (chars and len(chars[0]) != len(self._chars[0]))):
+        if len(chars) != len(self._chars) or (chars and len(chars[0]) != len(self._chars[0])):
             self._chars, self._styles = chars, styles
             self._strips.clear()
             self.repainted = [Region(0, 0, canvas.width, canvas.height)]
             self.refresh(layout=True)
             return
         regions = []
-        for y, (old_c, old_s, new_c, new_s) in enumerate(zip(self._chars, self._styles,
-                                                              chars, styles)):
+        for y, (old_c, old_s, new_c, new_s) in enumerate(
+            zip(self._chars, self._styles, chars, styles)
+        ):
             if old_c == new_c and old_s == new_s:
                 continue
-            changed = [x for x in range(len(new_c))
-                       if old_c[x] != new_c[x] or old_s[x] != new_s[x]]
+            changed = [x for x in range(len(new_c)) if old_c[x] != new_c[x] or old_s[x] != new_s[x]]
             start = prev = changed[0]
-            for x in changed[1:] + [-2]:   # one region per run of changed cells
+            for x in changed[1:] + [-2]:  # one region per run of changed cells
                 if x != prev + 1:
                     regions.append(Region(start, y, prev - start + 1, 1))
                     start = x
@@ -143,8 +142,12 @@ def set_static(widget: Static, content: Text) -> bool:
     """``widget.update(content)`` unless it already shows the same; without a
     relayout when the size stays the same.  True if it was updated."""
     last = getattr(widget, "_ms_last", None)
-    if last is not None and last.plain == content.plain and last.spans == content.spans \
-            and last.style == content.style:
+    if (
+        last is not None
+        and last.plain == content.plain
+        and last.spans == content.spans
+        and last.style == content.style
+    ):
         return False
     same_size = last is not None and _widths(last) == _widths(content)
     widget._ms_last = content  # type: ignore[attr-defined]

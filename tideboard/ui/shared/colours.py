@@ -19,7 +19,7 @@ def theme_colour(app: Any, name: str, default: str) -> str:
 
 def luminance(hex_colour: str) -> float:
     h = hex_colour.lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    r, g, b = (int(h[i : i + 2], 16) for i in (0, 2, 4))
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 

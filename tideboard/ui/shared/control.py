@@ -64,8 +64,7 @@ class Control:
     def next_seat(self, state: Any = None) -> int | None:
         """The seat to act next: of several choosing at once, bots first, then the viewer."""
         seats = self.match.game.to_move(self.match.state if state is None else state)
-        ahead = ([s for s in seats if s in self.bot_levels]
-                 or [s for s in seats if s == self.viewer])
+        ahead = [s for s in seats if s in self.bot_levels] or [s for s in seats if s == self.viewer]
         return (ahead or seats or (None,))[0]
 
     def human_to_move(self) -> int | None:
@@ -106,7 +105,7 @@ class Control:
         self.screen.app.show_picker()
 
     def play_again(self) -> None:
-        """"Play again" at game over."""
+        """ "Play again" at game over."""
         self.screen.app.show_picker()
 
     def step(self, moves: int) -> None:
@@ -129,7 +128,7 @@ class Control:
         return keys
 
     def seat_name(self, seat: int) -> str:
-        """"You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
+        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
         level = self.bot_levels.get(seat)
         if level:
             return f"{seat_label(seat)} ({level})"

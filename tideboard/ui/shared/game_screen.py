@@ -18,8 +18,8 @@ from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tideboard.files.rules_pages import rules_markdown
 from tideboard.engine.match import Match
+from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared.control import Control
 from tideboard.ui.shared.local_game import LocalGame
 from tideboard.ui.shared.log import GameLog
@@ -34,11 +34,17 @@ SHARED_KEYS_HELP = [
     ("u", "undo your last move this turn (when nothing new was revealed)"),
     ("PgUp / PgDn", "scroll the log a page back / forward"),
     ("Home / End", "the log's first / newest lines"),
-    ("?", "this help"), ("F2", "next colour theme"),
+    ("?", "this help"),
+    ("F2", "next colour theme"),
     ("F3", "bot speed: instant, normal, slow (remembered)"),
     ("q", "leave the game (it is saved; resume it from the picker)"),
-    ("at game over", ("Esc closes the results to study the board and the log; "
-                      "r shows them again, a plays again, p opens the picker, q quits")),
+    (
+        "at game over",
+        (
+            "Esc closes the results to study the board and the log; "
+            "r shows them again, a plays again, p opens the picker, q quits"
+        ),
+    ),
 ]
 
 
@@ -98,9 +104,15 @@ class GameScreen(Windows, Screen):
     KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
     SECRETS = "what only you may see"  # named on the hand-over screen: "your hand", ...
 
-    def __init__(self, match: Match | None = None, bots: dict[int, str] | None = None,
-                 bot_delay: float = 0.6, writer: Any = None, *,
-                 control: Control | None = None) -> None:
+    def __init__(
+        self,
+        match: Match | None = None,
+        bots: dict[int, str] | None = None,
+        bot_delay: float = 0.6,
+        writer: Any = None,
+        *,
+        control: Control | None = None,
+    ) -> None:
         """``control`` decides what the screen's requests do; without it, ``match``
         is played here (a :class:`LocalGame` with ``bots``, ``bot_delay`` and the
         store's ``writer``)."""
@@ -212,8 +224,10 @@ class GameScreen(Windows, Screen):
         """Refresh the footer only when the keys it shows change (Textual's
         ``active_bindings``: what ``check_action`` says of each key now); screens call
         it on every redraw, which ``refresh_bindings`` would make dearer."""
-        offered = frozenset((key, active.binding.action, active.enabled)
-                            for key, active in self.active_bindings.items())
+        offered = frozenset(
+            (key, active.binding.action, active.enabled)
+            for key, active in self.active_bindings.items()
+        )
         if offered != self._footer_state:
             self._footer_state = offered
             self.refresh_bindings()
@@ -236,7 +250,7 @@ class GameScreen(Windows, Screen):
 
     # -- names --------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """"You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"
+        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"
         (at a server table the players' names)."""
         return self.control.seat_name(seat)
 
@@ -246,14 +260,13 @@ class GameScreen(Windows, Screen):
         return f"{name} {you_verb if name == 'You' else verb}"
 
     def to_play(self, seat: int, name: str | None = None) -> str:
-        """"Your turn" for you, else "Player 2 to play" (``name`` overrides the name)."""
+        """ "Your turn" for you, else "Player 2 to play" (``name`` overrides the name)."""
         name = name or self.seat_name(seat)
         return "Your turn" if name == "You" else f"{name} to play"
 
     def player_name(self, seat: int) -> str:
         """``seat_name``, with " (you)" on the one human's row among bots (for tables)."""
-        you = (bool(self.bot_levels) and self.human_seats == [seat]
-               and self.seat_name(seat) != "You")
+        you = bool(self.bot_levels) and self.human_seats == [seat] and self.seat_name(seat) != "You"
         return self.seat_name(seat) + (" (you)" if you else "")
 
     # -- the log --------------------------------------------------------------
@@ -269,7 +282,7 @@ class GameScreen(Windows, Screen):
         if len(lines) < self.logged:
             log.show([*log.entries[:1], *lines])
         else:
-            for line in lines[self.logged:]:
+            for line in lines[self.logged :]:
                 log.add(line)
         self.logged = len(lines)
 
@@ -300,15 +313,21 @@ class GameScreen(Windows, Screen):
     # -- game over ------------------------------------------------------------
     def _open_results(self) -> None:
         self.sync_bindings()
-        self.show_results(f"{self.game.info.name}: game over", self.end_table(),
-                          self.game.result_text(self.state), self.match.config.seed,
-                          self._end_choice)
+        self.show_results(
+            f"{self.game.info.name}: game over",
+            self.end_table(),
+            self.game.result_text(self.state),
+            self.match.config.seed,
+            self._end_choice,
+        )
 
     def _study_board(self) -> None:
         """The results closed: the final board and the log stay, with the game-over keys."""
         self.sync_bindings()
-        self.say(f"Game over. {self.game.result_text(self.state)}  r: results, a: play "
-                 "again, p: picker, q: quit.")
+        self.say(
+            f"Game over. {self.game.result_text(self.state)}  r: results, a: play "
+            "again, p: picker, q: quit."
+        )
 
     def end_table(self) -> Any:
         """The final score table for the results window; games may override."""
@@ -369,6 +388,9 @@ def with_shared_bindings(own: list[Binding]) -> list[Binding]:
     taken = set().union(*(_keys(b) for b in own))
     controls = set().union(*(_keys(b) for b in GameScreen.CONTROL_BINDINGS))
     ahead = [b for b in GameScreen.GAME_OVER_BINDINGS if _keys(b) & (taken | controls)]
-    kept = [b for b in GameScreen.BINDINGS
-            if b not in GameScreen.GAME_OVER_BINDINGS and _keys(b) & (controls - taken)]
+    kept = [
+        b
+        for b in GameScreen.BINDINGS
+        if b not in GameScreen.GAME_OVER_BINDINGS and _keys(b) & (controls - taken)
+    ]
     return [*ahead, *own, *kept, *GameScreen.CONTROL_BINDINGS]

@@ -13,13 +13,20 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.message import Message
 
+if TYPE_CHECKING:  # the type checker sees the App this is mixed into
+    from textual.app import App
 
-class KeysInOrder:
+    _AppBase = App
+else:
+    _AppBase = object
+
+
+class KeysInOrder(_AppBase):
     """An ``App`` mixin: see the module's text.  ``input_pending`` says whether
     keys are still on their way (tests wait for it)."""
 
@@ -69,8 +76,9 @@ class KeysInOrder:
             if target.post_message(self.InputHandled(self._input_number)):
                 self._in_flight = (self._input_number, target, time.monotonic())
                 if self._in_flight_timer is None:  # one at a time, however many keys
-                    self._in_flight_timer = self.set_timer(self.IN_FLIGHT_LIMIT,
-                                                           self._in_flight_timeout)
+                    self._in_flight_timer = self.set_timer(
+                        self.IN_FLIGHT_LIMIT, self._in_flight_timeout
+                    )
 
     def on_keys_in_order_input_handled(self, message: InputHandled) -> None:
         if self._in_flight is not None and self._in_flight[0] == message.number:
@@ -86,8 +94,9 @@ class KeysInOrder:
         self._in_flight_timer = None
         self._check_in_flight()
         if self._in_flight is not None:
-            self._in_flight_timer = self.set_timer(self.IN_FLIGHT_LIMIT / 4,
-                                                   self._in_flight_timeout)
+            self._in_flight_timer = self.set_timer(
+                self.IN_FLIGHT_LIMIT / 4, self._in_flight_timeout
+            )
 
     def _check_in_flight(self) -> None:
         """A key whose marker cannot come back (its widget was removed on the

@@ -21,11 +21,14 @@ from tideboard.ui.shared.saving import last_save, save_match
 class LocalGame(Control):
     """A match on this machine: its bots, its hot-seat players, its record in the store."""
 
-    def __init__(self, match: Match, bots: dict[int, str], bot_delay: float = 0.6,
-                 writer: Any = None) -> None:
+    def __init__(
+        self, match: Match, bots: dict[int, str], bot_delay: float = 0.6, writer: Any = None
+    ) -> None:
         super().__init__(match, bots)
-        self.bots = {seat: make_bot(match.game, level, seed=match.config.seed * 97 + seat)
-                     for seat, level in bots.items()}
+        self.bots = {
+            seat: make_bot(match.game, level, seed=match.config.seed * 97 + seat)
+            for seat, level in bots.items()
+        }
         self.bot_delay = bot_delay
         # the game's record in the store (a GameWriter); None until the first save
         # creates it (see ``save``)
@@ -35,8 +38,7 @@ class LocalGame(Control):
     def human_to_move(self) -> int | None:
         """The human seat to move and looking (for a public decision, at the spectator's view)."""
         seat = self.next_seat()
-        public = (seat is not None and self.viewer is None
-                  and not self.screen.needs_privacy(seat))
+        public = seat is not None and self.viewer is None and not self.screen.needs_privacy(seat)
         return seat if seat not in self.bots and (seat == self.viewer or public) else None
 
     # -- the loop -------------------------------------------------------------------
@@ -79,13 +81,13 @@ class LocalGame(Control):
             screen.say(f"{screen.seat_does(seat, 'is', 'are')} playing...")
             screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
-        if (seat != self.viewer and len(self.human_seats) > 1
-                and game.info.hidden_information):
+        if seat != self.viewer and len(self.human_seats) > 1 and game.info.hidden_information:
             self.viewer = None
             screen.refresh_table()
             if screen.needs_privacy(seat):  # (else a public decision, at the spectator's view)
-                screen.show_privacy(seat, seat_label(seat), screen.SECRETS,
-                                    lambda show: self._hand_over(seat, show))
+                screen.show_privacy(
+                    seat, seat_label(seat), screen.SECRETS, lambda show: self._hand_over(seat, show)
+                )
             return
         self._reveal(seat)
 
@@ -128,8 +130,7 @@ class LocalGame(Control):
         before, after = match.states[-2], match.states[-1]
         action = match.actions[-1]
         if game.seat_of(before, action) != self.human_to_move():
-            screen.say("Nothing to undo this turn: the last move was another player's.",
-                       error=True)
+            screen.say("Nothing to undo this turn: the last move was another player's.", error=True)
             return
         if not game.undoable(before, action, after):
             reason = game.undo_refusal(before, action, after)
@@ -150,8 +151,9 @@ class LocalGame(Control):
             if yes:
                 screen.app.show_picker()
 
-        screen.ask("Leave this game? It is saved: resume it from the picker.", "Leave", "Stay",
-                   answer)
+        screen.ask(
+            "Leave this game? It is saved: resume it from the picker.", "Leave", "Stay", answer
+        )
 
     def play_again(self) -> None:
         """A new match of the same game and seats (a new record: the finished one stays)."""

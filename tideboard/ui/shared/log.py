@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tideboard.engine.packed import pack, unpack
+from tideboard.engine.compressed_lines import pack, unpack
 
 INDENT = 2  # continuation lines of an entry are indented this far
 
@@ -51,16 +51,15 @@ class Entries(Sequence):
         recent = self._recent
         recent.append(entry)
         if len(recent) >= 2 * self.BLOCK:  # the newest stay plain
-            block = recent[:self.BLOCK]
-            del recent[:self.BLOCK]
+            block = recent[: self.BLOCK]
+            del recent[: self.BLOCK]
             data = pack(block)
             self._packed.append(tuple(block) if data is None else data)
 
     def _block(self, number: int) -> list[str]:
         if self._unpacked[0] != number:
             block = self._packed[number]
-            self._unpacked = (number, list(block) if isinstance(block, tuple) else
-                              unpack(block))
+            self._unpacked = (number, list(block) if isinstance(block, tuple) else unpack(block))
         return self._unpacked[1]
 
     def __len__(self) -> int:
@@ -111,8 +110,9 @@ def wrap_entry(entry: str, width: int, indent: int = INDENT) -> list[str]:
     lines: list[str] = []
     for number, part in enumerate(entry.split("\n")):
         first = "" if number == 0 else pad
-        lines += textwrap.wrap(part, width, initial_indent=first, subsequent_indent=pad,
-                               break_on_hyphens=False) or [first]
+        lines += textwrap.wrap(
+            part, width, initial_indent=first, subsequent_indent=pad, break_on_hyphens=False
+        ) or [first]
     return lines
 
 
@@ -192,7 +192,7 @@ class GameLog(ScrollView, can_focus=False):
             text = line
         self.lines.append(LogLine(text, style))
         if len(self.lines) > self.MAX_LINES:
-            del self.lines[:len(self.lines) - self.MAX_LINES]
+            del self.lines[: len(self.lines) - self.MAX_LINES]
         self._resized()
         self.scroll_end(animate=False, immediate=False, x_axis=False)
 
@@ -244,7 +244,7 @@ class GameLog(ScrollView, can_focus=False):
                 break
             lines += len(wrap_entry(entry, self._width))
             kept += 1
-        for entry in self.entries[len(self.entries) - kept:]:
+        for entry in self.entries[len(self.entries) - kept :]:
             self._write(entry)
 
     def on_resize(self, event: events.Resize) -> None:

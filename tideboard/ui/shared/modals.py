@@ -76,17 +76,22 @@ class PrivacyScreen(Window[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy-box", classes="dialog"):
             yield Static(f"Pass to {self.player}", id="privacy-title")
-            yield Static(f"{self.player}: {self.secrets} will be shown next, so everyone "
-                         f"else looks away.\nPress {self.key} when only you can see the "
-                         "screen.", id="privacy-text")
+            yield Static(
+                f"{self.player}: {self.secrets} will be shown next, so everyone "
+                f"else looks away.\nPress {self.key} when only you can see the "
+                "screen.",
+                id="privacy-text",
+            )
             yield Static(self._hint(), id="privacy-hint", classes="hint")
             with Horizontal(classes="buttons"):
                 yield _unfocusable(Button(f"Show ({self.key})", id="ready", variant="primary"))
                 yield _unfocusable(Button("Leave the game (q)", id="leave"))
 
     def _hint(self) -> str:
-        return (f"{self.key}: show {self.secrets}    q: leave the game (it is saved; "
-                "resume it from the picker)")
+        return (
+            f"{self.key}: show {self.secrets}    q: leave the game (it is saved; "
+            "resume it from the picker)"
+        )
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -99,8 +104,11 @@ class PrivacyScreen(Window[bool]):
             self.dismiss(False)
         else:
             self.query_one("#privacy-hint", Static).update(
-                Text(f"Only {self.key} shows {self.secrets} (Enter does not).  "
-                     "q leaves the game.", style="bold"))
+                Text(
+                    f"Only {self.key} shows {self.secrets} (Enter does not).  q leaves the game.",
+                    style="bold",
+                )
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.awake():
@@ -116,8 +124,10 @@ class ConfirmScreen(Window[bool]):
     buttons take no focus, so Tab cannot move Enter onto "yes" unseen.
     """
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes", priority=True),
-                Binding("n,escape,enter", "answer(False)", "No", priority=True)]
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", priority=True),
+        Binding("n,escape,enter", "answer(False)", "No", priority=True),
+    ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -184,10 +194,12 @@ class EndScreen(Window[str]):
 
     GUARD = 0.6
 
-    BINDINGS = [Binding("a", "choose('again')", "Play again"),
-                Binding("p", "choose('picker')", "Picker"),
-                Binding("q", "choose('quit')", "Quit"),
-                Binding("escape,r", "choose('board')", "See the board")]
+    BINDINGS = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("p", "choose('picker')", "Picker"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape,r", "choose('board')", "See the board"),
+    ]
 
     def __init__(self, title: str, table: Any, result: str, seed: int | None = None) -> None:
         super().__init__()
@@ -204,8 +216,11 @@ class EndScreen(Window[str]):
                 yield _unfocusable(Button("Picker (p)", id="to-picker"))
                 yield _unfocusable(Button("Quit (q)", id="quit"))
             seed = f"  Seed {self.seed}." if self.seed is not None else ""
-            yield Static(f"Esc: the final board and the log (r: back here).{seed}",
-                         id="end-hint", classes="hint")
+            yield Static(
+                f"Esc: the final board and the log (r: back here).{seed}",
+                id="end-hint",
+                classes="hint",
+            )
 
     def action_choose(self, choice: str) -> None:
         if self.awake():

@@ -63,10 +63,12 @@ class Replay(Control):
     def hint(self) -> str:
         total = len(self.whole.actions)
         where = "the start" if self.position == 0 else f"move {self.position} of {total}"
-        secrets = ("every hand shown: the game is over" if self.finished
-                   else "only what every player sees: the game is not over")
-        return (f"Replay, {where} ({secrets}). Right/n next, Left/p back, Home/End, "
-                "q leaves.")
+        secrets = (
+            "every hand shown: the game is over"
+            if self.finished
+            else "only what every player sees: the game is not over"
+        )
+        return f"Replay, {where} ({secrets}). Right/n next, Left/p back, Home/End, q leaves."
 
     # -- the screen ---------------------------------------------------------
     def advance(self) -> None:
@@ -112,8 +114,10 @@ class Replay(Control):
     def step(self, moves: int) -> None:
         total = len(self.whole.actions)
         if not 0 <= self.position + moves <= total:
-            self.screen.say("That is the end of the game." if moves > 0 else
-                            "That is the start of the game.", error=True)
+            self.screen.say(
+                "That is the end of the game." if moves > 0 else "That is the start of the game.",
+                error=True,
+            )
             return
         self.go_to(self.position + moves)
 

@@ -90,9 +90,12 @@ def _saved(game: Any, message: str | None) -> None:
     if message:
         UNSAVED[_key(game)] = _unsaved_text(game, message)
         if message != game.save_error:
-            game.screen.notify(f"{message}. Your moves are kept on screen; saving is tried "
-                          "again after every move and every few seconds.",
-                          severity="error", timeout=10)
+            game.screen.notify(
+                f"{message}. Your moves are kept on screen; saving is tried "
+                "again after every move and every few seconds.",
+                severity="error",
+                timeout=10,
+            )
         game.save_error = message
         game.screen.app.sub_title = "NOT SAVED"
         _retry_later(game)
@@ -132,6 +135,9 @@ def _unsaved_text(game: Any, message: str) -> str:
     saved = len(writer.saved) if writer is not None else 0
     missing = max(len(game.match.actions) - saved, 0)
     where = f"game {writer.id}" if writer is not None else "the new game"
-    what = f"its last {missing} moves are" if missing > 1 else (
-        "its last move is" if missing == 1 else "its latest change is")
+    what = (
+        f"its last {missing} moves are"
+        if missing > 1
+        else ("its last move is" if missing == 1 else "its latest change is")
+    )
     return f"{where} is not completely saved: {what} missing ({message})"

@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from tideboard.engine.text import plural
+from tideboard.engine.plurals import plural
 
 __all__ = ["plural"]

@@ -10,12 +10,20 @@
 """
 
 from tideboard.games.shifting_stones.content import LETTERS
-from tideboard.ui.shifting_stones.stone_grid import StoneGrid
 from tideboard.ui.shifting_stones.hand import GUTTER, CardRows, HandStrip
 from tideboard.ui.shifting_stones.panels import pack
 from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen
+from tideboard.ui.shifting_stones.stone_grid import StoneGrid
 
 GAME_SCREEN = ShiftingStonesScreen
 
-__all__ = ["GAME_SCREEN", "GUTTER", "LETTERS", "CardRows", "HandStrip", "ShiftingStonesScreen", "StoneGrid",
-           "pack"]
+__all__ = [
+    "GAME_SCREEN",
+    "GUTTER",
+    "LETTERS",
+    "CardRows",
+    "HandStrip",
+    "ShiftingStonesScreen",
+    "StoneGrid",
+    "pack",
+]

@@ -18,7 +18,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tideboard.games.shifting_stones.content import CARD_BY_ID, NAMES, letter_to_face, LETTERS
+from tideboard.games.shifting_stones.content import CARD_BY_ID, LETTERS, NAMES, letter_to_face
 from tideboard.ui.shared import CellClicked, border_line, ink_for, theme_colour
 from tideboard.ui.shifting_stones.stone_grid import stone_colours, text_strip
 
@@ -26,14 +26,14 @@ from tideboard.ui.shifting_stones.stone_grid import stone_colours, text_strip
 class CardSize(NamedTuple):
     width: int
     height: int
-    cell: int       # columns per pattern stone (a letter, or a letter on its colour)
+    cell: int  # columns per pattern stone (a letter, or a letter on its colour)
 
 
 SMALL = CardSize(10, 6, 1)
 LARGE = CardSize(16, 9, 3)
 GUTTER = 2  # columns each side of a hand too wide to show whole, for the ◀ ▶ marks
 ANYWHERE = "anywhere"
-WIDE_APP, TALL_APP = 110, 34   # the terminal size from which the screen is drawn large
+WIDE_APP, TALL_APP = 110, 34  # the terminal size from which the screen is drawn large
 
 
 def size_for(height: int, width: int) -> CardSize:
@@ -46,7 +46,7 @@ class Look(NamedTuple):
 
     card: int
     chosen: bool = False
-    mark: str = " "     # ✓ matches now, → would match after the previewed move
+    mark: str = " "  # ✓ matches now, → would match after the previewed move
     key: int | None = None
 
 
@@ -62,8 +62,9 @@ def pattern_cell(app: Any, ch: str, size: CardSize, colours: dict[str, str]) -> 
     colour = colours[NAMES[face]]
     if size.cell == 1:
         return Text(LETTERS[face], Style(color=colour, bold=True))
-    return Text(LETTERS[face].center(size.cell), Style(bgcolor=colour, color=ink_for(colour),
-                                                        bold=True))
+    return Text(
+        LETTERS[face].center(size.cell), Style(bgcolor=colour, color=ink_for(colour), bold=True)
+    )
 
 
 def pattern_body(app: Any, cid: int, size: CardSize, lines: int) -> list[Text]:
@@ -93,14 +94,18 @@ def pattern_body(app: Any, cid: int, size: CardSize, lines: int) -> list[Text]:
             if card.height == 1:
                 sides = [("[", "]")]
             else:
-                sides = ([("╭", "╮")] + [("│", "│")] * (card.height - 2) + [("╰", "╯")])
-            rows = [Text.assemble((left, box), row, (right, box))
-                    for (left, right), row in zip(sides, rows)]
+                sides = [("╭", "╮")] + [("│", "│")] * (card.height - 2) + [("╰", "╯")]
+            rows = [
+                Text.assemble((left, box), row, (right, box))
+                for (left, right), row in zip(sides, rows)
+            ]
         else:
             span = rows[0].cell_len
-            rows = ([Text("╭" + "─" * span + "╮", box)]
-                    + [Text.assemble(("│", box), row, ("│", box)) for row in rows]
-                    + [Text("╰" + "─" * span + "╯", box)])
+            rows = (
+                [Text("╭" + "─" * span + "╮", box)]
+                + [Text.assemble(("│", box), row, ("│", box)) for row in rows]
+                + [Text("╰" + "─" * span + "╯", box)]
+            )
         rows.append(Text(ANYWHERE, Style(italic=True, dim=True)))
     top = max(0, (lines - len(rows)) // 2)
     body = [Text() for _ in range(top)] + rows
@@ -136,8 +141,11 @@ def card_block(app: Any, look: Look, size: CardSize = SMALL) -> list[Text]:
         lines.append(Text.assemble((vt, edge), part, (vt, edge)))
     if look.key is not None and look.key <= 9:
         label = f" key {look.key} "
-        lines.append(border_line(Text(), bl + hz + br, inner, edge, label,
-                                 Style(bold=True, dim=not look.chosen)))
+        lines.append(
+            border_line(
+                Text(), bl + hz + br, inner, edge, label, Style(bold=True, dim=not look.chosen)
+            )
+        )
     else:
         lines.append(Text(bl + hz * inner + br, edge))
     return lines
@@ -173,8 +181,10 @@ class CardRows:
         app_width, app_height = self.app.size
         size = LARGE if app_width >= WIDE_APP and app_height >= TALL_APP else SMALL
         step = self.per_row(width, size)
-        chunks = [Text("\n").join(card_lines(self.app, self.cards[i:i + step], size))
-                  for i in range(0, len(self.cards), step)]
+        chunks = [
+            Text("\n").join(card_lines(self.app, self.cards[i : i + step], size))
+            for i in range(0, len(self.cards), step)
+        ]
         return Text("\n").join(chunks)
 
     @property
@@ -200,13 +210,19 @@ class HandStrip(Widget):
         self.would_match: frozenset[int] = frozenset()
         self.hidden_note = ""
         self.start = 0  # the first card shown when the hand is too wide to show whole
-        self._drawn: tuple | None = None   # (layout, looks) on screen
+        self._drawn: tuple | None = None  # (layout, looks) on screen
         self._cache: dict[Look, list[Strip]] = {}
         self._cache_key: tuple = ()
 
     # -- what the screen calls ---------------------------------------------
-    def show(self, cards: tuple[int, ...], selected: int, matching: set[int],
-             would_match: set[int], hidden_note: str = "") -> None:
+    def show(
+        self,
+        cards: tuple[int, ...],
+        selected: int,
+        matching: set[int],
+        would_match: set[int],
+        hidden_note: str = "",
+    ) -> None:
         self.cards, self.hidden_note = cards, hidden_note
         self.selected = min(selected, max(0, len(cards) - 1))
         self.matching, self.would_match = frozenset(matching), frozenset(would_match)
@@ -227,10 +243,15 @@ class HandStrip(Widget):
 
     def looks(self) -> list[Look]:
         start, shown = self.window()
-        return [Look(cid, start + i == self.selected,
-                     "✓" if cid in self.matching else "→" if cid in self.would_match else " ",
-                     start + i + 1)
-                for i, cid in enumerate(self.cards[start:start + shown])]
+        return [
+            Look(
+                cid,
+                start + i == self.selected,
+                "✓" if cid in self.matching else "→" if cid in self.would_match else " ",
+                start + i + 1,
+            )
+            for i, cid in enumerate(self.cards[start : start + shown])
+        ]
 
     # -- geometry ----------------------------------------------------------
     def size_now(self) -> CardSize:
@@ -277,8 +298,9 @@ class HandStrip(Widget):
         return strips
 
     def message_line(self, y: int) -> Strip | None:
-        note = self.hidden_note or ("" if self.cards else
-                                    "No cards in hand: press e to end your turn and draw.")
+        note = self.hidden_note or (
+            "" if self.cards else "No cards in hand: press e to end your turn and draw."
+        )
         if not note:
             return None
         text = Text(note if y == 0 else "", style="italic")
@@ -298,8 +320,10 @@ class HandStrip(Widget):
         parts = []
         whole = shown == len(self.cards)
         if not whole:
-            marks = {size.height // 2 - 1: "◀ " if start else "  ",
-                     size.height // 2: f"{start:<2}" if start else "  "}
+            marks = {
+                size.height // 2 - 1: "◀ " if start else "  ",
+                size.height // 2: f"{start:<2}" if start else "  ",
+            }
             parts.append(Strip([Segment(marks.get(y, "  "), Style(bold=True))]))
         for index, look in enumerate(looks):
             if index:
@@ -308,8 +332,7 @@ class HandStrip(Widget):
         if not whole:
             after = len(self.cards) - start - shown
             marks = {size.height // 2 - 1: " ▶", size.height // 2: f"{after:>2}"}
-            parts.append(Strip([Segment(marks.get(y, "  ") if after else "  ",
-                                        Style(bold=True))]))
+            parts.append(Strip([Segment(marks.get(y, "  ") if after else "  ", Style(bold=True))]))
         return Strip.join(parts).crop_extend(0, width, None).apply_style(base)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -14,20 +14,20 @@ from rich.table import Table
 from textual import events
 from textual.widgets import Static
 
+from tideboard.engine.plurals import plural
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES
 from tideboard.games.shifting_stones.rules import can_skip
 from tideboard.games.shifting_stones.state import Flip, Shift, State
-from tideboard.engine.text import plural
 from tideboard.ui.shared import GameScreen
-from tideboard.ui.shifting_stones.stone_grid import StoneGrid
 from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip
+from tideboard.ui.shifting_stones.stone_grid import StoneGrid
 from tideboard.ui.shifting_stones.table import final_table, pack, side_table, table_key
 
 __all__ = ["StonesTable", "cards_phrase", "pack", "points"]
 
 
 def cards_phrase(cards: list[int]) -> str:
-    """"Card 7 matches" or "Cards 7, 12 match"."""
+    """ "Card 7 matches" or "Cards 7, 12 match"."""
     if len(cards) == 1:
         return f"Card {cards[0]} matches"
     return f"Cards {', '.join(map(str, cards))} match"
@@ -107,8 +107,9 @@ class StonesTable(GameScreen):
 
     def show_cursor(self) -> None:
         """Only the cursor moved: repaint the two stones and the hint."""
-        self.query_one(StoneGrid).show(self.query_one(StoneGrid).grid, self.cursor,
-                                       self._marked_cells())
+        self.query_one(StoneGrid).show(
+            self.query_one(StoneGrid).grid, self.cursor, self._marked_cells()
+        )
         self._show_hint()
 
     def show_pick(self) -> None:
@@ -124,19 +125,34 @@ class StonesTable(GameScreen):
         hand_widget = self.query_one(HandStrip)
         me = self.viewer
         if me is None and self.state.over:
-            hand_widget.show((), 0, set(), set(), "Game over: the table beside the stones "
-                             "has the totals; t shows every scored card.")
+            hand_widget.show(
+                (),
+                0,
+                set(),
+                set(),
+                "Game over: the table beside the stones has the totals; t shows every scored card.",
+            )
             return
         if me is None:
-            hand_widget.show((), 0, set(), set(), self.control.secrets_note(
-                "Hands are hidden until the next player is ready.", "hands"))
+            hand_widget.show(
+                (),
+                0,
+                set(),
+                set(),
+                self.control.secrets_note(
+                    "Hands are hidden until the next player is ready.", "hands"
+                ),
+            )
             return
         shown = self.shown
         cards = shown.hands[me]
         matching = {c for c in cards if CARD_BY_ID[c].matches(shown.grid)}
         # the card paying for the previewed move is gone after it: no → on it
-        would = ({c for c in cards if CARD_BY_ID[c].matches(grid) and c != self.pending.card}
-                 if self.pending else set())
+        would = (
+            {c for c in cards if CARD_BY_ID[c].matches(grid) and c != self.pending.card}
+            if self.pending
+            else set()
+        )
         hand_widget.show(cards, self.selected, matching, would)
 
     def _show_side(self, shown: State) -> None:
@@ -149,8 +165,17 @@ class StonesTable(GameScreen):
         self._table_drawn = key
         totals = self.game.scores(shown)
         winners = set(self.game.winners(shown)) if shown.over else set()
-        widget.update(side_table(shown, self.row_name, current, totals, width, winners,
-                                 roomy=self.size.height >= TALL_APP))
+        widget.update(
+            side_table(
+                shown,
+                self.row_name,
+                current,
+                totals,
+                width,
+                winners,
+                roomy=self.size.height >= TALL_APP,
+            )
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._redraw)
@@ -174,25 +199,31 @@ class StonesTable(GameScreen):
         c = CARD_BY_ID[card]
         under = f"{CELL_NAMES[self.cursor]} {NAMES[self.state.grid[self.cursor]]}"
         skip = ", x skip" if can_skip(self.state) else ""
-        others = [(str(index + 1) if index < 9 else "Tab", other)
-                  for index, other in enumerate(hand)
-                  if other != card and CARD_BY_ID[other].matches(self.state.grid)]
+        others = [
+            (str(index + 1) if index < 9 else "Tab", other)
+            for index, other in enumerate(hand)
+            if other != card and CARD_BY_ID[other].matches(self.state.grid)
+        ]
         if c.matches(self.state.grid):
             head = f"Card {card} matches: c scores it ({points(c.points)})."
         else:
             head = f"Card {card} picked ({c.points}★)."
         if len(others) == 1:
             key, other = others[0]
-            head += f" Card {other} matches{' too' if c.matches(self.state.grid) else ''}: " \
-                    f"key {key} picks it."
+            head += (
+                f" Card {other} matches{' too' if c.matches(self.state.grid) else ''}: "
+                f"key {key} picks it."
+            )
         elif others:
-            head += (f" Cards {', '.join(str(o) for _, o in others)} match: keys "
-                     f"{', '.join(str(k) for k, _ in others)}.")
+            head += (
+                f" Cards {', '.join(str(o) for _, o in others)} match: keys "
+                f"{', '.join(str(k) for k, _ in others)}."
+            )
         picks = f"1-{min(len(hand), 9)} pick, " if len(hand) > 1 else ""
-        return (f"{head} Cursor on {under}: s shift, f flip (pay with {card}), "
-                f"{picks}{end}{skip}.")
+        return f"{head} Cursor on {under}: s shift, f flip (pay with {card}), {picks}{end}{skip}."
 
     def end_table(self) -> Table:
         state: State = self.state
-        return final_table(state, self.row_name, self.game.scores(state),
-                           set(self.game.winners(state)))
+        return final_table(
+            state, self.row_name, self.game.scores(state), set(self.game.winners(state))
+        )

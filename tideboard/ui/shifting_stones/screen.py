@@ -21,17 +21,23 @@ from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAME
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.title_line import TitleLine
 from tideboard.ui.shared import CellClicked, GameLog, StatusLine
-from tideboard.ui.shifting_stones.stone_grid import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
 from tideboard.ui.shifting_stones.panels import StonesTable, cards_phrase, points
+from tideboard.ui.shifting_stones.stone_grid import StoneGrid, neighbour
 from tideboard.ui.shifting_stones.table import scored_title
-
+from tideboard.ui.title_line import TitleLine
 
 # key -> the action it runs when it applies; otherwise ``explain`` says why not
-EXPLAINED = {"s": "shift", "f": "flip", "c": "score", "enter": "confirm", "e": "end_turn",
-             "x": "skip", "u": "undo"}
+EXPLAINED = {
+    "s": "shift",
+    "f": "flip",
+    "c": "score",
+    "enter": "confirm",
+    "e": "end_turn",
+    "x": "skip",
+    "u": "undo",
+}
 TURN_ACTIONS = {"shift", "flip", "score", "confirm", "cancel", "end_turn", "skip", "undo"}
 
 
@@ -66,17 +72,28 @@ class ShiftingStonesScreen(StonesTable):
         ("1-9, [ ], Tab", "pick a card in your hand (by its place, left to right)"),
         ("s then an arrow", "shift: swap the stone under the cursor with that neighbour"),
         ("f", "flip the stone under the cursor"),
-        ("Enter / Esc", "carry out / drop the previewed shift or flip (it discards the picked card)"),
+        (
+            "Enter / Esc",
+            "carry out / drop the previewed shift or flip (it discards the picked card)",
+        ),
         ("c", "score the picked card (it must match the stones now)"),
         ("e", "end your turn and refill your hand to four"),
         ("x", "skip your turn and draw two (not twice in a row)"),
         ("t", "everyone's scored cards and the discard pile"),
         ("mouse", "click a stone to move the cursor there, a card to pick it"),
-        ("card letters", ("S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, E Seed, T Tree "
-                          "(underlined in the stone's name); ▪ any stone")),
+        (
+            "card letters",
+            (
+                "S Sun, M Moon, F Fish, B Bird, H Horse, O Boat, E Seed, T Tree "
+                "(underlined in the stone's name); ▪ any stone"
+            ),
+        ),
         ("card marks", "✓ matches now (c scores it); → would match after the previewed move"),
-        ("anywhere", "a card smaller than the grid (a pair, a row or column of 3, a 2x2 "
-                     "block) matches wherever it fits on the stones; a 3x3 card is the grid"),
+        (
+            "anywhere",
+            "a card smaller than the grid (a pair, a row or column of 3, a 2x2 "
+            "block) matches wherever it fits on the stones; a 3x3 card is the grid",
+        ),
         ("◀ ▶ under cards", "more cards in hand than fit: [ ] or Tab scroll to them"),
         ("↺ in the table", "that player skipped last turn, so may not skip this one"),
     ]
@@ -122,8 +139,9 @@ class ShiftingStonesScreen(StonesTable):
             if not self.match.actions:
                 return False
             before, after = self.match.states[-2], self.match.states[-1]
-            return (self.game.to_move(before)[:1] == (self.human_to_move(),)
-                    and self.game.undoable(before, self.match.actions[-1], after))
+            return self.game.to_move(before)[:1] == (self.human_to_move(),) and self.game.undoable(
+                before, self.match.actions[-1], after
+            )
         return True
 
     def action_explain(self, name: str) -> None:
@@ -142,8 +160,9 @@ class ShiftingStonesScreen(StonesTable):
         if self.shift_from is not None and self.human_to_move() is not None:
             target = neighbour(self.shift_from, direction)
             if target is None:
-                self.say("No stone that way; pick another direction (Esc drops the shift).",
-                         error=True)
+                self.say(
+                    "No stone that way; pick another direction (Esc drops the shift).", error=True
+                )
                 return
             self._set_pending(Shift(self.picked_card() or 0, self.shift_from, target))
             return
@@ -167,8 +186,7 @@ class ShiftingStonesScreen(StonesTable):
             self.selected = index
             self._repick()
         elif self._my_turn():
-            held = (f"only {len(hand)} card{'s' if len(hand) != 1 else ''}"
-                    if hand else "no cards")
+            held = f"only {len(hand)} card{'s' if len(hand) != 1 else ''}" if hand else "no cards"
             keys = f": pick with 1-{len(hand)}" if len(hand) > 1 else ""
             self.say(f"There is no card {index + 1}: you hold {held}{keys}.", error=True)
 
@@ -193,8 +211,10 @@ class ShiftingStonesScreen(StonesTable):
         self.pending = None
         self.shift_from = self.cursor
         self.refresh_table()
-        self.say(f"Shift from {CELL_NAMES[self.cursor]}: press an arrow to pick the neighbour "
-                 "to swap with (Esc drops it).")
+        self.say(
+            f"Shift from {CELL_NAMES[self.cursor]}: press an arrow to pick the neighbour "
+            "to swap with (Esc drops it)."
+        )
 
     def action_flip(self) -> None:
         if not self._my_turn():
@@ -220,11 +240,15 @@ class ShiftingStonesScreen(StonesTable):
             return
         grid = self.state.grid
         if isinstance(action, Shift):
-            what = (f"swap {NAMES[grid[action.a]]} {CELL_NAMES[action.a]} with "
-                    f"{NAMES[grid[action.b]]} {CELL_NAMES[action.b]}")
+            what = (
+                f"swap {NAMES[grid[action.a]]} {CELL_NAMES[action.a]} with "
+                f"{NAMES[grid[action.b]]} {CELL_NAMES[action.b]}"
+            )
         else:
-            what = (f"flip {CELL_NAMES[action.cell]} {NAMES[grid[action.cell]]} to "
-                    f"{NAMES[grid[action.cell] ^ 1]}")
+            what = (
+                f"flip {CELL_NAMES[action.cell]} {NAMES[grid[action.cell]]} to "
+                f"{NAMES[grid[action.cell] ^ 1]}"
+            )
         after = self.game.apply(self.state, action)
         new = [c for c in after.hands[after.current] if CARD_BY_ID[c].matches(after.grid)]
         gain = f" Then matching: {', '.join(map(str, new))}." if new else ""
@@ -233,10 +257,13 @@ class ShiftingStonesScreen(StonesTable):
         if card.matches(self.state.grid):
             warn = f" Careful: {action.card} matches now (c would score it)."
         elif card.matches(after.grid):
-            warn = (f" But {action.card} would match after it: pay with another card "
-                    f"({'[ ]' if len(self.hand) > 9 else f'1-{len(self.hand)}'}) to keep it.")
-        self.say(f"Preview: discard {action.card} to {what}.{gain}{warn} "
-                 "Enter does it, Esc drops it.")
+            warn = (
+                f" But {action.card} would match after it: pay with another card "
+                f"({'[ ]' if len(self.hand) > 9 else f'1-{len(self.hand)}'}) to keep it."
+            )
+        self.say(
+            f"Preview: discard {action.card} to {what}.{gain}{warn} Enter does it, Esc drops it."
+        )
 
     def action_confirm(self) -> None:
         if self.pending is not None:
@@ -263,8 +290,7 @@ class ShiftingStonesScreen(StonesTable):
             return
         self.pending, self.shift_from = None, None
         if self.dispatch(Score(card)) and self.human_to_move() is not None:
-            self.say(f"Scored card {card} for {points(CARD_BY_ID[card].points)}. "
-                     + self._hint())
+            self.say(f"Scored card {card} for {points(CARD_BY_ID[card].points)}. " + self._hint())
 
     def action_end_turn(self) -> None:
         if not self._my_turn():
@@ -276,8 +302,10 @@ class ShiftingStonesScreen(StonesTable):
         if scorable:
             warnings.append(f"{cards_phrase(scorable)} the stones now (c scores).")
         if self._strike_ahead():
-            warnings.append(f"You have scored nothing this turn: ending it now takes strike "
-                            f"{self.state.strikes + 1} of {SOLO_STRIKES}.")
+            warnings.append(
+                f"You have scored nothing this turn: ending it now takes strike "
+                f"{self.state.strikes + 1} of {SOLO_STRIKES}."
+            )
         if warnings:
             question = " ".join(warnings) + " End your turn anyway?"
             self.ask(question, "End turn", "Keep playing", lambda yes: yes and self._end())
@@ -291,8 +319,11 @@ class ShiftingStonesScreen(StonesTable):
         if not self._my_turn():
             return
         if not can_skip(self.state):
-            reason = ("you skipped your last turn" if self.state.skipped_last[self.state.current]
-                      else "you have already acted this turn")
+            reason = (
+                "you skipped your last turn"
+                if self.state.skipped_last[self.state.current]
+                else "you have already acted this turn"
+            )
             self.say(f"You cannot skip: {reason}.", error=True)
             return
         self.pending, self.shift_from = None, None
@@ -300,20 +331,26 @@ class ShiftingStonesScreen(StonesTable):
         seat = self.state.current
         scorable = [c for c in self.state.hands[seat] if CARD_BY_ID[c].matches(self.state.grid)]
         if scorable:
-            question = (f"{cards_phrase(scorable)} the stones now; a skip scores nothing. "
-                        f"{question}")
+            question = f"{cards_phrase(scorable)} the stones now; a skip scores nothing. {question}"
         if self.state.solo:
-            question += (f" In solo a skip counts as a turn without scoring: strike "
-                         f"{self.state.strikes + 1} of {SOLO_STRIKES}.")
+            question += (
+                f" In solo a skip counts as a turn without scoring: strike "
+                f"{self.state.strikes + 1} of {SOLO_STRIKES}."
+            )
         self.ask(question, "Skip", "Stay", lambda yes: yes and self.dispatch(SKIP))
 
     def action_table(self) -> None:
         shown: State = self.shown
         parts: list[tuple[str, object]] = [
             (scored_title(self.row_name(seat), shown, seat), CardRows(self.app, cards))
-            for seat, cards in enumerate(shown.scored)]
-        parts.append((f"Discard pile, newest first ({len(shown.discard)})",
-                      CardRows(self.app, shown.discard[::-1])))
+            for seat, cards in enumerate(shown.scored)
+        ]
+        parts.append(
+            (
+                f"Discard pile, newest first ({len(shown.discard)})",
+                CardRows(self.app, shown.discard[::-1]),
+            )
+        )
         self.show_blocks(parts, key="t")
 
     @on(CellClicked, "StoneGrid")

@@ -22,11 +22,10 @@ from tideboard.games.shifting_stones.content import LETTERS, NAMES
 from tideboard.games.shifting_stones.rules import ADJACENT
 from tideboard.ui.shared import CellClicked, game_colours, ink_for, theme_colour
 
-
 GLYPHS = ("-☼-", " ☾ ", "><>", "\\v/", " ♞ ", "\\_/", " • ", " ♣ ")
-CELL_W, CELL_H = 10, 4          # the smallest stone; a larger grid widget gets larger stones
+CELL_W, CELL_H = 10, 4  # the smallest stone; a larger grid widget gets larger stones
 MAX_CELL_W, MAX_CELL_H = 18, 8
-LABEL_W = 2                     # the row numbers' column
+LABEL_W = 2  # the row numbers' column
 DIRECTIONS = {"up": -3, "down": 3, "left": -1, "right": 1}
 PLAIN, CURSOR, MARKED = "plain", "cursor", "marked"
 FRAMES = {PLAIN: "┌─┐│└┘", CURSOR: "┏━┓┃┗┛", MARKED: "╔═╗║╚╝"}
@@ -56,14 +55,18 @@ def text_strip(text: Text, console: Any) -> Strip:
     return Strip(list(text.render(console)), text.cell_len)
 
 
-def stone_lines(face: int, look: str, width: int, height: int, colours: dict[str, str],
-                accent: str, warn: str) -> list[Text]:
+def stone_lines(
+    face: int, look: str, width: int, height: int, colours: dict[str, str], accent: str, warn: str
+) -> list[Text]:
     """One stone ``width`` x ``height``: its frame (cursor, marked or plain), the glyph
     and the name on the face's colour."""
     colour = colours[NAMES[face]]
     fill = Style(bgcolor=colour, color=ink_for(colour), bold=True)
-    edge = {PLAIN: Style(color=colour), CURSOR: Style(color=accent, bold=True),
-            MARKED: Style(color=warn, bold=True)}[look]
+    edge = {
+        PLAIN: Style(color=colour),
+        CURSOR: Style(color=accent, bold=True),
+        MARKED: Style(color=warn, bold=True),
+    }[look]
     tl, hz, tr, vt, bl, br = FRAMES[look]
     inner, rows = width - 2, height - 2
     glyph_at = (rows - 2) // 2  # the glyph and the name in the middle of the face
@@ -92,7 +95,7 @@ class StoneGrid(Widget):
         super().__init__(**kwargs)
         self.grid: tuple[int, ...] = (0,) * 9
         self.cursor = 4
-        self.marked: frozenset[int] = frozenset()    # the cells a pending move touches
+        self.marked: frozenset[int] = frozenset()  # the cells a pending move touches
         self._looks: tuple[tuple[int, str], ...] | None = None
         self._cache: dict[tuple, list[Strip]] = {}
         self._cache_key: tuple = ()
@@ -112,9 +115,10 @@ class StoneGrid(Widget):
                 self.refresh(self.cell_region(cell))
 
     def looks(self) -> tuple[tuple[int, str], ...]:
-        return tuple((face, MARKED if cell in self.marked else
-                      CURSOR if cell == self.cursor else PLAIN)
-                     for cell, face in enumerate(self.grid))
+        return tuple(
+            (face, MARKED if cell in self.marked else CURSOR if cell == self.cursor else PLAIN)
+            for cell, face in enumerate(self.grid)
+        )
 
     # -- geometry ----------------------------------------------------------
     def cell_size(self) -> tuple[int, int]:
@@ -136,9 +140,15 @@ class StoneGrid(Widget):
             self._cache, self._cache_key = {}, key
         strips = self._cache.get((face, look))
         if strips is None:
-            lines = stone_lines(face, look, cell_w, cell_h, stone_colours(app),
-                                theme_colour(app, "accent", "#f4a261"),
-                                theme_colour(app, "warning", "#f4d35e"))
+            lines = stone_lines(
+                face,
+                look,
+                cell_w,
+                cell_h,
+                stone_colours(app),
+                theme_colour(app, "accent", "#f4a261"),
+                theme_colour(app, "warning", "#f4d35e"),
+            )
             strips = [text_strip(line, app.console) for line in lines]
             self._cache[(face, look)] = strips
         return strips

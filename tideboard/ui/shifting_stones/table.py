@@ -6,19 +6,19 @@ tell whether anything changed before it draws (see :func:`table_key`).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from tideboard.engine.core import seat_label
+from tideboard.engine.plurals import plural
 from tideboard.games.shifting_stones.content import END_TRIGGER, ONE_POINT_BONUS, SOLO_STRIKES
 from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
 from tideboard.games.shifting_stones.state import State
-from tideboard.engine.text import plural
 
-WIDE = 60   # from this many columns the table spells its headings out
+WIDE = 60  # from this many columns the table spells its headings out
 
 
 def pack(items: list[Text], width: int) -> Text:
@@ -39,22 +39,41 @@ def pack(items: list[Text], width: int) -> Text:
 
 def table_key(shown: State, current: tuple[int, ...], width: int) -> tuple:
     """Everything the side table shows: equal keys draw the same table."""
-    return (shown.players, shown.solo, shown.over, shown.end_triggered, shown.strikes,
-            len(shown.deck), len(shown.discard), shown.skipped_last, current, width,
-            tuple(len(hand) for hand in shown.hands), shown.scored)
+    return (
+        shown.players,
+        shown.solo,
+        shown.over,
+        shown.end_triggered,
+        shown.strikes,
+        len(shown.deck),
+        len(shown.discard),
+        shown.skipped_last,
+        current,
+        width,
+        tuple(len(hand) for hand in shown.hands),
+        shown.scored,
+    )
 
 
-def side_table(shown: State, name: Callable[[int], str], current: tuple[int, ...],
-               totals: tuple[int, ...], width: int, winners: set[int],
-               roomy: bool = False) -> Group:
+def side_table(
+    shown: State,
+    name: Callable[[int], str],
+    current: tuple[int, ...],
+    totals: tuple[int, ...],
+    width: int,
+    winners: set[int],
+    roomy: bool = False,
+) -> Group:
     """The players (hand, scored, 1-point cards, points) and the deck, discard and end
     condition; at game over the bonus and the totals, as the result box counts them.
 
     From ``WIDE`` columns the headings are spelled out and a column shows who
     would get the bonus now; ``roomy`` (a tall terminal) adds a line on the bonus."""
     if shown.over and not shown.solo:
-        return Group(final_table(shown, name, totals, winners, narrow=width < WIDE), Text(
-            f"Game over: the most 1-point cards earn +{ONE_POINT_BONUS}.", style="dim"))
+        return Group(
+            final_table(shown, name, totals, winners, narrow=width < WIDE),
+            Text(f"Game over: the most 1-point cards earn +{ONE_POINT_BONUS}.", style="dim"),
+        )
     wide = width >= WIDE
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
     table.add_column("", width=1)
@@ -69,9 +88,12 @@ def side_table(shown: State, name: Callable[[int], str], current: tuple[int, ...
     if wide and not shown.solo:
         table.add_column("Bonus now", justify="right")
     for seat in range(shown.players):
-        row = ["▶" if current and current[0] == seat else "",
-               name(seat) + (" ↺" if shown.skipped_last[seat] else ""),
-               str(len(shown.hands[seat])), str(len(shown.scored[seat]))]
+        row = [
+            "▶" if current and current[0] == seat else "",
+            name(seat) + (" ↺" if shown.skipped_last[seat] else ""),
+            str(len(shown.hands[seat])),
+            str(len(shown.scored[seat])),
+        ]
         if not shown.solo:
             row.append(str(ones[seat]))
         row.append(str(card_points(shown, seat)))
@@ -80,28 +102,50 @@ def side_table(shown: State, name: Callable[[int], str], current: tuple[int, ...
         table.add_row(*row)
     items = [Text(f"Deck {len(shown.deck)}"), Text(f"Discard {len(shown.discard)}")]
     if shown.solo:
-        items.append(Text(f"Strikes {shown.strikes}/{SOLO_STRIKES}",
-                          style="bold red" if shown.strikes else ""))
+        items.append(
+            Text(
+                f"Strikes {shown.strikes}/{SOLO_STRIKES}", style="bold red" if shown.strikes else ""
+            )
+        )
         items.append(Text(f"Scored {len(shown.scored[0])}/16"))
     elif shown.end_triggered:
-        items.append(Text("Last round: the game ends before Player 1's next turn."
-                          if roomy and wide else "Last round!", style="bold"))
+        items.append(
+            Text(
+                "Last round: the game ends before Player 1's next turn."
+                if roomy and wide
+                else "Last round!",
+                style="bold",
+            )
+        )
     elif roomy and wide:
-        items.append(Text(f"Ends once someone has {END_TRIGGER[shown.players]} cards scored "
-                          "(that round is played out)"))
+        items.append(
+            Text(
+                f"Ends once someone has {END_TRIGGER[shown.players]} cards scored "
+                "(that round is played out)"
+            )
+        )
     else:
         items.append(Text(f"Ends at {END_TRIGGER[shown.players]} cards scored"))
     if bonus and not wide:
         holders = ", ".join(seat_label(s) for s in sorted(bonus))
         items.append(Text(f"+{ONE_POINT_BONUS} bonus for most 1s now: {holders}", style="dim"))
     if roomy and wide and not shown.solo:
-        items.append(Text(f"At the end: +{ONE_POINT_BONUS} for the most 1-point cards "
-                          "(each on a tie)", style="dim"))
+        items.append(
+            Text(
+                f"At the end: +{ONE_POINT_BONUS} for the most 1-point cards (each on a tie)",
+                style="dim",
+            )
+        )
     return Group(table, pack(items, width))
 
 
-def final_table(state: State, name: Callable[[int], str], totals: tuple[int, ...],
-                winners: set[int], narrow: bool = False) -> Table:
+def final_table(
+    state: State,
+    name: Callable[[int], str],
+    totals: tuple[int, ...],
+    winners: set[int],
+    narrow: bool = False,
+) -> Table:
     """The end: cards scored, 1-point cards, card points, the bonus and the total
     (solo: the cards, the strikes, the points); ``narrow`` leaves out the cards
     scored, so that the points, the bonus and the total fit beside the grid."""
@@ -109,25 +153,40 @@ def final_table(state: State, name: Callable[[int], str], totals: tuple[int, ...
     if state.solo:
         for col in ("Player", "Scored", "Strikes", "Points"):
             table.add_column(col, justify="left" if col == "Player" else "right")
-        table.add_row(name(0), f"{len(state.scored[0])}/16",
-                      f"{state.strikes}/{SOLO_STRIKES}", str(card_points(state, 0)))
+        table.add_row(
+            name(0),
+            f"{len(state.scored[0])}/16",
+            f"{state.strikes}/{SOLO_STRIKES}",
+            str(card_points(state, 0)),
+        )
         return table
-    columns = ("Player", "1s", "Pts", "Bonus", "Total") if narrow else \
-        ("Player", "Scored", "1s", "Points", "Bonus", "Total")
+    columns = (
+        ("Player", "1s", "Pts", "Bonus", "Total")
+        if narrow
+        else ("Player", "Scored", "1s", "Points", "Bonus", "Total")
+    )
     for col in columns:
-        table.add_column(col, justify="left" if col == "Player" else "right",
-                         no_wrap=col == "Player")
+        table.add_column(
+            col, justify="left" if col == "Player" else "right", no_wrap=col == "Player"
+        )
     bonus = set(bonus_seats(state))
     ones = one_point_counts(state)
     for seat in range(state.players):
         scored = [] if narrow else [str(len(state.scored[seat]))]
-        table.add_row(("★ " if seat in winners else "  ") + name(seat), *scored,
-                      str(ones[seat]), str(card_points(state, seat)),
-                      f"+{ONE_POINT_BONUS}" if seat in bonus else "", str(totals[seat]))
+        table.add_row(
+            ("★ " if seat in winners else "  ") + name(seat),
+            *scored,
+            str(ones[seat]),
+            str(card_points(state, seat)),
+            f"+{ONE_POINT_BONUS}" if seat in bonus else "",
+            str(totals[seat]),
+        )
     return table
 
 
 def scored_title(name: str, shown: State, seat: int) -> str:
     """A heading of the scored/discard view: "Player 1: 1 card scored, 3 points"."""
-    return (f"{name}: {plural(len(shown.scored[seat]), 'card')} scored, "
-            f"{plural(card_points(shown, seat), 'point')}")
+    return (
+        f"{name}: {plural(len(shown.scored[seat]), 'card')} scored, "
+        f"{plural(card_points(shown, seat), 'point')}"
+    )

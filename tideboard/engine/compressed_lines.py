@@ -1,11 +1,10 @@
-"""A run of text lines kept compressed together (old log lines: the match's and the
-screen's log keep them so; a run of log lines is mostly the same words, a tenth of
-their size)."""
+"""A run of text lines kept compressed together: the match's and the screen's log keep
+their old lines so (a run of log lines is mostly the same words, which compress well)."""
 
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from collections.abc import Sequence
 
 _SEP = "\0"
 

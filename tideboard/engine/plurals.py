@@ -1,4 +1,4 @@
-"""Words shown to players that every game and the app share."""
+"""Counted words for players ("1 point", "3 strikes", "2 dice"), for every game and the app."""
 
 from __future__ import annotations
 
