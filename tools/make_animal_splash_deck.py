@@ -39,9 +39,17 @@ def main_cards() -> list[dict]:
         plant = (k + k // 4) % 4
         form = {0: "double", 3: "choice"}.get(k % 6, "single")
         plants = [PLANTS[plant]] if form != "choice" else [PLANTS[plant], PLANTS[(plant + 2) % 4]]
-        cards.append({"id": k, "animal": [ANIMALS[animal]], "colour": [COLOURS[colour]],
-                      "background": BACKGROUNDS[k % 4], "plants": plants,
-                      "double": form == "double", "oxygen": 1 if animal == 0 else 0})
+        cards.append(
+            {
+                "id": k,
+                "animal": [ANIMALS[animal]],
+                "colour": [COLOURS[colour]],
+                "background": BACKGROUNDS[k % 4],
+                "plants": plants,
+                "double": form == "double",
+                "oxygen": 1 if animal == 0 else 0,
+            }
+        )
     return cards
 
 

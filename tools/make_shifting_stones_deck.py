@@ -19,17 +19,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tideboard.games.shifting_stones.content import (LETTERS, STONES_PER_PAIR,  # noqa: E402
-                                                      make_card)
+from tideboard.games.shifting_stones.content import LETTERS, STONES_PER_PAIR, make_card  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "tideboard/games/shifting_stones/cards.json"
 SHAPES = [  # (height, width, count, how many grey squares are allowed)
-    (2, 1, 16, (0, 0, 0, 1)),   # vertical pair
-    (1, 2, 14, (0, 0, 0, 1)),   # horizontal pair
-    (3, 3, 15, None),           # full grid: 1 to 5 set stones, the rest grey
-    (1, 3, 13, (0, 0, 1)),      # row of 3
-    (3, 1, 8, (0, 0, 1)),       # column of 3
-    (2, 2, 6, (0, 1)),          # 2x2 block
+    (2, 1, 16, (0, 0, 0, 1)),  # vertical pair
+    (1, 2, 14, (0, 0, 0, 1)),  # horizontal pair
+    (3, 3, 15, None),  # full grid: 1 to 5 set stones, the rest grey
+    (1, 3, 13, (0, 0, 1)),  # row of 3
+    (3, 1, 8, (0, 0, 1)),  # column of 3
+    (2, 2, 6, (0, 1)),  # 2x2 block
 ]
 POINTS = [1] * 28 + [2] * 26 + [3] * 13 + [5] * 5
 
@@ -67,7 +66,7 @@ def main() -> None:
                 for pos in rnd.sample(range(cells), grey):
                     letters[pos] = "*"
             text = "".join(letters)
-            rows = tuple(text[r * width:(r + 1) * width] for r in range(height))
+            rows = tuple(text[r * width : (r + 1) * width] for r in range(height))
             if rows in seen or not feasible(text) or text.count("*") == cells:
                 continue
             seen.add(rows)
@@ -80,16 +79,25 @@ def main() -> None:
         hits = sum(card.matches(g) for g in grids)
         rated.append((-hits, rows))
     rated.sort()
-    cards = [{"id": i + 1, "points": points, "pattern": list(rows)}
-             for i, (points, (_, rows)) in enumerate(zip(POINTS, rated))]
+    cards = [
+        {"id": i + 1, "points": points, "pattern": list(rows)}
+        for i, (points, (_, rows)) in enumerate(zip(POINTS, rated))
+    ]
     rnd.shuffle(cards)
     for number, card in enumerate(cards, 1):
         card["id"] = number
-    OUT.write_text(json.dumps({
-        "about": "Shifting Stones pattern cards. Letters: S Sun, M Moon, F Fish, B Bird, "
-                 "H Horse, O Boat, E Seed, T Tree; * a grey square (any stone). Row 1 is "
-                 "the top of the grid (the deck's side).",
-        "cards": cards}, indent=1) + "\n")
+    OUT.write_text(
+        json.dumps(
+            {
+                "about": "Shifting Stones pattern cards. Letters: S Sun, M Moon, F Fish, B Bird, "
+                "H Horse, O Boat, E Seed, T Tree; * a grey square (any stone). Row 1 is "
+                "the top of the grid (the deck's side).",
+                "cards": cards,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     print(f"wrote {len(cards)} cards to {OUT}")
 
 
