@@ -43,7 +43,7 @@ async def saves_done(pilot, seconds: float = 10.0) -> None:
     (they run on the store's writer thread: ui/shared/saving.py)."""
     for _ in range(int(seconds / 0.01)):
         if not any(
-            getattr(getattr(getattr(screen, "control", None), "_saves", None), "pending", 0)
+            getattr(getattr(screen, "control", None), "saves_pending", 0)
             for screen in pilot.app.screen_stack
         ):
             return

@@ -309,9 +309,7 @@ def check(app, allowed: set[int], extra_dismissals: int, where: str) -> None:
                         f"{where}: seat {seat + 1}'s secret {found.group(0)!r} is on "
                         f"screen; seats allowed: {shown}"
                     )
-    saves = getattr(screen.control, "_saves", None)
-    if saves is not None:  # the writes still on the store's thread (a loaded machine)
-        saves.deliver(wait=True)
+    screen.control.wait_for_saves()  # (the saves run on the store's writer thread)
     assert screen.control.save_error is None, f"{where}: {screen.control.save_error}"
     if screen.control.writer is not None:
         with Store.open() as store:

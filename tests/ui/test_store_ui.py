@@ -107,13 +107,13 @@ async def test_a_move_never_waits_for_the_disk_and_closing_the_game_waits_for_it
         for _ in range(3):
             await pilot.pause()
         assert time.monotonic() - started < 2.0, "the move waited for the disk"
-        assert len(screen.match.actions) == 1 and screen.control._saves.pending >= 1
+        assert len(screen.match.actions) == 1 and screen.control.saves_pending >= 1
         disk.set()
         app.exit()
     [summary] = stored_games()
     assert summary.moves == 1
     assert loaded(summary.id)[0].state == screen.match.state
-    assert screen.control.save_error is None and screen.control._saves.pending == 0
+    assert screen.control.save_error is None and screen.control.saves_pending == 0
 
 
 async def test_starting_the_same_game_twice_keeps_both(isolated_saves):

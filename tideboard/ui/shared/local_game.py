@@ -54,6 +54,20 @@ class LocalGame(Control):
         (ui/shared/saving.py)."""
         save_match(self)
 
+    @property
+    def saves_pending(self) -> int:
+        """Saves asked and not yet handed back to the app (they run on the store's
+        writer thread)."""
+        saves = getattr(self, "_saves", None)
+        return 0 if saves is None else saves.pending
+
+    def wait_for_saves(self) -> None:
+        """Block until every save asked has run and its outcome is handed back
+        (what a test checks the store against; the screen closing does the same)."""
+        saves = getattr(self, "_saves", None)
+        if saves is not None:
+            saves.deliver(wait=True)
+
     def play(self, action: Any) -> bool:
         try:
             self.match = self.match.play(action)
