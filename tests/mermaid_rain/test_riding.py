@@ -7,7 +7,7 @@ import pytest
 from tests.mermaid_rain.mr_helpers import GAME, cell, riding
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.mermaid_rain import board
+from tideboard.games.mermaid_rain import spaces
 from tideboard.games.mermaid_rain.content import STARTS, TILE_DARK, TILE_SHAPE, TILE_SYMBOL
 from tideboard.games.mermaid_rain.state import (
     DISCARD,
@@ -102,13 +102,13 @@ def test_no_moving_onto_empty_sea_or_rocks_but_onto_a_laid_tile():
     state = evolve(
         state,
         cover=tuple(tile if c in (cell("d3"), cell("d4")) else -1 for c in range(99)),
-        covered=board.mask((cell("d3"), cell("d4"))),
+        covered=spaces.mask((cell("d3"), cell("d4"))),
         tile_cells=tuple((cell("d3"), cell("d4")) if t == tile else () for t in range(36)),
     )
     assert Move(0, cell("d3"), (G,)) in GAME.legal_actions(state)
     after = GAME.apply(state, Move(0, cell("d3"), (G,)))
     # the whole tile is one space: from it the island beside d4 is one step away
-    assert cell("d5") in board.neighbour_spaces(after, after.at[0])
+    assert cell("d5") in spaces.neighbour_spaces(after, after.at[0])
     assert GAME.parse_action(after, "p1 move d4 g") == Move(0, cell("d3"), (G,))
 
 
@@ -179,7 +179,7 @@ def test_end_of_round_removes_dark_tiles_and_stranded_mermaids_go_home_in_turn_o
     state = evolve(
         state,
         cover=cover,
-        covered=board.mask(cells),
+        covered=spaces.mask(cells),
         tile_cells=tuple(cells if t == dark else () for t in range(36)),
         at=(cell("c1"), cell("c1"), cell("c1")),
         turn=2,

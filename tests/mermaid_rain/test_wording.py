@@ -10,8 +10,8 @@ from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain.content import TILE_DARK, TILES
 from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.logline import pay_words, tile_text
+from tideboard.games.mermaid_rain.rendering import render_text, tile_label, tile_with_id
 from tideboard.games.mermaid_rain.state import HIDDEN, Move, Pick
-from tideboard.games.mermaid_rain.text import render_text, tile_label, tile_with_id
 
 D, G, T = 0, 1, 2
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from tests.moonshell.ms_helpers import census
 from tideboard.engine.core import GameConfig
-from tideboard.games.moonshell.board import actions_per_turn, chest_count
 from tideboard.games.moonshell.content import (
     ANEMONE,
     BUOY,
@@ -25,6 +24,7 @@ from tideboard.games.moonshell.content import (
     chest_cells,
 )
 from tideboard.games.moonshell.game import GAME
+from tideboard.games.moonshell.queries import actions_per_turn, chest_count
 from tideboard.games.moonshell.scoring import breakdown
 from tideboard.games.moonshell.state import (
     BUOY_SPACE,

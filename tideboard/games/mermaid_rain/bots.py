@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import RandomBot
-from tideboard.games.mermaid_rain import board
+from tideboard.games.mermaid_rain import spaces
 from tideboard.games.mermaid_rain.content import (
     MERMAID,
     STARTS,
@@ -59,7 +59,7 @@ def card_cost(view: State, hand: tuple[int, ...], space: int) -> int:
     """Cards it costs to move onto ``space`` with ``hand``: one card that pays
     (the matching one, or any onto a mermaid symbol or a start space), else a
     pair as a wild."""
-    sym = board.symbol(view, space)
+    sym = spaces.symbol(view, space)
     if sym <= TURTLE:
         return 1 if hand[sym] else 2
     return 1 if hand[0] or hand[1] or hand[2] else 2
@@ -74,7 +74,7 @@ def cards_to_treasure(view: State, start: int, hand: tuple[int, ...]) -> dict[in
         spent, here = heapq.heappop(heap)
         if spent > best[here]:
             continue
-        for n in board.neighbour_spaces(view, here):
+        for n in spaces.neighbour_spaces(view, here):
             cost = spent + card_cost(view, hand, n)
             if cost < best.get(n, 99):
                 best[n] = cost

@@ -6,7 +6,6 @@ from typing import Any
 
 from tideboard.engine.core import ModularGame
 from tideboard.games.mermaid_rain import bots, logline, notation, rules, scoring, views
-from tideboard.games.mermaid_rain.board import space_of
 from tideboard.games.mermaid_rain.content import (
     CELL_NAMES,
     CELLS,
@@ -15,8 +14,9 @@ from tideboard.games.mermaid_rain.content import (
     TREASURE_KINDS,
 )
 from tideboard.games.mermaid_rain.info import INFO
+from tideboard.games.mermaid_rain.rendering import render_text, state_json
+from tideboard.games.mermaid_rain.spaces import space_of
 from tideboard.games.mermaid_rain.state import HIDDEN, Action, State
-from tideboard.games.mermaid_rain.text import render_text, state_json
 
 
 class _Rules:

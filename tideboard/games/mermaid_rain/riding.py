@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.mermaid_rain import board
+from tideboard.games.mermaid_rain import spaces
 from tideboard.games.mermaid_rain.content import (
     BASE,
     CELLS,
@@ -60,7 +60,7 @@ def _riding(state: State, seat: int, placed: bool = True, tiles_done: bool = Tru
 def enter_action(state: State, a: Enter) -> State:
     _riding(state, a.seat, placed=False, tiles_done=False)
     need(state.at[a.seat] < 0, "Your mermaid is on the board already.")
-    if a.cell not in board.free_starts(state, a.seat):
+    if a.cell not in spaces.free_starts(state, a.seat):
         raise IllegalAction("Start on a free oyster-shell start space.")
     return evolve(state, at=_set(state.at, a.seat, a.cell))
 
@@ -69,7 +69,7 @@ def place_action(state: State, a: Place) -> State:
     _riding(state, a.seat, tiles_done=False)
     if a.tile not in state.held[a.seat]:
         raise IllegalAction("You do not hold that surf tile.")
-    if a.cells not in PLACEMENT_SETS[TILE_SHAPE[a.tile]] or board.mask(a.cells) & state.covered:
+    if a.cells not in PLACEMENT_SETS[TILE_SHAPE[a.tile]] or spaces.mask(a.cells) & state.covered:
         raise IllegalAction(
             f"A {SHAPES[TILE_SHAPE[a.tile]]} tile does not fit there: it must "
             "lie wholly on empty sea, inside the board."
@@ -80,7 +80,7 @@ def place_action(state: State, a: Place) -> State:
     return evolve(
         state,
         cover=tuple(cover),
-        covered=state.covered | board.mask(a.cells),
+        covered=state.covered | spaces.mask(a.cells),
         tile_cells=_set(state.tile_cells, a.tile, a.cells),
         **_release(state, a.seat, a.tile),
     )
@@ -124,12 +124,12 @@ def _arrive(state: State, seat: int, space: int, **changes) -> State:
 def move_action(state: State, a: Move) -> State:
     _riding(state, a.seat)
     here = state.at[a.seat]
-    if a.to not in board.neighbour_spaces(state, here):
+    if a.to not in spaces.neighbour_spaces(state, here):
         raise IllegalAction(
             "Move only to a neighbouring space with a symbol (not onto empty sea or rocks)."
         )
     _start_free(state, a.to)
-    if not isinstance(a.cards, tuple) or a.cards not in board.costs(state, a.seat, a.to):
+    if not isinstance(a.cards, tuple) or a.cards not in spaces.costs(state, a.seat, a.to):
         raise IllegalAction(
             "Pay a card matching the space's symbol (any card onto a mermaid "
             "symbol or a start space), or any two cards as a wild."
@@ -158,8 +158,8 @@ def teleport_action(state: State, a: Teleport) -> State:
         not isinstance(a.to, int)
         or not 0 <= a.to < CELLS
         or a.to == state.at[a.seat]
-        or not board.enterable(state, a.to)
-        or board.space_of(state, a.to) != a.to
+        or not spaces.enterable(state, a.to)
+        or spaces.space_of(state, a.to) != a.to
     ):
         raise IllegalAction("Teleport to another space with a symbol or a start space.")
     _start_free(state, a.to)
@@ -209,7 +209,7 @@ def _end_of_round(state: State) -> State:
     covered = state.covered
     for tile, cells in enumerate(state.tile_cells):
         if cells and TILE_DARK[tile]:
-            covered &= ~board.mask(cells)
+            covered &= ~spaces.mask(cells)
             for c in cells:
                 cover[c] = -1
             tile_cells[tile] = ()
@@ -241,7 +241,7 @@ def _after_home(state: State) -> State:
 
 def home_action(state: State, a: Home) -> State:
     need(state.phase == HOME, "Only a mermaid whose dark tile left the board goes home.")
-    if a.cell not in board.free_starts(state, a.seat):
+    if a.cell not in spaces.free_starts(state, a.seat):
         raise IllegalAction("Go to a free oyster-shell start space.")
     state = evolve(state, at=_set(state.at, a.seat, a.cell), stranded=state.stranded[1:])
     return state if state.stranded else _after_home(state)

@@ -16,7 +16,7 @@ from typing import Any
 
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.states import evolve
-from tideboard.games.mermaid_rain import board, riding
+from tideboard.games.mermaid_rain import riding, spaces
 from tideboard.games.mermaid_rain.content import (
     BASE,
     KEEP,
@@ -151,7 +151,7 @@ def _legal(state: State, seat: int) -> list[Action]:
     if phase == RIDE:
         here = state.at[seat]
         if here < 0:
-            return [Enter(seat, c) for c in board.free_starts(state, seat)]
+            return [Enter(seat, c) for c in spaces.free_starts(state, seat)]
         if state.held[seat]:
             out: list[Action] = []
             covered = state.covered
@@ -163,14 +163,14 @@ def _legal(state: State, seat: int) -> list[Action]:
         if state.teleport[seat] and not state.moved:
             out.extend(
                 Teleport(seat, s)
-                for s in board.all_spaces(state)
+                for s in spaces.all_spaces(state)
                 if s != here and not (s in _START_SET and s in state.at)
             )
         moves, cover = _MOVES, state.cover
         hand = state.hands[seat]
-        cap = board.CAP
+        cap = spaces.CAP
         held = (cap[hand[0]], cap[hand[1]], cap[hand[2]])
-        for space in board.neighbour_spaces(state, here):
+        for space in spaces.neighbour_spaces(state, here):
             if space in _START_SET and space in state.at:
                 continue  # a start space holds one mermaid
             tile = cover[space]
@@ -178,7 +178,7 @@ def _legal(state: State, seat: int) -> list[Action]:
             found = moves.get(key)
             if found is None:  # made once, shared
                 found = moves[key] = tuple(
-                    Move(seat, space, cost) for cost in board.costs(state, seat, space)
+                    Move(seat, space, cost) for cost in spaces.costs(state, seat, space)
                 )
             out.extend(found)
         if can_take(state):
@@ -186,7 +186,7 @@ def _legal(state: State, seat: int) -> list[Action]:
         out.append(End(seat))
         return out
     if phase == HOME:
-        return [Home(seat, c) for c in board.free_starts(state, seat)]
+        return [Home(seat, c) for c in spaces.free_starts(state, seat)]
     if phase == DISCARD:
         return _pairs_held(hand, _KEEPS[seat])
     return []
@@ -202,7 +202,7 @@ def _places(seat: int, tile: int) -> tuple[tuple[int, Place], ...]:
     found = _PLACES.get(key)
     if found is None:
         found = _PLACES[key] = tuple(
-            (board.mask(cells), Place(seat, tile, cells)) for cells in PLACEMENTS[TILE_SHAPE[tile]]
+            (spaces.mask(cells), Place(seat, tile, cells)) for cells in PLACEMENTS[TILE_SHAPE[tile]]
         )
     return found
 

@@ -14,15 +14,6 @@ from __future__ import annotations
 import functools
 
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.board import (
-    REEF,
-    actions_per_turn,
-    blocked_rock,
-    chest_full,
-    meeple_on,
-    replace_at,
-    sync_tides,
-)
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -41,6 +32,15 @@ from tideboard.games.moonshell.content import (
 )
 from tideboard.games.moonshell.meeples import pull_blocker
 from tideboard.games.moonshell.moves import PULLS, pull, pull_one, rotate, stack_target
+from tideboard.games.moonshell.queries import (
+    REEF,
+    actions_per_turn,
+    blocked_rock,
+    chest_full,
+    meeple_on,
+    replace_at,
+    sync_tides,
+)
 from tideboard.games.moonshell.reef import (
     BECALMED,
     FREE_FLOW,

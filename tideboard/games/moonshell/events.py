@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.board import chest_count, humans, replace_at
 from tideboard.games.moonshell.content import CHEST_COLUMNS, CHEST_ROWS, EMPTY, URCHIN
 from tideboard.games.moonshell.moves import COLLECTS, draw_tile, place_tile, rotate
 from tideboard.games.moonshell.powers import homecoming
+from tideboard.games.moonshell.queries import chest_count, humans, replace_at
 from tideboard.games.moonshell.reef import (
     HOMECOMING,
     LOW_TIDE,

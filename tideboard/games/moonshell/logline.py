@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tideboard.engine.core import seat_label
 from tideboard.games.moonshell.automaton import urchin_note
-from tideboard.games.moonshell.board import humans, seat_rocks, who
 from tideboard.games.moonshell.content import COLUMNS, EMPTY, ROCK_SIDES, tile_name
+from tideboard.games.moonshell.queries import humans, seat_rocks, who
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
 from tideboard.games.moonshell.state import (
     BUOY_COLUMN,

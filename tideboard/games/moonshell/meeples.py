@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 
-from tideboard.games.moonshell.board import meeple_on
 from tideboard.games.moonshell.content import CCW_SOURCE, COLUMNS, CW_SOURCE, EMPTY
+from tideboard.games.moonshell.queries import meeple_on
 from tideboard.games.moonshell.state import AT_HOME, CORNER, ROCK, TILE, Pull, State
 
 # where a cell / rock / corner goes when the board turns

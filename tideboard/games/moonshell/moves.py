@@ -9,15 +9,6 @@ import operator
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.board import (
-    REEF,
-    blocked_rock,
-    chest_full,
-    meeple_on,
-    replace_at,
-    sync_tides,
-    who,
-)
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CCW_ROCK_SOURCE,
@@ -41,6 +32,15 @@ from tideboard.games.moonshell.meeples import (
     follow_tiles,
     pull_blocker,
     rotate_meeples,
+)
+from tideboard.games.moonshell.queries import (
+    REEF,
+    blocked_rock,
+    chest_full,
+    meeple_on,
+    replace_at,
+    sync_tides,
+    who,
 )
 from tideboard.games.moonshell.reef import BECALMED, REVERSE_CURRENT
 from tideboard.games.moonshell.state import MOON, ROCK, TILE, Collect, Pull, State

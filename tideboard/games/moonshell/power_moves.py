@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 
-from tideboard.games.moonshell.board import REEF, blocked_rock, meeple_on
 from tideboard.games.moonshell.content import (
     BUOY,
     CENTRE,
@@ -20,6 +19,7 @@ from tideboard.games.moonshell.content import (
 )
 from tideboard.games.moonshell.meeples import pull_blocker, pull_cells
 from tideboard.games.moonshell.moves import one_rock_pulls, place_tile, stack_target
+from tideboard.games.moonshell.queries import REEF, blocked_rock, meeple_on
 from tideboard.games.moonshell.reef import BECALMED, MOON_SHADOW, STILL_WATER
 from tideboard.games.moonshell.state import (
     AT_HOME,

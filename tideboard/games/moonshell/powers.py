@@ -20,14 +20,6 @@ from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
-from tideboard.games.moonshell.board import (
-    REEF,
-    chest_count,
-    odd_in_play,
-    replace_at,
-    sync_tides,
-    who,
-)
 from tideboard.games.moonshell.content import (
     BUOY,
     CENTRE,
@@ -47,6 +39,14 @@ from tideboard.games.moonshell.moves import (
     slide_column,
     stack_target,
     take_tile,
+)
+from tideboard.games.moonshell.queries import (
+    REEF,
+    chest_count,
+    odd_in_play,
+    replace_at,
+    sync_tides,
+    who,
 )
 from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
 from tideboard.games.moonshell.state import (

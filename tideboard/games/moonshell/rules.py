@@ -7,7 +7,7 @@ action, hands over to ``turns.py`` (the turn flow: the next turn or round, event
 cards, the solo automaton).  The tides token shows the parity of the mermeeples
 on the field (``board.sync_tides``).  The setup is ``opening.py``'s.
 
-The helpers of ``board.py`` and the moves are offered here too, for the bots and
+The helpers of ``queries.py`` and the moves are offered here too, for the bots and
 the screens.
 """
 
@@ -17,19 +17,6 @@ from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import events, moves, powers, turns
-from tideboard.games.moonshell.board import (  # noqa: F401 (the helpers, also for screens)
-    REEF,
-    blocked_rock,
-    chest_count,
-    chest_rows,
-    column_tiles,
-    humans,
-    meeple_on,
-    ocean_rows,
-    replace_at,
-    seat_rocks,
-    who,
-)
 from tideboard.games.moonshell.content import (
     CENTRE,
     CHEST_COLUMNS,
@@ -51,6 +38,19 @@ from tideboard.games.moonshell.moves import (
     stack_target,
 )
 from tideboard.games.moonshell.opening import setup  # noqa: F401 (the contract's)
+from tideboard.games.moonshell.queries import (  # noqa: F401 (the helpers, also for screens)
+    REEF,
+    blocked_rock,
+    chest_count,
+    chest_rows,
+    column_tiles,
+    humans,
+    meeple_on,
+    ocean_rows,
+    replace_at,
+    seat_rocks,
+    who,
+)
 from tideboard.games.moonshell.reef import (
     BECALMED,
     FREE_FLOW,

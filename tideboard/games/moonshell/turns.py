@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import automaton, events, powers
-from tideboard.games.moonshell.board import actions_per_turn
+from tideboard.games.moonshell.queries import actions_per_turn
 from tideboard.games.moonshell.state import EVENT, State
 
 

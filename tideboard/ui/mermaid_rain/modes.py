@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tideboard.games.mermaid_rain import board as rules_board
+from tideboard.games.mermaid_rain import spaces as rules_board
 from tideboard.games.mermaid_rain.content import (
     BASE,
     CELL_NAMES,
@@ -26,6 +26,7 @@ from tideboard.games.mermaid_rain.content import (
     distance,
 )
 from tideboard.games.mermaid_rain.logline import pay_words
+from tideboard.games.mermaid_rain.rendering import SHAPE_WORDS, tile_label
 from tideboard.games.mermaid_rain.state import (
     DISCARD,
     HOME,
@@ -44,7 +45,6 @@ from tideboard.games.mermaid_rain.state import (
     Take,
     Teleport,
 )
-from tideboard.games.mermaid_rain.text import SHAPE_WORDS, tile_label
 from tideboard.ui.shared import GameScreen
 
 

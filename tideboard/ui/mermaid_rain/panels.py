@@ -25,9 +25,9 @@ from tideboard.games.mermaid_rain.content import (
     TREASURE_LETTERS,
 )
 from tideboard.games.mermaid_rain.melds import meld_rank
+from tideboard.games.mermaid_rain.rendering import tile_label
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
-from tideboard.games.mermaid_rain.text import tile_label
 from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
 from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tideboard.games.mermaid_rain import board
+from tideboard.games.mermaid_rain import spaces
 from tideboard.games.mermaid_rain.content import (
     BASE,
     CELL_NAMES,
@@ -42,7 +42,7 @@ def cell_text(state: State, cell: int) -> str:
         sym = SYMBOL_LETTERS[TILE_SYMBOL[tile]].lower()
     else:
         sym = SYMBOL_LETTERS[BASE[cell]]
-    space = board.space_of(state, cell)
+    space = spaces.space_of(state, cell)
     here = [str(s + 1) for s, at in enumerate(state.at) if at == space]
     mermaid = here[0] if len(here) == 1 else ("+" if here else " ")
     ids = state.spaces[cell]
