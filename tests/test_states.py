@@ -89,6 +89,39 @@ def test_evolve_copies_actions_and_the_generator_too():
         evolve(Flip(3, 4), cel=5)
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_evolve_copies_a_state_made_by_pickle_or_copy(game_id):
+    """The states' quick copy reads the instance dict's values in field order: a state
+    unpickled or copied has them in that order too."""
+    import copy
+
+    state = played(game_id)
+    first = attrs.fields(state.__class__)[0].name
+    changes = {first: getattr(state, first), "rng": Rng(12)}
+    expected = attrs.evolve(state, **changes)
+    for other in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+        assert evolve(other, **changes) == expected
+
+
+def test_evolve_takes_the_slow_way_when_the_dict_holds_more_than_the_fields():
+    import functools
+
+    @attrs.frozen(slots=False)
+    class Cached:
+        a: int
+        b: int = 0
+
+        @functools.cached_property
+        def total(self) -> int:
+            return self.a + self.b
+
+    cached = Cached(1, 2)
+    assert cached.total == 3  # (now in the instance's dict beside the fields)
+    assert evolve(cached, a=5) == Cached(5, 2) and evolve(cached, a=5).total == 7
+    with pytest.raises(TypeError, match="'c'"):
+        evolve(cached, c=1)
+
+
 def test_evolve_runs_validators_and_takes_private_and_keyword_only_fields():
     """attrs.evolve's contract, for classes unlike the games' (the copy goes through
     ``__init__``): a private field is given by its init name, a keyword-only one by

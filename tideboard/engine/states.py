@@ -24,16 +24,49 @@ T = TypeVar("T")
 
 _UNCHANGED = object()
 _COPIERS: dict[type, Callable[..., Any]] = {}
+_POSITIONS: dict[type, dict[str, int] | None] = {}
 
 
 def evolve(inst: T, /, **changes: Any) -> T:
     """A copy of ``inst`` (an attrs instance) with ``changes``, as ``attrs.evolve`` makes
-    it: through ``__init__`` (validators run), a name that is no field a TypeError."""
+    it: through ``__init__`` (validators run), a name that is no field a TypeError.
+
+    The states (classes without slots, ``__init__`` attrs' own) are copied the quick
+    way: ``__init__`` filled the instance's dict in field order, so the values are
+    read from it in one go, the changed ones put at their fields' positions, and the
+    whole passed to ``__init__`` again.  Any other class goes through a copier written
+    out for it (:func:`_copier`)."""
+    cls = inst.__class__
     try:
-        copier = _COPIERS[inst.__class__]
+        positions = _POSITIONS[cls]
     except KeyError:
-        copier = _COPIERS[inst.__class__] = _copier(inst.__class__)
+        positions = _POSITIONS[cls] = _positions(cls)
+    if positions is not None:
+        values = list(inst.__dict__.values())
+        if len(values) == len(positions):  # (else something else lives in the dict)
+            for name, value in changes.items():
+                try:
+                    values[positions[name]] = value
+                except KeyError:
+                    raise TypeError(f"evolve[{cls.__qualname__}]() got an unexpected "
+                                    f"keyword argument {name!r}") from None
+            return cls(*values)
+    try:
+        copier = _COPIERS[cls]
+    except KeyError:
+        copier = _COPIERS[cls] = _copier(cls)
     return copier(inst, **changes)
+
+
+def _positions(cls: type) -> dict[str, int] | None:
+    """Field name -> position, for a class whose instances' dicts hold exactly its fields
+    in order (no slots, attrs' own ``__init__`` taking every field by position under
+    its own name); None for any other class."""
+    fields = attrs.fields(cls)
+    if ("__slots__" in cls.__dict__ or hasattr(cls, "__attrs_init__")
+            or any(not f.init or f.kw_only or f.alias != f.name for f in fields)):
+        return None
+    return {field.name: position for position, field in enumerate(fields)}
 
 
 def _copier(cls: type) -> Callable[..., Any]:
