@@ -48,8 +48,9 @@ def evolve(inst: T, /, **changes: Any) -> T:
                 try:
                     values[positions[name]] = value
                 except KeyError:
-                    raise TypeError(f"evolve[{cls.__qualname__}]() got an unexpected "
-                                    f"keyword argument {name!r}") from None
+                    raise TypeError(
+                        f"evolve[{cls.__qualname__}]() got an unexpected keyword argument {name!r}"
+                    ) from None
             return cls(*values)
     try:
         copier = _COPIERS[cls]
@@ -63,8 +64,11 @@ def _positions(cls: type) -> dict[str, int] | None:
     in order (no slots, attrs' own ``__init__`` taking every field by position under
     its own name); None for any other class."""
     fields = attrs.fields(cls)
-    if ("__slots__" in cls.__dict__ or hasattr(cls, "__attrs_init__")
-            or any(not f.init or f.kw_only or f.alias != f.name for f in fields)):
+    if (
+        "__slots__" in cls.__dict__
+        or hasattr(cls, "__attrs_init__")
+        or any(not f.init or f.kw_only or f.alias != f.name for f in fields)
+    ):
         return None
     return {field.name: position for position, field in enumerate(fields)}
 
