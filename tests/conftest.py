@@ -51,3 +51,11 @@ def pytest_collection_modifyitems(config, items):
     """Tests marked slow first: xdist hands tests out in this order, so the
     parallel run does not end with one long test while the other cores wait."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
+
+
+def pytest_xdist_auto_num_workers(config):
+    """-n auto: two workers a core.  Many tests wait part of their time (fsync,
+    child processes, sockets, a pause between keys); with one worker a core, a
+    core stood idle while its worker waited."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)

@@ -5,6 +5,7 @@ Textual writes (colours and modes ignored), enough to read what is shown."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import tempfile
 from pathlib import Path
@@ -164,8 +165,14 @@ class Client:
 async def start_server(
     data_dir: Path | None = None, grace: float = 60.0, limits: Limits = Limits()
 ) -> Server:
-    server = Server(
-        data_dir or Path(tempfile.mkdtemp(prefix="td-serve-")), limits, grace=grace, bot_delay=0.0
-    )
+    """A server in this process on a free port; without ``data_dir``, in a new
+    folder inside the test's own data folder (tests/conftest.py), which pytest
+    removes with the test's other temporary files."""
+    if data_dir is None:
+        base = os.environ.get("TIDEBOARD_DATA_DIR")
+        if base:
+            Path(base).mkdir(parents=True, exist_ok=True)
+        data_dir = Path(tempfile.mkdtemp(prefix="td-serve-", dir=base))
+    server = Server(data_dir, limits, grace=grace, bot_delay=0.0)
     await server.start("127.0.0.1", 0)
     return server
