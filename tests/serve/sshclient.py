@@ -93,11 +93,14 @@ async def session_output(port: int, name: str, key=None, timeout: float = 15.0):
 class Client:
     """One player's ssh session: ``await Client.open(port, name)``."""
 
+    closed = False  # its output ended
+
     def __init__(self, conn, process, size) -> None:
         self.conn = conn
         self.process = process
         self.screen = Terminal(*size)
         self.output = b""
+        self.changed = asyncio.Condition()  # notified when output arrives (or ends)
         self.task = asyncio.create_task(self._read())
 
     @classmethod
@@ -130,23 +133,33 @@ class Client:
 
     async def _read(self) -> None:
         decoder = __import__("codecs").getincrementaldecoder("utf-8")("replace")
-        while True:
-            data = await self.process.stdout.read(65536)
-            if not data:
-                return
-            self.output += data
-            self.screen.feed(decoder.decode(data))
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    return
+                self.output += data
+                self.screen.feed(decoder.decode(data))
+                async with self.changed:
+                    self.changed.notify_all()
+        finally:
+            self.closed = True
+            async with self.changed:
+                self.changed.notify_all()
 
     def text(self) -> str:
         return self.screen.text()
 
     async def wait_for(self, needle: str, timeout: float = 10.0) -> str:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while needle not in self.text():
-            if loop.time() > end:
-                raise AssertionError(f"{needle!r} never showed; the screen:\n{self.text()}")
-            await asyncio.sleep(0.05)
+        """The screen's text once ``needle`` is on it (checked as output arrives)."""
+        try:
+            async with self.changed:
+                await asyncio.wait_for(self.changed.wait_for(
+                    lambda: needle in self.text() or self.closed), timeout)
+        except asyncio.TimeoutError:
+            pass
+        if needle not in self.text():
+            raise AssertionError(f"{needle!r} never showed; the screen:\n{self.text()}")
         return self.text()
 
     async def keys(self, *keys: str, pause: float = 0.05) -> None:
