@@ -154,9 +154,10 @@ class Client:
         """The screen's text once ``needle`` is on it (checked as output arrives)."""
         try:
             async with self.changed:
-                await asyncio.wait_for(self.changed.wait_for(
-                    lambda: needle in self.text() or self.closed), timeout)
-        except asyncio.TimeoutError:
+                await asyncio.wait_for(
+                    self.changed.wait_for(lambda: needle in self.text() or self.closed), timeout
+                )
+        except TimeoutError:
             pass
         if needle not in self.text():
             raise AssertionError(f"{needle!r} never showed; the screen:\n{self.text()}")
