@@ -98,7 +98,6 @@ def child(target: str) -> None:
                 return any(hasattr(screen, "match") for screen in app.screen_stack)
 
     first: list[str] = []
-    display = app._display
 
     def on_display(screen, renderable) -> None:
         # the first frame of the target screen handed to the driver (headless
@@ -108,9 +107,10 @@ def child(target: str) -> None:
             if os.environ.get("FIRST_FRAME_EXIT"):  # for instruction counts (valgrind)
                 print(first[0], flush=True)
                 os._exit(0)
-        display(screen, renderable)
 
-    app._display = on_display
+    from tideboard.ui.textual_compat import on_frame
+
+    on_frame(app, on_display)
 
     async def pilot(pilot) -> None:
         while not ready(app):

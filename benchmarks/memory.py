@@ -110,10 +110,7 @@ async def play(
                 # the results window closed (Esc) and the notices gone: what the
                 # finished game keeps, without the one-off window
                 await pilot.press("escape")
-                for _ in range(100):
-                    if not app._notifications:
-                        break
-                    await asyncio.sleep(0.1)
+                app.clear_notifications()
                 await pilot.pause()
                 closed = (count, *sample(trace))
                 if top and trace:

@@ -55,14 +55,14 @@ def make_app(target: str):
 async def run_until_first_frame(app, hold: asyncio.Event | None = None) -> float:
     """Run ``app`` headless; the moment of its first frame (time.time())."""
     first: list[float] = []
-    display = app._display
 
     def on_display(screen, renderable) -> None:
         if not first and renderable is not None:
             first.append(time.time())
-        display(screen, renderable)
 
-    app._display = on_display
+    from tideboard.ui.textual_compat import on_frame
+
+    on_frame(app, on_display)
 
     async def pilot(pilot) -> None:
         while not first:
@@ -118,15 +118,15 @@ async def main_with_count(n: int, target: str, result: dict[str, int]) -> list[f
     async def one() -> float:
         app = make_app(target)
         first: list[float] = []
-        display = app._display
 
         def on_display(screen, renderable) -> None:
             if not first and renderable is not None:
                 first.append(time.time())
                 painted.append(first[0])
-            display(screen, renderable)
 
-        app._display = on_display
+        from tideboard.ui.textual_compat import on_frame
+
+        on_frame(app, on_display)
 
         async def pilot(pilot) -> None:
             while not first:
@@ -165,15 +165,15 @@ def fork(n: int, target: str) -> dict[str, float]:
             async def child() -> float:
                 app = make_app(target)
                 first: list[float] = []
-                display = app._display
 
                 def on_display(screen, renderable) -> None:
                     if not first and renderable is not None:
                         first.append(time.time())
                         os.write(write, f"{first[0]} {time.process_time() - cpu0}\n".encode())
-                    display(screen, renderable)
 
-                app._display = on_display
+                from tideboard.ui.textual_compat import on_frame
+
+                on_frame(app, on_display)
 
                 async def pilot(pilot) -> None:
                     while not first:

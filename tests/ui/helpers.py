@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
@@ -60,6 +62,24 @@ async def settle_keys(pilot, times: int = 40) -> None:
     await settle(pilot)
 
 
+def notices(app) -> list[str]:
+    """The notices on ``app``'s screen now, oldest first."""
+    from tideboard.ui.textual_compat import notices_shown
+
+    return notices_shown(app)
+
+
+def screen_bindings(node) -> list[Any]:
+    """The key bindings ``node``'s class declares with its bases (``BINDINGS``), as
+    Textual merges them: a class's bindings of a key replace its bases' ones."""
+    from textual.binding import BindingsMap
+
+    keys: dict[str, list[Any]] = {}
+    for cls in reversed(type(node).__mro__):
+        keys.update(BindingsMap(cls.__dict__.get("BINDINGS", [])).key_to_bindings)
+    return [binding for bindings in keys.values() for binding in bindings]
+
+
 async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
     """Send ``keys`` in one burst, as a fast typist or a paste does: every key
     is queued before the app handles the first (``pilot.press`` waits for each)."""
@@ -69,7 +89,7 @@ async def burst(pilot, *keys: str, settle_times: int = 5) -> None:
     for key in keys:
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(app)
-        app._driver.send_message(event)
+        app.post_message(event)  # (queued as the terminal driver queues it)
     await settle(pilot, settle_times)
 
 

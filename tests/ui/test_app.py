@@ -3,11 +3,8 @@
 from textual import events
 from textual.geometry import Size
 
+from tests.ui.helpers import notices
 from tideboard.ui.app import TideboardApp
-
-
-def _messages(app):
-    return [n.message for n in app._notifications]
 
 
 async def _hints(pilot) -> list[str]:
@@ -19,7 +16,7 @@ async def _hints(pilot) -> list[str]:
         empty = empty + 1 if not app.message_queue_size else 0
         if empty == 2:
             break
-    return [m for m in _messages(app) if "laid out for" in m]
+    return [m for m in notices(app) if "laid out for" in m]
 
 
 async def test_a_small_terminal_gets_a_hint_once():

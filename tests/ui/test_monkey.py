@@ -20,16 +20,14 @@ message prints it); ``TIDEBOARD_MONKEY_STEPS=<n>`` runs longer.
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import re
 import time
 
 import pytest
-from rich.console import Console
 from textual import events
-from textual.keys import _character_to_key, _get_unicode_name_from_key
+from textual.keys import key_to_character
 
 from tests.ui.helpers import hand_over
 from tideboard.engine.core import GameConfig
@@ -37,6 +35,7 @@ from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.shared import HelpScreen, PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
+from tideboard.ui.textual_compat import XTermParser, screen_lines
 
 RUN_SEED = int(os.environ.get("TIDEBOARD_MONKEY_SEED", time.time_ns() % 1_000_000_007))
 
@@ -136,21 +135,7 @@ def rendered_text(app) -> str:
     """The characters on the terminal now (every screen that shows through), but for
     the rows of an open help window: its rules page names every card (Moonshell's
     table of secret objectives lists S1...), which is no one's secret."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
-    lines = console.export_text(styles=False).replace("\xa0", " ").split("\n")
+    lines = screen_lines(app)
     if isinstance(app.screen, HelpScreen):
         for box in app.screen.query("#help-box"):
             region = box.region
@@ -204,19 +189,15 @@ def person_at_keyboard(app) -> int | None:
 
 # -- what the monkey does -------------------------------------------------------------
 def burst(app, keys: list[str]) -> None:
-    """Queue every key at once, as a terminal delivers a fast typist's keys."""
-    import unicodedata
-
+    """Queue every key at once, as a terminal delivers a fast typist's keys (a
+    character as Textual's terminal parser reads it, a named key as it names it)."""
     for key in keys:
-        if len(key) == 1 and not key.isalnum():
-            key = _character_to_key(key)
-        try:
-            char = unicodedata.lookup(_get_unicode_name_from_key(key))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = events.Key(key, char)
+        if len(key) == 1:
+            (event,) = XTermParser().feed(key)
+        else:
+            event = events.Key(key, key_to_character(key))
         event.set_sender(app)
-        app._driver.send_message(event)
+        app.post_message(event)
 
 
 async def settle(pilot, times: int = 300) -> None:

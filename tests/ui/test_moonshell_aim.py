@@ -7,7 +7,7 @@ line and the status line."""
 
 from __future__ import annotations
 
-from tests.ui.helpers import settle
+from tests.ui.helpers import screen_bindings, settle
 from tests.ui.test_moonshell_mermaids import open_power_list, to_first_turn, tsunami_app, wait_for
 from tests.ui.test_moonshell_screen import footer_actions
 from tideboard.engine import registry
@@ -75,7 +75,7 @@ async def test_active_tide_pool_aimed_with_the_arrows_and_used_with_enter():
         assert screen.turn.mode is None and board.meeples == {("cell", moved[1]): "M1"}
         assert "w" not in {
             b.key
-            for _k, b in screen._bindings
+            for b in screen_bindings(screen)
             if b.show and screen.check_action(b.action.split("(")[0], ())
         }
 
@@ -231,7 +231,7 @@ async def test_w_is_listed_when_a_power_may_be_used():
         screen = app.screen
         await to_first_turn(pilot)
         assert mermaid_moves(screen.game, screen.state) and "power" in footer_actions(screen)
-        labels = {b.action: b.description for _k, b in screen._bindings if b.key == "w"}
+        labels = {b.action: b.description for b in screen_bindings(screen) if b.key == "w"}
         assert labels["power"] == "Power" and labels["pick_mermaid"] == "Mermaid"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widgets import Static
 
-from tests.ui.helpers import app_for, hand_over, settle
+from tests.ui.helpers import app_for, hand_over, screen_bindings, settle
 from tests.ui.test_moonshell_ui import keep_first_secret, ms_app, text_of, wait_for
 from tideboard.engine.core import GameConfig
 from tideboard.ui.moonshell import ChestView, OceanBoard
@@ -17,7 +17,7 @@ MS = "moonshell"
 def footer_actions(screen) -> set[str]:
     """The actions the footer lists now (shown bindings that check_action allows)."""
     out = set()
-    for _key, binding in screen._bindings:
+    for binding in screen_bindings(screen):
         if binding.show and screen.check_action(binding.action.split("(")[0], ()):
             out.add(binding.action.split("(")[0])
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from tests.ui.helpers import app_for, app_with_state, hand_over, settle
+from tests.ui.helpers import app_for, app_with_state, hand_over, notices, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
@@ -379,7 +379,7 @@ async def test_undo_says_why_when_nothing_can_be_taken_back():
         assert "pull cannot be taken back: it drew new tiles from the bag" in text
         await pilot.press("r", "u")
         assert screen.state == pulled
-        assert any("Move taken back" in n.message for n in app._notifications)
+        assert any("Move taken back" in n for n in notices(app))
         assert "action" in status(screen), "after undo the status line says what to do next"
 
 

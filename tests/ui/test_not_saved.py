@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tests.ui.helpers import app_for, settle
+from tests.ui.helpers import app_for, notices, settle
 from tideboard.store.games import Store
 from tideboard.ui.shared import ConfirmScreen, saving
 from tideboard.ui.shared.game_screen import GameScreen
@@ -66,10 +66,6 @@ async def play_until_not_saved(pilot, screen) -> None:
         if screen.control.save_error:
             return
     raise AssertionError("30 turns were saved on a full disk")
-
-
-def notices(app) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 @bounded

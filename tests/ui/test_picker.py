@@ -285,7 +285,7 @@ def _one_write(app, data: str) -> int:
     parsed = [event for event in XTermParser().feed(data) if isinstance(event, events.Key)]
     for event in parsed:
         event.set_sender(app)
-        app._driver.send_message(event)
+        app.post_message(event)
     return len(parsed)
 
 

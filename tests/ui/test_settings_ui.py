@@ -6,16 +6,12 @@ from __future__ import annotations
 import json
 import re
 
-from tests.ui.helpers import app_for, settle
+from tests.ui.helpers import app_for, notices, settle
 from tideboard.files import settings
 from tideboard.files.settings import Settings
 from tideboard.files.themes import named_stylesheet
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.picker import PickerScreen
-
-
-def _messages(app) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 def _game_sheets(app) -> set[str]:
@@ -52,7 +48,7 @@ async def test_f3_cycles_the_bot_speed_in_a_game_and_remembers_it(isolated_saves
         assert hasattr(screen, "bot_delay") and screen.bot_delay == 0  # the tests' override
         await pilot.press("f3")  # normal -> slow
         assert screen.bot_delay == settings.BOT_SPEEDS["slow"]
-        assert "Bot speed: slow" in _messages(app)
+        assert "Bot speed: slow" in notices(app)
         await pilot.press("f3")  # slow -> instant
         assert screen.bot_delay == 0 and app.bot_delay == 0
     assert settings.load()[0].bot_speed == "instant"
@@ -85,7 +81,7 @@ async def test_a_damaged_settings_file_is_a_notice_not_a_crash(isolated_saves):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, PickerScreen) and app.theme == "tide-dark"
-        assert [m for m in _messages(app) if "settings.json" in m and "ignored" in m]
+        assert [m for m in notices(app) if "settings.json" in m and "ignored" in m]
         await pilot.press("f2")  # a new choice replaces the damaged file
     assert settings.load() == (Settings(theme="tide-light"), None)
 
@@ -97,7 +93,7 @@ async def test_an_unknown_saved_theme_falls_back_with_a_notice(isolated_saves):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.theme == "tide-dark" and app.bot_delay == settings.BOT_SPEEDS["slow"]
-        assert [m for m in _messages(app) if "unknown theme" in m]
+        assert [m for m in notices(app) if "unknown theme" in m]
 
 
 async def test_the_picker_parses_only_its_own_stylesheet_and_a_game_adds_its_own():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from tests.ui.helpers import SS, app_for, app_with_state, hand_over, settle
+from tests.ui.helpers import SS, app_for, app_with_state, hand_over, notices, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
@@ -474,7 +474,7 @@ async def test_after_undo_the_status_line_shows_what_to_do_next():
         assert "s shift, f flip" in str(
             screen.query_one("#ss-status").render()
         ) or "matches now" in str(screen.query_one("#ss-status").render())
-        assert any("Move taken back" in n.message for n in app._notifications)
+        assert any("Move taken back" in n for n in notices(app))
 
 
 async def test_undo_at_the_start_of_your_turn_does_not_blame_the_other_players_move():

@@ -12,7 +12,7 @@ import sys
 import pytest
 from textual.widgets import OptionList
 
-from tests.ui.helpers import SS, app_for, hand_over, settle
+from tests.ui.helpers import SS, app_for, hand_over, notices, settle
 from tideboard.engine.match import Match
 from tideboard.files.paths import store_path
 from tideboard.store.games import Store, StoreError
@@ -56,10 +56,6 @@ def store_a(match: Match, seats=None, finish: bool = False) -> str:
         if finish:
             store.finish(gid, Result.of(match.game, match.state))
     return gid
-
-
-def messages(app) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 # -- every game is a record, saved move by move ----------------------------------
@@ -169,7 +165,7 @@ async def test_undo_is_saved_and_a_failed_undo_save_is_shown(monkeypatch):
         await pilot.press("u")
         await settle(pilot)
         assert len(screen.match.actions) == 0  # the screen still takes the move back
-        assert any("Could not save the game: the disk is full" in m for m in messages(app))
+        assert any("Could not save the game: the disk is full" in m for m in notices(app))
         assert app.sub_title == "NOT SAVED"
         assert len(loaded(gid)[0].actions) == 1  # the store kept what it had
 
@@ -177,7 +173,7 @@ async def test_undo_is_saved_and_a_failed_undo_save_is_shown(monkeypatch):
         await pilot.press("f", "enter")  # the next save brings the record up to date
         await settle(pilot)
         assert loaded(gid)[0].state == screen.match.state
-        assert app.sub_title == "" and "The game is saved again." in messages(app)
+        assert app.sub_title == "" and "The game is saved again." in notices(app)
 
 
 async def test_a_store_that_cannot_be_opened_is_shown_and_the_game_goes_on(isolated_saves):
@@ -188,7 +184,7 @@ async def test_a_store_that_cannot_be_opened_is_shown_and_the_game_goes_on(isola
         await pilot.press("f", "enter")
         await settle(pilot)
         assert len(game_screen(app).match.actions) == 1
-        assert any("Could not save the game" in m and "not a file" in m for m in messages(app))
+        assert any("Could not save the game" in m and "not a file" in m for m in notices(app))
         assert app.is_running
 
 
@@ -336,8 +332,8 @@ async def test_old_autosaves_are_imported_and_a_damaged_one_is_left_alone(isolat
         [summary] = stored_games()
         options = app.screen.query_one("#games", OptionList)
         assert "Player 2 (greedy bot)" in str(options.get_option(f"resume:{summary.id}").prompt)
-        assert any("Skipped a damaged old save" in m for m in messages(app))
-        assert any(f"as game {summary.id}" in m for m in messages(app))
+        assert any("Skipped a damaged old save" in m for m in notices(app))
+        assert any(f"as game {summary.id}" in m for m in notices(app))
     assert loaded(summary.id)[0].state == old.state
     assert bad.read_text() == "{ not json" and good.exists()
 

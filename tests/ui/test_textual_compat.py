@@ -134,3 +134,26 @@ async def test_with_a_result_callback_switch_screen_replaces_the_first_screen():
             await app.switch_screen(Screen(name=name))
             await pilot.pause()
             assert [s.name for s in app.screen_stack] == [name]
+
+
+async def test_screen_lines_reads_the_characters_on_screen_and_on_frame_sees_each_frame():
+    from textual.widgets import Static
+
+    class Shown(App[None]):
+        def compose(self):
+            yield Static("tide table 42")
+
+    app = Shown()
+    frames: list[object] = []
+    textual_compat.on_frame(app, lambda screen, update: frames.append(update))
+    async with app.run_test(size=(30, 5)) as pilot:
+        await pilot.pause()
+        lines = textual_compat.screen_lines(app)
+        assert len(lines) >= 5 and lines[0].startswith("tide table 42")
+        assert any(frame is not None for frame in frames)  # the first frame went by
+        app.notify("first")
+        app.notify("second")
+        await pilot.pause()
+        assert textual_compat.notices_shown(app) == ["first", "second"]
+        app.clear_notifications()
+        assert textual_compat.notices_shown(app) == []

@@ -22,6 +22,13 @@ figure (the figures are in docs/architecture.md, "Textual's private names").
   (``get_default_screen``), not pushed over Textual's blank one (3% of the
   picker's first frame, 5% of a game's); Textual gives such a screen no result
   callback, and ``switch_screen`` pops one from the screen it replaces.
+- :func:`screen_lines` (the screen's compositor and ``App._background_screens``):
+  the characters on the terminal now, every screen that shows through; the
+  monkey test reads them to check that no seat's secret is on screen.
+- :func:`notices_shown` (``App._notifications``): the notices on screen now
+  (Textual has no public list of them); tests read them.
+- :func:`on_frame` (``App._display``): a callback as each frame is handed to
+  the driver; the benchmarks time the first frame with it.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual._ansi_sequences import SYNC_END, SYNC_START  # noqa: F401
+from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
@@ -42,7 +50,10 @@ __all__ = [
     "RulesHookStylesheet",
     "XTermParser",
     "give_result_callback",
+    "notices_shown",
+    "on_frame",
     "parser_waits",
+    "screen_lines",
 ]
 
 # (css, read_from, is_default_rules, tie_breaker, scope): one source of a stylesheet
@@ -94,3 +105,45 @@ class RulesHookStylesheet(Stylesheet):
         source = (css, read_from, is_default_rules, tie_breaker, scope)
         parse = super()._parse_rules
         return self.rules_of(source, lambda: parse(*source))
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    """The characters on ``app``'s terminal now, line by line: the top screen
+    and every screen under it that shows through (a window's backdrop)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text(styles=False).replace("\xa0", " ").split("\n")
+
+
+def notices_shown(app: App[Any]) -> list[str]:
+    """The messages of the notices (``App.notify``) on ``app``'s screen now,
+    oldest first."""
+    return [str(notification.message) for notification in app._notifications]
+
+
+def on_frame(app: App[Any], callback: Callable[[Screen, Any], None]) -> None:
+    """Call ``callback(screen, update)`` as ``app`` hands each frame (or update,
+    None when nothing changed) to its driver, before the driver writes it."""
+    display = app._display
+
+    def displayed(screen: Screen, renderable: Any) -> None:
+        callback(screen, renderable)
+        display(screen, renderable)
+
+    app._display = displayed  # type: ignore[method-assign]
