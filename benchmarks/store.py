@@ -110,7 +110,7 @@ def main() -> None:
         print(f"load_match: {time.perf_counter() - start:.3f} s for {len(texts)} moves")
 
         start = time.perf_counter()
-        with store._write() as db:  # bulk: the listing is what is measured
+        with store.db.write() as db:  # bulk: the listing is what is measured
             for n in range(args.games):
                 _insert_game(
                     db,

@@ -31,7 +31,7 @@ async def test_names_compare_without_case_in_the_store(tmp_path):
         assert storage.claim(store, "ANA", "SHA256:b") is None
         assert storage.pinned_key(store, "aNa") == "SHA256:a"
         # a name used without a key before keys were required: the first key owns it
-        with store._write() as db:
+        with store.db.write() as db:
             db.execute(
                 "INSERT INTO players (name, fingerprint, first_seen) "
                 "VALUES ('zed', NULL, '2024-01-01')"

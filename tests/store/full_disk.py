@@ -118,7 +118,7 @@ def disk(request, tmp_path, monkeypatch):
 
         def faulty_open(*args, **kwargs):
             store = real_open(*args, **kwargs)
-            store._db = FullDiskConnection(store._db, the_disk)
+            store.db.connection = FullDiskConnection(store.db.connection, the_disk)
             return store
 
         monkeypatch.setattr(Store, "open", faulty_open)

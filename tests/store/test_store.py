@@ -37,7 +37,7 @@ def store_match(store, match, seats=None) -> str:
 
 
 def test_pragmas(store):
-    db = store._db
+    db = store.db.connection
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert db.execute("PRAGMA busy_timeout").fetchone()[0] > 0
@@ -269,7 +269,7 @@ def test_read_only_folder(tmp_path):
 
 def test_damaged_row_is_a_store_error(store):
     gid = store.create("moonlighter", GameConfig(players=1))
-    store._db.execute("UPDATE games SET seats = 'garbage' WHERE id = ?", (gid,))
+    store.db.connection.execute("UPDATE games SET seats = 'garbage' WHERE id = ?", (gid,))
     with pytest.raises(StoreError, match="damaged"):
         store.list()
 

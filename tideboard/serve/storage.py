@@ -40,7 +40,7 @@ class TableRow:
 def new_table_id(store: Store) -> str:
     while True:
         table_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
-        if not store._read("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+        if not store.db.read("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
             return table_id
 
 
@@ -50,7 +50,7 @@ def _seats_json(seats: Any) -> str:
 
 def save_table(store: Store, row: TableRow) -> None:
     """Insert or replace ``row`` (one transaction)."""
-    with store._write() as db:
+    with store.db.write() as db:
         db.execute(
             "INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
             " game_id, created, closed, options) VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -72,7 +72,7 @@ def save_table(store: Store, row: TableRow) -> None:
 def load_tables(store: Store) -> list[TableRow]:
     """Every table not given up, oldest first (damaged rows are skipped)."""
     rows = []
-    for row in store._read(
+    for row in store.db.read(
         "SELECT id, game, creator, players, variant, seats, game_id, "
         "created, closed, options FROM tables WHERE closed = 0 "
         "ORDER BY created"
@@ -111,7 +111,7 @@ _OWNER = (
 def owner(store: Store, name: str) -> tuple[str, str | None] | None:
     """(the name as first used, the pinned key's fingerprint or None) for
     ``name`` compared without case; None for a name never used."""
-    rows = store._read(_OWNER, (name,))
+    rows = store.db.read(_OWNER, (name,))
     return (rows[0][0], rows[0][1]) if rows else None
 
 
@@ -129,7 +129,7 @@ def claim(store: Store, name: str, fingerprint: str) -> str | None:
     seen = owner(store, name)
     if seen is not None and seen[1] is not None:
         return seen[0] if seen[1] == fingerprint else None
-    with store._write() as db:
+    with store.db.write() as db:
         row = db.execute(_OWNER, (name,)).fetchone()
         if row is None:
             db.execute(

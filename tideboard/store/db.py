@@ -6,6 +6,8 @@ disk, text that is not UTF-8 read as damage instead of failing the whole read.
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,23 +23,52 @@ class StaleError(StoreError):
     (another writer got there first); nothing was changed."""
 
 
-class Transaction:
-    """One write transaction on a store (see ``Store._write``)."""
+class Database:
+    """The store's one SQLite connection, shared by threads: a read or a write
+    transaction holds it alone (``lock``).  Errors come out as :class:`StoreError`."""
 
-    def __init__(self, store: Any) -> None:
-        self.store = store
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+        self.lock = threading.RLock()
+
+    def write(self) -> Transaction:
+        """A write transaction (BEGIN IMMEDIATE: the write lock is taken at once,
+        so a check and the write that depends on it cannot be split)."""
+        return Transaction(self)
+
+    def read(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of one query."""
+        with self.lock:
+            try:
+                return self.connection.execute(sql, args).fetchall()
+            except sqlite3.Error as error:
+                raise store_error(self.path, error) from None
+
+    def close(self) -> None:
+        with self.lock:
+            self.connection.close()
+
+
+class Transaction:
+    """One write transaction on a database (see :meth:`Database.write`)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def __enter__(self) -> sqlite3.Connection:
-        self.store._lock.acquire()
+        database = self.database
+        database.lock.acquire()
         try:
-            self.store._db.execute("BEGIN IMMEDIATE")
+            database.connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            self.store._lock.release()
-            raise store_error(self.store.path, error) from None
-        return self.store._db
+            database.lock.release()
+            raise store_error(database.path, error) from None
+        return database.connection
 
     def __exit__(self, kind: Any, error: Any, tb: Any) -> Literal[False]:
-        db = self.store._db
+        database = self.database
+        db = database.connection
         try:
             if kind is None:
                 try:
@@ -47,13 +78,13 @@ class Transaction:
                     # transaction back: a second ROLLBACK would raise "no
                     # transaction is active" over the real reason.
                     _rollback(db)
-                    raise store_error(self.store.path, failure) from None
+                    raise store_error(database.path, failure) from None
             else:
                 _rollback(db)
                 if isinstance(error, sqlite3.Error):
-                    raise store_error(self.store.path, error) from None
+                    raise store_error(database.path, error) from None
         finally:
-            self.store._lock.release()
+            database.lock.release()
         return False
 
 

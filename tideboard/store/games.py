@@ -27,7 +27,6 @@ import json
 import os
 import re
 import sqlite3
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -37,9 +36,9 @@ from tideboard.store.autosaves import import_autosaves
 from tideboard.store.background import WriteThread
 from tideboard.store.db import (
     BadText,
+    Database,
     StaleError,
     StoreError,
-    Transaction,
     safe_repr,
     store_error,
     text_factory,
@@ -63,8 +62,7 @@ class Store:
     """A connection to the game store.  Thread-safe; one per process is enough."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
-        self._db = connection
-        self._lock = threading.RLock()
+        self.db = Database(connection, path)  # reads and write transactions
         self.path = path
         self.writes = WriteThread()  # the writes asked from a loop (store/background.py)
         self.import_notes: list[Any] = []  # autosaves.ImportNote
@@ -126,7 +124,7 @@ class Store:
         return store
 
     def _setup(self, timeout: float) -> None:
-        db = self._db
+        db = self.db.connection
         try:
             db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -157,7 +155,7 @@ class Store:
             raise store_error(self.path, error) from None
 
     def _migrate(self) -> None:
-        with self._write() as db:
+        with self.db.write() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 raise StoreError(
@@ -173,27 +171,13 @@ class Store:
     def close(self) -> None:
         """Close the store once every write asked of its writer thread is done."""
         self.writes.close()
-        with self._lock:
-            self._db.close()
+        self.db.close()
 
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-    # -- transactions ------------------------------------------------------
-    def _write(self) -> Transaction:
-        """A write transaction (BEGIN IMMEDIATE: the write lock is taken at once,
-        so a check and the write that depends on it cannot be split)."""
-        return Transaction(self)
-
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            try:
-                return self._db.execute(sql, args).fetchall()
-            except sqlite3.Error as error:
-                raise store_error(self.path, error) from None
 
     # -- writing -----------------------------------------------------------
     def create(
@@ -218,7 +202,7 @@ class Store:
             raise StoreError(
                 f"{config.players} players need {config.players} seats, got {len(seats)}"
             )
-        with self._write() as db:
+        with self.db.write() as db:
             return insert_game(db, game_id, config, seats, actions, finished, result, created, turn)
 
     def append(
@@ -229,7 +213,7 @@ class Store:
         ``turn`` ("Ann to move", see :func:`turn_text`) is shown by listings."""
         if not isinstance(notation, str) or not 0 < len(notation) <= MAX_NOTATION:
             raise StoreError(f"{notation!r} is not a move in notation")
-        with self._write() as db:
+        with self.db.write() as db:
             self._check(db, game_id, expected_count)
             db.execute(
                 "INSERT INTO actions (game_id, n, notation) VALUES (?,?,?)",
@@ -247,7 +231,7 @@ class Store:
         """Keep only the first ``count`` moves (undo)."""
         if count < 0:
             raise StoreError("cannot keep fewer than 0 moves")
-        with self._write() as db:
+        with self.db.write() as db:
             moves = self._check(db, game_id, expected_count)
             if count > moves:
                 raise StoreError(f"game {game_id} has only {moves} moves")
@@ -259,7 +243,7 @@ class Store:
 
     def finish(self, game_id: str, result: Result, expected_count: int | None = None) -> None:
         """Mark the game finished with ``result``; its record may show the seed now."""
-        with self._write() as db:
+        with self.db.write() as db:
             self._check(db, game_id, expected_count)
             db.execute(
                 "UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL WHERE id = ?",
@@ -291,7 +275,7 @@ class Store:
 
     def summary(self, game_id: str) -> GameSummary:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
-        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (key,)) if key else []
+        rows = self.db.read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (key,)) if key else []
         if not rows:
             raise StoreError(
                 f"no game with id {safe_repr(game_id)} in the store "
@@ -301,19 +285,19 @@ class Store:
 
     def exists(self, game_id: str) -> bool:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
-        return bool(key and self._read("SELECT 1 FROM games WHERE id = ?", (key,)))
+        return bool(key and self.db.read("SELECT 1 FROM games WHERE id = ?", (key,)))
 
     def list(self, unfinished_only: bool = True) -> list[GameSummary]:
         """Games, most recently played first."""
         where = "WHERE finished = 0 " if unfinished_only else ""
-        rows = self._read(f"SELECT {COLUMNS} FROM games {where}ORDER BY updated DESC, rowid DESC")
+        rows = self.db.read(f"SELECT {COLUMNS} FROM games {where}ORDER BY updated DESC, rowid DESC")
         return [self._summary(row) for row in rows]
 
     def entries(self, unfinished_only: bool = True) -> builtins.list[GameSummary | DamagedGame]:
         """Like :meth:`list`, but a damaged game is listed as a :class:`DamagedGame`
         instead of failing the whole listing."""
         where = "WHERE finished = 0 " if unfinished_only else ""
-        rows = self._read(f"SELECT {COLUMNS} FROM games {where}ORDER BY updated DESC, rowid DESC")
+        rows = self.db.read(f"SELECT {COLUMNS} FROM games {where}ORDER BY updated DESC, rowid DESC")
         out: builtins.list[GameSummary | DamagedGame] = []
         for row in rows:
             try:
@@ -335,7 +319,7 @@ class Store:
         return next((e for e in self.entries() if isinstance(e, GameSummary)), None)
 
     def actions(self, game_id: str) -> tuple[str, ...]:
-        rows = self._read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
+        rows = self.db.read("SELECT notation FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
         moves = tuple(row[0] for row in rows)
         for number, text in enumerate(moves, 1):
             if isinstance(text, BadText):
@@ -347,14 +331,14 @@ class Store:
 
     def get(self, game_id: str) -> Record:
         """The whole record of a game (a consistent snapshot)."""
-        with self._lock:
+        with self.db.lock:
             try:
-                self._db.execute("BEGIN")
+                self.db.connection.execute("BEGIN")
                 try:
                     summary = self.summary(game_id)
                     actions = self.actions(summary.id)
                 finally:
-                    self._db.execute("COMMIT")
+                    self.db.connection.execute("COMMIT")
             except sqlite3.Error as error:
                 raise store_error(self.path, error) from None
         return Record(
@@ -411,4 +395,4 @@ class Store:
     def import_autosaves(self, folder: str | os.PathLike[str]) -> builtins.list[Any]:
         """Import the old ``autosave-*.json`` files in ``folder`` as games (see
         :func:`tideboard.store.autosaves.import_autosaves`)."""
-        return import_autosaves(folder, self._read, self._write)
+        return import_autosaves(folder, self.db.read, self.db.write)
