@@ -357,3 +357,27 @@ async def test_five_players_at_80x24_keep_log_lines_below_the_side_panel():
         assert len(lines) == 1 + 5 + 3 + 2  # a line per mission and for the end card
         assert all(len(line) <= side.size.width for line in lines)
         assert screen.query_one("#as-log").size.height >= 4
+
+
+async def test_the_swap_cursor_on_a_card_taken_this_turn_says_why_and_swaps_nothing():
+    """A grid card taken this turn leaves its cell empty until the turn ends: the
+    swap cursor may pass over it, with the reason shown, and Enter there does
+    nothing (the preview of that swap once raised out of the screen)."""
+    from tideboard.games.animal_splash.state import EMPTY
+
+    state = make_state([FISH, OTHER], oxygen=(3, 0))
+    state = evolve(state, grid=state.grid[:1] + (EMPTY,) + state.grid[2:], taken=1)
+    app = state_app(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await pilot.press("w")
+        assert screen.mode == "swap" and screen.cell == 4
+        await pilot.press("up")
+        await settle(pilot)
+        assert screen.cell == 1 and app.screen is screen
+        assert "empty until the end of the turn" in status(screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.state.tableaus[0] == state.tableaus[0] and app.screen is screen
+        await pilot.press("up")  # on to a card: that swap is shown again
+        assert screen.cell == 7 and screen.pending is not None

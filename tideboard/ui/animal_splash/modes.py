@@ -53,7 +53,10 @@ class SplashModes(SplashTable):
             else:
                 row = (row + step) % 3
             self.cell = row * 3 + col
-            self.pending = Swap(self.pos, self.cell)
+            swap = Swap(self.pos, self.cell)
+            # (a card taken this turn leaves its cell empty: no swap there, and the
+            # hint says why)
+            self.pending = swap if swap in self.game.legal_actions(self.state) else None
 
     def _at_cursor(self) -> bool:
         if self.focus != TABLEAU:

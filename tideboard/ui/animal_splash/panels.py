@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from tideboard.engine.core import IllegalAction
 from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import CELL_NAMES, LINES
 from tideboard.games.animal_splash.logline import card_words, spot_words
@@ -72,7 +73,11 @@ class SplashTable(GameScreen):
         """The state shown: after the pending action if there is one."""
         if self.pending is None:
             return self.shown
-        return self.game.view(self.game.apply(self.state, self.pending), self.viewer)
+        try:
+            after = self.game.apply(self.state, self.pending)
+        except IllegalAction:  # (never picked: the keys pick legal moves only)
+            return self.shown
+        return self.game.view(after, self.viewer)
 
     # -- redraws ----------------------------------------------------------
     def refresh_table(self) -> None:
@@ -293,6 +298,11 @@ class SplashTable(GameScreen):
                 f"Swap card {action.pos + 1} with {CELL_NAMES[action.cell]} for 3 oxygen "
                 "(arrows pick the grid card): Enter does it, Esc drops it."
             )
+        if self.mode == SWAP:
+            try:
+                self.game.apply(self.state, Swap(self.pos, self.cell))
+            except IllegalAction as why:
+                return f"{why} An arrow picks another grid card; Esc drops it."
         return "Esc drops it."
 
     def end_table(self) -> Table:
