@@ -16,7 +16,9 @@ from tideboard.ui.picker import PickerScreen
 
 def _game_sheets(app) -> set[str]:
     return {
-        where.rsplit("/", 1)[-1] for where, _ in app.stylesheet.source if where.endswith(".tcss")
+        "/".join(where.rsplit("/", 2)[-2:])
+        for where, _ in app.stylesheet.source
+        if where.endswith(".tcss")
     }
 
 
@@ -100,11 +102,11 @@ async def test_the_picker_parses_only_its_own_stylesheet_and_a_game_adds_its_own
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert _game_sheets(app) == {"picker.tcss"}
+        assert _game_sheets(app) == {"themes/picker.tcss"}
         await pilot.press("down", "down", "ctrl+s")  # Moonlighter
         await settle(pilot)
-        assert _game_sheets(app) == {"picker.tcss", "moonlighter.tcss"}
-        # its layout applies: a widget is as wide as moonlighter.tcss says
+        assert _game_sheets(app) == {"themes/picker.tcss", "moonlighter/screen.tcss"}
+        # its layout applies: a widget is as wide as moonlighter/screen.tcss says
         css, _ = named_stylesheet("moonlighter")
         widget_id, width = re.search(r"#(ml-[\w-]+) \{[^}]*?\bwidth: (\d+);", css).groups()
         assert app.screen.query_one(f"#{widget_id}").styles.width.value == int(width)
@@ -114,7 +116,11 @@ async def test_the_picker_parses_only_its_own_stylesheet_and_a_game_adds_its_own
         app.screen.query_one("#games").focus()
         await pilot.press("up", "up", "ctrl+s")  # Shifting Stones: its sheet joins
         await settle(pilot)
-        assert _game_sheets(app) == {"picker.tcss", "moonlighter.tcss", "shifting-stones.tcss"}
+        assert _game_sheets(app) == {
+            "themes/picker.tcss",
+            "moonlighter/screen.tcss",
+            "shifting_stones/screen.tcss",
+        }
 
 
 async def test_a_game_started_from_the_command_line_parses_neither_picker_nor_dialogs_until_shown():
@@ -128,17 +134,17 @@ async def test_a_game_started_from_the_command_line_parses_neither_picker_nor_di
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert _game_sheets(app) == {"shifting-stones.tcss"}
+        assert _game_sheets(app) == {"shifting_stones/screen.tcss"}
         await pilot.press("question_mark")  # the help window: the dialogs' sheet joins
         await settle(pilot)
-        assert _game_sheets(app) == {"shifting-stones.tcss", "dialogs.tcss"}
+        assert _game_sheets(app) == {"shifting_stones/screen.tcss", "themes/dialogs.tcss"}
         box = app.screen.query_one(".dialog")
         assert box.styles.border_top[0] == "thick"  # styled by dialogs.tcss
         await pilot.press("escape")
         await settle(pilot)
         app.show_picker()
         await settle(pilot)
-        assert "picker.tcss" in _game_sheets(app)
+        assert "themes/picker.tcss" in _game_sheets(app)
         assert app.screen.query_one("#picker-games").styles.width.value == 32  # picker.tcss
 
 
@@ -154,7 +160,7 @@ async def test_a_game_screen_pushed_directly_gets_its_stylesheet_too():
         match = Match.start(registry.load("moonlighter"), GameConfig(players=1, seed=3))
         app.push_screen(screen_class("moonlighter")(match, {}, 0))  # as a replay would
         await settle(pilot)
-        assert _game_sheets(app) == {"picker.tcss", "moonlighter.tcss"}
+        assert _game_sheets(app) == {"themes/picker.tcss", "moonlighter/screen.tcss"}
         css, _ = named_stylesheet("moonlighter")
         widget_id, width = re.search(r"#(ml-[\w-]+) \{[^}]*?\bwidth: (\d+);", css).groups()
         assert app.screen.query_one(f"#{widget_id}").styles.width.value == int(width)

@@ -1,13 +1,20 @@
-"""Colour themes, game palettes and stylesheets from ``tideboard/themes/`` (read
-without importing Textual).
+"""Colour themes, game palettes and stylesheets (read without importing Textual).
+
+In ``tideboard/themes/``:
 
 - ``themes.json``: the Textual themes, an object per theme name.
-- ``palettes/GAME-ID.json``: a game's own colours, an object per theme name.
 - ``tideboard.tcss``: what every screen uses, parsed at start.
-- ``picker.tcss``, ``dialogs.tcss`` and ``GAME-ID.tcss``: the picker's, the
-  dialogs' and a game screen's layout, each added to the app's stylesheet only
-  when a screen that uses it is first shown (:func:`named_stylesheet`), so a
-  first frame parses only what it shows.
+- ``picker.tcss`` and ``dialogs.tcss``: the picker's and the dialogs' layout.
+
+In a game's screen package, ``tideboard/ui/<game>/`` (so a new game brings its
+own and touches nothing outside its packages):
+
+- ``palette.json``: the game's own colours, an object per theme name.
+- ``screen.tcss``: the game screen's layout.
+
+Every sheet but the base one is added to the app's stylesheet only when a screen
+that uses it is first shown (:func:`named_stylesheet`), so a first frame parses
+only what it shows.
 
 Each JSON file's ``"about"`` entry is its note for whoever edits it (JSON has
 no comments).  They are JSON, not TOML, because the json module is loaded at
@@ -41,6 +48,18 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 @cache
+def _screen_dir(game_id: str) -> Path | None:
+    """``tideboard/ui/<game>/``, the screen package of ``game_id`` (None for a
+    name that is no game's: ``picker``, ``dialogs``)."""
+    from tideboard.engine.registry import PACKAGES
+
+    package = PACKAGES.get(game_id)
+    if package is None:
+        return None
+    return Path(__file__).parent.parent / "ui" / package.rpartition(".")[2]
+
+
+@cache
 def theme_table() -> dict[str, dict[str, Any]]:
     return _read_json(_themes_dir().joinpath("themes.json"))
 
@@ -52,7 +71,10 @@ def theme_names() -> list[str]:
 @cache
 def palette(game_id: str, theme: str) -> dict[str, str]:
     """``game_id``'s colours under ``theme`` (the default theme's if it has none)."""
-    table = _read_json(_themes_dir().joinpath("palettes", f"{game_id}.json"))
+    folder = _screen_dir(game_id)
+    if folder is None:
+        raise KeyError(f"no game {game_id!r}")
+    table = _read_json(folder / "palette.json")
     return table.get(theme) or table[DEFAULT_THEME]
 
 
@@ -65,9 +87,10 @@ def base_stylesheet() -> str:
 
 
 def named_stylesheet(name: str) -> tuple[str, str] | None:
-    """``(css, where)``: ``themes/<name>.tcss`` (``picker``, ``dialogs`` or a game's
-    id), or None if there is none."""
-    path = _themes_dir().joinpath(f"{name}.tcss")
+    """``(css, where)``: ``themes/<name>.tcss`` (``picker``, ``dialogs``) or, for a
+    game's id, its screen package's ``screen.tcss``; None if there is none."""
+    folder = _screen_dir(name)
+    path = folder / "screen.tcss" if folder else _themes_dir().joinpath(f"{name}.tcss")
     try:
         return path.read_text(encoding="utf-8"), str(path)
     except (FileNotFoundError, OSError):
@@ -76,8 +99,14 @@ def named_stylesheet(name: str) -> tuple[str, str] | None:
 
 def stylesheet() -> str:
     """Every stylesheet, the base one first (for tools that want them all)."""
+    from tideboard.engine.registry import GAMES
+
     files = sorted(
         (f for f in _themes_dir().iterdir() if f.name.endswith(".tcss")),
         key=lambda f: (f.name != BASE_STYLESHEET, f.name),
     )
+    for game_id in GAMES:
+        folder = _screen_dir(game_id)
+        if folder is not None and (folder / "screen.tcss").is_file():
+            files.append(folder / "screen.tcss")
     return "\n\n".join(f.read_text(encoding="utf-8") for f in files)

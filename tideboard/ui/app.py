@@ -189,7 +189,7 @@ class TideboardApp(KeysInOrder, App):
             self.switch_screen(PickerScreen())
 
     def load_sheet(self, name: str) -> None:
-        """Add ``themes/<name>.tcss`` to the stylesheet, once.
+        """Add the stylesheet ``name`` names (``files.themes.named_stylesheet``) once.
 
         Only the new sheet is parsed (Textual caches the parsed sources), and the
         screen pushed next is styled with it when it mounts.

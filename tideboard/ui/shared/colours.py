@@ -8,7 +8,7 @@ from tideboard.files.themes import DEFAULT_THEME, palette
 
 
 def game_colours(app: Any, game_id: str) -> dict[str, str]:
-    """``game_id``'s palette (themes/palettes/GAME.json) for the app's theme."""
+    """``game_id``'s palette (tideboard/ui/GAME/palette.json) for the app's theme."""
     return palette(game_id, getattr(app, "theme", DEFAULT_THEME))
 
 
