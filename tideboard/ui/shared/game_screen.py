@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tideboard.engine.match import Match
@@ -47,8 +47,9 @@ SHARED_KEYS_HELP = [
 ]
 
 
-def _keys(binding: Binding) -> set[str]:
-    return {key.strip() for key in binding.key.split(",")}
+def _keys(binding: BindingType) -> set[str]:
+    key = binding.key if isinstance(binding, Binding) else binding[0]
+    return {k.strip() for k in key.split(",")}
 
 
 def score_table(screen: Any) -> Any:
@@ -368,7 +369,7 @@ class GameScreen(Windows, Screen):
         self.control.chat()
 
 
-def with_shared_bindings(own: list[Binding]) -> list[Binding]:
+def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:
     """A game screen class's ``own`` bindings, with the shared ones Textual would
     otherwise drop (a class's binding of a key replaces its bases' of that key):
     ahead, the game-over bindings of the keys they use or a controller uses; after,
