@@ -245,16 +245,16 @@ async def test_map_scrolls_when_it_grows_past_the_view():
         screen = await ml_screen(pilot)
         dmap = screen.query_one(DungeonMap)
         assert dmap.cols == 6 and dmap.rows == 6
-        assert all(dmap.visible(pos) for pos in screen.state.cells)
+        assert all(dmap.in_view(pos) for pos in screen.state.cells)
         await pilot.press("r", "right", "enter")  # one room east: still fits
         assert screen.state.pos == (5, 0) and screen.state.pending == EXPLORE
-        assert all(dmap.visible(pos) for pos in screen.state.cells)
+        assert all(dmap.in_view(pos) for pos in screen.state.cells)
         await pilot.press("r")
         assert screen.state.pending == PLACE
         await pilot.press("right", "enter")  # seven wide: the view scrolls east
         state = screen.state
-        assert state.pos == (6, 0) and dmap.visible(state.pos)
-        assert not dmap.visible((0, 0)) and "◂" in str(dmap.as_text())
+        assert state.pos == (6, 0) and dmap.in_view(state.pos)
+        assert not dmap.in_view((0, 0)) and "◂" in str(dmap.as_text())
 
 
 async def test_a_big_map_keeps_the_player_in_view_while_walking():
@@ -262,11 +262,11 @@ async def test_a_big_map_keeps_the_player_in_view_while_walking():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
         dmap = screen.query_one(DungeonMap)
-        assert dmap.visible((11, 0)) and not dmap.visible((0, 0))
+        assert dmap.in_view((11, 0)) and not dmap.in_view((0, 0))
         for _ in range(11):
             await pilot.press("left", "enter")
-            assert dmap.visible(screen.state.pos)
-        assert screen.state.pos == (0, 0) and not dmap.visible((11, 0))
+            assert dmap.in_view(screen.state.pos)
+        assert screen.state.pos == (0, 0) and not dmap.in_view((11, 0))
         assert "▸" in str(dmap.as_text())
 
 
@@ -274,7 +274,7 @@ async def test_larger_terminal_shows_more_rooms():
     app = ml_app_with_state(corridor(8))
     async with app.run_test(size=(100, 30)) as pilot:
         dmap = (await ml_screen(pilot)).query_one(DungeonMap)
-        assert dmap.cols == 8 and all(dmap.visible((x, 0)) for x in range(8))
+        assert dmap.cols == 8 and all(dmap.in_view((x, 0)) for x in range(8))
 
 
 # -- the mouse --------------------------------------------------------------------------
