@@ -13,7 +13,7 @@ from tideboard.games.moonlighter.content import BLACK, BLUE, GREEN, ORANGE, RED,
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.moonlighter import DungeonMap, MoonlighterScreen, fit_axis
+from tideboard.ui.moonlighter import DiceBox, DungeonMap, MoonlighterScreen, fit_axis
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen
 
 ML = "moonlighter"
@@ -24,8 +24,8 @@ CONFIG = GameConfig(players=1, seed=3)
 @pytest.fixture(autouse=True)
 def quick_dice(monkeypatch):
     """No tumbling animation, and a short highlight, so tests read settled dice."""
-    monkeypatch.setattr(MoonlighterScreen, "ROLL_FRAMES", 0)
-    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 0.05)
+    monkeypatch.setattr(DiceBox, "ROLL_FRAMES", 0)
+    monkeypatch.setattr(DiceBox, "FLASH_SECONDS", 0.05)
 
 
 def ml_app(seed: int = 3, theme: str | None = None) -> TideboardApp:
@@ -87,7 +87,7 @@ async def test_roll_then_place_west_with_arrow_and_enter():
         assert state.pending == PLACE and state.rolls == 1
         dmap = screen.query_one(DungeonMap)
         assert set(dmap.targets) == {(0, -1), (1, 0), (0, 1), (-1, 0)}  # open sides shown
-        assert "Tile die" in screen.dice_shown
+        assert "Tile die" in screen.query_one(DiceBox).words
         await pilot.press("left")
         assert dmap.picked == (-1, 0) and screen.state is state  # picking changes nothing
         await pilot.press("enter")
@@ -138,7 +138,7 @@ async def test_fight_through_keys_until_the_room_is_cleared():
             await pilot.press("a")
         state = screen.state
         assert state.pending == EXPLORE and state.room.cleared and state.room.colour == GREEN
-        assert "Attack die" in screen.dice_shown
+        assert "Attack die" in screen.query_one(DiceBox).words
 
 
 async def test_flee_asks_first_then_goes_back():
@@ -347,7 +347,7 @@ async def test_help_lists_the_keys():
 
 async def test_dice_highlight_is_brief_and_every_theme_draws(monkeypatch):
     # long enough that a busy machine still sees the highlight right after the key
-    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 2.0)
+    monkeypatch.setattr(DiceBox, "FLASH_SECONDS", 2.0)
     app = ml_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
