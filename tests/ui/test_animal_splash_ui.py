@@ -57,7 +57,7 @@ async def test_place_the_diver_with_arrows_and_enter_then_take_a_card():
         cid = state.grid[cell]
         await pilot.press("left", "enter")
         assert screen.state.tableaus[seat][0] == cid and screen.state.phase == ACT
-        assert screen.focus == "tableau" and screen.pos == 0
+        assert screen.zone == "tableau" and screen.pos == 0
 
 
 async def test_no_hand_over_screen_between_hot_seat_players():
@@ -175,7 +175,7 @@ async def test_tab_moves_between_grid_and_tableau_before_the_card_is_taken():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await pilot.press("tab")
-        assert screen.focus == "tableau"
+        assert screen.zone == "tableau"
         await pilot.press("s")  # scoring before the dive
         assert screen.state.pearls[0] and screen.state.phase == MOVE
         await pilot.press("tab", "enter")
@@ -205,9 +205,9 @@ async def test_clicks_pick_a_spot_and_a_tableau_area():
         assert screen.spot == SPOTS.index("e2")
         w = screen.query_one(TableauStrip).card_width(2)
         await pilot.click(TableauStrip, offset=(w + 3, 3))  # card 2's plant line
-        assert screen.focus == "tableau" and (screen.pos, screen.area) == (1, PLANT)
+        assert screen.zone == "tableau" and (screen.pos, screen.area) == (1, PLANT)
         await pilot.click(GridBoard, offset=(x, y))  # back to the spot: the cursor
-        assert screen.focus == "grid" and screen.state.phase == MOVE
+        assert screen.zone == "grid" and screen.state.phase == MOVE
         await pilot.click(GridBoard, offset=(x, y))  # a second click dives
         assert screen.state.divers[0] == SPOTS.index("e2") and screen.state.phase == TAKE
         line = LINES[SPOTS.index("e2")]

@@ -34,7 +34,7 @@ async def test_a_cursor_move_in_the_tableau_repaints_part_of_the_strip():
         for key in ("enter", "enter", "enter"):  # dive, take a card, place it
             await pilot.press(key)
         await settle(pilot)
-        assert screen.focus == "tableau"
+        assert screen.zone == "tableau"
         strip = screen.query_one(TableauStrip)
         await pilot.press("down")  # the other area of the card
         await settle(pilot)

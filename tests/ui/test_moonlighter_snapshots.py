@@ -16,7 +16,7 @@ from tideboard.engine.states import evolve
 from tideboard.games.moonlighter.content import ORANGE, RED, WHITE, YELLOW
 from tideboard.games.moonlighter.state import FIGHT, PLACE, Room
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.moonlighter import MoonlighterScreen
+from tideboard.ui.moonlighter import DiceBox, MoonlighterScreen
 
 GAME = registry.load("moonlighter")
 CONFIG = GameConfig(players=1, seed=3)
@@ -25,8 +25,8 @@ CONFIG = GameConfig(players=1, seed=3)
 @pytest.fixture(autouse=True)
 def steady_dice(monkeypatch):
     """No tumbling faces, and a fresh result stays highlighted: the same picture every run."""
-    monkeypatch.setattr(MoonlighterScreen, "ROLL_FRAMES", 0)
-    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 600)
+    monkeypatch.setattr(DiceBox, "ROLL_FRAMES", 0)
+    monkeypatch.setattr(DiceBox, "FLASH_SECONDS", 600)
 
 
 def app_from(match: Match, theme: str | None = None) -> TideboardApp:

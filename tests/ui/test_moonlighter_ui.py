@@ -13,7 +13,7 @@ from tideboard.games.moonlighter.content import BLACK, BLUE, GREEN, ORANGE, RED,
 from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room
 from tideboard.store.games import Store
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.moonlighter import DungeonMap, MoonlighterScreen, fit_axis
+from tideboard.ui.moonlighter import DiceBox, DungeonMap, MoonlighterScreen, fit_axis
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen
 
 ML = "moonlighter"
@@ -24,8 +24,8 @@ CONFIG = GameConfig(players=1, seed=3)
 @pytest.fixture(autouse=True)
 def quick_dice(monkeypatch):
     """No tumbling animation, and a short highlight, so tests read settled dice."""
-    monkeypatch.setattr(MoonlighterScreen, "ROLL_FRAMES", 0)
-    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 0.05)
+    monkeypatch.setattr(DiceBox, "ROLL_FRAMES", 0)
+    monkeypatch.setattr(DiceBox, "FLASH_SECONDS", 0.05)
 
 
 def ml_app(seed: int = 3, theme: str | None = None) -> TideboardApp:
@@ -87,7 +87,7 @@ async def test_roll_then_place_west_with_arrow_and_enter():
         assert state.pending == PLACE and state.rolls == 1
         dmap = screen.query_one(DungeonMap)
         assert set(dmap.targets) == {(0, -1), (1, 0), (0, 1), (-1, 0)}  # open sides shown
-        assert "Tile die" in screen.dice_shown
+        assert "Tile die" in screen.query_one(DiceBox).words
         await pilot.press("left")
         assert dmap.picked == (-1, 0) and screen.state is state  # picking changes nothing
         await pilot.press("enter")
@@ -138,7 +138,7 @@ async def test_fight_through_keys_until_the_room_is_cleared():
             await pilot.press("a")
         state = screen.state
         assert state.pending == EXPLORE and state.room.cleared and state.room.colour == GREEN
-        assert "Attack die" in screen.dice_shown
+        assert "Attack die" in screen.query_one(DiceBox).words
 
 
 async def test_flee_asks_first_then_goes_back():
@@ -245,16 +245,16 @@ async def test_map_scrolls_when_it_grows_past_the_view():
         screen = await ml_screen(pilot)
         dmap = screen.query_one(DungeonMap)
         assert dmap.cols == 6 and dmap.rows == 6
-        assert all(dmap.visible(pos) for pos in screen.state.cells)
+        assert all(dmap.in_view(pos) for pos in screen.state.cells)
         await pilot.press("r", "right", "enter")  # one room east: still fits
         assert screen.state.pos == (5, 0) and screen.state.pending == EXPLORE
-        assert all(dmap.visible(pos) for pos in screen.state.cells)
+        assert all(dmap.in_view(pos) for pos in screen.state.cells)
         await pilot.press("r")
         assert screen.state.pending == PLACE
         await pilot.press("right", "enter")  # seven wide: the view scrolls east
         state = screen.state
-        assert state.pos == (6, 0) and dmap.visible(state.pos)
-        assert not dmap.visible((0, 0)) and "◂" in str(dmap.as_text())
+        assert state.pos == (6, 0) and dmap.in_view(state.pos)
+        assert not dmap.in_view((0, 0)) and "◂" in str(dmap.as_text())
 
 
 async def test_a_big_map_keeps_the_player_in_view_while_walking():
@@ -262,11 +262,11 @@ async def test_a_big_map_keeps_the_player_in_view_while_walking():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
         dmap = screen.query_one(DungeonMap)
-        assert dmap.visible((11, 0)) and not dmap.visible((0, 0))
+        assert dmap.in_view((11, 0)) and not dmap.in_view((0, 0))
         for _ in range(11):
             await pilot.press("left", "enter")
-            assert dmap.visible(screen.state.pos)
-        assert screen.state.pos == (0, 0) and not dmap.visible((11, 0))
+            assert dmap.in_view(screen.state.pos)
+        assert screen.state.pos == (0, 0) and not dmap.in_view((11, 0))
         assert "▸" in str(dmap.as_text())
 
 
@@ -274,7 +274,7 @@ async def test_larger_terminal_shows_more_rooms():
     app = ml_app_with_state(corridor(8))
     async with app.run_test(size=(100, 30)) as pilot:
         dmap = (await ml_screen(pilot)).query_one(DungeonMap)
-        assert dmap.cols == 8 and all(dmap.visible((x, 0)) for x in range(8))
+        assert dmap.cols == 8 and all(dmap.in_view((x, 0)) for x in range(8))
 
 
 # -- the mouse --------------------------------------------------------------------------
@@ -347,7 +347,7 @@ async def test_help_lists_the_keys():
 
 async def test_dice_highlight_is_brief_and_every_theme_draws(monkeypatch):
     # long enough that a busy machine still sees the highlight right after the key
-    monkeypatch.setattr(MoonlighterScreen, "FLASH_SECONDS", 2.0)
+    monkeypatch.setattr(DiceBox, "FLASH_SECONDS", 2.0)
     app = ml_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

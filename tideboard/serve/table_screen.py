@@ -24,6 +24,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from tideboard.engine.core import IllegalAction, TideboardError
+from tideboard.engine.match import Match
 from tideboard.serve.tables import CHAT_MAX, Room, Table
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.control import REPLAY_ACTIONS, TABLE_ACTIONS, Control
@@ -55,11 +56,17 @@ class ChatScreen(Window[str]):
         self.dismiss("")
 
 
+def started(table: Table) -> Match:
+    """The match of ``table``, which a screen opens only once it has started."""
+    assert table.match is not None, "a table's screen opens once its match has started"
+    return table.match
+
+
 class RemoteTable(Control):
     """One session's seat at a table (``seat`` None: watching); the room plays the moves."""
 
     def __init__(self, room: Room, table: Table, name: str) -> None:
-        super().__init__(table.match, {})
+        super().__init__(started(table), {})
         self.room = room
         self.table = table
         self.player = name
@@ -73,7 +80,7 @@ class RemoteTable(Control):
         self.room.attach(self.table, self.player, self._listen)
         # a move made between this screen's making and now (a quick bot's) is
         # in the table's match only: start from that
-        self.match = self.table.match
+        self.match = started(self.table)
         screen.query_one(GameLog).namer = self.named
         self.chat_shown = max(0, len(self.table.chat) - 5)  # the last few lines
         screen.call_after_refresh(self._show_chat)
@@ -92,7 +99,7 @@ class RemoteTable(Control):
         if not screen.is_attached:
             return
         if what in ("move", "undo") and self.table.match is not self.match:
-            self.match = self.table.match
+            self.match = started(self.table)
             screen.write_log()
             self.advance()
         self._show_chat()

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+
+DIM = Style(dim=True)  # a key listed but disabled now (check_action said None)
 
 
 class KeysLine(Widget):
@@ -81,8 +84,8 @@ class KeysLine(Widget):
         self._spans = []
         for key, description, enabled, node, action in self._entries():
             start = len(line)
-            line.append(f" {key} ", key_style if enabled else key_style + "dim")
-            line.append(f"{description} ", text_style if enabled else text_style + "dim")
+            line.append(f" {key} ", key_style if enabled else key_style + DIM)
+            line.append(f"{description} ", text_style if enabled else text_style + DIM)
             self._spans.append((start, len(line), node, action))
         return line
 

@@ -14,6 +14,7 @@ with ``key`` = ``("spot", 0-11)`` or ``("cell", 0-8)``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.style import Style
@@ -50,7 +51,16 @@ class GridBoard(CellGrid):
         self.cursor_cell: int | None = None
         self._drawn: tuple | None = None
 
-    def show(self, grid, pearls, divers, costs, cursor_spot, faced, cursor_cell) -> None:
+    def show(
+        self,
+        grid: tuple[int, ...],
+        pearls: dict[int, tuple[bool, bool]],
+        divers: tuple[int, ...],
+        costs: dict[int, int],
+        cursor_spot: int | None,
+        faced: Iterable[int],
+        cursor_cell: int | None,
+    ) -> None:
         key = (
             grid,
             tuple(sorted(pearls.items())),
@@ -67,7 +77,7 @@ class GridBoard(CellGrid):
         self.costs, self.cursor_spot = costs, cursor_spot
         self.faced, self.cursor_cell = frozenset(faced), cursor_cell
         if self.is_mounted:
-            super().show(self.canvas())
+            self.paint(self.canvas())
 
     # -- geometry ----------------------------------------------------------
     def card_width(self) -> int:
@@ -149,13 +159,13 @@ class GridBoard(CellGrid):
         return canvas
 
     def on_mount(self) -> None:
-        super().show(self.canvas())
+        self.paint(self.canvas())
 
     def restyled(self) -> Canvas | None:
         return self.canvas() if self.is_mounted else None
 
     def on_resize(self, event: events.Resize) -> None:
-        super().show(self.canvas())
+        self.paint(self.canvas())
 
     def on_click(self, event: events.Click) -> None:
         key = self.key_at(event.x, event.y)

@@ -3,7 +3,7 @@ the screen can tell whether anything changed before it draws."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.style import Style
 from rich.table import Table
@@ -32,7 +32,7 @@ def qualifiers(state: State, mission: int) -> list[int]:
     ]
 
 
-def areas_words(areas: list[tuple[int, int]]) -> str:
+def areas_words(areas: Sequence[tuple[int, int]]) -> str:
     """Tableau areas (position, area) in words: "the plants of cards 1, 2 and 3"."""
     parts = []
     for area, word in ((0, "animal"), (1, "plants")):

@@ -24,9 +24,9 @@ class SplashModes(SplashTable):
     def _mode_arrow(self, direction: str, step: int) -> None:
         action = self.pending
         count = len(self.state.tableaus[self.state.current])
-        if self.mode == PLACE and direction in ("left", "right"):
+        if self.mode == PLACE and isinstance(action, Take) and direction in ("left", "right"):
             self.pending = Take(action.cell, direction == "right")
-        elif self.mode == SLIDE and direction in ("left", "right"):
+        elif self.mode == SLIDE and isinstance(action, Slide) and direction in ("left", "right"):
             to = action.to + step
             if to == action.frm:
                 to += step
@@ -59,7 +59,7 @@ class SplashModes(SplashTable):
             self.pending = swap if swap in self.game.legal_actions(self.state) else None
 
     def _at_cursor(self) -> bool:
-        if self.focus != TABLEAU:
+        if self.zone != TABLEAU:
             self.say("Tab to your tableau first.", error=True)
             return False
         count = len(self.state.tableaus[self.state.current])

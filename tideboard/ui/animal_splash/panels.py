@@ -51,10 +51,10 @@ PLACE, SLIDE, PEARL, SWAP = "place", "slide", "pearl", "swap"
 class SplashTable(GameScreen):
     """Draws the table; :class:`~tideboard.ui.animal_splash.screen.AnimalSplashScreen`
     adds the keys.  The cursor state it reads is set in the screen's ``__init__``:
-    ``focus`` (grid or tableau), ``spot``, ``cell``, ``pos``, ``area``, ``mode``
+    ``zone`` (where the cursor is: the grid or the tableau), ``spot``, ``cell``, ``pos``, ``area``, ``mode``
     and ``pending``."""
 
-    focus: str
+    zone: str  # GRID or TABLEAU
     spot: int
     cell: int
     pos: int
@@ -99,7 +99,7 @@ class SplashTable(GameScreen):
         state = self.state
         costs: dict[int, int] = {}
         cursor_spot = None
-        if mover is not None and state.phase == MOVE and self.focus == GRID:
+        if mover is not None and state.phase == MOVE and self.zone == GRID:
             oxygen = state.oxygen[mover]
             if state.divers[mover] >= 0:  # (a first placement is free everywhere)
                 costs = {
@@ -112,7 +112,7 @@ class SplashTable(GameScreen):
         cursor_cell = None
         if shown.phase == TAKE or isinstance(self.pending, Take):
             faced = LINES[shown.divers[shown.current]]
-            if mover is not None and self.focus == GRID and self.mode is None:
+            if mover is not None and self.zone == GRID and self.mode is None:
                 cursor_cell = faced[self.cell]
         if self.mode == SWAP:
             cursor_cell = self.cell
@@ -144,7 +144,7 @@ class SplashTable(GameScreen):
                         1: NEW,
                         **{a: m for a, m in marks[new].items() if m == GROUP},
                     }
-                if mover is not None and self.focus == TABLEAU and self.mode != SWAP:
+                if mover is not None and self.zone == TABLEAU and self.mode != SWAP:
                     at = min(self.pos, len(cards) - 1)
                     marks.setdefault(at, {})[self.area] = CURSOR
             pearls = {
@@ -218,7 +218,7 @@ class SplashTable(GameScreen):
         state = self.state
         if self.mode is not None:
             return self.mode_hint()
-        if state.phase == MOVE and self.focus == GRID:
+        if state.phase == MOVE and self.zone == GRID:
             where = spot_words(self.spot)
             if state.divers[state.current] < 0:
                 return (
@@ -235,7 +235,7 @@ class SplashTable(GameScreen):
                 "Arrows pick another spot (each shows what it gains or costs). "
                 "Tab: your tableau."
             )
-        if state.phase == TAKE and self.focus == GRID:
+        if state.phase == TAKE and self.zone == GRID:
             cell = LINES[state.divers[state.current]][self.cell]
             text = (
                 f"Enter takes {CELL_NAMES[cell]} ({card_words(state.grid[cell])}), then "

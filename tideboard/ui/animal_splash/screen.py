@@ -38,7 +38,7 @@ TURN_ACTIONS = {
     "cursor",
     "confirm",
     "cancel",
-    "focus",
+    "switch_zone",
     "score",
     "slide",
     "pearl",
@@ -60,7 +60,7 @@ class AnimalSplashScreen(SplashModes):
         Binding("right,l", "cursor('right')", "Move", show=False),
         Binding("enter", "confirm", "Do it"),
         Binding("escape", "cancel", "Drop"),
-        Binding("tab", "focus", "Grid/tableau", show=False),
+        Binding("tab", "switch_zone", "Grid/tableau", show=False),
         Binding("s", "score", "Score"),
         Binding("m", "slide", "Move"),
         Binding("p", "pearl", "Pearl"),
@@ -129,7 +129,7 @@ class AnimalSplashScreen(SplashModes):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.focus, self.spot, self.cell, self.pos, self.area = GRID, 0, 0, 0, 0
+        self.zone, self.spot, self.cell, self.pos, self.area = GRID, 0, 0, 0, 0
         self.mode: str | None = None
         self.pending = None
         self._turn: tuple | None = None
@@ -160,16 +160,16 @@ class AnimalSplashScreen(SplashModes):
         if state.over:
             return
         if state.phase == MOVE:
-            self.focus = GRID
+            self.zone = GRID
             steps = dive_steps(state)
             if state.divers[state.current] < 0:
                 self.spot = min(steps)
             else:  # the free two-step dive, else the nearest
                 self.spot = min(steps, key=lambda s: (steps[s] != 2, steps[s]))
         elif state.phase == TAKE:
-            self.focus, self.cell = GRID, 0
+            self.zone, self.cell = GRID, 0
         else:
-            self.focus = TABLEAU
+            self.zone = TABLEAU
 
     # -- which keys apply ---------------------------------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -187,9 +187,9 @@ class AnimalSplashScreen(SplashModes):
         if action in ("end_turn", "mission"):
             return state.phase == ACT
         if action in ("slide", "pearl", "swap", "score") or (
-            action == "confirm" and self.focus == TABLEAU
+            action == "confirm" and self.zone == TABLEAU
         ):
-            return self.focus == TABLEAU and self._tableau_key(action)
+            return self.zone == TABLEAU and self._tableau_key(action)
         if action == "undo":
             if not self.match.actions:
                 return False
@@ -231,13 +231,13 @@ class AnimalSplashScreen(SplashModes):
         step = STEP[direction]
         if self.mode is not None:
             self._mode_arrow(direction, step)
-        elif self.focus == GRID and self.state.phase == MOVE:
+        elif self.zone == GRID and self.state.phase == MOVE:
             spots = self._dive_spots()
             ahead = [(self.spot + k * step) % 12 for k in range(1, 13)]
             self.spot = next((s for s in ahead if s in spots), self.spot)
-        elif self.focus == GRID and self.state.phase == TAKE:
+        elif self.zone == GRID and self.state.phase == TAKE:
             self.cell = (self.cell + step) % 3
-        elif self.focus == TABLEAU:
+        elif self.zone == TABLEAU:
             if direction in ("left", "right"):
                 count = len(self.state.tableaus[self.state.current])
                 self.pos = max(0, min(count - 1, self.pos + step))
@@ -262,7 +262,7 @@ class AnimalSplashScreen(SplashModes):
             self.mode = self.pending = None
             if self.dispatch(action):
                 if isinstance(action, Take):
-                    self.focus = TABLEAU
+                    self.zone = TABLEAU
                     self.pos = len(self.state.tableaus[state.current]) - 1 if action.right else 0
                     self.area = 0
                 elif isinstance(action, Slide):
@@ -273,15 +273,15 @@ class AnimalSplashScreen(SplashModes):
             else:
                 self.refresh_table()
             return
-        if self.focus == GRID and state.phase == MOVE:
+        if self.zone == GRID and state.phase == MOVE:
             self.dispatch(Dive(self.spot))
-        elif self.focus == GRID and state.phase == TAKE:
+        elif self.zone == GRID and state.phase == TAKE:
             self.mode, self.pending = (
                 PLACE,
                 Take(LINES[state.divers[state.current]][self.cell], True),
             )
             self.refresh_table()
-        elif self.focus == TABLEAU:
+        elif self.zone == TABLEAU:
             self.action_score()
         else:
             self.say("Tab goes to your tableau; e ends the turn.", error=True)
@@ -291,7 +291,8 @@ class AnimalSplashScreen(SplashModes):
             self.mode = self.pending = None
             self.refresh_table()
 
-    def action_focus(self) -> None:
+    def action_switch_zone(self) -> None:
+        """Tab: the cursor to the grid or to your tableau."""
         if not self._mine() or self.mode is not None:
             return
         if self.state.phase == ACT:
@@ -299,7 +300,7 @@ class AnimalSplashScreen(SplashModes):
                 "Your card is taken: the grid is done for this turn (w swaps with it).", error=True
             )
             return
-        self.focus = TABLEAU if self.focus == GRID else GRID
+        self.zone = TABLEAU if self.zone == GRID else GRID
         self.refresh_table()
 
     def action_overview(self) -> None:
@@ -314,8 +315,8 @@ class AnimalSplashScreen(SplashModes):
         state = self.state
         if kind == "spot" and state.phase == MOVE and self.mode is None:
             if index in self._dive_spots():
-                again = self.focus == GRID and self.spot == index
-                self.focus, self.spot = GRID, index
+                again = self.zone == GRID and self.spot == index
+                self.zone, self.spot = GRID, index
                 self._click_done(again)
         elif kind == "cell" and self.mode == SWAP:
             if state.grid[index] >= 0:
@@ -324,8 +325,8 @@ class AnimalSplashScreen(SplashModes):
         elif kind == "cell" and state.phase == TAKE and self.mode is None:
             line = LINES[state.divers[state.current]]
             if index in line:
-                again = self.focus == GRID and line[self.cell] == index
-                self.focus, self.cell = GRID, line.index(index)
+                again = self.zone == GRID and line[self.cell] == index
+                self.zone, self.cell = GRID, line.index(index)
                 self._click_done(again)
 
     def _click_done(self, again: bool) -> None:
@@ -340,5 +341,5 @@ class AnimalSplashScreen(SplashModes):
         seat, pos, area = message.key
         if self.human_to_move() is None or seat != self.state.current or self.mode is not None:
             return
-        self.focus, self.pos, self.area = TABLEAU, pos, area
+        self.zone, self.pos, self.area = TABLEAU, pos, area
         self.refresh_table()

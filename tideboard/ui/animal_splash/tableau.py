@@ -69,7 +69,7 @@ class TableauStrip(CellGrid):
         self._drawn = key
         self.rows = rows
         if self.is_mounted:
-            super().show(self.canvas())
+            self.paint(self.canvas())
 
     def card_width(self, count: int) -> int:
         width = self.content_size.width or 80
@@ -101,13 +101,13 @@ class TableauStrip(CellGrid):
         return text_canvas(lines)
 
     def on_mount(self) -> None:
-        super().show(self.canvas())
+        self.paint(self.canvas())
 
     def restyled(self) -> Canvas | None:
         return self.canvas() if self.is_mounted else None
 
     def on_resize(self, event: events.Resize) -> None:
-        super().show(self.canvas())
+        self.paint(self.canvas())
 
     def on_click(self, event: events.Click) -> None:
         index, line = divmod(event.y, ROW_H)

@@ -68,6 +68,7 @@ class RainModes(GameScreen):
     turn_index: int
     cost_index: int
     offer_index: int
+    last_mode: str  # the mode of the last redraw: a new mode places the cursor
 
     def mode(self, shown: State) -> str:
         seat = self.human_to_move()
@@ -111,12 +112,14 @@ class RainModes(GameScreen):
         if mode != "cards":
             self.cards = []
         seat = self.human_to_move()
-        if mode in ("enter", "home") and self.cursor not in STARTS:
+        if seat is None:  # (the mode is "wait")
+            pass
+        elif mode in ("enter", "home") and self.cursor not in STARTS:
             free = rules_board.free_starts(shown, seat)
             self.cursor = free[0] if free else self.cursor
-        if mode == "move" and seat is not None and self.last_mode != "move":
+        elif mode == "move" and self.last_mode != "move":
             self.cursor = shown.at[seat]
-        if mode == "place" and self.last_mode != "place":
+        elif mode == "place" and self.last_mode != "place":
             self.tile_index = self.turn_index = 0
             spots = self._placements(shown)
             if spots:  # start beside the mermaid: that is where a tile helps
@@ -158,6 +161,8 @@ class RainModes(GameScreen):
         mode = self.mode(shown)
         legal = self.legal_now()
         seat = self.human_to_move()
+        if seat is None:  # (the mode is "wait")
+            return None
         if mode == "cards":
             cards = tuple(sorted(self.cards))
             wanted = Show(seat, cards) if shown.phase == MELD else Keep(seat, cards)
@@ -165,8 +170,8 @@ class RainModes(GameScreen):
         if mode == "offer":
             return Pick(seat, shown.offer[self.offer_index]) if shown.offer else None
         if mode in ("enter", "home"):
-            wanted = (Enter if mode == "enter" else Home)(seat, self.cursor)
-            return wanted if wanted in legal else None
+            start = (Enter if mode == "enter" else Home)(seat, self.cursor)
+            return start if start in legal else None
         if mode == "place":
             spots = [a for a in self._placements(shown) if self.cursor in a.cells]
             return spots[self.turn_index % len(spots)] if spots else None
@@ -184,6 +189,8 @@ class RainModes(GameScreen):
         mode = self.mode(shown)
         action = self.planned()
         seat = self.human_to_move()
+        if seat is None:  # (the mode is "wait")
+            return ""
         if mode == "cards":
             if shown.phase == DISCARD:
                 if not action:
@@ -199,7 +206,7 @@ class RainModes(GameScreen):
                     f"Enter keeps {' '.join('DGT'[k] for k in action.cards)} and discards "
                     f"{lost or 'nothing'}. Backspace clears."
                 )
-            first = sum(shown.melds[seat]) == 0
+            first = not any(shown.melds[seat])
             if first:
                 text = "Meld: pick two cards (d Dolphin, g Seagull, t Sea Turtle)"
             else:

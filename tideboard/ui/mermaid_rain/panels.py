@@ -218,8 +218,9 @@ class RainTable(RainModes):
             line = f"Meld: {meld_text(now)}"
             if sum(now) >= 2:
                 line += f" = {MELD_NAMES[meld_rank(now)]}"
-            if s.chosen[seat] not in (None, CHOSEN):
-                line += f"   chosen: {' '.join('DGTM'[k] for k in s.chosen[seat])} (hidden)"
+            hidden = s.chosen[seat]  # this seat's meld choice, until all have chosen
+            if hidden is not None and hidden != CHOSEN:
+                line += f"   chosen: {' '.join('DGTM'[k] for k in hidden)} (hidden)"
             elif picked:
                 after = list(now)
                 for k in picked:

@@ -101,7 +101,7 @@ class HexBoard(CellGrid):
 
     def _paint(self) -> None:
         if self.is_mounted:
-            super().show(text_canvas(self.as_text()))
+            self.paint(text_canvas(self.as_text()))
 
     def on_mount(self) -> None:
         self._paint()

@@ -178,7 +178,7 @@ class DungeonMap(Widget):
             self.refresh()
             return
         for pos in (old, picked):
-            if pos is None or not self.visible(pos):
+            if pos is None or not self.in_view(pos):
                 continue
             self._draw_row(pos[1] - self.origin[1])
             self.refresh(self.cell_region(pos))
@@ -217,7 +217,8 @@ class DungeonMap(Widget):
             self.x_off + col * self.cell_w, self.top + row * self.cell_h, self.cell_w, self.cell_h
         )
 
-    def visible(self, pos: tuple[int, int]) -> bool:
+    def in_view(self, pos: tuple[int, int]) -> bool:
+        """Whether the room at ``pos`` is in the part of the dungeon drawn now."""
         if self.origin is None:
             return False
         x0, y0 = self.origin
@@ -425,7 +426,7 @@ class DungeonMap(Widget):
         bottom: str,
         label_style: Style | None = None,
     ) -> None:
-        tl, hz, tr, vt, bl, br = box
+        tl, hz, tr, vt, bl, br = tuple(box)  # (six box-drawing characters)
         inner = self.cell_w - 2
         if line in (0, self.cell_h - 1):
             left, right = (tl, tr) if line == 0 else (bl, br)

@@ -135,6 +135,9 @@ def moment_for(before: State, after: State) -> Moment | None:
     return None
 
 
+TOAST_NEWS = ("Enough green rooms",)  # events told in a toast, not a moment
+
+
 class MomentScreen(ModalScreen[None]):
     """A moment of the campaign, until Enter, space or Esc."""
 

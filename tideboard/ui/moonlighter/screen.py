@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tideboard.engine.plurals import plural
-from tideboard.games.moonlighter.content import DIRECTION_NAMES, ENEMY_HEARTS, PAWN_WHITE
+from tideboard.games.moonlighter.content import DIRECTION_NAMES, DUNGEONS, ENEMY_HEARTS, PAWN_WHITE
 from tideboard.games.moonlighter.rules import can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     ATTACK,
@@ -43,6 +44,7 @@ from tideboard.games.moonlighter.state import (
     State,
 )
 from tideboard.ui.keys_line import KeysLine
+from tideboard.ui.moonlighter.dice import DiceBox
 from tideboard.ui.moonlighter.dungeon_map import (
     DungeonMap,
     neighbour,
@@ -51,14 +53,20 @@ from tideboard.ui.moonlighter.dungeon_map import (
     whole_map,
 )
 from tideboard.ui.moonlighter.log import MoonlighterLog
-from tideboard.ui.moonlighter.panels import MoonlighterTable
-from tideboard.ui.shared import CellClicked, StatusLine
+from tideboard.ui.moonlighter.moments import TOAST_NEWS, MomentScreen, moment_for
+from tideboard.ui.moonlighter.panels import WIDE, end_table, hint, stats_text
+from tideboard.ui.shared import CellClicked, GameScreen, StatusLine
+from tideboard.ui.shared.cell_grid import set_static
 from tideboard.ui.title_line import TitleLine
 
 
-class MoonlighterScreen(MoonlighterTable):
+class MoonlighterScreen(GameScreen):
+    """The Moonlighter table: the map, your counters (``panels.py``), the dice
+    (:class:`DiceBox`), the log, and the keys; ``target`` is the side picked with the
+    arrows (to place the rolled room on, or to walk to)."""
+
     # the overview window helps to study the final board too
-    ANY_TIME_ACTIONS = MoonlighterTable.ANY_TIME_ACTIONS | {"whole_map"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"whole_map"}
     BINDINGS = [
         Binding("up,k", "direction('n')", "North", show=False),
         Binding("down,j", "direction('s')", "South", show=False),
@@ -106,21 +114,13 @@ class MoonlighterScreen(MoonlighterTable):
             ),
         ),
     ]
-    ROLL_FRAMES = 4  # tumbling faces shown before a rolled die settles
-    ROLL_FRAME_SECONDS = 0.07
-    FLASH_SECONDS = 1.2  # how long a fresh result stays highlighted
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.target: str | None = None  # the picked side (place or move)
         self.chosen = False  # picked by the player (not the default)
         self.last_dir = "e"
-        self.seen_steps = self.announced = len(self.match.states)
-        self._tumble_left = 0
-        self._tumble_timer: Any = None
-        self._flash_timer: Any = None
-        self.dice_shown = ""  # the dice panel in words (for tests and logs)
-        self._shown_in: dict[str, Any] = {}  # panel id -> what it shows
+        self.announced = len(self.match.states)  # the states whose news were told
 
     def compose(self) -> ComposeResult:
         yield TitleLine()
@@ -128,15 +128,104 @@ class MoonlighterScreen(MoonlighterTable):
             yield DungeonMap(id="ml-map")
             with Vertical(id="ml-side"):
                 yield Static(id="ml-stats")
-                yield Static(id="ml-dice")
+                yield DiceBox(len(self.match.states), id="ml-dice")
                 yield MoonlighterLog(id="ml-log")
         yield StatusLine(id="ml-status")
         yield KeysLine()
 
     def on_mount(self) -> None:
-        self.query_one("#ml-dice", Static).border_title = "Dice"
         # the windows' stylesheets a second after the first frame (Windows.prepare_windows)
         self.call_after_refresh(self.set_timer, 1.0, self.prepare_windows)
+
+    # -- drawing ----------------------------------------------------------
+    # A redraw touches only what changed: ``refresh_table`` after a move (the
+    # state changed), ``redraw_cursor`` when only the picked side moved.  Panels
+    # keep what they show and skip an identical update.
+    def refresh_table(self) -> None:
+        shown: State = self.shown
+        pending = shown.pending
+        opens = open_sides(shown) if pending == PLACE else []
+        if pending == PLACE:
+            if self.target not in opens:
+                self.target = (
+                    self.last_dir if self.last_dir in opens else (opens[0] if opens else None)
+                )
+                self.chosen = False
+        elif pending == EXPLORE:
+            if self.target and shown.room_at(neighbour(shown.pos, self.target)) is None:
+                self.target, self.chosen = None, False
+        else:
+            self.target, self.chosen = None, False
+        self.query_one(DungeonMap).show(
+            shown,
+            {neighbour(shown.pos, d): d for d in opens},
+            neighbour(shown.pos, self.target) if self.target else None,
+        )
+        self._update_stats()
+        self._announce()
+        self.query_one(DiceBox).follow(self.match.states)
+        self.title = (
+            f"Moonlighter - dungeon {shown.dungeon} of {DUNGEONS}"
+            if not shown.over
+            else "Moonlighter - campaign over"
+        )
+        if self.app.title != self.title:
+            self.app.title = self.title
+        self.sync_bindings()  # the footer shows the keys that apply now
+        if self.human_to_move() is not None:
+            self.say(hint(self.state, self.target, self.chosen))
+
+    def redraw_cursor(self) -> None:
+        """Only the picked side changed: move the map's cursor and say what Enter does now."""
+        shown: State = self.shown
+        self.query_one(DungeonMap).move_cursor(
+            neighbour(shown.pos, self.target) if self.target else None
+        )
+        if self.human_to_move() is not None:
+            self.say(hint(self.state, self.target, self.chosen))
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= WIDE
+        if wide != self.has_class("wide"):
+            self.set_class(wide, "wide")
+            if self.is_mounted:
+                self._update_stats()
+
+    def _update_stats(self) -> None:
+        shown: State = self.shown
+        score = self.game.scores(shown)[0]
+        set_static(
+            self.query_one("#ml-stats", Static),
+            stats_text(self.app, shown, score, self.has_class("wide")),
+        )
+
+    def _announce(self) -> None:
+        """What deserves more than a log line: a moment (a panel that waits for a key) for
+        death, a beaten boss and the next dungeon; a toast for the rest and whenever a bot
+        plays (it must never wait behind a panel)."""
+        steps = len(self.match.states)
+        if steps <= self.announced:
+            self.announced = steps
+            return
+        self.announced = steps
+        state = self.state
+        before = self.match.states[-2] if steps > 1 else state
+        news = moment_for(before, state)
+        if news is not None and not state.over:
+            if 0 in self.bot_levels:
+                self.notify(
+                    news.toast, severity="warning" if news.bad else "information", timeout=5
+                )
+            else:
+                self.app.push_screen(MomentScreen(news))
+        for event in state.events:
+            if event.startswith(TOAST_NEWS):
+                self.notify(event, timeout=5)
+
+    def end_table(self) -> Table:
+        s: State = self.state
+        player = self.seat_name(0) + ("" if 0 in self.bot_levels else " (you)")
+        return end_table(s, player, self.game.scores(s)[0])
 
     # -- input --------------------------------------------------------------
     def action_whole_map(self) -> None:
@@ -315,7 +404,7 @@ class MoonlighterScreen(MoonlighterTable):
         s: State = self.state
         d = step_between(s.pos, pos)
         if pos == s.pos:
-            self.say(self._hint())
+            self.say(hint(self.state, self.target, self.chosen))
             return
         if d is None:
             self.say(

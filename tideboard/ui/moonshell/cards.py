@@ -76,9 +76,9 @@ class OfferStrip(CellGrid):
 
     def redraw(self) -> None:
         if self.note or not self.offers:
-            self.show(text_canvas([Text(self.note or "", style="italic")]))
+            self.paint(text_canvas([Text(self.note or "", style="italic")]))
             return
-        self.show(
+        self.paint(
             text_canvas(
                 side_by_side(
                     [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from rich.style import Style
@@ -24,7 +25,7 @@ def chest_text(
     chest: tuple[tuple[int, ...], ...],
     chosen: int | None = None,
     landing: int | None = None,
-    legal: set[int] = frozenset(),
+    legal: AbstractSet[int] = frozenset(),
     header: bool = True,
 ) -> Text:
     """:func:`chest_canvas` as a Text."""
@@ -36,7 +37,7 @@ def chest_canvas(
     chest: tuple[tuple[int, ...], ...],
     chosen: int | None = None,
     landing: int | None = None,
-    legal: set[int] = frozenset(),
+    legal: AbstractSet[int] = frozenset(),
     header: bool = True,
     marks: frozenset[int] = frozenset(),
     lit: frozenset[int] = frozenset(),
@@ -70,7 +71,7 @@ def chest_canvas(
         y = top + 1 + 2 * r
         canvas.put(0, y, "│" + "│".join(["    "] * CHEST_COLUMNS) + "│", edge)
         for c, tile in enumerate(row):
-            if r == land_row and c == chosen:
+            if r == land_row and c == chosen and landing is not None:
                 canvas.put(1 + 5 * c, y, tile_text(landing, colours))
                 canvas.put(5 * c, y, "▶", accent)
                 canvas.put(5 * c + 5, y, "◀", accent)
@@ -124,7 +125,7 @@ class ChestView(CellGrid):
         self.lit: frozenset[int] = frozenset()  # cells a power may be aimed at
 
     def redraw(self) -> None:
-        self.show(
+        self.paint(
             chest_canvas(
                 self.app,
                 self.chest,

@@ -107,9 +107,10 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
     if (state.powers or state.events_on) and not short:  # (short: under the ocean)
         lines.append(tides_text(state))
     if state.event and not short:  # (short: the title line names it)
-        card = EVENTS[state.event]
+        event = EVENTS[state.event]
         lines.append(
-            f"Event ({'this round' if card.kind == 'round' else 'now'}): {card.name} - {card.text}"
+            f"Event ({'this round' if event.kind == 'round' else 'now'}): {event.name} - "
+            f"{event.text}"
         )
     if short:  # one line at 80 columns (the tides under the ocean, the event in the title)
         people = [line for line in lines if line.startswith(("P", "You "))]
@@ -155,8 +156,8 @@ def window_title(state: State, seat: int) -> tuple[str, str]:
     if state.phase == MERMAID:
         return "Choose your mermaid", f"Powers: {state.powers} side for everyone"
     if state.phase == EVENT:
-        card = EVENTS[state.event]
-        return f"Event: {card.name}", card.text
+        event = EVENTS[state.event]
+        return f"Event: {event.name}", event.text
     card = MERMAIDS[state.mermaids[seat]]
     return (
         f"{card.name}: {state.powers} power",

@@ -268,7 +268,12 @@ class Turn:
         question = f"Keep secret objective {card} ({card_summary(card)})?" + (
             f" {other[0]} is discarded unseen." if other else ""
         )
-        self.screen.ask(question, "Keep it", "Not yet", lambda yes: yes and self.keep_card(card))
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.keep_card(card)
+
+        self.screen.ask(question, "Keep it", "Not yet", answer)
 
     def keep_card(self, card: str) -> None:
         self.offer = 0

@@ -68,7 +68,7 @@ class OceanCanvas(Canvas):
         geo: Geometry = SMALL,
     ) -> None:
         """A tile in a cell_w x cell_h box; ``top``/``bottom`` go into the border."""
-        tl, hz, tr, vt, bl, br = chars
+        tl, hz, tr, vt, bl, br = tuple(chars)  # (six box-drawing characters)
         w, h = geo.cell_w, geo.cell_h
         self.put(x, y, tl + hz * (w - 2) + tr, edge)
         if top:
@@ -160,7 +160,7 @@ class OceanBoard(CellGrid):
         self.lit_corners: set[int] = set()  # corners a power may be aimed at
 
     def redraw(self) -> None:
-        self.show(self.draw())
+        self.paint(self.draw())
 
     def draw(self) -> OceanCanvas:
         geo = self.geo

@@ -137,7 +137,9 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
     current = side.current
     for seat in range(shown.players):
         score = scoring.breakdown(shown, seat, secret=False)
-        values = [score[k] for k in ("composition", "array", "pair", "trove", "collector", *keys)]
+        values: list[int | str] = [
+            score[k] for k in ("composition", "array", "pair", "trove", "collector", *keys)
+        ]
         moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
         values += [moon, score["total"]]
         mark = "▶" if current and current[0] == seat else " "

@@ -30,7 +30,7 @@ def text_canvas(lines: list[Text] | Text) -> Canvas:
 class CellGrid(Widget):
     """A widget drawn from a :class:`Canvas` through the line API.
 
-    :meth:`show` compares the new canvas with the one on screen and marks only
+    :meth:`paint` compares the new canvas with the one on screen and marks only
     the changed cells dirty (a cursor move repaints two cells, not the widget);
     the lines are built once and cached until they change.  Its size is the
     canvas's size (CSS ``width: auto; height: auto``).
@@ -47,13 +47,13 @@ class CellGrid(Widget):
         self._strips: dict[int, Strip] = {}
         self._base: Style | None = None
         self._paint_base: Style | None = None  # rich_style while render_lines runs
-        self.repainted: list[Region] = []  # the regions the last show() marked dirty
+        self.repainted: list[Region] = []  # the regions the last paint() marked dirty
 
     @property
     def grid_size(self) -> Size:
         return Size(len(self._chars[0]) if self._chars else 0, len(self._chars))
 
-    def show(self, canvas: Canvas) -> None:
+    def paint(self, canvas: Canvas) -> None:
         """Put ``canvas`` on screen, repainting only what differs from the last one."""
         chars, styles = canvas.chars, canvas.styles
         if len(chars) != len(self._chars) or (chars and len(chars[0]) != len(self._chars[0])):
@@ -130,7 +130,7 @@ class CellGrid(Widget):
         super().notify_style_update()
         canvas = self.restyled()
         if canvas is not None:
-            CellGrid.show(self, canvas)
+            self.paint(canvas)
 
     def restyled(self) -> Canvas | None:
         """The canvas to show after a change of styles (the theme, F2) when its

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tideboard.engine.match import Match
@@ -48,8 +47,9 @@ SHARED_KEYS_HELP = [
 ]
 
 
-def _keys(binding: Binding) -> set[str]:
-    return {key.strip() for key in binding.key.split(",")}
+def _keys(binding: BindingType) -> set[str]:
+    key = binding.key if isinstance(binding, Binding) else binding[0]
+    return {k.strip() for k in key.split(",")}
 
 
 def score_table(screen: Any) -> Any:
@@ -126,22 +126,12 @@ class GameScreen(Windows, Screen):
         self.ended = False
         self._footer_state: frozenset[tuple[str, str, bool]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
-        self._resumed = False  # (see on_screen_resume)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
         if own is not None:
             cls.BINDINGS = with_shared_bindings(own)
         super().__init_subclass__(**kwargs)
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """No restyle on the first resume: it comes just after the widgets mounted, each
-        styled with the sheets of now (a test checks nothing changes; benchmarks/README.md
-        has the cost).  Later ones (back from a window, perhaps after a theme change)
-        restyle as usual.  (Before ``Screen``'s own handler, which reads ``refresh_styles``.)"""
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The controller's say, then the game over's, then the game's (``offers``)."""
@@ -379,7 +369,7 @@ class GameScreen(Windows, Screen):
         self.control.chat()
 
 
-def with_shared_bindings(own: list[Binding]) -> list[Binding]:
+def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:
     """A game screen class's ``own`` bindings, with the shared ones Textual would
     otherwise drop (a class's binding of a key replaces its bases' of that key):
     ahead, the game-over bindings of the keys they use or a controller uses; after,

@@ -90,6 +90,7 @@ class LocalGame(Control):
             screen.show_end()
             return
         seat = self.next_seat(state)
+        assert seat is not None  # (the game is not over: someone is to move)
         if seat in self.bots:
             screen.refresh_table()
             screen.say(f"{screen.seat_does(seat, 'is', 'are')} playing...")
@@ -123,8 +124,10 @@ class LocalGame(Control):
                 screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
         seat = self.next_seat()
-        bot = self.bots.get(seat)
-        if bot is None:  # a human's choice now (a second timer, or the seats changed)
+        bot = None if seat is None else self.bots.get(seat)
+        if (
+            seat is None or bot is None
+        ):  # a human's choice now (a second timer, or the seats changed)
             self.advance()
             return
         state = self.match.state

@@ -88,8 +88,8 @@ def pattern_body(app: Any, cid: int, size: CardSize, lines: int) -> list[Text]:
     if fragment:
         box = Style(color=solid(theme_colour(app, "foreground-muted", "#8a8a8a")))
         tint = Style(bgcolor=solid(theme_colour(app, "panel", "#2a2a3a")))
-        for row in rows:  # under the stones' own colours
-            row.stylize_before(tint)
+        for line in rows:  # under the stones' own colours
+            line.stylize_before(tint)
         if size.cell == 1:  # brackets on the rows' own lines: no room for a frame
             if card.height == 1:
                 sides = [("[", "]")]

@@ -308,11 +308,13 @@ class ShiftingStonesScreen(StonesTable):
             )
         if warnings:
             question = " ".join(warnings) + " End your turn anyway?"
-            self.ask(question, "End turn", "Keep playing", lambda yes: yes and self._end())
-            return
-        self._end()
 
-    def _end(self) -> None:
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.dispatch(END_TURN)
+
+            self.ask(question, "End turn", "Keep playing", answer)
+            return
         self.dispatch(END_TURN)
 
     def action_skip(self) -> None:

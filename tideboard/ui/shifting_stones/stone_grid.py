@@ -67,7 +67,7 @@ def stone_lines(
         CURSOR: Style(color=accent, bold=True),
         MARKED: Style(color=warn, bold=True),
     }[look]
-    tl, hz, tr, vt, bl, br = FRAMES[look]
+    tl, hz, tr, vt, bl, br = tuple(FRAMES[look])  # (six box-drawing characters)
     inner, rows = width - 2, height - 2
     glyph_at = (rows - 2) // 2  # the glyph and the name in the middle of the face
     lines = [Text(tl + hz * inner + tr, style=edge)]
