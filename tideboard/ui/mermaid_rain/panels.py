@@ -30,6 +30,7 @@ from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
 from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
 from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
+from tideboard.ui.shared.cell_grid import set_static
 
 PHASE_WORDS = {
     "meld": "melds",
@@ -142,10 +143,7 @@ class RainTable(RainModes):
         self.sync_bindings()  # Go comes and goes with what the cursor or the cards pick
 
     def _update(self, widget_id: str, content: Text) -> None:
-        widget = self.query_one(f"#{widget_id}", Static)
-        if getattr(widget, "_mr_shown", None) != content.plain + str(content.spans):
-            widget._mr_shown = content.plain + str(content.spans)  # type: ignore[attr-defined]
-            widget.update(content)
+        set_static(self.query_one(f"#{widget_id}", Static), content)
 
     # -- the side panel: round, Prince, every seat ---------------------------------
     def side_text(self, s: State) -> Text:

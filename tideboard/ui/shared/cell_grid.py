@@ -141,7 +141,7 @@ class CellGrid(Widget):
 def set_static(widget: Static, content: Text) -> bool:
     """``widget.update(content)`` unless it already shows the same; without a
     relayout when the size stays the same.  True if it was updated."""
-    last = getattr(widget, "_ms_last", None)
+    last = widget.content if isinstance(widget.content, Text) else None  # (what it shows)
     if (
         last is not None
         and last.plain == content.plain
@@ -150,7 +150,6 @@ def set_static(widget: Static, content: Text) -> bool:
     ):
         return False
     same_size = last is not None and _widths(last) == _widths(content)
-    widget._ms_last = content  # type: ignore[attr-defined]
     widget.update(content, layout=not same_size)
     return True
 

@@ -15,7 +15,7 @@ from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.ui.shared.control import Control
-from tideboard.ui.shared.saving import last_save, save_match
+from tideboard.ui.shared.saving import SaveState, last_save, save_match
 
 
 class LocalGame(Control):
@@ -34,6 +34,7 @@ class LocalGame(Control):
         # creates it (see ``save``)
         self.writer = writer
         self.save_error: str | None = None  # the last failed save, until one succeeds
+        self.saving = SaveState()
 
     def human_to_move(self) -> int | None:
         """The human seat to move and looking (for a public decision, at the spectator's view)."""
@@ -58,15 +59,12 @@ class LocalGame(Control):
     def saves_pending(self) -> int:
         """Saves asked and not yet handed back to the app (they run on the store's
         writer thread)."""
-        saves = getattr(self, "_saves", None)
-        return 0 if saves is None else saves.pending
+        return self.saving.pending
 
     def wait_for_saves(self) -> None:
         """Block until every save asked has run and its outcome is handed back
         (what a test checks the store against; the screen closing does the same)."""
-        saves = getattr(self, "_saves", None)
-        if saves is not None:
-            saves.deliver(wait=True)
+        self.saving.wait()
 
     def play(self, action: Any) -> bool:
         try:

@@ -29,6 +29,26 @@ UNSAVED: dict[int, str] = {}
 _KEYS = itertools.count(1)
 
 
+class SaveState:
+    """What saving keeps for one local game (``LocalGame.saving``): its writes still
+    on the store's thread, the timer of the next retry, its key in :data:`UNSAVED`."""
+
+    def __init__(self) -> None:
+        self.saves: Any = None  # a store.background.Saves, made with the first save
+        self.retry: Any = None  # the retry timer while one is due
+        self.key = next(_KEYS)
+
+    @property
+    def pending(self) -> int:
+        """Saves asked and not yet handed back to the app."""
+        return 0 if self.saves is None else self.saves.pending
+
+    def wait(self) -> None:
+        """Block until every save asked has run and its outcome is handed back."""
+        if self.saves is not None:
+            self.saves.deliver(wait=True)
+
+
 def save_match(game: Any) -> None:
     """Bring ``game.writer``'s record up to ``game.match`` (``game``: a LocalGame;
     creating the record the first time).  The write runs on the store's writer thread
@@ -41,19 +61,17 @@ def save_match(game: Any) -> None:
     except TideboardError as error:  # the store cannot be opened
         _saved(game, f"Could not save the game: {error}")
         return
-    saves = getattr(game, "_saves", None)
-    if saves is None:
-        saves = game._saves = Saves(job.store)
-    saves.later(job, lambda message: _saved(game, message))
+    state = game.saving
+    if state.saves is None:
+        state.saves = Saves(job.store)
+    state.saves.later(job, lambda message: _saved(game, message))
 
 
 def last_save(game: Any) -> None:
     """When the game screen closes: the saves still running are waited for,
     and a game not saved (a full disk) gets a last try."""
     try:
-        saves = getattr(game, "_saves", None)
-        if saves is not None:
-            saves.deliver(wait=True)
+        game.saving.wait()
         if game.save_error is not None:
             _saved(game, _Job(game)())
     except Exception:  # the app is ending: never raise from here
@@ -88,7 +106,7 @@ def _saved(game: Any, message: str | None) -> None:
     """A save's outcome, on the loop: the player told of a failure (once) and
     of the first save that succeeds after one."""
     if message:
-        UNSAVED[_key(game)] = _unsaved_text(game, message)
+        UNSAVED[game.saving.key] = _unsaved_text(game, message)
         if message != game.save_error:
             game.screen.notify(
                 f"{message}. Your moves are kept on screen; saving is tried "
@@ -100,7 +118,7 @@ def _saved(game: Any, message: str | None) -> None:
         game.screen.app.sub_title = "NOT SAVED"
         _retry_later(game)
         return
-    UNSAVED.pop(_key(game), None)
+    UNSAVED.pop(game.saving.key, None)
     if game.save_error:
         game.screen.notify("The game is saved again.", timeout=3)
         game.screen.app.sub_title = ""
@@ -109,25 +127,19 @@ def _saved(game: Any, message: str | None) -> None:
 
 def _retry_later(game: Any) -> None:
     """Try the save again in RETRY_SECONDS (once: a failed retry schedules the next)."""
-    if getattr(game, "_save_retry", None) is not None:
+    state = game.saving
+    if state.retry is not None:
         return
 
     def retry() -> None:
-        game._save_retry = None
+        state.retry = None
         if game.save_error is not None and game.screen.is_attached:
             save_match(game)
 
     try:
-        game._save_retry = game.screen.set_timer(RETRY_SECONDS, retry, name="save retry")
+        state.retry = game.screen.set_timer(RETRY_SECONDS, retry, name="save retry")
     except Exception:  # not mounted (or no longer): the next change retries
-        game._save_retry = None
-
-
-def _key(game: Any) -> int:
-    key = getattr(game, "_unsaved_key", None)
-    if key is None:
-        key = game._unsaved_key = next(_KEYS)
-    return key
+        state.retry = None
 
 
 def _unsaved_text(game: Any, message: str) -> str:
