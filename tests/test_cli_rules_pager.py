@@ -18,7 +18,7 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _run_on_a_terminal(*args: str) -> tuple[int, str]:
+def _run_on_a_terminal(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     """Run ``python -m tideboard ARGS`` with stdin and stdout on a pseudo-terminal."""
     master, slave = pty.openpty()
     process = subprocess.Popen(
@@ -26,7 +26,7 @@ def _run_on_a_terminal(*args: str) -> tuple[int, str]:
         stdin=slave,
         stdout=slave,
         stderr=slave,
-        env=_env(),
+        env=env or _env(),
         close_fds=True,
     )
     os.close(slave)
@@ -71,3 +71,30 @@ def test_rules_into_a_pipe_is_printed_without_the_pager():
     assert "PAGED:" not in result.stdout
     assert "Shifting Stones" in result.stdout and "Interpretations" in result.stdout
     assert "\x1b[" not in result.stdout  # plain text, no colour codes in a file
+
+
+def _with_less(tmp_path, less_flags: str | None) -> dict[str, str]:
+    """No $PAGER, and a ``less`` first on PATH that says what $LESS it was given
+    and marks every line of the page (with its escape codes, made visible)."""
+    less = tmp_path / "less"
+    less.write_text(
+        "#!/bin/sh\necho \"LESS-WAS:[$LESS]\"\nsed -e 's/^/PAGED:/' -e 's/\\x1b/<ESC>/g'\n"
+    )
+    less.chmod(0o755)
+    env = _env()
+    env.pop("PAGER")
+    env["PATH"] = f"{tmp_path}{os.pathsep}{env.get('PATH', '')}"
+    if less_flags is not None:
+        env["LESS"] = less_flags
+    return env
+
+
+def test_rules_through_less_are_coloured_only_when_less_shows_colours(tmp_path):
+    """Without $LESS, less is started with -R and gets the colours; with a $LESS of
+    the user's that lacks -R/-r, it gets plain text, never raw escape codes."""
+    code, out = _run_on_a_terminal("rules", "shifting-stones", env=_with_less(tmp_path, None))
+    assert code == 0 and "LESS-WAS:[-R]" in out
+    assert "<ESC>[" in out and "Interpretations" in out
+    code, out = _run_on_a_terminal("rules", "shifting-stones", env=_with_less(tmp_path, "-F"))
+    assert code == 0 and "LESS-WAS:[-F]" in out
+    assert "<ESC>" not in out and "Interpretations" in out

@@ -110,4 +110,7 @@ def _show_page(markdown: str) -> None:
     console = Console(force_terminal=True, width=shutil.get_terminal_size().columns)
     with console.capture() as page:
         console.print(Markdown(markdown))
-    click.echo_via_pager(page.get(), color=True)
+    # color=None: click starts less with -R when $LESS is not set (and keeps the
+    # colours), and strips them for a $LESS without -R or another pager, which
+    # would show the escape codes raw
+    click.echo_via_pager(page.get(), color=None)
