@@ -333,3 +333,34 @@ def test_ctrl_c_with_the_progress_bar_shown_prints_the_results_so_far_and_exits_
     assert "/1000000000" in terminal
     assert "Traceback" not in terminal and "Aborted!" not in terminal
     assert "interrupted after" in out and "of 1000000000 games" in out
+
+
+@pytest.mark.parametrize(
+    "args, bots",
+    [
+        ([], {1: "greedy", 2: "greedy"}),  # the picker's table: seat 1 yours, bots the rest
+        (["--bot", "3=random"], {1: "greedy", 2: "random"}),
+        (["--hot-seat"], {}),
+        (["--hot-seat", "--bot", "2=random"], {1: "random"}),
+    ],
+)
+def test_play_seats_you_against_bots_unless_hot_seat_is_asked_for(monkeypatch, args, bots):
+    """`tideboard play GAME` gives the lone player the table the picker gives
+    (issue #20): seat 1 a person, greedy bots the others; --hot-seat seats people."""
+    import tideboard.ui.app as app_module
+
+    calls = []
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: calls.append(kw) or 0)
+    result = CliRunner().invoke(main, ["play", "shifting-stones", "-p", "3", *args])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["bots"] == bots
+
+
+def test_play_solo_has_no_bots(monkeypatch):
+    import tideboard.ui.app as app_module
+
+    calls = []
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: calls.append(kw) or 0)
+    result = CliRunner().invoke(main, ["play", "moonshell", "--solo"])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["bots"] == {}

@@ -75,14 +75,39 @@ async def test_e_y_in_one_burst_ends_the_turn():
 
 
 async def test_leaving_asks_and_enter_stays():
+    """A game the command line started (``tideboard play``): Enter on the question
+    stays; y leaves the app for the shell the player typed the command in (issue #20)."""
     app = app_for(bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await pilot.press("q", "enter")
-        assert app.screen is screen
+        await pilot.press("q")
+        assert "tideboard resume" in app.screen.question
+        await pilot.press("enter")
+        assert app.screen is screen and app.is_running
         await pilot.press("q", "y")
         await settle(pilot)
-        assert screen not in app.screen_stack  # back at the picker
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_leaving_a_game_started_from_the_picker_goes_back_to_the_picker():
+    from tideboard.engine import registry
+    from tideboard.engine.core import GameConfig
+    from tideboard.engine.match import Match
+    from tideboard.ui.app import TideboardApp
+    from tideboard.ui.picker import PickerScreen
+
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, PickerScreen)
+        game = registry.load("shifting-stones")
+        app.start_match(Match.start(game, GameConfig(players=2, seed=3)), {1: "greedy"})
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("q")
+        assert "from the picker" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen) and screen not in app.screen_stack
 
 
 async def test_the_safe_button_is_the_highlighted_one_and_no_button_takes_focus():

@@ -37,14 +37,25 @@ from tideboard.engine.plurals import plural
     "bots",
     type=SeatLevel(),
     multiple=True,
-    help="Let a computer play a seat, e.g. --bot 2=greedy (repeatable).",
+    help="A seat's player: a computer of LEVEL, e.g. --bot 2=random (repeatable).",
+)
+@click.option(
+    "--hot-seat",
+    is_flag=True,
+    help="Every seat without --bot is a person at this keyboard, passing it on in turn.",
 )
 @click.option("--theme", type=Theme(), help="Colour theme.")
-def play(game: str, players, variant, options, seed, solo: bool, bots, theme) -> None:
-    """Start GAME in the terminal app."""
+def play(game: str, players, variant, options, seed, solo: bool, bots, hot_seat, theme) -> None:
+    """Start GAME in the terminal app.
+
+    You play seat 1 and computers (greedy bots) the others, as in the picker;
+    --bot SEAT=LEVEL picks a seat's bot, --hot-seat seats people instead."""
+    from tideboard.engine.bots import default_bots
+
     g = load_game(game)
     config = make_config(g, players, variant, solo, seed, options)
-    bot_seats = seat_bots(g, config, bots)
+    bot_seats = {} if hot_seat else default_bots(g, config.players)
+    bot_seats.update(seat_bots(g, config, bots))
     from tideboard.ui.startup import pause_gc
 
     pause_gc()  # until the first frame (tideboard/ui/startup.py)

@@ -31,6 +31,18 @@ class RandomBot:
         return self.random.choice(list(legal))
 
 
+# The level a seat gets when nobody says (``tideboard play``, the picker).
+DEFAULT_LEVEL = "greedy"
+
+
+def default_bots(game: Any, players: int) -> dict[int, str]:
+    """The table a lone player expects: seat 1 (index 0) theirs, every other seat
+    a bot of :data:`DEFAULT_LEVEL` (none if the game has no such bot)."""
+    if DEFAULT_LEVEL not in game.bot_factories():
+        return {}
+    return {seat: DEFAULT_LEVEL for seat in range(1, players)}
+
+
 def make_bot(game: Any, level: str, seed: int | None = None) -> Bot:
     """A bot of ``level`` for ``game``; ValueError naming the levels if unknown."""
     factories: dict[str, Callable[[int | None], Bot]] = game.bot_factories()

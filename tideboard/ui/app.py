@@ -70,6 +70,9 @@ class TideboardApp(KeysInOrder, App):
             self.register_theme(Theme(name=name, **fields))
         self.theme = theme or self.settings.theme or DEFAULT_THEME
         self.start_game = game_id
+        # whether the player has seen the picker: leaving a game goes back to it,
+        # and a game the command line started is left for the shell
+        self.picker_used = False
         self.start_config = config
         self.start_bots = bots or {}
         self.bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
@@ -113,6 +116,7 @@ class TideboardApp(KeysInOrder, App):
             from tideboard.ui.picker import PickerScreen
 
             screen = PickerScreen()
+            self.picker_used = True
         self._css_for(screen)  # as push_screen does: the first screen is not pushed
         return screen
 
@@ -177,9 +181,19 @@ class TideboardApp(KeysInOrder, App):
             self._small_notice = Notification(text, severity="warning", timeout=6)
             self.post_message(Notify(self._small_notice))
 
+    def leave_game(self) -> None:
+        """A game left (q): back to the picker the player came from, or out to the
+        shell for a game the command line started (``tideboard play``, ``resume``,
+        ``replay``), as the player who typed that command expects."""
+        if self.picker_used:
+            self.show_picker()
+        else:
+            self.exit()
+
     def show_picker(self) -> None:
         from tideboard.ui.picker import PickerScreen
 
+        self.picker_used = True
         while len(self.screen_stack) > 1:
             self.pop_screen()
         bottom = self.screen_stack[0]

@@ -24,6 +24,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
+from tideboard.engine.bots import DEFAULT_LEVEL
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_seed
@@ -285,9 +286,8 @@ class PickerScreen(OptionRows, Screen):
             if choice is None:
                 continue  # never needed yet
             shown = choice.display and len(choice.values) > 1
-            default = (
-                "human" if seat == 0 else ("greedy bot" if "greedy bot" in levels else "human")
-            )
+            bot = f"{DEFAULT_LEVEL} bot"  # (the same table as 'tideboard play')
+            default = "human" if seat == 0 else (bot if bot in levels else "human")
             if remembered is not None:
                 value = remembered.get(f"seat-{seat}", default)
             else:

@@ -109,7 +109,7 @@ class LocalGame(Control):
         if show:
             self._reveal(seat)
         else:
-            self.screen.app.show_picker()
+            self.screen.app.leave_game()
 
     def _reveal(self, seat: int) -> None:
         self.viewer = seat
@@ -164,11 +164,10 @@ class LocalGame(Control):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                screen.app.show_picker()
+                screen.app.leave_game()
 
-        screen.ask(
-            "Leave this game? It is saved: resume it from the picker.", "Leave", "Stay", answer
-        )
+        where = "from the picker" if screen.app.picker_used else "with 'tideboard resume'"
+        screen.ask(f"Leave this game? It is saved: resume it {where}.", "Leave", "Stay", answer)
 
     def play_again(self) -> None:
         """A new match of the same game and seats (a new record: the finished one stays)."""

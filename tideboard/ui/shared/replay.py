@@ -128,11 +128,7 @@ class Replay(Control):
         self.step(-1)
 
     def leave(self) -> None:
-        app = self.screen.app
-        if app.loaded_match is not None:  # opened by 'tideboard replay'
-            app.exit()
-        else:
-            app.show_picker()
+        self.screen.app.leave_game()  # (out to the shell if 'tideboard replay' opened it)
 
 
 def replay_screen(match: Match, bots: dict[int, str], finished: bool) -> Any:
