@@ -42,9 +42,11 @@ from tideboard.games.moonshell.moves import (
 )
 from tideboard.games.moonshell.queries import (
     REEF,
+    came_home,
     chest_count,
     odd_in_play,
     replace_at,
+    resting,
     sync_tides,
     who,
 )
@@ -82,6 +84,7 @@ def can_use(state: State, seat: int, mermaid: str, side: str) -> bool:
         and state.mermaids[seat] == mermaid
         and state.meeples[seat] == AT_HOME
         and state.event != MOON_SHADOW
+        and not resting(state, seat)
     )
 
 
@@ -99,6 +102,10 @@ def why_not(state: State, seat: int, mermaid: str, side: str) -> str | None:
         return "Moon Shadow: no mermaid power may be used this round."
     if state.meeples[seat] != AT_HOME:
         return "Your mermeeple is not back on your mermaid board yet."
+    if resting(state, seat):
+        return (
+            "Your mermeeple came home this turn; your power may be used again from your next turn."
+        )
     return None
 
 
@@ -120,8 +127,12 @@ def _place_meeple(state: State, seat: int, where: tuple[int, int]) -> State:
 
 
 def _home(state: State, seat: int) -> State:
+    """``seat``'s mermeeple comes home during its owner's turn: the power rests until
+    the owner's following turn."""
     meeples = replace_at(state.meeples, seat, AT_HOME)
-    return evolve(state, meeples=meeples, tides_odd=odd_in_play(meeples))
+    return evolve(
+        state, meeples=meeples, tides_odd=odd_in_play(meeples), meeple_back=came_home(state, seat)
+    )
 
 
 def power_pull(state: State, seat: int, action: Pull) -> State:
@@ -175,7 +186,7 @@ def _tide_pool_pull(state: State, seat: int, action: Pull) -> State:
             ocean=tuple(ocean),
             bag=bag,
             urchins_aside=aside,
-            meeples=follow_tiles(state, sources, moved),
+            **follow_tiles(state, sources, moved),
         )
     return sync_tides(evolve(state, rocks=tuple(rocks), actions_left=state.actions_left - 1))
 
@@ -287,7 +298,14 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
         column = meeples[seat][1]
         row = chest[column].index(BUOY)
         chest = replace_at(chest, column, replace_at(chest[column], row, tile))
-        return into_chest(state, seat, chest, meeples=replace_at(meeples, seat, AT_HOME), **extra)
+        return into_chest(
+            state,
+            seat,
+            chest,
+            meeples=replace_at(meeples, seat, AT_HOME),
+            meeple_back=came_home(state, seat),
+            **extra,
+        )
     extra_column = action.saved
     if not saved or saved[seat] == EMPTY:
         raise IllegalAction(
@@ -354,7 +372,7 @@ def meeple_text(state: State, seat: int) -> str:
         else "comes back at the end of its owner's turn"
     )
     if kind == HOME:
-        return "ready"
+        return "home: ready from its owner's next turn" if resting(state, seat) else "ready"
     if kind == OCEAN:
         return f"used: on the ocean, {back}"
     if kind == TILE:

@@ -173,6 +173,9 @@ class State:
     mermaids: tuple[str, ...] = ()  # per seat ("" none / not chosen yet)
     meeples: tuple[tuple[int, int], ...] = ()  # per seat: (kind, place), see HOME...
     meeple_round: tuple[int, ...] = ()  # round each mermeeple left home
+    # per seat: the turn (``turn``) in which its mermeeple last came home during its owner's
+    # turn; the power rests until a later turn (0: never came home)
+    meeple_back: tuple[int, ...] = ()
     saved: tuple[int, ...] = ()  # passive Buoy: the tile saved, EMPTY none
     events_on: bool = False
     event: str = ""  # this round's event card
