@@ -50,7 +50,7 @@ from tideboard.games.moonshell.queries import (
     sync_tides,
     who,
 )
-from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
+from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW, STILL_WATER
 from tideboard.games.moonshell.state import (
     AT_HOME,
     BUOY_COLUMN,
@@ -293,6 +293,11 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
     if action.column == BUOY_COLUMN:
         if meeples[seat][0] != BUOY_SPACE or action.saved != -1 or action.saved_first:
             raise IllegalAction("Your Buoy mermeeple holds no space in your chest.")
+        if state.event == MOON_SHADOW:
+            raise IllegalAction(
+                "Moon Shadow: no mermaid power may be used this round; "
+                "your Buoy mermeeple keeps its space."
+            )
         if tile in REEF and stack_target(chest, tile) is not None:
             raise IllegalAction("That tile stacks on its partner; it cannot take the Buoy's space.")
         column = meeples[seat][1]
@@ -310,6 +315,11 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
     if not saved or saved[seat] == EMPTY:
         raise IllegalAction(
             "You have no tile saved on your mermaid board (the passive Buoy saves one)."
+        )
+    if state.event == MOON_SHADOW:
+        raise IllegalAction(
+            "Moon Shadow: no mermaid power may be used this round; "
+            "your saved tile stays on your mermaid board."
         )
     if (
         action.source not in (0, 1)
@@ -340,12 +350,15 @@ def return_meeples(state: State, seat: int) -> State:
 
 def start_of_turn(state: State, seat: int) -> State:
     """Start of ``seat``'s turn: the active Rising Moon turns the ocean until its
-    corner is the seat's left corner, then the mermeeple comes home."""
+    corner is the seat's left corner, then the mermeeple comes home.  In a Still Water
+    or Moon Shadow round it waits on its corner for the owner's next turn."""
     if seat >= len(state.meeples):
         return state
     kind, corner = state.meeples[seat]
     if kind != CORNER or state.round <= state.meeple_round[seat]:
         return state
+    if state.event == STILL_WATER or state.event == MOON_SHADOW:
+        return state  # (no turning, no power this round: it waits on its corner)
     for _ in range((corner - state.sides[seat]) % 4):
         state = rotate(state, clockwise=False)
     return _home(state, seat)
@@ -380,6 +393,8 @@ def meeple_text(state: State, seat: int) -> str:
     if kind == ROCK:
         return f"on the {ROCK_SIDES[place % 2]} rock of their own side, {back}"
     if kind == CORNER:
+        if state.event == STILL_WATER or state.event == MOON_SHADOW:
+            return "on a board corner; waits through this round (no turning, no power)"
         return "on a board corner; turns the ocean at the start of its owner's next turn"
     if kind == CHEST:
         return f"on a chest tile, {back}"
