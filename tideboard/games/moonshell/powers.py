@@ -63,6 +63,7 @@ from tideboard.games.moonshell.state import (
     SAVE,
     TILE,
     Collect,
+    Power,
     Pull,
     State,
     SwapTake,
@@ -203,6 +204,8 @@ def apply_power(state: State, seat: int, action) -> State:
         raise IllegalAction(reason)
     from tideboard.games.moonshell.power_moves import active_powers
 
+    if mermaid == "swap" and action.a > action.b:  # (either order: the same two tiles)
+        action = Power("swap", action.b, action.a, action.c)
     if action not in active_powers(state, seat, mermaid):
         raise IllegalAction(_refusal(mermaid))
     side = state.sides[seat]

@@ -107,7 +107,8 @@ class Power:
     tide-pool (column, depth as you see the ocean), inlet (your rock 0/1),
     rising-moon (corner 0-3: your left, far left, far right, your right),
     slide (chest column, row from the floor, to column), swap (two chest cells
-    row * 4 + column), buoy (chest column).
+    row * 4 + column, the lower first; the other order is taken as the same swap),
+    buoy (chest column).
     """
 
     mermaid: str
