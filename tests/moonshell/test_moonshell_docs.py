@@ -32,3 +32,13 @@ def test_rules_page_lists_every_power_and_event():
         assert f"| {card.id} | {card.name} | {card.kind} | {card.text} |" in page
     for word in ("## Options and modes", "wade", "submerge", "dive", "tsunami"):
         assert word in page
+
+
+def test_rules_page_opening_says_what_is_in():
+    """Issue #20: the page opened with 'mermaid powers, Lunar Reef and the game modes are
+    not in yet', false since they are."""
+    page = rules_markdown("moonshell")
+    opening = page.split("## What is on the table")[0]
+    assert "not in yet" not in page
+    for words in ("mermaid powers", "Lunar Reef", "event deck", "solo", "Wade", "Tsunami"):
+        assert words in opening, words

@@ -7,7 +7,7 @@ import pytest
 from tideboard.engine.core import GameConfig, NotationError
 from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.rules import COLLECTS, PULLS
-from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Keep, Pull
+from tideboard.games.moonshell.state import PASS, ROTATE, Collect, Keep, Power, Pull
 
 ALL_ACTIONS = (
     [ROTATE, PASS]
@@ -72,3 +72,37 @@ def test_bad_notation_says_what_is_expected(text, message):
 
 def test_legal_notation_lists_the_keep_choices_then_turn_moves():
     assert GAME.legal_notation(STATE) == [f"keep {c}" for c in STATE.offers[0]]
+
+
+# -- the dark Swap's two tiles (issue #20): either order, one canonical notation -----------
+def swap_state():
+    from tests.moonshell.test_moonshell_powers import with_powers
+
+    return with_powers("active", "swap", chests={0: ".. .. .. .. / wA .. .. .. / wC pC .. .."})
+
+
+def test_rule_active_swap_takes_its_two_tiles_in_either_order():
+    from tests.moonshell.ms_helpers import play
+
+    state = swap_state()
+    forward = play(state, "power swap 1 1 2 1")
+    backward = play(state, "power swap 2 1 1 1")
+    assert backward == forward
+    assert GAME.apply(state, Power("swap", 1, 0)) == forward  # (a screen or bot's action)
+
+
+def test_notation_active_swap_has_one_canonical_order():
+    state = swap_state()
+    assert GAME.parse_action(state, "power swap 2 1 1 1") == Power("swap", 0, 1)
+    assert GAME.parse_action(state, "power swap 1 2 1 1") == Power("swap", 0, 4)
+    assert GAME.format_action(Power("swap", 1, 0)) == "power swap 1 1 2 1"
+    assert GAME.format_action(Power("swap", 4, 0)) == "power swap 1 1 1 2"
+
+
+def test_rule_active_swap_legal_actions_list_each_pair_once():
+    swaps = [a for a in GAME.legal_actions(swap_state()) if isinstance(a, Power)]
+    pairs = [frozenset((a.a, a.b)) for a in swaps]
+    assert len(pairs) == len(set(pairs)) == 2  # wC-pC (clamshells), wC-wA (white)
+    texts = sorted(GAME.format_action(a) for a in swaps)
+    assert texts == ["power swap 1 1 1 2", "power swap 1 1 2 1"]
+    assert all(GAME.parse_action(swap_state(), GAME.format_action(a)) == a for a in swaps)

@@ -34,6 +34,7 @@ def with_powers(side: str, mine: str, players: int = 2, other: str = "", **kw):
         mermaids=mermaids[:players],
         meeples=(AT_HOME,) * players,
         meeple_round=(0,) * players,
+        meeple_back=(0,) * players,
         saved=(EMPTY,) * players,
         bag="wC pD uA oS wD pA",
     )

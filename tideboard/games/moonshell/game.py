@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from tideboard.engine.core import ModularGame, seat_label
-from tideboard.games.moonshell import bots, logline, notation, rules, scoring
+from tideboard.games.moonshell import bots, logline, notation, powers, rules, scoring
 from tideboard.games.moonshell.content import (
+    BUOY,
     CARDS,
     DECK_TITLES,
+    EMPTY,
     HIDDEN,
     ROCK_SIDES,
     SIDE_NAMES,
@@ -18,7 +20,25 @@ from tideboard.games.moonshell.content import (
     tile_json,
 )
 from tideboard.games.moonshell.info import INFO
-from tideboard.games.moonshell.state import KEEP, Action, Collect, Pass, Rotate, State
+from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
+from tideboard.games.moonshell.state import (
+    BUOY_SPACE,
+    CHEST,
+    CORNER,
+    KEEP,
+    ROCK,
+    TILE,
+    Action,
+    Collect,
+    Pass,
+    Rotate,
+    State,
+)
+
+# where a mermeeple is (state.HOME...), and the board's corners (corner k: the left end
+# of side k as its player sees it)
+PLACE_NAMES = ("home", "ocean", "tile", "rock", "corner", "chest", "buoy space")
+CORNER_NAMES = ("south-west", "north-west", "north-east", "south-east")
 
 
 def card_json(card_id: str) -> Any:
@@ -38,6 +58,49 @@ def card_json(card_id: str) -> Any:
         data["points"] = card.points
         if card.deck == "secret":
             data["seahorses"] = card.seahorses
+    return data
+
+
+def event_json(card_id: str) -> Any:
+    if not card_id:
+        return None
+    card = EVENTS[card_id]
+    return {"id": card.id, "name": card.name, "kind": card.kind, "text": card.text}
+
+
+def mermaid_json(state: State, seat: int) -> Any:
+    """A seat's mermaid board and power (all open: chosen at the table)."""
+    if seat >= len(state.mermaids) or not state.mermaids[seat]:
+        return None
+    card = MERMAIDS[state.mermaids[seat]]
+    return {
+        "id": card.id,
+        "name": card.name,
+        "colour": card.colour,
+        "power": card.passive if state.powers == "passive" else card.active,
+    }
+
+
+def mermeeple_json(state: State, seat: int) -> Any:
+    """Where a seat's mermeeple is (open: it stands on the table) and whether its power
+    may be used now."""
+    if seat >= len(state.mermaids) or not state.mermaids[seat]:
+        return None
+    kind, place = state.meeples[seat]
+    data: dict[str, Any] = {"place": PLACE_NAMES[kind]}
+    if kind == TILE:  # (rows and columns as in "ocean": row 1 the north edge)
+        data["ocean"] = {"row": place // 5 + 1, "column": place % 5 + 1}
+    elif kind == ROCK:
+        data["rock"] = {"side": SIDE_NAMES[place // 2], "rock": ROCK_SIDES[place % 2]}
+    elif kind == CORNER:
+        data["corner"] = CORNER_NAMES[place]
+    elif kind == CHEST:
+        data["chest"] = {"column": place % 4 + 1, "row": place // 4 + 1}
+    elif kind == BUOY_SPACE:
+        row = state.chests[seat][place].index(BUOY)
+        data["chest"] = {"column": place + 1, "row": row + 1}
+    data["text"] = powers.meeple_text(state, seat)
+    data["power_usable"] = powers.can_use(state, seat, state.mermaids[seat], state.powers)
     return data
 
 
@@ -153,13 +216,24 @@ class Moonshell(ModularGame[State, Action]):
                     "score": score,
                 }
             )
+            if state.powers:
+                seats[-1]["mermaid"] = mermaid_json(state, seat)
+                seats[-1]["mermeeple"] = mermeeple_json(state, seat)
+                saved = state.saved[seat] if seat < len(state.saved) else EMPTY
+                seats[-1]["saved_tile"] = tile_json(saved)  # (the passive Buoy's)
         data: dict[str, Any] = {
             "phase": "over" if state.over else state.phase,
             "round": state.round,
             "turn": state.turn,
             "current": state.current + 1,
             "actions_left": state.actions_left,
-            "tides": {"side": "odd" if state.tides_odd else "even", "direction": state.direction},
+            "tides": {
+                "side": "odd" if state.tides_odd else "even",
+                "direction": state.direction,
+                "mermeeples_in_play": state.in_play,
+            },
+            "powers": state.powers or "none",
+            "event": event_json(state.event),
             "ocean": [
                 " ".join(tile_code(t) for t in state.ocean[r * 5 : r * 5 + 5]) for r in range(5)
             ],
@@ -171,6 +245,11 @@ class Moonshell(ModularGame[State, Action]):
             "seats": seats,
             "end_triggered_by": None if state.end_trigger < 0 else state.end_trigger + 1,
         }
+        if state.events_on:  # (the deck's order is hidden: only how many cards are left)
+            data["event_deck"] = {
+                "left": len(state.event_deck),
+                "used": [event_json(card) for card in state.event_discard],
+            }
         if state.solo:
             data["solo"] = {
                 "deck": len(state.solo_deck),

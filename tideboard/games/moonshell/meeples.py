@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 
 from tideboard.games.moonshell.content import CCW_SOURCE, COLUMNS, CW_SOURCE, EMPTY
-from tideboard.games.moonshell.queries import meeple_on
+from tideboard.games.moonshell.queries import came_home, meeple_on
 from tideboard.games.moonshell.state import AT_HOME, CORNER, ROCK, TILE, Pull, State
 
 # where a cell / rock / corner goes when the board turns
@@ -31,20 +31,25 @@ def rotate_meeples(meeples, clockwise: bool):
     return tuple(out)
 
 
-def follow_tiles(state: State, taken: list[int], moved: dict[int, int]):
+def follow_tiles(state: State, taken: list[int], moved: dict[int, int]) -> dict:
     """Tide Pool mermeeples ride their tiles down a pulled column; one whose tile
-    left the water (only its owner may take it) goes home."""
+    left the water (only its owner may take it) goes home, and its power rests until
+    the owner's following turn.  The changes for the new state (``meeples``, and
+    ``meeple_back`` when one came home)."""
     if not meeple_on(state.meeples, TILE):  # (the usual case: no mermeeple rides a tile)
-        return state.meeples
+        return {"meeples": state.meeples}
     out = []
-    for kind, place in state.meeples:
+    changes: dict = {}
+    for seat, (kind, place) in enumerate(state.meeples):
         if kind == TILE:
             if place in taken:
                 kind, place = AT_HOME
+                changes["meeple_back"] = came_home(state, seat)
             else:
                 place = moved.get(place, place)
         out.append((kind, place))
-    return tuple(out)
+    changes["meeples"] = tuple(out)
+    return changes
 
 
 def cells_taken(state: State, cells, take: int) -> list[int]:

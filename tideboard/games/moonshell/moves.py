@@ -161,7 +161,7 @@ def pull(
     new_rocks[base + 1 - far] = taken[1] if len(taken) > 1 else EMPTY
     rocks = tuple(new_rocks)
     if state.meeples:
-        extra["meeples"] = follow_tiles(state, sources, moved)
+        extra.update(follow_tiles(state, sources, moved))
         return sync_tides(
             evolve(
                 state, ocean=tuple(ocean), rocks=tuple(rocks), bag=bag, urchins_aside=aside, **extra
@@ -330,7 +330,7 @@ def pull_one(state: State, seat: int, column: int, first, spend: bool = True, **
     if spend:
         extra["actions_left"] = state.actions_left - 1
     if state.meeples:
-        extra["meeples"] = follow_tiles(state, sources, moved)
+        extra.update(follow_tiles(state, sources, moved))
     return sync_tides(
         evolve(
             state,

@@ -29,6 +29,7 @@ With mermaid powers and events:
                                3 far right, 4 your right)
     power slide 1 2 3          active Slide: chest column 1, row 2 (from the floor) to column 3
     power swap 1 1 3 2         active Swap: chest tiles at column 1 row 1 and column 3 row 2
+                               (in either order; written lower cell first)
     power buoy 2               active Buoy on chest column 2
     decline                    an event's offer (Moonrise) is let go
 
@@ -134,7 +135,8 @@ def _format_power(action: Power) -> str:
         args = [ROCK_SIDES[a]]
     elif m == "slide":
         args = [a + 1, b + 1, c + 1]
-    elif m == "swap":
+    elif m == "swap":  # (the lower chest cell first: one text for the two orders)
+        a, b = min(a, b), max(a, b)
         args = [a % 4 + 1, a // 4 + 1, b % 4 + 1, b // 4 + 1]
     else:
         args = [a + 1]
@@ -257,7 +259,8 @@ def _parse_advanced(verb: str, args: list[str]) -> Action:
         _number(w, 1, 4 if i % 2 == 0 else 3, "column" if i % 2 == 0 else "row") - 1
         for i, w in enumerate(rest)
     )
-    return Power(mermaid, r1 * 4 + c1, r2 * 4 + c2)
+    cells = sorted((r1 * 4 + c1, r2 * 4 + c2))  # either order: the same swap
+    return Power(mermaid, cells[0], cells[1])
 
 
 def _parse_plain(verb: str, args: list[str]) -> Action:

@@ -120,6 +120,7 @@ def _table(players: int, solo: bool, variant: str, options: tuple[tuple[str, str
         mermaids=mermaids if powers else (),
         meeples=(AT_HOME,) * seats if powers else (),
         meeple_round=(0,) * seats if powers else (),
+        meeple_back=(0,) * seats if powers else (),
         saved=(EMPTY,) * seats if powers else (),
         events_on=events_on,
     )

@@ -19,7 +19,7 @@ from tideboard.games.moonshell.content import (
 )
 from tideboard.games.moonshell.meeples import pull_blocker, pull_cells
 from tideboard.games.moonshell.moves import one_rock_pulls, place_tile, stack_target
-from tideboard.games.moonshell.queries import REEF, blocked_rock, meeple_on
+from tideboard.games.moonshell.queries import REEF, blocked_rock, meeple_on, resting
 from tideboard.games.moonshell.reef import BECALMED, MOON_SHADOW, STILL_WATER
 from tideboard.games.moonshell.state import (
     AT_HOME,
@@ -40,6 +40,8 @@ from tideboard.games.moonshell.state import (
 # -- legal power actions -------------------------------------------------------------
 def power_actions(state: State, seat: int):
     """Every action a mermaid power allows ``seat`` now (a list or a shared tuple)."""
+    if state.event == MOON_SHADOW:  # (no power at all: not even a saved tile, a Buoy's space)
+        return ()
     saved, mermaids = state.saved, state.mermaids
     if seat < len(saved) and saved[seat] != EMPTY:  # (a tile saved with the passive Buoy)
         return _with_saved(state, seat, saved[seat])
@@ -48,7 +50,7 @@ def power_actions(state: State, seat: int):
     where = state.meeples[seat]
     if where != AT_HOME:
         return _buoy_collects(state, seat) if where[0] == BUOY_SPACE else ()
-    if state.event == MOON_SHADOW:  # (powers.can_use for the seat's own)
+    if resting(state, seat):  # (powers.can_use for the seat's own)
         return ()
     if state.powers == "passive":
         return _PASSIVE.get(mermaids[seat], _no_moves)(state, seat)
@@ -64,7 +66,7 @@ def _with_saved(state: State, seat: int, saved: int) -> list:
     where = state.meeples[seat]
     if where[0] == BUOY_SPACE:
         out.extend(_buoy_collects(state, seat))
-    if where != AT_HOME or state.event == MOON_SHADOW:
+    if where != AT_HOME or resting(state, seat):
         return out
     out.extend(
         _PASSIVE.get(mermaids[seat], _no_moves)(state, seat)

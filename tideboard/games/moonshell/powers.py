@@ -42,13 +42,15 @@ from tideboard.games.moonshell.moves import (
 )
 from tideboard.games.moonshell.queries import (
     REEF,
+    came_home,
     chest_count,
     odd_in_play,
     replace_at,
+    resting,
     sync_tides,
     who,
 )
-from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW
+from tideboard.games.moonshell.reef import BECALMED, MERMAIDS, MOON_SHADOW, STILL_WATER
 from tideboard.games.moonshell.state import (
     AT_HOME,
     BUOY_COLUMN,
@@ -61,6 +63,7 @@ from tideboard.games.moonshell.state import (
     SAVE,
     TILE,
     Collect,
+    Power,
     Pull,
     State,
     SwapTake,
@@ -82,6 +85,7 @@ def can_use(state: State, seat: int, mermaid: str, side: str) -> bool:
         and state.mermaids[seat] == mermaid
         and state.meeples[seat] == AT_HOME
         and state.event != MOON_SHADOW
+        and not resting(state, seat)
     )
 
 
@@ -99,6 +103,10 @@ def why_not(state: State, seat: int, mermaid: str, side: str) -> str | None:
         return "Moon Shadow: no mermaid power may be used this round."
     if state.meeples[seat] != AT_HOME:
         return "Your mermeeple is not back on your mermaid board yet."
+    if resting(state, seat):
+        return (
+            "Your mermeeple came home this turn; your power may be used again from your next turn."
+        )
     return None
 
 
@@ -120,8 +128,12 @@ def _place_meeple(state: State, seat: int, where: tuple[int, int]) -> State:
 
 
 def _home(state: State, seat: int) -> State:
+    """``seat``'s mermeeple comes home during its owner's turn: the power rests until
+    the owner's following turn."""
     meeples = replace_at(state.meeples, seat, AT_HOME)
-    return evolve(state, meeples=meeples, tides_odd=odd_in_play(meeples))
+    return evolve(
+        state, meeples=meeples, tides_odd=odd_in_play(meeples), meeple_back=came_home(state, seat)
+    )
 
 
 def power_pull(state: State, seat: int, action: Pull) -> State:
@@ -175,7 +187,7 @@ def _tide_pool_pull(state: State, seat: int, action: Pull) -> State:
             ocean=tuple(ocean),
             bag=bag,
             urchins_aside=aside,
-            meeples=follow_tiles(state, sources, moved),
+            **follow_tiles(state, sources, moved),
         )
     return sync_tides(evolve(state, rocks=tuple(rocks), actions_left=state.actions_left - 1))
 
@@ -192,6 +204,8 @@ def apply_power(state: State, seat: int, action) -> State:
         raise IllegalAction(reason)
     from tideboard.games.moonshell.power_moves import active_powers
 
+    if mermaid == "swap" and action.a > action.b:  # (either order: the same two tiles)
+        action = Power("swap", action.b, action.a, action.c)
     if action not in active_powers(state, seat, mermaid):
         raise IllegalAction(_refusal(mermaid))
     side = state.sides[seat]
@@ -282,16 +296,33 @@ def buoy_collect(state: State, seat: int, action: Collect, **extra) -> State:
     if action.column == BUOY_COLUMN:
         if meeples[seat][0] != BUOY_SPACE or action.saved != -1 or action.saved_first:
             raise IllegalAction("Your Buoy mermeeple holds no space in your chest.")
+        if state.event == MOON_SHADOW:
+            raise IllegalAction(
+                "Moon Shadow: no mermaid power may be used this round; "
+                "your Buoy mermeeple keeps its space."
+            )
         if tile in REEF and stack_target(chest, tile) is not None:
             raise IllegalAction("That tile stacks on its partner; it cannot take the Buoy's space.")
         column = meeples[seat][1]
         row = chest[column].index(BUOY)
         chest = replace_at(chest, column, replace_at(chest[column], row, tile))
-        return into_chest(state, seat, chest, meeples=replace_at(meeples, seat, AT_HOME), **extra)
+        return into_chest(
+            state,
+            seat,
+            chest,
+            meeples=replace_at(meeples, seat, AT_HOME),
+            meeple_back=came_home(state, seat),
+            **extra,
+        )
     extra_column = action.saved
     if not saved or saved[seat] == EMPTY:
         raise IllegalAction(
             "You have no tile saved on your mermaid board (the passive Buoy saves one)."
+        )
+    if state.event == MOON_SHADOW:
+        raise IllegalAction(
+            "Moon Shadow: no mermaid power may be used this round; "
+            "your saved tile stays on your mermaid board."
         )
     if (
         action.source not in (0, 1)
@@ -322,12 +353,15 @@ def return_meeples(state: State, seat: int) -> State:
 
 def start_of_turn(state: State, seat: int) -> State:
     """Start of ``seat``'s turn: the active Rising Moon turns the ocean until its
-    corner is the seat's left corner, then the mermeeple comes home."""
+    corner is the seat's left corner, then the mermeeple comes home.  In a Still Water
+    or Moon Shadow round it waits on its corner for the owner's next turn."""
     if seat >= len(state.meeples):
         return state
     kind, corner = state.meeples[seat]
     if kind != CORNER or state.round <= state.meeple_round[seat]:
         return state
+    if state.event == STILL_WATER or state.event == MOON_SHADOW:
+        return state  # (no turning, no power this round: it waits on its corner)
     for _ in range((corner - state.sides[seat]) % 4):
         state = rotate(state, clockwise=False)
     return _home(state, seat)
@@ -354,7 +388,7 @@ def meeple_text(state: State, seat: int) -> str:
         else "comes back at the end of its owner's turn"
     )
     if kind == HOME:
-        return "ready"
+        return "home: ready from its owner's next turn" if resting(state, seat) else "ready"
     if kind == OCEAN:
         return f"used: on the ocean, {back}"
     if kind == TILE:
@@ -362,6 +396,8 @@ def meeple_text(state: State, seat: int) -> str:
     if kind == ROCK:
         return f"on the {ROCK_SIDES[place % 2]} rock of their own side, {back}"
     if kind == CORNER:
+        if state.event == STILL_WATER or state.event == MOON_SHADOW:
+            return "on a board corner; waits through this round (no turning, no power)"
         return "on a board corner; turns the ocean at the start of its owner's next turn"
     if kind == CHEST:
         return f"on a chest tile, {back}"

@@ -112,6 +112,19 @@ def meeple_on(meeples: tuple[tuple[int, int], ...], kind: int) -> bool:
     return any(where[0] == kind for where in meeples)
 
 
+def resting(state: State, seat: int) -> bool:
+    """``seat``'s mermeeple came home during this turn: its power may be used again
+    only from its owner's following turn."""
+    back = state.meeple_back
+    return seat < len(back) and back[seat] >= state.turn
+
+
+def came_home(state: State, seat: int) -> tuple[int, ...]:
+    """``state.meeple_back`` with ``seat``'s mermeeple home during this turn."""
+    back = state.meeple_back or (0,) * len(state.meeples)
+    return replace_at(back, seat, state.turn)
+
+
 def replace_at(seq: tuple, index: int, value) -> tuple:
     """``seq`` with ``value`` at ``index`` (states hold tuples)."""
     return seq[:index] + (value,) + seq[index + 1 :]

@@ -107,7 +107,8 @@ class Power:
     tide-pool (column, depth as you see the ocean), inlet (your rock 0/1),
     rising-moon (corner 0-3: your left, far left, far right, your right),
     slide (chest column, row from the floor, to column), swap (two chest cells
-    row * 4 + column), buoy (chest column).
+    row * 4 + column, the lower first; the other order is taken as the same swap),
+    buoy (chest column).
     """
 
     mermaid: str
@@ -173,6 +174,9 @@ class State:
     mermaids: tuple[str, ...] = ()  # per seat ("" none / not chosen yet)
     meeples: tuple[tuple[int, int], ...] = ()  # per seat: (kind, place), see HOME...
     meeple_round: tuple[int, ...] = ()  # round each mermeeple left home
+    # per seat: the turn (``turn``) in which its mermeeple last came home during its owner's
+    # turn; the power rests until a later turn (0: never came home)
+    meeple_back: tuple[int, ...] = ()
     saved: tuple[int, ...] = ()  # passive Buoy: the tile saved, EMPTY none
     events_on: bool = False
     event: str = ""  # this round's event card
