@@ -12,7 +12,7 @@ import sys
 import pytest
 from textual.widgets import OptionList
 
-from tests.ui.helpers import SS, app_for, hand_over, notices, settle
+from tests.ui.helpers import SS, app_for, end_guard, hand_over, notices, settle
 from tideboard.engine.match import Match
 from tideboard.files.paths import store_path
 from tideboard.store.games import Store, StoreError
@@ -133,9 +133,11 @@ async def test_the_picker_starts_a_new_game_without_asking_to_replace_one():
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)
         assert isinstance(game_screen(app), ShiftingStonesScreen)
-    ids = {g.id for g in stored_games()}
-    assert gid in ids and len(ids) == 2
+        ids = {g.id for g in stored_games()}
+        assert gid in ids and len(ids) == 2
     assert loaded(gid)[0].state == played(SS, moves=3, seed=7).state
+    # the new game was left without a move: not kept (issue #20)
+    assert {g.id for g in stored_games()} == {gid}
 
 
 async def test_undo_is_saved_and_a_failed_undo_save_is_shown(monkeypatch):
@@ -528,3 +530,54 @@ def test_tideboard_play_twice_gives_two_games(monkeypatch):
     games = stored_games()
     assert len(games) == 2 and all(g.moves > 0 for g in games)
     assert games[0].config.seed != games[1].config.seed
+
+
+async def test_a_stored_game_is_deleted_from_the_picker_after_a_question():
+    """Issue #20: "Continue a game" entries can be deleted (d), with a question
+    whose default answer keeps the game."""
+    keep = store_a(played(SS, moves=2, seed=7))
+    gone = store_a(played(SS, moves=3, seed=8))
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        options = app.screen.query_one("#games", OptionList)
+        options.highlighted = 0  # a game to start: nothing to delete
+        await settle(pilot)
+        await pilot.press("d")
+        assert isinstance(app.screen, PickerScreen)
+        options.highlighted = continue_option(app, gone)
+        await settle(pilot)
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen) and gone in app.screen.question
+        await pilot.press("enter")  # the safe answer: keep it
+        await settle(pilot)
+        assert {g.id for g in stored_games()} == {keep, gone}
+        await pilot.press("d")
+        await settle(pilot)
+        await end_guard(pilot)  # (a window ignores keys for a moment: no double taps)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, PickerScreen)
+        assert {g.id for g in stored_games()} == {keep}
+        assert f"resume:{gone}" not in [o.id for o in options.options]
+
+
+def test_games_delete_asks_on_a_terminal_and_needs_yes_otherwise(monkeypatch):
+    from click.testing import CliRunner
+
+    import tideboard.cli.store as store_cli
+    from tideboard.cli import main
+
+    keep = store_a(played(SS, moves=2, seed=7))
+    gone = store_a(played(SS, moves=3, seed=8))
+    result = CliRunner().invoke(main, ["games", "--delete", gone])
+    assert result.exit_code == 2 and "--yes" in result.output  # no terminal: no question
+    monkeypatch.setattr(store_cli, "_interactive", lambda: True)
+    result = CliRunner().invoke(main, ["games", "--delete", gone], input="\n")
+    assert result.exit_code == 0 and "Nothing deleted" in result.output  # No is the default
+    assert {g.id for g in stored_games()} == {keep, gone}
+    result = CliRunner().invoke(main, ["games", "--delete", gone], input="y\n")
+    assert result.exit_code == 0 and f"Deleted game {gone}" in result.output
+    assert {g.id for g in stored_games()} == {keep}
+    result = CliRunner().invoke(main, ["games", "--delete", gone, "--yes"])
+    assert result.exit_code == 2 and "no game" in result.output

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 import click
 
-from tideboard.cli.io import EXIT_USAGE, Theme, exit_after_app, fail, forget_unsaved
+from tideboard.cli.io import EXIT_USAGE, Theme, exit_after_app, fail, forget_unsaved, shorten
 from tideboard.engine.plurals import plural
 
 
@@ -73,15 +73,22 @@ def _when(stamp: str) -> str:
 @click.command("games")
 @click.option("--all", "show_all", is_flag=True, help="Include finished games and results.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def games_command(show_all: bool, as_json: bool) -> None:
+@click.option("--delete", "delete_id", metavar="ID", help="Delete game ID (asks first).")
+@click.option("--yes", "-y", is_flag=True, help="With --delete: do not ask.")
+def games_command(show_all: bool, as_json: bool, delete_id: str | None, yes: bool) -> None:
     """List the games in the store, most recently played first.
 
     Without --all only unfinished games are listed; 'tideboard resume ID'
-    continues one.
+    continues one, 'tideboard games --delete ID' deletes one.
     """
     from tideboard.engine import registry
     from tideboard.store.games import DamagedGame
 
+    if delete_id is not None:
+        _delete(delete_id, yes)
+        return
+    if yes:
+        _fail("--yes goes with --delete ID.")
     store = _open_store()
     with store:
         entries = _store_call(store.entries, unfinished_only=not show_all)
@@ -139,6 +146,46 @@ def games_command(show_all: bool, as_json: bool) -> None:
         _echo(f"{'':<8} {who}{seed}")
     for bad in damaged:
         _echo(f"{bad.id:<8} {bad.game:<16} {_when(bad.updated):<17} damaged: cannot be loaded")
+
+
+def _delete(game_id: str, yes: bool) -> None:
+    """Delete a stored game, after a question on a terminal (the safe answer is No)."""
+    from tideboard.store.games import normalize_id
+
+    store = _open_store()
+    with store:
+        key = normalize_id(game_id)
+        if key is None or not _store_call(store.exists, key):
+            _fail(
+                f"no game with id {shorten(game_id)!r} in the store "
+                "('tideboard games --all' lists the stored games)."
+            )
+        summary = _store_call(store.summary, key)
+        what = f"{summary.id} ({_game_name(summary.game)}, " + (
+            "finished)" if summary.finished else f"{plural(summary.moves, 'move')}, unfinished)"
+        )
+        if not yes:
+            if not _interactive():
+                _fail(f"deleting game {what} needs a yes: add --yes.")
+            if not click.confirm(f"Delete game {what}? It cannot be undone", default=False):
+                _echo("Nothing deleted.")
+                return
+        _store_call(store.delete, key)
+    _echo(f"Deleted game {what}.")
+
+
+def _interactive() -> bool:
+    """Whether a person can answer a question (standard input is a terminal)."""
+    import sys
+
+    return sys.stdin.isatty()
+
+
+def _game_name(game_id: str) -> str:
+    from tideboard.engine import registry
+
+    info = registry.GAMES.get(game_id)
+    return info.name if info is not None else game_id
 
 
 def _echo(text: str) -> None:

@@ -283,6 +283,25 @@ class Store:
             )
         return self._summary(rows[0])
 
+    def delete(self, game_id: str) -> None:
+        """Delete a stored game and its moves.  StoreError (nothing changed) if
+        there is no such game, or if it was played at a served table (its record
+        belongs to the table's history)."""
+        key = normalize_id(game_id) if isinstance(game_id, str) else None
+        with self.db.write() as db:
+            if key is None or not db.execute("SELECT 1 FROM games WHERE id = ?", (key,)).fetchone():
+                raise StoreError(
+                    f"There is no game {game_id!r} in the store; 'tideboard games --all' "
+                    "lists them."
+                )
+            if db.execute("SELECT 1 FROM tables WHERE game_id = ?", (key,)).fetchone():
+                raise StoreError(
+                    f"Game {key} was played at a table of 'tideboard serve'; it is kept "
+                    "with the table's history."
+                )
+            db.execute("DELETE FROM actions WHERE game_id = ?", (key,))
+            db.execute("DELETE FROM games WHERE id = ?", (key,))
+
     def exists(self, game_id: str) -> bool:
         key = normalize_id(game_id) if isinstance(game_id, str) else None
         return bool(key and self.db.read("SELECT 1 FROM games WHERE id = ?", (key,)))

@@ -86,6 +86,7 @@ class GameList(OptionList):
     BINDINGS = [
         Binding("down", "cursor_down", "Game", key_display="↑↓"),
         Binding("right", "screen.setup", "Settings", key_display="→"),
+        Binding("d,delete", "screen.delete_saved", "Delete", key_display="d"),
     ]
 
 
@@ -170,17 +171,24 @@ class PickerScreen(OptionRows, Screen):
         # the game highlighted now: a key may have moved the highlight before
         # its message (which sets game_id) came through
         shown = options.highlighted_option
-        keep = str(shown.id) if shown is not None and str(shown.id) in registry.GAMES else ""
+        keep = str(shown.id) if shown is not None else ""
         options.clear_options()
         self._stored_shown = stored
         for info in registry.GAMES.values():
             options.add_option(_game_option(info))
         if stored:
             self._add_continue_list(options)
-        # the game shown before (a picker shown again), else the first
-        keep = keep or self.game_id
-        options.highlighted = options.get_option_index(keep) if keep else 0
-        self._show_game(self._game_id())
+        # the line highlighted before (a picker shown again, a question answered)
+        # if it is still there, else the game shown before, else the first
+        ids = {str(option.id) for option in options.options}
+        keep = keep if keep in ids else self.game_id
+        options.highlighted = options.get_option_index(keep) if keep in ids else 0
+        saved = self._saved_highlighted()
+        if saved is not None:
+            self._show_saved(saved)
+        else:
+            self._show_saved(None)
+            self._show_game(self._game_id())
 
     # -- the list of games -------------------------------------------------
     def _game_id(self) -> str:
@@ -210,6 +218,7 @@ class PickerScreen(OptionRows, Screen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = str(event.option.id)
+        self.refresh_bindings()  # Delete is offered for a stored game only
         if option_id.startswith((RESUME_PREFIX, REPLAY_PREFIX)):
             self._show_saved(option_id.partition(":")[2])
             return
@@ -311,7 +320,46 @@ class PickerScreen(OptionRows, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("row", "back"):
             return not self._in_games()  # False: hidden from the footer
+        if action == "delete_saved":
+            return self._in_games() and self._saved_highlighted() is not None
         return True
+
+    def _saved_highlighted(self) -> str | None:
+        """The id of the stored game highlighted in the list, if one is."""
+        option = self.query_one("#games", OptionList).highlighted_option
+        option_id = "" if option is None else str(option.id)
+        if option_id.startswith((RESUME_PREFIX, REPLAY_PREFIX)):
+            return option_id.partition(":")[2]
+        return None
+
+    def action_delete_saved(self) -> None:
+        """Delete the highlighted stored game, once the player says yes (No is the
+        default answer, as Enter and Esc give)."""
+        from tideboard.ui.shared.modals import ConfirmScreen
+
+        game_id = self._saved_highlighted()
+        if game_id is None:
+            return
+        entry = self.saved_entries.get(game_id)
+        what = saved_games.game_name(entry.game) if entry is not None else "this game"
+        moves = getattr(entry, "moves", None)
+        if moves is not None:
+            what += f" ({moves} move{'s' if moves != 1 else ''})"
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            error = saved_games.delete_game(self.app, game_id)
+            if error:
+                self._error(error)
+                return
+            self.app.notify(f"Deleted game {game_id}.", timeout=3)
+            self._fill_games()
+
+        self.app.push_screen(
+            ConfirmScreen(f"Delete {what}, game {game_id}? It cannot be undone.", "Delete", "Keep"),
+            answer,
+        )
 
     def action_row(self, step: int) -> None:
         rows = self._rows()

@@ -3,7 +3,8 @@ game, and opening a game loaded by ``tideboard resume`` / ``tideboard replay``.
 
 Every game played in the app is a record in the game store
 (:mod:`tideboard.store.games`); the game screen keeps it up to date move by move
-(``LocalGame.save``).  Nothing here ever replaces or deletes a record.
+(``LocalGame.save``).  Nothing here replaces a record; one is deleted only when
+the player asks (:func:`delete_game`, after a question).
 """
 
 from __future__ import annotations
@@ -71,6 +72,15 @@ def add_options(options: Any, entries: list[Any], finished: list[Any]) -> None:
             )
         for entry in part:
             options.add_option(Option(entry_label(entry), id=f"{prefix}{entry.id}"))
+
+
+def delete_game(app: Any, game_id: str) -> str | None:
+    """Delete a stored game; None, or what went wrong (nothing deleted)."""
+    try:
+        app.open_store().delete(game_id)
+    except TideboardError as error:
+        return f"Could not delete game {game_id}: {error}"
+    return None
 
 
 def entry_label(entry: Any) -> Text:

@@ -69,11 +69,15 @@ def save_match(game: Any) -> None:
 
 def last_save(game: Any) -> None:
     """When the game screen closes: the saves still running are waited for,
-    and a game not saved (a full disk) gets a last try."""
+    and a game not saved (a full disk) gets a last try.  A game left without a
+    move is not kept: "Continue a game" would fill up with empty games."""
     try:
         game.saving.wait()
         if game.save_error is not None:
             _saved(game, _Job(game)())
+        writer = game.writer
+        if writer is not None and not game.match.actions and game.save_error is None:
+            writer.store.delete(writer.id)
     except Exception:  # the app is ending: never raise from here
         pass
 
