@@ -109,7 +109,7 @@ async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_pa
         seat3 = next(n for n, row in enumerate(dialog.rows()) if row[2] == "Seat 3")
         while dialog.row != seat3:
             await pilot.press("j")
-        await pilot.press("l", "l")  # Seat 3: a player -> random -> greedy
+        await pilot.press("l")  # Seat 3: a player -> greedy, the default level (issue #20)
         assert dialog.rows()[seat3][3] == "greedy"
         await pilot.press("enter")
         await settle(pilot)
@@ -206,7 +206,7 @@ async def test_back_in_the_lobby_the_cursor_is_on_your_table(tmp_path, monkeypat
         await settle(pilot)
         await pilot.press("enter")  # a new Shifting Stones table...
         await settle(pilot)
-        await pilot.press("j", "l", "enter")  # ...seat 2 (j skips yours) a random bot: it starts
+        await pilot.press("j", "l", "enter")  # ...seat 2 (j skips yours) a greedy bot: it starts
         await settle(pilot)
         table = room.tables["t001"]
         assert table.started and isinstance(app.screen.control, RemoteTable)

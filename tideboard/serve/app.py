@@ -149,6 +149,10 @@ class ServeApp(TideboardApp):
         self.last_table = table.id
         self.push_screen(table_screen(self.room, table, self.player))
 
+    def leave_game(self) -> None:
+        """A table or a replay left (q): back to the lobby."""
+        self.show_picker()
+
     def show_picker(self) -> None:
         """Back to the lobby (the first screen)."""
         self.returning = self.last_table

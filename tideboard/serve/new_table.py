@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tideboard.engine import registry
+from tideboard.engine.bots import DEFAULT_LEVEL
 from tideboard.engine.core import GameOption
 from tideboard.ui.shared.modals import Window
 
@@ -64,7 +65,10 @@ class NewTableScreen(Window[Any]):
         self.row = 0
 
     def choices(self) -> list[str]:
-        return [PLAYER, *self.info.bot_levels]
+        """A seat's choices in the order → steps through them: a player, then the
+        default bot level (what ``s`` seats and ``tideboard play`` gives), then the rest."""
+        levels = sorted(self.info.bot_levels, key=lambda level: level != DEFAULT_LEVEL)
+        return [PLAYER, *levels]
 
     def shown_options(self) -> list[GameOption]:
         return [o for o in self.info.options if applies(o, self.values, self.players)]

@@ -47,6 +47,7 @@ from typing import Any
 
 import asyncssh
 
+from tideboard.engine.plurals import plural
 from tideboard.serve import storage
 from tideboard.serve.connection import Connection
 from tideboard.serve.limits import GUEST, NAME, Limits, address_key, log  # noqa: F401
@@ -200,5 +201,12 @@ class Server:
             for session in list(self.sessions):
                 if session.in_lobby() and now - session.last_input > self.limits.lobby_idle:
                     session.end(
-                        f"Closed after {self.limits.lobby_idle / 60:g} minutes idle in the lobby."
+                        f"Closed after {_duration(self.limits.lobby_idle)} idle in the lobby."
                     )
+
+
+def _duration(seconds: float) -> str:
+    """ "15 minutes", "1 minute", "30 seconds"."""
+    if seconds >= 60:
+        return plural(round(seconds / 60), "minute")
+    return plural(max(1, round(seconds)), "second")

@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from tideboard.engine import registry
-from tideboard.engine.bots import make_bot
+from tideboard.engine.bots import DEFAULT_LEVEL, make_bot
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
@@ -201,7 +201,9 @@ class Room(Presence):
             raise TableError("That table has started already.")
         if not same_name(name, table.creator):
             raise TableError(f"Only {table.creator}, who opened the table, can start it.")
-        level = "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0]
+        level = (
+            DEFAULT_LEVEL if DEFAULT_LEVEL in table.info.bot_levels else table.info.bot_levels[0]
+        )
         for seat in table.free_seats():
             table.seats[seat].bot = level
         self._start(table)
@@ -341,7 +343,9 @@ class Room(Presence):
         bot = table.bots.get(seat)
         if bot is None:
             level = table.seats[seat].bot or (
-                "greedy" if "greedy" in table.info.bot_levels else table.info.bot_levels[0]
+                DEFAULT_LEVEL
+                if DEFAULT_LEVEL in table.info.bot_levels
+                else table.info.bot_levels[0]
             )
             bot = table.bots[seat] = make_bot(game, level, seed=match.config.seed * 97 + seat)
         action = bot.choose(
