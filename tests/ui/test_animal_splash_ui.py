@@ -46,18 +46,18 @@ async def test_place_the_diver_with_arrows_and_enter_then_take_a_card():
         seat = screen.state.current
         assert screen.state.phase == MOVE and "Place your diver" in status(screen)
         await pilot.press("right", "right")
-        assert screen.spot == 2 and screen.query_one(GridBoard).cursor_spot == 2
+        assert screen.turn.spot == 2 and screen.query_one(GridBoard).cursor_spot == 2
         await pilot.press("enter")
         state = screen.state
         assert state.divers[seat] == 2 and state.phase == TAKE
         assert screen.query_one(GridBoard).faced == frozenset(LINES[2])
         await pilot.press("down", "enter")  # the second card of column c
-        assert screen.mode == "place" and screen.state is state  # a preview only
+        assert screen.turn.mode == "place" and screen.state is state  # a preview only
         cell = LINES[2][1]
         cid = state.grid[cell]
         await pilot.press("left", "enter")
         assert screen.state.tableaus[seat][0] == cid and screen.state.phase == ACT
-        assert screen.zone == "tableau" and screen.pos == 0
+        assert screen.turn.zone == "tableau" and screen.turn.pos == 0
 
 
 async def test_no_hand_over_screen_between_hot_seat_players():
@@ -79,9 +79,9 @@ async def test_later_dives_show_their_oxygen_and_arrows_go_round_clockwise():
         screen = await screen_of(pilot)
         board = screen.query_one(GridBoard)
         assert board.costs == {1: 1, 2: 0}  # no oxygen: one or two steps only
-        assert screen.spot == 2 and "free" in status(screen)
+        assert screen.turn.spot == 2 and "free" in status(screen)
         await pilot.press("right")
-        assert screen.spot == 1  # round again to the first reachable
+        assert screen.turn.spot == 1  # round again to the first reachable
         await pilot.press("enter")
         assert screen.state.oxygen[0] == 1 and screen.state.divers[0] == 1
 
@@ -105,14 +105,14 @@ async def test_move_a_card_previewed_then_enter():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await pilot.press("m")
-        assert screen.mode == "slide" and screen.state.tableaus[0] == FISH
+        assert screen.turn.mode == "slide" and screen.state.tableaus[0] == FISH
         await pilot.press("right")
-        assert screen.pending.to == 2
+        assert screen.turn.pending.to == 2
         await pilot.press("escape")
-        assert screen.mode is None and screen.state.tableaus[0] == FISH
+        assert screen.turn.mode is None and screen.state.tableaus[0] == FISH
         await pilot.press("m", "right", "enter")
         assert screen.state.tableaus[0] == (FISH[1], FISH[2], FISH[0])
-        assert screen.state.oxygen[0] == 1 and screen.pos == 2
+        assert screen.state.oxygen[0] == 1 and screen.turn.pos == 2
 
 
 async def test_move_a_pearl_with_an_arrow_then_enter():
@@ -133,7 +133,7 @@ async def test_swap_with_a_grid_card():
         screen = await screen_of(pilot)
         grid = screen.state.grid
         await pilot.press("w")
-        assert screen.mode == "swap" and screen.cell == 4
+        assert screen.turn.mode == "swap" and screen.turn.cell == 4
         await pilot.press("up", "enter")
         assert screen.state.tableaus[0][0] == grid[1] and screen.state.grid[1] == FISH[0]
 
@@ -175,7 +175,7 @@ async def test_tab_moves_between_grid_and_tableau_before_the_card_is_taken():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await pilot.press("tab")
-        assert screen.zone == "tableau"
+        assert screen.turn.zone == "tableau"
         await pilot.press("s")  # scoring before the dive
         assert screen.state.pearls[0] and screen.state.phase == MOVE
         await pilot.press("tab", "enter")
@@ -202,20 +202,20 @@ async def test_clicks_pick_a_spot_and_a_tableau_area():
         board = screen.query_one(GridBoard)
         x, y = board.spot_origin(SPOTS.index("e2"))
         await pilot.click(GridBoard, offset=(x, y))
-        assert screen.spot == SPOTS.index("e2")
+        assert screen.turn.spot == SPOTS.index("e2")
         w = screen.query_one(TableauStrip).card_width(2)
         await pilot.click(TableauStrip, offset=(w + 3, 3))  # card 2's plant line
-        assert screen.zone == "tableau" and (screen.pos, screen.area) == (1, PLANT)
+        assert screen.turn.zone == "tableau" and (screen.turn.pos, screen.turn.area) == (1, PLANT)
         await pilot.click(GridBoard, offset=(x, y))  # back to the spot: the cursor
-        assert screen.zone == "grid" and screen.state.phase == MOVE
+        assert screen.turn.zone == "grid" and screen.state.phase == MOVE
         await pilot.click(GridBoard, offset=(x, y))  # a second click dives
         assert screen.state.divers[0] == SPOTS.index("e2") and screen.state.phase == TAKE
         line = LINES[SPOTS.index("e2")]
         cx, cy = board.cell_origin(line[2])
         await pilot.click(GridBoard, offset=(cx + 2, cy + 1))
-        assert screen.cell == 2 and screen.mode is None
+        assert screen.turn.cell == 2 and screen.turn.mode is None
         await pilot.click(GridBoard, offset=(cx + 2, cy + 1))
-        assert screen.mode == "place"
+        assert screen.turn.mode == "place"
 
 
 async def test_overview_and_help_windows():
@@ -371,13 +371,13 @@ async def test_the_swap_cursor_on_a_card_taken_this_turn_says_why_and_swaps_noth
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await pilot.press("w")
-        assert screen.mode == "swap" and screen.cell == 4
+        assert screen.turn.mode == "swap" and screen.turn.cell == 4
         await pilot.press("up")
         await settle(pilot)
-        assert screen.cell == 1 and app.screen is screen
+        assert screen.turn.cell == 1 and app.screen is screen
         assert "empty until the end of the turn" in status(screen)
         await pilot.press("enter")
         await settle(pilot)
         assert screen.state.tableaus[0] == state.tableaus[0] and app.screen is screen
         await pilot.press("up")  # on to a card: that swap is shown again
-        assert screen.cell == 7 and screen.pending is not None
+        assert screen.turn.cell == 7 and screen.turn.pending is not None

@@ -16,13 +16,13 @@ async def test_a_cursor_move_on_the_grid_repaints_two_spots_only():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         board = screen.query_one(GridBoard)
-        before = screen.spot
+        before = screen.turn.spot
         await pilot.press("right")
         await settle(pilot)
-        assert screen.spot != before
+        assert screen.turn.spot != before
         cells = sum(r.width * r.height for r in board.repainted)
         assert board.repainted and cells <= 6  # two spots of at most 3 cells
-        old, new = board.spot_origin(before), board.spot_origin(screen.spot)
+        old, new = board.spot_origin(before), board.spot_origin(screen.turn.spot)
         rows = {r.y for r in board.repainted}
         assert rows <= {old[1], new[1]}
 
@@ -34,7 +34,7 @@ async def test_a_cursor_move_in_the_tableau_repaints_part_of_the_strip():
         for key in ("enter", "enter", "enter"):  # dive, take a card, place it
             await pilot.press(key)
         await settle(pilot)
-        assert screen.zone == "tableau"
+        assert screen.turn.zone == "tableau"
         strip = screen.query_one(TableauStrip)
         await pilot.press("down")  # the other area of the card
         await settle(pilot)

@@ -7,8 +7,9 @@
 | ``tableau`` | ``TableauStrip``: the players' tableaus as rows of cards |
 | ``info`` | the side panel (players, missions, the end card) and the end table |
 | ``overview`` | the ``o`` window: every tableau, the missions, the end card |
-| ``panels`` | ``SplashTable``: what is redrawn when, the hints |
-| ``screen`` | ``AnimalSplashScreen``: keys and clicks turned into actions |
+| ``modes`` | ``Turn``: the cursor, the previewed action, what each key and click does |
+| ``panels`` | ``TableDrawing``: what is redrawn when, the hints; the end table |
+| ``screen`` | ``AnimalSplashScreen``: the widgets, the keys (handed to the turn) |
 """
 
 from tideboard.ui.animal_splash.grid import GridBoard

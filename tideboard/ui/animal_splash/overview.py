@@ -9,9 +9,11 @@ from rich.text import Text
 from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS
 from tideboard.games.animal_splash.scoring import ending_shares, ending_values, scores
+from tideboard.games.animal_splash.state import State
 from tideboard.ui.animal_splash.cards import card_lines
 from tideboard.ui.animal_splash.grid import splash_colours
 from tideboard.ui.animal_splash.info import qualifiers, seats_text
+from tideboard.ui.shared import GameScreen
 
 
 def tableau_text(app: Any, state, seat: int, width: int = 11) -> Text:
@@ -39,15 +41,16 @@ def tableau_text(app: Any, state, seat: int, width: int = 11) -> Text:
     return out
 
 
-def overview_parts(screen: Any) -> list[tuple[str, Any]]:
-    state = screen.shown
+def overview_parts(screen: GameScreen) -> list[tuple[str, Any]]:
+    """The blocks of the ``o`` window, from what ``screen`` shows."""
+    state: State = screen.shown
     totals = scores(state)
     parts: list[tuple[str, Any]] = []
     for seat in range(state.players):
         held = ", ".join(MISSIONS[m].text for m in state.held[seat]) or "none"
         parts.append(
             (
-                f"{screen.row_name(seat)}: {plural(totals[seat], 'point')}, "
+                f"{screen.player_name(seat)}: {plural(totals[seat], 'point')}, "
                 f"{state.oxygen[seat]} oxygen; missions: {held}",
                 tableau_text(screen.app, state, seat),
             )

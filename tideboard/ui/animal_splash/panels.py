@@ -1,15 +1,13 @@
 """What the Animal Splash screen draws, and when: the grid and the divers, the tableaus,
 the side panel (players, missions, the end card) and the hint line.
 
-:meth:`SplashTable.refresh_table` redraws from the state, or from a preview
-(``pending``: the dive, card, slide, pearl move or swap the keys have picked
-but not yet carried out); each widget compares what it is handed with what it
-shows and repaints only on a change.
+:meth:`TableDrawing.draw` redraws from the state, or from a preview (the turn's
+``pending``: the card, slide, pearl move or swap the keys have picked but not yet
+carried out); each widget compares what it is handed with what it shows and
+repaints only on a change.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.style import Style
 from rich.table import Table
@@ -25,8 +23,6 @@ from tideboard.games.animal_splash.state import (
     ACT,
     MOVE,
     TAKE,
-    Action,
-    Dive,
     End,
     MovePearl,
     Slide,
@@ -38,68 +34,58 @@ from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.cards import CURSOR, GROUP, NEW
 from tideboard.ui.animal_splash.grid import GridBoard, splash_colours
 from tideboard.ui.animal_splash.info import areas_words, final_table, side_info
+from tideboard.ui.animal_splash.modes import GRID, PEARL, PLACE, SLIDE, SWAP, TABLEAU, Turn
 from tideboard.ui.animal_splash.tableau import ROW_H, TableauRow, TableauStrip
 from tideboard.ui.shared import GameScreen
 
 TALL = 34  # from this many rows every player's tableau is on screen
 WIDE = 110  # from this many columns the side panel spells things out
 
-GRID, TABLEAU = "grid", "tableau"
-PLACE, SLIDE, PEARL, SWAP = "place", "slide", "pearl", "swap"
 
+class TableDrawing:
+    """Draws the Animal Splash ``screen``'s table from its state and its ``turn``'s
+    cursor and preview."""
 
-class SplashTable(GameScreen):
-    """Draws the table; :class:`~tideboard.ui.animal_splash.screen.AnimalSplashScreen`
-    adds the keys.  The cursor state it reads is set in the screen's ``__init__``:
-    ``zone`` (where the cursor is: the grid or the tableau), ``spot``, ``cell``, ``pos``, ``area``, ``mode``
-    and ``pending``."""
-
-    zone: str  # GRID or TABLEAU
-    spot: int
-    cell: int
-    pos: int
-    area: int
-    mode: str | None
-    pending: Action | None
-    _side_drawn: tuple | None = None
-
-    def row_name(self, seat: int) -> str:
-        name = self.seat_name(seat)
-        if self.bot_levels and self.human_seats == [seat] and name != "You":
-            name += " (you)"
-        return name
+    def __init__(self, screen: GameScreen, turn: Turn) -> None:
+        self.screen = screen
+        self.turn = turn
+        self._side_drawn: tuple | None = None
 
     def previewed(self) -> State:
         """The state shown: after the pending action if there is one."""
-        if self.pending is None:
-            return self.shown
+        screen, pending = self.screen, self.turn.pending
+        if pending is None:
+            return screen.shown
         try:
-            after = self.game.apply(self.state, self.pending)
+            after = screen.game.apply(screen.state, pending)
         except IllegalAction:  # (never picked: the keys pick legal moves only)
-            return self.shown
-        return self.game.view(after, self.viewer)
+            return screen.shown
+        return screen.game.view(after, screen.viewer)
 
     # -- redraws ----------------------------------------------------------
-    def refresh_table(self) -> None:
+    def draw(self) -> None:
+        """Redraw the grid, the tableaus, the side panel, the title and the hint."""
+        screen = self.screen
         shown = self.previewed()
-        mover = self.human_to_move()
+        mover = screen.human_to_move()
         self._show_grid(shown, mover)
         self._show_tableaus(shown, mover)
-        self._show_side(self.shown)
-        seat = self.game.to_move(self.state)
-        title = f"Animal Splash - {self.to_play(seat[0]) if seat else 'game over'}"
-        if self.title != title:
-            self.title = title
-            self.app.title = title
+        self._show_side(screen.shown)
+        seat = screen.game.to_move(screen.state)
+        title = f"Animal Splash - {screen.to_play(seat[0]) if seat else 'game over'}"
+        if screen.title != title:
+            screen.title = title
+            screen.app.title = title
         if mover is not None:
-            self.say(self.hint())
-        self.sync_bindings()
+            screen.say(self.hint())
+        screen.sync_bindings()
 
     def _show_grid(self, shown: State, mover: int | None) -> None:
-        state = self.state
+        state: State = self.screen.state
+        turn = self.turn
         costs: dict[int, int] = {}
         cursor_spot = None
-        if mover is not None and state.phase == MOVE and self.zone == GRID:
+        if mover is not None and state.phase == MOVE and turn.zone == GRID:
             oxygen = state.oxygen[mover]
             if state.divers[mover] >= 0:  # (a first placement is free everywhere)
                 costs = {
@@ -107,28 +93,29 @@ class SplashTable(GameScreen):
                     for spot, steps in dive_steps(state).items()
                     if dive_oxygen(steps) + oxygen >= 0
                 }
-            cursor_spot = self.spot
+            cursor_spot = turn.spot
         faced: tuple[int, ...] = ()
         cursor_cell = None
-        if shown.phase == TAKE or isinstance(self.pending, Take):
+        if shown.phase == TAKE or isinstance(turn.pending, Take):
             faced = LINES[shown.divers[shown.current]]
-            if mover is not None and self.zone == GRID and self.mode is None:
-                cursor_cell = faced[self.cell]
-        if self.mode == SWAP:
-            cursor_cell = self.cell
+            if mover is not None and turn.zone == GRID and turn.mode is None:
+                cursor_cell = faced[turn.cell]
+        if turn.mode == SWAP:
+            cursor_cell = turn.cell
         pearls = {cid: shown.pearls_on(cid) for cid in shown.grid if cid >= 0}
-        self.query_one(GridBoard).show(
+        self.screen.query_one(GridBoard).show(
             shown.grid, pearls, shown.divers, costs, cursor_spot, faced, cursor_cell
         )
 
     def tableau_seats(self, shown: State) -> list[int]:
-        if self.size.height >= TALL:
+        if self.screen.size.height >= TALL:
             return list(range(shown.players))
-        seat = shown.current if not shown.over else (self.viewer or 0)
+        seat = shown.current if not shown.over else (self.screen.viewer or 0)
         return [seat]
 
     def _show_tableaus(self, shown: State, mover: int | None) -> None:
-        colours = splash_colours(self.app)
+        turn = self.turn
+        colours = splash_colours(self.screen.app)
         rows = []
         for seat in self.tableau_seats(shown):
             cards = shown.tableaus[seat]
@@ -144,21 +131,21 @@ class SplashTable(GameScreen):
                         1: NEW,
                         **{a: m for a, m in marks[new].items() if m == GROUP},
                     }
-                if mover is not None and self.zone == TABLEAU and self.mode != SWAP:
-                    at = min(self.pos, len(cards) - 1)
-                    marks.setdefault(at, {})[self.area] = CURSOR
+                if mover is not None and turn.zone == TABLEAU and turn.mode != SWAP:
+                    at = min(turn.pos, len(cards) - 1)
+                    marks.setdefault(at, {})[turn.area] = CURSOR
             pearls = {
                 cid: (cid * 2 in shown.pearls[seat], cid * 2 + 1 in shown.pearls[seat])
                 for cid in cards
             }
             rows.append(TableauRow(seat, self.heading(shown, seat, colours), cards, pearls, marks))
-        strip = self.query_one(TableauStrip)
+        strip = self.screen.query_one(TableauStrip)
         strip.styles.height = ROW_H * len(rows)
         strip.show(rows)
 
     def _new_position(self, shown: State) -> int | None:
         """Where the previewed card lands (a take, a slide or a swap), if any."""
-        action = self.pending
+        action = self.turn.pending
         if isinstance(action, Take):
             return len(shown.tableaus[shown.current]) - 1 if action.right else 0
         if isinstance(action, Slide):
@@ -172,7 +159,7 @@ class SplashTable(GameScreen):
 
         text = Text()
         text.append(f"{seat + 1} ", style=Style(color=colours[f"seat{seat + 1}"], bold=True))
-        text.append(self.row_name(seat), style="bold" if seat == shown.current else "")
+        text.append(self.screen.player_name(seat), style="bold" if seat == shown.current else "")
         text.append(f"  O₂ {shown.oxygen[seat]}", style=Style(color=colours["oxygen"]))
         text.append(f"  ● {pearls(shown, seat)}", style=Style(color=colours["pearl"]))
         if shown.held[seat]:
@@ -188,44 +175,44 @@ class SplashTable(GameScreen):
         return text
 
     def _show_side(self, shown: State) -> None:
-        widget = self.query_one("#as-side", Static)
-        wide = self.size.width >= WIDE
+        screen = self.screen
+        widget = screen.query_one("#as-side", Static)
+        wide = screen.size.width >= WIDE
         # four or five players at 80 columns: a line per mission, so the log keeps some
         fit = (widget.size.width or 38) if not wide and shown.players >= 4 else 0
         key = (
             shown,
             wide,
             fit,
-            self.app.theme,
-            tuple(self.row_name(s) for s in range(shown.players)),
+            screen.app.theme,
+            tuple(screen.player_name(s) for s in range(shown.players)),
         )
         if key == self._side_drawn:
             return
         self._side_drawn = key
-        widget.update(side_info(shown, self.row_name, splash_colours(self.app), wide, fit))
+        widget.update(side_info(shown, screen.player_name, splash_colours(screen.app), wide, fit))
 
-    def on_resize(self, event: Any) -> None:
-        self.call_after_refresh(self._redraw)
-
-    def _redraw(self) -> None:
-        if self.is_mounted and self.match is not None:
+    def redraw(self) -> None:
+        """Everything again (the terminal was resized)."""
+        if self.screen.is_mounted:
             self._side_drawn = None
-            self.refresh_table()
+            self.screen.refresh_table()
 
     # -- words ------------------------------------------------------------
     def hint(self) -> str:
         """What the player to move can do now (the status line)."""
-        state = self.state
-        if self.mode is not None:
+        state: State = self.screen.state
+        turn = self.turn
+        if turn.mode is not None:
             return self.mode_hint()
-        if state.phase == MOVE and self.zone == GRID:
-            where = spot_words(self.spot)
+        if state.phase == MOVE and turn.zone == GRID:
+            where = spot_words(turn.spot)
             if state.divers[state.current] < 0:
                 return (
                     f"Place your diver: arrows pick a free spot ({where}), Enter places "
                     "it. Tab: your tableau."
                 )
-            steps = dive_steps(state).get(self.spot)
+            steps = dive_steps(state).get(turn.spot)
             if steps is None:
                 return "Arrows pick a free spot clockwise; Enter dives there."
             change = dive_oxygen(steps)
@@ -235,8 +222,8 @@ class SplashTable(GameScreen):
                 "Arrows pick another spot (each shows what it gains or costs). "
                 "Tab: your tableau."
             )
-        if state.phase == TAKE and self.zone == GRID:
-            cell = LINES[state.divers[state.current]][self.cell]
+        if state.phase == TAKE and turn.zone == GRID:
+            cell = LINES[state.divers[state.current]][turn.cell]
             text = (
                 f"Enter takes {CELL_NAMES[cell]} ({card_words(state.grid[cell])}), then "
                 "←/→ pick the end of your tableau. Arrows: another card your diver faces "
@@ -245,14 +232,14 @@ class SplashTable(GameScreen):
             return text + (" Tab: your tableau." if len(text) < 130 else "")
         seat = state.current
         cards = state.tableaus[seat]
-        pos = min(self.pos, len(cards) - 1)
-        parts = [f"Card {pos + 1} {'animal' if self.area == 0 else 'plants'}"]
+        pos = min(turn.pos, len(cards) - 1)
+        parts = [f"Card {pos + 1} {'animal' if turn.area == 0 else 'plants'}"]
         groups = scorable(cards, state.pearls[seat])
-        if (pos, self.area) in groups:
+        if (pos, turn.area) in groups:
             parts.append("s scores it")
         elif groups:
             parts.append(f"◆ {areas_words(groups)} would score: arrows there, s")
-        pearl = cards[pos] * 2 + self.area in state.pearls[seat]
+        pearl = cards[pos] * 2 + turn.area in state.pearls[seat]
         paid = [
             k
             for k, cost in (
@@ -266,26 +253,27 @@ class SplashTable(GameScreen):
             parts.append(", ".join(paid))
         if state.phase == ACT:
             parts.append("e ends the turn")
-            if any(isinstance(a, End) and a.mission for a in self.game.legal_actions(state)):
+            legal = self.screen.game.legal_actions(state)
+            if any(isinstance(a, End) and a.mission for a in legal):
                 parts.append("1-3 take a mission (✓) and end it")
         else:
             parts.append("Tab: back to the grid")
         return ": ".join(parts[:2]) + ("; " if len(parts) > 2 else "") + "; ".join(parts[2:]) + "."
 
     def mode_hint(self) -> str:
-        action = self.pending
-        if self.mode == PLACE and isinstance(action, Take):
+        turn, action = self.turn, self.turn.pending
+        if turn.mode == PLACE and isinstance(action, Take):
             side = "right" if action.right else "left"
             return (
                 f"Add {CELL_NAMES[action.cell]} at the {side} end (←/→ switch). "
                 "Enter takes it, Esc drops it."
             )
-        if self.mode == SLIDE and isinstance(action, Slide):
+        if turn.mode == SLIDE and isinstance(action, Slide):
             return (
                 f"Move card {action.frm + 1} to place {action.to + 1} for 1 oxygen "
                 "(←/→ pick the place): Enter does it, Esc drops it."
             )
-        if self.mode == PEARL:
+        if turn.mode == PEARL:
             if isinstance(action, MovePearl):
                 return (
                     f"Move the pearl to card {action.to + 1}'s "
@@ -293,21 +281,23 @@ class SplashTable(GameScreen):
                     "Enter does it, an arrow picks another way, Esc drops it."
                 )
             return "Move this pearl: an arrow picks the way (up/down: the other area)."
-        if self.mode == SWAP and isinstance(action, Swap):
+        if turn.mode == SWAP and isinstance(action, Swap):
             return (
                 f"Swap card {action.pos + 1} with {CELL_NAMES[action.cell]} for 3 oxygen "
                 "(arrows pick the grid card): Enter does it, Esc drops it."
             )
-        if self.mode == SWAP:
+        if turn.mode == SWAP:
             try:
-                self.game.apply(self.state, Swap(self.pos, self.cell))
+                self.screen.game.apply(self.screen.state, Swap(turn.pos, turn.cell))
             except IllegalAction as why:
                 return f"{why} An arrow picks another grid card; Esc drops it."
         return "Esc drops it."
 
-    def end_table(self) -> Table:
-        state: State = self.state
-        return final_table(state, self.row_name, set(self.game.winners(state)))
+
+def end_table(screen: GameScreen) -> Table:
+    """The results: each player's points by kind, the winners marked."""
+    state: State = screen.state
+    return final_table(state, screen.player_name, set(screen.game.winners(state)))
 
 
-__all__ = ["GRID", "PEARL", "PLACE", "SLIDE", "SWAP", "SplashTable", "TABLEAU", "Dive"]
+__all__ = ["TALL", "TableDrawing", "WIDE", "end_table"]

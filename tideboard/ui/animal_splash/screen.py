@@ -15,23 +15,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from rich.table import Table
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from tideboard.games.animal_splash.content import LINES
-from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
-from tideboard.games.animal_splash.state import ACT, MOVE, TAKE, Dive, MovePearl, Slide, Swap, Take
-from tideboard.games.animal_splash.tableau import scorable
+from tideboard.games.animal_splash.state import ACT
 from tideboard.ui.animal_splash.grid import GridBoard
-from tideboard.ui.animal_splash.modes import SplashModes
+from tideboard.ui.animal_splash.modes import TABLEAU, Turn
 from tideboard.ui.animal_splash.overview import overview_parts
-from tideboard.ui.animal_splash.panels import GRID, PLACE, SWAP, TABLEAU, WIDE
+from tideboard.ui.animal_splash.panels import WIDE, TableDrawing, end_table
 from tideboard.ui.animal_splash.tableau import TableauStrip
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.shared import CellClicked, GameLog, StatusLine
+from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
 from tideboard.ui.title_line import TitleLine
 
 TURN_ACTIONS = {
@@ -47,12 +45,15 @@ TURN_ACTIONS = {
     "mission",
     "undo",
 }
-STEP = {"up": -1, "left": -1, "down": 1, "right": 1}
 
 
-class AnimalSplashScreen(SplashModes):
+class AnimalSplashScreen(GameScreen):
+    """The Animal Splash table: its widgets and keys.  Where the cursor is and what a key
+    does on your turn is the turn's (``self.turn``, ``modes.py``); the drawing is
+    ``self.drawing``'s (``panels.py``)."""
+
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
-    ANY_TIME_ACTIONS = SplashModes.ANY_TIME_ACTIONS | {"overview"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"overview"}
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
@@ -129,10 +130,8 @@ class AnimalSplashScreen(SplashModes):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.zone, self.spot, self.cell, self.pos, self.area = GRID, 0, 0, 0, 0
-        self.mode: str | None = None
-        self.pending = None
-        self._turn: tuple | None = None
+        self.turn = Turn(self)
+        self.drawing = TableDrawing(self, self.turn)
 
     def compose(self) -> ComposeResult:
         yield TitleLine()
@@ -145,31 +144,15 @@ class AnimalSplashScreen(SplashModes):
         yield StatusLine(id="as-status")
         yield KeysLine()
 
-    # -- the cursor follows the turn ----------------------------------------
     def refresh_table(self) -> None:
-        state = self.state
-        turn = (state.current, state.round, state.phase, state.over)
-        if turn != self._turn:
-            self._turn = turn
-            self.mode = self.pending = None
-            self._start_step()
-        super().refresh_table()
+        self.turn.follow()  # a new turn or phase puts the cursor where it starts
+        self.drawing.draw()
 
-    def _start_step(self) -> None:
-        state = self.state
-        if state.over:
-            return
-        if state.phase == MOVE:
-            self.zone = GRID
-            steps = dive_steps(state)
-            if state.divers[state.current] < 0:
-                self.spot = min(steps)
-            else:  # the free two-step dive, else the nearest
-                self.spot = min(steps, key=lambda s: (steps[s] != 2, steps[s]))
-        elif state.phase == TAKE:
-            self.zone, self.cell = GRID, 0
-        else:
-            self.zone = TABLEAU
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.drawing.redraw)
+
+    def end_table(self) -> Table:
+        return end_table(self)
 
     # -- which keys apply ---------------------------------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -177,19 +160,19 @@ class AnimalSplashScreen(SplashModes):
             return super().offers(action, parameters)
         if self.human_to_move() is None:
             return False
-        state = self.state
-        if self.mode is not None:
+        turn = self.turn
+        if turn.mode is not None:
             return action in ("cursor", "cancel") or (
-                action == "confirm" and self.pending is not None
+                action == "confirm" and turn.pending is not None
             )
         if action == "cancel":
             return False
         if action in ("end_turn", "mission"):
-            return state.phase == ACT
+            return self.state.phase == ACT
         if action in ("slide", "pearl", "swap", "score") or (
-            action == "confirm" and self.zone == TABLEAU
+            action == "confirm" and turn.zone == TABLEAU
         ):
-            return self.zone == TABLEAU and self._tableau_key(action)
+            return turn.zone == TABLEAU and turn.tableau_key(action)
         if action == "undo":
             if not self.match.actions:
                 return False
@@ -207,101 +190,36 @@ class AnimalSplashScreen(SplashModes):
         """1-3 when taking a mission does nothing now: it says why."""
         self.action_mission(index)
 
-    def _tableau_key(self, action: str) -> bool:
-        """Whether a tableau key does something at the cursor now (the footer shows it)."""
-        state = self.state
-        seat = state.current
-        cards, oxygen = state.tableaus[seat], state.oxygen[seat]
-        pos = min(self.pos, len(cards) - 1)
-        if action in ("score", "confirm"):  # Enter on the tableau scores
-            return (pos, self.area) in scorable(cards, state.pearls[seat])
-        if action == "slide":
-            return oxygen >= 1 and len(cards) >= 2
-        if action == "pearl":
-            return oxygen >= 2 and cards[pos] * 2 + self.area in state.pearls[seat]
-        return oxygen >= 3  # swap
-
-    # -- input ------------------------------------------------------------
-    def _mine(self) -> bool:
-        return self.turn_or_wait() is not None
-
+    # -- the keys: the turn's ------------------------------------------------
     def action_cursor(self, direction: str) -> None:
-        if self.human_to_move() is None:
-            return
-        step = STEP[direction]
-        if self.mode is not None:
-            self._mode_arrow(direction, step)
-        elif self.zone == GRID and self.state.phase == MOVE:
-            spots = self._dive_spots()
-            ahead = [(self.spot + k * step) % 12 for k in range(1, 13)]
-            self.spot = next((s for s in ahead if s in spots), self.spot)
-        elif self.zone == GRID and self.state.phase == TAKE:
-            self.cell = (self.cell + step) % 3
-        elif self.zone == TABLEAU:
-            if direction in ("left", "right"):
-                count = len(self.state.tableaus[self.state.current])
-                self.pos = max(0, min(count - 1, self.pos + step))
-            else:
-                self.area = 1 - self.area
-        self.refresh_table()
-
-    def _dive_spots(self) -> list[int]:
-        state = self.state
-        oxygen = state.oxygen[state.current]
-        return [s for s, k in dive_steps(state).items() if dive_oxygen(k) + oxygen >= 0]
+        self.turn.arrow(direction)
 
     def action_confirm(self) -> None:
-        if not self._mine():
-            return
-        state = self.state
-        if self.mode is not None:
-            action = self.pending
-            if action is None:
-                self.say("Pick where with an arrow first (Esc drops it).", error=True)
-                return
-            self.mode = self.pending = None
-            if self.dispatch(action):
-                if isinstance(action, Take):
-                    self.zone = TABLEAU
-                    self.pos = len(self.state.tableaus[state.current]) - 1 if action.right else 0
-                    self.area = 0
-                elif isinstance(action, Slide):
-                    self.pos = action.to
-                elif isinstance(action, MovePearl):
-                    self.pos, self.area = action.to, action.to_area
-                self.refresh_table()
-            else:
-                self.refresh_table()
-            return
-        if self.zone == GRID and state.phase == MOVE:
-            self.dispatch(Dive(self.spot))
-        elif self.zone == GRID and state.phase == TAKE:
-            self.mode, self.pending = (
-                PLACE,
-                Take(LINES[state.divers[state.current]][self.cell], True),
-            )
-            self.refresh_table()
-        elif self.zone == TABLEAU:
-            self.action_score()
-        else:
-            self.say("Tab goes to your tableau; e ends the turn.", error=True)
+        self.turn.confirm()
 
     def action_cancel(self) -> None:
-        if self.mode is not None:
-            self.mode = self.pending = None
-            self.refresh_table()
+        self.turn.cancel()
 
     def action_switch_zone(self) -> None:
-        """Tab: the cursor to the grid or to your tableau."""
-        if not self._mine() or self.mode is not None:
-            return
-        if self.state.phase == ACT:
-            self.say(
-                "Your card is taken: the grid is done for this turn (w swaps with it).", error=True
-            )
-            return
-        self.zone = TABLEAU if self.zone == GRID else GRID
-        self.refresh_table()
+        self.turn.switch_zone()
+
+    def action_score(self) -> None:
+        self.turn.score()
+
+    def action_slide(self) -> None:
+        self.turn.slide()
+
+    def action_pearl(self) -> None:
+        self.turn.pearl()
+
+    def action_swap(self) -> None:
+        self.turn.swap()
+
+    def action_end_turn(self) -> None:
+        self.turn.end_turn()
+
+    def action_mission(self, index: int) -> None:
+        self.turn.mission(index)
 
     def action_overview(self) -> None:
         self.show_blocks(overview_parts(self), key="o")
@@ -309,37 +227,10 @@ class AnimalSplashScreen(SplashModes):
     # -- the mouse ----------------------------------------------------------
     @on(CellClicked, "GridBoard")
     def grid_clicked(self, message: CellClicked) -> None:
-        if self.human_to_move() is None:
-            return
         kind, index = message.key
-        state = self.state
-        if kind == "spot" and state.phase == MOVE and self.mode is None:
-            if index in self._dive_spots():
-                again = self.zone == GRID and self.spot == index
-                self.zone, self.spot = GRID, index
-                self._click_done(again)
-        elif kind == "cell" and self.mode == SWAP:
-            if state.grid[index] >= 0:
-                self.cell, self.pending = index, Swap(self.pos, index)
-                self.refresh_table()
-        elif kind == "cell" and state.phase == TAKE and self.mode is None:
-            line = LINES[state.divers[state.current]]
-            if index in line:
-                again = self.zone == GRID and line[self.cell] == index
-                self.zone, self.cell = GRID, line.index(index)
-                self._click_done(again)
-
-    def _click_done(self, again: bool) -> None:
-        """A click moved the cursor; on the same place again it acts as Enter."""
-        if again:
-            self.action_confirm()
-        else:
-            self.refresh_table()
+        self.turn.grid_clicked(kind, index)
 
     @on(CellClicked, "TableauStrip")
     def tableau_clicked(self, message: CellClicked) -> None:
         seat, pos, area = message.key
-        if self.human_to_move() is None or seat != self.state.current or self.mode is not None:
-            return
-        self.zone, self.pos, self.area = TABLEAU, pos, area
-        self.refresh_table()
+        self.turn.tableau_clicked(seat, pos, area)
