@@ -82,10 +82,10 @@ async def test_mermaid_rain_cursor_move_repaints_two_spaces_and_f2_recolours_the
         screen = await screen_of(pilot)
         await settle(pilot)
         board = screen.query_one(HexBoard)
-        before = screen.cursor
+        before = screen.picks.cursor
         await pilot.press("right")
         await settle(pilot)
-        assert screen.cursor == before + 1
+        assert screen.picks.cursor == before + 1
         cells = sum(r.width * r.height for r in board.repainted)
         assert board.repainted and cells <= 2 * board.cell_w  # two spaces of the sea
         styles = [row[:] for row in board._styles]

@@ -30,7 +30,7 @@ async def test_a_third_card_key_is_refused_and_the_two_picked_stay():
         screen = await screen_of(pilot)
         await settle(pilot)
         await pilot.press("d", "g", "d")
-        assert screen.cards == [0, 1]
+        assert screen.picks.cards == [0, 1]
         assert "picked two cards (D G)" in status(screen) and "Backspace" in status(screen)
         await pilot.press("enter")
         await settle(pilot)
@@ -45,9 +45,9 @@ async def test_one_card_at_a_time_a_new_key_picks_another():
         screen = await screen_of(pilot)
         await settle(pilot)
         await pilot.press("d", "t")
-        assert screen.cards == [2]
+        assert screen.picks.cards == [2]
         await pilot.press("m", "g")
-        assert screen.cards == [1]
+        assert screen.picks.cards == [1]
 
 
 async def test_keeping_two_refuses_a_third_and_names_the_cards_discarded():
@@ -61,7 +61,7 @@ async def test_keeping_two_refuses_a_third_and_names_the_cards_discarded():
         await pilot.press("d", "g")
         assert "Enter keeps D G and discards D T" in status(screen)
         await pilot.press("t")
-        assert screen.cards == [0, 1] and "Enter keeps them" in status(screen)
+        assert screen.picks.cards == [0, 1] and "Enter keeps them" in status(screen)
         await pilot.press("enter")
         await settle(pilot)
         assert screen.match.actions[0] == Keep(0, (0, 1))
@@ -119,9 +119,9 @@ async def test_a_tile_to_lay_is_first_shown_beside_the_mermaid():
         def off(place):
             return min(distance(c, here) for c in place.cells)
 
-        spots = [a for a in screen.legal_now() if hasattr(a, "cells")]
-        assert off(screen.planned()) == min(off(a) for a in spots) < off(spots[0])
-        assert tuple(screen.query_one("HexBoard").preview) == screen.planned().cells
+        spots = [a for a in screen.picks.legal_now() if hasattr(a, "cells")]
+        assert off(screen.picks.planned()) == min(off(a) for a in spots) < off(spots[0])
+        assert tuple(screen.query_one("HexBoard").preview) == screen.picks.planned().cells
 
 
 def _owned(state, seat_count: int):
@@ -228,7 +228,7 @@ async def test_the_footer_offers_go_and_undo_only_when_they_act():
         keys = footer_keys(screen)
         assert "u" not in keys and "⏎" not in keys  # a meld: nothing to take back or show
         await pilot.press("enter")  # not offered, yet it says what to do
-        assert screen.query_one("#mr-status").shown == (screen.hint(screen.shown), True)
+        assert screen.query_one("#mr-status").shown == (screen.picks.hint(screen.shown), True)
         await pilot.press("d", "g")
         await pilot.pause()
         assert "⏎" in footer_keys(screen) and "u" not in footer_keys(screen)

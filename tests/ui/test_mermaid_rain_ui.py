@@ -68,7 +68,7 @@ async def test_meld_keys_pick_cards_and_enter_shows_them_with_bots_first():
         kind = max(range(3), key=lambda k: hand[k])
         letter = "dgt"[kind]
         await pilot.press(letter)
-        assert screen.cards == [kind] and screen.state is state  # picking changes nothing
+        assert screen.picks.cards == [kind] and screen.state is state  # picking changes nothing
         assert "picked" in panel(screen, "hand")
         await pilot.press(letter, "enter")
         await settle(pilot, 6)
@@ -83,7 +83,7 @@ async def test_mermaid_key_is_refused_for_the_first_two_cards():
         screen = await screen_of(pilot)
         await settle(pilot, 6)
         await pilot.press("m")
-        assert screen.cards == [] and "adventure cards" in status(screen)
+        assert screen.picks.cards == [] and "adventure cards" in status(screen)
 
 
 async def test_hot_seat_meld_each_player_chooses_behind_the_hand_over_screen():
@@ -126,8 +126,8 @@ async def test_first_turn_enter_a_start_space_with_the_cursor():
         screen = await screen_of(pilot)
         await settle(pilot)
         board = screen.query_one(HexBoard)
-        assert board.targets == frozenset(STARTS) and screen.cursor in STARTS
-        start = screen.cursor
+        assert board.targets == frozenset(STARTS) and screen.picks.cursor in STARTS
+        start = screen.picks.cursor
         await pilot.press("enter")
         assert screen.match.actions[-1] == Enter(0, start)
 
@@ -137,7 +137,7 @@ async def test_move_preview_names_the_cost_and_c_pays_another_way():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await settle(pilot)
-        assert screen.cursor == cell("d1")
+        assert screen.picks.cursor == cell("d1")
         await pilot.press("right")  # d2: a Sea Turtle island
         assert "paying a Sea Turtle" in status(screen) and screen.state.at[0] == cell("d1")
         await pilot.press("c")
@@ -158,7 +158,7 @@ async def test_clicking_a_space_moves_the_cursor_and_a_second_click_moves_there(
             (x, y) for y in range(12) for x in range(50) if board.cell_at(x, y) == cell("d2")
         )
         await pilot.click(HexBoard, offset=(x, y))
-        assert screen.cursor == cell("d2") and screen.state.at[0] == cell("d1")
+        assert screen.picks.cursor == cell("d2") and screen.state.at[0] == cell("d1")
         await pilot.click(HexBoard, offset=(x, y))
         assert screen.state.at[0] == cell("d2")
 

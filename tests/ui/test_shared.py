@@ -102,7 +102,7 @@ def test_a_replay_and_a_table_are_the_games_own_screen_class():
 
 # Games whose screen is still a chain of classes, each entry to go when its screen is
 # one class (the test below says so once it is).
-KNOWN_CHAINS = {"mermaid-rain", "shifting-stones"}
+KNOWN_CHAINS = {"shifting-stones"}
 
 
 def test_a_game_screen_is_one_class_right_below_game_screen():

@@ -3,9 +3,9 @@
 | module | draws |
 |---|---|
 | ``sea`` | ``HexBoard``: the sea in offset rows, tiles, mermaids, treasures, the cursor |
-| ``modes`` | ``RainModes``: what the keys have picked and the action Enter takes |
-| ``panels`` | ``RainTable``: the side table, your hand, the hints, the end table |
-| ``screen`` | ``MermaidRainScreen``: keys and clicks turned into actions |
+| ``modes`` | ``Picks``: what the keys have picked, the action Enter takes, the hints |
+| ``panels`` | ``TableDrawing``: the side table, your hand, what is redrawn when; the end table |
+| ``screen`` | ``MermaidRainScreen``: the widgets, keys and clicks turned into actions |
 """
 
 from tideboard.ui.mermaid_rain.screen import MermaidRainScreen

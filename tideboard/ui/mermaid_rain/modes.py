@@ -4,18 +4,17 @@ The mode follows the phase and the player's seat: ``cards`` (meld and
 discard: d g t m pick cards), ``offer`` (pick a face-up tile), ``shape``
 (the Waltz tile's shape), ``enter`` / ``home`` (a start space on the board),
 ``place`` (lay a held tile: cursor, r turns it), ``move`` (the cursor picks a
-space, c the way to pay), or ``wait``.  :meth:`planned` is the action Enter
+space, c the way to pay), or ``wait``.  :meth:`Picks.planned` is the action Enter
 would take now; the hint line says it before it is taken.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from tideboard.games.mermaid_rain import spaces as rules_board
 from tideboard.games.mermaid_rain.content import (
     BASE,
     CELL_NAMES,
+    COLS,
     ROCK,
     SHAPES,
     STARTS,
@@ -33,6 +32,7 @@ from tideboard.games.mermaid_rain.state import (
     MELD,
     PICK,
     RIDE,
+    Action,
     Draw,
     Enter,
     Home,
@@ -58,20 +58,24 @@ def treasure_word(shown: State, tid: int) -> str:
     return name if tid in shown.face_up else f"{name} (face down)"
 
 
-class RainModes(GameScreen):
-    """The picked things (set in the screen's ``__init__``) and what they add up to."""
+class Picks:
+    """What the keys have picked on the Mermaid Rain ``screen`` (the cursor, the cards,
+    the tile, its turn, the payment, the face-up tile) and what they add up to."""
 
     BOARD_MODES = ("enter", "home", "place", "move")
-    cursor: int
-    cards: list[int]
-    tile_index: int
-    turn_index: int
-    cost_index: int
-    offer_index: int
-    last_mode: str  # the mode of the last redraw: a new mode places the cursor
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.cursor = COLS + 1  # the cell under the board's cursor
+        self.cards: list[int] = []  # the cards picked for a meld or to keep
+        self.tile_index = 0  # which held tile is laid
+        self.turn_index = 0  # which of its placements at the cursor
+        self.cost_index = 0  # which way to pay for the move
+        self.offer_index = 0  # the face-up tile picked
+        self.last_mode = ""  # the mode of the last redraw: a new mode places the cursor
 
     def mode(self, shown: State) -> str:
-        seat = self.human_to_move()
+        seat = self.screen.human_to_move()
         if seat is None:
             return "wait"
         phase = shown.phase
@@ -87,19 +91,19 @@ class RainModes(GameScreen):
             return "place" if shown.held[seat] else "move"
         return "wait"
 
-    def legal_now(self) -> list[Any]:
-        seat = self.human_to_move()
-        return [] if seat is None else list(self.game.legal_for(self.state, seat))
+    def legal_now(self) -> list[Action]:
+        seat = self.screen.human_to_move()
+        return [] if seat is None else list(self.screen.game.legal_for(self.screen.state, seat))
 
     def can_undo(self) -> bool:
         """Whether ``u`` would take something back: the last move is the looking
         seat's and revealed nothing (a tile laid, a move, a treasure taken)."""
-        seat = self.human_to_move()
-        if seat is None or len(self.match.states) < 2:
+        seat = self.screen.human_to_move()
+        if seat is None or len(self.screen.match.states) < 2:
             return False
-        before, after = self.match.states[-2], self.match.states[-1]
-        action = self.match.actions[-1]
-        return self.game.seat_of(before, action) == seat and self.game.undoable(
+        before, after = self.screen.match.states[-2], self.screen.match.states[-1]
+        action = self.screen.match.actions[-1]
+        return self.screen.game.seat_of(before, action) == seat and self.screen.game.undoable(
             before, action, after
         )
 
@@ -111,7 +115,7 @@ class RainModes(GameScreen):
         mode = self.mode(shown)
         if mode != "cards":
             self.cards = []
-        seat = self.human_to_move()
+        seat = self.screen.human_to_move()
         if seat is None:  # (the mode is "wait")
             pass
         elif mode in ("enter", "home") and self.cursor not in STARTS:
@@ -132,7 +136,7 @@ class RainModes(GameScreen):
 
     # -- the board's marks ------------------------------------------------------------
     def _placements(self, shown: State) -> list[Place]:
-        seat = self.human_to_move()
+        seat = self.screen.human_to_move()
         if seat is None or not shown.held[seat]:
             return []
         tile = shown.held[seat][self.tile_index % len(shown.held[seat])]
@@ -142,7 +146,7 @@ class RainModes(GameScreen):
         mode = self.mode(shown)
         legal = self.legal_now()
         if mode in ("enter", "home"):
-            return frozenset(a.cell for a in legal), ()
+            return frozenset(a.cell for a in legal if isinstance(a, (Enter, Home))), ()
         if mode == "place":
             spots = self._placements(shown)
             cells = frozenset(c for a in spots for c in a.cells)
@@ -155,12 +159,12 @@ class RainModes(GameScreen):
         return frozenset(), ()
 
     # -- what Enter does -------------------------------------------------------------------
-    def planned(self) -> Any:
+    def planned(self) -> Action | None:
         """The action Enter takes now, or None (the hint says why)."""
-        shown = self.shown
+        shown = self.screen.shown
         mode = self.mode(shown)
         legal = self.legal_now()
-        seat = self.human_to_move()
+        seat = self.screen.human_to_move()
         if seat is None:  # (the mode is "wait")
             return None
         if mode == "cards":
@@ -188,12 +192,12 @@ class RainModes(GameScreen):
     def hint(self, shown: State) -> str:
         mode = self.mode(shown)
         action = self.planned()
-        seat = self.human_to_move()
+        seat = self.screen.human_to_move()
         if seat is None:  # (the mode is "wait")
             return ""
         if mode == "cards":
             if shown.phase == DISCARD:
-                if not action:
+                if not isinstance(action, Keep):
                     return (
                         "Round over: keep two cards (the rest are discarded). "
                         "Press d, g or t for each, then Enter."
@@ -240,7 +244,7 @@ class RainModes(GameScreen):
             )
         if mode == "place":
             other = ", Tab your other tile" if len(shown.held[seat]) > 1 else ""
-            if action is None:
+            if not isinstance(action, Place):
                 return (
                     "Lay your tile on empty sea (highlighted): arrows move, r turns it"
                     f"{other}, x discards it."
@@ -304,12 +308,12 @@ class RainModes(GameScreen):
     def _cost_choices(self, space: int) -> int:
         return sum(1 for a in self.legal_now() if isinstance(a, Move) and a.to == space)
 
-    def shape_action(self, number: int) -> Any:
-        seat = self.human_to_move()
+    def shape_action(self, number: int) -> Draw | None:
+        seat = self.screen.human_to_move()
         if seat is None or not 1 <= number <= len(SHAPES):
             return None
         return Draw(seat, number - 1)
 
-    def take_action(self, number: int) -> Any:
-        seat = self.human_to_move()
+    def take_action(self, number: int) -> Take | None:
+        seat = self.screen.human_to_move()
         return None if seat is None else Take(seat, number - 1)

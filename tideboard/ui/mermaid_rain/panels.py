@@ -1,19 +1,17 @@
 """What the Mermaid Rain screen draws, and when: the sea, the table, your hand, the hints.
 
-``refresh_table`` runs after the state changed and redraws every widget from
-``self.shown`` (each widget skips an identical update); ``redraw_marks`` runs
-after a cursor move or a new selection and touches only the board, the hand
-and the hint line.  What the keys have picked (cursor, cards, tile, payment)
-lives on the screen and is read here through :class:`~.modes.RainModes`.
+:meth:`TableDrawing.draw` runs after the state changed and redraws every widget
+from the screen's ``shown`` (each widget skips an identical update);
+:meth:`TableDrawing.redraw_marks` runs after a cursor move or a new selection and
+touches only the board, the hand and the hint line.  What the keys have picked
+(cursor, cards, tile, payment) is the screen's :class:`~.modes.Picks`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from rich.text import Text
-from textual import events
+from textual.geometry import Size
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import (
@@ -28,9 +26,12 @@ from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.rendering import tile_label
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
-from tideboard.ui.mermaid_rain.modes import RainModes, treasure_word
+from tideboard.ui.mermaid_rain.modes import Picks, treasure_word
 from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
+from tideboard.ui.shared import GameScreen
 from tideboard.ui.shared.cell_grid import set_static
+
+WIDE, TALL = 110, 36  # from here the side panel and the board have more room
 
 PHASE_WORDS = {
     "meld": "melds",
@@ -104,46 +105,52 @@ def meld_list() -> Text:
     return out
 
 
-class RainTable(RainModes):
-    """Draws the table; :class:`~.screen.MermaidRainScreen` adds the keys."""
+class TableDrawing:
+    """Draws the Mermaid Rain ``screen``'s table from its state shown and its ``picks``."""
 
-    SECRETS = "your hand and your choices"
-    WIDE, TALL = 110, 36
+    def __init__(self, screen: GameScreen, picks: Picks) -> None:
+        self.screen = screen
+        self.picks = picks
 
-    def on_resize(self, event: events.Resize) -> None:
-        wide, tall = event.size.width >= self.WIDE, event.size.height >= self.TALL
-        self.set_class(wide, "wide")
-        self.set_class(tall, "tall")
-        self.query_one(HexBoard).layout_for(wide, tall)
-        if self.is_mounted:  # the side panel's layout follows the size too
-            self._update("mr-side", self.side_text(self.shown))
+    def resized(self, size: Size) -> None:
+        """The terminal's ``size`` changed: the board's and the side panel's layout."""
+        screen = self.screen
+        wide, tall = size.width >= WIDE, size.height >= TALL
+        screen.set_class(wide, "wide")
+        screen.set_class(tall, "tall")
+        screen.query_one(HexBoard).layout_for(wide, tall)
+        if screen.is_mounted:  # the side panel's layout follows the size too
+            self._update("mr-side", self.side_text(screen.shown))
 
-    def refresh_table(self) -> None:
-        shown: State = self.shown
-        self.fit_marks(shown)
+    def draw(self) -> None:
+        """After a change of state: the picks that still make sense, then everything."""
+        screen = self.screen
+        shown: State = screen.shown
+        self.picks.fit_marks(shown)
         self._update("mr-side", self.side_text(shown))
         self.redraw_marks()
         title = (
             f"Mermaid Rain - round {shown.round} of {ROUNDS}, "
             f"{PHASE_WORDS.get(shown.phase, shown.phase)}"
         )
-        if self.app.title != title:
-            self.app.title = title
-        self.sync_bindings()
+        if screen.app.title != title:
+            screen.app.title = title
+        screen.sync_bindings()
 
     def redraw_marks(self) -> None:
         """The cursor, the picked cards or tile changed: the board, the hand, the hint."""
-        shown: State = self.shown
-        targets, preview = self.board_marks(shown)
-        board_cursor = self.cursor if self.mode(shown) in self.BOARD_MODES else None
-        self.query_one(HexBoard).show(shown, targets, preview, board_cursor)
+        screen, picks = self.screen, self.picks
+        shown: State = screen.shown
+        targets, preview = picks.board_marks(shown)
+        board_cursor = picks.cursor if picks.mode(shown) in picks.BOARD_MODES else None
+        screen.query_one(HexBoard).show(shown, targets, preview, board_cursor)
         self._update("mr-hand", self.hand_text(shown))
-        if self.human_to_move() is not None:
-            self.say(self.hint(shown))
-        self.sync_bindings()  # Go comes and goes with what the cursor or the cards pick
+        if screen.human_to_move() is not None:
+            screen.say(picks.hint(shown))
+        screen.sync_bindings()  # Go comes and goes with what the cursor or the cards pick
 
     def _update(self, widget_id: str, content: Text) -> None:
-        set_static(self.query_one(f"#{widget_id}", Static), content)
+        set_static(self.screen.query_one(f"#{widget_id}", Static), content)
 
     # -- the side panel: round, Prince, every seat ---------------------------------
     def side_text(self, s: State) -> Text:
@@ -151,12 +158,13 @@ class RainTable(RainModes):
         out.append(
             f"Round {s.round}/{ROUNDS}  Prince P{s.prince + 1}  Pool {len(s.pool)}\n", "bold"
         )
-        compact = s.players > 4 and not self.has_class("tall")  # one line a seat
-        waiting = set(self.game.to_move(self.state))
+        screen = self.screen
+        compact = s.players > 4 and not screen.has_class("tall")  # one line a seat
+        waiting = set(screen.game.to_move(screen.state))
         for seat in range(s.players):
             mark = "▶" if seat in waiting else " "
-            name = self.seat_name(seat)
-            if seat == self.viewer:
+            name = screen.seat_name(seat)
+            if seat == screen.viewer:
                 name += " *"
             meld = meld_text(s.melds[seat])
             state_word = ""
@@ -174,8 +182,8 @@ class RainTable(RainModes):
             if compact:
                 short = (
                     f"P{seat + 1}"
-                    + (" bot" if seat in self.bot_levels else "")
-                    + (" *" if seat == self.viewer else "")
+                    + (" bot" if seat in screen.bot_levels else "")
+                    + (" *" if seat == screen.viewer else "")
                 )
                 if s.phase == MELD:  # the meld matters now, the treasures later
                     tail = f"{meld[:5]:<5} {COMPACT.get(state_word, state_word[:2])}"
@@ -191,17 +199,18 @@ class RainTable(RainModes):
                 "bold" if seat in waiting else "",
             )
             out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")
-        if self.has_class("wide") and self.has_class("tall") and s.players <= 4:
+        if screen.has_class("wide") and screen.has_class("tall") and s.players <= 4:
             out.append_text(meld_list())  # the room below the seats at 120x40
         return out
 
     # -- your hand, your choice, your tiles -------------------------------------------
     def hand_text(self, s: State) -> Text:
-        seat = self.viewer
+        screen, picks = self.screen, self.picks
+        seat = screen.viewer
         out = Text(no_wrap=True)
         if seat is None:
             out.append(
-                self.control.secrets_note(
+                screen.control.secrets_note(
                     "Hands are hidden: waiting for the next player.", "hands"
                 ),
                 "dim",
@@ -210,7 +219,7 @@ class RainTable(RainModes):
         hand = s.hands[seat]
         mermaid = "" if s.stopped[seat] else "  + Mermaid card"
         out.append(f"Your hand: {hand_text(hand)}{mermaid}\n", "bold")
-        picked = self.picked_cards()
+        picked = picks.picked_cards()
         if s.phase == MELD:
             now = s.melds[seat]
             line = f"Meld: {meld_text(now)}"
@@ -231,12 +240,12 @@ class RainTable(RainModes):
         elif picked:
             out.append(f"Keep: {' '.join('DGT'[k] for k in picked)}\n")
         if s.phase == PICK and s.offer:
-            chosen = self.offer_index % len(s.offer)
+            chosen = picks.offer_index % len(s.offer)
             out.append("Face-up tiles:")
             used = 14
             for i, t in enumerate(s.offer):
                 label = f"{i + 1}) {tile_label(t)}"
-                if used + len(label) + 2 > max(40, self.size.width - 2):
+                if used + len(label) + 2 > max(40, screen.size.width - 2):
                     out.append("\n ")  # the rest on a second line
                     used = 1
                 out.append("  ")
@@ -248,9 +257,9 @@ class RainTable(RainModes):
             out.append(
                 "Your tiles: "
                 + ", ".join(
-                    ("[" if i == self.tile_index % len(held) else "")
+                    ("[" if i == picks.tile_index % len(held) else "")
                     + tile_label(t)
-                    + ("]" if i == self.tile_index % len(held) else "")
+                    + ("]" if i == picks.tile_index % len(held) else "")
                     for i, t in enumerate(held)
                 )
                 + "\n"
@@ -259,38 +268,30 @@ class RainTable(RainModes):
         out.append(f"Treasures: {owned or 'none yet'}", "dim")
         return out
 
-    # -- the end ------------------------------------------------------------------------
-    def end_table(self) -> Table:
-        s: State = self.state
-        rows = breakdown(s)
-        table = Table(
-            box=None,
-            padding=(0, 1),
-            caption="Track: points scored in play. Trib: the tribute, -5 per "
-            "kind missing. Majorities: A Abalone, C Coral, Y Crystal, "
-            "P Pearl, Z Dragon Scale.",
-            caption_justify="left",
+
+def end_table(screen: GameScreen) -> Table:
+    """The results: each player's track points, tribute and majorities."""
+    s: State = screen.state
+    rows = breakdown(s)
+    table = Table(
+        box=None,
+        padding=(0, 1),
+        caption="Track: points scored in play. Trib: the tribute, -5 per "
+        "kind missing. Majorities: A Abalone, C Coral, Y Crystal, "
+        "P Pearl, Z Dragon Scale.",
+        caption_justify="left",
+    )
+    table.add_column("Player", no_wrap=True)
+    # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
+    # Z Dragon Scale: the majority points per kind)
+    for title in ("Track", "Trib", *TREASURE_LETTERS.upper(), "Total"):
+        table.add_column(title, justify="right")
+    for seat, row in enumerate(rows):
+        table.add_row(
+            screen.player_name(seat),
+            str(row["track"]),
+            str(row["tribute"]),
+            *map(str, row["majorities"]),
+            f"[b]{row['total']}[/b]",
         )
-        table.add_column("Player", no_wrap=True)
-        # short titles: the table fits 80 columns (A Abalone, C Coral, Y Crystal, P Pearl,
-        # Z Dragon Scale: the majority points per kind)
-        for title in ("Track", "Trib", *TREASURE_LETTERS.upper(), "Total"):
-            table.add_column(title, justify="right")
-        for seat, row in enumerate(rows):
-            table.add_row(
-                self.player_name(seat),
-                str(row["track"]),
-                str(row["tribute"]),
-                *map(str, row["majorities"]),
-                f"[b]{row['total']}[/b]",
-            )
-        return table
-
-    def player_name(self, seat: int) -> str:
-        name = self.seat_name(seat)
-        if self.bot_levels and self.human_seats == [seat]:
-            name += " (you)"
-        return name
-
-    def overview_parts(self) -> list[tuple[str, Any]]:
-        return [("The eight melds, best first", ranking_table())]
+    return table

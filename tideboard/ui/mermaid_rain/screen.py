@@ -15,24 +15,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from rich.table import Table
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
-from tideboard.games.mermaid_rain.state import Drop, End
+from tideboard.games.mermaid_rain.state import Action, Drop, End
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.mermaid_rain.panels import RainTable
+from tideboard.ui.mermaid_rain.modes import Picks
+from tideboard.ui.mermaid_rain.panels import TableDrawing, end_table, ranking_table
 from tideboard.ui.mermaid_rain.sea import HexBoard
-from tideboard.ui.shared import CellClicked, GameLog, StatusLine
+from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
 from tideboard.ui.title_line import TitleLine
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
 
-class MermaidRainScreen(RainTable):
+class MermaidRainScreen(GameScreen):
+    """The Mermaid Rain table: its widgets and keys.  What the keys have picked and the
+    action Enter takes are ``self.picks``'s (``modes.py``); the drawing is
+    ``self.drawing``'s (``panels.py``)."""
+
+    SECRETS = "your hand and your choices"
     BINDINGS = [
         Binding("up,k", "step('up')", "Up", show=False),
         Binding("down,j", "step('down')", "Down", show=False),
@@ -89,26 +96,24 @@ class MermaidRainScreen(RainTable):
         ),
         ("mouse", "click a space to put the cursor there, click it again to act"),
     ]
-    ANY_TIME_ACTIONS = RainTable.ANY_TIME_ACTIONS | {"melds"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"melds"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.cursor = COLS + 1
-        self.cards: list[int] = []
-        self.tile_index = self.turn_index = self.cost_index = self.offer_index = 0
-        self.last_mode = ""
+        self.picks = Picks(self)
+        self.drawing = TableDrawing(self, self.picks)
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer lists Go, End turn and Undo only when they apply now: Go when
         Enter would act (cards picked, a space it reaches), Undo when the last move
         was yours and may be taken back (never during a meld or a keep)."""
         if action in ("confirm", "end", "undo") and not self.ended:
-            mode = self.mode(self.shown) if self.is_mounted else "wait"
+            mode = self.picks.mode(self.shown) if self.is_mounted else "wait"
             if action == "end":
                 return mode == "move"
             if action == "undo":
-                return mode != "wait" and self.can_undo()
-            return mode != "wait" and self.planned() is not None
+                return mode != "wait" and self.picks.can_undo()
+            return mode != "wait" and self.picks.planned() is not None
         return super().offers(action, parameters)
 
     def compose(self) -> ComposeResult:
@@ -121,12 +126,21 @@ class MermaidRainScreen(RainTable):
         yield StatusLine(id="mr-status")
         yield KeysLine()
 
-    def _act(self, action: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        self.drawing.resized(event.size)
+
+    def refresh_table(self) -> None:
+        self.drawing.draw()
+
+    def end_table(self) -> Table:
+        return end_table(self)
+
+    def _act(self, action: Action | None) -> None:
         if action is None:
-            self.say(self.hint(self.shown) or "Nothing to do with that now.", error=True)
+            self.say(self.picks.hint(self.shown) or "Nothing to do with that now.", error=True)
             return
-        self.cost_index = self.turn_index = 0
-        self.cards = []
+        self.picks.cost_index = self.picks.turn_index = 0
+        self.picks.cards = []
         self.dispatch(action)
 
     # -- keys -----------------------------------------------------------------
@@ -134,34 +148,34 @@ class MermaidRainScreen(RainTable):
         if self.turn_or_wait() is None:
             return
         shown = self.shown
-        mode = self.mode(shown)
+        mode = self.picks.mode(shown)
         if mode == "offer" and direction in ("left", "right"):
             step = 1 if direction == "right" else -1
-            self.offer_index = (self.offer_index + step) % len(shown.offer)
-        elif mode in self.BOARD_MODES:
+            self.picks.offer_index = (self.picks.offer_index + step) % len(shown.offer)
+        elif mode in self.picks.BOARD_MODES:
             dr, dc = STEPS[direction]
-            row, col = divmod(self.cursor, COLS)
+            row, col = divmod(self.picks.cursor, COLS)
             row, col = row + dr, col + dc
             if 0 <= row < CELLS // COLS and 0 <= col < COLS:
-                self.cursor = row * COLS + col
-                self.cost_index = self.turn_index = 0
+                self.picks.cursor = row * COLS + col
+                self.picks.cost_index = self.picks.turn_index = 0
         else:
             return
-        self.redraw_marks()
+        self.drawing.redraw_marks()
 
     def action_confirm(self) -> None:
         if self.turn_or_wait() is None:
             return
-        self._act(self.planned())
+        self._act(self.picks.planned())
 
     def action_confirm_why(self) -> None:
         if self.turn_or_wait() is not None:
-            self.say(self.hint(self.shown) or "Nothing to do with that now.", error=True)
+            self.say(self.picks.hint(self.shown) or "Nothing to do with that now.", error=True)
 
     def action_card(self, kind: int) -> None:
         if self.turn_or_wait() is None:
             return
-        if self.mode(self.shown) != "cards":
+        if self.picks.mode(self.shown) != "cards":
             self.say("Cards are picked only for a meld or when keeping two.", error=True)
             return
         shown = self.shown
@@ -173,13 +187,13 @@ class MermaidRainScreen(RainTable):
                     "The first two meld cards are adventure cards; stop later with m.", error=True
                 )
                 return
-            self.cards = [MERMAID]
+            self.picks.cards = [MERMAID]
         else:
             size = 2 if first else 1
-            if size == 1 or MERMAID in self.cards:
-                self.cards = []  # one card at a time: a new key picks another
-            elif len(self.cards) >= size:
-                picked = " ".join("DGT"[k] for k in self.cards)
+            if size == 1 or MERMAID in self.picks.cards:
+                self.picks.cards = []  # one card at a time: a new key picks another
+            elif len(self.picks.cards) >= size:
+                picked = " ".join("DGT"[k] for k in self.picks.cards)
                 verb = "shows" if shown.phase == "meld" else "keeps"
                 self.say(
                     f"You have picked two cards ({picked}). Enter {verb} them; "
@@ -187,53 +201,53 @@ class MermaidRainScreen(RainTable):
                     error=True,
                 )
                 return
-            have = shown.hands[seat][kind] - self.cards.count(kind)
+            have = shown.hands[seat][kind] - self.picks.cards.count(kind)
             if have <= 0:
                 self.say("You have no more of that card.", error=True)
                 return
-            self.cards = [*self.cards, kind]
-        self.redraw_marks()
+            self.picks.cards = [*self.picks.cards, kind]
+        self.drawing.redraw_marks()
 
     def action_clear(self) -> None:
-        self.cards = []
-        self.redraw_marks()
+        self.picks.cards = []
+        self.drawing.redraw_marks()
 
     def action_pay(self) -> None:
-        self.cost_index += 1
-        self.redraw_marks()
+        self.picks.cost_index += 1
+        self.drawing.redraw_marks()
 
     def action_turn(self) -> None:
-        self.turn_index += 1
-        self.redraw_marks()
+        self.picks.turn_index += 1
+        self.drawing.redraw_marks()
 
     def action_next_tile(self) -> None:
-        self.tile_index += 1
-        self.turn_index = 0
-        self.redraw_marks()
+        self.picks.tile_index += 1
+        self.picks.turn_index = 0
+        self.drawing.redraw_marks()
 
     def action_number(self, number: int) -> None:
         if self.turn_or_wait() is None:
             return
-        mode = self.mode(self.shown)
+        mode = self.picks.mode(self.shown)
         if mode == "offer":
             if number <= len(self.shown.offer):
-                self.offer_index = number - 1
-                self.redraw_marks()
+                self.picks.offer_index = number - 1
+                self.drawing.redraw_marks()
             return
         if mode == "shape":
-            self._act(self.shape_action(number))
+            self._act(self.picks.shape_action(number))
         elif mode == "move":
-            self._act(self.take_action(number))
+            self._act(self.picks.take_action(number))
 
     def action_drop(self) -> None:
         seat = self.turn_or_wait()
         if seat is None:
             return
         held = self.shown.held[seat]
-        if self.mode(self.shown) != "place" or not held:
+        if self.picks.mode(self.shown) != "place" or not held:
             self.say("You hold no surf tile to discard.", error=True)
             return
-        tile = held[self.tile_index % len(held)]
+        tile = held[self.picks.tile_index % len(held)]
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -245,8 +259,8 @@ class MermaidRainScreen(RainTable):
         seat = self.turn_or_wait()
         if seat is None:
             return
-        if End(seat) not in self.legal_now():
-            self.say("You cannot end a turn now: " + self.hint(self.shown), error=True)
+        if End(seat) not in self.picks.legal_now():
+            self.say("You cannot end a turn now: " + self.picks.hint(self.shown), error=True)
             return
 
         def answer(yes: bool | None) -> None:
@@ -257,15 +271,18 @@ class MermaidRainScreen(RainTable):
 
     def action_melds(self) -> None:
         if self.is_active:
-            self.show_blocks(self.overview_parts(), key="o")
+            self.show_blocks([("The eight melds, best first", ranking_table())], key="o")
 
     @on(CellClicked, "HexBoard")
     def clicked(self, message: CellClicked) -> None:
-        if self.human_to_move() is None or self.mode(self.shown) not in self.BOARD_MODES:
+        if (
+            self.human_to_move() is None
+            or self.picks.mode(self.shown) not in self.picks.BOARD_MODES
+        ):
             return
-        if message.key == self.cursor:
+        if message.key == self.picks.cursor:
             self.action_confirm()
             return
-        self.cursor = message.key
-        self.cost_index = self.turn_index = 0
-        self.redraw_marks()
+        self.picks.cursor = message.key
+        self.picks.cost_index = self.picks.turn_index = 0
+        self.drawing.redraw_marks()
