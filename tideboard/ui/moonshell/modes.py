@@ -9,9 +9,8 @@ here, and the table is drawn from these fields (``panels.py``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from tideboard.engine.core import IllegalAction
+from tideboard.engine.match import Match
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.reef import STILL_WATER
@@ -21,12 +20,13 @@ from tideboard.games.moonshell.state import (
     MERMAID,
     MOON,
     PLAY,
+    Action,
     Collect,
     Keep,
     Pull,
     State,
 )
-from tideboard.ui.moonshell.aim_mode import use_power
+from tideboard.ui.moonshell.aim_mode import AimMode, use_power
 from tideboard.ui.moonshell.moves import collect, confirm_pull, enter_chest, start_pull
 from tideboard.ui.moonshell.previews import (
     collect_words,
@@ -36,13 +36,15 @@ from tideboard.ui.moonshell.previews import (
     rock_choice_words,
     source_tile,
 )
+from tideboard.ui.moonshell.table import MoonshellTable
+from tideboard.ui.moonshell.targets import Targets
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 
 
 class Turn:
     """The input of the person at the Moonshell screen (``screen``) on their turn."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: MoonshellTable) -> None:
         self.screen = screen
         self.mode: str | None = None  # None, "pull", "rock", "chest", "aim"
         self.column = CENTRE  # ocean column cursor (viewer's 0-4)
@@ -52,8 +54,8 @@ class Turn:
         self.chest_column = 0
         self.offer = 0  # the secret objective chosen in the keep phase
         self.note = ""  # what just happened, shown before the hint
-        self.aim: Any = None  # the power aimed on the table (an AimMode)
-        self.power_target: Any = None  # Targets of the move the w window's cursor is on
+        self.aim: AimMode | None = None  # the power aimed on the table
+        self.power_target: Targets | None = None  # of the move the w window's cursor is on
         # the ocean and rocks before the last move: what changed is highlighted
         self.baseline: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
@@ -82,7 +84,7 @@ class Turn:
         """Your seat if it is your turn, else None (and the status line says wait)."""
         return self.screen.turn_or_wait()
 
-    def illegal(self, action: Any) -> bool:
+    def illegal(self, action: Action) -> bool:
         """True (and the engine's reason said) if ``action`` cannot be taken now.
         Only used for actions whose check never ends a turn."""
         try:
@@ -92,7 +94,7 @@ class Turn:
             return True
         return False
 
-    def play(self, action: Any, note: str = "") -> bool:
+    def play(self, action: Action, note: str = "") -> bool:
         """Make ``action``; ``note`` says what happened before the next hint."""
         before: State = self.state
         self.mode = None
@@ -108,8 +110,8 @@ class Turn:
         screen, state = self.screen, self.state
         screen.refresh_table()
         message, error = "", False
-        if self.mode == "aim":
-            message = self.aim.hint()
+        if (aim := self.aimed()) is not None:
+            message = aim.hint()
         elif self.mode == "pull":
             message, error = pull_words(screen.game, state, self.pulling())
         elif self.mode == "chest":
@@ -174,16 +176,20 @@ class Turn:
         """The pull the cursor shows."""
         return pull_action(self.state, self.column, self.first)
 
-    def aiming(self) -> bool:
-        """The power is being aimed, and it is your turn."""
-        return self.mode == "aim" and self.screen.human_to_move() is not None
+    def aimed(self) -> AimMode | None:
+        """The power being aimed on the table (the mode "aim"), else None."""
+        return self.aim if self.mode == "aim" else None
+
+    def aiming(self) -> AimMode | None:
+        """The power being aimed, when it is your turn; else None."""
+        return self.aimed() if self.screen.human_to_move() is not None else None
 
     # -- the keys ----------------------------------------------------------------------
     def move(self, step: int) -> None:
         """← or →: the offer, the rock, the chest column or the ocean column."""
         self.touch()
-        if self.aiming():
-            self.aim.arrow("right" if step > 0 else "left")
+        if (aim := self.aiming()) is not None:
+            aim.arrow("right" if step > 0 else "left")
             return
         if self.screen.human_to_move() is None or self.answering():
             return
@@ -204,8 +210,8 @@ class Turn:
     def toggle_rock(self, step: int = 1) -> None:
         """↑ or ↓: the rock of the centre column's pull, or the rock to collect from."""
         self.touch()
-        if self.aiming():
-            self.aim.arrow("down" if step > 0 else "up")
+        if (aim := self.aiming()) is not None:
+            aim.arrow("down" if step > 0 else "up")
             return
         if self.screen.human_to_move() is None or self.answering():
             return
@@ -225,8 +231,8 @@ class Turn:
     def number(self, n: int) -> None:
         """1-5: a secret offer, a chest column or an ocean column (its pull previewed)."""
         self.touch()
-        if self.aiming():
-            self.aim.click([("chest", n - 1), ("col", n - 1)])
+        if (aim := self.aiming()) is not None:
+            aim.click([("chest", n - 1), ("col", n - 1)])
             return
         if self.mine() is None or self.answering():
             return
@@ -285,8 +291,8 @@ class Turn:
         seat = self.mine()
         if seat is None:
             return
-        if self.mode == "aim":
-            self.aim.enter()
+        if (aim := self.aimed()) is not None:
+            aim.enter()
         elif self.state.phase != PLAY and not self.in_keep():
             use_power(self)  # the mermaid choice, the event's question: their window
         elif self.in_keep():
@@ -324,15 +330,15 @@ class Turn:
     def cancel(self) -> None:
         """Esc: step back in the aim, or drop the mode."""
         self.touch()
-        if self.mode == "aim":
-            self.aim.back()
+        if (aim := self.aimed()) is not None:
+            aim.back()
         elif self.mode is not None:
             self.mode = None
             self.note = "Cancelled."
             self.screen.refresh_table()
 
 
-def can_undo(match: Any) -> bool:
+def can_undo(match: Match) -> bool:
     """Something of the player's this turn that undo may take back (not a pull)."""
     if not match.actions or len(match.states) < 2:
         return False

@@ -4,9 +4,9 @@ turn's mode (``modes.py``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
+from textual.app import App
+from textual.geometry import Size
 from textual.widgets import Static
 
 from tideboard.games.moonshell import rules
@@ -17,6 +17,7 @@ from tideboard.ui.moonshell.cards import OfferStrip
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks, mermaid_lines, mermaid_moves
+from tideboard.ui.moonshell.modes import Turn
 from tideboard.ui.moonshell.ocean import LARGE, SMALL, OceanBoard
 from tideboard.ui.moonshell.previews import fits_status, one_rock_pull, pull_preview, source_tile
 from tideboard.ui.moonshell.sidebar import (
@@ -27,13 +28,14 @@ from tideboard.ui.moonshell.sidebar import (
     others_text,
     score_table,
 )
+from tideboard.ui.moonshell.table import MoonshellTable
 from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
 from tideboard.ui.shared.cell_grid import set_static
 
 HINT_TAIL = " · o objectives · ? help"  # the end of the hints, dropped when space is short
 
 
-def large(app: Any) -> bool:
+def large(app: App[object]) -> bool:
     """Large ocean cells when the terminal has room for them (about 120x40)."""
     size = app.size
     return size.width >= 110 and size.height >= 36
@@ -42,10 +44,11 @@ def large(app: Any) -> bool:
 class TableDrawing:
     """Draws the Moonshell ``screen``'s table from its state shown and its turn's mode."""
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: MoonshellTable, turn: Turn) -> None:
         self.screen = screen
-        self.drawn_size: Any = None  # the terminal size of the last redraw
-        self._fitted: tuple[Any, Fit] | None = None
+        self.turn = turn
+        self.drawn_size: Size | None = None  # the terminal size of the last redraw
+        self._fitted: tuple[tuple[object, ...], Fit] | None = None
         # automaton turns already pointed out: those before the screen opened are not news
         self.auto_seen = screen.state.auto_turns
 
@@ -60,7 +63,7 @@ class TableDrawing:
             screen.reef_on(),
             self.side_width(),
             screen.short,
-            screen.turn.pending_tile(),
+            self.turn.pending_tile(),
         )
 
     def side_width(self) -> int:
@@ -94,7 +97,7 @@ class TableDrawing:
 
     # -- drawing --------------------------------------------------------------------
     def draw(self) -> None:
-        screen, turn = self.screen, self.screen.turn
+        screen, turn = self.screen, self.turn
         state: State = screen.state
         shown: State = screen.shown
         me = screen.home_seat()
@@ -126,7 +129,7 @@ class TableDrawing:
     def _draw_board(
         self, board: OceanBoard, state: State, shown: State, me: int, my_turn: bool, fit: Fit
     ) -> None:
-        screen, turn = self.screen, self.screen.turn
+        screen, turn = self.screen, self.turn
         board.side = shown.sides[me]
         board.labels = {shown.sides[s]: screen.short(s) for s in range(shown.players)}
         board.ocean, board.rocks = shown.ocean, shown.rocks
@@ -174,8 +177,8 @@ class TableDrawing:
                 }
             elif turn.mode == "chest" and turn.source != MOON:
                 board.rock_marks = {my_rocks[turn.source]: "selected"}
-            elif turn.mode == "aim":
-                turn.aim.light_board(board)
+            elif (aim := turn.aimed()) is not None:
+                aim.light_board(board)
             elif base == (EMPTY, EMPTY):
                 board.legal_columns = {c for c in range(5) if rules.column_tiles(state, me, c)}
             else:
@@ -190,7 +193,7 @@ class TableDrawing:
         board.redraw()
 
     def _draw_side(self, side: Side, shown: State, me: int, my_turn: bool, fit: Fit) -> None:
-        screen, turn = self.screen, self.screen.turn
+        screen, turn = self.screen, self.turn
         keep = shown.phase == KEEP and not shown.over
         offers = screen.query_one(OfferStrip)
         offers.display = keep
@@ -226,8 +229,8 @@ class TableDrawing:
         if target and target.column is not None:
             chest.chosen, chest.landing = target.column, target.landing
         chest.lit = frozenset()
-        if my_turn and turn.mode == "aim":
-            turn.aim.light_chest(chest)
+        if my_turn and (aim := turn.aimed()) is not None:
+            aim.light_chest(chest)
         chest.redraw()
         set_static(screen.query_one("#ms-info", Static), info_text(side, shown, me))
         set_static(screen.query_one("#ms-table", Static), score_table(side, shown, me, fit.words))
@@ -250,7 +253,7 @@ class TableDrawing:
 
     # -- the hint line ----------------------------------------------------------------
     def _say_hint(self, state: State) -> None:
-        screen, turn = self.screen, self.screen.turn
+        screen, turn = self.screen, self.turn
         hint = self.hint()
         if state.solo and state.auto_turns > self.auto_seen:
             self.auto_seen = state.auto_turns

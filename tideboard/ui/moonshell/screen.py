@@ -114,7 +114,7 @@ class MoonshellScreen(GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.turn = Turn(self)
-        self.drawing = TableDrawing(self)
+        self.drawing = TableDrawing(self, self.turn)
         self.log_frame: int | None = None  # the side the log's lines are worded for
 
     def compose(self) -> ComposeResult:
