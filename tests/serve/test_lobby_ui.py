@@ -122,6 +122,7 @@ async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_pa
             (None, "greedy"),
         ]
         assert "You sit at table t001" in status(app)
+        assert under_cursor(app)[:2] == ("mine", "t001")  # the cursor on it (issue #20)
         # s starts it now: a bot takes the free seat, and the table opens
         await pilot.press(*["k"] * 8, "s")
         await settle(pilot)

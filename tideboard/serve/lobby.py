@@ -436,6 +436,8 @@ class LobbyScreen(Screen):
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)
             return
+        self.fill()
+        self.query_one(LobbyList).point_at("mine", table.id)  # the cursor on the new table
         self._open(table)
 
     def action_watch(self) -> None:
