@@ -9,9 +9,11 @@ import re
 import asyncssh
 import pytest
 
+from tests.lengths import length
 from tests.serve.sshclient import Client, start_server
 from tideboard.serve.server import Limits
 
+KEYS_EACH = length(600, 1000)  # random keys from each client (issue 12: 1,000)
 CARD = re.compile(r"[─━] ?(\d+)(?: ·)? \d★")  # a pattern card's top: "─57 2★" or "━6 · 3★"
 
 
@@ -207,7 +209,10 @@ async def test_connections_per_address_are_limited():
 
 @pytest.mark.slow
 async def test_random_keys_from_several_clients_break_nothing():
-    """Issue 12: 1,000 random keystrokes from each of several clients break nothing."""
+    """Issue 12: 1,000 random keystrokes from each of several clients break nothing
+    (600 each unless TIDEBOARD_LONG_TESTS=1: in two runs of this seed at 1,000 each,
+    every screen the clients reached was first shown by the 1,440th key of the
+    3,000; 600 each is 1,800 keys)."""
     server = await start_server()
     names = ["ana", "bob", "carol"]
     keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
@@ -228,7 +233,7 @@ async def test_random_keys_from_several_clients_break_nothing():
         ]
 
         async def press(number):
-            for _ in range(1000):
+            for _ in range(KEYS_EACH):
                 try:
                     await clients[number].keys(rng.choice(presses), pause=0.002)
                 except (BrokenPipeError, ConnectionError, asyncssh.Error):

@@ -223,17 +223,25 @@ async def test_help_and_meld_table_open():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_bots_play_a_whole_game_on_screen(size):
+async def test_bots_play_a_whole_game_on_screen():
+    """One game drawn at 80x24 and 120x40 in turn, the size changed at every pause
+    (the bots play a few dozen moves between two; the game takes about six).  It was
+    a game at each size: the same seeded game, drawn as often at each size."""
     app = app_for(
         players=4, seed=6, bots={0: "greedy", 1: "random", 2: "greedy", 3: "random"}, game_id=MR
     )
-    async with app.run_test(size=size) as pilot:
+    sizes = [(80, 24), (120, 40)]
+    async with app.run_test(size=sizes[0]) as pilot:
         screen = await screen_of(pilot)
+        resizes = 0
         for _ in range(4000):
             if screen.ended:
                 break
             await pilot.pause()
+            sizes.reverse()
+            await pilot.resize_terminal(*sizes[0])
+            resizes += 1
+        assert resizes >= 2, resizes  # both sizes drew the game under way
         assert screen.ended and GAME.is_over(screen.state)
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)

@@ -28,7 +28,8 @@ async def test_a_burst_of_the_window_key_closes_only_the_window(game_id, key, ta
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
-        for length in (2, 3, 4, 5, 8):
+        # an even and an odd burst, and a long one (4 and 5 were the first two again)
+        for length in (2, 3, 8):
             if opened_first:
                 await pilot.press(key)
                 assert isinstance(app.screen, Window)
