@@ -22,22 +22,30 @@ def scores(state: State) -> tuple[int]:
     return (score,)
 
 
+def score_formula(state: State) -> str:
+    """How the score is counted, in numbers: "1000 x 2 dungeons cleared in the best
+    run" or, for a won campaign, "... + 412 unused tile rolls"."""
+    parts = f"{DUNGEON_POINTS} x {plural(state.best, 'dungeon')} cleared in the best run"
+    if state.won:
+        parts += f" + {plural(ROLL_LIMIT - state.rolls, 'unused tile roll')}"
+    return parts
+
+
 def winners(state: State) -> tuple[int, ...]:
     return (0,) if state.won else ()
 
 
 def result_text(state: State) -> str:
-    score = scores(state)[0]
     deaths = LIVES - state.lives
     died = plural(deaths, "death")
     if state.won:
         return (
             f"Campaign won: all {DUNGEONS} dungeons cleared in {plural(state.rolls, 'tile roll')} "
-            f"with {died}. Score {score}."
+            f"with {died}. Score {scores(state)[0]} ({score_formula(state)})."
         )
     why = "the moon set (roll limit reached)" if state.lives > 0 else "no lives left"
     return (
         f"Campaign lost ({why}): best run cleared {state.best} of {DUNGEONS} dungeons; "
         f"{plural(state.rolls, 'tile roll')}, {died}, {plural(state.run, 'run')}. "
-        f"Score {score}."
+        f"Score {scores(state)[0]} ({score_formula(state)})."
     )
