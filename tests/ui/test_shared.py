@@ -100,11 +100,6 @@ def test_a_replay_and_a_table_are_the_games_own_screen_class():
         assert local.control.screen is local and table.control.viewer == 0
 
 
-# Games whose screen is still a chain of classes, each entry to go when its screen is
-# one class (the test below says so once it is).
-KNOWN_CHAINS = {"shifting-stones"}
-
-
 def test_a_game_screen_is_one_class_right_below_game_screen():
     """Issue #19: a game's screen is one class, ``<Game>Screen(GameScreen)``, composed of
     helper objects and widgets: no chain of partial screens (a drawing class, a modes
@@ -113,7 +108,4 @@ def test_a_game_screen_is_one_class_right_below_game_screen():
 
     for game_id, cls in _game_screens().items():
         below = [base.__name__ for base in cls.__mro__[: cls.__mro__.index(GameScreen)]]
-        if game_id in KNOWN_CHAINS:
-            assert below != [cls.__name__], f"{game_id} is one class now: take it out"
-        else:
-            assert below == [cls.__name__], f"{game_id}: a chain of screens {below}"
+        assert below == [cls.__name__], f"{game_id}: a chain of screens {below}"

@@ -19,6 +19,7 @@ from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
 from tideboard.ui.shifting_stones.hand import ANYWHERE, LARGE, SMALL, Look, card_block
+from tideboard.ui.shifting_stones.panels import row_name
 
 GAME = registry.load(SS)
 
@@ -74,7 +75,7 @@ async def test_a_cursor_move_repaints_two_stones_and_nothing_else(monkeypatch):
         table_calls = spy(monkeypatch, table, "update")
         await pilot.press("right")
         await pilot.pause()
-        assert screen.cursor == 5
+        assert screen.turn.cursor == 5
         regions = [region for args, _ in grid_calls for region in args]
         assert all(args for args, _ in grid_calls), "no repaint of the whole grid"
         assert sorted(regions) == sorted([grid.cell_region(4), grid.cell_region(5)])
@@ -92,7 +93,7 @@ async def test_picking_a_card_repaints_two_cards_and_nothing_else(monkeypatch):
         table_calls = spy(monkeypatch, table, "update")
         await pilot.press("3")
         await pilot.pause()
-        assert screen.selected == 2
+        assert screen.turn.selected == 2
         regions = [region for args, _ in hand_calls for region in args]
         assert all(args for args, _ in hand_calls), "no repaint of the whole hand"
         assert sorted(regions) == sorted([hand.card_region(0), hand.card_region(2)])
@@ -206,11 +207,11 @@ async def test_you_marks_the_human_only_when_bots_play():
     app = app_for(players=2)  # hot seat: nobody is "you"
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
-        assert screen.row_name(0) == "Player 1"
+        assert row_name(screen, 0) == "Player 1"
     app = app_for(players=1, solo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
-        assert screen.row_name(0) == "You"
+        assert row_name(screen, 0) == "You"
         assert screen.title == "Shifting Stones - Your turn"
 
 

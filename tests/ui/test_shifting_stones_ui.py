@@ -16,6 +16,8 @@ from tideboard.ui.picker import PickerScreen
 from tideboard.ui.shared import StatusLine
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
+from tideboard.ui.shifting_stones.modes import Turn
+from tideboard.ui.shifting_stones.panels import TableDrawing
 
 GAME = registry.load(SS)
 
@@ -147,9 +149,9 @@ async def test_clicking_a_stone_moves_the_cursor_and_a_card_picks_it():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await pilot.click(StoneGrid, offset=(2 + 25, 1 + 9))  # column c, row 3
-        assert screen.cursor == 8
+        assert screen.turn.cursor == 8
         await pilot.click(HandStrip, offset=(12, 2))  # the second card
-        assert screen.selected == 1
+        assert screen.turn.selected == 1
 
 
 async def test_solo_loss_shows_the_end_screen_with_strikes():
@@ -262,7 +264,7 @@ async def test_number_key_past_the_hand_says_why():
         screen = app.screen
         await pilot.press("6")
         assert "no card 6" in status_text(screen) and "1-4" in status_text(screen)
-        assert screen.selected == 0
+        assert screen.turn.selected == 0
 
 
 async def test_hint_names_the_other_matching_cards_and_their_keys():
@@ -309,20 +311,22 @@ async def test_status_line_holds_the_longest_preview_at_80_columns():
 def test_hints_fit_the_status_line_at_80_columns():
     """Every turn-start hint in many deals, solo or not, fits the three status lines."""
 
-    class Probe(ShiftingStonesScreen):
-        def __init__(self, state):  # just enough of a screen for _hint
-            self._state, self.cursor, self.selected = state, 4, 0
+    class Probe:
+        def __init__(self, state):  # just enough of a screen for the hint
+            self.state = state
 
-        state = property(lambda self: self._state)
-        hand = property(lambda self: self._state.hands[self._state.current])
+        def human_to_move(self):
+            return self.state.current
 
     for seed in range(150):
         config = GameConfig(players=1 if seed % 3 == 0 else 2, solo=seed % 3 == 0, seed=seed)
         state = GAME.setup(config)
         for selected in range(len(state.hands[0])):
             probe = Probe(state)
-            probe.selected = selected
-            assert wrapped_lines(probe._hint(), 78) <= 3, probe._hint()
+            turn = Turn(probe)
+            turn.selected = selected
+            hint = TableDrawing(probe, turn).hint()
+            assert turn.cursor == 4 and wrapped_lines(hint, 78) <= 3, hint
 
 
 async def test_score_message_keeps_the_next_step():
@@ -344,14 +348,14 @@ async def test_hand_wider_than_the_screen_scrolls_to_the_picked_card():
         assert len(lines) == 6 and all(len(line) <= 80 for line in lines), "no wrapped cards"
         assert "▶" in "\n".join(lines) and "◀" not in "\n".join(lines)
         await pilot.press("8")  # keys past 6 pick too
-        assert screen.selected == 7
+        assert screen.turn.selected == 7
         start, shown = strip.window()
         assert start <= 7 < start + shown
         await pilot.pause()
         assert f"{state.hands[0][7]:>2} " in "\n".join(widget_lines(strip))
         assert "◀" in "\n".join(widget_lines(strip))
         await pilot.click(HandStrip, offset=(0, 2))  # the ◀ gutter: the card just hidden
-        assert screen.selected == start - 1
+        assert screen.turn.selected == start - 1
 
 
 async def test_clicking_a_card_in_a_scrolled_hand_picks_that_card():
@@ -363,7 +367,7 @@ async def test_clicking_a_card_in_a_scrolled_hand_picks_that_card():
         await pilot.press("8")
         start, _ = screen.query_one(HandStrip).window()
         await pilot.click(HandStrip, offset=(ss_ui.GUTTER + 1, 2))  # the first card shown
-        assert screen.selected == start
+        assert screen.turn.selected == start
 
 
 def test_pack_breaks_between_items_never_inside_one():

@@ -24,7 +24,7 @@ are functions and widgets.
 | ``mermaids`` | mermaid powers, events and the mermaid lines in words |
 | ``targets`` | ``power_targets``: what a power move acts on, lit while the w window's cursor is on it |
 | ``ending`` | the end table, the secrets revealed, ``tiebreak_text`` |
-| ``table`` | ``MoonshellTable``: the screen as its turn and drawing see it (a Protocol) |
+| ``table`` | ``MoonshellTable``, ``MoonshellTurn``: the screen as its turn and drawing see it, the turn as ``moves`` and ``aim_mode`` see it (Protocols) |
 | ``screen`` | ``MoonshellScreen``: widgets, bindings, which keys apply, clicks |
 """
 

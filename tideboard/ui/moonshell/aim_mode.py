@@ -4,6 +4,8 @@ among them (each previewed as the cursor comes to it: the board as it would be, 
 lands where, what it does in words), Enter or a second click on the same place uses it
 (or goes on to the next place a two-step power needs), Esc steps back, and ``w`` again
 lists every move of the power in a window instead (``picks.py`` has the picks).
+The turn's ``use_power`` (``modes.py``) starts either; they name the turn by the
+``MoonshellTurn`` Protocol (``table.py``), as ``modes.py`` imports them.
 """
 
 from __future__ import annotations
@@ -14,12 +16,9 @@ from tideboard.engine.core import IllegalAction
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import powers, rules
 from tideboard.games.moonshell.state import EVENT, MERMAID, Pull, Rotate, State
-from tideboard.ui.moonshell.mermaids import (
-    mermaid_moves,
-    no_power_reason,
-    preview_line,
-    window_title,
-)
+from tideboard.ui.moonshell.chest import ChestView
+from tideboard.ui.moonshell.mermaids import preview_line, window_title
+from tideboard.ui.moonshell.ocean import OceanBoard
 from tideboard.ui.moonshell.picks import (
     Aim,
     Pick,
@@ -30,6 +29,7 @@ from tideboard.ui.moonshell.picks import (
     step_prompt,
 )
 from tideboard.ui.moonshell.previews import fits_status
+from tideboard.ui.moonshell.table import MoonshellTurn
 from tideboard.ui.moonshell.targets import Targets, power_targets
 from tideboard.ui.moonshell.tiles import UNKNOWN
 
@@ -50,29 +50,7 @@ def preview_after(state: State, seat: int, move: Any) -> State | None:
     return None
 
 
-def use_power(turn: Any) -> None:
-    """w: aim your mermaid power on the table or, when it is aimed already (or has no
-    place to aim at), list its moves in a window.  ``turn`` is the screen's ``Turn``."""
-    turn.touch()
-    seat = turn.mine()
-    if seat is None:
-        return
-    state: State = turn.state
-    moves = mermaid_moves(turn.screen.game, state)
-    if not moves:
-        turn.screen.say(no_power_reason(state, seat), error=True)
-        return
-    if state.phase != MERMAID and turn.mode != "aim":
-        aim = AimMode.start(turn, moves)
-        if aim is not None:  # its places lit on the table; w again lists the moves
-            turn.aim, turn.mode = aim, "aim"
-            turn.refresh()
-            return
-    turn.mode = turn.aim = turn.power_target = None
-    open_power_window(turn, moves)
-
-
-def open_power_window(turn: Any, moves: list[Any]) -> None:
+def open_power_window(turn: MoonshellTurn, moves: list[Any]) -> None:
     """The window listing ``moves``, each with what it would do; the move under its
     cursor is lit on the board beside it."""
     screen = turn.screen
@@ -103,12 +81,12 @@ class AimMode:
     """A power aimed on the table: the picks made so far (``picks``), lit on the board and
     the chest, the arrows and clicks moving among them (``turn``: the screen's Turn)."""
 
-    def __init__(self, turn: Any, picks: Aim) -> None:
+    def __init__(self, turn: MoonshellTurn, picks: Aim) -> None:
         self.turn = turn
         self.picks = picks
 
     @classmethod
-    def start(cls, turn: Any, moves: list[Any]) -> AimMode | None:
+    def start(cls, turn: MoonshellTurn, moves: list[Any]) -> AimMode | None:
         """The aim of ``moves``, or None if none of them has a place on the table."""
         state: State = turn.state
         picks = Aim.of(state, state.current, moves)
@@ -137,7 +115,7 @@ class AimMode:
     def back(self) -> None:
         turn = self.turn
         if not self.picks.back():
-            turn.mode = turn.aim = turn.power_target = None
+            turn.drop_aim()
             turn.note = "Cancelled: your mermaid power was not used."
             turn.screen.refresh_table()
             return
@@ -163,7 +141,7 @@ class AimMode:
         self.turn.refresh()
 
     # -- drawing ------------------------------------------------------------------------
-    def light_board(self, board: Any) -> None:
+    def light_board(self, board: OceanBoard) -> None:
         """Light the options on the ocean, mark the picks made and preview the move."""
         aim = self.picks
         state: State = self.turn.state
@@ -198,7 +176,7 @@ class AimMode:
                 )
         self.turn.power_target = target
 
-    def light_chest(self, chest: Any) -> None:
+    def light_chest(self, chest: ChestView) -> None:
         """Light the chest columns and spaces the next pick may be."""
         aim = self.picks
         lit_columns, lit_slots, marked = set(), set(), set(chest.marks)

@@ -26,7 +26,8 @@ from tideboard.games.moonshell.state import (
     Pull,
     State,
 )
-from tideboard.ui.moonshell.aim_mode import AimMode, use_power
+from tideboard.ui.moonshell.aim_mode import AimMode, open_power_window
+from tideboard.ui.moonshell.mermaids import mermaid_moves, no_power_reason
 from tideboard.ui.moonshell.moves import collect, confirm_pull, enter_chest, start_pull
 from tideboard.ui.moonshell.previews import (
     collect_words,
@@ -184,6 +185,10 @@ class Turn:
         """The power being aimed, when it is your turn; else None."""
         return self.aimed() if self.screen.human_to_move() is not None else None
 
+    def drop_aim(self) -> None:
+        """No power aimed, none lit on the table."""
+        self.mode = self.aim = self.power_target = None
+
     # -- the keys ----------------------------------------------------------------------
     def move(self, step: int) -> None:
         """← or →: the offer, the rock, the chest column or the ocean column."""
@@ -259,6 +264,27 @@ class Turn:
         self.column = n - 1
         start_pull(self)
 
+    def use_power(self) -> None:
+        """w: aim your mermaid power on the table (``aim_mode.py``) or, when it is aimed
+        already (or has no place to aim at), list its moves in a window."""
+        self.touch()
+        seat = self.mine()
+        if seat is None:
+            return
+        state = self.state
+        moves = mermaid_moves(self.screen.game, state)
+        if not moves:
+            self.screen.say(no_power_reason(state, seat), error=True)
+            return
+        if state.phase != MERMAID and self.mode != "aim":
+            aim = AimMode.start(self, moves)
+            if aim is not None:  # its places lit on the table; w again lists the moves
+                self.aim, self.mode = aim, "aim"
+                self.refresh()
+                return
+        self.drop_aim()
+        open_power_window(self, moves)
+
     def keep(self) -> None:
         """k: keep the chosen secret objective (asked first)."""
         self.touch()
@@ -294,7 +320,7 @@ class Turn:
         if (aim := self.aimed()) is not None:
             aim.enter()
         elif self.state.phase != PLAY and not self.in_keep():
-            use_power(self)  # the mermaid choice, the event's question: their window
+            self.use_power()  # the mermaid choice, the event's question: their window
         elif self.in_keep():
             self.keep()
         elif self.mode == "pull":

@@ -1,23 +1,21 @@
 """Moonshell's moves on your turn, from a key or a click: the pull (previewed first), the
 collect (the rock, then the chest column), the moonshell, rotating and passing.  Functions
 of the :class:`~tideboard.ui.moonshell.modes.Turn` (its mode and cursors), which the
-screen's key actions and clicks call."""
+screen's key actions and clicks call; they name it by the ``MoonshellTurn`` Protocol
+(``table.py``), as ``modes.py`` imports them."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
 from tideboard.games.moonshell.state import DECLINE, EVENT, MOON, PASS, ROTATE, Collect, State
 from tideboard.ui.moonshell.previews import one_rock_pull, pulled
+from tideboard.ui.moonshell.table import MoonshellTurn
 from tideboard.ui.moonshell.tiles import ROCK_WORDS
 
-Turn = Any  # a modes.Turn (not imported: modes calls these)
 
-
-def pull(turn: Turn) -> None:
+def pull(turn: MoonshellTurn) -> None:
     """p: preview the cursor's column's pull; again: pull."""
     turn.touch()
     if turn.mine() is None or turn.answering():
@@ -28,7 +26,7 @@ def pull(turn: Turn) -> None:
     start_pull(turn)
 
 
-def start_pull(turn: Turn) -> None:
+def start_pull(turn: MoonshellTurn) -> None:
     if turn.in_keep():
         turn.illegal(turn.pulling())
         return
@@ -45,7 +43,7 @@ def start_pull(turn: Turn) -> None:
     turn.refresh()
 
 
-def confirm_pull(turn: Turn) -> None:
+def confirm_pull(turn: MoonshellTurn) -> None:
     action = turn.pulling()
     try:
         pulled(turn.screen.game, turn.state, action)
@@ -55,7 +53,7 @@ def confirm_pull(turn: Turn) -> None:
     turn.play(action, note=f"Pulled column {action.column + 1}.")
 
 
-def collect(turn: Turn) -> None:
+def collect(turn: MoonshellTurn) -> None:
     """c: pick the rock (when both hold a tile), then the chest column."""
     turn.touch()
     seat = turn.mine()
@@ -89,7 +87,7 @@ def collect(turn: Turn) -> None:
     turn.refresh()
 
 
-def enter_chest(turn: Turn) -> None:
+def enter_chest(turn: MoonshellTurn) -> None:
     """Pick the chest column next (an open one)."""
     chest = turn.state.chests[turn.state.current]
     if len(chest[turn.chest_column]) >= CHEST_ROWS or turn.mode != "chest":
@@ -100,7 +98,7 @@ def enter_chest(turn: Turn) -> None:
     turn.refresh()
 
 
-def place_moonshell(turn: Turn) -> None:
+def place_moonshell(turn: MoonshellTurn) -> None:
     """m: place your moonshell (pick the chest column next)."""
     turn.touch()
     seat = turn.mine()
@@ -122,7 +120,7 @@ def place_moonshell(turn: Turn) -> None:
     enter_chest(turn)
 
 
-def rotate(turn: Turn) -> None:
+def rotate(turn: MoonshellTurn) -> None:
     """r: turn the ocean a quarter (an action)."""
     turn.touch()
     if turn.mine() is None or turn.answering():
@@ -133,7 +131,7 @@ def rotate(turn: Turn) -> None:
     turn.play(ROTATE, note=f"The ocean turned {turn.state.direction}.")
 
 
-def pass_turn(turn: Turn) -> None:
+def pass_turn(turn: MoonshellTurn) -> None:
     """x: pass with a full chest (asked first); in Moonrise, decline the offer."""
     turn.touch()
     seat = turn.mine()
@@ -160,14 +158,14 @@ def pass_turn(turn: Turn) -> None:
 
 
 # -- clicks -----------------------------------------------------------------------------
-def ocean_click(turn: Turn, key: tuple) -> None:
+def ocean_click(turn: MoonshellTurn, key: tuple) -> None:
     """A click on the ocean board: a column previews its pull (again: pulls), your rock
     collects from it; while aiming, the lit place it names."""
     kind, index = key[:2]
     turn.touch()
     seat = turn.mine()
-    if seat is not None and turn.mode == "aim":
-        turn.aim.click(
+    if seat is not None and (aim := turn.aimed()) is not None:
+        aim.click(
             [("cell", key[2]), ("col", index), ("col", index - 1)]
             if kind == "column"
             else [(kind, index)]
@@ -203,13 +201,13 @@ def ocean_click(turn: Turn, key: tuple) -> None:
     enter_chest(turn)
 
 
-def chest_click(turn: Turn, key: tuple[int, int | None]) -> None:
+def chest_click(turn: MoonshellTurn, key: tuple[int, int | None]) -> None:
     """A click on your chest: the column the tile drops into (again: drops it)."""
     column, row = key
     turn.touch()
     seat = turn.mine()
-    if seat is not None and turn.mode == "aim":
-        turn.aim.click(([] if row is None else [("slot", row * 4 + column)]) + [("chest", column)])
+    if seat is not None and (aim := turn.aimed()) is not None:
+        aim.click(([] if row is None else [("slot", row * 4 + column)]) + [("chest", column)])
         return
     if seat is None or turn.in_keep() or turn.answering():
         return
@@ -229,7 +227,7 @@ def chest_click(turn: Turn, key: tuple[int, int | None]) -> None:
     turn.refresh()
 
 
-def offer_click(turn: Turn, index: int) -> None:
+def offer_click(turn: MoonshellTurn, index: int) -> None:
     """A click on a secret objective in the keep phase: choose it (again: keep it)."""
     turn.touch()
     if turn.mine() is None or not turn.in_keep():

@@ -26,7 +26,6 @@ from textual.widgets import Static
 from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, Pull, State
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonshell import ending, moves
-from tideboard.ui.moonshell.aim_mode import use_power
 from tideboard.ui.moonshell.cards import OfferStrip, objective_parts
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
@@ -278,15 +277,15 @@ class MoonshellScreen(GameScreen):
         moves.pass_turn(self.turn)
 
     def action_power(self) -> None:
-        use_power(self.turn)
+        self.turn.use_power()
 
     def action_pick_mermaid(self) -> None:
         """w before the game: the mermaid window (footer "Mermaid"; in play "Power")."""
-        use_power(self.turn)
+        self.turn.use_power()
 
     def action_moonrise(self) -> None:
         """w in Moonrise: light the chest columns to place the moonshell (footer "Place ☾")."""
-        use_power(self.turn)
+        self.turn.use_power()
 
     def action_why_not(self, name: str) -> None:
         """A key that does not apply now: its action says why (the footer hides it)."""

@@ -1,9 +1,12 @@
-"""What the Moonshell screen's helpers use of it: :class:`MoonshellTable`.
+"""What the Moonshell screen's helpers use of it (:class:`MoonshellTable`) and of its
+turn (:class:`MoonshellTurn`).
 
 The turn (``modes.py``) and the drawing (``panels.py``) are plain objects the screen
 (``screen.py``) holds; they cannot import the screen class (it imports them), so they
 name it by this Protocol, and the type checker holds the screen to it where it hands
-itself over (``Turn(self)``, ``TableDrawing(self, ...)``).
+itself over (``Turn(self)``, ``TableDrawing(self, ...)``).  So do the turn's moves
+(``moves.py``) and the aimed power (``aim_mode.py``) with the ``Turn`` of ``modes.py``,
+which imports them.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from textual.widget import Widget
 
 from tideboard.engine.match import Match
 from tideboard.games.moonshell.game import Moonshell
-from tideboard.games.moonshell.state import Action, State
+from tideboard.games.moonshell.state import Action, Pull, State
+from tideboard.ui.moonshell.picks import Pick
+from tideboard.ui.moonshell.targets import Targets
 from tideboard.ui.shared.control import Control
 
 W = TypeVar("W", bound=Widget)
@@ -88,3 +93,54 @@ class MoonshellTable(Protocol):
     def reef_on(self) -> bool: ...
 
     def board_width(self) -> int: ...
+
+
+class Aiming(Protocol):
+    """A power aimed on the table (``aim_mode.AimMode``), as a click on the table uses it."""
+
+    def click(self, picks: list[Pick]) -> None: ...
+
+
+class MoonshellTurn(Protocol):
+    """The Moonshell screen's turn (``modes.Turn``), as its moves and the aimed power see
+    it: the mode, the cursors and what a key does with them."""
+
+    mode: str | None  # None, "pull", "rock", "chest", "aim"
+    column: int  # the ocean column cursor
+    first: int  # the centre column pull's rock
+    rock: int  # the rock to collect from
+    source: int  # the pending collect's source
+    chest_column: int
+    offer: int  # the secret objective chosen
+    note: str  # what just happened, before the hint
+    power_target: Targets | None  # what the move under a cursor acts on
+
+    @property
+    def screen(self) -> MoonshellTable: ...
+
+    @property
+    def state(self) -> State: ...
+
+    def touch(self) -> None: ...
+
+    def mine(self) -> int | None: ...
+
+    def answering(self) -> bool: ...
+
+    def in_keep(self) -> bool: ...
+
+    def illegal(self, action: Action) -> bool: ...
+
+    def play(self, action: Action, note: str = "") -> bool: ...
+
+    def refresh(self) -> None: ...
+
+    def pulling(self) -> Pull: ...
+
+    def aimed(self) -> Aiming | None: ...
+
+    def drop_aim(self) -> None: ...
+
+    def confirm(self) -> None: ...
+
+    def keep(self) -> None: ...

@@ -4,9 +4,10 @@
 |---|---|
 | ``stone_grid`` | ``StoneGrid``: the nine stones, the cursor, a previewed move |
 | ``hand`` | ``HandStrip``, the pattern cards, ``CardRows`` (the scored/discard view) |
-| ``panels`` | ``StonesTable``: what is redrawn when (state change, cursor move, card pick), hints |
+| ``modes`` | ``Turn``: the cursor, the picked card, a shift or flip previewed |
+| ``panels`` | ``TableDrawing``: what is redrawn when (state change, cursor move, card pick), hints |
 | ``table`` | the players' table beside the grid and the end table, from a state |
-| ``screen`` | ``ShiftingStonesScreen``: keys and clicks turned into actions |
+| ``screen`` | ``ShiftingStonesScreen``: the widgets; keys and clicks turned into actions |
 """
 
 from tideboard.games.shifting_stones.content import LETTERS

@@ -1,17 +1,16 @@
 """What the Shifting Stones screen draws, and when: the grid, your hand, the table,
 the hint line.
 
-Two kinds of redraw: :meth:`StonesTable.refresh_table` after the state changed
-(every widget compares with what it shows and repaints only what differs), and
-the cheap ones for a cursor move (:meth:`StonesTable.show_cursor`) or a newly
-picked card (:meth:`StonesTable.show_pick`), which touch the grid or the hand
-and the hint line only.
+Two kinds of redraw: :meth:`TableDrawing.draw` after the state changed (every widget
+compares with what it shows and repaints only what differs), and the cheap ones for a
+cursor move (:meth:`TableDrawing.show_cursor`) or a newly picked card
+(:meth:`TableDrawing.show_pick`), which touch the grid or the hand and the hint line
+only.  The cursor, the picked card and the preview are the turn's (``modes.py``).
 """
 
 from __future__ import annotations
 
 from rich.table import Table
-from textual import events
 from textual.widgets import Static
 
 from tideboard.engine.plurals import plural
@@ -19,11 +18,26 @@ from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAME
 from tideboard.games.shifting_stones.rules import can_skip
 from tideboard.games.shifting_stones.state import Flip, Shift, State
 from tideboard.ui.shared import GameScreen
-from tideboard.ui.shifting_stones.hand import TALL_APP, HandStrip
+from tideboard.ui.shifting_stones.hand import TALL_APP, CardRows, HandStrip
+from tideboard.ui.shifting_stones.modes import Turn
 from tideboard.ui.shifting_stones.stone_grid import StoneGrid
-from tideboard.ui.shifting_stones.table import final_table, pack, side_table, table_key
+from tideboard.ui.shifting_stones.table import (
+    final_table,
+    pack,
+    scored_title,
+    side_table,
+    table_key,
+)
 
-__all__ = ["StonesTable", "cards_phrase", "pack", "points"]
+__all__ = [
+    "TableDrawing",
+    "cards_phrase",
+    "end_table",
+    "pack",
+    "points",
+    "row_name",
+    "scored_parts",
+]
 
 
 def cards_phrase(cards: list[int]) -> str:
@@ -37,94 +51,90 @@ def points(n: int) -> str:
     return plural(n, "point")
 
 
-class StonesTable(GameScreen):
-    """What the Shifting Stones screen draws: the grid, your hand, the table, the hints.
+def row_name(screen: GameScreen, seat: int) -> str:
+    """The seat's name in a table: "(you)" marks the one person playing bots."""
+    name = screen.seat_name(seat)
+    if screen.bot_levels and screen.human_seats == [seat] and name != "You":
+        name += " (you)"
+    return name
 
-    Subclassed by :class:`~tideboard.ui.shifting_stones.screen.ShiftingStonesScreen`,
-    which adds the keys; the state it reads is ``cursor``, ``selected``,
-    ``pending`` and ``shift_from`` (set in the screen's ``__init__``).
-    """
 
-    cursor: int
-    selected: int
-    pending: Shift | Flip | None
-    shift_from: int | None
-    _table_drawn: tuple | None = None
+def end_table(screen: GameScreen) -> Table:
+    """The results: each player's cards, 1-point cards, bonus and total."""
+    state: State = screen.state
+    return final_table(
+        state,
+        lambda seat: row_name(screen, seat),
+        screen.game.scores(state),
+        set(screen.game.winners(state)),
+    )
 
-    # -- names ------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        if self.match.config.solo and seat == 0 and seat in self.bot_levels:
-            return f"Player 1 ({self.bot_levels[seat]})"  # a bot plays the solo game
-        return super().seat_name(seat)
 
-    def row_name(self, seat: int) -> str:
-        """The seat's name in a table: "(you)" marks the one person playing bots."""
-        name = self.seat_name(seat)
-        if self.bot_levels and self.human_seats == [seat] and name != "You":
-            name += " (you)"
-        return name
+def scored_parts(screen: GameScreen) -> list[tuple[str, object]]:
+    """The scored/discard view (t): everyone's scored cards, then the discard pile."""
+    shown: State = screen.shown
+    parts: list[tuple[str, object]] = [
+        (scored_title(row_name(screen, seat), shown, seat), CardRows(screen.app, cards))
+        for seat, cards in enumerate(shown.scored)
+    ]
+    parts.append(
+        (
+            f"Discard pile, newest first ({len(shown.discard)})",
+            CardRows(screen.app, shown.discard[::-1]),
+        )
+    )
+    return parts
 
-    # -- the state on screen ------------------------------------------------
-    @property
-    def hand(self) -> tuple[int, ...]:
-        seat = self.human_to_move()
-        return () if seat is None else self.state.hands[seat]
 
-    def picked_card(self) -> int | None:
-        hand = self.hand
-        if not hand:
-            return None
-        self.selected = min(self.selected, len(hand) - 1)
-        return hand[self.selected]
+class TableDrawing:
+    """Draws the Shifting Stones ``screen``'s table and hints from its state and its
+    ``turn``'s cursor, picked card and preview."""
 
-    def _marked_cells(self) -> frozenset[int]:
-        if isinstance(self.pending, Shift):
-            return frozenset((self.pending.a, self.pending.b))
-        if isinstance(self.pending, Flip):
-            return frozenset((self.pending.cell,))
-        if self.shift_from is not None:
-            return frozenset((self.shift_from,))
-        return frozenset()
+    def __init__(self, screen: GameScreen, turn: Turn) -> None:
+        self.screen = screen
+        self.turn = turn
+        self._table_drawn: tuple | None = None
 
     # -- redraws ----------------------------------------------------------
-    def refresh_table(self) -> None:
+    def draw(self) -> None:
         """The state (or a preview) changed: bring every widget up to date."""
-        shown: State = self.shown
+        screen, turn = self.screen, self.turn
+        shown: State = screen.shown
         grid = shown.grid
-        if self.pending is not None:
-            grid = self.game.apply(self.state, self.pending).grid
-        self.query_one(StoneGrid).show(grid, self.cursor, self._marked_cells())
+        if turn.pending is not None:
+            grid = screen.game.apply(screen.state, turn.pending).grid
+        screen.query_one(StoneGrid).show(grid, turn.cursor, turn.marked_cells())
         self._show_hand(grid)
         self._show_side(shown)
-        seat = self.game.to_move(self.state)
-        turn = self.to_play(seat[0]) if seat else "game over"
-        title = f"Shifting Stones - {turn}"
-        if self.title != title:
-            self.title = title
-            self.app.title = title
-        self._show_hint()
-        self.sync_bindings()
+        seat = screen.game.to_move(screen.state)
+        title = f"Shifting Stones - {screen.to_play(seat[0]) if seat else 'game over'}"
+        if screen.title != title:
+            screen.title = title
+            screen.app.title = title
+        self.show_hint()
+        screen.sync_bindings()
 
     def show_cursor(self) -> None:
         """Only the cursor moved: repaint the two stones and the hint."""
-        self.query_one(StoneGrid).show(
-            self.query_one(StoneGrid).grid, self.cursor, self._marked_cells()
-        )
-        self._show_hint()
+        grid = self.screen.query_one(StoneGrid)
+        grid.show(grid.grid, self.turn.cursor, self.turn.marked_cells())
+        self.show_hint()
 
     def show_pick(self) -> None:
         """Only another card was picked: repaint the two cards and the hint."""
-        self._show_hand(self.query_one(StoneGrid).grid)
-        self._show_hint()
+        self._show_hand(self.screen.query_one(StoneGrid).grid)
+        self.show_hint()
 
-    def _show_hint(self) -> None:
-        if self.human_to_move() is not None and self.pending is None and self.shift_from is None:
-            self.say(self._hint())
+    def show_hint(self) -> None:
+        """The hint, when it is your turn and nothing is previewed."""
+        if self.screen.human_to_move() is not None and not self.turn.busy():
+            self.screen.say(self.hint())
 
     def _show_hand(self, grid: tuple[int, ...]) -> None:
-        hand_widget = self.query_one(HandStrip)
-        me = self.viewer
-        if me is None and self.state.over:
+        screen, turn = self.screen, self.turn
+        hand_widget = screen.query_one(HandStrip)
+        me = screen.viewer
+        if me is None and screen.state.over:
             hand_widget.show(
                 (),
                 0,
@@ -139,79 +149,79 @@ class StonesTable(GameScreen):
                 0,
                 set(),
                 set(),
-                self.control.secrets_note(
+                screen.control.secrets_note(
                     "Hands are hidden until the next player is ready.", "hands"
                 ),
             )
             return
-        shown = self.shown
+        shown: State = screen.shown
         cards = shown.hands[me]
         matching = {c for c in cards if CARD_BY_ID[c].matches(shown.grid)}
         # the card paying for the previewed move is gone after it: no → on it
+        pending = turn.pending
         would = (
-            {c for c in cards if CARD_BY_ID[c].matches(grid) and c != self.pending.card}
-            if self.pending
+            {c for c in cards if CARD_BY_ID[c].matches(grid) and c != pending.card}
+            if pending
             else set()
         )
-        hand_widget.show(cards, self.selected, matching, would)
+        hand_widget.show(cards, turn.selected, matching, would)
 
     def _show_side(self, shown: State) -> None:
-        widget = self.query_one("#ss-table", Static)
+        screen = self.screen
+        widget = screen.query_one("#ss-table", Static)
         width = widget.content_size.width or 46
-        current = self.game.to_move(self.state)
-        key = (table_key(shown, current, width), self.app.theme, self.size.height >= TALL_APP)
+        current = screen.game.to_move(screen.state)
+        roomy = screen.size.height >= TALL_APP
+        key = (table_key(shown, current, width), screen.app.theme, roomy)
         if key == self._table_drawn:
             return
         self._table_drawn = key
-        totals = self.game.scores(shown)
-        winners = set(self.game.winners(shown)) if shown.over else set()
+        totals = screen.game.scores(shown)
+        winners = set(screen.game.winners(shown)) if shown.over else set()
         widget.update(
             side_table(
                 shown,
-                self.row_name,
+                lambda seat: row_name(screen, seat),
                 current,
                 totals,
                 width,
                 winners,
-                roomy=self.size.height >= TALL_APP,
+                roomy=roomy,
             )
         )
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self._redraw)
-
-    def _redraw(self) -> None:
-        if self.is_mounted and self.match is not None:
-            self._table_drawn = None  # the table packs its lines to the width
-            self._show_side(self.shown)
+    def redraw(self) -> None:
+        """The table again (the terminal was resized: it packs its lines to the width)."""
+        if self.screen.is_mounted and self.screen.match is not None:
+            self._table_drawn = None
+            self._show_side(self.screen.shown)
 
     # -- words ------------------------------------------------------------
-    def _strike_ahead(self) -> bool:
-        """Solo: would ending the turn now earn a strike?"""
-        return self.state.solo and not self.state.scored_this_turn
-
-    def _hint(self) -> str:
-        card = self.picked_card()
-        end = "e end turn" + (" (a strike: nothing scored yet)" if self._strike_ahead() else "")
+    def hint(self) -> str:
+        """What the player to move can do now (the status line)."""
+        turn = self.turn
+        state = turn.state
+        card = turn.picked_card()
+        end = "e end turn" + (" (a strike: nothing scored yet)" if turn.strike_ahead() else "")
         if card is None:
             return f"No cards left: {end} and refill your hand to four."
-        hand = self.hand
+        hand = turn.hand
         c = CARD_BY_ID[card]
-        under = f"{CELL_NAMES[self.cursor]} {NAMES[self.state.grid[self.cursor]]}"
-        skip = ", x skip" if can_skip(self.state) else ""
+        under = f"{CELL_NAMES[turn.cursor]} {NAMES[state.grid[turn.cursor]]}"
+        skip = ", x skip" if can_skip(state) else ""
         others = [
             (str(index + 1) if index < 9 else "Tab", other)
             for index, other in enumerate(hand)
-            if other != card and CARD_BY_ID[other].matches(self.state.grid)
+            if other != card and CARD_BY_ID[other].matches(state.grid)
         ]
-        if c.matches(self.state.grid):
+        if c.matches(state.grid):
             head = f"Card {card} matches: c scores it ({points(c.points)})."
         else:
             head = f"Card {card} picked ({c.points}★)."
         if len(others) == 1:
             key, other = others[0]
             head += (
-                f" Card {other} matches{' too' if c.matches(self.state.grid) else ''}: "
+                f" Card {other} matches{' too' if c.matches(state.grid) else ''}: "
                 f"key {key} picks it."
             )
         elif others:
@@ -222,8 +232,31 @@ class StonesTable(GameScreen):
         picks = f"1-{min(len(hand), 9)} pick, " if len(hand) > 1 else ""
         return f"{head} Cursor on {under}: s shift, f flip (pay with {card}), {picks}{end}{skip}."
 
-    def end_table(self) -> Table:
-        state: State = self.state
-        return final_table(
-            state, self.row_name, self.game.scores(state), set(self.game.winners(state))
-        )
+    def preview_words(self, action: Shift | Flip) -> str:
+        """What the previewed ``action`` does, what matches after it, and the keys."""
+        screen, state = self.screen, self.turn.state
+        grid = state.grid
+        if isinstance(action, Shift):
+            what = (
+                f"swap {NAMES[grid[action.a]]} {CELL_NAMES[action.a]} with "
+                f"{NAMES[grid[action.b]]} {CELL_NAMES[action.b]}"
+            )
+        else:
+            what = (
+                f"flip {CELL_NAMES[action.cell]} {NAMES[grid[action.cell]]} to "
+                f"{NAMES[grid[action.cell] ^ 1]}"
+            )
+        after: State = screen.game.apply(state, action)
+        new = [c for c in after.hands[after.current] if CARD_BY_ID[c].matches(after.grid)]
+        gain = f" Then matching: {', '.join(map(str, new))}." if new else ""
+        card = CARD_BY_ID[action.card]
+        warn = ""
+        if card.matches(grid):
+            warn = f" Careful: {action.card} matches now (c would score it)."
+        elif card.matches(after.grid):
+            hand = self.turn.hand
+            warn = (
+                f" But {action.card} would match after it: pay with another card "
+                f"({'[ ]' if len(hand) > 9 else f'1-{len(hand)}'}) to keep it."
+            )
+        return f"Preview: discard {action.card} to {what}.{gain}{warn} Enter does it, Esc drops it."

@@ -11,21 +11,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from rich.table import Table
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, NAMES, SOLO_STRIKES
+from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
-from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
+from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift
 from tideboard.ui.keys_line import KeysLine
-from tideboard.ui.shared import CellClicked, GameLog, StatusLine
-from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, CardRows, HandStrip
-from tideboard.ui.shifting_stones.panels import StonesTable, cards_phrase, points
+from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
+from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, HandStrip
+from tideboard.ui.shifting_stones.modes import Turn
+from tideboard.ui.shifting_stones.panels import (
+    TableDrawing,
+    cards_phrase,
+    end_table,
+    points,
+    scored_parts,
+)
 from tideboard.ui.shifting_stones.stone_grid import StoneGrid, neighbour
-from tideboard.ui.shifting_stones.table import scored_title
 from tideboard.ui.title_line import TitleLine
 
 # key -> the action it runs when it applies; otherwise ``explain`` says why not
@@ -41,11 +48,15 @@ EXPLAINED = {
 TURN_ACTIONS = {"shift", "flip", "score", "confirm", "cancel", "end_turn", "skip", "undo"}
 
 
-class ShiftingStonesScreen(StonesTable):
+class ShiftingStonesScreen(GameScreen):
+    """The Shifting Stones table: its widgets and keys.  The cursor, the picked card and
+    the preview are the turn's (``self.turn``, ``modes.py``); the drawing and the hints
+    are ``self.drawing``'s (``panels.py``)."""
+
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_APP, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_APP, "-tall")]
     # the overview window helps to study the final board too
-    ANY_TIME_ACTIONS = StonesTable.ANY_TIME_ACTIONS | {"table"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"table"}
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
@@ -100,10 +111,8 @@ class ShiftingStonesScreen(StonesTable):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.cursor = 4
-        self.selected = 0
-        self.pending: Shift | Flip | None = None
-        self.shift_from: int | None = None
+        self.turn = Turn(self)
+        self.drawing = TableDrawing(self, self.turn)
 
     def compose(self) -> ComposeResult:
         yield TitleLine()
@@ -116,25 +125,39 @@ class ShiftingStonesScreen(StonesTable):
         yield StatusLine(id="ss-status")
         yield KeysLine()
 
+    def refresh_table(self) -> None:
+        self.drawing.draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.drawing.redraw)
+
+    def end_table(self) -> Table:
+        return end_table(self)
+
+    def seat_name(self, seat: int) -> str:
+        if self.match.config.solo and seat == 0 and seat in self.bot_levels:
+            return f"Player 1 ({self.bot_levels[seat]})"  # a bot plays the solo game
+        return super().seat_name(seat)
+
     # -- which keys apply (the footer lists those) --------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in TURN_ACTIONS:
             return super().offers(action, parameters)
         if self.human_to_move() is None:
             return False
-        busy = self.pending is not None or self.shift_from is not None
-        if busy and action not in ("confirm", "cancel"):
+        turn = self.turn
+        if turn.busy() and action not in ("confirm", "cancel"):
             return False  # a preview or a shift waiting for its arrow: Enter or Esc
         if action in ("shift", "flip", "score"):
             # (c stays offered whichever card is picked: a footer that changed with
             # every pick would be rebuilt on every key; the ✓ marks what scores)
-            return bool(self.hand)
+            return bool(turn.hand)
         if action == "skip":
             return can_skip(self.state)
         if action == "confirm":
-            return self.pending is not None
+            return turn.pending is not None
         if action == "cancel":
-            return self.pending is not None or self.shift_from is not None
+            return turn.busy()
         if action == "undo":  # a move of this turn that drew nothing
             if not self.match.actions:
                 return False
@@ -157,33 +180,34 @@ class ShiftingStonesScreen(StonesTable):
         return self.turn_or_wait() is not None
 
     def action_cursor(self, direction: str) -> None:
-        if self.shift_from is not None and self.human_to_move() is not None:
-            target = neighbour(self.shift_from, direction)
+        turn = self.turn
+        if turn.shift_from is not None and self.human_to_move() is not None:
+            target = neighbour(turn.shift_from, direction)
             if target is None:
                 self.say(
                     "No stone that way; pick another direction (Esc drops the shift).", error=True
                 )
                 return
-            self._set_pending(Shift(self.picked_card() or 0, self.shift_from, target))
+            self._preview(Shift(turn.picked_card() or 0, turn.shift_from, target))
             return
-        target = neighbour(self.cursor, direction)
+        target = neighbour(turn.cursor, direction)
         if target is not None:
-            self.cursor = target
-            if isinstance(self.pending, Flip):  # the flip was of the stone left behind
-                self.pending = None
+            turn.cursor = target
+            if isinstance(turn.pending, Flip):  # the flip was of the stone left behind
+                turn.pending = None
                 self.refresh_table()
             else:
-                self.show_cursor()
+                self.drawing.show_cursor()
 
     def action_pick(self, step: int) -> None:
-        if self.hand:
-            self.selected = (self.selected + step) % len(self.hand)
+        if self.turn.hand:
+            self.turn.selected = (self.turn.selected + step) % len(self.turn.hand)
             self._repick()
 
     def action_pick_at(self, index: int) -> None:
-        hand = self.hand
+        hand = self.turn.hand
         if index < len(hand):
-            self.selected = index
+            self.turn.selected = index
             self._repick()
         elif self._my_turn():
             held = f"only {len(hand)} card{'s' if len(hand) != 1 else ''}" if hand else "no cards"
@@ -191,120 +215,87 @@ class ShiftingStonesScreen(StonesTable):
             self.say(f"There is no card {index + 1}: you hold {held}{keys}.", error=True)
 
     def _repick(self) -> None:
-        card = self.picked_card()
-        if isinstance(self.pending, Shift) and card is not None:
-            self.pending = Shift(card, self.pending.a, self.pending.b)
-        elif isinstance(self.pending, Flip) and card is not None:
-            self.pending = Flip(card, self.pending.cell)
-        if self.pending is not None:
+        turn = self.turn
+        turn.repay()
+        if turn.pending is not None:
             self.refresh_table()
-            self._describe_pending()
+            self.say(self.drawing.preview_words(turn.pending))
         else:
-            self.show_pick()
+            self.drawing.show_pick()
 
     def action_shift(self) -> None:
         if not self._my_turn():
             return
-        if self.picked_card() is None:
+        turn = self.turn
+        if turn.picked_card() is None:
             self.say("You need a card to discard for a shift; e ends your turn.", error=True)
             return
-        self.pending = None
-        self.shift_from = self.cursor
+        turn.pending = None
+        turn.shift_from = turn.cursor
         self.refresh_table()
         self.say(
-            f"Shift from {CELL_NAMES[self.cursor]}: press an arrow to pick the neighbour "
+            f"Shift from {CELL_NAMES[turn.cursor]}: press an arrow to pick the neighbour "
             "to swap with (Esc drops it)."
         )
 
     def action_flip(self) -> None:
         if not self._my_turn():
             return
-        card = self.picked_card()
+        card = self.turn.picked_card()
         if card is None:
             self.say("You need a card to discard for a flip; e ends your turn.", error=True)
             return
-        self.shift_from = None
-        self._set_pending(Flip(card, self.cursor))
+        self._preview(Flip(card, self.turn.cursor))
 
-    def _set_pending(self, action: Shift | Flip) -> None:
-        self.pending = action
-        self.shift_from = None
-        if isinstance(action, Shift):
-            self.cursor = action.b
+    def _preview(self, action: Shift | Flip) -> None:
+        self.turn.preview(action)
         self.refresh_table()
-        self._describe_pending()
-
-    def _describe_pending(self) -> None:
-        action = self.pending
-        if action is None:
-            return
-        grid = self.state.grid
-        if isinstance(action, Shift):
-            what = (
-                f"swap {NAMES[grid[action.a]]} {CELL_NAMES[action.a]} with "
-                f"{NAMES[grid[action.b]]} {CELL_NAMES[action.b]}"
-            )
-        else:
-            what = (
-                f"flip {CELL_NAMES[action.cell]} {NAMES[grid[action.cell]]} to "
-                f"{NAMES[grid[action.cell] ^ 1]}"
-            )
-        after = self.game.apply(self.state, action)
-        new = [c for c in after.hands[after.current] if CARD_BY_ID[c].matches(after.grid)]
-        gain = f" Then matching: {', '.join(map(str, new))}." if new else ""
-        card = CARD_BY_ID[action.card]
-        warn = ""
-        if card.matches(self.state.grid):
-            warn = f" Careful: {action.card} matches now (c would score it)."
-        elif card.matches(after.grid):
-            warn = (
-                f" But {action.card} would match after it: pay with another card "
-                f"({'[ ]' if len(self.hand) > 9 else f'1-{len(self.hand)}'}) to keep it."
-            )
-        self.say(
-            f"Preview: discard {action.card} to {what}.{gain}{warn} Enter does it, Esc drops it."
-        )
+        self.say(self.drawing.preview_words(action))
 
     def action_confirm(self) -> None:
-        if self.pending is not None:
-            action, self.pending = self.pending, None
+        turn = self.turn
+        if turn.pending is not None:
+            action, turn.pending = turn.pending, None
             if self.dispatch(action):
                 self.refresh_table()
-        elif self.shift_from is not None:
+        elif turn.shift_from is not None:
             self.say("Pick the neighbour with an arrow first (Esc drops the shift).", error=True)
         else:
             self.action_score()
 
     def action_cancel(self) -> None:
-        if self.pending is not None or self.shift_from is not None:
-            self.pending, self.shift_from = None, None
+        if self.turn.busy():
+            self.turn.drop()
             self.refresh_table()
-            self.say("Dropped. " + self._hint())
+            self.say("Dropped. " + self.drawing.hint())
 
     def action_score(self) -> None:
         if not self._my_turn():
             return
-        card = self.picked_card()
+        card = self.turn.picked_card()
         if card is None:
             self.say("You have no card to score.", error=True)
             return
-        self.pending, self.shift_from = None, None
+        self.turn.drop()
         if self.dispatch(Score(card)) and self.human_to_move() is not None:
-            self.say(f"Scored card {card} for {points(CARD_BY_ID[card].points)}. " + self._hint())
+            self.say(
+                f"Scored card {card} for {points(CARD_BY_ID[card].points)}. " + self.drawing.hint()
+            )
 
     def action_end_turn(self) -> None:
-        if not self._my_turn():
+        seat = self.turn_or_wait()
+        if seat is None:
             return
-        seat = self.human_to_move()
-        scorable = [c for c in self.state.hands[seat] if CARD_BY_ID[c].matches(self.state.grid)]
-        self.pending, self.shift_from = None, None
+        state = self.turn.state
+        scorable = [c for c in state.hands[seat] if CARD_BY_ID[c].matches(state.grid)]
+        self.turn.drop()
         warnings = []
         if scorable:
             warnings.append(f"{cards_phrase(scorable)} the stones now (c scores).")
-        if self._strike_ahead():
+        if self.turn.strike_ahead():
             warnings.append(
                 f"You have scored nothing this turn: ending it now takes strike "
-                f"{self.state.strikes + 1} of {SOLO_STRIKES}."
+                f"{state.strikes + 1} of {SOLO_STRIKES}."
             )
         if warnings:
             question = " ".join(warnings) + " End your turn anyway?"
@@ -320,53 +311,42 @@ class ShiftingStonesScreen(StonesTable):
     def action_skip(self) -> None:
         if not self._my_turn():
             return
-        if not can_skip(self.state):
+        state = self.turn.state
+        if not can_skip(state):
             reason = (
                 "you skipped your last turn"
-                if self.state.skipped_last[self.state.current]
+                if state.skipped_last[state.current]
                 else "you have already acted this turn"
             )
             self.say(f"You cannot skip: {reason}.", error=True)
             return
-        self.pending, self.shift_from = None, None
+        self.turn.drop()
         question = "Skip your turn and draw two cards?"
-        seat = self.state.current
-        scorable = [c for c in self.state.hands[seat] if CARD_BY_ID[c].matches(self.state.grid)]
+        scorable = [c for c in state.hands[state.current] if CARD_BY_ID[c].matches(state.grid)]
         if scorable:
             question = f"{cards_phrase(scorable)} the stones now; a skip scores nothing. {question}"
-        if self.state.solo:
+        if state.solo:
             question += (
                 f" In solo a skip counts as a turn without scoring: strike "
-                f"{self.state.strikes + 1} of {SOLO_STRIKES}."
+                f"{state.strikes + 1} of {SOLO_STRIKES}."
             )
         self.ask(question, "Skip", "Stay", lambda yes: yes and self.dispatch(SKIP))
 
     def action_table(self) -> None:
-        shown: State = self.shown
-        parts: list[tuple[str, object]] = [
-            (scored_title(self.row_name(seat), shown, seat), CardRows(self.app, cards))
-            for seat, cards in enumerate(shown.scored)
-        ]
-        parts.append(
-            (
-                f"Discard pile, newest first ({len(shown.discard)})",
-                CardRows(self.app, shown.discard[::-1]),
-            )
-        )
-        self.show_blocks(parts, key="t")
+        self.show_blocks(scored_parts(self), key="t")
 
     @on(CellClicked, "StoneGrid")
     def stone_clicked(self, message: CellClicked) -> None:
-        cell = message.key
-        if self.shift_from is not None and (self.shift_from, cell) in ADJACENT:
-            self._set_pending(Shift(self.picked_card() or 0, self.shift_from, cell))
+        turn, cell = self.turn, message.key
+        if turn.shift_from is not None and (turn.shift_from, cell) in ADJACENT:
+            self._preview(Shift(turn.picked_card() or 0, turn.shift_from, cell))
             return
-        self.cursor = cell
-        if self.pending is not None:
-            self.pending = None
+        turn.cursor = cell
+        if turn.pending is not None:
+            turn.pending = None
             self.refresh_table()
         else:
-            self.show_cursor()
+            self.drawing.show_cursor()
 
     @on(CellClicked, "HandStrip")
     def card_clicked(self, message: CellClicked) -> None:

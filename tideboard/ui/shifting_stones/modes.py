@@ -1,0 +1,81 @@
+"""Your turn on the Shifting Stones screen: what the keys have picked.
+
+The cursor is on one of the nine stones (``cursor``), a card of your hand is picked
+(``selected``: its place, left to right), and a shift or a flip may be on its way:
+``shift_from`` while a shift waits for the arrow that picks the neighbour, then
+``pending`` (the :class:`Shift` or :class:`Flip` Enter carries out; Esc drops it).  The
+screen's keys and clicks set these fields (``screen.py``); the table and the hints are
+drawn from them (``panels.py``).
+"""
+
+from __future__ import annotations
+
+from tideboard.games.shifting_stones.state import Flip, Shift, State
+from tideboard.ui.shared import GameScreen
+
+__all__ = ["Turn"]
+
+
+class Turn:
+    """What the person at the Shifting Stones ``screen`` has picked on their turn."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.cursor = 4  # the stone under the cursor (0-8, the middle one first)
+        self.selected = 0  # the picked card's place in the hand
+        self.pending: Shift | Flip | None = None  # the previewed move
+        self.shift_from: int | None = None  # a shift waiting for its neighbour
+
+    @property
+    def state(self) -> State:
+        return self.screen.state
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The hand of the seat to move, if it is the person at the screen's (else none)."""
+        seat = self.screen.human_to_move()
+        return () if seat is None else self.state.hands[seat]
+
+    def picked_card(self) -> int | None:
+        hand = self.hand
+        if not hand:
+            return None
+        self.selected = min(self.selected, len(hand) - 1)
+        return hand[self.selected]
+
+    def busy(self) -> bool:
+        """A preview or a shift waiting for its arrow: only Enter or Esc apply."""
+        return self.pending is not None or self.shift_from is not None
+
+    def drop(self) -> None:
+        """No preview, no shift waiting."""
+        self.pending, self.shift_from = None, None
+
+    def marked_cells(self) -> frozenset[int]:
+        """The stones the preview (or the shift waiting) touches."""
+        if isinstance(self.pending, Shift):
+            return frozenset((self.pending.a, self.pending.b))
+        if isinstance(self.pending, Flip):
+            return frozenset((self.pending.cell,))
+        if self.shift_from is not None:
+            return frozenset((self.shift_from,))
+        return frozenset()
+
+    def repay(self) -> None:
+        """Another card was picked: the previewed move discards it instead."""
+        card = self.picked_card()
+        if isinstance(self.pending, Shift) and card is not None:
+            self.pending = Shift(card, self.pending.a, self.pending.b)
+        elif isinstance(self.pending, Flip) and card is not None:
+            self.pending = Flip(card, self.pending.cell)
+
+    def preview(self, action: Shift | Flip) -> None:
+        """``action`` is previewed (a shift puts the cursor on the stone it moves to)."""
+        self.pending = action
+        self.shift_from = None
+        if isinstance(action, Shift):
+            self.cursor = action.b
+
+    def strike_ahead(self) -> bool:
+        """Solo: would ending the turn now earn a strike?"""
+        return self.state.solo and not self.state.scored_this_turn
