@@ -17,7 +17,6 @@ from tideboard.games.mermaid_rain.content import (
     PLACEMENTS,
     SHAPES,
     SPOTS,
-    STARTS,
     TILE_SHAPE,
     TILES_OF_SHAPE,
     TREASURES_BY_PLAYERS,
@@ -28,7 +27,6 @@ from tideboard.games.mermaid_rain.state import MELD, State
 PAIRS = tuple(itertools.combinations_with_replacement(range(3), 2))  # the 6 two-card choices
 PLACEMENT_SETS = tuple(frozenset(p) for p in PLACEMENTS)
 _PAIR_SET = frozenset(PAIRS)
-_START_SET = frozenset(STARTS)
 _ONE_SET = frozenset((k,) for k in range(4))
 
 
