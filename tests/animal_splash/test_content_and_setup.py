@@ -107,7 +107,7 @@ def test_setup_grid_missions_end_card_start_cards_and_oxygen(players):
     assert len(state.grid) == 9 and len(set(state.grid)) == 9
     assert all(CARDS[cid] not in STARTS for cid in state.grid)
     assert len(state.deck) == 72 - 9
-    assert len(state.open_missions) == 3 and len(state.mission_deck) == len(MISSIONS) - 3
+    assert len(state.open_missions) == 3 and len(state.mission_deck) == 18 - 3
     assert state.ending in ENDINGS and len(state.ending_pile) == len(ENDINGS) - 1
     for seat in range(players):
         tableau = state.tableaus[seat]
