@@ -10,6 +10,10 @@ player count (3-6) and the script prints, per round:
 * how often each meld was built (per seat and round), and the pool left.
 
     python benchmarks/mermaid_rain_rounds.py [--games N] [--players 3 4 5 6] [--seed S]
+        [--ruleset 2|1]
+
+``--ruleset 1`` plays the treasure spots and surf tiles as first released (the
+figures before issue #20).
 
 Game ``k`` of a player count uses seed ``S + k`` and greedy bots seeded from it,
 so the figures repeat exactly.  It is not a test: it prints figures (issue #20
@@ -30,9 +34,10 @@ from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.state import RIDE, Drop, Place, Take
 
 
-def play(players: int, seed: int) -> dict:
+def play(players: int, seed: int, ruleset: str = "2") -> dict:
     """One greedy game; what happened per round."""
-    state = GAME.setup(GameConfig(players=players, seed=seed))
+    config = GameConfig(players=players, seed=seed, options={"ruleset": ruleset})
+    state = GAME.setup(config)
     bots = [GreedyBot(seed * 31 + s) for s in range(players)]
     taken = Counter()  # round -> treasures taken from the board
     marched = Counter()  # round -> treasures from the pool (Ocean March)
@@ -69,18 +74,18 @@ def play(players: int, seed: int) -> dict:
         "dry": dry,
         "left": sum(len(s) for s in state.spaces),
         "pool": len(state.pool),
-        "board": sum(len(s) for s in GAME.setup(GameConfig(players=players, seed=seed)).spaces),
+        "board": sum(len(s) for s in GAME.setup(config).spaces),
         "covered": covered,
     }
 
 
-def report(players: int, games: int, seed: int) -> None:
-    runs = [play(players, seed + k) for k in range(games)]
+def report(players: int, games: int, seed: int, ruleset: str) -> None:
+    runs = [play(players, seed + k, ruleset) for k in range(games)]
     rounds = range(1, ROUNDS + 1)
     board = sum(r["board"] for r in runs) / games
     print(
         f"\n{players} players, {games} greedy games (seeds {seed}..{seed + games - 1}), "
-        f"{board:.0f} treasures on the board at the start"
+        f"{board:.0f} treasures on the board at the start, ruleset {ruleset}"
     )
     print("  round                    " + "".join(f"{r:>7}" for r in rounds))
 
@@ -126,9 +131,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--ruleset", default="2", help='the "ruleset" option: 2 now, 1 as first released'
+    )
     args = parser.parse_args()
     for players in args.players:
-        report(players, args.games, args.seed)
+        report(players, args.games, args.seed, args.ruleset)
 
 
 if __name__ == "__main__":
