@@ -197,3 +197,29 @@ def test_a_version_1_store_gains_the_options_column(tmp_path):
     with Store.open(path) as store:
         summary = store.summary("abc")
         assert summary.config == GameConfig(players=2, seed=7)
+
+
+def test_a_version_4_store_keeps_the_first_ruleset_for_its_changed_games(tmp_path):
+    """Issue #20: Mermaid Rain's and Animal Splash's games stored before their rules
+    changed get the "ruleset" option 1 (so they replay as played); other games, and
+    games stored after, are untouched."""
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    for script in MIGRATIONS[:4]:
+        for statement in statements(script):
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 4")
+    seats = '[{"name": "A", "bot": null}, {"name": "B", "bot": null}, {"name": "C", "bot": null}]'
+    for gid, game in (("mr", "mermaid-rain"), ("as", "animal-splash"), ("ms", "moonshell")):
+        db.execute(
+            "INSERT INTO games (id, game, players, variant, solo, seed, seats, created,"
+            f" updated) VALUES ('{gid}', '{game}', 3, 'standard', 0, '7', '{seats}', 'x', 'x')"
+        )
+    db.commit()
+    db.close()
+    with Store.open(path) as store:
+        assert store.summary("mr").config == GameConfig(3, seed=7, options={"ruleset": "1"})
+        assert store.summary("as").config == GameConfig(3, seed=7, options={"ruleset": "1"})
+        assert store.summary("ms").config == GameConfig(3, seed=7)
+        new = store.create("mermaid-rain", GameConfig(players=3, seed=8))
+        assert store.summary(new).config.options == ()

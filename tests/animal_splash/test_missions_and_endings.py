@@ -133,3 +133,56 @@ def test_a_choice_of_plants_counts_as_either_but_as_one_plant():
     choice = C("yellow fish, sea, kelp or moss")
     assert measure("different_plants", (choice,), frozenset()) == 1
     assert measure("different_plants", (choice, C("red fish, anchor, kelp")), frozenset()) == 2
+
+
+def _pile(ruleset: str) -> list:
+    from tideboard.games.animal_splash.content import MISSION_PILES
+
+    return [MISSIONS[m] for m in MISSION_PILES[ruleset]]
+
+
+def test_the_four_different_animals_family_is_that_card_and_the_five_different_one():
+    """Anatomy of mission cards: the family of "4 different animals" is "this one and
+    the 5 different animals card". In the current ruleset the crabs mission belongs
+    to the animals-of-one-kind family (grey), not to that one (issue #20)."""
+    pile = _pile("2")
+    family = [m for m in pile if m.group == MISSIONS[1].group]
+    assert sorted((m.test, m.n) for m in family) == [
+        ("different_animals", 4),
+        ("different_animals", 5),
+    ]
+    crabs = next(m for m in pile if m.test == "animal")
+    assert crabs.group == MISSIONS[16].group and MISSIONS[16].test == "same_animal"
+    # ruleset 1 (games saved before) keeps the first release's 18 missions
+    assert [m.id for m in _pile("1")] == list(range(1, 19))
+
+
+def test_crabs_and_double_plants_missions_are_taken_about_as_often_as_their_siblings():
+    """Issue #20: "3 crabs" and "3 cards with a double plant" were taken on about 4%
+    of the turns they were shown, their siblings on 14-25%; "2 crabs" and "2 cards
+    with a double plant" are (benchmarks/animal_splash_missions.py prints the whole
+    table). Greedy games, 2 and 4 players."""
+    from collections import Counter
+
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.animal_splash.bots import GreedyBot
+    from tideboard.games.animal_splash.game import GAME
+    from tideboard.games.animal_splash.state import End
+
+    shown, taken = Counter(), Counter()
+    for players in (2, 4):
+        for seed in range(25):
+            state = GAME.setup(GameConfig(players=players, seed=seed))
+            bots = [GreedyBot(seed * 31 + s) for s in range(players)]
+            while not GAME.is_over(state):
+                seat = GAME.to_move(state)[0]
+                legal = GAME.legal_for(state, seat)
+                action = bots[seat].choose(GAME, GAME.view(state, seat), seat, legal)
+                if isinstance(action, End):
+                    shown.update(state.open_missions)
+                    taken[action.mission] += 1
+                state = GAME.apply(state, action)
+    rate = {m: taken[m] / shown[m] for m in shown if shown[m] >= 40}
+    crabs = next(m.id for m in _pile("2") if m.test == "animal")
+    doubles = next(m.id for m in _pile("2") if m.test == "doubles")
+    assert rate[crabs] >= 0.08 and rate[doubles] >= 0.08

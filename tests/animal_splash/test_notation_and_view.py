@@ -62,7 +62,7 @@ def test_notation_accepts_short_sides_and_any_case(text, alias):
         ("slide 0 1", "card number"),
         ("score 2x", "card area"),
         ("score a", "card area"),
-        ("mission 19", "mission number"),
+        ("mission 21", "mission number"),
         ("end 1", "takes 0"),
         ("slide ² 1", "card number"),
     ],

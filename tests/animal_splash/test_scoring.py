@@ -266,3 +266,25 @@ def test_a_tie_goes_to_the_most_oxygen_left_then_is_shared():
     assert winners(ended(tableaus, ending=3, oxygen=(4, 4))) == (0, 1)
     assert "share the victory" in GAME.result_text(ended(tableaus, ending=3, oxygen=(4, 4)))
     assert "oxygen" in GAME.result_text(ended(tableaus, ending=3, oxygen=(2, 5)))
+
+
+def test_moving_a_pearl_off_a_scored_group_lets_the_group_score_again():
+    """Scoring: "attributes with a pearl on them can not be scored again"; only the
+    pearl marks a group as scored. Moving it (2 oxygen) off the group's cards, or to
+    their other area, leaves three unmarked neighbours that score again: a pearl moved
+    that way is a pearl gained (issue #20; the rules page says so)."""
+    fish = row(
+        "red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce; "
+        "red crab, reef, moss"
+    )
+    scored = make_state([fish, OTHER], oxygen=(4, 0), pearls=[(0, 2, ANIMAL)])
+    assert (0, ANIMAL) not in spots(fish, scored.pearls[0])  # the fish are spent
+    # the pearl steps right onto the crab's animal: the three fish are unmarked again
+    moved = play(scored, "pearl 3a 4a")
+    assert moved.oxygen[0] == 2 and GAME.scores(moved)[0] == 1
+    assert {(0, ANIMAL), (1, ANIMAL), (2, ANIMAL)} <= spots(fish, moved.pearls[0])
+    again = play(moved, "score 1a")
+    assert GAME.scores(again)[0] == 2
+    # down to its own card's plant area works the same way
+    down = play(scored, "pearl 3a 3p")
+    assert (0, ANIMAL) in spots(fish, down.pearls[0])

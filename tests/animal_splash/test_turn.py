@@ -236,3 +236,25 @@ def test_the_game_ends_when_everyone_has_the_card_count_for_the_table(players, c
 def test_start_cards_count_in_the_tableau():
     state = new_game(2, seed=2)
     assert CARDS[state.tableaus[0][0]] in STARTS
+
+
+def test_a_start_card_taken_from_the_grid_pays_its_oxygen_again():
+    """Turn, step 3: "if oxygen tokens are depicted on these cards, take tokens from
+    the supply". A start card swapped into the grid is a card like any other, so
+    whoever takes it later takes the oxygen it shows: 1, or 3 for start card 8. A
+    card that comes in by a swap brings none (issue #20; the rules page says so)."""
+    eight = next(c.id for c in STARTS if c.number == 8)
+    grid = (eight,) + cards(8, animal="turtle")
+    state = make_state(
+        [(card(animal="octopus"),), (card(animal="seahorse"),)],
+        grid=grid,
+        phase=TAKE,
+        divers=(S("e1"), S("sa")),
+        oxygen=(0, 3),
+    )
+    assert play(state, "take a1 left").oxygen[0] == 3
+    # swapped in by the other seat, it brings nothing
+    swapping = make_state(
+        [(card(animal="octopus"),), (card(animal="seahorse"),)], grid=grid, current=1, oxygen=(0, 3)
+    )
+    assert play(swapping, "swap 1 a1").oxygen[1] == 0

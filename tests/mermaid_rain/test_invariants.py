@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from tests.round_trip import through_a_record
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
-from tideboard.games.mermaid_rain.content import BASE, STARTS, TILES, WATER
+from tideboard.games.mermaid_rain.content import BASE, STARTS, TILE_SETS, TILES, WATER
 from tideboard.games.mermaid_rain.game import GAME
-from tideboard.games.mermaid_rain.state import HIDDEN, MELD
+from tideboard.games.mermaid_rain.state import HIDDEN, MELD, Enter, Home
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -33,16 +33,14 @@ def check(state):
     ids = [t for spot in state.spaces for t in spot] + list(state.pool)
     ids += [t for owned in state.owned for t in owned]
     assert sorted(ids) == list(range(len(state.kinds)))
-    # never two mermaids on one start space
-    at_starts = [a for a in state.at if a in STARTS]
-    assert len(at_starts) == len(set(at_starts))
     # tiles only on the sea, each tile in one place
     places = [t for t in range(TILES) if state.tile_cells[t]]
     for t in places:
         assert all(BASE[c] == WATER and state.cover[c] == t for c in state.tile_cells[t])
     piles = [t for p in state.piles + state.tile_discards for t in p]
     held = [t for h in state.held for t in h]
-    assert sorted(piles + held + places + list(state.offer)) == list(range(TILES))
+    tiles = sorted(piles + held + places + list(state.offer))
+    assert tiles in ([*TILE_SETS["1"]], [*TILE_SETS["2"]])  # one ruleset's 36
     # a mermaid stands on a space (or, only while going home, on the sea)
     for s, a in enumerate(state.at):
         if a >= 0 and s not in state.stranded:
@@ -55,8 +53,9 @@ def test_random_games_keep_cards_treasures_starts_and_tiles_right(players, seed)
     """Invariants of the rules, after every action of random games at 3-6 players:
     the 54 adventure cards are conserved (Setup, Melding, Movement, discard to two);
     every treasure is once on the board, in the pool or owned (Setup, Collecting
-    Treasures, Ocean March); only one mermaid may be on each start space (first
-    turn, End of Round); surf tiles lie only on empty water (Placing Surf Tiles)."""
+    Treasures, Ocean March); a mermaid is placed (first turn, End of Round) only on
+    a start space no other mermaid stands on, though one may move onto an occupied
+    one (Movement); surf tiles lie only on empty water (Placing Surf Tiles)."""
     rnd = random.Random(seed)
     state = GAME.setup(GameConfig(players=players, seed=seed))
     check(state)
@@ -66,7 +65,10 @@ def test_random_games_keep_cards_treasures_starts_and_tiles_right(players, seed)
         seat = rnd.choice(GAME.to_move(state))
         legal = GAME.legal_for(state, seat)
         assert legal and all(GAME.seat_of(state, a) == seat for a in legal)
-        state = GAME.apply(state, rnd.choice(legal))
+        action = rnd.choice(legal)
+        if isinstance(action, (Enter, Home)):
+            assert action.cell in STARTS and action.cell not in state.at
+        state = GAME.apply(state, action)
         check(state)
     assert GAME.is_over(state) and state.round == 5
 

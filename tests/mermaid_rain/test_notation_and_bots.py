@@ -150,3 +150,63 @@ def test_greedy_never_pays_a_pair_when_a_single_card_gets_there_as_cheaply():
                     assert all(cost(m) > cost(action) for m in moves if len(m.cards) == 1)
             state = GAME.apply(state, action)
     assert pairs  # the check was exercised: pairs are still paid when they are cheaper
+
+
+def test_greedy_builds_every_kind_of_meld_and_uses_their_bonuses():
+    """Melding: the greedy bot weighs every meld, not only same-kind ones, so bot
+    games see Twin Splash, Aquamarine Waltz (an extra surf tile drawn) and Ocean
+    March (a treasure from the pool) beside Squall and Rain (issue #20). (Mermaid
+    Mist is rarely worth it beside a Twin Splash: benchmarks/mermaid_rain_rounds.py
+    prints how often each meld is built.)"""
+    from tideboard.games.mermaid_rain.bots import GreedyBot
+    from tideboard.games.mermaid_rain.content import MARCH, RAIN, SQUALL, TWIN, WALTZ
+    from tideboard.games.mermaid_rain.state import Draw
+
+    built: set[int] = set()
+    draws = pool_taken = 0
+    for seed in range(4):
+        state = GAME.setup(GameConfig(players=4, seed=seed))
+        pool = len(state.pool)
+        bots = [GreedyBot(seed * 10 + s) for s in range(4)]
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_for(state, seat)
+            action = bots[seat].choose(GAME, GAME.view(state, seat), seat, legal)
+            draws += isinstance(action, Draw)
+            state = GAME.apply(state, action)
+            built.update(state.ranks)
+        pool_taken += pool - len(state.pool)
+    assert {RAIN, SQUALL, MARCH, TWIN, WALTZ} <= built
+    assert draws and pool_taken
+
+
+def test_greedy_builds_a_mixed_meld_from_a_mixed_hand():
+    """Melding: with three cards of each kind the old bot showed three of a kind
+    (Mermaid Mist, 4 points) and stopped; weighing every meld, it mostly builds one
+    of two or three kinds (Ocean March, Twin Splash or Aquamarine Waltz; its small
+    random lean each round may still pick the Mist now and then), shows two cards
+    first and ends with its Mermaid card (or a fifth card)."""
+    from tideboard.engine.states import evolve
+    from tideboard.games.mermaid_rain.bots import GreedyBot
+    from tideboard.games.mermaid_rain.content import MARCH, TWIN, WALTZ
+    from tideboard.games.mermaid_rain.melds import meld_rank
+
+    mixed = 0
+    for seed in range(10):
+        start = fresh(4, seed)
+        state = evolve(start, hands=((3, 3, 3, 1),) + start.hands[1:])
+        bot = GreedyBot(seed)
+        shown = []
+        while state.phase == "meld":
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_for(state, seat)
+            if seat == 0:
+                action = bot.choose(GAME, GAME.view(state, 0), 0, legal)
+                shown.append(action.cards)
+            else:  # the others show a pair and stop
+                action = legal[0] if not any(state.melds[seat]) else Show(seat, (3,))
+            state = GAME.apply(state, action)
+        assert len(shown[0]) == 2 and 3 not in shown[0]
+        assert shown[-1] == (3,) or sum(state.melds[0]) == 5  # five cards end the phase
+        mixed += meld_rank(state.melds[0]) in (MARCH, TWIN, WALTZ)
+    assert mixed >= 8

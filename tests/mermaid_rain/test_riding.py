@@ -227,13 +227,29 @@ def test_actions_out_of_turn_are_refused():
     assert state.phase == RIDE
 
 
-def test_a_start_space_holds_one_mermaid_even_when_moving_or_teleporting():
-    """Interpretation: only one mermaid per start space, for moves and teleports too."""
+def test_a_mermaid_may_pass_through_and_end_on_an_occupied_start_space():
+    """Movement: "it is legal to pass through or end movement on an occupied space",
+    start spaces included; one mermaid per start space is a rule for placing one
+    (the first turn, going home), not for moving or teleporting (issue #20)."""
     state = riding(at="d1", cards=(2, 2, 2), teleport=(True, False, False, False))
     state = evolve(state, at=(cell("d1"), cell("e1"), -1, -1))
     legal = GAME.legal_actions(state)
-    assert not any(getattr(a, "to", None) == cell("e1") for a in legal)
-    with pytest.raises(IllegalAction, match="start space holds one mermaid"):
-        GAME.apply(state, Move(0, cell("e1"), (D,)))
-    with pytest.raises(IllegalAction, match="start space holds one mermaid"):
-        GAME.apply(state, Teleport(0, cell("e1")))
+    assert Move(0, cell("e1"), (D,)) in legal and Teleport(0, cell("e1")) in legal
+    on_start = GAME.apply(state, Move(0, cell("e1"), (D,)))
+    assert on_start.at[:2] == (cell("e1"), cell("e1"))
+    # ... and on through it to f1, the island beyond
+    assert Move(0, cell("f1"), (G,)) in GAME.legal_actions(on_start)
+    through = GAME.apply(on_start, Move(0, cell("f1"), (G,)))
+    assert through.at[0] == cell("f1")
+    teleported = GAME.apply(state, Teleport(0, cell("e1")))
+    assert teleported.at[:2] == (cell("e1"), cell("e1"))
+
+
+def test_placing_a_mermaid_still_needs_a_free_start_space():
+    """Setup / End of Round: the first placement and the return home go to a start
+    space no other mermaid stands on."""
+    state = riding(at=None)
+    state = evolve(state, at=(-1, cell("e1"), -1, -1))
+    assert Enter(0, cell("e1")) not in GAME.legal_actions(state)
+    with pytest.raises(IllegalAction, match="free oyster-shell"):
+        GAME.apply(state, Enter(0, cell("e1")))

@@ -18,6 +18,7 @@ from tideboard.games.mermaid_rain.content import (
     START,
     STARTS,
     TILE_DARK,
+    TILE_SETS,
     TILE_SHAPE,
     TILE_SYMBOL,
     TILES,
@@ -40,11 +41,19 @@ def test_adventure_deck_is_18_of_each_of_three_kinds_and_seven_are_dealt():
 
 
 def test_surf_tiles_come_in_four_shapes_with_dark_borders():
-    """36 surf tiles, 9 of each shape, each with one symbol; some have a dark border."""
-    assert TILES == 36 and len(SHAPES) == 4
-    assert [TILE_SHAPE.count(s) for s in range(4)] == [9, 9, 9, 9]
-    assert {TILE_SYMBOL[t] for t in range(TILES)} == {0, 1, 2, 3}
-    assert 0 < sum(TILE_DARK) < TILES
+    """36 surf tiles, 9 of each shape, each with one symbol; some have a dark border.
+    Each ruleset has its own 36 (the same symbols; ruleset 2 has more dark ones)."""
+    assert TILES == 72 and len(SHAPES) == 4
+    for ids in TILE_SETS.values():
+        assert len(ids) == 36
+        assert [[TILE_SHAPE[t] for t in ids].count(s) for s in range(4)] == [9, 9, 9, 9]
+        assert {TILE_SYMBOL[t] for t in ids} == {0, 1, 2, 3}
+        assert 0 < sum(TILE_DARK[t] for t in ids) < 36
+    assert sorted(TILE_SYMBOL[t] for t in TILE_SETS["1"]) == sorted(
+        TILE_SYMBOL[t] for t in TILE_SETS["2"]
+    )
+    assert sum(TILE_DARK[t] for t in TILE_SETS["1"]) == 12
+    assert sum(TILE_DARK[t] for t in TILE_SETS["2"]) == 24
     for shape in range(4):  # every shape fits somewhere on the empty sea
         assert PLACEMENTS[shape]
         assert all(BASE[c] == WATER for cells in PLACEMENTS[shape] for c in cells)
@@ -109,3 +118,64 @@ def test_views_hide_hands_piles_and_face_down_treasures_even_from_spectators():
 
 def test_cells_are_named_by_row_letter_and_column():
     assert cell("a1") == 0 and cell("b1") == 11
+
+
+@pytest.mark.parametrize("ruleset", ["1", "2"])
+def test_each_ruleset_lays_out_its_own_treasure_spots_and_surf_tiles(ruleset):
+    """The "ruleset" option: 2 (the default) lays the treasures and tiles designed for
+    issue #20; 1 as first released, so games saved before still replay."""
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.mermaid_rain.content import SPOTS_BY_RULESET
+    from tideboard.games.mermaid_rain.game import GAME
+
+    for players in (3, 6):
+        config = GameConfig(players=players, seed=4, options={"ruleset": ruleset})
+        state = GAME.setup(config)
+        lying = {c: len(ids) for c, ids in enumerate(state.spaces) if ids}
+        assert lying == {c: u + d for c, u, d in SPOTS_BY_RULESET[ruleset][players]}
+        tiles = [t for pile in state.piles for t in pile] + list(state.offer)
+        assert sorted(tiles) == list(TILE_SETS[ruleset])
+    assert GAME.setup(GameConfig(players=4, seed=4)) == GAME.setup(
+        GameConfig(players=4, seed=4, options={"ruleset": "2"})
+    )
+
+
+def _greedy_rounds(players: int, seeds: range):
+    """(treasures taken per round, tiles laid or dropped per round, tiles that had
+    no spot per round) over greedy games of the current ruleset."""
+    from collections import Counter
+
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.mermaid_rain import spaces
+    from tideboard.games.mermaid_rain.bots import GreedyBot
+    from tideboard.games.mermaid_rain.game import GAME
+    from tideboard.games.mermaid_rain.state import Drop, Place, Take
+
+    taken, tiles, stuck = Counter(), Counter(), Counter()
+    for seed in seeds:
+        state = GAME.setup(GameConfig(players=players, seed=seed))
+        bots = [GreedyBot(seed * 31 + s) for s in range(players)]
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_for(state, seat)
+            action = bots[seat].choose(GAME, GAME.view(state, seat), seat, legal)
+            taken[state.round] += isinstance(action, Take)
+            if isinstance(action, (Place, Drop)):
+                tiles[state.round] += 1
+                no_spot = isinstance(action, Drop) and not spaces.placements(state, action.tile)
+                stuck[state.round] += no_spot
+            state = GAME.apply(state, action)
+    return taken, tiles, stuck
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_every_round_matters_treasures_and_room_for_tiles_last_to_the_fifth(players):
+    """Issue #20: with six greedy players the first release's board was bare by
+    round 4 (no treasure taken in round 5) and two picked tiles in three found no
+    spot in round 5. Now treasures are still taken in rounds 4 and 5 and most
+    tiles find room to the end (benchmarks/mermaid_rain_rounds.py: the figures)."""
+    games = range(8)
+    taken, tiles, stuck = _greedy_rounds(players, games)
+    assert taken[4] >= 1.5 * len(games) * players / 6
+    assert taken[5] >= 0.25 * len(games)
+    assert stuck[4] + stuck[5] <= 0.25 * (tiles[4] + tiles[5])

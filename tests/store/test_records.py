@@ -81,7 +81,7 @@ def test_version_1_autosave_upgrades():
     assert record.seats == (Seat("Player 1", None), Seat("Player 2", "greedy"))
     assert record.finished is False and record.result is None
     assert records.replay(record).state == match.state
-    # and it writes back as version 2
+    # and it writes back as the current version
     assert records.to_json(record)["version"] == records.VERSION
 
 
@@ -150,9 +150,11 @@ def damaged_texts():
     cases["truncated"] = base[: len(base) // 2]
     cases["empty"] = ""
     cases["not an object"] = "[1, 2]"
-    cases["newer version"] = base.replace('"version": 2', '"version": 3')
-    cases["version as text"] = base.replace('"version": 2', '"version": "2"')
-    cases["version 1 as v2 format"] = base.replace('"version": 2', '"version": 1')
+    now = f'"version": {records.VERSION}'
+    cases["newer version"] = base.replace(now, f'"version": {records.VERSION + 1}')
+    cases["version as text"] = base.replace(now, f'"version": "{records.VERSION}"')
+    cases["version 1 as v2 format"] = base.replace(now, '"version": 1')
+    cases["version 0"] = base.replace(now, '"version": 0')
     cases["other format"] = base.replace("tideboard-record", "something-else")
     cases["unknown game"] = base.replace('"shifting-stones"', '"chess"')
     cases["game not built"] = base.replace('"shifting-stones"', '"mermaid-rain"')
@@ -398,3 +400,34 @@ def test_random_bytes_raise_only_record_error(tmp_path, blob):
         records.read(path)
     except RecordError as error:
         assert str(error).startswith(str(path)) or str(error).startswith("cannot read")
+
+
+# -- rulesets (issue #20) ---------------------------------------------------------
+OLD_RECORDS = os.path.join(os.path.dirname(__file__), "ruleset1_records.json")
+
+
+@pytest.mark.parametrize("game_id", ["mermaid-rain", "animal-splash"])
+def test_records_written_before_the_new_rulesets_replay_as_they_were_played(game_id):
+    """Issue #20 changed Mermaid Rain's treasure spots and surf tiles and Animal
+    Splash's missions (their "ruleset" option, "2" now). A version-2 record (written
+    by the tideboard before, with its greedy bots) names no ruleset: it is read with
+    ruleset 1 and its moves replay to the same result; written again it names it."""
+    with open(OLD_RECORDS, encoding="utf-8") as f:
+        data = json.load(f)[game_id]
+    assert data["version"] == 2 and "options" not in data["config"]
+    record = load(data)
+    assert record.config.option_dict == {"ruleset": "1"}
+    match = records.replay(record)
+    assert match.game.is_over(match.state)
+    assert list(match.game.scores(match.state)) == data["result"]["scores"]
+    again = records.to_json(record)
+    assert again["version"] == records.VERSION
+    assert again["config"]["options"] == {"ruleset": "1"}
+    # a current record without options is the current ruleset
+    assert load({**data, "version": records.VERSION}).config.options == ()
+
+
+def test_an_old_record_of_another_game_gains_no_ruleset():
+    data = good_v2()
+    data["version"] = 2
+    assert load(data).config.options == ()

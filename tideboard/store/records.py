@@ -25,8 +25,12 @@ from tideboard.engine.plurals import plural
 from tideboard.files.paths import write_atomic  # noqa: F401  (re-exported)
 
 FORMAT = "tideboard-record"
-VERSION = 2
+VERSION = 3  # 3: as 2; a version 1-2 record of a game below has the first ruleset
 OLD_FORMAT = "tideboard-save"  # version 1: the app's autosave files
+# Games whose rules changed with record version 3 (issue #20): their "ruleset"
+# option is "1" for a game recorded before, so an old record replays as it was
+# played (the store's migration 4 -> 5 does the same for stored games).
+RULESET_1_GAMES = ("mermaid-rain", "animal-splash")
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # 100,000 moves are about 1.5 MB
 MAX_ACTIONS = 1_000_000
@@ -189,7 +193,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
 
 
 def loads(text: str, source: str = "the record") -> Record:
-    """Parse and validate a record (version 1 or 2); RecordError naming ``source``."""
+    """Parse and validate a record (version 1, 2 or 3); RecordError naming ``source``."""
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except RecordError:
@@ -205,7 +209,7 @@ def _no_constant(name: str) -> Any:
 
 
 def parse(data: Any, source: str = "the record") -> Record:
-    """Validate decoded JSON (version 1 or 2) into a :class:`Record`."""
+    """Validate decoded JSON (version 1, 2 or 3) into a :class:`Record`."""
     try:
         return _parse(data)
     except RecordError as error:
@@ -234,11 +238,13 @@ def _parse(data: Any) -> Record:
             f"record version {version} was written by a newer tideboard; "
             f"this one reads versions 1-{VERSION}: update tideboard"
         )
-    if version != VERSION:
+    if version not in (2, VERSION):
         raise RecordError(f"record version {version} is not supported")
     _only_keys(data, _KEYS_V2, "the record")
     game = _game_id(data.get("game"))
     config = _config(data.get("config"))
+    if version < 3:
+        config = first_ruleset(game, config)
     seats = _seats(data.get("seats"), config.players)
     actions = _actions(data.get("actions"))
     finished = data.get("finished")
@@ -271,7 +277,7 @@ def _parse_v1(data: dict[str, Any]) -> Record:
     the autosave of a finished game)."""
     _only_keys(data, _KEYS_V1, "the save")
     game = _game_id(data.get("game"))
-    config = _config(data.get("config"))
+    config = first_ruleset(game, _config(data.get("config")))
     actions = _actions(data.get("actions"))
     raw = data.get("bots", {})
     if raw is None:
@@ -286,6 +292,14 @@ def _parse_v1(data: dict[str, Any]) -> Record:
             raise RecordError(f'"bots" seat {key}: {_show(level)} is not a bot level')
         bots[int(key) - 1] = level
     return Record(game, config, default_seats(config.players, bots), actions)
+
+
+def first_ruleset(game: str, config: GameConfig) -> GameConfig:
+    """``config`` of a game recorded before record version 3: the games whose rules
+    changed then keep the ruleset they were played with (unless it is named)."""
+    if game not in RULESET_1_GAMES or "ruleset" in config.option_dict:
+        return config
+    return config.evolve(options=(*config.options, ("ruleset", "1")))
 
 
 def _only_keys(data: dict[str, Any], allowed: set[str], what: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -72,6 +72,14 @@ MIGRATIONS: list[str] = [
     # differ from its variant's preset, as games.options); old tables have none
     """
     ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+    """,
+    # 4 -> 5: Mermaid Rain's and Animal Splash's rules changed (issue #20, their
+    # "ruleset" option): the games stored before keep the first ruleset, so they
+    # replay as they were played (records.RULESET_1_GAMES, for record files)
+    """
+    UPDATE games SET options = json_set(options, '$.ruleset', '1')
+        WHERE game IN ('mermaid-rain', 'animal-splash')
+        AND json_valid(options) AND json_extract(options, '$.ruleset') IS NULL;
     """,
 ]
 

@@ -158,6 +158,10 @@ MISSIONS: dict[int, Mission] = {
     for raw in _RAW["missions"]
 }
 ENDINGS: dict[int, Ending] = {raw["id"]: Ending(**raw) for raw in _RAW["endings"]}
+# the missions of the pile per ruleset (the "ruleset" option): "1" as first released
+MISSION_PILES: dict[str, tuple[int, ...]] = {
+    name: tuple(ids) for name, ids in _RAW["mission_piles"].items()
+}
 del _RAW
 
 assert [c.id for c in CARDS] == list(range(len(CARDS))), "card ids are their index"

@@ -5,7 +5,7 @@ Plain data importing only the engine's contract: reading it loads none of the ru
 
 from __future__ import annotations
 
-from tideboard.engine.core import GameInfo
+from tideboard.engine.core import GameInfo, GameOption
 
 INFO = GameInfo(
     id="animal-splash",
@@ -15,5 +15,15 @@ INFO = GameInfo(
     summary="Dive around the grid, line up sea animals for pearls, take missions.",
     bot_levels=("random", "greedy"),
     hidden_information=False,
+    options=(
+        GameOption(
+            "ruleset",
+            "Ruleset",
+            ("2", "1"),
+            "2",
+            "2: the missions as rebalanced (2 crabs, 2 double plants); 1: as first "
+            "released (games saved before then keep it)",
+        ),
+    ),
     order=5,
 )

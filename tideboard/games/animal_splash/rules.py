@@ -24,6 +24,7 @@ from tideboard.games.animal_splash.content import (
     ENDINGS,
     LINES,
     MAIN_CARDS,
+    MISSION_PILES,
     MISSIONS,
     OPEN_MISSIONS,
     PLANT,
@@ -31,6 +32,7 @@ from tideboard.games.animal_splash.content import (
     SPOTS,
     STARTS,
 )
+from tideboard.games.animal_splash.info import INFO
 from tideboard.games.animal_splash.state import (
     ACT,
     EMPTY,
@@ -136,7 +138,8 @@ def setup(config: GameConfig) -> State:
         raise ConfigError("Animal Splash is for 2-5 players.")
     rng = Rng.from_seed(config.seed)
     grid, deck, rng = _draw(tuple(range(MAIN_CARDS)), rng, 9)
-    shown, missions, rng = _draw(tuple(sorted(MISSIONS)), rng, OPEN_MISSIONS)
+    pile = MISSION_PILES[INFO.option_values(config)["ruleset"]]
+    shown, missions, rng = _draw(pile, rng, OPEN_MISSIONS)
     (ending,), endings, rng = _draw(tuple(sorted(ENDINGS)), rng)
     dealt, starts, rng = _draw(tuple(card.id for card in STARTS), rng, players)
     first = min(range(players), key=lambda seat: CARDS[dealt[seat]].number)

@@ -4,8 +4,10 @@
 choices of others before the reveal, face-down treasures it has not looked at,
 or the piles):
 
-* melds: shows its most plentiful pair, then adds a card only while that
-  makes a better meld, else shows the Mermaid card;
+* melds: weighs every meld its hand can make (the bonus, the turn order, the
+  cards it would no longer have to move with, a small random lean each round)
+  and builds the best: two of its cards first, then one at a time, then the
+  Mermaid card; an Aquamarine Waltz draws the shape with most room on the sea;
 * tiles: picks a tile whose symbol it can pay for (or a mermaid symbol),
   lays it to shorten its way to the nearest treasure;
 * riding: collects whatever it may (a kind it lacks first), teleports to the
@@ -26,10 +28,13 @@ from typing import Any
 from tideboard.engine.bots import RandomBot
 from tideboard.games.mermaid_rain import spaces
 from tideboard.games.mermaid_rain.content import (
+    MARCH,
+    MELD_LIMIT,
     MERMAID,
     STARTS,
     TILE_DARK,
     TILE_SYMBOL,
+    TILES_OF_SHAPE,
     TURTLE,
     distance,
 )
@@ -49,6 +54,27 @@ from tideboard.games.mermaid_rain.state import (
     Take,
     Teleport,
 )
+
+# What a meld is worth to the greedy bot, in points: the bonus (Mermaid Rain's
+# teleport to the richest space; Ocean March's treasure: 2 points and a kind
+# towards the tribute and the majorities; the Waltz's extra surf tile)...
+MELD_WORTH = (0.0, 9.0, 7.0, 7.0, 6.0, 5.0, 4.0, 1.0, 0.0)
+ORDER_WORTH = 0.25  # ... a little for each place earlier in the turn order ...
+CARD_WORTH = 0.75  # ... less what each card beyond the first two would pay for moving,
+KEEP_TO_MOVE = 3  # and never fewer cards left to move with than this.
+JITTER = 1.0  # each round the melds' worth varies by up to this much, either way
+
+
+def _add(meld: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, int, int]:
+    out = list(meld[:3])
+    for k in cards:
+        if k < 3:
+            out[k] += 1
+    return (out[0], out[1], out[2])
+
+
+def _within(meld: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    return all(m <= t for m, t in zip(meld, target))
 
 
 def treasure_spaces(view: State) -> list[int]:
@@ -87,6 +113,8 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
+        self._jitter_round = -1
+        self._jitter_now: list[float] = []
 
     def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
         first = legal[0]
@@ -100,8 +128,14 @@ class GreedyBot:
             )
         if kind is Pick:
             return max(legal, key=lambda a: self._tile_value(hand, a.tile))
-        if kind is Draw:
-            return self.random.choice(list(legal))
+        if kind is Draw:  # the Waltz tile: the shape with most room on the sea
+            return max(
+                legal,
+                key=lambda a: (
+                    len(spaces.placements(view, TILES_OF_SHAPE[a.shape][0])),
+                    self.random.random(),
+                ),
+            )
         if kind in (Enter, Home):
             targets = treasure_spaces(view) or list(STARTS)
             return min(
@@ -113,29 +147,58 @@ class GreedyBot:
         return self._ride(view, seat, legal)
 
     def _show(self, view: State, seat: int, legal: Sequence[Show]) -> Show:
-        hand = view.hands[seat]
         meld = view.melds[seat]
+        target = self.meld_target(view, seat)
         if sum(meld) == 0:
+            # the first two cards: two of the target's, the pair that would
+            # itself be the best meld should the phase end at once
+            fitting = [a for a in legal if _within(_add(meld, a.cards), target)]
             return max(
-                legal,
-                key=lambda a: (
-                    a.cards[0] == a.cards[1],
-                    hand[a.cards[0]] + hand[a.cards[1]],
-                    self.random.random(),
-                ),
+                fitting or list(legal),
+                key=lambda a: (-meld_rank(_add(meld, a.cards)), self.random.random()),
             )
-        now = meld_rank(meld)
-        best, best_rank = None, now
-        for action in legal:
-            k = action.cards[0]
-            if k == MERMAID:
-                continue
-            after = list(meld)
-            after[k] += 1
-            rank = meld_rank(tuple(after))
-            if rank < best_rank and sum(hand[:3]) > 3:
-                best, best_rank = action, rank
-        return best if best is not None else Show(seat, (MERMAID,))
+        if meld == target:
+            return Show(seat, (MERMAID,))
+        more = [a for a in legal if a.cards[0] != MERMAID and _within(_add(meld, a.cards), target)]
+        if not more:
+            return Show(seat, (MERMAID,))
+        return min(more, key=lambda a: (meld_rank(_add(meld, a.cards)), self.random.random()))
+
+    def meld_target(self, view: State, seat: int) -> tuple[int, int, int]:
+        """The meld (cards per kind) worth most to build from the cards shown
+        and the hand: the meld's bonus, a little for moving earlier, less what
+        the cards beyond the first two would have paid for moving (little once
+        the board holds no treasure).  Every meld is weighed: each round the bot
+        leans a little towards some melds (a jitter), so it builds all kinds."""
+        hand, meld = view.hands[seat], view.melds[seat]
+        jitter = self._jitter(view.round)
+        card_cost = CARD_WORTH if treasure_spaces(view) else CARD_WORTH / 4
+        held = sum(hand[:3])
+        best, best_value = meld, -99.0
+        for d in range(meld[0], meld[0] + hand[0] + 1):
+            for g in range(meld[1], meld[1] + hand[1] + 1):
+                for t in range(meld[2], meld[2] + hand[2] + 1):
+                    size = d + g + t
+                    if size < 2 or size > MELD_LIMIT:
+                        continue
+                    spent = size - sum(meld)
+                    if size > 2 and held - spent < KEEP_TO_MOVE:
+                        continue  # a card beyond the first two, and too few left to move
+                    rank = meld_rank((d, g, t))
+                    worth = MELD_WORTH[rank]
+                    if rank == MARCH and not view.pool:
+                        worth = 0.0  # the pool is empty: no treasure
+                    value = worth + jitter[rank] + (8 - rank) * ORDER_WORTH
+                    value -= card_cost * (size - 2)
+                    if value > best_value:
+                        best, best_value = (d, g, t), value
+        return best
+
+    def _jitter(self, round_number: int) -> list[float]:
+        if self._jitter_round != round_number:
+            self._jitter_round = round_number
+            self._jitter_now = [self.random.uniform(-JITTER, JITTER) for _ in range(9)]
+        return self._jitter_now
 
     def _tile_value(self, hand: tuple[int, ...], tile: int) -> tuple:
         sym = TILE_SYMBOL[tile]

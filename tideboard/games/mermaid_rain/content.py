@@ -10,7 +10,8 @@ Everything is a small integer so that states stay cheap to copy:
 * a cell is ``row * COLS + col``; rows are offset ("odd-r"): odd rows sit
   half a space to the right.  Cells are named by a row letter and a column
   number, ``a1`` at the top left;
-* a surf tile is an id 0-35 with a shape, a symbol and a dark border or not;
+* a surf tile is an id 0-71 (two sets of 36, one per ruleset) with a shape,
+  a symbol and a dark border or not;
 * a treasure is an id with a kind 0-4 (Abalone, Coral, Crystal, Pearl,
   Dragon Scale).
 """
@@ -90,18 +91,26 @@ def distance(a: int, b: int) -> int:
 
 # -- surf tiles -------------------------------------------------------------
 SHAPES: tuple[str, ...] = tuple(_RAW["surf_tiles"]["shapes"])  # duo, bar, arc, tri
+# Two sets of 36 tiles, one per ruleset (the "ruleset" option): 0-35 as first
+# released, 36-71 with more dark borders (issue #20).  A game uses one set.
 TILE_SHAPE: list[int] = []
 TILE_SYMBOL: list[int] = []
 TILE_DARK: list[bool] = []
-for _shape, _name in enumerate(SHAPES):
-    for _letter in _RAW["surf_tiles"]["symbols"][_name]:
-        TILE_SHAPE.append(_shape)
-        TILE_SYMBOL.append("dgtm".index(_letter.lower()))
-        TILE_DARK.append(_letter.isupper())
-TILES = len(TILE_SHAPE)
-TILES_OF_SHAPE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t for t in range(TILES) if TILE_SHAPE[t] == s) for s in range(len(SHAPES))
-)
+TILE_SETS: dict[str, range] = {}
+for _ruleset, _key in (("1", "symbols"), ("2", "symbols_2")):
+    _first = len(TILE_SHAPE)
+    for _shape, _name in enumerate(SHAPES):
+        for _letter in _RAW["surf_tiles"][_key][_name]:
+            TILE_SHAPE.append(_shape)
+            TILE_SYMBOL.append("dgtm".index(_letter.lower()))
+            TILE_DARK.append(_letter.isupper())
+    TILE_SETS[_ruleset] = range(_first, len(TILE_SHAPE))
+TILES = len(TILE_SHAPE)  # every tile id of both sets
+TILES_OF_SHAPE_BY_RULESET: dict[str, tuple[tuple[int, ...], ...]] = {
+    ruleset: tuple(tuple(t for t in ids if TILE_SHAPE[t] == s) for s in range(len(SHAPES)))
+    for ruleset, ids in TILE_SETS.items()
+}
+TILES_OF_SHAPE = TILES_OF_SHAPE_BY_RULESET["2"]  # the current ruleset's
 
 
 def _placements() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -149,10 +158,23 @@ TREASURE_LETTERS = _RAW["treasures"]["letters"]  # a c y p z
 TREASURES_BY_PLAYERS: dict[int, tuple[int, ...]] = {
     int(n): tuple(c) for n, c in _RAW["treasures"]["by_players"].items()
 }
-SPOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
-    int(n): tuple((CELL_BY_NAME[name], up, down) for name, up, down in spots)
-    for n, spots in _RAW["treasures"]["spots"].items()
+
+
+def _spots(raw: dict) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    return {
+        int(n): tuple((CELL_BY_NAME[name], up, down) for name, up, down in spots)
+        for n, spots in raw.items()
+    }
+
+
+# Where the treasures lie at the start, per ruleset (the "ruleset" option) and
+# player count: (cell, face up, face down).  "1" as first released; "2" (issue
+# #20) keeps the board from running dry before the fifth round.
+SPOTS_BY_RULESET = {
+    "1": _spots(_RAW["treasures"]["spots"]),
+    "2": _spots(_RAW["treasures"]["spots_2"]),
 }
+SPOTS = SPOTS_BY_RULESET["2"]  # the current ruleset's
 
 # -- melds ----------------------------------------------------------------------
 MELD_NAMES = (

@@ -5,7 +5,7 @@ Plain data importing only the engine's contract: reading it loads none of the ru
 
 from __future__ import annotations
 
-from tideboard.engine.core import GameInfo
+from tideboard.engine.core import GameInfo, GameOption
 
 INFO = GameInfo(
     id="mermaid-rain",
@@ -13,5 +13,15 @@ INFO = GameInfo(
     min_players=3,
     max_players=6,
     summary="Meld cards all at once, lay surf tiles, ride to the treasures.",
+    options=(
+        GameOption(
+            "ruleset",
+            "Ruleset",
+            ("2", "1"),
+            "2",
+            "2: treasures laid out to last all five rounds at every table; 1: as first "
+            "released (games saved before then keep it)",
+        ),
+    ),
     order=4,
 )

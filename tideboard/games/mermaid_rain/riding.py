@@ -17,7 +17,6 @@ from tideboard.games.mermaid_rain.content import (
     WATER,
 )
 from tideboard.games.mermaid_rain.rounds import (
-    _START_SET,
     PLACEMENT_SETS,
     _minus,
     _set,
@@ -128,7 +127,6 @@ def move_action(state: State, a: Move) -> State:
         raise IllegalAction(
             "Move only to a neighbouring space with a symbol (not onto empty sea or rocks)."
         )
-    _start_free(state, a.to)
     if not isinstance(a.cards, tuple) or a.cards not in spaces.costs(state, a.seat, a.to):
         raise IllegalAction(
             "Pay a card matching the space's symbol (any card onto a mermaid "
@@ -141,11 +139,6 @@ def move_action(state: State, a: Move) -> State:
         hands=_set(state.hands, a.seat, _minus(state.hands[a.seat], a.cards)),
         discard=state.discard + a.cards,
     )
-
-
-def _start_free(state: State, space: int) -> None:
-    if space in _START_SET and space in state.at:
-        raise IllegalAction("A start space holds one mermaid: another is there.")
 
 
 def teleport_action(state: State, a: Teleport) -> State:
@@ -162,7 +155,6 @@ def teleport_action(state: State, a: Teleport) -> State:
         or spaces.space_of(state, a.to) != a.to
     ):
         raise IllegalAction("Teleport to another space with a symbol or a start space.")
-    _start_free(state, a.to)
     return _arrive(state, a.seat, a.to)
 
 

@@ -16,19 +16,18 @@ from tideboard.games.mermaid_rain.content import (
     MERMAID,
     PLACEMENTS,
     SHAPES,
-    SPOTS,
-    STARTS,
+    SPOTS_BY_RULESET,
     TILE_SHAPE,
-    TILES_OF_SHAPE,
+    TILES_OF_SHAPE_BY_RULESET,
     TREASURES_BY_PLAYERS,
     UNDERCURRENTS,
 )
+from tideboard.games.mermaid_rain.info import INFO
 from tideboard.games.mermaid_rain.state import MELD, State
 
 PAIRS = tuple(itertools.combinations_with_replacement(range(3), 2))  # the 6 two-card choices
 PLACEMENT_SETS = tuple(frozenset(p) for p in PLACEMENTS)
 _PAIR_SET = frozenset(PAIRS)
-_START_SET = frozenset(STARTS)
 _ONE_SET = frozenset((k,) for k in range(4))
 
 
@@ -85,14 +84,15 @@ def setup(config: GameConfig) -> State:
     spaces: list[tuple[int, ...]] = [()] * CELLS
     face_up: set[int] = set()
     next_id = 0
-    for cell, up, down in SPOTS[n]:
+    ruleset = INFO.option_values(config)["ruleset"]
+    for cell, up, down in SPOTS_BY_RULESET[ruleset][n]:
         ids = tuple(range(next_id, next_id + up + down))
         face_up.update(ids[:up])
         spaces[cell] = ids
         next_id += up + down
     piles = []
     for shape in range(len(SHAPES)):
-        pile, rng = rng.shuffle(TILES_OF_SHAPE[shape])
+        pile, rng = rng.shuffle(TILES_OF_SHAPE_BY_RULESET[ruleset][shape])
         piles.append(pile)
     undercurrents, rng = rng.shuffle(range(len(UNDERCURRENTS)))
     state = State(

@@ -36,7 +36,6 @@ from tideboard.games.mermaid_rain.melds import meld_order, meld_rank
 from tideboard.games.mermaid_rain.rounds import (
     _ONE_SET,
     _PAIR_SET,
-    _START_SET,
     PAIRS,
     _draw_tile,
     _minus,
@@ -161,18 +160,12 @@ def _legal(state: State, seat: int) -> list[Action]:
             return out
         out = []
         if state.teleport[seat] and not state.moved:
-            out.extend(
-                Teleport(seat, s)
-                for s in spaces.all_spaces(state)
-                if s != here and not (s in _START_SET and s in state.at)
-            )
+            out.extend(Teleport(seat, s) for s in spaces.all_spaces(state) if s != here)
         moves, cover = _MOVES, state.cover
         hand = state.hands[seat]
         cap = spaces.CAP
         held = (cap[hand[0]], cap[hand[1]], cap[hand[2]])
         for space in spaces.neighbour_spaces(state, here):
-            if space in _START_SET and space in state.at:
-                continue  # a start space holds one mermaid
             tile = cover[space]
             key = (seat, space, BASE[space] if tile < 0 else TILE_SYMBOL[tile], held)
             found = moves.get(key)
