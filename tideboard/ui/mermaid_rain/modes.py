@@ -277,10 +277,7 @@ class Picks:
             if any(isinstance(a, Teleport) for a in legal):
                 here = self._not_here(shown, seat)  # why not the cursor's space
                 plain = not takes and (
-                    "empty sea" in here
-                    or "a rock" in here
-                    or here.startswith("You are")
-                    or "start space" in here
+                    "empty sea" in here or "a rock" in here or here.startswith("You are")
                 )
                 why = f" {here}" if plain else ""  # (two lines hold it beside no treasure)
                 return (
@@ -301,8 +298,6 @@ class Picks:
             return f"{name} is {'a rock' if BASE[cell] == ROCK else 'empty sea'}: no way on."
         if space not in rules_board.neighbour_spaces(shown, shown.at[seat]):
             return f"{name} is not next to you."
-        if space in STARTS and space in shown.at:
-            return f"{name}: a start space holds one mermaid."
         return f"No card of yours pays for {name}."
 
     def _cost_choices(self, space: int) -> int:
