@@ -28,10 +28,10 @@ def test_play_starts_the_app_with_three_players_and_the_bots(monkeypatch):
         return 0
 
     monkeypatch.setattr(app_module, "run_app", fake_run_app)
-    result = run("play", "animal-splash", "--players", "3", "--bot", "2=greedy", "--seed", "4")
+    result = run("play", "animal-splash", "--players", "3", "--bot", "2=random", "--seed", "4")
     assert result.exit_code == 0, result.output
     assert seen["game_id"] == "animal-splash" and seen["config"].players == 3
-    assert seen["bots"] == {1: "greedy"}
+    assert seen["bots"] == {1: "random", 2: "greedy"}  # seat 3: the default bot
 
 
 def test_script_plays_moves_and_prints_json():

@@ -44,8 +44,8 @@ def test_snapshot_new_table_dialog(snap_compare, size, tmp_path, monkeypatch):
         labels = [row[2] for row in dialog.rows()]
         while dialog.row != labels.index("Seat 3"):
             await pilot.press("j")
-        await pilot.press("l", "l")  # a player -> random -> greedy
-        assert dialog.seats == {2: 2}
+        await pilot.press("l")  # a player -> greedy, the default level
+        assert dialog.choices()[dialog.seats[2]] == "greedy"
         await settle(pilot)
 
     fixed_ids(monkeypatch)
