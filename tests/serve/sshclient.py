@@ -150,7 +150,7 @@ class Client:
     def text(self) -> str:
         return self.screen.text()
 
-    async def wait_for(self, needle: str, timeout: float = 10.0) -> str:
+    async def wait_for(self, needle: str, timeout: float = 20.0) -> str:
         """The screen's text once ``needle`` is on it (checked as output arrives)."""
         try:
             async with self.changed:
