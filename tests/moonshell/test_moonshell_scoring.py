@@ -249,3 +249,14 @@ def test_every_pattern_card_of_every_deck_fits_in_a_treasure_chest():
     assert len(pattern_cards) >= 40
     for card in pattern_cards:
         assert card.placements, f"card {card.id} does not fit in a treasure chest"
+
+
+def test_the_result_says_why_the_game_ended():
+    """Issue #20: the results said who won, not why the game was over."""
+    same = ".. .. .. .. / .. .. .. .. / UR UR .. .."
+    state = evolve(make_state(2, chests={0: same, 1: same}), over=True, end_trigger=1)
+    assert GAME.result_text(state).startswith(
+        "Player 2 filled their chest first, and the round was played out"
+    )
+    solo = evolve(make_state(solo=True), over=True, end_trigger=1)
+    assert GAME.result_text(solo).startswith("The automaton filled its chest")

@@ -163,7 +163,24 @@ class Moonshell(ModularGame[State, Action]):
         )
         return "\n".join(lines)
 
+    def end_reason(self, state: State) -> str:
+        """Why the game ended ("" if it has not, or was set up ended): a chest filled."""
+        seat = state.end_trigger
+        if not state.over or seat < 0:
+            return ""
+        if state.solo:
+            who = "You filled your chest" if seat == 0 else "The automaton filled its chest"
+            return f"{who}, which ends the game."
+        return (
+            f"{seat_label(seat)} filled their chest first, and the round was played out "
+            "so that everyone had as many turns."
+        )
+
     def result_text(self, state: State) -> str:
+        why = self.end_reason(state)
+        return f"{why} {self._result_line(state)}" if why else self._result_line(state)
+
+    def _result_line(self, state: State) -> str:
         totals = [scoring.breakdown(state, s)["total"] for s in range(state.players)]
         if state.solo:
             mine, auto = totals
