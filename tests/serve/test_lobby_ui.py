@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room
+from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room, play_out
 from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.new_table import NewTableScreen
@@ -253,3 +253,28 @@ async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, m
             if name == "carol":
                 assert not screen.needs_privacy(seat)  # the public decision of this test
             assert screen.human_to_move() == expected
+
+
+async def test_a_finished_table_names_its_players_in_the_result(tmp_path, monkeypatch):
+    """Issue #20: the results at a served table said "Player 1 wins."; they name
+    the players, as the log does."""
+    from tideboard.ui.shared.modals import EndScreen
+
+    room = new_room(tmp_path)
+    fixed_ids(monkeypatch)
+    table = room.create("ana", "shifting-stones", 2)
+    room.join(table.id, "bob")
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_table(table)
+        await settle(pilot)
+        play_out(room, table)  # the last move arrives while ana's screen is open
+        for _ in range(50):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen)
+        winners = [("ana", "bob")[s] for s in table.match.game.winners(table.match.state)]
+        assert winners and all(name in app.screen.result for name in winners)
+        assert "Player 1" not in app.screen.result and "Player 2" not in app.screen.result

@@ -155,7 +155,7 @@ class RemoteTable(Control):
         screen, game, state = self.screen, self.match.game, self.match.state
         screen.refresh_table()
         if game.is_over(state):
-            screen.say(f"Game over. {game.result_text(state)}")
+            screen.say(f"Game over. {self.named(game.result_text(state))}")
             screen.show_end()
             return
         waiting = game.to_move(state)

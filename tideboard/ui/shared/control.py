@@ -127,6 +127,11 @@ class Control:
         """The help screen's keys: the game's ``keys``, and the controller's own."""
         return keys
 
+    def named(self, text: str) -> str:
+        """``text`` (a log line, a result) as this screen names the players: a
+        served table puts its players' names for "Player N"; here it is as it is."""
+        return text
+
     def seat_name(self, seat: int) -> str:
         """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
         level = self.bot_levels.get(seat)

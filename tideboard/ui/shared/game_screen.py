@@ -306,7 +306,7 @@ class GameScreen(Windows, Screen):
         self.show_results(
             f"{self.game.info.name}: game over",
             self.end_table(),
-            self.game.result_text(self.state),
+            self.control.named(self.game.result_text(self.state)),
             self.match.config.seed,
             self._end_choice,
         )
@@ -315,7 +315,8 @@ class GameScreen(Windows, Screen):
         """The results closed: the final board and the log stay, with the game-over keys."""
         self.sync_bindings()
         self.say(
-            f"Game over. {self.game.result_text(self.state)}  r: results, a: play "
+            f"Game over. {self.control.named(self.game.result_text(self.state))}  r: results, "
+            "a: play "
             "again, p: picker, q: quit."
         )
 
