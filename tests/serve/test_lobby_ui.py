@@ -278,3 +278,27 @@ async def test_a_finished_table_names_its_players_in_the_result(tmp_path, monkey
         winners = [("ana", "bob")[s] for s in table.match.game.winners(table.match.state)]
         assert winners and all(name in app.screen.result for name in winners)
         assert "Player 1" not in app.screen.result and "Player 2" not in app.screen.result
+
+
+async def test_a_table_is_watched_from_before_it_starts(tmp_path, monkeypatch):
+    """Issue #20: w on a table still gathering players said it had not started;
+    now the watcher's screen opens on it as it starts."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("bob", "shifting-stones", 2)
+    app = lobby_app(room, "carol")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await cursor_to(pilot, "open", table.id)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        assert f"You will watch table {table.id}" in status(app)
+        room.join(table.id, "dave")  # the last seat taken: the table starts
+        for _ in range(50):
+            if isinstance(getattr(app.screen, "control", None), RemoteTable):
+                break
+            await pilot.pause(0.02)
+        control = app.screen.control
+        assert isinstance(control, RemoteTable) and control.table is table
+        assert control.seat is None  # watching: no seat, no secrets

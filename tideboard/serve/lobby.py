@@ -204,7 +204,8 @@ class LobbyScreen(Screen):
         super().__init__(id="lobby")
         self.room = room
         self.player = name
-        self.waiting_for: str | None = None  # a table of ours not started yet
+        # a table of ours, or one to watch, not started yet: opened when it starts
+        self.waiting_for: str | None = None
         self.filter = ""  # only the lines with this text (any case)
 
     def compose(self) -> ComposeResult:
@@ -442,8 +443,13 @@ class LobbyScreen(Screen):
 
     def action_watch(self) -> None:
         table = self._table()
-        if table is not None:
-            self.app.open_table(table)
+        if table is None:
+            return
+        if not table.started:  # watched from its first move: opened once it starts
+            self.waiting_for = table.id
+            self.say(f"You will watch table {table.id} from its first move, once it starts.")
+            return
+        self.app.open_table(table)
 
     def action_start(self) -> None:
         table = self._table()
