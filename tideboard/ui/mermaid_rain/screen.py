@@ -121,6 +121,7 @@ class MermaidRainScreen(GameScreen):
         with Horizontal(id="mr-top"):
             yield HexBoard(id="mr-board")
             yield Static(id="mr-side")
+        yield Static(id="mr-legend")
         yield Static(id="mr-hand")
         yield GameLog(id="mr-log")
         yield StatusLine(id="mr-status")
