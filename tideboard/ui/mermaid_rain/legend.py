@@ -144,7 +144,8 @@ def mermaid_entries(
     others = [seat for seat in riding if seat != me]
     if detail == FULL:  # one each, the colour named: the seat's name in the side table has it
         for seat in others:
-            words = WORDS["others"][detail] + whose(seat)
+            colour = colour_word(colours[f"seat-{seat + 1}"])
+            words = f"{name_of(seat)}'s {WORDS['others'][detail]} ({colour})"
             out.append((Text(str(seat + 1), badge_style(colours, seat)), words))
     elif others:
         key = Text()
