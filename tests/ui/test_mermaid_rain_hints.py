@@ -167,7 +167,10 @@ async def test_six_players_one_line_each_show_the_treasures_while_riding():
         screen = await screen_of(pilot)
         await settle(pilot)
         side = panel(screen, "side").splitlines()
-        assert f"${letter}2?" in side[2] and len(side) == 7
+        assert f"${letter}2?" in side[2]
+        # one line a seat; below them the sea's legend (mermaids, treasures)
+        assert [line[1:3] for line in side[1:7]] == [f"P{n}" for n in range(1, 7)]
+        assert not any(line[1:2] == "P" for line in side[7:])
 
 
 async def test_end_results_explain_their_columns():

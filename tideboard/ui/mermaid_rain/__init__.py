@@ -3,6 +3,7 @@
 | module | draws |
 |---|---|
 | ``sea`` | ``HexBoard``: the sea in offset rows, tiles, mermaids, treasures, the cursor |
+| ``legend`` | the sea's legend: each mark on the sea now, drawn as there and named |
 | ``modes`` | ``Picks``: what the keys have picked, the action Enter takes, the hints |
 | ``panels`` | ``TableDrawing``: the side table, your hand, what is redrawn when; the end table |
 | ``screen`` | ``MermaidRainScreen``: the widgets, keys and clicks turned into actions |

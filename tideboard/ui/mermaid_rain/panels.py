@@ -9,6 +9,7 @@ touches only the board, the hand and the hint line.  What the keys have picked
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
@@ -26,12 +27,15 @@ from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.rendering import tile_label
 from tideboard.games.mermaid_rain.scoring import breakdown
 from tideboard.games.mermaid_rain.state import CHOSEN, MELD, PICK, State
+from tideboard.ui.mermaid_rain.legend import FULL, SHORT, TERSE, legend_entries, legend_lines
 from tideboard.ui.mermaid_rain.modes import Picks, treasure_word
 from tideboard.ui.mermaid_rain.sea import HexBoard, treasure_mark
-from tideboard.ui.shared import GameScreen
+from tideboard.ui.shared import GameScreen, game_colours
 from tideboard.ui.shared.cell_grid import set_static
 
 WIDE, TALL = 110, 36  # from here the side panel and the board have more room
+SEA_W = {False: 50, True: 74}  # the sea's width (screen.tcss #mr-board), not wide / wide
+SIDE_LINES = 10  # the side panel's height when not tall (#mr-side)
 
 PHASE_WORDS = {
     "meld": "melds",
@@ -119,15 +123,15 @@ class TableDrawing:
         screen.set_class(wide, "wide")
         screen.set_class(tall, "tall")
         screen.query_one(HexBoard).layout_for(wide, tall)
-        if screen.is_mounted:  # the side panel's layout follows the size too
-            self._update("mr-side", self.side_text(screen.shown))
+        if screen.is_mounted:  # the side panel's and the legend's layout follow the size too
+            self.draw_top(screen.shown)
 
     def draw(self) -> None:
         """After a change of state: the picks that still make sense, then everything."""
         screen = self.screen
         shown: State = screen.shown
         self.picks.fit_marks(shown)
-        self._update("mr-side", self.side_text(shown))
+        self.draw_top(shown)
         self.redraw_marks()
         title = (
             f"Mermaid Rain - round {shown.round} of {ROUNDS}, "
@@ -143,7 +147,7 @@ class TableDrawing:
         shown: State = screen.shown
         targets, preview = picks.board_marks(shown)
         board_cursor = picks.cursor if picks.mode(shown) in picks.BOARD_MODES else None
-        screen.query_one(HexBoard).show(shown, targets, preview, board_cursor)
+        screen.query_one(HexBoard).show(shown, targets, preview, board_cursor, screen.viewer)
         self._update("mr-hand", self.hand_text(shown))
         if screen.human_to_move() is not None:
             screen.say(picks.hint(shown))
@@ -151,6 +155,39 @@ class TableDrawing:
 
     def _update(self, widget_id: str, content: Text) -> None:
         set_static(self.screen.query_one(f"#{widget_id}", Static), content)
+
+    # -- the side panel and the sea's legend -------------------------------------------
+    def draw_top(self, s: State) -> None:
+        """The side panel (the seats, then the mermaids' and treasures' part of the sea's
+        legend if it has room) and the legend under the sea and the side panel (the
+        rest); on a tall terminal all of the legend there, in full words when it is wide
+        too."""
+        screen = self.screen
+        wide, tall = screen.has_class("wide"), screen.has_class("tall")
+        board = screen.query_one(HexBoard)
+        side = self.side_text(s)
+        side.rstrip()
+        width = screen.size.width
+        details = (FULL,) if tall and wide else (SHORT,) if tall else (SHORT, TERSE)
+        for detail in details:  # terse only when the short words do not fit
+            groups = legend_entries(
+                s,
+                game_colours(screen.app, "mermaid-rain"),
+                screen.viewer,
+                1 if board.cell_w == 4 else 2,
+                detail,
+            )
+            room = (SIDE_LINES - len(side.plain.split("\n")), width - SEA_W[wide] - 1)
+            sep = " " if detail == TERSE else "  "
+            under, beside, left = legend_lines(groups, width, None if tall else room, sep)
+            if not left:
+                break
+        for line in beside:
+            if line.plain:
+                side.append("\n")
+                side.append_text(line)
+        self._update("mr-side", side)
+        self._update("mr-legend", Text("\n").join(under))
 
     # -- the side panel: round, Prince, every seat ---------------------------------
     def side_text(self, s: State) -> Text:
@@ -160,12 +197,14 @@ class TableDrawing:
         )
         screen = self.screen
         compact = s.players > 4 and not screen.has_class("tall")  # one line a seat
+        colours = game_colours(screen.app, "mermaid-rain")  # each seat's name: its mermaid's
         waiting = set(screen.game.to_move(screen.state))
         for seat in range(s.players):
             mark = "▶" if seat in waiting else " "
             name = screen.seat_name(seat)
             if seat == screen.viewer:
                 name += " *"
+            colour = Style(color=colours.get(f"seat-{seat + 1}"), bold=True)
             meld = meld_text(s.melds[seat])
             state_word = ""
             if s.phase == MELD:
@@ -189,13 +228,17 @@ class TableDrawing:
                     tail = f"{meld[:5]:<5} {COMPACT.get(state_word, state_word[:2])}"
                 else:
                     tail = f"{state_word[:1] or ' '} ${owned or '-'}"
+                out.append(mark, "bold" if seat in waiting else "")
+                out.append(f"{short:<8}", colour)
                 out.append(
-                    f"{mark}{short:<8}{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c {tail}\n",
+                    f"{s.points[seat]:>3}p{sum(s.hands[seat]):>3}c {tail}\n",
                     "bold" if seat in waiting else "",
                 )
                 continue
+            out.append(mark, "bold" if seat in waiting else "")
+            out.append(f"{name[:17]:<17}", colour)
             out.append(
-                f"{mark}{name[:17]:<17}{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
+                f"{s.points[seat]:>4}pt {sum(s.hands[seat]):>2}c\n",
                 "bold" if seat in waiting else "",
             )
             out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")

@@ -81,15 +81,18 @@ class MermaidRainScreen(GameScreen):
             (
                 "D Dolphin, G Seagull, T Sea Turtle, M mermaid symbol, S start space "
                 "(lower case: a surf tile, ▪ a dark one leaving at the round's end), "
-                "~ sea, ^ rock; then the mermaids' seats; then treasures: A Abalone, "
-                "C Coral, Y Crystal, P Pearl, Z Dragon Scale, ? face down, lower case a "
-                "face-down one you looked at, ²³ how many lie there"
+                "~ sea, ^ rock; then the mermaids, in their seat's colour as in the "
+                "table: @ yours, the seat number for the others, + several; then "
+                "treasures: A Abalone, C Coral, Y Crystal, P Pearl, Z Dragon Scale, "
+                "? face down, lower case a face-down one you looked at, ²³ how many lie "
+                "there.  The legend under the sea names the marks on it now"
             ),
         ),
         (
             "the table",
             (
-                "▶ who is to choose, * you, then points (pt) and cards in hand (c); "
+                "▶ who is to choose, * you, each name in its mermaid's colour, then "
+                "points (pt) and cards in hand (c); "
                 "below: the meld (D G T), its turn order and name (3.Mist), and $ the "
                 "treasures in letters as on the sea, a number for several (A2C?)"
             ),
@@ -121,6 +124,7 @@ class MermaidRainScreen(GameScreen):
         with Horizontal(id="mr-top"):
             yield HexBoard(id="mr-board")
             yield Static(id="mr-side")
+        yield Static(id="mr-legend")
         yield Static(id="mr-hand")
         yield GameLog(id="mr-log")
         yield StatusLine(id="mr-status")

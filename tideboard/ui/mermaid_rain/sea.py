@@ -2,7 +2,8 @@
 
 Each space is a coloured cell with a letter for its symbol (D Dolphin,
 G Seagull, T Sea Turtle, M mermaid symbol, S start; lower case on a surf
-tile; ``~`` sea, ``^`` rock), the seat numbers of the mermaids on it and its
+tile; ``~`` sea, ``^`` rock), the mermaids on it (a badge in the seat's colour:
+``@`` your own, the seat number for the others, ``+`` several) and its
 treasures (upper case face up, ``?`` face down, lower case a face-down one you
 looked at; a small raised number when there are several).  A dark-bordered tile shows ``▪``.
 Odd rows sit half a cell to the right, so each space touches two above, two
@@ -62,6 +63,23 @@ def treasure_mark(state: State, tid: int) -> str:
     return "?" if kind == HIDDEN else TREASURE_LETTERS[kind]
 
 
+def mermaid_marks(seats: list[int], me: int | None, room: int) -> list[tuple[str, int | None]]:
+    """The badges of the mermaids on a space, at most ``room`` of them: ``(mark, seat)``,
+    the mark ``@`` for ``me``'s mermaid and the seat number for another's; when they do not
+    fit, ``+`` (seat None) stands for the rest (``me`` first, so yours is never hidden by
+    one other)."""
+    seats = sorted(seats, key=lambda s: s != me)
+    marks: list[tuple[str, int | None]] = [("@" if s == me else str(s + 1), s) for s in seats]
+    return marks if len(marks) <= room else [*marks[: room - 1], ("+", None)]
+
+
+def badge_style(colours: dict[str, str], seat: int | None) -> Style:
+    """A mermaid's badge: its seat's colour (``seat-N``, the side table's colour for that
+    player) behind the mark; several mermaids (None) in white on black."""
+    bg = colours.get(f"seat-{seat + 1}", "#ffffff") if seat is not None else "#000000"
+    return Style(color=ink_for(bg), bgcolor=bg, bold=True)
+
+
 class HexBoard(CellGrid):
     """The board, drawn from ``state`` (a view) with the screen's cursor and marks.
 
@@ -70,7 +88,7 @@ class HexBoard(CellGrid):
     under the keyboard cursor, or None.
     """
 
-    DEFAULT_CSS = "HexBoard { height: 11; }"
+    DEFAULT_CSS = "HexBoard { height: 10; }"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -78,6 +96,7 @@ class HexBoard(CellGrid):
         self.targets: frozenset[int] = frozenset()
         self.preview: tuple[int, ...] = ()
         self.cursor: int | None = None
+        self.me: int | None = None  # the seat at the screen: its mermaid shows ``@``
         self.cell_w, self.row_h = 4, 1
 
     def layout_for(self, wide: bool, tall: bool) -> None:
@@ -87,16 +106,17 @@ class HexBoard(CellGrid):
             self._paint()
 
     def show(
-        self, state: State, targets: frozenset[int], preview: tuple[int, ...], cursor: int | None
+        self,
+        state: State,
+        targets: frozenset[int],
+        preview: tuple[int, ...],
+        cursor: int | None,
+        me: int | None = None,
     ) -> None:
-        if (state, targets, preview, cursor) == (
-            self.state,
-            self.targets,
-            self.preview,
-            self.cursor,
-        ):
+        new = (state, targets, preview, cursor, me)
+        if new == (self.state, self.targets, self.preview, self.cursor, self.me):
             return
-        self.state, self.targets, self.preview, self.cursor = state, targets, preview, cursor
+        self.state, self.targets, self.preview, self.cursor, self.me = new
         self._paint()
 
     def _paint(self) -> None:
@@ -129,7 +149,8 @@ class HexBoard(CellGrid):
             for c in range(COLS):
                 cell = r * COLS + c
                 top, bottom, style, gap = self._cell(state, cell, colours, w)
-                lines[0].append(top, style)
+                for part, part_style in top:
+                    lines[0].append(part, part_style)
                 lines[0].append(gap, style if gap != " " else None)
                 if tall:
                     lines[1].append(bottom, style)
@@ -144,7 +165,7 @@ class HexBoard(CellGrid):
         sym = TILE_SYMBOL[tile] if tile >= 0 else BASE[cell]
         glyph = GLYPHS[sym].lower() if tile >= 0 else GLYPHS[sym]
         space = cell if tile < 0 else state.tile_cells[tile][0]
-        seats = "".join(str(s + 1) for s, at in enumerate(state.at) if at == space)
+        seats = [s for s, at in enumerate(state.at) if at == space]
         ids = state.spaces[cell]
         gold = (
             "".join(treasure_mark(state, t) for t in ids)
@@ -165,11 +186,16 @@ class HexBoard(CellGrid):
         if cell == self.cursor:
             style += Style(reverse=True)
         gap = "▪" if tile >= 0 and TILE_DARK[tile] else " "
+        cursor = Style(reverse=True) if cell == self.cursor else None
+        badges = [
+            (mark, badge_style(colours, seat) + cursor)
+            for mark, seat in mermaid_marks(seats, self.me, 1 if w == 4 else 2)
+        ]
         if w == 4:
-            mer = seats[:1] if len(seats) <= 1 else "+"
             many = "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2] if len(ids) > 1 else ""
-            return f"{glyph}{mer or ' '}{many or gold or ' '}", "", style, gap
-        top = f" {glyph} {seats[:2]:<2}"[: w - 1]
+            top = [(glyph, style), *(badges or [(" ", style)]), (many or gold or " ", style)]
+            return top, "", style, gap
+        top = [(f" {glyph} ", style), *badges, (" " * (w - 4 - len(badges)), style)]
         bottom = f" {gold:<{w - 2}}"[: w - 1]
         return top, bottom, style, gap
 
