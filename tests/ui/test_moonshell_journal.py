@@ -82,3 +82,15 @@ def test_the_mermaid_lines_say_whose_rock_the_inlet_mermeeple_is_on():
     line = mermaid_lines(state, lambda seat: f"Player {seat + 1}")[0]
     assert "Inlet (active) - on the left rock of their own side" in line, line
     assert "side 1" not in line
+
+
+def test_the_short_mermaid_line_says_a_power_home_this_turn_waits_for_the_next():
+    """Issue #20: a mermeeple home this turn rests its power until its owner's next
+    turn; the short line (80 columns) said "in use" for it."""
+    from tideboard.engine.states import evolve
+    from tideboard.ui.moonshell.mermaids import mermaid_lines
+
+    state = with_powers("active", "inlet")
+    assert "P1 Inlet ✓" in mermaid_lines(state, str, short=True)[0]
+    resting = evolve(state, meeple_back=(state.turn,) + tuple(state.meeple_back[1:]))
+    assert "P1 Inlet next turn" in mermaid_lines(resting, str, short=True)[0]

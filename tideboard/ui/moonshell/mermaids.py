@@ -17,6 +17,7 @@ from rich.text import Text
 
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import powers
+from tideboard.games.moonshell.queries import resting
 from tideboard.games.moonshell.reef import EVENTS, MERMAIDS
 from tideboard.games.moonshell.state import (
     CORNER,
@@ -99,7 +100,14 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                     )
                 if short:
                     name = "You" if state.solo and seat == 0 else f"P{seat + 1}"
-                    lines.append(f"{name} {card.name} {'✓' if where == 'ready' else 'in use'}")
+                    mark = (
+                        "✓"
+                        if where == "ready"
+                        else "next turn"
+                        if resting(state, seat)  # home, usable from its next turn
+                        else "in use"
+                    )
+                    lines.append(f"{name} {card.name} {mark}")
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
