@@ -39,9 +39,16 @@ class Choice(Widget, can_focus=True):
     def value(self) -> str:
         return self.values[self.index]
 
-    def set_values(self, values: list[str], keep: str | None = None) -> None:
-        self.values = values
-        self.index = values.index(keep) if keep in values else 0
+    def set_values(
+        self, values: list[str], keep: str | None = None, label: str | None = None
+    ) -> None:
+        """Show ``values`` with ``keep`` chosen (else the first), and ``label`` if
+        given; a row that shows the same already is not redrawn."""
+        index = values.index(keep) if keep in values else 0
+        label = self.label if label is None else label
+        if (values, index, label) == (self.values, self.index, self.label):
+            return
+        self.values, self.index, self.label = values, index, label
         self.refresh()
 
     def render(self) -> Text:

@@ -138,9 +138,11 @@ class CellGrid(Widget):
         return None
 
 
-def set_static(widget: Static, content: Text) -> bool:
+def set_static(widget: Static, content: Text, fixed_size: bool = False) -> bool:
     """``widget.update(content)`` unless it already shows the same; without a
-    relayout when the size stays the same.  True if it was updated."""
+    relayout when the size stays the same (its lines as wide as before, or
+    ``fixed_size``: its CSS sets a size that does not follow the content).
+    True if it was updated."""
     last = widget.content if isinstance(widget.content, Text) else None  # (what it shows)
     if (
         last is not None
@@ -149,7 +151,7 @@ def set_static(widget: Static, content: Text) -> bool:
         and last.style == content.style
     ):
         return False
-    same_size = last is not None and _widths(last) == _widths(content)
+    same_size = fixed_size or (last is not None and _widths(last) == _widths(content))
     widget.update(content, layout=not same_size)
     return True
 
