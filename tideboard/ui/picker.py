@@ -32,7 +32,7 @@ from tideboard.files.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
-from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, SeedInput, StartButton
+from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, GameAbout, SeedInput, StartButton
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.cell_grid import set_static
@@ -118,8 +118,6 @@ class PickerScreen(OptionRows, Screen):
         self.saved_entries: dict[str, Any] = {}  # the store's games, by id (see on_mount)
         self._resumed = False  # shown once already: a resume is a return from a game
         self._stored_shown = False  # the list has the store's games
-        self._saved_shown = False  # #game-about tells of a stored game (its own height)
-        self._delete_offered: bool | None = None  # Delete in the footer (None: not yet)
 
     def compose(self) -> ComposeResult:
         # A one-line title, not Textual's Header (four widgets and their sheets)
@@ -129,7 +127,7 @@ class PickerScreen(OptionRows, Screen):
                 yield Static("Choose a game", classes="heading")
                 yield GameList(id="games")
             with Vertical(id="picker-setup"):
-                yield Static(id="game-about")
+                yield GameAbout(id="game-about")
                 yield Choice("Players", ["2"], id="players")
                 yield Choice("Variant", ["standard"], id="variant")
                 yield Choice("Solo", ["no"], id="solo")
@@ -214,19 +212,13 @@ class PickerScreen(OptionRows, Screen):
         for widget in setup.children:
             if widget.id != "game-about":
                 widget.display = game_id is None  # (Textual skips an unchanged display)
-        about = self.query_one("#game-about", Static)
-        if (game_id is not None) != self._saved_shown:  # (setting a height relays out)
-            self._saved_shown = game_id is not None
-            about.styles.height = "auto" if game_id is not None else None  # None: the CSS's
         if game_id is not None:
-            set_static(about, saved_games.entry_about(self.saved_entries[game_id]))
+            about = saved_games.entry_about(self.saved_entries[game_id])
+            self.query_one("#game-about", GameAbout).show(about, stored=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = str(event.option.id)
-        offered = self._saved_highlighted() is not None
-        if offered != self._delete_offered:  # Delete is offered for a stored game only
-            self._delete_offered = offered
-            self.refresh_bindings()
+        self.refresh_bindings()  # Delete is offered for a stored game only
         if option_id.startswith((RESUME_PREFIX, REPLAY_PREFIX)):
             self._show_saved(option_id.partition(":")[2])
             return
@@ -260,8 +252,7 @@ class PickerScreen(OptionRows, Screen):
         self.game_id = game_id
         about = Text(info.name + "\n", style="bold")
         about.append(info.summary, style="italic")
-        # its CSS height (3 lines; auto only for a stored game's): no relayout
-        set_static(self.query_one("#game-about", Static), about, fixed_size=True)
+        self.query_one("#game-about", GameAbout).show(about)
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
         self.query_one("#players", Choice).set_values(players, remembered.get("players"))
         self.query_one("#variant", Choice).set_values(
