@@ -45,6 +45,7 @@ class KeysLine(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._spans: list[tuple[int, int, Any, str]] = []  # start, end, node, action
+        self._drawn: list[tuple[str, str, bool]] | None = None  # what the line shows
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -53,7 +54,17 @@ class KeysLine(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Any) -> None:
-        self.refresh()
+        """Redrawn only if what it shows differs: a focus change between widgets
+        with the same keys (the picker's rows) changes only the node a click on
+        a key runs its action on."""
+        entries = self._entries()
+        if [entry[:3] for entry in entries] != self._drawn:
+            self.refresh()
+            return
+        self._spans = [
+            (start, end, node, action)
+            for (start, end, _, _), (_, _, _, node, action) in zip(self._spans, entries)
+        ]
 
     def entries(self) -> list[tuple[str, str, bool]]:
         """``(key shown, description, enabled)`` for each key on the line, in order."""
@@ -82,7 +93,9 @@ class KeysLine(Widget):
         text_style = self.get_component_rich_style("keys-line--description")
         line = Text(no_wrap=True, overflow="crop")
         self._spans = []
-        for key, description, enabled, node, action in self._entries():
+        entries = self._entries()
+        self._drawn = [entry[:3] for entry in entries]
+        for key, description, enabled, node, action in entries:
             start = len(line)
             line.append(f" {key} ", key_style if enabled else key_style + DIM)
             line.append(f"{description} ", text_style if enabled else text_style + DIM)

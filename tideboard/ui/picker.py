@@ -32,9 +32,10 @@ from tideboard.files.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
-from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, SeedInput, StartButton
+from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, GameAbout, SeedInput, StartButton
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
+from tideboard.ui.shared.cell_grid import set_static
 
 
 class _MatchStarter(Protocol):  # the app (ui/app.py, not imported: it imports this)
@@ -126,7 +127,7 @@ class PickerScreen(OptionRows, Screen):
                 yield Static("Choose a game", classes="heading")
                 yield GameList(id="games")
             with Vertical(id="picker-setup"):
-                yield Static(id="game-about")
+                yield GameAbout(id="game-about")
                 yield Choice("Players", ["2"], id="players")
                 yield Choice("Variant", ["standard"], id="variant")
                 yield Choice("Solo", ["no"], id="solo")
@@ -210,11 +211,10 @@ class PickerScreen(OptionRows, Screen):
         setup = self.query_one("#picker-setup")
         for widget in setup.children:
             if widget.id != "game-about":
-                widget.display = game_id is None
-        about = self.query_one("#game-about", Static)
-        about.styles.height = "auto" if game_id is not None else None  # None: as the CSS says
+                widget.display = game_id is None  # (Textual skips an unchanged display)
         if game_id is not None:
-            about.update(saved_games.entry_about(self.saved_entries[game_id]))
+            about = saved_games.entry_about(self.saved_entries[game_id])
+            self.query_one("#game-about", GameAbout).show(about, stored=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         option_id = str(event.option.id)
@@ -252,7 +252,7 @@ class PickerScreen(OptionRows, Screen):
         self.game_id = game_id
         about = Text(info.name + "\n", style="bold")
         about.append(info.summary, style="italic")
-        self.query_one("#game-about", Static).update(about)
+        self.query_one("#game-about", GameAbout).show(about)
         players = [str(n) for n in range(info.min_players, info.max_players + 1)]
         self.query_one("#players", Choice).set_values(players, remembered.get("players"))
         self.query_one("#variant", Choice).set_values(
@@ -458,4 +458,4 @@ class PickerScreen(OptionRows, Screen):
         cast(_MatchStarter, self.app).start_match(match, bots)
 
     def _error(self, message: str) -> None:
-        self.query_one("#picker-error", Static).update(Text(message, style="bold red"))
+        set_static(self.query_one("#picker-error", Static), Text(message, style="bold red"))

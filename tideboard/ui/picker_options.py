@@ -57,9 +57,8 @@ class OptionRows:
             if n < len(info.options):
                 choice = self._choice(f"opt-{n}")
                 option = info.options[n]
-                choice.label = option.label
                 value = (remembered or {}).get(f"opt-{n}", preset[option.name])
-                choice.set_values(list(option.choices), value)
+                choice.set_values(list(option.choices), value, label=option.label)
             elif (choice := self._made_choice(f"opt-{n}")) is not None:
                 choice.set_values(["-"])
         self._show_options()

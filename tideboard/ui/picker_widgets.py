@@ -12,6 +12,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from tideboard.ui.shared.cell_grid import set_static
+
 SEED_MAX_DIGITS = 20  # 2**64-1 has 20 digits
 
 
@@ -39,9 +41,16 @@ class Choice(Widget, can_focus=True):
     def value(self) -> str:
         return self.values[self.index]
 
-    def set_values(self, values: list[str], keep: str | None = None) -> None:
-        self.values = values
-        self.index = values.index(keep) if keep in values else 0
+    def set_values(
+        self, values: list[str], keep: str | None = None, label: str | None = None
+    ) -> None:
+        """Show ``values`` with ``keep`` chosen (else the first), and ``label`` if
+        given; a row that shows the same already is not redrawn."""
+        index = values.index(keep) if keep in values else 0
+        label = self.label if label is None else label
+        if (values, index, label) == (self.values, self.index, self.label):
+            return
+        self.values, self.index, self.label = values, index, label
         self.refresh()
 
     def render(self) -> Text:
@@ -59,6 +68,21 @@ class Choice(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.action_step(-1 if event.x < 12 else 1)
+
+
+class GameAbout(Static):
+    """Above the rows: the highlighted game's name and summary (the CSS's 3 lines),
+    or a stored game's settings (as many lines as they take)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.stored = False  # a stored game's settings shown (its height: auto)
+
+    def show(self, text: Text, stored: bool = False) -> None:
+        if stored != self.stored:  # (setting a height relays out the screen)
+            self.stored = stored
+            self.styles.height = "auto" if stored else None  # None: as the CSS says
+        set_static(self, text, fixed_size=not stored)  # 3 lines: never a relayout
 
 
 class StartButton(Static, can_focus=True):

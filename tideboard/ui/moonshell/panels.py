@@ -249,7 +249,7 @@ class TableDrawing:
         widget.display = bool(lines)
         # at 80x24 a line of the log is worth more than the rule above these lines
         widget.styles.border_top = ("none", "black") if short else None
-        widget.update(Text("\n".join(lines), style="italic" if short else ""))
+        set_static(widget, Text("\n".join(lines), style="italic" if short else ""))
 
     # -- the hint line ----------------------------------------------------------------
     def _say_hint(self, state: State) -> None:

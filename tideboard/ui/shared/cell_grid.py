@@ -138,9 +138,11 @@ class CellGrid(Widget):
         return None
 
 
-def set_static(widget: Static, content: Text) -> bool:
+def set_static(widget: Static, content: Text, fixed_size: bool = False) -> bool:
     """``widget.update(content)`` unless it already shows the same; without a
-    relayout when the size stays the same.  True if it was updated."""
+    relayout when the size stays the same (its lines as wide as before, or
+    ``fixed_size``: its CSS sets a size that does not follow the content).
+    True if it was updated."""
     last = widget.content if isinstance(widget.content, Text) else None  # (what it shows)
     if (
         last is not None
@@ -149,10 +151,34 @@ def set_static(widget: Static, content: Text) -> bool:
         and last.style == content.style
     ):
         return False
-    same_size = last is not None and _widths(last) == _widths(content)
+    same_size = fixed_size or (last is not None and _same_size(widget, last, content))
     widget.update(content, layout=not same_size)
     return True
 
 
 def _widths(text: Text) -> list[int]:
     return [line.cell_len for line in text.split("\n", allow_blank=True)]
+
+
+def _same_size(widget: Widget, last: Text, content: Text) -> bool:
+    """Whether ``content`` takes the same room as ``last``: its lines as wide, or
+    as many lines, each within the widget's width (none wraps), when that width
+    does not follow the content (not ``auto``, nor inside a container whose
+    width is ``auto``: unset, a fraction or a percentage follows the parent)."""
+    old, new = _widths(last), _widths(content)
+    if old == new:
+        return True
+    if len(old) != len(new):
+        return False
+    room = widget.content_size.width
+    if not room or max(old + new) > room:
+        return False
+    node: Any = widget
+    while isinstance(node, Widget):
+        width = node.styles.width
+        if width is not None and width.is_auto:
+            return False
+        if width is not None and width.is_cells:
+            return True  # a width of its own: the content does not change it
+        node = node.parent
+    return True

@@ -201,7 +201,23 @@ class GameLog(ScrollView, can_focus=False):
         self._resized()
 
     def _resized(self) -> None:
-        self.virtual_size = Size(self._width, len(self.lines))
+        """The number of lines changed: the scroll range and the scrollbar follow.
+
+        Setting ``virtual_size`` would relay out the whole screen on every line
+        written (the reactive asks for a layout); the log's own size is its
+        CSS's (``height: 1fr`` on every screen), not its lines', so only the
+        scroll range changes: set without the layout, the vertical scrollbar
+        (always shown, ``overflow-y: scroll``) told its new range.  A log whose
+        size follows its content (``auto``) still asks for the layout."""
+        size = Size(self._width, len(self.lines))
+        styles = self.styles
+        if any(scalar is not None and scalar.is_auto for scalar in (styles.width, styles.height)):
+            self.virtual_size = size
+        elif size != self.virtual_size:
+            self.set_reactive(GameLog.virtual_size, size)
+            if self.container_size:  # (else the first layout sets the scrollbar up)
+                self.vertical_scrollbar.window_virtual_size = size.height
+                self.scroll_y = self.validate_scroll_y(self.scroll_y)
         self.refresh()
 
     def wrap_width(self) -> int:
