@@ -202,7 +202,9 @@ class Turn:
             offers = self.state.offers[self.state.current]
             self.offer = max(0, min(len(offers) - 1, self.offer + step))
             self.screen.refresh_table()
-            self.screen.say(f"Secret {offers[self.offer]} chosen: k or Enter keeps it.")
+            self.screen.say(
+                f"Secret {offers[self.offer]} chosen: k or Enter asks to keep it, then y keeps it."
+            )
             return
         if self.mode == "rock":
             self.rock = 1 if step > 0 else 0
@@ -250,7 +252,9 @@ class Turn:
                 return
             self.offer = n - 1
             self.screen.refresh_table()
-            self.screen.say(f"Secret {offers[self.offer]} chosen: k or Enter keeps it.")
+            self.screen.say(
+                f"Secret {offers[self.offer]} chosen: k or Enter asks to keep it, then y keeps it."
+            )
             return
         if self.mode in ("chest", "rock"):
             if n > CHEST_COLUMNS:

@@ -240,5 +240,5 @@ def offer_click(turn: MoonshellTurn, index: int) -> None:
     turn.screen.refresh_table()
     turn.screen.say(
         f"Secret {state.offers[state.current][turn.offer]} chosen: "
-        "click it again, k or Enter keeps it."
+        "click it again, k or Enter asks to keep it, then y keeps it."
     )

@@ -277,8 +277,8 @@ class TableDrawing:
             return ""
         if state.phase == KEEP:
             return (
-                "Choose your secret objective: ←/→ or 1/2 pick, k or Enter keeps it "
-                "(the other is discarded)."
+                "Choose your secret objective: ←/→ or 1/2 pick, k or Enter asks to keep "
+                "it (y keeps it; the other is discarded)."
             )
         if state.phase == MERMAID:
             return "Choose your mermaid: press w or Enter (each shows its power)."
