@@ -9,7 +9,7 @@ from tests.animal_splash.as_helpers import card, cards, make_state, new_game, pl
 from tideboard.engine.core import IllegalAction
 from tideboard.games.animal_splash.content import CARDS, CELL_NAMES, SPOTS, STARTS
 from tideboard.games.animal_splash.game import GAME
-from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
+from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
     ACT,
     EMPTY,

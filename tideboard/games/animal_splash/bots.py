@@ -16,7 +16,7 @@ from typing import Any
 
 from tideboard.engine.bots import RandomBot
 from tideboard.games.animal_splash.content import ENDINGS, LINES, MISSIONS
-from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
+from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
     ACT,
     MOVE,

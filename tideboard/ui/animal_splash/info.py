@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tideboard.games.animal_splash.content import ENDINGS, GROUPS, MISSIONS, ROUNDS
-from tideboard.games.animal_splash.rules import fulfils
+from tideboard.games.animal_splash.moves import fulfils
 from tideboard.games.animal_splash.scoring import (
     ending_shares,
     ending_values,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tideboard.games.animal_splash.content import LINES, MISSIONS
 from tideboard.games.animal_splash.logline import mission_words
-from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
+from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
     ACT,
     END,

@@ -18,7 +18,7 @@ from tideboard.engine.core import IllegalAction
 from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import CELL_NAMES, LINES
 from tideboard.games.animal_splash.logline import card_words, spot_words
-from tideboard.games.animal_splash.rules import dive_oxygen, dive_steps
+from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
     ACT,
     MOVE,
