@@ -43,7 +43,8 @@ from tideboard.store.db import (
     store_error,
     text_factory,
 )
-from tideboard.store.records import MAX_NOTATION, Record, Result, Seat, default_seats, turn_text
+from tideboard.store.record_fields import MAX_NOTATION
+from tideboard.store.records import Record, Result, Seat, default_seats, turn_text
 from tideboard.store.rows import COLUMNS, DamagedGame, GameSummary, decode_row, insert_game, now
 from tideboard.store.schema import MIGRATIONS, SCHEMA_VERSION
 from tideboard.store.schema import statements as _statements

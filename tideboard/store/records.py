@@ -4,25 +4,38 @@ read by ``resume``/``replay`` and the autosave import.
 Reading is strict: anything that is not exactly a record this version of
 tideboard understands raises :class:`RecordError` naming the file and the
 problem, and nothing is half-loaded.  Version 1 (the app's old
-``autosave-GAME.json``) is upgraded on reading.  docs/saves.md documents the
-format.
+``autosave-GAME.json``) is upgraded on reading; each field is read by
+``record_fields.py``.  docs/saves.md documents the format.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 import attrs
 
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
-from tideboard.engine.plurals import plural
 from tideboard.files.paths import write_atomic  # noqa: F401  (re-exported)
+from tideboard.store.record_fields import (
+    ASCII_DIGITS,
+    GAME_ID,
+    RecordError,
+    Result,
+    Seat,
+    actions_of,
+    config_of,
+    game_id,
+    only_keys,
+    plain,
+    quoted,
+    result_of,
+    seats_of,
+    time_of,
+)
 
 FORMAT = "tideboard-record"
 VERSION = 3  # 3: as 2; a version 1-2 record of a game below has the first ruleset
@@ -33,11 +46,6 @@ OLD_FORMAT = "tideboard-save"  # version 1: the app's autosave files
 RULESET_1_GAMES = ("mermaid-rain", "animal-splash")
 
 MAX_FILE_BYTES = 32 * 1024 * 1024  # 100,000 moves are about 1.5 MB
-MAX_ACTIONS = 1_000_000
-MAX_NOTATION = 200  # characters in one move
-MAX_NAME = 40  # characters in a seat name
-MAX_PLAYERS = 16
-MAX_SEED = 2**256  # seeds are 0 <= seed < MAX_SEED
 
 _KEYS_V2 = {
     "format",
@@ -53,39 +61,6 @@ _KEYS_V2 = {
     "result",
 }
 _KEYS_V1 = {"format", "version", "game", "config", "actions", "bots"}
-_CONFIG_KEYS = {"players", "variant", "solo", "seed", "options"}  # options: optional
-MAX_OPTIONS = 32
-_SEAT_KEYS = {"name", "bot"}
-_ID = re.compile(r"[a-z0-9]{1,16}\Z")
-_ASCII_DIGITS = re.compile(r"[0-9]{1,3}\Z")
-
-
-class RecordError(TideboardError):
-    """A record that cannot be used; the message names the file and why."""
-
-
-@attrs.frozen
-class Seat:
-    name: str
-    bot: str | None = None  # a bot level, or None for a person
-
-
-@attrs.frozen
-class Result:
-    winners: tuple[int, ...]  # seats, 0-based as in the engine
-    scores: tuple[int, ...]
-    text: str
-
-    @classmethod
-    def of(cls, game: Any, state: Any) -> Result:
-        return cls(tuple(game.winners(state)), tuple(game.scores(state)), game.result_text(state))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winners": [seat + 1 for seat in self.winners],
-            "scores": list(self.scores),
-            "text": self.text,
-        }
 
 
 @attrs.frozen
@@ -225,7 +200,7 @@ def _parse(data: Any) -> Record:
     if fmt == OLD_FORMAT:
         if type(version) is not int or version != 1:
             raise RecordError(
-                f"save version {_show(version)} is not supported "
+                f"save version {quoted(version)} is not supported "
                 f"(this tideboard reads version 1 saves)"
             )
         return _parse_v1(data)
@@ -240,31 +215,31 @@ def _parse(data: Any) -> Record:
         )
     if version not in (2, VERSION):
         raise RecordError(f"record version {version} is not supported")
-    _only_keys(data, _KEYS_V2, "the record")
-    game = _game_id(data.get("game"))
-    config = _config(data.get("config"))
+    only_keys(data, _KEYS_V2, "the record")
+    game = game_id(data.get("game"))
+    config = config_of(data.get("config"))
     if version < 3:
         config = first_ruleset(game, config)
-    seats = _seats(data.get("seats"), config.players)
-    actions = _actions(data.get("actions"))
+    seats = seats_of(data.get("seats"), config.players)
+    actions = actions_of(data.get("actions"))
     finished = data.get("finished")
     if type(finished) is not bool:
         raise RecordError('"finished" must be true or false')
-    result = _result(data.get("result"), config.players)
+    result = result_of(data.get("result"), config.players)
     if finished and result is None:
         raise RecordError("a finished game's record has no result")
     if not finished and result is not None:
         raise RecordError("an unfinished game's record has a result")
     record_id = data.get("id")
-    if record_id is not None and not (isinstance(record_id, str) and _ID.match(record_id)):
+    if record_id is not None and not (isinstance(record_id, str) and GAME_ID.match(record_id)):
         raise RecordError('"id" is not a game id')
     return Record(
         game,
         config,
         seats,
         actions,
-        _time(data.get("created"), "created"),
-        _time(data.get("updated"), "updated"),
+        time_of(data.get("created"), "created"),
+        time_of(data.get("updated"), "updated"),
         finished,
         result,
         record_id,
@@ -275,10 +250,10 @@ def _parse_v1(data: dict[str, Any]) -> Record:
     """Upgrade a version-1 autosave: seats are named "Player N", bot seats come
     from ``bots`` ({"2": "greedy"}), no times, never finished (the app deleted
     the autosave of a finished game)."""
-    _only_keys(data, _KEYS_V1, "the save")
-    game = _game_id(data.get("game"))
-    config = first_ruleset(game, _config(data.get("config")))
-    actions = _actions(data.get("actions"))
+    only_keys(data, _KEYS_V1, "the save")
+    game = game_id(data.get("game"))
+    config = first_ruleset(game, config_of(data.get("config")))
+    actions = actions_of(data.get("actions"))
     raw = data.get("bots", {})
     if raw is None:
         raw = {}
@@ -286,10 +261,10 @@ def _parse_v1(data: dict[str, Any]) -> Record:
         raise RecordError('"bots" must map seat numbers to bot levels')
     bots: dict[int, str] = {}
     for key, level in raw.items():
-        if not _ASCII_DIGITS.match(key) or not 1 <= int(key) <= config.players:
-            raise RecordError(f'"bots" names seat {_show(key)}; seats are 1-{config.players}')
-        if not isinstance(level, str) or not _plain(level, 40):
-            raise RecordError(f'"bots" seat {key}: {_show(level)} is not a bot level')
+        if not ASCII_DIGITS.match(key) or not 1 <= int(key) <= config.players:
+            raise RecordError(f'"bots" names seat {quoted(key)}; seats are 1-{config.players}')
+        if not isinstance(level, str) or not plain(level, 40):
+            raise RecordError(f'"bots" seat {key}: {quoted(level)} is not a bot level')
         bots[int(key) - 1] = level
     return Record(game, config, default_seats(config.players, bots), actions)
 
@@ -300,140 +275,6 @@ def first_ruleset(game: str, config: GameConfig) -> GameConfig:
     if game not in RULESET_1_GAMES or "ruleset" in config.option_dict:
         return config
     return config.evolve(options=(*config.options, ("ruleset", "1")))
-
-
-def _only_keys(data: dict[str, Any], allowed: set[str], what: str) -> None:
-    missing = sorted((allowed - {"id", "bots", "options"}) - data.keys())
-    if missing:
-        raise RecordError(f"{what} lacks {', '.join(missing)}")
-    extra = sorted(str(k) for k in data.keys() - allowed)
-    if extra:
-        raise RecordError(f"{what} has unknown fields: {', '.join(_show(k) for k in extra[:5])}")
-
-
-def _show(value: Any) -> str:
-    """A short, safe rendering of a bad value for a message."""
-    try:
-        text = json.dumps(value, ensure_ascii=True)
-    except (ValueError, TypeError, RecursionError, OverflowError):
-        text = type(value).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _plain(text: str, limit: int) -> bool:
-    return 0 < len(text) <= limit and text.isprintable()
-
-
-def _game_id(value: Any) -> str:
-    from tideboard.engine import registry
-
-    if not isinstance(value, str) or value not in registry.GAMES:
-        raise RecordError(f"unknown game {_show(value)}")
-    if not registry.is_available(value):
-        raise RecordError(f"{registry.GAMES[value].name} cannot be played by this tideboard")
-    return value
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if type(value) is not int:
-        raise RecordError(f'"{name}" must be a whole number, not {_show(value)}')
-    if not low <= value <= high:
-        shown = f"{low}-{high}" if high < 10**12 else f"{low} or more, under 2**256"
-        raise RecordError(f'"{name}" {_show(value)} is out of range ({shown})')
-    return value
-
-
-def _config(raw: Any) -> GameConfig:
-    if not isinstance(raw, dict):
-        raise RecordError('"config" must be an object')
-    _only_keys(raw, _CONFIG_KEYS, '"config"')
-    players = _int(raw["players"], "players", 1, MAX_PLAYERS)
-    seed = _int(raw["seed"], "seed", 0, MAX_SEED - 1)
-    variant = raw["variant"]
-    if not isinstance(variant, str) or not _plain(variant, 40):
-        raise RecordError(f'"variant" {_show(variant)} is not a variant name')
-    solo = raw["solo"]
-    if type(solo) is not bool:
-        raise RecordError(f'"solo" must be true or false, not {_show(solo)}')
-    return GameConfig(
-        players=players,
-        variant=variant,
-        solo=solo,
-        seed=seed,
-        options=_options(raw.get("options", {})),
-    )
-
-
-def _options(raw: Any) -> tuple[tuple[str, str], ...]:
-    """The rules options: an object of short names and values (a record without
-    them, written before options existed, has none); the game checks them."""
-    if not isinstance(raw, dict) or len(raw) > MAX_OPTIONS:
-        raise RecordError('"options" must be an object of option names and values')
-    for name, value in raw.items():
-        if not _plain(name, 40) or not isinstance(value, str) or not _plain(value, 40):
-            raise RecordError(f"option {_show(name)}: {_show(value)} is not an option value")
-    return tuple(raw.items())
-
-
-def _seats(raw: Any, players: int) -> tuple[Seat, ...]:
-    if not isinstance(raw, list) or len(raw) != players:
-        raise RecordError(f'"seats" must list {plural(players, "seat")}')
-    seats = []
-    for number, seat in enumerate(raw, 1):
-        if not isinstance(seat, dict):
-            raise RecordError(f"seat {number} must be an object")
-        _only_keys(seat, _SEAT_KEYS, f"seat {number}")
-        name, bot = seat["name"], seat["bot"]
-        if not isinstance(name, str) or not _plain(name, MAX_NAME):
-            raise RecordError(
-                f"seat {number}'s name {_show(name)} is not a name "
-                f"(1-{MAX_NAME} printable characters)"
-            )
-        if bot is not None and not (isinstance(bot, str) and _plain(bot, 40)):
-            raise RecordError(f"seat {number}'s bot {_show(bot)} is not a bot level")
-        seats.append(Seat(name, bot))
-    return tuple(seats)
-
-
-def _actions(raw: Any) -> tuple[str, ...]:
-    if not isinstance(raw, list):
-        raise RecordError('"actions" must be a list of moves')
-    if len(raw) > MAX_ACTIONS:
-        raise RecordError(f"more than {MAX_ACTIONS:,} moves")
-    for number, text in enumerate(raw, 1):
-        if not isinstance(text, str) or not _plain(text, MAX_NOTATION):
-            raise RecordError(f"move {number} {_show(text)} is not a move in notation")
-    return tuple(raw)
-
-
-def _result(raw: Any, players: int) -> Result | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise RecordError('"result" must be an object or null')
-    _only_keys(raw, {"winners", "scores", "text"}, '"result"')
-    winners, scores, text = raw["winners"], raw["scores"], raw["text"]
-    if not isinstance(winners, list) or len(winners) > players:
-        raise RecordError('"result"."winners" must list seats')
-    seats = tuple(_int(w, "winners", 1, players) - 1 for w in winners)
-    if not isinstance(scores, list) or len(scores) != players:
-        raise RecordError(f'"result"."scores" must list {plural(players, "score")}')
-    points = tuple(_int(s, "scores", -(10**9), 10**9) for s in scores)
-    if not isinstance(text, str) or len(text) > 500:
-        raise RecordError('"result"."text" must be a line of text')
-    return Result(seats, points, text)
-
-
-def _time(value: Any, name: str) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > 40:
-        raise RecordError(f'"{name}" must be a date and time')
-    try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        raise RecordError(f'"{name}" {_show(value)} is not a date and time') from None
-    return value
 
 
 # -- replaying ---------------------------------------------------------------
@@ -452,7 +293,7 @@ def replay(record: Record, source: str = "the record") -> Any:
         for number, seat in enumerate(record.seats, 1):
             if seat.bot is not None and seat.bot not in levels:
                 raise RecordError(
-                    f"seat {number}'s bot level {_show(seat.bot)} is unknown; "
+                    f"seat {number}'s bot level {quoted(seat.bot)} is unknown; "
                     f"{game.info.name} has: {', '.join(levels)}"
                 )
         try:
