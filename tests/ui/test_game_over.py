@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.ui.helpers import app_for, end_guard, settle
-from tests.ui.test_moonlighter_ui import ml_app_with_state, ml_screen, start_state
-from tideboard.games.moonlighter.content import RED, WHITE
-from tideboard.games.moonlighter.state import FIGHT, Room
+from tests.ui.test_moonlighter_ui import last_boss_fight, ml_app_with_state, ml_screen
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.shared.modals import ConfirmScreen, EndScreen
 
@@ -106,20 +104,7 @@ async def test_the_keys_that_ended_the_game_do_not_also_answer_the_results():
 
 
 async def test_moonlighter_r_and_a_mean_results_and_again_only_at_game_over():
-    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = start_state(
-        rooms=rooms,
-        cells=((0, 0), (1, 0)),
-        pos=(1, 0),
-        dungeon=5,
-        cleared=4,
-        best=4,
-        boss=1,
-        pending=FIGHT,
-        health=1,
-        lives=1,
-        rolls=321,
-    )
+    state = last_boss_fight()
     app = ml_app_with_state(state)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await ml_screen(pilot)

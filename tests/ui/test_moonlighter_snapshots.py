@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.test_moonlighter_ui import last_boss_fight
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.states import evolve
-from tideboard.games.moonlighter.content import ORANGE, RED, WHITE, YELLOW
-from tideboard.games.moonlighter.state import FIGHT, PLACE, Room
+from tideboard.games.moonlighter.content import ORANGE, YELLOW
+from tideboard.games.moonlighter.state import PLACE
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.moonlighter import DiceBox, MoonlighterScreen
 
@@ -97,21 +98,7 @@ def test_snapshot_moonlighter_big_map_light_theme(snap_compare):
 
 
 def test_snapshot_moonlighter_end_screen(snap_compare):
-    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = evolve(
-        GAME.setup(CONFIG),
-        rooms=rooms,
-        cells=((0, 0), (1, 0)),
-        pos=(1, 0),
-        dungeon=5,
-        cleared=4,
-        best=4,
-        boss=1,
-        pending=FIGHT,
-        health=1,
-        lives=1,
-        rolls=321,
-    )
+    state = last_boss_fight()
 
     async def last_blow(pilot):
         await wait_for_screen(pilot)
@@ -139,21 +126,7 @@ def test_snapshot_moonlighter_mid_game_120x40(snap_compare):
 
 
 def test_snapshot_moonlighter_end_screen_120x40(snap_compare):
-    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = evolve(
-        GAME.setup(CONFIG),
-        rooms=rooms,
-        cells=((0, 0), (1, 0)),
-        pos=(1, 0),
-        dungeon=5,
-        cleared=4,
-        best=4,
-        boss=1,
-        pending=FIGHT,
-        health=1,
-        lives=1,
-        rolls=321,
-    )
+    state = last_boss_fight()
 
     async def last_blow(pilot):
         await wait_for_screen(pilot)

@@ -45,6 +45,23 @@ def start_state(**changes):
     return evolve(GAME.setup(CONFIG), **changes)
 
 
+def last_boss_fight():
+    """The campaign's last boss fight, one blow from won (you at 1 health, 321 rolls)."""
+    return start_state(
+        rooms=(Room(0, 0, WHITE), Room(1, 0, RED)),
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        dungeon=5,
+        cleared=4,
+        best=4,
+        boss=1,
+        pending=FIGHT,
+        health=1,
+        lives=1,
+        rolls=321,
+    )
+
+
 def corridor(length: int, **changes):
     """A straight corridor of white rooms from (0, 0) east; you stand at its east end."""
     rooms = tuple(Room(x, 0, WHITE) for x in range(length))
@@ -294,20 +311,7 @@ async def test_clicking_an_open_side_places_and_a_room_walks_in():
 
 # -- the end ------------------------------------------------------------------------------
 async def test_the_last_boss_fight_ends_the_campaign_with_the_end_screen():
-    rooms = (Room(0, 0, WHITE), Room(1, 0, RED))
-    state = start_state(
-        rooms=rooms,
-        cells=((0, 0), (1, 0)),
-        pos=(1, 0),
-        dungeon=5,
-        cleared=4,
-        best=4,
-        boss=1,
-        pending=FIGHT,
-        health=1,
-        lives=1,
-        rolls=321,
-    )
+    state = last_boss_fight()
     app = ml_app_with_state(state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
