@@ -35,6 +35,11 @@ class RandomBot:
 DEFAULT_LEVEL = "greedy"
 
 
+def default_level(levels: Sequence[str]) -> str:
+    """The level of a bot nobody chose: :data:`DEFAULT_LEVEL`, or the game's first."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0]
+
+
 def default_bots(game: Any, players: int) -> dict[int, str]:
     """The table a lone player expects: seat 1 (index 0) theirs, every other seat
     a bot of :data:`DEFAULT_LEVEL` (none if the game has no such bot)."""

@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from tideboard.engine import registry
-from tideboard.engine.bots import DEFAULT_LEVEL, make_bot
+from tideboard.engine.bots import default_level, make_bot
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
@@ -201,9 +201,7 @@ class Room(Presence):
             raise TableError("That table has started already.")
         if not same_name(name, table.creator):
             raise TableError(f"Only {table.creator}, who opened the table, can start it.")
-        level = (
-            DEFAULT_LEVEL if DEFAULT_LEVEL in table.info.bot_levels else table.info.bot_levels[0]
-        )
+        level = default_level(table.info.bot_levels)
         for seat in table.free_seats():
             table.seats[seat].bot = level
         self._start(table)
@@ -342,11 +340,7 @@ class Room(Presence):
         seat = seats[0]
         bot = table.bots.get(seat)
         if bot is None:
-            level = table.seats[seat].bot or (
-                DEFAULT_LEVEL
-                if DEFAULT_LEVEL in table.info.bot_levels
-                else table.info.bot_levels[0]
-            )
+            level = table.seats[seat].bot or default_level(table.info.bot_levels)
             bot = table.bots[seat] = make_bot(game, level, seed=match.config.seed * 97 + seat)
         action = bot.choose(
             game, game.view(match.state, seat), seat, game.legal_for(match.state, seat)
