@@ -18,7 +18,7 @@ from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS
 from tideboard.games.shifting_stones.game import GAME as STONES
 from tideboard.ui.shared import BlocksScreen, EndScreen
 from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
-from tideboard.ui.shifting_stones.hand import ANYWHERE, LARGE, SMALL, Look, card_block
+from tideboard.ui.shifting_stones.hand import ANYWHERE, HUGE, LARGE, SMALL, Look, card_block
 from tideboard.ui.shifting_stones.panels import row_name
 
 GAME = registry.load(SS)
@@ -277,7 +277,7 @@ def test_fragments_are_boxed_in_the_middle_and_say_anywhere():
 
     app = Stub()
     for card in CARDS:
-        for size in (SMALL, LARGE):
+        for size in (SMALL, LARGE, HUGE):
             lines = [line.plain for line in card_block(app, Look(card.id), size)]
             body = "\n".join(lines[1:-1])
             assert all(len(line) == size.width for line in lines), (card.id, lines)

@@ -27,18 +27,25 @@ class CardSize(NamedTuple):
     width: int
     height: int
     cell: int  # columns per pattern stone (a letter, or a letter on its colour)
+    tall: int = 1  # lines per pattern stone (the letter on the first)
 
 
 SMALL = CardSize(10, 6, 1)
 LARGE = CardSize(16, 9, 3)
+HUGE = CardSize(22, 11, 5, 2)  # 160x45 and up: stones 5x2
 GUTTER = 2  # columns each side of a hand too wide to show whole, for the ◀ ▶ marks
 ANYWHERE = "anywhere"
 WIDE_APP, TALL_APP = 110, 34  # the terminal size from which the screen is drawn large
+HUGE_APP, BIG_APP = 160, 45  # ... and larger still (breakpoints -huge and -big)
 
 
 def size_for(height: int, width: int) -> CardSize:
-    """Large cards when there is room for them (a 120x40 terminal), else small ones."""
-    return LARGE if height >= LARGE.height and width >= 4 * (LARGE.width + 1) else SMALL
+    """The largest cards four of which fit: huge ones at 160x45, large ones at 120x40,
+    else small ones."""
+    for size in (HUGE, LARGE):
+        if height >= size.height and width >= 4 * (size.width + 1):
+            return size
+    return SMALL
 
 
 class Look(NamedTuple):
@@ -55,15 +62,19 @@ def solid(colour: str) -> str:
     return colour[:7] if colour.startswith("#") else colour
 
 
-def pattern_cell(app: Any, ch: str, size: CardSize, colours: dict[str, str]) -> Text:
+def pattern_cell(
+    app: Any, ch: str, size: CardSize, colours: dict[str, str], mark: bool = True
+) -> Text:
+    """One pattern stone's line: its letter (``mark``), or the stone's colour under it."""
     if ch == "*":
-        return Text("▪".center(size.cell), Style(color="grey50"))
+        return Text(("▪" if mark else " ").center(size.cell), Style(color="grey50"))
     face = letter_to_face(ch)
     colour = colours[NAMES[face]]
     if size.cell == 1:
         return Text(LETTERS[face], Style(color=colour, bold=True))
     return Text(
-        LETTERS[face].center(size.cell), Style(bgcolor=colour, color=ink_for(colour), bold=True)
+        (LETTERS[face] if mark else " ").center(size.cell),
+        Style(bgcolor=colour, color=ink_for(colour), bold=True),
     )
 
 
@@ -78,12 +89,13 @@ def pattern_body(app: Any, cid: int, size: CardSize, lines: int) -> list[Text]:
     gap = Text(" ")
     rows = []
     for row in card.rows:
-        text = Text()
-        for index, ch in enumerate(row):
-            if index:
-                text.append_text(gap)
-            text.append_text(pattern_cell(app, ch, size, colours))
-        rows.append(text)
+        for line in range(size.tall):
+            text = Text()
+            for index, ch in enumerate(row):
+                if index:
+                    text.append_text(gap)
+                text.append_text(pattern_cell(app, ch, size, colours, mark=line == 0))
+            rows.append(text)
     fragment = (card.height, card.width) != (3, 3)
     if fragment:
         box = Style(color=solid(theme_colour(app, "foreground-muted", "#8a8a8a")))

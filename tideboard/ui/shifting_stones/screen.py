@@ -23,7 +23,7 @@ from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
-from tideboard.ui.shifting_stones.hand import TALL_APP, WIDE_APP, HandStrip
+from tideboard.ui.shifting_stones.hand import BIG_APP, HUGE_APP, TALL_APP, WIDE_APP, HandStrip
 from tideboard.ui.shifting_stones.modes import Turn
 from tideboard.ui.shifting_stones.panels import (
     TableDrawing,
@@ -53,8 +53,8 @@ class ShiftingStonesScreen(GameScreen):
     the preview are the turn's (``self.turn``, ``modes.py``); the drawing and the hints
     are ``self.drawing``'s (``panels.py``)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_APP, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_APP, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_APP, "-wide"), (HUGE_APP, "-huge")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_APP, "-tall"), (BIG_APP, "-big")]
     # the overview window helps to study the final board too
     ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"table"}
     BINDINGS = [

@@ -24,7 +24,7 @@ from tideboard.ui.shared import CellClicked, game_colours, ink_for, theme_colour
 
 GLYPHS = ("-☼-", " ☾ ", "><>", "\\v/", " ♞ ", "\\_/", " • ", " ♣ ")
 CELL_W, CELL_H = 10, 4  # the smallest stone; a larger grid widget gets larger stones
-MAX_CELL_W, MAX_CELL_H = 18, 8
+MAX_CELL_W, MAX_CELL_H = 22, 11  # 200x50
 LABEL_W = 2  # the row numbers' column
 DIRECTIONS = {"up": -3, "down": 3, "left": -1, "right": 1}
 PLAIN, CURSOR, MARKED = "plain", "cursor", "marked"
@@ -125,7 +125,7 @@ class StoneGrid(Widget):
         width, height = self.content_size
         cell_w = max(CELL_W, min(MAX_CELL_W, (width - LABEL_W) // 3))
         cell_h = max(CELL_H, min(MAX_CELL_H, (height - 1) // 3))
-        return cell_w, cell_h
+        return min(cell_w, max(CELL_W, 2 * cell_h)), cell_h  # no wider than twice as tall
 
     def cell_region(self, cell: int) -> Region:
         cell_w, cell_h = self.cell_size()

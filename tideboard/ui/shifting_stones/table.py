@@ -19,6 +19,7 @@ from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, on
 from tideboard.games.shifting_stones.state import State
 
 WIDE = 60  # from this many columns the table spells its headings out
+MOST = 72  # the table's widest: in a wider panel each number stays near its heading
 
 
 def pack(items: list[Text], width: int) -> Text:
@@ -75,7 +76,8 @@ def side_table(
             Text(f"Game over: the most 1-point cards earn +{ONE_POINT_BONUS}.", style="dim"),
         )
     wide = width >= WIDE
-    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    width = min(width, MOST)
+    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, width=width)
     table.add_column("", width=1)
     table.add_column("Player", ratio=1, no_wrap=True)
     table.add_column("Hand", justify="right")

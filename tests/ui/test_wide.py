@@ -1,0 +1,91 @@
+"""Wide terminals (issue #20, point 18): from 160x45 the boards and cards grow again,
+every seat's public panel is on screen and nothing is cut.
+
+One app a test, started at 120x40 and resized to 200x50: what the board measures at
+both sizes is compared, then the whole screen at 200x50 is read."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+from textual.widget import Widget
+
+from tests.ui.helpers import app_for, settle
+
+BIG = (200, 50)
+
+
+async def screen_of(pilot, cls):
+    for _ in range(50):
+        screen = pilot.app.screen
+        if isinstance(screen, cls):
+            await settle(pilot)
+            return screen
+        await pilot.pause()
+    raise AssertionError(f"no {cls.__name__}")
+
+
+def lines_of(widget: Widget) -> list[str]:
+    """What ``widget`` shows, line by line (its own lines, not its children's)."""
+    size = widget.size
+    return [strip.text for strip in widget.render_lines(Region(0, 0, size.width, size.height))]
+
+
+def screen_lines(screen) -> dict[str, list[str]]:
+    """Every shown leaf widget's lines, by the widget's id (or class name)."""
+    out = {}
+    for widget in screen.query("*"):
+        if widget.children or not widget.display or not widget.size.area:
+            continue
+        out[widget.id or type(widget).__name__] = lines_of(widget)
+    return out
+
+
+def assert_nothing_cut(screen) -> None:
+    """Every widget inside the screen, no text ended with an ellipsis."""
+    whole = screen.region
+    for widget in screen.query("*"):
+        if widget.display and widget.size.area:
+            assert whole.contains_region(widget.region), (widget, widget.region)
+    for name, lines in screen_lines(screen).items():
+        for line in lines:
+            assert "…" not in line, (name, line)
+
+
+def assert_near(lines: list[str], first: str, then: str, room: int) -> None:
+    """On the first line showing ``first``, ``then`` starts at most ``room`` columns
+    after it ends (a heading and the next, a label and its value)."""
+    for line in lines:
+        if first in line:
+            end = line.index(first) + len(first)
+            assert 0 <= line.find(then, end) - end <= room, (first, then, line)
+            return
+    raise AssertionError(f"{first!r} not shown")
+
+
+# -- Shifting Stones ---------------------------------------------------------------------
+async def test_shifting_stones_grows_at_200x50():
+    from tideboard.ui.shifting_stones import HandStrip, ShiftingStonesScreen, StoneGrid
+
+    app = app_for(players=4, bots={1: "greedy", 2: "greedy", 3: "greedy"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_of(pilot, ShiftingStonesScreen)
+        grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
+        before = grid.cell_size(), hand.size_now()
+        await pilot.resize_terminal(*BIG)
+        await settle(pilot)
+        after = grid.cell_size(), hand.size_now()
+        assert after[0][0] > before[0][0] and after[0][1] > before[0][1], (before, after)
+        assert after[1].width > before[1].width and after[1].height > before[1].height
+        drawn = screen_lines(screen)
+        table = drawn["ss-table"]
+        for seat in range(1, 5):
+            assert any(f"Player {seat}" in line for line in table), table
+        assert_near(table, "Player", "Hand", room=30)  # not 100 columns apart
+        assert_nothing_cut(screen)
+        # privacy: the others' hands stay hidden (only how many cards they hold)
+        text = "\n".join(line for lines in drawn.values() for line in lines)
+        mine = screen.state.hands[0]
+        assert all(f"{card} · " in text for card in mine)
+        for hand in screen.state.hands[1:]:
+            for card in set(hand) - set(mine):
+                assert f"{card} · " not in text, card
