@@ -89,3 +89,36 @@ async def test_shifting_stones_grows_at_200x50():
         for hand in screen.state.hands[1:]:
             for card in set(hand) - set(mine):
                 assert f"{card} · " not in text, card
+
+
+# -- Mermaid Rain ------------------------------------------------------------------------
+async def test_mermaid_rain_grows_at_200x50():
+    from tideboard.ui.mermaid_rain import MermaidRainScreen
+    from tideboard.ui.mermaid_rain.panels import hand_text
+    from tideboard.ui.mermaid_rain.sea import HexBoard
+
+    bots = {seat: "greedy" for seat in range(1, 6)}
+    app = app_for(players=6, seed=3, bots=bots, game_id="mermaid-rain")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_of(pilot, MermaidRainScreen)
+        board = screen.query_one(HexBoard)
+        before = board.size, (board.cell_w, board.row_h)
+        await pilot.resize_terminal(*BIG)
+        await settle(pilot)
+        after = board.size, (board.cell_w, board.row_h)
+        assert after[1][0] > before[1][0] and after[1][1] > before[1][1], (before, after)
+        assert after[0].width > before[0].width and after[0].height > before[0].height
+        drawn = screen_lines(screen)
+        sea = "\n".join(drawn["mr-board"])
+        assert sea.count("~") > 20 and "i   ~" in sea, "the whole sea, its last row too"
+        side = drawn["mr-side"]
+        for seat in range(1, 7):
+            assert any(f"Player {seat}" in line for line in side), side
+        assert any("Melds, best first" in line for line in side), "the melds beside the sea"
+        assert_nothing_cut(screen)
+        # privacy: your hand in full, the others' as a number of cards
+        state, text = screen.state, "\n".join(line for lines in drawn.values() for line in lines)
+        assert hand_text(state.hands[0]) in text
+        for hand in state.hands[1:]:
+            if hand != state.hands[0]:
+                assert hand_text(hand) not in text

@@ -30,7 +30,7 @@ from tideboard.games.mermaid_rain.content import (
     WATER,
 )
 from tideboard.games.mermaid_rain.state import HIDDEN, State
-from tideboard.ui.mermaid_rain.sea import COLOUR_OF, GLYPHS, badge_style
+from tideboard.ui.mermaid_rain.sea import COLOUR_OF, GLYPHS, MARKS_BESIDE, badge_style
 from tideboard.ui.shared import ink_for
 
 # each mark's name: (terse, short, full), the terse one when 80x24 is crowded
@@ -174,7 +174,7 @@ def treasure_entries(s: State, room: int, detail: int) -> list[Entry]:
     if seen:
         letters = " ".join(TREASURE_LETTERS[k] for k in sorted(seen))
         out.append((Text(letters, bold), WORDS["seen"][detail]))
-    limit = 1 if room == 1 else 3  # a small space counts from two, a big one from four
+    limit = MARKS_BESIDE[room]  # a space shows that many marks, then counts them (², ³...)
     if any(len(ids) > limit for ids in s.spaces):
         out.append((Text("²³", bold), WORDS["count"][detail]))
     return out

@@ -34,8 +34,10 @@ from tideboard.ui.shared import GameScreen, game_colours
 from tideboard.ui.shared.cell_grid import set_static
 
 WIDE, TALL = 110, 36  # from here the side panel and the board have more room
-SEA_W = {False: 50, True: 74}  # the sea's width (screen.tcss #mr-board), not wide / wide
+HUGE, BIG = 160, 45  # and from here more again (the screen's breakpoints)
+SEA_W = {4: 50, 6: 74, 8: 96}  # the sea's width (screen.tcss #mr-board) by a space's width
 SIDE_LINES = 10  # the side panel's height when not tall (#mr-side)
+BIG_SIDE_LINES = 28  # ... when huge (as tall as the sea)
 
 PHASE_WORDS = {
     "meld": "melds",
@@ -109,6 +111,11 @@ def meld_list() -> Text:
     return out
 
 
+def huge(size: Size) -> bool:
+    """160x45 and up: the sea's spaces 8x3, the legend in the side panel when it fits."""
+    return size.width >= HUGE and size.height >= BIG
+
+
 class TableDrawing:
     """Draws the Mermaid Rain ``screen``'s table from its state shown and its ``picks``."""
 
@@ -120,9 +127,7 @@ class TableDrawing:
         """The terminal's ``size`` changed: the board's and the side panel's layout."""
         screen = self.screen
         wide, tall = size.width >= WIDE, size.height >= TALL
-        screen.set_class(wide, "wide")
-        screen.set_class(tall, "tall")
-        screen.query_one(HexBoard).layout_for(wide, tall)
+        screen.query_one(HexBoard).layout_for(wide, tall, huge(size))
         if screen.is_mounted:  # the side panel's and the legend's layout follow the size too
             self.draw_top(screen.shown)
 
@@ -163,7 +168,7 @@ class TableDrawing:
         rest); on a tall terminal all of the legend there, in full words when it is wide
         too."""
         screen = self.screen
-        wide, tall = screen.has_class("wide"), screen.has_class("tall")
+        wide, tall = screen.size.width >= WIDE, screen.size.height >= TALL
         board = screen.query_one(HexBoard)
         side = self.side_text(s)
         side.rstrip()
@@ -171,15 +176,14 @@ class TableDrawing:
         details = (FULL,) if tall and wide else (SHORT,) if tall else (SHORT, TERSE)
         for detail in details:  # terse only when the short words do not fit
             groups = legend_entries(
-                s,
-                game_colours(screen.app, "mermaid-rain"),
-                screen.viewer,
-                1 if board.cell_w == 4 else 2,
-                detail,
+                s, game_colours(screen.app, "mermaid-rain"), screen.viewer, board.badge_room, detail
             )
-            room = (SIDE_LINES - len(side.plain.split("\n")), width - SEA_W[wide] - 1)
+            lines = BIG_SIDE_LINES if huge(screen.size) else SIDE_LINES
+            room = (lines - len(side.plain.split("\n")), width - SEA_W[board.cell_w] - 1)
             sep = " " if detail == TERSE else "  "
-            under, beside, left = legend_lines(groups, width, None if tall else room, sep)
+            under, beside, left = legend_lines(
+                groups, width, None if tall and not huge(screen.size) else room, sep
+            )
             if not left:
                 break
         for line in beside:
@@ -196,7 +200,7 @@ class TableDrawing:
             f"Round {s.round}/{ROUNDS}  Prince P{s.prince + 1}  Pool {len(s.pool)}\n", "bold"
         )
         screen = self.screen
-        compact = s.players > 4 and not screen.has_class("tall")  # one line a seat
+        compact = s.players > 4 and screen.size.height < TALL  # one line a seat
         colours = game_colours(screen.app, "mermaid-rain")  # each seat's name: its mermaid's
         waiting = set(screen.game.to_move(screen.state))
         for seat in range(s.players):
@@ -242,7 +246,8 @@ class TableDrawing:
                 "bold" if seat in waiting else "",
             )
             out.append(f"  {meld:<5} {state_word[:9]:<9} ${owned or '-'}\n", "dim")
-        if screen.has_class("wide") and screen.has_class("tall") and s.players <= 4:
+        roomy = screen.size.width >= WIDE and screen.size.height >= TALL
+        if roomy and (s.players <= 4 or huge(screen.size)):
             out.append_text(meld_list())  # the room below the seats at 120x40
         return out
 

@@ -26,7 +26,15 @@ from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
 from tideboard.games.mermaid_rain.state import Action, Drop, End
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.mermaid_rain.modes import Picks
-from tideboard.ui.mermaid_rain.panels import TableDrawing, end_table, ranking_table
+from tideboard.ui.mermaid_rain.panels import (
+    BIG,
+    HUGE,
+    TALL,
+    WIDE,
+    TableDrawing,
+    end_table,
+    ranking_table,
+)
 from tideboard.ui.mermaid_rain.sea import HexBoard
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
 from tideboard.ui.title_line import TitleLine
@@ -38,6 +46,9 @@ class MermaidRainScreen(GameScreen):
     """The Mermaid Rain table: its widgets and keys.  What the keys have picked and the
     action Enter takes are ``self.picks``'s (``modes.py``); the drawing is
     ``self.drawing``'s (``panels.py``)."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (HUGE, "-huge")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall"), (BIG, "-big")]
 
     SECRETS = "your hand and your choices"
     BINDINGS = [

@@ -10,7 +10,8 @@ Odd rows sit half a cell to the right, so each space touches two above, two
 below and one on each side.
 
 Small: 4 columns a space, one line a row (80x24).  Wide and tall: 6 columns
-and two lines (the treasures on the second).  A cursor move repaints only the
+and two lines (the treasures on the second).  Huge (160x45 and up): 8 columns and
+three lines (the symbol, every mermaid's badge, the treasures).  A cursor move repaints only the
 cells that changed (``CellGrid``).  A click posts ``CellClicked(self, cell)``
 with the board cell (``row * COLS + col``).
 """
@@ -54,6 +55,15 @@ COLOUR_OF = {
     ROCK: "rock",
 }
 LABEL_W = 3  # the row letters on the left
+# a space's size (columns, lines) -> how many mermaid badges and treasure marks it shows
+BADGES = {4: 1, 6: 2, 8: 6}
+TREASURES = {4: 1, 6: 3, 8: 5}
+MARKS_BESIDE = {BADGES[w]: TREASURES[w] for w in BADGES}  # the treasures by the badges
+
+
+def sea_size(wide: bool, tall: bool, huge: bool = False) -> tuple[int, int]:
+    """A space's columns and lines for the terminal's size."""
+    return (8, 3) if huge else (6 if wide else 4, 2 if tall else 1)
 
 
 def treasure_mark(state: State, tid: int) -> str:
@@ -99,8 +109,13 @@ class HexBoard(CellGrid):
         self.me: int | None = None  # the seat at the screen: its mermaid shows ``@``
         self.cell_w, self.row_h = 4, 1
 
-    def layout_for(self, wide: bool, tall: bool) -> None:
-        size = (6 if wide else 4, 2 if tall else 1)
+    @property
+    def badge_room(self) -> int:
+        """How many mermaid badges a space shows (more are one ``+``)."""
+        return BADGES[self.cell_w]
+
+    def layout_for(self, wide: bool, tall: bool, huge: bool = False) -> None:
+        size = sea_size(wide, tall, huge)
         if size != (self.cell_w, self.row_h):
             self.cell_w, self.row_h = size
             self._paint()
@@ -134,7 +149,7 @@ class HexBoard(CellGrid):
         if state is None:
             return Text("")
         colours = game_colours(self.app, "mermaid-rain")
-        w, tall = self.cell_w, self.row_h == 2
+        w = self.cell_w
         half = w // 2
         out = Text(no_wrap=True, overflow="crop")
         out.append(
@@ -142,19 +157,19 @@ class HexBoard(CellGrid):
         )
         for r in range(ROWS):
             lines = [Text(f"{ROW_LETTERS[r]}  ", Style(dim=True))]
-            if tall:
-                lines.append(Text(" " * LABEL_W))
+            lines += [Text(" " * LABEL_W) for _ in range(self.row_h - 1)]
             for line in lines:
                 line.append(" " * (half if r % 2 else 0))
             for c in range(COLS):
                 cell = r * COLS + c
-                top, bottom, style, gap = self._cell(state, cell, colours, w)
+                top, below, style, gap = self._cell(state, cell, colours, w)
                 for part, part_style in top:
                     lines[0].append(part, part_style)
                 lines[0].append(gap, style if gap != " " else None)
-                if tall:
-                    lines[1].append(bottom, style)
-                    lines[1].append(" ")
+                for line, parts in zip(lines[1:], below):
+                    for part, part_style in parts:
+                        line.append(part, part_style or style)
+                    line.append(" ")
             for line in lines:
                 out.append("\n")
                 out.append_text(line)
@@ -169,7 +184,7 @@ class HexBoard(CellGrid):
         ids = state.spaces[cell]
         gold = (
             "".join(treasure_mark(state, t) for t in ids)
-            if len(ids) <= w - 3
+            if len(ids) <= TREASURES[w]
             else "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2]
         )
         bg = colours.get(COLOUR_OF[sym], "#000000")
@@ -187,17 +202,21 @@ class HexBoard(CellGrid):
             style += Style(reverse=True)
         gap = "▪" if tile >= 0 and TILE_DARK[tile] else " "
         cursor = Style(reverse=True) if cell == self.cursor else None
-        badges = [
+        badges: list[tuple[str, Style | None]] = [
             (mark, badge_style(colours, seat) + cursor)
-            for mark, seat in mermaid_marks(seats, self.me, 1 if w == 4 else 2)
+            for mark, seat in mermaid_marks(seats, self.me, BADGES[w])
         ]
+        bottom: list[tuple[str, Style | None]] = [(f" {gold:<{w - 2}}"[: w - 1], None)]
         if w == 4:
             many = "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2] if len(ids) > 1 else ""
             top = [(glyph, style), *(badges or [(" ", style)]), (many or gold or " ", style)]
-            return top, "", style, gap
+            return top, [], style, gap
+        if self.row_h == 3:  # the symbol, then the badges on a line of their own
+            top = [(f" {glyph}" + " " * (w - 3), style)]
+            middle = [(" ", None), *badges, (" " * (w - 2 - len(badges)), None)]
+            return top, [middle, bottom], style, gap
         top = [(f" {glyph} ", style), *badges, (" " * (w - 4 - len(badges)), style)]
-        bottom = f" {gold:<{w - 2}}"[: w - 1]
-        return top, bottom, style, gap
+        return top, [bottom], style, gap
 
     def cell_at(self, x: int, y: int) -> int | None:
         row = (y - 1) // self.row_h

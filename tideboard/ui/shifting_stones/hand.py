@@ -89,12 +89,12 @@ def pattern_body(app: Any, cid: int, size: CardSize, lines: int) -> list[Text]:
     gap = Text(" ")
     rows = []
     for row in card.rows:
-        for line in range(size.tall):
+        for part in range(size.tall):
             text = Text()
             for index, ch in enumerate(row):
                 if index:
                     text.append_text(gap)
-                text.append_text(pattern_cell(app, ch, size, colours, mark=line == 0))
+                text.append_text(pattern_cell(app, ch, size, colours, mark=part == 0))
             rows.append(text)
     fragment = (card.height, card.width) != (3, 3)
     if fragment:
