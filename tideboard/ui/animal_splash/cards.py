@@ -87,6 +87,11 @@ def plant_words(cid: int, width: int) -> str:
     return fit([kinds[0], TAGS[kinds[0]]], width)
 
 
+def card_fill(cid: int, colours: dict[str, str]) -> str:
+    """The colour of the card's background."""
+    return colours[BACKGROUNDS[CARDS[cid].background]]
+
+
 def card_lines(
     cid: int,
     width: int,
@@ -100,7 +105,7 @@ def card_lines(
     the plant line; ``marks`` maps an area (0 animal, 1 plant) to CURSOR / GROUP / NEW."""
     card = CARDS[cid]
     marks = marks or {}
-    fill = colours[BACKGROUNDS[card.background]]
+    fill = card_fill(cid, colours)
     base = Style(bgcolor=fill)
     wild = card.colours == (1 << len(COLOURS)) - 1
     animal_colour = colours["pearl"] if wild else colours[names_of(card.colours, COLOURS)[0]]

@@ -18,18 +18,26 @@ from collections.abc import Iterable
 from typing import Any
 
 from rich.style import Style
+from rich.text import Text
 from textual import events
 
 from tideboard.games.animal_splash.content import CELL_NAMES
 from tideboard.games.animal_splash.state import EMPTY, UNPLACED
-from tideboard.ui.animal_splash.cards import CURSOR, card_lines, empty_lines
+from tideboard.ui.animal_splash.cards import CURSOR, card_fill, card_lines, empty_lines
 from tideboard.ui.shared import Canvas, CellClicked, game_colours, theme_colour
 from tideboard.ui.shared.cell_grid import CellGrid
 
 SPOT_W = 3  # the columns left and right of the cards for the spots
-MIN_CARD, MAX_CARD = 9, 14
-CARD_H = 3
-HEIGHT = 1 + 3 * CARD_H + 2 + 1
+MIN_CARD, MAX_CARD = 9, 22  # 14 fit the 50 columns of a wide screen, 22 a huge one
+CARD_H, TALL_CARD_H = 3, 5  # a tall card has a line of its background above and below
+
+
+def grid_height(card_h: int) -> int:
+    """The lines the grid takes with cards ``card_h`` lines tall (spots, cards, gaps)."""
+    return 1 + 3 * card_h + 2 + 1
+
+
+HEIGHT = grid_height(CARD_H)
 ARROWS = ("▼", "◀", "▲", "▶")  # a diver on each side points at the grid
 
 
@@ -84,22 +92,26 @@ class GridBoard(CellGrid):
         width = self.content_size.width or (2 * SPOT_W + 3 * MIN_CARD + 2)
         return max(MIN_CARD, min(MAX_CARD, (width - 2 * SPOT_W - 2) // 3))
 
+    def card_height(self) -> int:
+        """Tall cards when the widget has their lines (160x45 and up), else 3 lines."""
+        return TALL_CARD_H if self.content_size.height >= grid_height(TALL_CARD_H) else CARD_H
+
     def cell_origin(self, cell: int) -> tuple[int, int]:
         row, col = divmod(cell, 3)
         w = self.card_width()
-        return SPOT_W + col * (w + 1), 1 + row * (CARD_H + 1)
+        return SPOT_W + col * (w + 1), 1 + row * (self.card_height() + 1)
 
     def spot_origin(self, spot: int) -> tuple[int, int]:
         side, i = divmod(spot, 3)
-        w = self.card_width()
+        w, h = self.card_width(), self.card_height()
         right = SPOT_W + 3 * w + 2
         if side == 0:
             return SPOT_W + i * (w + 1) + w // 2 - 1, 0
-        if side == 1:
-            return right + 1, 2 + i * (CARD_H + 1)
+        if side == 1:  # beside the middle line of the row's cards
+            return right + 1, 1 + h // 2 + i * (h + 1)
         if side == 2:
-            return SPOT_W + (2 - i) * (w + 1) + w // 2 - 1, HEIGHT - 1
-        return 0, 2 + (2 - i) * (CARD_H + 1)
+            return SPOT_W + (2 - i) * (w + 1) + w // 2 - 1, grid_height(h) - 1
+        return 0, 1 + h // 2 + (2 - i) * (h + 1)
 
     # -- drawing -----------------------------------------------------------
     def spot_text(self, spot: int, colours: dict[str, str]) -> tuple[str, Style]:
@@ -128,8 +140,8 @@ class GridBoard(CellGrid):
         colours = splash_colours(app)
         accent = theme_colour(app, "accent", "#f4a261")
         warn = theme_colour(app, "warning", "#f4d35e")
-        w = self.card_width()
-        canvas = Canvas(SPOT_W * 2 + 3 * w + 3, HEIGHT)
+        w, h = self.card_width(), self.card_height()
+        canvas = Canvas(SPOT_W * 2 + 3 * w + 3, grid_height(h))
         for cell, cid in enumerate(self.grid):
             x, y = self.cell_origin(cell)
             if cid == EMPTY:
@@ -139,16 +151,19 @@ class GridBoard(CellGrid):
                 lines = card_lines(
                     cid, w, colours, self.pearls.get(cid, (False, False)), marks, accent, warn
                 )
+            if h > CARD_H:  # the card's background above and below its three lines
+                pad = Text(" " * w, Style(bgcolor=card_fill(cid, colours)) if cid != EMPTY else "")
+                lines = [pad] * ((h - CARD_H) // 2) + lines + [pad] * ((h - CARD_H + 1) // 2)
             for dy, line in enumerate(lines):
                 canvas.put(x, y + dy, line)
             if cell in self.faced and cell != self.cursor_cell:
-                canvas.put(x - 1, y + 1, "▸", Style(color=accent, bold=True))
+                canvas.put(x - 1, y + h // 2, "▸", Style(color=accent, bold=True))
             elif cell in self.faced:
-                canvas.put(x - 1, y + 1, "▶", Style(color=accent, bold=True))
+                canvas.put(x - 1, y + h // 2, "▶", Style(color=accent, bold=True))
         label = Style(color=colours["empty"])
         for i in range(3):  # the columns' letters and the rows' numbers the words name
             canvas.put(self.cell_origin(i)[0], 0, "abc"[i], label)
-            canvas.put(1, self.cell_origin(i * 3)[1], str(i + 1), label)
+            canvas.put(1, self.cell_origin(i * 3)[1] + h // 2 - 1, str(i + 1), label)
         for spot in range(12):
             x, y = self.spot_origin(spot)
             text, style = self.spot_text(spot, colours)
@@ -180,7 +195,7 @@ class GridBoard(CellGrid):
         w = self.card_width()
         for cell in range(9):
             cx, cy = self.cell_origin(cell)
-            if cx <= x < cx + w and cy <= y < cy + CARD_H:
+            if cx <= x < cx + w and cy <= y < cy + self.card_height():
                 return ("cell", cell)
         return None
 

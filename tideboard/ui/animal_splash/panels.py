@@ -40,6 +40,7 @@ from tideboard.ui.shared import GameScreen
 
 TALL = 34  # from this many rows every player's tableau is on screen
 WIDE = 110  # from this many columns the side panel spells things out
+HUGE, BIG = 160, 45  # from 160x45 the grid's cards are larger (screen.tcss)
 
 
 class TableDrawing:
@@ -300,4 +301,4 @@ def end_table(screen: GameScreen) -> Table:
     return final_table(state, screen.player_name, set(screen.game.winners(state)))
 
 
-__all__ = ["TALL", "TableDrawing", "WIDE", "end_table"]
+__all__ = ["BIG", "HUGE", "TALL", "TableDrawing", "WIDE", "end_table"]

@@ -26,7 +26,7 @@ from tideboard.games.animal_splash.state import ACT
 from tideboard.ui.animal_splash.grid import GridBoard
 from tideboard.ui.animal_splash.modes import TABLEAU, Turn
 from tideboard.ui.animal_splash.overview import overview_parts
-from tideboard.ui.animal_splash.panels import WIDE, TableDrawing, end_table
+from tideboard.ui.animal_splash.panels import BIG, HUGE, WIDE, TableDrawing, end_table
 from tideboard.ui.animal_splash.tableau import TableauStrip
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
@@ -52,7 +52,8 @@ class AnimalSplashScreen(GameScreen):
     does on your turn is the turn's (``self.turn``, ``modes.py``); the drawing is
     ``self.drawing``'s (``panels.py``)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (HUGE, "-huge")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (BIG, "-big")]
     ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"overview"}
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),

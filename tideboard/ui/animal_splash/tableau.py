@@ -22,6 +22,7 @@ from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
 
 ROW_H = 4  # the heading and three card lines
 MIN_CARD, MAX_CARD = 7, 13
+HUGE_CARD, HUGE_STRIP = 20, 160  # a strip this wide (160 columns and up) has larger cards
 
 
 class TableauRow:
@@ -73,7 +74,8 @@ class TableauStrip(CellGrid):
 
     def card_width(self, count: int) -> int:
         width = self.content_size.width or 80
-        return max(MIN_CARD, min(MAX_CARD, (width + 1) // max(count, 5) - 1))
+        most = HUGE_CARD if width >= HUGE_STRIP else MAX_CARD
+        return max(MIN_CARD, min(most, (width + 1) // max(count, 5) - 1))
 
     def canvas(self) -> Canvas:
         app = self.app
