@@ -122,3 +122,56 @@ async def test_mermaid_rain_grows_at_200x50():
         for hand in state.hands[1:]:
             if hand != state.hands[0]:
                 assert hand_text(hand) not in text
+
+
+# -- Animal Splash -----------------------------------------------------------------------
+async def test_animal_splash_grows_at_200x50():
+    from tideboard.ui.animal_splash import AnimalSplashScreen
+    from tideboard.ui.animal_splash.cards import animal_words
+    from tideboard.ui.animal_splash.grid import GridBoard
+    from tideboard.ui.animal_splash.tableau import TableauStrip
+
+    bots = {seat: "greedy" for seat in range(1, 5)}
+    app = app_for(players=5, seed=3, bots=bots, game_id="animal-splash")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_of(pilot, AnimalSplashScreen)
+        grid, strip = screen.query_one(GridBoard), screen.query_one(TableauStrip)
+        before = grid.size, grid.card_width(), strip.card_width(1)
+        await pilot.resize_terminal(*BIG)
+        await settle(pilot)
+        after = grid.size, grid.card_width(), strip.card_width(1)
+        assert after[0].width > before[0].width and after[0].height > before[0].height, (
+            before,
+            after,
+        )
+        assert after[1] > before[1] and grid.card_height() > 3, "wider and taller cards"
+        assert after[2] > before[2], "the tableaus' cards grow too"
+        drawn = screen_lines(screen)
+        board = drawn["as-grid"]
+        last = animal_words(screen.state.grid[8], after[1] - 1).strip()
+        assert any(last in line for line in board[-7:]), ("the grid's last card", last, board)
+        tableaus = drawn["as-tableaus"]
+        for seat in range(1, 6):
+            assert any(line.startswith(f"{seat} Player {seat}") for line in tableaus), tableaus
+        assert_nothing_cut(screen)
+
+
+# -- Moonlighter -------------------------------------------------------------------------
+async def test_moonlighter_grows_at_200x50():
+    from tideboard.ui.moonlighter import MoonlighterScreen
+    from tideboard.ui.moonlighter.dungeon_map import DungeonMap
+
+    app = app_for(players=1, seed=3, game_id="moonlighter")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_of(pilot, MoonlighterScreen)
+        dmap, side = screen.query_one(DungeonMap), screen.query_one("#ml-side")
+        before = (dmap.cell_w, dmap.cell_h), side.size.width
+        await pilot.resize_terminal(*BIG)
+        await settle(pilot)
+        after = (dmap.cell_w, dmap.cell_h), side.size.width
+        assert after[0][0] > before[0][0] and after[0][1] > before[0][1], (before, after)
+        assert after[1] > before[1], "a wider side panel"
+        drawn = screen_lines(screen)
+        assert any("@ you" in line for line in drawn["ml-map"]), "your room on the map"
+        assert any("Health" in line for line in drawn["ml-stats"])
+        assert_nothing_cut(screen)

@@ -30,7 +30,8 @@ from tideboard.ui.shared.log import cell_width
 
 # -- how rooms look ------------------------------------------------------------
 CELL_W, CELL_H = 8, 3  # one room on the map, borders included
-BIG = (12, 5)  # a room drawn large, while the dungeon fits that way
+HUGE = (16, 7)  # a room drawn huge (a 200x50 terminal), while the dungeon fits that way
+BIG = (12, 5)  # ... or large
 MEDIUM = (10, 4)  # ... or a little larger, while it fits that way
 BIG_VIEW = 5  # ... in a view at least this many rooms each way
 GLYPHS = {WHITE: "·", ORANGE: "⚔", BLACK: "⊠", GREEN: "✓", YELLOW: "$", BLUE: "≈", RED: "☠"}
@@ -192,7 +193,7 @@ class DungeonMap(Widget):
         xs = [x for x, _ in cells]
         ys = [y for _, y in cells]
         span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-        for cell_w, cell_h in (BIG, MEDIUM, (CELL_W, CELL_H)):
+        for cell_w, cell_h in (HUGE, BIG, MEDIUM, (CELL_W, CELL_H)):
             width = max(self.size.width, cell_w)
             height = max(self.size.height, cell_h + 2)
             cols, rows = max(1, width // cell_w), max(1, (height - 2) // cell_h)
@@ -433,7 +434,8 @@ class DungeonMap(Widget):
             label = top if line == 0 else bottom
             border_line(out, left + hz + right, inner, edge, label, label_style)
         else:
-            text = inside[line - 1] if line - 1 < len(inside) else ""
+            first = 1 + max(0, (self.cell_h - 2 - len(inside)) // 2)  # centred
+            text = inside[line - first] if 0 <= line - first < len(inside) else ""
             out.append(vt, edge)
             out.append(f"{text:^{inner}}"[:inner], fill)
             out.append(vt, edge)

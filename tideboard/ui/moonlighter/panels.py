@@ -38,6 +38,7 @@ from tideboard.ui.moonlighter.dungeon_map import (
 )
 
 WIDE = 110  # from this terminal width the side panel is wider and says more
+HUGE = 160  # ... and wider again (the rooms grow with the map's room: dungeon_map.py)
 WIDE_TEXT = 42  # the width of the wide side panel's wrapped lines
 
 

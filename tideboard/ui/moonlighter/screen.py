@@ -54,7 +54,7 @@ from tideboard.ui.moonlighter.dungeon_map import (
 )
 from tideboard.ui.moonlighter.log import MoonlighterLog
 from tideboard.ui.moonlighter.moments import TOAST_NEWS, MomentScreen, moment_for
-from tideboard.ui.moonlighter.panels import WIDE, end_table, hint, stats_text
+from tideboard.ui.moonlighter.panels import HUGE, WIDE, end_table, hint, stats_text
 from tideboard.ui.shared import CellClicked, GameScreen, StatusLine
 from tideboard.ui.shared.cell_grid import set_static
 from tideboard.ui.title_line import TitleLine
@@ -65,6 +65,7 @@ class MoonlighterScreen(GameScreen):
     (:class:`DiceBox`), the log, and the keys; ``target`` is the side picked with the
     arrows (to place the rolled room on, or to walk to)."""
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (HUGE, "-huge")]
     # the overview window helps to study the final board too
     ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"whole_map"}
     BINDINGS = [
@@ -121,6 +122,7 @@ class MoonlighterScreen(GameScreen):
         self.chosen = False  # picked by the player (not the default)
         self.last_dir = "e"
         self.announced = len(self.match.states)  # the states whose news were told
+        self._wide = False  # the side panel says more (from WIDE columns)
 
     def compose(self) -> ComposeResult:
         yield TitleLine()
@@ -186,8 +188,8 @@ class MoonlighterScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= WIDE
-        if wide != self.has_class("wide"):
-            self.set_class(wide, "wide")
+        if wide != self._wide:  # (the breakpoints set the classes the stylesheet reads)
+            self._wide = wide
             if self.is_mounted:
                 self._update_stats()
 
@@ -195,8 +197,7 @@ class MoonlighterScreen(GameScreen):
         shown: State = self.shown
         score = self.game.scores(shown)[0]
         set_static(
-            self.query_one("#ml-stats", Static),
-            stats_text(self.app, shown, score, self.has_class("wide")),
+            self.query_one("#ml-stats", Static), stats_text(self.app, shown, score, self._wide)
         )
 
     def _announce(self) -> None:
