@@ -14,7 +14,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -126,6 +126,11 @@ class StoneGrid(Widget):
         cell_w = max(CELL_W, min(MAX_CELL_W, (width - LABEL_W) // 3))
         cell_h = max(CELL_H, min(MAX_CELL_H, (height - 1) // 3))
         return min(cell_w, max(CELL_W, 2 * cell_h)), cell_h  # no wider than twice as tall
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """With ``width: auto`` (160x45 and up): as wide as the stones the height allows."""
+        cell_h = max(CELL_H, min(MAX_CELL_H, (container.height - 1) // 3))
+        return LABEL_W + 3 * min(MAX_CELL_W, max(CELL_W, 2 * cell_h))
 
     def cell_region(self, cell: int) -> Region:
         cell_w, cell_h = self.cell_size()
