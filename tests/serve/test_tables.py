@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from tideboard.engine.bots import make_bot
 from tideboard.engine.core import ConfigError, IllegalAction
 from tideboard.serve import storage
 from tideboard.serve.tables import Room, TableError
@@ -22,6 +23,20 @@ def store(tmp_path):
 
 def noop(table, what):
     pass
+
+
+def finish(room, table):
+    """Every seat plays a greedy move (bots' seats too) until the game is over."""
+    game = table.match.game
+    bot = make_bot(game, "greedy", seed=1)
+    while not table.over:
+        state = table.match.state
+        seat = game.to_move(state)[0]
+        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+        if table.seats[seat].player is None:
+            room._apply(table, action)
+        else:
+            room.act(table.id, table.seats[seat].player, action)
 
 
 def started(room):
@@ -239,3 +254,61 @@ async def test_a_moves_write_leaves_the_loop_keeps_its_order_and_shutdown_waits_
     assert seen == [1, 2, 3, 4] and room.saves.pending == 0
     assert store.load_match(writer.id)[0].actions == table.match.actions
     assert table.save_error is None and not any("could not save" in line for line in table.chat)
+
+
+async def test_a_rematch_keeps_the_seats_for_their_players_and_starts_when_they_are_back(store):
+    """Issue 20 (21): "Play again" at a finished table offers a rematch with the
+    same seats: the asker sits where they sat, the other player's seat is kept for
+    them (nobody else may take it), a bot keeps its level, and it starts when
+    everyone is back."""
+    room = Room(store, bot_delay=0)
+    table = room.create("ana", "shifting-stones", 3, bots={2: "greedy"})
+    room.join(table.id, "bob")
+    with pytest.raises(TableError):
+        room.rematch(table.id, "bob")  # not finished yet
+    finish(room, table)
+    with pytest.raises(TableError):
+        room.rematch(table.id, "carol")  # not a player of it
+    again = room.rematch(table.id, "bob")
+    assert again.id != table.id and not again.started
+    assert [s.player for s in again.seats] == [None, "bob", None]
+    assert [s.bot for s in again.seats] == [None, None, "greedy"]
+    assert (again.game_id, again.variant, again.options) == (
+        table.game_id,
+        table.variant,
+        table.options,
+    )
+    assert again.seat_name(0) == "ana (invited)" and "waiting for ana" in again.status("ana")
+    assert table.chat[-1].startswith(f"bob asks for a rematch at table {again.id}")
+    assert again in room.tables_of("ana")  # listed as hers in her lobby
+    with pytest.raises(TableError):
+        room.join(again.id, "carol")  # ana's seat is kept for her
+    assert room.rematch(table.id, "bob") is again  # asked twice: the same table
+    assert room.rematch(table.id, "ANA") is again  # her Play again sits her there
+    assert again.started and [s.player for s in again.seats] == ["ANA", "bob", None]
+
+
+async def test_a_rematch_opener_may_start_it_with_bots_or_close_it(store):
+    """Issue 20 (21): nobody is waited for forever: the opener starts the rematch
+    (bots take the kept seats) or closes it, and then a new one may be asked for."""
+    room = Room(store, bot_delay=0)
+    table = started(room)
+    finish(room, table)
+    again = room.rematch(table.id, "ana")
+    room.close(again.id, "ana")
+    third = room.rematch(table.id, "ana")
+    assert third.id != again.id
+    room.start(third.id, "ana")
+    assert third.started and [(s.player, s.bot) for s in third.seats] == [
+        ("ana", None),
+        (None, "greedy"),
+    ]
+
+
+async def test_a_rematch_against_bots_only_starts_at_once(store):
+    room = Room(store, bot_delay=0)
+    table = room.create("ana", "shifting-stones", 2, bots={1: "random"})
+    finish(room, table)
+    again = room.rematch(table.id, "ana")
+    assert again.started and again.seats[1].bot == "random"
+    assert not table.chat  # nobody to tell

@@ -159,6 +159,12 @@ class ServeApp(TideboardApp):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
+    def wait_for_table(self, table: Any) -> None:
+        """Back to the lobby, which opens ``table`` (one of ours) once it starts."""
+        cast("LobbyScreen", self.screen_stack[0]).wait_for(table.id)
+        self.show_picker()
+        self.returning = table.id
+
     def open_store(self) -> Any:
         return self.room.store
 

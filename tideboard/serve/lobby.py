@@ -228,11 +228,24 @@ class LobbyScreen(Screen):
     def on_unmount(self) -> None:
         self.room.lobby_listeners.discard(self._listen)
 
+    def wait_for(self, table_id: str) -> None:
+        """Open the table (ours, not started) once it starts."""
+        self.waiting_for = table_id
+
     def on_screen_resume(self) -> None:
         self.fill()
         back, self.app.returning = self.app.returning, None
         table = self.room.tables.get(back or "")
-        if table is not None:  # back from a table: the cursor on it
+        if table is not None and table.id == self.waiting_for and not table.started:
+            self.query_one(LobbyList).point_at("mine", table.id)
+            waited = [name for n in table.empty_seats() if (name := table.seats[n].held_for)]
+            others = " and ".join(waited) or "the other players"
+            self.say(
+                f"Rematch at table {table.id}: it starts when {others} "
+                f"{'sits' if len(waited) == 1 else 'sit'} down "
+                "(s starts it now with bots in the empty seats, x closes it)."
+            )
+        elif table is not None:  # back from a table: the cursor on it
             lobby = self.query_one(LobbyList)
             kind = (
                 "done"

@@ -40,13 +40,15 @@ def same_name(one: str | None, other: str | None) -> bool:
 class SeatState:
     """One seat: the player (a name) or the bot level, and whether its player is away."""
 
-    __slots__ = ("player", "bot", "away_since", "standin")
+    __slots__ = ("player", "bot", "away_since", "standin", "held_for")
 
     def __init__(self, player: str | None, bot: str | None) -> None:
         self.player = player
         self.bot = bot
         self.away_since: float | None = None
         self.standin = False  # a bot plays it while its player is away
+        # a rematch keeps this seat for the player who sat there (nobody else may take it)
+        self.held_for: str | None = None
 
     @property
     def by_bot(self) -> bool:
@@ -78,6 +80,9 @@ class Table:
         self.bot_timer: asyncio.TimerHandle | None = None
         self.save_timer: asyncio.TimerHandle | None = None  # a failed save's retry
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}
+        self.rematch: str | None = None  # the id of the table opened as this one's rematch
+        # the moves a bot made for an away player: move index -> seat
+        self.standin_moves: dict[int, int] = {}
 
     # -- reading --------------------------------------------------------------
     @property
@@ -99,7 +104,23 @@ class Table:
         return name is not None and self.present.get(ident(name), 0) > 0
 
     def free_seats(self) -> list[int]:
+        """The seats anyone may take (not those a rematch keeps for their players)."""
+        return [
+            n
+            for n, s in enumerate(self.seats)
+            if s.player is None and s.bot is None and s.held_for is None
+        ]
+
+    def empty_seats(self) -> list[int]:
+        """The seats nobody sits at yet, those kept for a rematch's players included."""
         return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
+
+    def held_seat(self, name: str) -> int | None:
+        """The empty seat a rematch keeps for ``name``."""
+        for number, seat in enumerate(self.seats):
+            if seat.player is None and same_name(seat.held_for, name):
+                return number
+        return None
 
     def seat_name(self, seat: int) -> str:
         """ "ana", "Player 2 (greedy)", "Player 3 (free)"."""
@@ -108,6 +129,8 @@ class Table:
             return state.player
         if state.bot is not None:
             return f"{seat_label(seat)} ({state.bot})"
+        if state.held_for is not None:
+            return f"{state.held_for} (invited)"
         return f"{seat_label(seat)} (free)"
 
     def named(self, text: str) -> str:
@@ -175,4 +198,7 @@ class Table:
             waiting = match.game.to_move(match.state)
             mine = name is not None and self.seat_of(name) in waiting
             return f"{'your turn' if mine else 'playing'}: {line}"
+        held = [self.seats[n].held_for for n in self.empty_seats() if n not in self.free_seats()]
+        if held:
+            return f"rematch, waiting for {' and '.join(map(str, held))}: {line}"
         return f"open, {len(self.free_seats())} free: {line}"

@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from tideboard.engine.core import IllegalAction, TideboardError
+from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.tables import CHAT_MAX, Room, Table
 from tideboard.ui.screens import screen_class
@@ -121,6 +121,17 @@ class RemoteTable(Control):
         state = self.table.seats[seat]
         return f"{name} (bot)" if state.standin else name
 
+    def move_line(self, index: int, line: str) -> str:
+        """A move a bot made for an away player is the bot's: "bot for ana"."""
+        seat = self.table.standin_moves.get(index)
+        if seat is None:
+            return line
+        name = self.table.seats[seat].player
+        label = seat_label(seat)
+        if line.startswith(label):
+            return f"Bot for {name}{line[len(label) :]}"
+        return line.replace(label, f"bot for {name}", 1)
+
     def named(self, entry: str) -> str:
         """A log line with the players' names for "Player N" (bots keep theirs);
         chat lines are left as said."""
@@ -211,7 +222,23 @@ class RemoteTable(Control):
             answer,
         )
 
-    # "play again" is a new table: from the lobby (``Control.play_again``)
+    def play_again(self) -> None:
+        """A rematch: the same game and seats at a new table (``Room.rematch``),
+        waited for in the lobby until every player is back; a watcher goes back
+        to the lobby."""
+        app = self.screen.app
+        if self.seat is None:
+            app.show_picker()
+            return
+        try:
+            again = self.room.rematch(self.table.id, self.player)
+        except TideboardError as error:
+            self.screen.say(str(error), error=True)
+            return
+        if again.started:
+            app.open_table(again)
+        else:
+            app.wait_for_table(again)
 
 
 def table_screen(room: Room, table: Table, name: str) -> Any:

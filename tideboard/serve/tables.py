@@ -111,8 +111,12 @@ class Room(Presence):
         return [t for t in self.tables.values() if not t.over]
 
     def tables_of(self, name: str) -> list[Table]:
-        """``name``'s unfinished tables."""
-        return [t for t in self.open_tables() if t.seat_of(name) is not None]
+        """``name``'s unfinished tables (those with a seat kept for them too)."""
+        return [
+            t
+            for t in self.open_tables()
+            if t.seat_of(name) is not None or t.held_seat(name) is not None
+        ]
 
     def finished_of(self, name: str, count: int = FINISHED_LISTED) -> list[Table]:
         """The last ``count`` finished tables ``name`` played at (for replays)."""
@@ -150,6 +154,19 @@ class Room(Presence):
             if level not in levels:
                 raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
+        return self._open(creator, game_id, variant, seats, config.options)
+
+    def _open(
+        self,
+        creator: str,
+        game_id: str,
+        variant: str,
+        seats: tuple[tuple[str | None, str | None], ...],
+        options: tuple[tuple[str, str], ...],
+        held: dict[int, str] | None = None,
+    ) -> Table:
+        """A new table with these seats (``held``: seats kept for these players);
+        started at once when nobody is waited for."""
         waiting = [
             t for t in self.tables.values() if not t.started and same_name(t.creator, creator)
         ]
@@ -162,20 +179,52 @@ class Room(Presence):
             storage.new_table_id(self.store),
             game_id,
             creator,
-            players,
+            len(seats),
             variant,
             seats,
             None,
             storage.now(),
-            options=config.options,
+            options=options,
         )
         storage.save_table(self.store, row)
         table = Table(row)
+        for seat, name in (held or {}).items():
+            table.seats[seat].held_for = name
         self.tables[table.id] = table
-        if not table.free_seats():
+        if not table.empty_seats():
             self._start(table)
         self._lobby_changed()
         return table
+
+    def rematch(self, table_id: str, name: str) -> Table:
+        """A finished table's "Play again": the same game, rules and seats at a new
+        table.  The first player to ask opens it, sitting where they sat; every
+        other player's seat is kept for them (nobody else may take it) and bots
+        keep theirs.  The others are told, and their "Play again" sits them there.
+        It starts when every player is back, or when its opener starts it (bots
+        then take the seats still empty)."""
+        table = self.get(table_id)
+        seat = table.seat_of(name)
+        if seat is None or not table.over:
+            raise TableError("Only a player of a finished table can ask for a rematch.")
+        again = self.tables.get(table.rematch or "")
+        if again is not None and not again.over:  # (a closed one is gone: a new one)
+            if again.seat_of(name) is None:
+                self.join(again.id, name)
+            return again
+        seats = tuple((name if n == seat else None, s.bot) for n, s in enumerate(table.seats))
+        held = {
+            n: s.player for n, s in enumerate(table.seats) if s.player is not None and n != seat
+        }
+        again = self._open(name, table.game_id, table.variant, seats, table.options, held)
+        table.rematch = again.id
+        if held:
+            self._say(
+                table,
+                f"{name} asks for a rematch at table {again.id}, the same seats: "
+                "a (Play again) takes yours.",
+            )
+        return again
 
     def join(self, table_id: str, name: str) -> int:
         """Sit ``name`` at the table's first free seat (or theirs); the seat."""
@@ -183,13 +232,15 @@ class Room(Presence):
         mine = table.seat_of(name)
         if mine is not None:
             return mine
-        free = table.free_seats()
+        held = table.held_seat(name)
+        free = [held] if held is not None else table.free_seats()
         if table.started or not free:
             raise TableError("That table has no free seat; you may watch it.")
-        table.seats[free[0]].player = name
+        seat = table.seats[free[0]]
+        seat.player, seat.held_for = name, None
         table.watchers.pop(name, None)
         storage.save_table(self.store, table.row())
-        if len(free) == 1:
+        if not table.empty_seats():
             self._start(table)
         self._changed(table, "seats")
         return free[0]
@@ -202,8 +253,9 @@ class Room(Presence):
         if not same_name(name, table.creator):
             raise TableError(f"Only {table.creator}, who opened the table, can start it.")
         level = default_level(table.info.bot_levels)
-        for seat in table.free_seats():
+        for seat in table.empty_seats():  # those kept for a rematch's players too
             table.seats[seat].bot = level
+            table.seats[seat].held_for = None
         self._start(table)
         self._changed(table, "seats")
 
@@ -275,6 +327,7 @@ class Room(Presence):
                 f"That move cannot be taken back: {game.undo_refusal(before, action, after)}."
             )
         table.match = match.undo()
+        table.standin_moves.pop(len(table.match.actions), None)
         self._save(table)
         self._changed(table, "undo")
 
@@ -345,6 +398,8 @@ class Room(Presence):
         action = bot.choose(
             game, game.view(match.state, seat), seat, game.legal_for(match.state, seat)
         )
+        if table.seats[seat].standin:  # logged as "bot for ana"
+            table.standin_moves[len(match.actions)] = seat
         self._apply(table, action)
 
     # -- chat -------------------------------------------------------------------

@@ -228,8 +228,10 @@ class MoonshellScreen(GameScreen):
         entries = []
         if start < count:
             states, actions = self.match.states, self.match.actions
+            worded = self.control.move_line
             entries = [
-                entry_for(lines[i], states[i], actions[i], frame) for i in range(start, count)
+                entry_for(worded(i, lines[i]), states[i], actions[i], frame)
+                for i in range(start, count)
             ]
         if rewrite:
             log.show([self.control.log_heading(), *entries])

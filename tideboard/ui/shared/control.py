@@ -157,3 +157,8 @@ class Control:
     def write_log(self) -> None:
         """Make the screen's log show the match's (the game's own way of keeping it)."""
         self.screen.follow_log()
+
+    def move_line(self, index: int, line: str) -> str:
+        """The log line of the match's move ``index`` as this screen words it (a
+        server table names a bot playing for an away player)."""
+        return line

@@ -268,12 +268,12 @@ class GameScreen(Windows, Screen):
         """Make the log show the match's log (after the heading): new lines are
         added; after an undo the undone lines go.  A game may keep it its own way."""
         log = self.query_one(GameLog)
-        lines = self.match.log
+        lines, worded = self.match.log, self.control.move_line
         if len(lines) < self.logged:
-            log.show([*log.entries[:1], *lines])
+            log.show([*log.entries[:1], *(worded(i, line) for i, line in enumerate(lines))])
         else:
-            for line in lines[self.logged :]:
-                log.add(line)
+            for i in range(self.logged, len(lines)):
+                log.add(worded(i, lines[i]))
         self.logged = len(lines)
 
     def action_log_scroll(self, direction: int) -> None:
