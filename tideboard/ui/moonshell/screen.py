@@ -31,6 +31,7 @@ from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, mermaid_moves
 from tideboard.ui.moonshell.modes import Turn
+from tideboard.ui.moonshell.names import seat_tag
 from tideboard.ui.moonshell.ocean import OceanBoard
 from tideboard.ui.moonshell.panels import TableDrawing
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
@@ -189,10 +190,10 @@ class MoonshellScreen(GameScreen):
         return self.seat_name(seat)
 
     def short(self, seat: int) -> str:
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Auto"
-        mark = " (you)" if seat == self.viewer else ""
-        return f"P{seat + 1}{mark}"
+        """The seat's name where room is short (the scores, the board's sides, the other
+        chests): its player's name without a bot's level ("Player 2", at a server table
+        "ana"), "(you)" on the seat whose secrets are shown."""
+        return seat_tag(self.who(seat), seat == self.viewer)
 
     def reef_on(self) -> bool:
         """Sea anemones and clownfish are in this game (Lunar Reef: Dive, Tsunami, the
@@ -210,7 +211,9 @@ class MoonshellScreen(GameScreen):
         return ending.end_table(
             self.state,
             self.reef_on(),
-            lambda seat: ending.end_name(seat, config.solo, self.bot_levels, self.human_seats),
+            lambda seat: self.control.named(  # (a served table's players' names)
+                ending.end_name(seat, config.solo, self.bot_levels, self.human_seats)
+            ),
             self.who,
         )
 

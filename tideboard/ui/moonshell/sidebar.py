@@ -19,6 +19,7 @@ from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
 from tideboard.games.moonshell.state import KEEP, State
 from tideboard.ui.moonshell.chest import mini_chest
 from tideboard.ui.moonshell.fitting import Fit, choose
+from tideboard.ui.moonshell.names import clip, seat_tag
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
     REEF_PAIR_GLYPH,
@@ -50,9 +51,8 @@ def info_text(side: Side, shown: State, me: int) -> Text:
     """The box beside your chest: its count, the actions left, the moonshell, the bag."""
     out = Text()
     solo_me = side.solo and me == 0
-    out.append(
-        "Your chest\n" if (me == side.viewer or solo_me) else f"P{me + 1} chest\n", style="bold"
-    )
+    whose = "Your" if (me == side.viewer or solo_me) else f"{seat_tag(side.short(me))}'s"
+    out.append(f"{whose} chest\n", style="bold")
     count = rules.chest_count(shown.chests[me])
     out.append(f"{count}/{CHEST_SIZE} tiles\n")
     seat = side.current
@@ -127,10 +127,12 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
     keys = ["urchins", "reef"] if reef else ["urchins"]
     heads = [c for c in cards] + extra + ["Σ"]
     widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
-    # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
-    # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
+    # the whole table stays within the side panel (35 columns at 80): "▶Player 1 (you)"
+    # when it fits, else "▶Player 1" (your row is bold), cut with "…" for long card codes
+    # (Lunar Reef's LA6...) and long names
     room = max(35, side.width) - sum(widths)
-    name_w = max(4, min(10, room))
+    longest = max(cell_len(side.short(seat)) for seat in range(shown.players)) + 1
+    name_w = max(4, min(longest + 1, 24, room))
     out = Text(" " * name_w, style="bold")
     for head, width in zip(heads, widths):
         out.append(f"{head:>{width}}", style="bold")
@@ -143,11 +145,9 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
         moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
         values += [moon, score["total"]]
         mark = "▶" if current and current[0] == seat else " "
-        label = f"{mark}{side.short(seat)}"
-        if len(label) >= name_w:
-            label = label.replace(" (you)", "")
+        label = mark + clip(side.short(seat), name_w - 1)  # (values have a space before)
         out.append("\n")
-        out.append(f"{label[:name_w]:<{name_w}}", style="bold" if seat == me else "")
+        out.append(f"{label:<{name_w}}", style="bold" if seat == me else "")
         for i, (value, width) in enumerate(zip(values, widths)):
             out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
     out.append("\n")
@@ -248,7 +248,7 @@ def others_text(side: Side, shown: State, me: int) -> Text:
         if seat == me:
             continue
         total = scoring.breakdown(shown, seat, secret=False)["total"]
-        head = Text(f"{side.short(seat)} {total}pt", style="bold")
+        head = Text(f"{clip(side.short(seat), 8)} {total}pt", style="bold")
         blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
     if not blocks:
         return Text()

@@ -1,0 +1,64 @@
+"""Moonshell read by a new player (issue #20): the players' names on the scores, the board
+and the other chests (point 21), a tile, an objective and an opponent's chest readable at
+80x24 without the help (point 15), and the room of a wide terminal used (point 18)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from tests.ui.helpers import settle
+from tests.ui.test_moonshell_ui import keep_first_secret, ms_app, text_of
+from tideboard.ui.moonshell import OceanBoard
+
+NAMES = ("You", "ana", "bartholomew the bold")
+
+
+def board_text(screen) -> str:
+    return screen.query_one(OceanBoard).draw().text().plain
+
+
+def named_like_a_table(screen) -> None:
+    """The names a served table gives its seats (``RemoteTable.seat_name`` / ``named``)."""
+    screen.control.seat_name = lambda seat: NAMES[seat]
+    screen.control.named = lambda text: text.replace("Player 1", "You").replace("Player 2", "ana")
+    screen.refresh_table()
+
+
+# -- point 21: the players' names ----------------------------------------------------------
+async def test_the_scores_and_the_board_name_the_players_not_p1_p2():
+    app = ms_app(players=3, bots={1: "greedy", 2: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await settle(pilot)
+        table = text_of(screen, "#ms-table")
+        for seat in (1, 2, 3):
+            assert f"Player {seat}" in table, table
+        assert "P2 " not in table and "P3 " not in table
+        labels = screen.query_one(OceanBoard).labels
+        assert sorted(labels.values()) == ["Player 1 (you)", "Player 2", "Player 3"]
+        board = board_text(screen)
+        assert "Player 1" in board and "Player 3" in board, board  # (at the bottom and top)
+        assert board.count("Player") == 3  # Player 2's side: "Player" over "2"
+
+
+async def test_a_served_tables_names_are_on_the_scores_the_board_and_the_chests():
+    app = ms_app(players=3, bots={1: "greedy", 2: "greedy"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await settle(pilot)
+        named_like_a_table(screen)
+        await settle(pilot)
+        for where in (text_of(screen, "#ms-table"), board_text(screen)):
+            assert "ana" in where and "bartholomew" in where, where
+        others = text_of(screen, "#ms-others")
+        assert "ana" in others and "barthol" in others, others
+        console = Console(width=80, record=True)
+        console.print(screen.end_table())
+        assert "ana" in console.export_text()
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        table = text_of(screen, "#ms-table")
+        assert "ana" in table and "bartho" in table, table  # cut, with "…", never "P3"
+        assert max(len(line) for line in table.splitlines()) <= 35
