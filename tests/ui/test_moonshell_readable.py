@@ -62,3 +62,58 @@ async def test_a_served_tables_names_are_on_the_scores_the_board_and_the_chests(
         table = text_of(screen, "#ms-table")
         assert "ana" in table and "bartho" in table, table  # cut, with "…", never "P3"
         assert max(len(line) for line in table.splitlines()) <= 35
+
+
+# -- point 15: a tile, an objective, the secret card in words at 80x24 ---------------------
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def test_the_hint_names_the_tiles_on_your_rocks_in_full_at_80x24():
+    from tideboard.games.moonshell import rules
+    from tideboard.games.moonshell.content import tile_name
+
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await pilot.press("2")
+        said = flat(text_of(screen, "#ms-status"))
+        assert "white starfish to your left rock" in said, said  # the pull's preview
+        await pilot.press("enter")
+        await settle(pilot)
+        said = flat(text_of(screen, "#ms-status"))
+        rocks = rules.seat_rocks(screen.state, 0)
+        for rock in rocks:  # "white starfish ★ wS": the colour spelt out beside its letter
+            assert tile_name(rock) in said, said
+
+
+async def test_at_80x24_every_objective_is_named_with_its_deck_and_what_it_pays():
+    from tideboard.games.moonshell.content import CARDS, DECK_TITLES
+
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await keep_first_secret(pilot, screen)
+        await settle(pilot)
+        lines = text_of(screen, "#ms-table").splitlines()
+        for card_id in screen.state.open_cards:
+            title = DECK_TITLES[CARDS[card_id].deck]
+            assert any(line.startswith(f"{card_id} {title}") for line in lines), lines
+        assert max(len(line) for line in lines) <= 35
+
+
+async def test_the_secret_card_chosen_is_spelt_out_while_choosing():
+    from tideboard.ui.moonshell.tiles import card_in_full
+
+    app = ms_app(bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await settle(pilot)
+        for key, index in (("right", 1), ("left", 0)):
+            await pilot.press(key)
+            card = screen.state.offers[0][index]
+            assert flat(card_in_full(card)) in flat(text_of(screen, "#ms-table"))
+        strip = flat(str(screen.query_one("#ms-offers").render()))
+        assert "pts x" not in strip and "turns" not in strip  # not "5 pts x2  turns"
+        assert "X: one" in strip

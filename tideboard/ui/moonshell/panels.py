@@ -29,7 +29,7 @@ from tideboard.ui.moonshell.sidebar import (
     score_table,
 )
 from tideboard.ui.moonshell.table import MoonshellTable
-from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
+from tideboard.ui.moonshell.tiles import UNKNOWN, tile_said
 from tideboard.ui.shared.cell_grid import set_static
 
 HINT_TAIL = " · o objectives · ? help"  # the end of the hints, dropped when space is short
@@ -64,7 +64,16 @@ class TableDrawing:
             self.side_width(),
             screen.short,
             self.turn.pending_tile(),
+            self.offer(me),
         )
+
+    def offer(self, me: int) -> str:
+        """The secret objective chosen on the cards offered to ``me`` (keep phase), if shown."""
+        shown: State = self.screen.shown
+        if shown.phase != KEEP or shown.over or self.screen.viewer != me:
+            return ""
+        offers = shown.offers[me] if me < len(shown.offers) else ()
+        return offers[self.turn.offer] if 0 <= self.turn.offer < len(offers) else ""
 
     def side_width(self) -> int:
         """The side panel's width: the terminal's less the ocean board's (and its margin),
@@ -85,6 +94,7 @@ class TableDrawing:
             shown.open_cards,
             secret,
             shown.phase == KEEP,
+            side.offer,
             side.viewer is None,
             tuple(short),
             tuple(full),
@@ -301,7 +311,7 @@ class TableDrawing:
         if left == EMPTY and right == EMPTY:
             return f"{acts}: p or 1-5 pull a column (←/→ cursor) ·{turn}{moon}{HINT_TAIL}"
         tiles = ", ".join(
-            f"{'LR'[k]} {tile_label(t).strip()}" for k, t in enumerate((left, right)) if t != EMPTY
+            f"{'LR'[k]} {tile_said(t)}" for k, t in enumerate((left, right)) if t != EMPTY
         )
         spring = " · p pull one tile (Spring Tide)" if one_rock_pull(state) else ""
         return f"{acts}: c collect ({tiles}){spring} ·{turn}{moon}{HINT_TAIL}"

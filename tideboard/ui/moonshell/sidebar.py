@@ -25,6 +25,7 @@ from tideboard.ui.moonshell.tiles import (
     REEF_PAIR_GLYPH,
     URCHIN_GLYPH,
     card_in_full,
+    card_line,
     card_words,
     pattern_lines,
     shell_colours,
@@ -45,6 +46,7 @@ class Side(NamedTuple):
     width: int  # the side panel's width (``side_width``)
     short: Callable[[int], str]  # a seat's short name ("P2 (you)")
     pending: int  # the tile being collected (EMPTY: none)
+    offer: str = ""  # the secret objective chosen in the keep phase (spelt out under the scores)
 
 
 def info_text(side: Side, shown: State, me: int) -> Text:
@@ -117,10 +119,11 @@ def fit_side(
     )
 
 
-def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
+def score_table(side: Side, shown: State, me: int, words: int = 0) -> Text:
     """Per player, the public running score of each objective (with Lunar Reef, the
     stacked anemone/clownfish pairs: ✪); with ``words`` (no objectives panel) what each
-    objective asks for in a few words; then your secret."""
+    objective asks for (2: a line each, its deck named; 1: a few words each); then your
+    secret."""
     cards = shown.open_cards
     reef = side.reef
     extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
@@ -151,7 +154,14 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
         for i, (value, width) in enumerate(zip(values, widths)):
             out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
     out.append("\n")
-    if words:  # no objectives panel: say what each code asks for
+    if words >= 2:  # no objectives panel, room for a line each: "C4 Composition: ..."
+        for card_id in cards:
+            entry = Text(card_id, style="bold")
+            entry.append(f" {card_line(card_id)}", style="dim")
+            entry.truncate(max(20, side.width), overflow="ellipsis")
+            out.append_text(entry)
+            out.append("\n")
+    elif words:  # no objectives panel: say what each code asks for
         width = max(20, side.width)
         line = Text(style="dim")
         for card_id in cards:  # whole entries per line: no code apart from its words
@@ -179,6 +189,9 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
             line = Text(f"Secret {secret} ", style="bold")
             line.append(f"{tail[: 35 - line.cell_len - 1]}…")
         out.append_text(line)
+    elif shown.phase == KEEP and side.offer in CARDS:  # the card chosen, in a sentence
+        out.append(f"Secret {side.offer}: ", style="bold")
+        out.append(card_in_full(side.offer), style="italic")
     elif shown.phase == KEEP:
         out.append("Secret: choose one above (k)", style="italic")
     out.rstrip()  # (no secret line yet: no empty line under the scores)
