@@ -107,13 +107,15 @@ async def test_the_secret_card_chosen_is_spelt_out_while_choosing():
     from tideboard.ui.moonshell.tiles import card_in_full
 
     app = ms_app(bots={1: "greedy"})
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         await settle(pilot)
         for key, index in (("right", 1), ("left", 0)):
             await pilot.press(key)
             card = screen.state.offers[0][index]
             assert flat(card_in_full(card)) in flat(text_of(screen, "#ms-table"))
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
         strip = flat(str(screen.query_one("#ms-offers").render()))
         assert "pts x" not in strip and "turns" not in strip  # not "5 pts x2  turns"
         assert "X: one" in strip

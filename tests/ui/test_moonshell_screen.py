@@ -274,7 +274,7 @@ async def test_at_80x24_each_objective_code_says_what_it_asks_for():
                 and card_words(card_id) in line
                 or f"{card_id} {card_words(card_id)}" in line
                 for line in lines
-            ), card_id
+            ), (card_id, lines)
         assert max(len(line) for line in lines) <= screen.query_one("#ms-side").size.width
 
 

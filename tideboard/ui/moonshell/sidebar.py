@@ -189,7 +189,8 @@ def score_table(side: Side, shown: State, me: int, words: int = 0) -> Text:
             line = Text(f"Secret {secret} ", style="bold")
             line.append(f"{tail[: 35 - line.cell_len - 1]}…")
         out.append_text(line)
-    elif shown.phase == KEEP and side.offer in CARDS:  # the card chosen, in a sentence
+    elif shown.phase == KEEP and side.offer in CARDS and words != 1:
+        # the card chosen in a sentence, unless the objectives' few words need the rows
         out.append(f"Secret {side.offer}: ", style="bold")
         out.append(card_in_full(side.offer), style="italic")
     elif shown.phase == KEEP:
