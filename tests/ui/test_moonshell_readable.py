@@ -4,6 +4,7 @@ and the other chests (point 21), a tile, an objective and an opponent's chest re
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 from tests.ui.helpers import settle
@@ -119,3 +120,35 @@ async def test_the_secret_card_chosen_is_spelt_out_while_choosing():
         strip = flat(str(screen.query_one("#ms-offers").render()))
         assert "pts x" not in strip and "turns" not in strip  # not "5 pts x2  turns"
         assert "X: one" in strip
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_at_80x24_t_shows_every_opponents_chest_readable(players):
+    from tests.ui.helpers import app_with_match
+    from tests.ui.test_moonshell_fit import mid_game
+    from tests.ui.test_moonshell_screen import footer_actions
+    from tideboard.ui.moonshell.tiles import tile_label
+
+    match = mid_game(players, "standard", False, {}, steps=20, seed=4)
+    app = app_with_match(match, bots={seat: "greedy" for seat in range(1, players)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert "chests" in footer_actions(screen)  # listed in the footer
+        await pilot.press("t")
+        await settle(pilot)
+        others = screen.query_one("#ms-others")
+        assert others.display and not screen.query_one(OceanBoard).display
+        assert others.region.bottom <= 22 and others.region.right <= 45  # all of it on screen
+        text = text_of(screen, "#ms-others")
+        rows = text.splitlines()
+        for seat in range(1, players):
+            assert f"Player {seat + 1}" in text, text
+            for column in screen.state.chests[seat]:
+                for tile in column:  # each tile with its glyph and letters, as in yours
+                    assert any(tile_label(tile) in row for row in rows), (tile, text)
+        filled = sum(len(c) for s in range(1, players) for c in screen.state.chests[s])
+        assert filled  # (the game has tiles in the others' chests to show)
+        await pilot.press("t")
+        await settle(pilot)
+        assert screen.query_one(OceanBoard).display and not others.display

@@ -51,6 +51,25 @@ class TableDrawing:
         self._fitted: tuple[tuple[object, ...], Fit] | None = None
         # automaton turns already pointed out: those before the screen opened are not news
         self.auto_seen = screen.state.auto_turns
+        # key t: the other chests in the ocean's place (where they are not under it), until
+        # t again, a move (anyone's: the board changed) or a mode of the turn
+        self.chests_at: int | None = None  # the move count when they were opened
+
+    def chests_offered(self) -> bool:
+        """Key t applies: a game with others' chests, not drawn under the ocean already."""
+        screen = self.screen
+        return screen.state.players > 1 and (
+            self.chests_at is not None or not screen.query_one("#ms-others").display
+        )
+
+    def toggle_chests(self) -> None:
+        """Key t: the other players' chests in the ocean's place, or the ocean back."""
+        screen = self.screen
+        opening = self.chests_at is None
+        self.chests_at = len(screen.match.actions) if opening else None
+        self.draw()
+        if opening:
+            screen.say("The other players' chests; t again (or any move) shows the ocean.")
 
     def side(self, me: int) -> Side:
         """What the side panels depend on now, for ``me`` (the seat drawn at the bottom)."""
@@ -116,6 +135,11 @@ class TableDrawing:
             turn.mode = None
         if turn.mode != "aim" and turn.aim is not None:
             turn.aim = turn.power_target = None  # the aimed power was used or dropped
+        if self.chests_at is not None and (
+            turn.mode is not None or self.chests_at != len(screen.match.actions)
+        ):
+            self.chests_at = None
+        screen.set_class(self.chests_at is not None, "-chests")
         side = self.side(me)
         fit = self.fit(side, shown, me)
         board = screen.query_one(OceanBoard)
@@ -248,7 +272,9 @@ class TableDrawing:
         objectives.display = fit.detail is not None
         if fit.detail is not None:
             set_static(objectives, objective_lines(side, shown, me, fit.detail))
-        set_static(screen.query_one("#ms-others", Static), others_text(side, shown, me))
+        chests = self.chests_at is not None
+        width = (LARGE if large(screen.app) else SMALL).width if chests else 0
+        set_static(screen.query_one("#ms-others", Static), others_text(side, shown, me, width))
         self._draw_mermaids(shown, fit.short)
 
     def _draw_mermaids(self, shown: State, short: bool) -> None:

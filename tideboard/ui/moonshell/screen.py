@@ -48,7 +48,7 @@ class MoonshellScreen(GameScreen):
     # A key the footer lists only when it applies now (check_action); a hidden binding of
     # the same key runs when it does not, so that the key still says why not.
     # the overview window helps to study the final board too
-    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"objectives"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"objectives", "chests"}
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),
@@ -68,6 +68,7 @@ class MoonshellScreen(GameScreen):
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
+        Binding("t", "chests", "Chests"),  # the others' chests where the screen is short
         Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
         *[
             Binding(key, f"why_not('{name}')", "", show=False)
@@ -101,6 +102,7 @@ class MoonshellScreen(GameScreen):
         ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
         *POWER_KEYS,
         ("o", "every objective with its pattern, the running scores and every chest"),
+        ("t", "the other players' chests in the ocean's place (when not under it); t again"),
         (
             "mouse",
             (
@@ -142,6 +144,8 @@ class MoonshellScreen(GameScreen):
 
     # -- which keys apply now ------------------------------------------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chests":
+            return self.drawing.chests_offered()
         """The table's keys only when they do something now; ``w`` has three names
         (Mermaid before the game, Place ☾ in Moonrise, Power in play), ``x`` two."""
         if action in ("power", "pick_mermaid"):
@@ -325,6 +329,11 @@ class MoonshellScreen(GameScreen):
         if len(self.match.actions) < before_count:  # the taken-back move leaves the log
             self.log_frame = None  # (no "(undone)" line)
             self.write_log()
+
+    def action_chests(self) -> None:
+        """t: the other players' chests in the ocean's place, or the ocean back."""
+        self.turn.touch()
+        self.drawing.toggle_chests()
 
     def action_objectives(self) -> None:
         self.turn.touch()

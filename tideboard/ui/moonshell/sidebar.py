@@ -17,7 +17,7 @@ from textual.content import Content
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
 from tideboard.games.moonshell.state import KEEP, State
-from tideboard.ui.moonshell.chest import mini_chest
+from tideboard.ui.moonshell.chest import CHEST_W, chest_text, mini_chest
 from tideboard.ui.moonshell.fitting import Fit, choose
 from tideboard.ui.moonshell.names import clip, seat_tag
 from tideboard.ui.moonshell.tiles import (
@@ -32,7 +32,7 @@ from tideboard.ui.moonshell.tiles import (
     tile_fits,
     type_chip,
 )
-from tideboard.ui.shared import side_by_side, theme_colour
+from tideboard.ui.shared import grid_of, side_by_side, theme_colour
 
 
 class Side(NamedTuple):
@@ -255,15 +255,28 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
     return out
 
 
-def others_text(side: Side, shown: State, me: int) -> Text:
-    """The other players' chests, small, side by side, with their points."""
+def others_text(side: Side, shown: State, me: int, width: int = 0) -> Text:
+    """The other players' chests with their names and points: small, side by side, or
+    with ``width`` (the ocean's, in its place: key t at 80x24) drawn as your own chest is,
+    as many to a row as fit, the tiles' glyphs and letters readable."""
     blocks = []
     for seat in range(shown.players):
         if seat == me:
             continue
         total = scoring.breakdown(shown, seat, secret=False)["total"]
-        head = Text(f"{clip(side.short(seat), 8)} {total}pt", style="bold")
-        blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
+        if width:
+            count = rules.chest_count(shown.chests[seat])
+            head = Text(f"{clip(side.short(seat), CHEST_W - 12)} ", style="bold")
+            head.append(f"{total} pts, {count}/{CHEST_SIZE}")
+            blocks.append([head, *chest_text(side.app, shown.chests[seat], header=False).split()])
+        else:
+            head = Text(f"{clip(side.short(seat), 8)} {total}pt", style="bold")
+            blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
     if not blocks:
         return Text()
+    if width:  # (no trailing gap: the ocean's width, not two more)
+        lines = grid_of(blocks, width, gap=2).split()
+        for line in lines:
+            line.rstrip()
+        return Text("\n").join(lines)
     return side_by_side(blocks, gap=2)
