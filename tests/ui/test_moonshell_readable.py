@@ -152,3 +152,39 @@ async def test_at_80x24_t_shows_every_opponents_chest_readable(players):
         await pilot.press("t")
         await settle(pilot)
         assert screen.query_one(OceanBoard).display and not others.display
+
+
+# -- point 18: the room of a wide terminal -----------------------------------------------
+async def test_at_200x50_the_ocean_grows_values_sit_by_their_labels_every_chest_shows():
+    from tests.ui.helpers import app_with_match
+    from tests.ui.test_moonshell_fit import mid_game
+    from tideboard.ui.moonshell.tiles import tile_label
+
+    match = mid_game(4, "standard", False, {}, steps=20, seed=4)
+    app = app_with_match(match, bots={seat: "greedy" for seat in (1, 2, 3)})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        board = screen.query_one(OceanBoard)
+        at_120 = board.size
+        await pilot.resize_terminal(200, 50)
+        await settle(pilot, 5)
+        assert screen.has_class("-vast") and screen.has_class("-deep")  # the breakpoints
+        assert board.size.width > at_120.width and board.size.height > at_120.height
+        assert board.region.bottom <= 46
+        lines = text_of(screen, "#ms-objectives").splitlines()
+        gaps = []
+        for card_id in screen.state.open_cards:
+            line = next(line for line in lines if line.startswith(card_id))
+            gaps.append(line.index(" now ") - len(line.split(" now ")[0].rstrip()))
+        # the values in a column two after the longest label (they were ~100 columns away)
+        assert min(gaps) <= 3 and max(gaps) <= 30, (gaps, lines)
+        others = screen.query_one("#ms-others")
+        assert others.display and others.region.bottom <= 46
+        text = text_of(screen, "#ms-others")
+        rows = text.splitlines()
+        for seat in (1, 2, 3):
+            assert f"Player {seat + 1}" in text
+            for column in screen.state.chests[seat]:
+                for tile in column:  # full-size chests: each tile's glyph and letters
+                    assert any(tile_label(tile) in row for row in rows), (tile, text)

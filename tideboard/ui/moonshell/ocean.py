@@ -10,7 +10,15 @@ from textual import events
 
 from tideboard.games.moonshell.content import COLOURS, COLUMNS, EMPTY, MOONSHELL, URCHIN
 from tideboard.ui.moonshell.names import clip, label_lines
-from tideboard.ui.moonshell.tiles import DOUBLE, PLAIN, THICK, shell_colours, tile_style, tile_text
+from tideboard.ui.moonshell.tiles import (
+    DOUBLE,
+    PLAIN,
+    THICK,
+    shell_colours,
+    tile_style,
+    tile_text,
+    type_word,
+)
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 from tideboard.ui.shared.cell_grid import CellGrid
 
@@ -38,7 +46,7 @@ class Geometry(NamedTuple):  # (a named tuple: cheaper to define than an attrs c
         return self.rock_y + self.cell_h + 1
 
 
-SMALL, LARGE = Geometry(6, 3), Geometry(8, 4)
+SMALL, LARGE, HUGE = Geometry(6, 3), Geometry(8, 4), Geometry(10, 5)  # 80x24, 120x40, 160x45
 GUTTER, CELL_W, CELL_H = SMALL.gutter, SMALL.cell_w, SMALL.cell_h
 ROCK_Y = SMALL.rock_y  # 16
 COLOUR_WORDS = {URCHIN: "urchin", MOONSHELL: "moon"}
@@ -51,6 +59,11 @@ def tile_word(tile: int) -> str:
     if 0 <= tile < 16:
         return COLOURS[tile % 4]
     return ""
+
+
+def shape_word(tile: int) -> str:
+    """The third line of a huge tile: its shape ('clam', 'auger', ...)."""
+    return type_word(1 << (tile // 4)) if 0 <= tile < 16 else ""
 
 
 class OceanCanvas(Canvas):
@@ -84,6 +97,8 @@ class OceanCanvas(Canvas):
             self.put(x + 1, y + 1, " " * inner, style)
             self.put(x + 1 + pad, y + 1, tile_text(tile, colours))
             self.put(x + 1, y + 2, f"{tile_word(tile):^{inner}}"[:inner], style)
+            if h > 4:  # huge cells: the shape spelt out under the colour
+                self.put(x + 1, y + 3, f"{shape_word(tile):^{inner}}"[:inner], style)
         else:
             self.put(x + 1, y + 1, tile_text(tile, colours))
         self.put(x, y + h - 1, bl + hz * (w - 2) + br, edge)

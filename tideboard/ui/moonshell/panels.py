@@ -18,7 +18,7 @@ from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks, mermaid_lines, mermaid_moves
 from tideboard.ui.moonshell.modes import Turn
-from tideboard.ui.moonshell.ocean import LARGE, SMALL, OceanBoard
+from tideboard.ui.moonshell.ocean import HUGE, LARGE, SMALL, Geometry, OceanBoard
 from tideboard.ui.moonshell.previews import fits_status, one_rock_pull, pull_preview, source_tile
 from tideboard.ui.moonshell.sidebar import (
     Side,
@@ -39,6 +39,18 @@ def large(app: App[object]) -> bool:
     """Large ocean cells when the terminal has room for them (about 120x40)."""
     size = app.size
     return size.width >= 110 and size.height >= 36
+
+
+def huge(app: App[object]) -> bool:
+    """Huge ocean cells and full-size chests of the others from 160x45 (the screen's
+    ``-vast``/``-deep`` breakpoints)."""
+    size = app.size
+    return size.width >= 160 and size.height >= 45
+
+
+def geometry(app: App[object]) -> Geometry:
+    """The ocean's cells for the terminal's size."""
+    return HUGE if huge(app) else LARGE if large(app) else SMALL
 
 
 class TableDrawing:
@@ -98,7 +110,7 @@ class TableDrawing:
         """The side panel's width: the terminal's less the ocean board's (and its margin),
         known before the layout is."""
         app = self.screen.app
-        return app.size.width - (LARGE if large(app) else SMALL).width - 1
+        return app.size.width - geometry(app).width - 1
 
     def fit(self, side: Side, shown: State, me: int) -> Fit:
         """How much of the side panel to draw so that the log keeps its lines
@@ -223,7 +235,7 @@ class TableDrawing:
         if target:
             board.rock_marks = {**board.rock_marks, **dict.fromkeys(target.rocks, "selected")}
         self.drawn_size = screen.app.size
-        board.geo = LARGE if large(screen.app) else SMALL
+        board.geo = geometry(screen.app)
         board.redraw()
 
     def _draw_side(self, side: Side, shown: State, me: int, my_turn: bool, fit: Fit) -> None:
@@ -273,7 +285,8 @@ class TableDrawing:
         if fit.detail is not None:
             set_static(objectives, objective_lines(side, shown, me, fit.detail))
         chests = self.chests_at is not None
-        width = (LARGE if large(screen.app) else SMALL).width if chests else 0
+        # (from 160x45 they are under the ocean drawn as yours is)
+        width = geometry(screen.app).width if chests or huge(screen.app) else 0
         set_static(screen.query_one("#ms-others", Static), others_text(side, shown, me, width))
         self._draw_mermaids(shown, fit.short)
 

@@ -43,8 +43,10 @@ class MoonshellScreen(GameScreen):
     turn's (``self.turn``, ``modes.py`` and ``moves.py``); the drawing is
     ``self.drawing``'s (``panels.py``)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # -wide: the objectives panel; -tall: the others' chests under the ocean; from 160x45
+    # (-vast, -deep) huge ocean cells and the others' chests full size (panels.huge)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (160, "-vast")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall"), (45, "-deep")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
     # the same key runs when it does not, so that the key still says why not.
     # the overview window helps to study the final board too

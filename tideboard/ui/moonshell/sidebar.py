@@ -220,7 +220,8 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
     }
     width = max(40, side.width)
     fits = set(tile_fits(side.pending, shown.open_cards))
-    for i, card_id in enumerate(ids):
+    heads: list[Text] = []
+    for card_id in ids:
         card = CARDS[card_id]
         if card_id in fits:  # the tile being collected counts toward it
             line = Text("▶", style=Style(color=accent, bold=True))
@@ -240,9 +241,13 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
                 if j:
                     line.append(" + ")
                 line.append_text(type_chip(bit, colours))
-        tail = f" now {score[card.deck]}"
-        line.truncate(width - len(tail) - 1, overflow="ellipsis")
-        line.append(" " * (width - len(tail) - 1 - line.cell_len))
+        heads.append(line)
+    # the values two columns after the longest line, not at a wide panel's far edge
+    column = min(width - 7, max(line.cell_len for line in heads) + 2) if heads else 0
+    for i, (card_id, line) in enumerate(zip(ids, heads)):
+        tail = f" now {score[CARDS[card_id].deck]}"
+        line.truncate(min(column, width - len(tail) - 1), overflow="ellipsis")
+        line.append(" " * (column - line.cell_len))
         line.append(tail, style="bold")
         if i:
             out.append("\n")
