@@ -140,6 +140,7 @@ async def test_at_80x24_t_shows_every_opponents_chest_readable(players):
         others = screen.query_one("#ms-others")
         assert others.display and not screen.query_one(OceanBoard).display
         assert others.region.bottom <= 22 and others.region.right <= 45  # all of it on screen
+        assert screen.query_one("#ms-side").region.x == 45  # the side panel stays in place
         text = text_of(screen, "#ms-others")
         rows = text.splitlines()
         for seat in range(1, players):

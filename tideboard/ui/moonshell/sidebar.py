@@ -279,9 +279,10 @@ def others_text(side: Side, shown: State, me: int, width: int = 0) -> Text:
             blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
     if not blocks:
         return Text()
-    if width:  # (no trailing gap: the ocean's width, not two more)
+    if width:  # the ocean's width exactly (the side panel keeps its place)
         lines = grid_of(blocks, width, gap=2).split()
         for line in lines:
             line.rstrip()
+            line.truncate(width, pad=True)
         return Text("\n").join(lines)
     return side_by_side(blocks, gap=2)
