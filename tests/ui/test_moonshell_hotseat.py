@@ -237,4 +237,5 @@ async def test_the_score_table_fits_the_side_panel_with_long_lunar_reef_codes():
         lines = text_of(game, "#ms-table").splitlines()[:3]
         assert "✪" in lines[0] and "Σ" in lines[0]
         assert max(len(line) for line in lines) <= 35, lines
-        assert lines[1].startswith("▶P1 ")
+        # no room for "Player 1" beside eight columns at 80: the seat's number, not "Playe…"
+        assert lines[1].startswith("▶P1 ") and lines[2].startswith(" P2 "), lines

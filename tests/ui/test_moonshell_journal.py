@@ -91,6 +91,7 @@ def test_the_short_mermaid_line_says_a_power_home_this_turn_waits_for_the_next()
     from tideboard.ui.moonshell.mermaids import mermaid_lines
 
     state = with_powers("active", "inlet")
-    assert "P1 Inlet ✓" in mermaid_lines(state, str, short=True)[0]
+    name = lambda seat: f"Player {seat + 1}"  # noqa: E731
+    assert "Player 1 Inlet ✓" in mermaid_lines(state, name, short=True)[0]
     resting = evolve(state, meeple_back=(state.turn,) + tuple(state.meeple_back[1:]))
-    assert "P1 Inlet next turn" in mermaid_lines(resting, str, short=True)[0]
+    assert "Player 1 Inlet next turn" in mermaid_lines(resting, name, short=True)[0]

@@ -323,11 +323,14 @@ async def test_collecting_says_which_objectives_the_tile_fits_and_what_it_scores
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert "c collect (L ★ wS, R ◓ uC)" in status(screen)
+        said = " ".join(status(screen).split())
+        assert "c collect (L white starfish ★ wS, R purple clamshell ◓ uC)" in said
         await pilot.press("c")
         assert screen.turn.mode == "rock"
         text = status(screen)
-        assert "L ★ wS (fits A1 PR9 T8 K4)" in text and "R ◓ uC (fits PR9)" in text
+        text = " ".join(text.split())
+        assert "L white starfish ★ wS (fits A1 PR9 T8 K4)" in text
+        assert "R purple clamshell ◓ uC (fits PR9)" in text
         await pilot.press("enter")
         assert screen.turn.mode == "chest"
         text = " ".join(status(screen).split())

@@ -47,13 +47,14 @@ def secret_card_lines(
     inner = width - 2
     edge = Style(color=accent_hex, bold=True) if selected else Style(dim=True)
     head = f"{number}: {card.id}" if number is not None else card.id
-    body: list[Text] = [Text(card.name, style="bold"), Text(f"same {card.same}")]
-    times = f" x{card.seahorses}" if card.seahorses > 1 else ""
-    points = Text(f"{card.points} pts{times}")
-    points.append(" " * max(1, inner - points.cell_len - 5))
-    points.append("turns" if card.turn else "shift", style="dim")
-    body.append(points)
+    # in words a new player reads: "X: one colour", "4 pts, 2 times", "may turn" (the
+    # whole sentence is under the scores while the card is chosen)
+    body: list[Text] = [Text(card.name, style="bold"), Text(f"X: one {card.same}")]
+    times = f", {card.seahorses} times" if card.seahorses > 1 else ""
+    body.append(Text(f"{card.points} {'pts' if times else 'points'}{times}"))
     body += pattern_lines(card, colours, accent_hex)
+    if len(body) < 6:
+        body.append(Text("may turn, flip" if card.turn else "shift only", style="dim"))
     while len(body) < 6:
         body.append(Text())
     top = Text(f" {head} ", style=Style(bold=True, color=accent_hex) if selected else "bold")

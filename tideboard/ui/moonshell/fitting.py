@@ -7,7 +7,8 @@ the richest layout that leaves the log at least :func:`log_floor` lines wins, gi
 first the objectives' descriptions (two lines, one line, none), then the long form of the
 mermaid lines (their rule, the tides and the event move under the ocean and into the title;
 the descriptions come back if that makes room), then the objectives panel (the scores then
-name each objective in a few words), and last those few words.
+name each objective, a line each with its deck's name, or a few words each when that leaves
+the log too little), and last those words.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class Fit(NamedTuple):
     ``short`` the mermaid lines in short, and the ``log`` lines left."""
 
     detail: int | None
-    words: bool
+    words: int  # 2: a line an objective with its deck's name, 1: a few words each, 0: none
     short: bool
     log: int
 
@@ -37,14 +38,16 @@ def log_floor(height: int) -> int:
     return max(2, min(6, (height - 15) // 5))
 
 
-def candidates(wide: bool, large: bool) -> list[tuple[int | None, bool, bool]]:
+def candidates(wide: bool, large: bool) -> list[tuple[int | None, int, bool]]:
     """The layouts to try, richest first, as (detail, words, short)."""
-    out: list[tuple[int | None, bool, bool]] = []
+    out: list[tuple[int | None, int, bool]] = []
     if wide:
         for short in (False, True) if large else (True,):
-            out += [(detail, False, short) for detail in ((2, 1, 0) if large else (0,))]
-    out += [(None, True, short) for short in ((False, True) if large else (True,))]
-    out.append((None, False, True))
+            out += [(detail, 0, short) for detail in ((2, 1, 0) if large else (0,))]
+    out += [
+        (None, words, short) for short in ((False, True) if large else (True,)) for words in (2, 1)
+    ]
+    out.append((None, 0, True))
     return out
 
 
@@ -52,7 +55,7 @@ def choose(
     height: int,
     wide: bool,
     large: bool,
-    table: Callable[[bool], int],
+    table: Callable[[int], int],
     mermaids: Callable[[bool], int],
     objectives: Callable[[int], int],
 ) -> Fit:
@@ -62,7 +65,7 @@ def choose(
     taken when none leaves the log enough."""
     room = height - SCREEN_ROWS - TOP_ROWS - LOG_RULE
     floor = log_floor(height)
-    fit = Fit(None, False, True, 0)
+    fit = Fit(None, 0, True, 0)
     for detail, words, short in candidates(wide, large):
         used = table(words) + mermaids(short) + (0 if detail is None else objectives(detail))
         fit = Fit(detail, words, short, max(0, room - used))

@@ -34,6 +34,7 @@ from tideboard.games.moonshell.state import (
     State,
     SwapTake,
 )
+from tideboard.ui.moonshell.names import seat_tag
 
 CORNERS = (
     "your left corner",
@@ -99,7 +100,7 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                         f" rock of side {place // 2 + 1}", " rock of their own side"
                     )
                 if short:
-                    name = "You" if state.solo and seat == 0 else f"P{seat + 1}"
+                    name = seat_tag(who(seat))
                     mark = (
                         "✓"
                         if where == "ready"
@@ -111,7 +112,9 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
                 else:
                     lines.append(f"{who(seat)}: {card.name} ({state.powers}) - {where}")
             elif not (state.solo and seat == 1):
-                lines.append(f"P{seat + 1} no mermaid" if short else f"{who(seat)}: no mermaid yet")
+                lines.append(
+                    f"{seat_tag(who(seat))} no mermaid" if short else f"{who(seat)}: no mermaid yet"
+                )
     if (state.powers or state.events_on) and not short:  # (short: under the ocean)
         lines.append(tides_text(state))
     if state.event and not short:  # (short: the title line names it)
@@ -121,14 +124,12 @@ def mermaid_lines(state: State, who, short: bool = False) -> list[str]:
             f"{event.text}"
         )
     if short:  # one line at 80 columns (the tides under the ocean, the event in the title)
-        people = [line for line in lines if line.startswith(("P", "You "))]
-        rest = [line for line in lines if not line.startswith(("P", "You "))]
-        lines = [" · ".join(people)] * bool(people) + rest
+        lines = [" · ".join(lines)] * bool(lines)
     if state.saved and any(t >= 0 for t in state.saved):
         from tideboard.games.moonshell.content import tile_name
 
         lines += [
-            f"{f'P{s + 1}' if short else who(s)} saved a {tile_name(t)} (Buoy)"
+            f"{seat_tag(who(s)) if short else who(s)} saved a {tile_name(t)} (Buoy)"
             for s, t in enumerate(state.saved)
             if t >= 0
         ]

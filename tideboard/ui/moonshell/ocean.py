@@ -9,7 +9,16 @@ from rich.text import Text
 from textual import events
 
 from tideboard.games.moonshell.content import COLOURS, COLUMNS, EMPTY, MOONSHELL, URCHIN
-from tideboard.ui.moonshell.tiles import DOUBLE, PLAIN, THICK, shell_colours, tile_style, tile_text
+from tideboard.ui.moonshell.names import clip, label_lines
+from tideboard.ui.moonshell.tiles import (
+    DOUBLE,
+    PLAIN,
+    THICK,
+    shell_colours,
+    tile_style,
+    tile_text,
+    type_word,
+)
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 from tideboard.ui.shared.cell_grid import CellGrid
 
@@ -37,7 +46,7 @@ class Geometry(NamedTuple):  # (a named tuple: cheaper to define than an attrs c
         return self.rock_y + self.cell_h + 1
 
 
-SMALL, LARGE = Geometry(6, 3), Geometry(8, 4)
+SMALL, LARGE, HUGE = Geometry(6, 3), Geometry(8, 4), Geometry(10, 5)  # 80x24, 120x40, 160x45
 GUTTER, CELL_W, CELL_H = SMALL.gutter, SMALL.cell_w, SMALL.cell_h
 ROCK_Y = SMALL.rock_y  # 16
 COLOUR_WORDS = {URCHIN: "urchin", MOONSHELL: "moon"}
@@ -50,6 +59,11 @@ def tile_word(tile: int) -> str:
     if 0 <= tile < 16:
         return COLOURS[tile % 4]
     return ""
+
+
+def shape_word(tile: int) -> str:
+    """The third line of a huge tile: its shape ('clam', 'auger', ...)."""
+    return type_word(1 << (tile // 4)) if 0 <= tile < 16 else ""
 
 
 class OceanCanvas(Canvas):
@@ -83,6 +97,8 @@ class OceanCanvas(Canvas):
             self.put(x + 1, y + 1, " " * inner, style)
             self.put(x + 1 + pad, y + 1, tile_text(tile, colours))
             self.put(x + 1, y + 2, f"{tile_word(tile):^{inner}}"[:inner], style)
+            if h > 4:  # huge cells: the shape spelt out under the colour
+                self.put(x + 1, y + 3, f"{shape_word(tile):^{inner}}"[:inner], style)
         else:
             self.put(x + 1, y + 1, tile_text(tile, colours))
         self.put(x, y + h - 1, bl + hz * (w - 2) + br, edge)
@@ -235,16 +251,23 @@ class OceanBoard(CellGrid):
                     canvas.put(x + pad - 1, y, letter, style)
         # seat labels on each side
         dim = Style(dim=True)
-        for rel in range(4):
+        for rel in range(4):  # the names, wrapped between words where there are rows
             label = self.labels.get((self.side + rel) % 4, "")
-            if rel == 0:
-                canvas.put(0, geo.rock_y + 1, f"{label[: gutter + w - 1]:<12}", Style(bold=True))
-            elif rel == 1:
-                canvas.put(0, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
-            elif rel == 2:
-                canvas.put(0, 0, f"{label[: gutter + w - 2]:<11}", dim)
-            else:
-                canvas.put(geo.width - w, 1 + h * 2 + h // 2, f"{label[:w]:^{w}}", dim)
+            if not label:
+                continue
+            if rel == 0:  # beside your left rock
+                lines = label_lines(label, gutter + w - 1, h)
+                top = geo.rock_y + (h - len(lines)) // 2
+                for i, line in enumerate(lines):
+                    canvas.put(0, top + i, line, Style(bold=True))
+            elif rel == 2:  # the top line, left of the far rocks
+                canvas.put(0, 0, clip(label, gutter + w - 2), dim)
+            else:  # the gutter between the side's two rocks
+                lines = label_lines(label, w, h)
+                top = 1 + h * 2 + (h - len(lines)) // 2
+                x = 0 if rel == 1 else geo.width - w
+                for i, line in enumerate(lines):
+                    canvas.put(x, top + i, f"{line:^{w}}", dim)
         for corner in range(4):  # your left, far left, far right, your right
             x, y = corner_spot(corner, geo)
             if corner == self.corner or corner in self.lit_corners:

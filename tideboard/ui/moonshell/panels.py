@@ -18,7 +18,7 @@ from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.fitting import Fit
 from tideboard.ui.moonshell.mermaids import meeple_marks, mermaid_lines, mermaid_moves
 from tideboard.ui.moonshell.modes import Turn
-from tideboard.ui.moonshell.ocean import LARGE, SMALL, OceanBoard
+from tideboard.ui.moonshell.ocean import HUGE, LARGE, SMALL, Geometry, OceanBoard
 from tideboard.ui.moonshell.previews import fits_status, one_rock_pull, pull_preview, source_tile
 from tideboard.ui.moonshell.sidebar import (
     Side,
@@ -29,7 +29,7 @@ from tideboard.ui.moonshell.sidebar import (
     score_table,
 )
 from tideboard.ui.moonshell.table import MoonshellTable
-from tideboard.ui.moonshell.tiles import UNKNOWN, tile_label
+from tideboard.ui.moonshell.tiles import UNKNOWN, tile_said
 from tideboard.ui.shared.cell_grid import set_static
 
 HINT_TAIL = " · o objectives · ? help"  # the end of the hints, dropped when space is short
@@ -39,6 +39,18 @@ def large(app: App[object]) -> bool:
     """Large ocean cells when the terminal has room for them (about 120x40)."""
     size = app.size
     return size.width >= 110 and size.height >= 36
+
+
+def huge(app: App[object]) -> bool:
+    """Huge ocean cells and full-size chests of the others from 160x45 (the screen's
+    ``-vast``/``-deep`` breakpoints)."""
+    size = app.size
+    return size.width >= 160 and size.height >= 45
+
+
+def geometry(app: App[object]) -> Geometry:
+    """The ocean's cells for the terminal's size."""
+    return HUGE if huge(app) else LARGE if large(app) else SMALL
 
 
 class TableDrawing:
@@ -51,6 +63,25 @@ class TableDrawing:
         self._fitted: tuple[tuple[object, ...], Fit] | None = None
         # automaton turns already pointed out: those before the screen opened are not news
         self.auto_seen = screen.state.auto_turns
+        # key t: the other chests in the ocean's place (where they are not under it), until
+        # t again, a move (anyone's: the board changed) or a mode of the turn
+        self.chests_at: int | None = None  # the move count when they were opened
+
+    def chests_offered(self) -> bool:
+        """Key t applies: a game with others' chests, not drawn under the ocean already."""
+        screen = self.screen
+        return screen.state.players > 1 and (
+            self.chests_at is not None or not screen.query_one("#ms-others").display
+        )
+
+    def toggle_chests(self) -> None:
+        """Key t: the other players' chests in the ocean's place, or the ocean back."""
+        screen = self.screen
+        opening = self.chests_at is None
+        self.chests_at = len(screen.match.actions) if opening else None
+        self.draw()
+        if opening:
+            screen.say("The other players' chests; t again (or any move) shows the ocean.")
 
     def side(self, me: int) -> Side:
         """What the side panels depend on now, for ``me`` (the seat drawn at the bottom)."""
@@ -64,13 +95,22 @@ class TableDrawing:
             self.side_width(),
             screen.short,
             self.turn.pending_tile(),
+            self.offer(me),
         )
+
+    def offer(self, me: int) -> str:
+        """The secret objective chosen on the cards offered to ``me`` (keep phase), if shown."""
+        shown: State = self.screen.shown
+        if shown.phase != KEEP or shown.over or self.screen.viewer != me:
+            return ""
+        offers = shown.offers[me] if me < len(shown.offers) else ()
+        return offers[self.turn.offer] if 0 <= self.turn.offer < len(offers) else ""
 
     def side_width(self) -> int:
         """The side panel's width: the terminal's less the ocean board's (and its margin),
         known before the layout is."""
         app = self.screen.app
-        return app.size.width - (LARGE if large(app) else SMALL).width - 1
+        return app.size.width - geometry(app).width - 1
 
     def fit(self, side: Side, shown: State, me: int) -> Fit:
         """How much of the side panel to draw so that the log keeps its lines
@@ -85,6 +125,7 @@ class TableDrawing:
             shown.open_cards,
             secret,
             shown.phase == KEEP,
+            side.offer,
             side.viewer is None,
             tuple(short),
             tuple(full),
@@ -106,6 +147,11 @@ class TableDrawing:
             turn.mode = None
         if turn.mode != "aim" and turn.aim is not None:
             turn.aim = turn.power_target = None  # the aimed power was used or dropped
+        if self.chests_at is not None and (
+            turn.mode is not None or self.chests_at != len(screen.match.actions)
+        ):
+            self.chests_at = None
+        screen.set_class(self.chests_at is not None, "-chests")
         side = self.side(me)
         fit = self.fit(side, shown, me)
         board = screen.query_one(OceanBoard)
@@ -189,7 +235,7 @@ class TableDrawing:
         if target:
             board.rock_marks = {**board.rock_marks, **dict.fromkeys(target.rocks, "selected")}
         self.drawn_size = screen.app.size
-        board.geo = LARGE if large(screen.app) else SMALL
+        board.geo = geometry(screen.app)
         board.redraw()
 
     def _draw_side(self, side: Side, shown: State, me: int, my_turn: bool, fit: Fit) -> None:
@@ -238,7 +284,10 @@ class TableDrawing:
         objectives.display = fit.detail is not None
         if fit.detail is not None:
             set_static(objectives, objective_lines(side, shown, me, fit.detail))
-        set_static(screen.query_one("#ms-others", Static), others_text(side, shown, me))
+        chests = self.chests_at is not None
+        # (from 160x45 they are under the ocean drawn as yours is)
+        width = geometry(screen.app).width if chests or huge(screen.app) else 0
+        set_static(screen.query_one("#ms-others", Static), others_text(side, shown, me, width))
         self._draw_mermaids(shown, fit.short)
 
     def _draw_mermaids(self, shown: State, short: bool) -> None:
@@ -301,7 +350,7 @@ class TableDrawing:
         if left == EMPTY and right == EMPTY:
             return f"{acts}: p or 1-5 pull a column (←/→ cursor) ·{turn}{moon}{HINT_TAIL}"
         tiles = ", ".join(
-            f"{'LR'[k]} {tile_label(t).strip()}" for k, t in enumerate((left, right)) if t != EMPTY
+            f"{'LR'[k]} {tile_said(t)}" for k, t in enumerate((left, right)) if t != EMPTY
         )
         spring = " · p pull one tile (Spring Tide)" if one_rock_pull(state) else ""
         return f"{acts}: c collect ({tiles}){spring} ·{turn}{moon}{HINT_TAIL}"

@@ -18,7 +18,8 @@ from tideboard.ui.moonshell.tiles import (
     UNKNOWN,
     URCHIN_GLYPH,
     fits_text,
-    tile_label,
+    tile_said,
+    tile_word_name,
 )
 
 
@@ -75,7 +76,7 @@ def pull_words(game: Any, state: State, action: Pull) -> tuple[str, bool]:
         return f"{error} (←/→ another column, Esc cancels)", True
     before, got = rules.seat_rocks(state, seat), rules.seat_rocks(after, seat)
     parts = [
-        f"{tile_label(got[k]).strip()} to your {ROCK_WORDS[k]} rock"
+        f"{tile_word_name(got[k])} to your {ROCK_WORDS[k]} rock"
         for k in (0, 1)
         if got[k] != before[k]
     ]
@@ -100,7 +101,7 @@ def collect_words(app: Any, state: State, source: int, column: int) -> tuple[str
     """What dropping the tile into chest ``column`` would do (and whether that is an error)."""
     seat = state.current
     tile = source_tile(state, source)
-    what = "your moonshell" if source == MOON else tile_label(tile).strip()
+    what = "your moonshell" if source == MOON else f"the {tile_said(tile)}"
     chest_column = state.chests[seat][column]
     if len(chest_column) >= CHEST_ROWS:
         return (
@@ -159,7 +160,7 @@ def rock_choice_words(state: State) -> str:
     left, right = rules.seat_rocks(state, state.current)
     cards = state.open_cards
     return (
-        f"Collect which? L {tile_label(left).strip()} ({fits_text(left, cards)}), "
-        f"R {tile_label(right).strip()} ({fits_text(right, cards)}). ←/→ choose, "
+        f"Collect which? L {tile_said(left)} ({fits_text(left, cards)}), "
+        f"R {tile_said(right)} ({fits_text(right, cards)}). ←/→ choose, "
         "Enter takes it (1-4: straight into that chest column), Esc cancels."
     )

@@ -31,6 +31,7 @@ from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, mermaid_moves
 from tideboard.ui.moonshell.modes import Turn
+from tideboard.ui.moonshell.names import seat_tag
 from tideboard.ui.moonshell.ocean import OceanBoard
 from tideboard.ui.moonshell.panels import TableDrawing
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
@@ -42,12 +43,14 @@ class MoonshellScreen(GameScreen):
     turn's (``self.turn``, ``modes.py`` and ``moves.py``); the drawing is
     ``self.drawing``'s (``panels.py``)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # -wide: the objectives panel; -tall: the others' chests under the ocean; from 160x45
+    # (-vast, -deep) huge ocean cells and the others' chests full size (panels.huge)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (160, "-vast")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall"), (45, "-deep")]
     # A key the footer lists only when it applies now (check_action); a hidden binding of
     # the same key runs when it does not, so that the key still says why not.
     # the overview window helps to study the final board too
-    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"objectives"}
+    ANY_TIME_ACTIONS = GameScreen.ANY_TIME_ACTIONS | {"objectives", "chests"}
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False),
         Binding("right", "move(1)", "Move", show=False),
@@ -67,6 +70,7 @@ class MoonshellScreen(GameScreen):
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("o", "objectives", "Objectives"),
+        Binding("t", "chests", "Chests"),  # the others' chests where the screen is short
         Binding("u", "undo", "Undo"),  # (GameScreen's, repeated: the why_not below replaces it)
         *[
             Binding(key, f"why_not('{name}')", "", show=False)
@@ -100,6 +104,7 @@ class MoonshellScreen(GameScreen):
         ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
         *POWER_KEYS,
         ("o", "every objective with its pattern, the running scores and every chest"),
+        ("t", "the other players' chests in the ocean's place (when not under it); t again"),
         (
             "mouse",
             (
@@ -141,6 +146,8 @@ class MoonshellScreen(GameScreen):
 
     # -- which keys apply now ------------------------------------------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chests":
+            return self.drawing.chests_offered()
         """The table's keys only when they do something now; ``w`` has three names
         (Mermaid before the game, Place ☾ in Moonrise, Power in play), ``x`` two."""
         if action in ("power", "pick_mermaid"):
@@ -189,10 +196,10 @@ class MoonshellScreen(GameScreen):
         return self.seat_name(seat)
 
     def short(self, seat: int) -> str:
-        if self.match.config.solo:
-            return "You" if seat == 0 else "Auto"
-        mark = " (you)" if seat == self.viewer else ""
-        return f"P{seat + 1}{mark}"
+        """The seat's name where room is short (the scores, the board's sides, the other
+        chests): its player's name without a bot's level ("Player 2", at a server table
+        "ana"), "(you)" on the seat whose secrets are shown."""
+        return seat_tag(self.who(seat), seat == self.viewer)
 
     def reef_on(self) -> bool:
         """Sea anemones and clownfish are in this game (Lunar Reef: Dive, Tsunami, the
@@ -210,7 +217,9 @@ class MoonshellScreen(GameScreen):
         return ending.end_table(
             self.state,
             self.reef_on(),
-            lambda seat: ending.end_name(seat, config.solo, self.bot_levels, self.human_seats),
+            lambda seat: self.control.named(  # (a served table's players' names)
+                ending.end_name(seat, config.solo, self.bot_levels, self.human_seats)
+            ),
             self.who,
         )
 
@@ -324,6 +333,11 @@ class MoonshellScreen(GameScreen):
         if len(self.match.actions) < before_count:  # the taken-back move leaves the log
             self.log_frame = None  # (no "(undone)" line)
             self.write_log()
+
+    def action_chests(self) -> None:
+        """t: the other players' chests in the ocean's place, or the ocean back."""
+        self.turn.touch()
+        self.drawing.toggle_chests()
 
     def action_objectives(self) -> None:
         self.turn.touch()

@@ -17,20 +17,22 @@ from textual.content import Content
 from tideboard.games.moonshell import rules, scoring
 from tideboard.games.moonshell.content import CARDS, CHEST_SIZE, PatternCard
 from tideboard.games.moonshell.state import KEEP, State
-from tideboard.ui.moonshell.chest import mini_chest
+from tideboard.ui.moonshell.chest import CHEST_W, chest_text, mini_chest
 from tideboard.ui.moonshell.fitting import Fit, choose
+from tideboard.ui.moonshell.names import clip, seat_tag
 from tideboard.ui.moonshell.tiles import (
     MOON_GLYPH,
     REEF_PAIR_GLYPH,
     URCHIN_GLYPH,
     card_in_full,
+    card_line,
     card_words,
     pattern_lines,
     shell_colours,
     tile_fits,
     type_chip,
 )
-from tideboard.ui.shared import side_by_side, theme_colour
+from tideboard.ui.shared import grid_of, side_by_side, theme_colour
 
 
 class Side(NamedTuple):
@@ -44,15 +46,15 @@ class Side(NamedTuple):
     width: int  # the side panel's width (``side_width``)
     short: Callable[[int], str]  # a seat's short name ("P2 (you)")
     pending: int  # the tile being collected (EMPTY: none)
+    offer: str = ""  # the secret objective chosen in the keep phase (spelt out under the scores)
 
 
 def info_text(side: Side, shown: State, me: int) -> Text:
     """The box beside your chest: its count, the actions left, the moonshell, the bag."""
     out = Text()
     solo_me = side.solo and me == 0
-    out.append(
-        "Your chest\n" if (me == side.viewer or solo_me) else f"P{me + 1} chest\n", style="bold"
-    )
+    whose = "Your" if (me == side.viewer or solo_me) else f"{seat_tag(side.short(me))}'s"
+    out.append(f"{whose} chest\n", style="bold")
     count = rules.chest_count(shown.chests[me])
     out.append(f"{count}/{CHEST_SIZE} tiles\n")
     seat = side.current
@@ -117,20 +119,23 @@ def fit_side(
     )
 
 
-def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
+def score_table(side: Side, shown: State, me: int, words: int = 0) -> Text:
     """Per player, the public running score of each objective (with Lunar Reef, the
     stacked anemone/clownfish pairs: ✪); with ``words`` (no objectives panel) what each
-    objective asks for in a few words; then your secret."""
+    objective asks for (2: a line each, its deck named; 1: a few words each); then your
+    secret."""
     cards = shown.open_cards
     reef = side.reef
     extra = [URCHIN_GLYPH, REEF_PAIR_GLYPH, MOON_GLYPH] if reef else [URCHIN_GLYPH, MOON_GLYPH]
     keys = ["urchins", "reef"] if reef else ["urchins"]
     heads = [c for c in cards] + extra + ["Σ"]
     widths = [max(3, len(h) + 1) for h in cards] + [2] * len(extra) + [3]
-    # the whole table stays within the side panel (35 columns at 80): "▶P1 (you)" when
-    # it fits, else "▶P1" (your row is bold) for long card codes (Lunar Reef's LA6...)
+    # the whole table stays within the side panel (35 columns at 80): "▶Player 1 (you)"
+    # when it fits, else "▶Player 1" (your row is bold), cut with "…" for long card codes
+    # (Lunar Reef's LA6...) and long names
     room = max(35, side.width) - sum(widths)
-    name_w = max(4, min(10, room))
+    longest = max(cell_len(side.short(seat)) for seat in range(shown.players)) + 1
+    name_w = max(4, min(longest + 1, 24, room))
     out = Text(" " * name_w, style="bold")
     for head, width in zip(heads, widths):
         out.append(f"{head:>{width}}", style="bold")
@@ -143,15 +148,20 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
         moon = "·" if (shown.solo and seat == 1) else str(score["moonshell"])
         values += [moon, score["total"]]
         mark = "▶" if current and current[0] == seat else " "
-        label = f"{mark}{side.short(seat)}"
-        if len(label) >= name_w:
-            label = label.replace(" (you)", "")
+        label = mark + clip(side.short(seat), name_w - 1)  # (values have a space before)
         out.append("\n")
-        out.append(f"{label[:name_w]:<{name_w}}", style="bold" if seat == me else "")
+        out.append(f"{label:<{name_w}}", style="bold" if seat == me else "")
         for i, (value, width) in enumerate(zip(values, widths)):
             out.append(f"{value:>{width}}", style="bold" if i == len(values) - 1 else "")
     out.append("\n")
-    if words:  # no objectives panel: say what each code asks for
+    if words >= 2:  # no objectives panel, room for a line each: "C4 Composition: ..."
+        for card_id in cards:
+            entry = Text(card_id, style="bold")
+            entry.append(f" {card_line(card_id)}", style="dim")
+            entry.truncate(max(20, side.width), overflow="ellipsis")
+            out.append_text(entry)
+            out.append("\n")
+    elif words:  # no objectives panel: say what each code asks for
         width = max(20, side.width)
         line = Text(style="dim")
         for card_id in cards:  # whole entries per line: no code apart from its words
@@ -179,6 +189,10 @@ def score_table(side: Side, shown: State, me: int, words: bool = False) -> Text:
             line = Text(f"Secret {secret} ", style="bold")
             line.append(f"{tail[: 35 - line.cell_len - 1]}…")
         out.append_text(line)
+    elif shown.phase == KEEP and side.offer in CARDS and words != 1:
+        # the card chosen in a sentence, unless the objectives' few words need the rows
+        out.append(f"Secret {side.offer}: ", style="bold")
+        out.append(card_in_full(side.offer), style="italic")
     elif shown.phase == KEEP:
         out.append("Secret: choose one above (k)", style="italic")
     out.rstrip()  # (no secret line yet: no empty line under the scores)
@@ -206,7 +220,8 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
     }
     width = max(40, side.width)
     fits = set(tile_fits(side.pending, shown.open_cards))
-    for i, card_id in enumerate(ids):
+    heads: list[Text] = []
+    for card_id in ids:
         card = CARDS[card_id]
         if card_id in fits:  # the tile being collected counts toward it
             line = Text("▶", style=Style(color=accent, bold=True))
@@ -226,9 +241,13 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
                 if j:
                     line.append(" + ")
                 line.append_text(type_chip(bit, colours))
-        tail = f" now {score[card.deck]}"
-        line.truncate(width - len(tail) - 1, overflow="ellipsis")
-        line.append(" " * (width - len(tail) - 1 - line.cell_len))
+        heads.append(line)
+    # the values two columns after the longest line, not at a wide panel's far edge
+    column = min(width - 7, max(line.cell_len for line in heads) + 2) if heads else 0
+    for i, (card_id, line) in enumerate(zip(ids, heads)):
+        tail = f" now {score[CARDS[card_id].deck]}"
+        line.truncate(min(column, width - len(tail) - 1), overflow="ellipsis")
+        line.append(" " * (column - line.cell_len))
         line.append(tail, style="bold")
         if i:
             out.append("\n")
@@ -241,15 +260,29 @@ def objective_lines(side: Side, shown: State, me: int, detail: int = 0) -> Text:
     return out
 
 
-def others_text(side: Side, shown: State, me: int) -> Text:
-    """The other players' chests, small, side by side, with their points."""
+def others_text(side: Side, shown: State, me: int, width: int = 0) -> Text:
+    """The other players' chests with their names and points: small, side by side, or
+    with ``width`` (the ocean's, in its place: key t at 80x24) drawn as your own chest is,
+    as many to a row as fit, the tiles' glyphs and letters readable."""
     blocks = []
     for seat in range(shown.players):
         if seat == me:
             continue
         total = scoring.breakdown(shown, seat, secret=False)["total"]
-        head = Text(f"{side.short(seat)} {total}pt", style="bold")
-        blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
+        if width:
+            count = rules.chest_count(shown.chests[seat])
+            head = Text(f"{clip(side.short(seat), CHEST_W - 12)} ", style="bold")
+            head.append(f"{total} pts, {count}/{CHEST_SIZE}")
+            blocks.append([head, *chest_text(side.app, shown.chests[seat], header=False).split()])
+        else:
+            head = Text(f"{clip(side.short(seat), 8)} {total}pt", style="bold")
+            blocks.append([head] + mini_chest(side.app, shown.chests[seat]))
     if not blocks:
         return Text()
+    if width:  # the ocean's width exactly (the side panel keeps its place)
+        lines = grid_of(blocks, width, gap=2).split()
+        for line in lines:
+            line.rstrip()
+            line.truncate(width, pad=True)
+        return Text("\n").join(lines)
     return side_by_side(blocks, gap=2)

@@ -12,6 +12,7 @@ from tideboard.games.moonshell.content import (
     CARDS,
     COLOUR_LETTERS,
     COLOURS,
+    DECK_TITLES,
     EMPTY,
     MASK,
     MOONSHELL,
@@ -20,6 +21,7 @@ from tideboard.games.moonshell.content import (
     PatternCard,
     bit_name,
     tile_code,
+    tile_name,
 )
 from tideboard.ui.shared import game_colours, ink_for
 
@@ -56,6 +58,17 @@ def tile_label(tile: int) -> str:
     if tile in SPECIAL_TILES:
         return f"{SPECIAL_TILES[tile][0]} {tile_code(tile)}"
     return f"{GLYPHS[tile // 4]} {tile_code(tile)}"
+
+
+def tile_said(tile: int) -> str:
+    """A tile in words with its marks, for the hint and the previews: 'white starfish
+    ★ wS', 'sea urchin ✷ UR' (the colour spelt out: the letters alone are a riddle)."""
+    return f"{tile_word_name(tile)} {tile_label(tile).strip()}"
+
+
+def tile_word_name(tile: int) -> str:
+    """The tile's name ('white starfish'); one still in the bag is 'a new tile'."""
+    return "new tile" if tile == UNKNOWN else tile_name(tile)
 
 
 def tile_style(tile: int, colours: dict[str, str]) -> Style:
@@ -158,6 +171,21 @@ def card_words(card_id: str) -> str:
     order = sorted(set(letters), key=letters.index)
     text = "+".join(_count_word(letters.count(ch), ch) for ch in order)
     return text if len(text) <= 20 else card.name[:20]
+
+
+def card_line(card_id: str) -> str:
+    """An objective's deck and what it asks for and pays, in a line of the side panel at
+    80 columns: 'Composition: 4 augers, 10', 'Pair: dollar+auger, 2 each'."""
+    card = CARDS[card_id]
+    title = DECK_TITLES[card.deck]
+    words = card_words(card_id)
+    if card.deck == "pair":
+        return f"{title}: {words.removeprefix('pairs ')}, 2 a pair"
+    if card.deck == "trove":
+        return f"{title}: {words}, 6"
+    if card.deck == "collector":
+        return f"{title}: 1 for {words}"
+    return f"{title} {card.points}: {words}"
 
 
 def card_in_full(card_id: str) -> str:
