@@ -10,6 +10,8 @@ it draws from the bag, so it cannot be taken back); ``c`` collects (pick the
 rock, then the chest column; the landing space is shown, Enter drops it);
 ``m`` places the moonshell; ``x`` passes with a full chest; ``k``/Enter keeps
 a secret objective in the keep phase; ``o`` shows every objective and chest.
+The action that ends your turn (the third, or a pass) waits: the board after it,
+and Enter hands the turn over, ``u``/Esc take it back (``turn_end``).
 The mouse works too: click a column, a rock, a chest column or a secret card.
 """
 
