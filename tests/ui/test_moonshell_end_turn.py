@@ -98,7 +98,10 @@ async def test_a_pull_that_ends_the_turn_stays_and_says_why():
         first, second, third = screen.match.actions[made:]
         assert first == second == Rotate() and isinstance(third, Pull) and third.column == 2
         assert screen.match.state.turn == start.turn + 1 and screen.control.held is not None
-        assert "the pull cannot be taken back: it drew new tiles from the bag" in status(screen)
+        assert (
+            "End of your turn: the pull cannot be taken back (it drew new tiles from the "
+            "bag). Enter hands over to Player 2 (greedy)." in status(screen)
+        )
         await pilot.press("u")
         assert len(screen.match.actions) == made + 3
         assert "The pull cannot be taken back: it drew new tiles from the bag" in status(screen)

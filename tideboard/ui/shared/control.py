@@ -148,7 +148,8 @@ class Control:
                 enter += f" to {self.seat_name(following[0])}"
         start = "That ends the game" if over else "End of your turn"
         if held.end.final:
-            return f"{start}: {enter} ({held.end.what} cannot be taken back: {held.end.final})."
+            what, why = held.end.what, held.end.final
+            return f"{start}: {what} cannot be taken back ({why}). {enter}."
         return f"{start}: {enter}, u takes back {held.end.what}."
 
     def show_held(self) -> None:
