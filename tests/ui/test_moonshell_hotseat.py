@@ -206,7 +206,7 @@ async def test_stacked_reef_pairs_have_their_column_in_the_score_and_end_tables(
         )
         assert max(len(line) for line in table[:3]) <= 35
         await pilot.press("c")
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # (the last Enter hands the turn over)
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         console = Console(width=80, record=True)
         console.print(app.screen.table)

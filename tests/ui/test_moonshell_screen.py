@@ -91,7 +91,7 @@ async def test_the_footer_at_game_over_lists_only_what_still_works(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press("c", "enter")
+        await pilot.press("c", "enter", "enter")  # (the last Enter hands the turn over)
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         assert footer_actions(screen) == {
             "help",
@@ -242,7 +242,7 @@ async def test_the_end_reveals_every_secret_objective_and_marks_you():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press("c", "enter")
+        await pilot.press("c", "enter", "enter")  # (the last Enter hands the turn over)
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         console = Console(width=60, record=True)
         console.print(app.screen.table)

@@ -57,6 +57,8 @@ def test_snapshot_moonshell_solo_end_screen(snap_compare):
                 break
             if isinstance(pilot.app.screen, ConfirmScreen):
                 await pilot.press("y")
+            elif game.control.held is not None:  # the turn's end waits for Enter
+                await pilot.press("enter")
             else:
                 state = game.state
                 rocks = state.rocks[0], state.rocks[1]
@@ -98,7 +100,7 @@ def _end_app() -> TideboardApp:
 async def _finish(pilot) -> None:
     for _ in range(5):
         await pilot.pause()
-    await pilot.press("c", "enter")
+    await pilot.press("c", "enter", "enter")  # (the last Enter hands the turn over)
     for _ in range(100):
         if isinstance(pilot.app.screen, EndScreen):
             break

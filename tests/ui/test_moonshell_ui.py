@@ -117,7 +117,9 @@ async def test_a_full_turn_of_rotate_pull_collect_through_keys():
         chest = screen.query_one(ChestView)
         assert chest.chosen == 3 and chest.landing == near
         await pilot.press("enter")
-        # the third action ended the turn; the bot plays and it comes back
+        # the third action ended the turn: it waits for Enter, then the bot plays
+        assert "End of your turn" in status(screen) and screen.match.state.current == 0
+        await pilot.press("enter")
         await wait_for(pilot, lambda: screen.state.turn == 3 and screen.human_to_move() == 0)
         mine = [
             a
@@ -200,7 +202,7 @@ async def test_solo_the_automatons_turn_is_in_the_log():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await keep_first_secret(pilot, screen)
-        await pilot.press("r", "r", "r")
+        await pilot.press("r", "r", "r", "enter")  # (Enter hands the turn over)
         await settle(pilot)
         state = screen.state
         assert state.auto_turns == 1 and state.current == 0 and state.actions_left == 3
@@ -238,7 +240,7 @@ async def test_the_end_screen_shows_the_breakdown_and_the_winner():
         assert isinstance(screen, MoonshellScreen)
         await pilot.press("c")
         assert screen.query_one(ChestView).chosen == 3  # the only column with room
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # (the last Enter hands the turn over)
         await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         end = app.screen
         assert screen.state.over and screen.state.end_trigger == 0
@@ -443,7 +445,7 @@ async def test_solo_after_the_automatons_turn_the_next_keys_still_fit_the_status
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await keep_first_secret(pilot, screen)
-        await pilot.press("r", "r", "r")
+        await pilot.press("r", "r", "r", "enter")  # (Enter hands the turn over)
         await settle(pilot)
         assert screen.state.auto_turns == 1
         line = screen.query_one("#ms-status")

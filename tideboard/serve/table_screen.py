@@ -11,6 +11,11 @@ view), while
   change through a message to itself, and the screen redraws and logs it;
 - no bots run here and there is no hand-over screen (each seat has its own
   terminal); the table's chat lines and who comes and goes join the log;
+- a move that ends the player's turn, in a game whose screen asks for it
+  (``GameScreen.turn_end``), waits here for Enter before it goes to the room
+  (``Control.held``: u takes it back if it revealed nothing), so the next seat
+  waits too; a player who leaves or drops with such a move waiting hands it over
+  (it goes to the room then), so the table never waits on a session that is gone;
 - ``:`` opens a one-line chat, ``q`` goes back to the lobby (the seat is kept).
 """
 
@@ -27,7 +32,7 @@ from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.tables import CHAT_MAX, Room, Table
 from tideboard.ui.screens import screen_class
-from tideboard.ui.shared.control import REPLAY_ACTIONS, TABLE_ACTIONS, Control
+from tideboard.ui.shared.control import TABLE_ACTIONS, Control, Held
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, Window
 
@@ -88,6 +93,21 @@ class RemoteTable(Control):
 
     def stop(self) -> None:
         self.room.detach(self.table, self.player, self._listen)
+        held, self.held = self.held, None
+        if held is not None:  # leaving (or a dropped connection) hands the turn over
+            self._send(held)
+
+    def _send(self, held: Held) -> bool:
+        """The held move to the room, if the table is still where it was held."""
+        if self.table.match is not held.base:
+            return False  # (the table moved on: another session of the same player)
+        try:
+            self.room.act(self.table.id, self.player, held.action)
+        except (IllegalAction, TideboardError) as error:
+            if self.screen.is_attached:
+                self.screen.say(str(error), error=True)
+            return False
+        return True
 
     def _listen(self, table: Table, what: str) -> None:
         # called by the room, maybe from another session's app: only post the
@@ -99,6 +119,7 @@ class RemoteTable(Control):
         if not screen.is_attached:
             return
         if what in ("move", "undo") and self.table.match is not self.match:
+            self.held = None  # (a move held here was made on the match before)
             self.match = started(self.table)
             screen.write_log()
             self.advance()
@@ -155,12 +176,32 @@ class RemoteTable(Control):
 
     # -- the loop ---------------------------------------------------------------
     def play(self, action: Any) -> bool:
+        if self.held is None and self.seat is not None:
+            try:  # a move that ends the turn waits here for Enter (see hand_over)
+                after = self.match.game.apply(self.match.state, action)
+            except IllegalAction as error:
+                self.screen.say(str(error), error=True)
+                return False
+            if self.hold(action, after):
+                self.show_held()
+                return True
         try:
             self.room.act(self.table.id, self.player, action)
         except (IllegalAction, TideboardError) as error:
             self.screen.say(str(error), error=True)
             return False
         return True
+
+    def hand_over(self) -> None:
+        """Enter: the held move goes to the room, and the screen follows the table at
+        once (a second Enter of a burst finds the next seat to move)."""
+        held, self.held = self.held, None
+        if held is None:
+            return
+        if self._send(held):
+            self._table_changed("move")
+        else:
+            self.screen.refresh_table()
 
     def advance(self) -> None:
         screen, game, state = self.screen, self.match.game, self.match.state
@@ -187,9 +228,12 @@ class RemoteTable(Control):
     def allows(self, action: str) -> bool | None:
         if action in TABLE_ACTIONS:
             return True
-        return False if action in REPLAY_ACTIONS else None
+        return super().allows(action)
 
     def undo(self) -> None:
+        if self.held is not None:
+            self.take_back()
+            return
         try:
             self.room.undo(self.table.id, self.player)
         except TideboardError as error:
@@ -212,10 +256,11 @@ class RemoteTable(Control):
         if self.seat is None or self.match.game.is_over(self.match.state):
             app.show_picker()
             return
+        handed = " Your turn is handed over." if self.held is not None else ""
         app.push_screen(
             ConfirmScreen(
-                "Back to the lobby? Your seat is kept; if you stay away, a bot plays it "
-                "until you return.",
+                f"Back to the lobby?{handed} Your seat is kept; if you stay away, a bot "
+                "plays it until you return.",
                 "Lobby",
                 "Stay",
             ),

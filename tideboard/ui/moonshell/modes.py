@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.match import Match
+from tideboard.engine.states import evolve
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
+from tideboard.games.moonshell.game import Moonshell
 from tideboard.games.moonshell.reef import STILL_WATER
 from tideboard.games.moonshell.state import (
     EVENT,
@@ -23,7 +25,9 @@ from tideboard.games.moonshell.state import (
     Action,
     Collect,
     Keep,
+    Pass,
     Pull,
+    Rotate,
     State,
 )
 from tideboard.ui.moonshell.aim_mode import AimMode, open_power_window
@@ -40,6 +44,7 @@ from tideboard.ui.moonshell.previews import (
 from tideboard.ui.moonshell.table import MoonshellTable
 from tideboard.ui.moonshell.targets import Targets
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
+from tideboard.ui.shared.control import TurnEnd
 
 
 class Turn:
@@ -102,7 +107,11 @@ class Turn:
         self.baseline = (before.ocean, before.rocks)
         self.note = note
         ok = self.screen.dispatch(action)
-        if ok and (self.state.turn != before.turn or self.state.current != before.current):
+        if ok and (
+            self.screen.control.held is not None  # (the turn's end waits for Enter)
+            or self.state.turn != before.turn
+            or self.state.current != before.current
+        ):
             self.note = ""
         return ok
 
@@ -376,3 +385,46 @@ def can_undo(match: Match) -> bool:
     if after.turn != before.turn or after.current != before.current:
         return False
     return not isinstance(match.actions[-1], Pull)
+
+
+def move_words(action: Action) -> str:
+    """The move as "u takes back ..." names it."""
+    if isinstance(action, Rotate):
+        return "the rotation"
+    if isinstance(action, Collect):
+        return "the moonshell" if action.source == MOON else "the collect"
+    if isinstance(action, Pull):
+        return "the pull"
+    return "the pass" if isinstance(action, Pass) else "the power's move"
+
+
+def turn_end(game: Moonshell, before: State, action: Action, after: State) -> TurnEnd | None:
+    """Whether ``action`` (``before`` -> ``after``) ends the mover's turn (their last
+    action, or a pass): then the board after it is shown and the turn passes on Enter.
+
+    The board shown is the action's own result, before the turn's end (the
+    mermeeples' return, the automaton's turn, a new round's event card: what the
+    next turn reveals stays unseen while the move may still be taken back).  It is
+    the action made with one action more left, so that it does not end the turn.
+    A rotation, a collect (the moonshell's too) and a pass reveal nothing and may be
+    taken back; a pull draws from the bag and a mermaid power may too, so they stay
+    (``TurnEnd.final``) and the board after the whole turn's end is shown.
+    """
+    if before.phase != PLAY or (after.turn == before.turn and not after.over):
+        return None
+    what = move_words(action)
+    if isinstance(action, Pass):
+        return TurnEnd(evolve(before, actions_left=0), what)
+    probe = evolve(before, actions_left=before.actions_left + 1)
+    try:
+        mid = game.apply(probe, action)
+    except IllegalAction:
+        mid = None
+    if mid is None or mid.turn != before.turn or not game.undoable(probe, action, mid):
+        why = (
+            "it drew new tiles from the bag"
+            if isinstance(action, Pull)
+            else "a mermaid power's move stays once made"
+        )
+        return TurnEnd(after, what, final=why)
+    return TurnEnd(evolve(mid, actions_left=0), what)

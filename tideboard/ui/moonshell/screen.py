@@ -10,6 +10,8 @@ it draws from the bag, so it cannot be taken back); ``c`` collects (pick the
 rock, then the chest column; the landing space is shown, Enter drops it);
 ``m`` places the moonshell; ``x`` passes with a full chest; ``k``/Enter keeps
 a secret objective in the keep phase; ``o`` shows every objective and chest.
+The action that ends your turn (the third, or a pass) waits: the board after it,
+and Enter hands the turn over, ``u``/Esc take it back (``turn_end``).
 The mouse works too: click a column, a rock, a chest column or a secret card.
 """
 
@@ -30,11 +32,12 @@ from tideboard.ui.moonshell.cards import OfferStrip, objective_parts
 from tideboard.ui.moonshell.chest import ChestView
 from tideboard.ui.moonshell.journal import entry_for
 from tideboard.ui.moonshell.mermaids import POWER_KEYS, mermaid_moves
-from tideboard.ui.moonshell.modes import Turn
+from tideboard.ui.moonshell.modes import Turn, turn_end
 from tideboard.ui.moonshell.names import seat_tag
 from tideboard.ui.moonshell.ocean import OceanBoard
 from tideboard.ui.moonshell.panels import TableDrawing
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
+from tideboard.ui.shared.control import TurnEnd
 from tideboard.ui.title_line import TitleLine
 
 
@@ -101,6 +104,13 @@ class MoonshellScreen(GameScreen):
         ),
         ("m", "place your moonshell: ← → or 1-4 the chest column, Enter"),
         ("x", "pass the rest of your turn (only with a full chest)"),
+        (
+            "Enter / u (turn's end)",
+            (
+                "your last action (or a pass) shows the board and waits: Enter hands "
+                "the turn over, u or Esc takes it back (not a pull: it drew from the bag)"
+            ),
+        ),
         ("k or Enter", "keep phase: keep the chosen secret objective (← → or 1 2 choose)"),
         *POWER_KEYS,
         ("o", "every objective with its pattern, the running scores and every chest"),
@@ -171,6 +181,11 @@ class MoonshellScreen(GameScreen):
         ):
             return super().offers(action, parameters)
         return self.turn.applies(action)
+
+    def turn_end(self, before: State, action: Any, after: State) -> TurnEnd | None:
+        """Your last action (or a pass) waits for Enter before the turn passes
+        (``modes.turn_end``: what the table shows meanwhile, whether u takes it back)."""
+        return turn_end(self.game, before, action, after)
 
     def needs_privacy(self, seat: int) -> bool:
         """The mermaid choice is public (everyone sees who took which mermaid, and no
@@ -304,6 +319,9 @@ class MoonshellScreen(GameScreen):
 
     def action_undo(self) -> None:
         """Undo, with Moonshell's own reasons when there is nothing to take back."""
+        if self.control.held is not None:  # the turn's end waiting: its own u
+            self.control.take_back()
+            return
         self.turn.touch()
         if self.human_to_move() is None:
             self.say("Wait: it is not your turn.", error=True)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from tideboard.engine.core import seat_label
 from tideboard.engine.match import Match
 from tideboard.ui.shared.log import GameLog
@@ -24,6 +26,41 @@ from tideboard.ui.shared.log import GameLog
 # actions that only one kind of controller offers (a replay's steps, a table's chat)
 REPLAY_ACTIONS = frozenset({"replay_step", "replay_to"})
 TABLE_ACTIONS = frozenset({"chat"})
+# the keys of a turn's end waiting for Enter (``Control.held``)
+HAND_OVER_ACTIONS = frozenset({"hand_over", "take_back"})
+
+
+@attrs.frozen
+class TurnEnd:
+    """What a game screen says of a move that ends its player's turn
+    (``GameScreen.turn_end``): the turn passes only on Enter.
+
+    ``preview`` is the state on the table meanwhile: the board after the move, the
+    turn not passed yet (what the next turn reveals, a drawn card or an event, not
+    shown).  ``what`` names the move for "u takes back the rotation".  ``final``
+    says why the move cannot be taken back when it revealed something (a tile drawn
+    from the bag): it is then made at once and only the hand-over waits; "" when
+    it can be taken back.
+    """
+
+    preview: Any
+    what: str
+    final: str = ""
+
+
+@attrs.frozen
+class Held:
+    """A move that ended the turn of the person at the screen, waiting for Enter.
+
+    ``base`` is the match it was made on; ``made`` the match with the move
+    (a local game's, ready to keep on Enter; None at a server table, where the
+    room makes it); ``after`` the state after it, the turn passed."""
+
+    action: Any
+    end: TurnEnd
+    base: Match
+    after: Any
+    made: Match | None = None
 
 
 class Control:
@@ -40,16 +77,26 @@ class Control:
         self.viewer: int | None = None  # whose secrets are on screen
         self.screen: Any = None
         self._view: tuple[Any, int | None, Any] | None = None  # (state, viewer, its view)
+        # the move that ended the turn of the person at the screen, until Enter
+        # hands the turn over (u takes it back if it revealed nothing)
+        self.held: Held | None = None
 
     # -- what the screen shows ----------------------------------------------------
     def shown(self) -> Any:
         """The state as the person at the screen may see it."""
         return self.view_for(self.viewer)
 
+    @property
+    def table_state(self) -> Any:
+        """The state on the table: the match's, or while a turn's end waits for
+        Enter, the board after the move (``TurnEnd.preview``)."""
+        held = self.held
+        return self.match.state if held is None else held.end.preview
+
     def view_for(self, viewer: int | None) -> Any:
-        """The state as ``viewer`` sees it, worked out once per state and viewer (the
-        screen asks on every redraw and key)."""
-        state = self.match.state
+        """The state on the table as ``viewer`` sees it, worked out once per state and
+        viewer (the screen asks on every redraw and key)."""
+        state = self.table_state
         cached = self._view
         if cached is None or cached[0] is not state or cached[1] != viewer:
             cached = self._view = (state, viewer, self.match.game.view(state, viewer))
@@ -72,8 +119,61 @@ class Control:
         return None
 
     def waiting(self, wait: str) -> str:
-        """What a key says when it is not the screen's turn (``wait``: the game's words)."""
-        return wait
+        """What a key says when it is not the screen's turn (``wait``: the game's
+        words); while a turn's end waits for Enter, what Enter and u do."""
+        return wait if self.held is None else self.held_line()
+
+    # -- the end of a turn, held until Enter --------------------------------------------
+    def hold(self, action: Any, after: Any, made: Match | None = None) -> bool:
+        """Hold ``action`` (``after``: the state it makes) if the screen says it ends the
+        turn of the person at the screen (``GameScreen.turn_end``); True if held."""
+        end = self.screen.turn_end(self.match.state, action, after)
+        if end is None:
+            return False
+        self.held = Held(action, end, self.match, after, made)
+        return True
+
+    def held_line(self) -> str:
+        """The status line while a turn's end waits: what Enter and u do."""
+        held = self.held
+        if held is None:
+            return ""
+        game = self.match.game
+        over = game.is_over(held.after)
+        enter = "Enter shows the results" if over else "Enter hands over"
+        if not over:
+            mover = game.seat_of(held.base.state, held.action)
+            following = game.to_move(held.after)[:1]
+            if following and following[0] != mover:
+                enter += f" to {self.seat_name(following[0])}"
+        start = "That ends the game" if over else "End of your turn"
+        if held.end.final:
+            what, why = held.end.what, held.end.final
+            return f"{start}: {what} cannot be taken back ({why}). {enter}."
+        return f"{start}: {enter}, u takes back {held.end.what}."
+
+    def show_held(self) -> None:
+        """Draw the board after the held move and say what Enter and u do."""
+        self.screen.refresh_table()
+        self.screen.say(self.held_line())
+
+    def hand_over(self) -> None:
+        """Enter while a turn's end waits: the turn passes (the controller's way)."""
+
+    def take_back(self) -> None:
+        """u or Esc while a turn's end waits: the move is taken back, if it may be."""
+        held = self.held
+        if held is None:
+            return
+        screen = self.screen
+        if held.end.final:
+            screen.say(
+                f"{held.end.what.capitalize()} cannot be taken back: {held.end.final}.", error=True
+            )
+            return
+        self.held = None
+        screen.notify("Move taken back.", timeout=2)
+        screen.refresh_table()  # redraws, and the status line shows what to do next
 
     # -- requests -------------------------------------------------------------------
     def start(self) -> None:
@@ -119,7 +219,11 @@ class Control:
 
     def allows(self, action: str) -> bool | None:
         """Whether the screen's ``action`` applies now, if the controller decides it
-        (a replay allows only its keys and those that look); None: the screen decides."""
+        (a replay allows only its keys and those that look); None: the screen decides.
+        Enter and u of a turn's end waiting (``held``) apply only then."""
+        if action in HAND_OVER_ACTIONS:
+            held = self.held
+            return held is not None and (action == "hand_over" or not held.end.final)
         return False if action in REPLAY_ACTIONS or action in TABLE_ACTIONS else None
 
     # -- words -----------------------------------------------------------------------

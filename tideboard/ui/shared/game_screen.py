@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from tideboard.engine.match import Match
 from tideboard.files.rules_pages import rules_markdown
-from tideboard.ui.shared.control import Control
+from tideboard.ui.shared.control import Control, TurnEnd
 from tideboard.ui.shared.local_game import LocalGame
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.status import StatusLine
@@ -100,6 +100,10 @@ class GameScreen(Windows, Screen):
         Binding("home", "replay_to('start')", "Start", priority=True),
         Binding("end", "replay_to('end')", "End", priority=True),
         Binding("colon", "chat", "Chat"),
+        # a turn's end waiting for Enter (``Control.held``): ahead of the game's keys
+        Binding("enter", "hand_over", "Hand over", priority=True),
+        Binding("u", "take_back", "Take back", priority=True),
+        Binding("escape", "take_back", "Take back", show=False, priority=True),
     ]
     KEYS_HELP: list[tuple[str, str]] = []  # (key, what it does) for the help screen
     SECRETS = "what only you may see"  # named on the hand-over screen: "your hand", ...
@@ -160,7 +164,9 @@ class GameScreen(Windows, Screen):
 
     @property
     def state(self) -> Any:
-        return self.control.match.state
+        """The state on the table: the match's, or the board after a move that ended
+        the turn while it waits for Enter (``Control.table_state``)."""
+        return self.control.table_state
 
     @property
     def shown(self) -> Any:
@@ -189,8 +195,15 @@ class GameScreen(Windows, Screen):
         return self.control.human_seats
 
     def human_to_move(self) -> int | None:
-        """The seat whose move the person at the screen may make now, or None."""
-        return self.control.human_to_move()
+        """The seat whose move the person at the screen may make now, or None (also
+        while their turn's end waits for Enter)."""
+        return None if self.control.held is not None else self.control.human_to_move()
+
+    def turn_end(self, before: Any, action: Any, after: Any) -> TurnEnd | None:
+        """Whether the move ``action`` of the person at the screen (``before`` ->
+        ``after``) ends their turn and waits for Enter before the turn passes, and
+        what the table shows meanwhile; None (the default): the turn passes at once."""
+        return None
 
     def needs_privacy(self, seat: int) -> bool:
         """False for a decision all may watch: made at the spectator's view, no hand-over."""
@@ -356,6 +369,12 @@ class GameScreen(Windows, Screen):
 
     def action_undo(self) -> None:
         self.control.undo()
+
+    def action_hand_over(self) -> None:
+        self.control.hand_over()
+
+    def action_take_back(self) -> None:
+        self.control.take_back()
 
     def action_leave(self) -> None:
         self.control.leave()

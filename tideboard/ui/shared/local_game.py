@@ -4,6 +4,13 @@ picker or by ``tideboard play``/``resume``.
 It runs the bots (one move per ``bot_delay``), puts up the hand-over screen between
 hot-seat players so that each sees only their own secrets, and saves every move in
 the game store (``saving.py``: a failed save is shown and retried, never lost).
+
+A move that ends its player's turn, in a game whose screen asks for it
+(``GameScreen.turn_end``), waits for Enter (``Control.held``): the bots and the
+next hot-seat player's hand-over screen come only then.  A move that revealed
+nothing is not made until Enter (u takes it back); one that revealed something
+is made and saved at once, and only the hand-over waits.  Leaving the game (or
+the app closing) hands the turn over.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ class LocalGame(Control):
         super().start()
 
     def stop(self) -> None:
+        self._keep_held()  # leaving hands a waiting turn over (it is saved)
         last_save(self)  # a game not saved (a full disk) gets a last try
 
     def save(self) -> None:
@@ -68,12 +76,35 @@ class LocalGame(Control):
 
     def play(self, action: Any) -> bool:
         try:
-            self.match = self.match.play(action)
+            made = self.match.play(action)
         except IllegalAction as error:
             self.screen.say(str(error), error=True)
             return False
+        if self.held is None and self.hold(action, made.state, made):
+            assert self.held is not None
+            if self.held.end.final:  # it revealed something: made (and saved) now
+                self.match = made
+                self.screen.write_log()
+                self.save()
+            self.show_held()
+            return True
+        self.match = made
         self._after_change()
         return True
+
+    def hand_over(self) -> None:
+        """Enter: the held move is made (if it was not yet) and the turn passes."""
+        if self.held is None:
+            return
+        self._keep_held()
+        self._after_change()
+
+    def _keep_held(self) -> None:
+        """The held move into the match (saved), and nothing held any more."""
+        held, self.held = self.held, None
+        if held is not None and held.made is not None and self.match is held.base:
+            self.match = held.made
+            self.save()
 
     def _after_change(self) -> None:
         self.screen.write_log()
@@ -117,6 +148,8 @@ class LocalGame(Control):
 
     def _bot_step(self) -> None:
         screen, game = self.screen, self.match.game
+        if self.held is not None:  # (a turn's end waits for Enter: Enter advances)
+            return
         if not screen.is_current or game.is_over(self.match.state):
             if not game.is_over(self.match.state):  # wait under a modal, try again
                 screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
@@ -135,6 +168,9 @@ class LocalGame(Control):
 
     # -- the screen's other requests -------------------------------------------------
     def undo(self) -> None:
+        if self.held is not None:
+            self.take_back()
+            return
         screen, game, match = self.screen, self.match.game, self.match
         if self.human_to_move() is None:
             screen.say("Wait: it is not your turn.", error=True)
@@ -167,7 +203,10 @@ class LocalGame(Control):
                 screen.app.leave_game()
 
         where = "from the picker" if screen.app.picker_used else "with 'tideboard resume'"
-        screen.ask(f"Leave this game? It is saved: resume it {where}.", "Leave", "Stay", answer)
+        handed = " Your turn is handed over and the game" if self.held is not None else " It"
+        screen.ask(
+            f"Leave this game?{handed} is saved: resume it {where}.", "Leave", "Stay", answer
+        )
 
     def play_again(self) -> None:
         """A new match of the same game and seats (a new record: the finished one stays)."""
