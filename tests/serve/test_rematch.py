@@ -8,6 +8,7 @@ from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.table_screen import RemoteTable, at_table
 from tideboard.ui.shared.log import GameLog
+from tideboard.ui.shared.modals import EndScreen
 
 
 async def until(pilot, check, tries: int = 100) -> None:
@@ -34,6 +35,7 @@ async def test_play_again_opens_a_rematch_that_the_other_player_joins(tmp_path, 
             app.call_later(app.open_table, done)  # (in the app's own context)
             await until(pilot, lambda app=app: app.screen.is_modal)  # the results, over it
             assert isinstance(app.screen_stack[-2].control, RemoteTable)
+        await pa.pause(EndScreen.GUARD)  # the results take keys after their guard
         await pa.press("a")  # "Play again (a)"
         await until(pa, lambda: done.rematch is not None)
         await settle(pa)
@@ -92,3 +94,28 @@ async def test_a_bot_playing_for_an_away_player_is_logged_as_bot_for_them(tmp_pa
         assert sum(e.startswith("Bot for ana:") for e in entries) == len(table.standin_moves)
         assert sum(e.startswith("ana:") for e in entries) == own
         assert own and table.standin_moves
+
+
+async def test_a_on_a_finished_table_in_the_lobby_asks_for_a_rematch(tmp_path, monkeypatch):
+    """Players who went back to the lobby before the end ask from there: `a` on
+    one of their finished tables; the other player finds it under their tables."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    done = room.create("ana", "shifting-stones", 2)
+    room.join(done.id, "bob")
+    play_out(room, done)
+    ana = lobby_app(room, "ana")
+    async with ana.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "a")  # on a game line: nothing to rematch
+        assert "Choose one of your finished tables" in status(ana) and done.rematch is None
+        lobby = ana.screen.query_one(LobbyList)
+        lobby.point_at("done", done.id)
+        await pilot.press("a")
+        await until(pilot, lambda: done.rematch is not None)
+        again = room.tables[done.rematch]
+        assert "it starts when bob sits down" in status(ana)
+        assert lobby.current()[:2] == ("mine", again.id)
+        assert again in room.tables_of("bob")
+        room.join(again.id, "bob")
+        await until(pilot, lambda: at_table(ana.screen, again))

@@ -49,6 +49,11 @@ LOBBY_KEYS_HELP = [
     ("w", "watch the table under the cursor"),
     ("s", "start your open table now, bots in the empty seats"),
     ("x", "close your open table (before it starts)"),
+    (
+        "a",
+        "on your finished table: a rematch, the same game and seats at a new table "
+        "(the other players' seats are kept for them)",
+    ),
     ("F4", "colour depth: true colour, 256, 16 colours, none"),
     ("?", "this help"),
     ("q", "leave (your seats are kept)"),
@@ -195,6 +200,7 @@ class LobbyScreen(Screen):
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start with bots"),
         Binding("x", "close_table", "Close"),
+        Binding("a", "rematch", "Rematch", show=False),  # (the section's title says it)
         Binding("slash", "filter", "Filter", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_lobby", "Leave"),
@@ -238,13 +244,7 @@ class LobbyScreen(Screen):
         table = self.room.tables.get(back or "")
         if table is not None and table.id == self.waiting_for and not table.started:
             self.query_one(LobbyList).point_at("mine", table.id)
-            waited = [name for n in table.empty_seats() if (name := table.seats[n].held_for)]
-            others = " and ".join(waited) or "the other players"
-            self.say(
-                f"Rematch at table {table.id}: it starts when {others} "
-                f"{'sits' if len(waited) == 1 else 'sit'} down "
-                "(s starts it now with bots in the empty seats, x closes it)."
-            )
+            self.say(self.rematch_note(table))
         elif table is not None:  # back from a table: the cursor on it
             lobby = self.query_one(LobbyList)
             kind = (
@@ -309,7 +309,7 @@ class LobbyScreen(Screen):
             "  (none: open one below)",
         )
         entries += section(
-            "Your finished tables (Enter: replay)",
+            "Your finished tables (Enter: replay, a: rematch)",
             "done",
             [(t.id, self._line(t)) for t in done],
             "",
@@ -475,6 +475,34 @@ class LobbyScreen(Screen):
             self.say(str(error), error=True)
             return
         self.app.open_table(table)
+
+    def action_rematch(self) -> None:
+        entry = self.query_one(LobbyList).current()
+        table = self.room.tables.get(entry[1]) if entry is not None else None
+        if entry is None or entry[0] != "done" or table is None:
+            self.say("Choose one of your finished tables first (a asks for a rematch).", error=True)
+            return
+        try:
+            again = self.room.rematch(table.id, self.player)
+        except TideboardError as error:
+            self.say(str(error), error=True)
+            return
+        if again.started:
+            self.app.open_table(again)
+            return
+        self.wait_for(again.id)
+        self.fill()
+        self.query_one(LobbyList).point_at("mine", again.id)
+        self.say(self.rematch_note(again))
+
+    def rematch_note(self, table: Any) -> str:
+        waited = [name for n in table.empty_seats() if (name := table.seats[n].held_for)]
+        others = " and ".join(waited) or "the other players"
+        return (
+            f"Rematch at table {table.id}: it starts when {others} "
+            f"{'sits' if len(waited) == 1 else 'sit'} down "
+            "(s starts it now with bots in the empty seats, x closes it)."
+        )
 
     def action_close_table(self) -> None:
         table = self._table()
