@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,6 +44,9 @@ class _MatchStarter(Protocol):  # the app (ui/app.py, not imported: it imports t
 
 
 MAX_SEATS = 6
+# the list of games: its padding (2), the scrollbar (2) and the border (2)
+LIST_EDGES = 6
+LIST_MIN = 24
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
 TABLE_ROWS = (
     ("players", "variant", "solo")
@@ -179,6 +183,7 @@ class PickerScreen(OptionRows, Screen):
             options.add_option(_game_option(info))
         if stored:
             self._add_continue_list(options)
+        self._fit_list(options)
         # the line highlighted before (a picker shown again, a question answered)
         # if it is still there, else the game shown before, else the first
         ids = {str(option.id) for option in options.options}
@@ -190,6 +195,22 @@ class PickerScreen(OptionRows, Screen):
         else:
             self._show_saved(None)
             self._show_game(self._game_id())
+
+    def _fit_list(self, options: OptionList) -> None:
+        """The list as wide as its widest line (no line cut or wrapped), with room
+        for its scrollbar; the settings beside it keep the rest."""
+        widest = max(
+            (
+                cell_len(line)
+                for option in options.options
+                for line in str(option.prompt).split("\n")
+            ),
+            default=0,
+        )
+        width = max(LIST_MIN, widest + LIST_EDGES)
+        box = self.query_one("#picker-games")
+        if box.styles.width is None or box.styles.width.value != width:
+            box.styles.width = width
 
     # -- the list of games -------------------------------------------------
     def _game_id(self) -> str:
