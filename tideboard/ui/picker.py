@@ -72,7 +72,9 @@ HELP_ROWS = f"""## The rows
   rules options a variant (a mode) is a preset of them: choosing it sets the option
   rows below, and you may then change any of them.
 - **Options** (the rows after the players, for games that have them): each rules option with
-  its choices; see the game's rules page (`tideboard rules GAME`) for what they do.
+  its choices; the line under the rows says what the one with the cursor does, and the
+  game's rules page (`tideboard rules GAME`) says more. **Ruleset** (Mermaid Rain, Animal
+  Splash): leave it at 2, today's rules; 1 keeps games saved before ruleset 2 as they were.
 - **Solo**: the game's solo mode, against the game itself (only for games that have one).
 - **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
   this terminal, with a hand-over screen between them in games with secrets) or a bot
@@ -145,6 +147,7 @@ class PickerScreen(OptionRows, Screen):
                     yield SeedInput(id="seed")
                 yield StartButton(id="start")
                 yield Static(id="picker-error")
+                yield Static(id="row-help")
         yield KeysLine()
 
     def on_mount(self) -> None:
@@ -409,6 +412,23 @@ class PickerScreen(OptionRows, Screen):
             set_speed = getattr(self.app, "set_bot_speed", None)
             if set_speed is not None:
                 set_speed(event.choice.value)
+
+    def on_descendant_focus(self, event: Any) -> None:
+        """A rules option's row with the cursor: what it does, in a line under the rows."""
+        self._row_help(self.focused)
+
+    def _row_help(self, row: Any) -> None:
+        text = Text()
+        row_id = str(getattr(row, "id", ""))
+        info = registry.GAMES.get(self.game_id)
+        if info is not None and row_id.startswith("opt-"):
+            option = info.options[int(row_id.removeprefix("opt-"))]
+            text = Text(f"{option.label}: ", style="bold")
+            text.append(option.help)
+        line = self.query_one("#row-help", Static)
+        set_static(line, text)
+        if line.display != bool(text):
+            line.display = bool(text)
 
     def on_start_button_pressed(self, event: StartButton.Pressed) -> None:
         self.action_start()
