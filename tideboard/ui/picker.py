@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Protocol, cast
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,7 +32,14 @@ from tideboard.files.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
-from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, GameAbout, SeedInput, StartButton
+from tideboard.ui.picker_widgets import (
+    SEED_MAX_DIGITS,
+    Choice,
+    GameAbout,
+    SeedInput,
+    StartButton,
+    fit_list,
+)
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.cell_grid import set_static
@@ -44,9 +50,6 @@ class _MatchStarter(Protocol):  # the app (ui/app.py, not imported: it imports t
 
 
 MAX_SEATS = 6
-# the list of games: its padding (2), the scrollbar (2) and the border (2)
-LIST_EDGES = 6
-LIST_MIN = 24
 SEED_HELP = f"A seed is a whole number from {SEED_RANGE_TEXT}; leave it empty for a random one."
 TABLE_ROWS = (
     ("players", "variant", "solo")
@@ -186,7 +189,7 @@ class PickerScreen(OptionRows, Screen):
             options.add_option(_game_option(info))
         if stored:
             self._add_continue_list(options)
-        self._fit_list(options)
+        fit_list(self.query_one("#picker-games"), options)
         # the line highlighted before (a picker shown again, a question answered)
         # if it is still there, else the game shown before, else the first
         ids = {str(option.id) for option in options.options}
@@ -198,22 +201,6 @@ class PickerScreen(OptionRows, Screen):
         else:
             self._show_saved(None)
             self._show_game(self._game_id())
-
-    def _fit_list(self, options: OptionList) -> None:
-        """The list as wide as its widest line (no line cut or wrapped), with room
-        for its scrollbar; the settings beside it keep the rest."""
-        widest = max(
-            (
-                cell_len(line)
-                for option in options.options
-                for line in str(option.prompt).split("\n")
-            ),
-            default=0,
-        )
-        width = max(LIST_MIN, widest + LIST_EDGES)
-        box = self.query_one("#picker-games")
-        if box.styles.width is None or box.styles.width.value != width:
-            box.styles.width = width
 
     # -- the list of games -------------------------------------------------
     def _game_id(self) -> str:
@@ -413,23 +400,6 @@ class PickerScreen(OptionRows, Screen):
             if set_speed is not None:
                 set_speed(event.choice.value)
 
-    def on_descendant_focus(self, event: Any) -> None:
-        """A rules option's row with the cursor: what it does, in a line under the rows."""
-        self._row_help(self.focused)
-
-    def _row_help(self, row: Any) -> None:
-        text = Text()
-        row_id = str(getattr(row, "id", ""))
-        info = registry.GAMES.get(self.game_id)
-        if info is not None and row_id.startswith("opt-"):
-            option = info.options[int(row_id.removeprefix("opt-"))]
-            text = Text(f"{option.label}: ", style="bold")
-            text.append(option.help)
-        line = self.query_one("#row-help", Static)
-        set_static(line, text)
-        if line.display != bool(text):
-            line.display = bool(text)
-
     def on_start_button_pressed(self, event: StartButton.Pressed) -> None:
         self.action_start()
 
@@ -491,9 +461,6 @@ class PickerScreen(OptionRows, Screen):
             match = Match.start(registry.load(self.game_id), config)
         except ConfigError as error:
             self._error(str(error))
-            return
-        if bots and len(bots) == players and not solo:
-            self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
         # a new game is a new record in the store: no saved game is replaced
         cast(_MatchStarter, self.app).start_match(match, bots)
