@@ -355,3 +355,43 @@ async def test_a_picker_shown_as_the_app_quits_does_not_crash(monkeypatch):
         app.show_picker()  # as leaving the game does (the game is the first screen)
         await settle(pilot)
     assert app.return_code == 0
+
+
+async def test_a_rules_option_row_with_the_cursor_says_what_it_does():
+    """Issue #20, point 20: "Urchins", "Reef", "Mermaid 1" and "Ruleset" are explained
+    where they are chosen, in a line under the rows while the row has the cursor."""
+    from tests.ui.fit import region_text
+    from tideboard.engine import registry
+    from tideboard.ui.textual_compat import screen_lines
+
+    def shown_help(app) -> str:  # the line's words as on the terminal
+        region = app.screen.query_one("#row-help").region
+        return " ".join(region_text(screen_lines(app), region).split()).lstrip("─ ")
+
+    for info in registry.GAMES.values():
+        for option in info.options:  # every option has words for a new player
+            assert len(option.help.split()) >= 8, (info.id, option.name)
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "right")  # Moonshell's rows
+        await settle(pilot)
+        help_line = app.screen.query_one("#row-help")
+        assert not help_line.display  # the Players row: no option
+        options = registry.GAMES["moonshell"].options
+        while app.focused.id != "opt-3":  # Urchins
+            await pilot.press("down")
+        await settle(pilot)
+        assert help_line.display
+        assert f"Urchins: {options[3].help}" in shown_help(app)
+        await pilot.press("down")  # Reef: the line follows the cursor
+        await settle(pilot)
+        assert shown_help(app).startswith("Reef: Lunar Reef's sea anemones")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not help_line.display
+        await pilot.press("down", "down", "right")  # Mermaid Rain: the Ruleset row explained
+        await settle(pilot)
+        while app.focused.id != "opt-0":
+            await pilot.press("down")
+        await settle(pilot)
+        assert shown_help(app).startswith("Ruleset: which rules: leave it at 2, today's")

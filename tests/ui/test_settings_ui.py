@@ -145,7 +145,7 @@ async def test_a_game_started_from_the_command_line_parses_neither_picker_nor_di
         app.show_picker()
         await settle(pilot)
         assert "themes/picker.tcss" in _game_sheets(app)
-        assert app.screen.query_one("#picker-games").styles.width.value == 32  # picker.tcss
+        assert app.screen.query_one("#picker-games").styles.border_top[0] == "round"  # picker.tcss
 
 
 async def test_a_game_screen_pushed_directly_gets_its_stylesheet_too():

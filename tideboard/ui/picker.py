@@ -32,7 +32,14 @@ from tideboard.files.settings import BOT_SPEEDS
 from tideboard.ui import saved_games
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.picker_options import MAX_OPTIONS, OptionRows
-from tideboard.ui.picker_widgets import SEED_MAX_DIGITS, Choice, GameAbout, SeedInput, StartButton
+from tideboard.ui.picker_widgets import (
+    SEED_MAX_DIGITS,
+    Choice,
+    GameAbout,
+    SeedInput,
+    StartButton,
+    fit_list,
+)
 from tideboard.ui.saved_games import REPLAY_PREFIX, RESUME_PREFIX
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.cell_grid import set_static
@@ -68,7 +75,9 @@ HELP_ROWS = f"""## The rows
   rules options a variant (a mode) is a preset of them: choosing it sets the option
   rows below, and you may then change any of them.
 - **Options** (the rows after the players, for games that have them): each rules option with
-  its choices; see the game's rules page (`tideboard rules GAME`) for what they do.
+  its choices; the line under the rows says what the one with the cursor does, and the
+  game's rules page (`tideboard rules GAME`) says more. **Ruleset** (Mermaid Rain, Animal
+  Splash): leave it at 2, today's rules; 1 keeps games saved before ruleset 2 as they were.
 - **Solo**: the game's solo mode, against the game itself (only for games that have one).
 - **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
   this terminal, with a hand-over screen between them in games with secrets) or a bot
@@ -141,6 +150,7 @@ class PickerScreen(OptionRows, Screen):
                     yield SeedInput(id="seed")
                 yield StartButton(id="start")
                 yield Static(id="picker-error")
+                yield Static(id="row-help")
         yield KeysLine()
 
     def on_mount(self) -> None:
@@ -179,6 +189,7 @@ class PickerScreen(OptionRows, Screen):
             options.add_option(_game_option(info))
         if stored:
             self._add_continue_list(options)
+        fit_list(self.query_one("#picker-games"), options)
         # the line highlighted before (a picker shown again, a question answered)
         # if it is still there, else the game shown before, else the first
         ids = {str(option.id) for option in options.options}
@@ -450,9 +461,6 @@ class PickerScreen(OptionRows, Screen):
             match = Match.start(registry.load(self.game_id), config)
         except ConfigError as error:
             self._error(str(error))
-            return
-        if bots and len(bots) == players and not solo:
-            self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
         # a new game is a new record in the store: no saved game is replaced
         cast(_MatchStarter, self.app).start_match(match, bots)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.css.query import NoMatches
+from textual.widgets import Static
 
 from tideboard.engine import registry
 from tideboard.ui.picker_widgets import Choice
+from tideboard.ui.shared.cell_grid import set_static
 
 MAX_OPTIONS = 12  # option rows (a game shows as many as it has)
 
@@ -97,3 +100,20 @@ class OptionRows:
             if self._choice(f"opt-{n}").display
         }
         return info.changed_options(self.query_one("#variant").value, values)
+
+    def on_descendant_focus(self: Any, event: Any) -> None:
+        """A rules option's row with the cursor: what it does, in a line under the rows."""
+        self._row_help(self.focused)
+
+    def _row_help(self: Any, row: Any) -> None:
+        text = Text()
+        row_id = str(getattr(row, "id", ""))
+        info = registry.GAMES.get(self.game_id)
+        if info is not None and row_id.startswith("opt-"):
+            option = info.options[int(row_id.removeprefix("opt-"))]
+            text = Text(f"{option.label}: ", style="bold")
+            text.append(option.help)
+        line = self.query_one("#row-help", Static)
+        set_static(line, text)
+        if line.display != bool(text):
+            line.display = bool(text)

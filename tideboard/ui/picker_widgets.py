@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from tideboard.ui.shared.cell_grid import set_static
 
@@ -119,3 +120,21 @@ class SeedInput(Input):
     def restricted(self) -> None:
         super().restricted()
         self.post_message(self.Refused())
+
+
+# the list of games: its padding (2), the scrollbar (2) and the border (2)
+LIST_EDGES = 6
+LIST_MIN = 24
+
+
+def fit_list(box: Widget, options: OptionList) -> None:
+    """``box`` (the list of games and its heading) as wide as the list's widest
+    line (no line cut or wrapped), with room for its scrollbar; the settings
+    beside it keep the rest."""
+    widest = max(
+        (cell_len(line) for option in options.options for line in str(option.prompt).split("\n")),
+        default=0,
+    )
+    width = max(LIST_MIN, widest + LIST_EDGES)
+    if box.styles.width is None or box.styles.width.value != width:
+        box.styles.width = width

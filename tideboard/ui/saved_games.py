@@ -44,6 +44,28 @@ def players_text(summary: Any) -> str:
     )
 
 
+LINE = 28  # the widest line of a stored game in the picker's list (it is narrow)
+
+
+def seats_lines(summary: Any, width: int = LINE) -> list[str]:
+    """Who plays, in short (the one person "P1", a bot by its level: "P2 greedy"),
+    in lines of at most ``width`` cells, broken between seats, never in a name."""
+    if summary.config.solo:
+        return ["solo"]
+    seats = []
+    for number, seat in enumerate(summary.seats, 1):
+        name = f"P{number}" if seat.name == f"Player {number}" else seat.name
+        seats.append(f"{name} {seat.bot}" if seat.bot else name)
+    lines = [""]
+    for n, seat in enumerate(seats):
+        part = seat + ("," if n < len(seats) - 1 else "")
+        if lines[-1] and len(lines[-1]) + 1 + len(part) > width:
+            lines.append(part)
+        else:
+            lines[-1] = f"{lines[-1]} {part}".strip()
+    return lines
+
+
 RECENT_FINISHED = 8  # finished games the picker offers to replay
 
 
@@ -84,8 +106,9 @@ def delete_game(app: Any, game_id: str) -> str | None:
 
 
 def entry_label(entry: Any) -> Text:
-    """The picker's lines for a stored game (the list is narrow: short lines; the
-    right side shows the rest when it is highlighted)."""
+    """The picker's lines for a stored game, each at most ``LINE`` cells (the list
+    is narrow: short lines, never wrapped; the right side shows the rest when it
+    is highlighted)."""
     from tideboard.store.games import DamagedGame
 
     if isinstance(entry, DamagedGame):
@@ -99,7 +122,8 @@ def entry_label(entry: Any) -> Text:
     text = Text(f"↻ {game_name(entry.game)}", style="bold italic")
     moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
     text.append(f"\n  {moves}, {when(entry.updated)[5:]}", style="dim")
-    text.append(f"\n  {players_text(entry)}", style="italic")
+    for line in seats_lines(entry, LINE - 2):
+        text.append(f"\n  {line}", style="italic")
     return text
 
 

@@ -21,8 +21,9 @@ INFO = GameInfo(
             "Ruleset",
             ("2", "1"),
             "2",
-            "2: the missions as rebalanced (2 crabs, 2 double plants); 1: as first "
-            "released (games saved before then keep it)",
+            "which rules: leave it at 2, today's "
+            "(the missions as rebalanced: 2 crabs, 2 double plants); "
+            "1 is the first release's, kept so that games saved before ruleset 2 play on as they were",
         ),
     ),
     order=5,

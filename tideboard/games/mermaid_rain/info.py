@@ -19,8 +19,9 @@ INFO = GameInfo(
             "Ruleset",
             ("2", "1"),
             "2",
-            "2: treasures laid out to last all five rounds at every table; 1: as first "
-            "released (games saved before then keep it)",
+            "which rules: leave it at 2, today's "
+            "(the treasures laid out to last all five rounds at every table); "
+            "1 is the first release's, kept so that games saved before ruleset 2 play on as they were",
         ),
     ),
     order=4,

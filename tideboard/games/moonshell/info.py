@@ -17,43 +17,47 @@ OPTIONS = (
         "Moonshell",
         ("on", "off"),
         "on",
-        "each player's moonshell tile (4 points if unused; the first tie-break)",
+        "each player gets a moonshell tile to place once in their chest; one never "
+        "placed is worth 4 points and wins a tie",
     ),
     GameOption(
         "decks",
         "Decks",
         ("base", "lunar-reef", "mixed"),
         "base",
-        "objective cards: the base game's, Lunar Reef's, or both mixed per type",
+        "the objective cards in play: the base game's, the Lunar Reef expansion's, "
+        "or both decks mixed",
     ),
     GameOption(
         "powers",
         "Powers",
         ("none", "passive", "active"),
         "none",
-        "mermaid powers: the light (passive) or dark (active) side for everyone",
+        "each player picks a mermaid with a power: none, the light side (it works by "
+        "itself) or the dark side (you use it, then it rests)",
     ),
     GameOption(
         "urchins",
         "Urchins",
         ("rulebook", "none", "8"),
         "rulebook",
-        "sea urchins in the bag at the start: the two-player note (8 at 2 "
-        "players and solo), none, or 8 at any table",
+        "sea urchins (1 point each, match no objective) in the bag at the start: "
+        "rulebook 8 at two players and solo, none at more; none; or 8 at any table",
     ),
     GameOption(
         "reef",
         "Reef",
         ("none", "players+1", "3"),
         "none",
-        "sea anemones and clownfish in the bag: none, players + 1 of each, or 3",
+        "Lunar Reef's sea anemones and clownfish in the bag (a stacked pair scores "
+        "3): none, players + 1 of each, or 3 of each",
     ),
     GameOption(
         "events",
         "Events",
         ("off", "on"),
         "off",
-        "the Lunar Reef event deck: a card before each round",
+        "the Lunar Reef event deck: a card turned before each round changes its rules",
     ),
 ) + tuple(
     GameOption(
@@ -61,7 +65,8 @@ OPTIONS = (
         f"Mermaid {seat}",
         ("choose",) + MERMAIDS,
         "choose",
-        f"Player {seat}'s mermaid (choose: picked at the table, in turn order)",
+        f"Player {seat}'s mermaid power: choose (picked at the table before the "
+        "game, in turn order) or a given mermaid",
         seat=seat,
         unless=("powers", "none"),
     )

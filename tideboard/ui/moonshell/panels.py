@@ -162,9 +162,15 @@ class TableDrawing:
         seat = screen.game.to_move(state)
         if seat:
             phase = "choosing secrets" if shown.phase == KEEP else f"round {shown.round}"
+            playing = f"Moonshell - {screen.to_play(seat[0], screen.who(seat[0]))}"
             if shown.event and shown.phase != KEEP and fit.short:
-                phase += f" · event: {EVENTS[shown.event].name}"  # (else its line at the side)
-            screen.title = f"Moonshell - {screen.to_play(seat[0], screen.who(seat[0]))} ({phase})"
+                # (else its line at the side); the title line holds width - 18 cells
+                name = EVENTS[shown.event].name
+                room = screen.app.size.width - 18 - len(f"{playing} ({phase})")
+                phase += next(
+                    (e for e in (f" · event: {name}", f" · {name}") if len(e) <= room), ""
+                )
+            screen.title = f"{playing} ({phase})"
         else:
             screen.title = "Moonshell - game over"
         screen.app.title = screen.title

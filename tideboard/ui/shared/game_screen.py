@@ -327,11 +327,12 @@ class GameScreen(Windows, Screen):
     def _study_board(self) -> None:
         """The results closed: the final board and the log stay, with the game-over keys."""
         self.sync_bindings()
-        self.say(
-            f"Game over. {self.control.named(self.game.result_text(self.state))}  r: results, "
-            "a: play "
-            "again, p: picker, q: quit."
-        )
+        keys = "r: results, a: play again, p: picker, q: quit."
+        message = f"Game over. {self.control.named(self.game.result_text(self.state))}  {keys}"
+        line = self._status_line()
+        if line is not None and not line.fits(message):  # (the result is in the results)
+            message = f"Game over. {keys}"
+        self.say(message)
 
     def end_table(self) -> Any:
         """The final score table for the results window; games may override."""

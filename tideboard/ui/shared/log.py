@@ -155,6 +155,10 @@ class GameLog(ScrollView, can_focus=False):
         self.lines: list[LogLine] = []
         self._width = 0  # the width the lines on screen were wrapped to
         self._styles: dict[str, Style] = {}
+        # a style per entry (by its index) for a log that marks some (a replay's
+        # current move), and the entry kept in the middle of the view
+        self.marks: dict[int, str] = {}
+        self.centre: int | None = None
         # how an entry is worded on screen: a server table puts its players'
         # names for "Player N" (serve/table_screen.py); None: as it comes
         self.namer: Callable[[str], str] | None = None
@@ -232,10 +236,19 @@ class GameLog(ScrollView, can_focus=False):
         if self._width:
             self._write(entry)
 
-    def show(self, entries: Sequence[str]) -> None:
-        """Show exactly ``entries``: new ones are added, a changed past is redrawn."""
+    def show(
+        self, entries: Sequence[str], marks: dict[int, str] | None = None, centre: int | None = None
+    ) -> None:
+        """Show exactly ``entries``: new ones are added, a changed past is redrawn.
+        With ``marks`` (a style per entry index) the whole log is redrawn with
+        them, ``centre`` (an entry's index) in the middle of the view."""
         if self.namer is not None:
             entries = [self.namer(entry) for entry in entries]
+        if marks is not None or self.marks:
+            self.entries = Entries(entries)
+            self.marks, self.centre = marks or {}, centre
+            self._rewrap()
+            return
         known = len(self.entries)
         if len(entries) >= known and self.entries == list(entries[:known]):
             for entry in entries[known:]:
@@ -244,24 +257,48 @@ class GameLog(ScrollView, can_focus=False):
         self.entries = Entries(entries)
         self._rewrap()
 
-    def _write(self, entry: str) -> None:
+    def _write(self, entry: str, style: str = "") -> None:
         for line in wrap_entry(entry, self._width):
-            self.write(line)
+            self.write(line, style)
 
     def _rewrap(self) -> None:
-        """Redraw from the entries at the current width (only the newest that fit)."""
+        """Redraw from the entries at the current width: the newest that fit, or
+        with a ``centre``, those that fit around it."""
         self.clear()
         self._width = self.wrap_width()
         if not self._width:
             return  # drawn on the first resize
-        kept, lines = 0, 0
-        for entry in reversed(self.entries):
-            if lines >= self.MAX_LINES:
+        first, last = self._kept()
+        middle = 0  # the first line of the entry to centre
+        for index in range(first, last):
+            if index == self.centre:
+                middle = len(self.lines)
+            self._write(self.entries[index], self.marks.get(index, ""))
+        if self.centre is not None:
+            # after the scrolls to the end that writing the lines asked for
+            y = max(0, middle - self.size.height // 2)
+            self.call_after_refresh(self.scroll_to, y=y, animate=False)
+
+    def _kept(self) -> tuple[int, int]:
+        """The entries ``first:last`` to draw: no more lines than ``MAX_LINES``, the
+        newest (or, with a ``centre``, half before it and the rest after)."""
+        total = len(self.entries)
+        centre = self.centre if self.centre is not None else total - 1
+        if centre < 0:
+            return 0, 0
+        first, last, lines = centre, centre + 1, len(wrap_entry(self.entries[centre], self._width))
+        earlier = self.MAX_LINES if self.centre is None else self.MAX_LINES // 2
+        while first > 0:
+            more = len(wrap_entry(self.entries[first - 1], self._width))
+            if lines + more > earlier:
                 break
-            lines += len(wrap_entry(entry, self._width))
-            kept += 1
-        for entry in self.entries[len(self.entries) - kept :]:
-            self._write(entry)
+            first, lines = first - 1, lines + more
+        while last < total:
+            more = len(wrap_entry(self.entries[last], self._width))
+            if lines + more > self.MAX_LINES:
+                break
+            last, lines = last + 1, lines + more
+        return first, last
 
     def on_resize(self, event: events.Resize) -> None:
         if self.wrap_width() != self._width:

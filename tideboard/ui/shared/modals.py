@@ -206,21 +206,30 @@ class EndScreen(Window[str]):
         self.title_text, self.table, self.result, self.seed = title, table, result, seed
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end-box", classes="dialog"):
+        # The buttons and the hint (with the seed) are docked at the foot of the
+        # window, so they stay on screen however long the table is (a Lunar Reef
+        # game of four at 80x24): the table scrolls above them.
+        with VerticalScroll(id="end-box", classes="dialog"):
+            with Vertical(id="end-foot"):
+                with Horizontal(classes="buttons"):
+                    # no button takes focus: the Enter that ended the game answers nothing
+                    yield _unfocusable(Button("Play again (a)", id="again", variant="primary"))
+                    yield _unfocusable(Button("Picker (p)", id="to-picker"))
+                    yield _unfocusable(Button("Quit (q)", id="quit"))
+                seed = f" Seed {self.seed}." if self.seed is not None else ""
+                yield Static(
+                    f"Esc: the final board and the log (r: back here).{seed}",
+                    id="end-hint",
+                    classes="hint",
+                )
             yield Static(self.title_text, id="end-title")
             yield Static(self.table)
             yield Static(self.result, id="end-result")
-            with Horizontal(classes="buttons"):
-                # no button takes focus: the Enter that ended the game answers nothing
-                yield _unfocusable(Button("Play again (a)", id="again", variant="primary"))
-                yield _unfocusable(Button("Picker (p)", id="to-picker"))
-                yield _unfocusable(Button("Quit (q)", id="quit"))
-            seed = f"  Seed {self.seed}." if self.seed is not None else ""
-            yield Static(
-                f"Esc: the final board and the log (r: back here).{seed}",
-                id="end-hint",
-                classes="hint",
-            )
+
+    def on_mount(self) -> None:
+        # the arrows and PgUp / PgDn scroll a table taller than the window
+        for box in self.query("#end-box"):
+            box.focus()
 
     def action_choose(self, choice: str) -> None:
         if self.awake():

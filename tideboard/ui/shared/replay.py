@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-
 from tideboard.engine.match import Match
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.control import REPLAY_ACTIONS, TABLE_ACTIONS, Control
@@ -83,24 +81,30 @@ class Replay(Control):
         """Every move of the whole game (the nearest ``LOG_WINDOW`` each side), the
         current one highlighted and in the middle of the log."""
         screen = self.screen
-        log = screen.query_one(GameLog)
-        log.clear()
         lines = self.whole.log
         low = max(0, self.position - LOG_WINDOW)
         high = min(len(lines), self.position + LOG_WINDOW)
-        log.write(Text(f"{self.match.game.info.name}: replay", style="bold"))
+        entries = [f"{self.match.game.info.name}: replay"]
+        marks = {0: "bold"}
         if low:
-            log.write(Text(f"({low} earlier moves)", style="dim"))
+            marks[len(entries)] = "dim"
+            entries.append(f"({low} earlier moves)")
+        current = 0
         for number, line in enumerate(lines[low:high], low + 1):
             if number == self.position:
-                log.write(Text(f"▶ {line}", style="reverse bold"))
+                current = len(entries)
+                marks[current] = "reverse bold"
+                entries.append(f"▶ {line}")
             else:
-                log.write(Text(f"  {line}", style="" if number < self.position else "dim"))
+                if number > self.position:
+                    marks[len(entries)] = "dim"
+                entries.append(f"  {line}")
         if high < len(lines):
-            log.write(Text(f"({len(lines) - high} later moves)", style="dim"))
+            marks[len(entries)] = "dim"
+            entries.append(f"({len(lines) - high} later moves)")
+        # wrapped to the log's width as a game's log is (again on a resize)
+        screen.query_one(GameLog).show(entries, marks, centre=current)
         screen.logged = len(self.match.log)
-        current = self.position - low + (1 if low else 0)  # its line in the log
-        log.scroll_to(y=max(0, current - log.size.height // 2), animate=False)
 
     def go_to(self, position: int) -> None:
         total = len(self.whole.actions)

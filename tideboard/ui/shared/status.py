@@ -27,3 +27,12 @@ class StatusLine(Static):
         height = self.styles.height
         fixed = height is not None and height.is_cells
         self.update(Text(message, style="bold red" if error else ""), layout=not fixed)
+
+    def fits(self, message: str) -> bool:
+        """Whether ``message`` shows whole in the line's fixed height (True when
+        its height follows the message, or before it is laid out)."""
+        height = self.styles.height
+        width = self.content_region.width
+        if height is None or not height.is_cells or not width:
+            return True
+        return len(Text(message).wrap(self.app.console, width)) <= int(height.value)
