@@ -115,6 +115,17 @@ class Table:
         """The seats nobody sits at yet, those kept for a rematch's players included."""
         return [n for n, s in enumerate(self.seats) if s.player is None and s.bot is None]
 
+    def rematch_seats(
+        self, name: str
+    ) -> tuple[tuple[tuple[str | None, str | None], ...], dict[int, str]]:
+        """A rematch's seats, asked for by ``name``: they sit where they sat, every
+        other player's seat is kept for them (the second value: seat -> name) and
+        each bot keeps its seat and level."""
+        seat = self.seat_of(name)
+        seats = tuple((name if n == seat else None, s.bot) for n, s in enumerate(self.seats))
+        held = {n: s.player for n, s in enumerate(self.seats) if s.player and n != seat}
+        return seats, held
+
     def held_seat(self, name: str) -> int | None:
         """The empty seat a rematch keeps for ``name``."""
         for number, seat in enumerate(self.seats):

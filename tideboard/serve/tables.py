@@ -146,13 +146,7 @@ class Room(Presence):
             solo=players == 1 and info.max_players > 1,
         )
         info.check_config(config)
-        bots = dict(bots or {})
-        levels = info.bot_levels or ("random",)
-        for seat, level in bots.items():
-            if not 0 < seat < players:
-                raise TableError(f"Seat {seat + 1} cannot be a bot.")
-            if level not in levels:
-                raise TableError(f"Unknown bot level {level!r}.")
+        bots = checked_bots(info, players, bots or {})
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
         return self._open(creator, game_id, variant, seats, config.options)
 
@@ -175,16 +169,9 @@ class Room(Presence):
                 f"You have {len(waiting)} tables waiting for players, the most one player "
                 f"may have: start one (s) or close one (x) before opening another."
             )
+        table_id, created = storage.new_table_id(self.store), storage.now()
         row = TableRow(
-            storage.new_table_id(self.store),
-            game_id,
-            creator,
-            len(seats),
-            variant,
-            seats,
-            None,
-            storage.now(),
-            options=options,
+            table_id, game_id, creator, len(seats), variant, seats, None, created, options=options
         )
         storage.save_table(self.store, row)
         table = Table(row)
@@ -198,24 +185,18 @@ class Room(Presence):
 
     def rematch(self, table_id: str, name: str) -> Table:
         """A finished table's "Play again": the same game, rules and seats at a new
-        table.  The first player to ask opens it, sitting where they sat; every
-        other player's seat is kept for them (nobody else may take it) and bots
-        keep theirs.  The others are told, and their "Play again" sits them there.
-        It starts when every player is back, or when its opener starts it (bots
-        then take the seats still empty)."""
+        table (:meth:`Table.rematch_seats`), opened by the first player to ask; the
+        others are told, and their "Play again" sits them there.  It starts when
+        every player is back, or when its opener starts it with bots."""
         table = self.get(table_id)
-        seat = table.seat_of(name)
-        if seat is None or not table.over:
+        if table.seat_of(name) is None or not table.over:
             raise TableError("Only a player of a finished table can ask for a rematch.")
         again = self.tables.get(table.rematch or "")
         if again is not None and not again.over:  # (a closed one is gone: a new one)
             if again.seat_of(name) is None:
                 self.join(again.id, name)
             return again
-        seats = tuple((name if n == seat else None, s.bot) for n, s in enumerate(table.seats))
-        held = {
-            n: s.player for n, s in enumerate(table.seats) if s.player is not None and n != seat
-        }
+        seats, held = table.rematch_seats(name)
         again = self._open(name, table.game_id, table.variant, seats, table.options, held)
         table.rematch = again.id
         if held:
@@ -436,3 +417,15 @@ class Room(Presence):
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
                 if timer is not None:
                     timer.cancel()
+
+
+def checked_bots(info: Any, players: int, bots: dict[int, str]) -> dict[int, str]:
+    """``bots`` (seat -> level) for a new table, or TableError: never seat 1 (its
+    creator's), only the game's levels."""
+    levels = info.bot_levels or ("random",)
+    for seat, level in bots.items():
+        if not 0 < seat < players:
+            raise TableError(f"Seat {seat + 1} cannot be a bot.")
+        if level not in levels:
+            raise TableError(f"Unknown bot level {level!r}.")
+    return dict(bots)
