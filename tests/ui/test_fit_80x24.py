@@ -22,7 +22,14 @@ from tideboard.store.games import Store
 from tideboard.store.records import Result, Seat
 from tideboard.ui import saved_games
 from tideboard.ui.app import TideboardApp
-from tideboard.ui.shared import ConfirmScreen, EndScreen, GameLog, HelpScreen, PrivacyScreen
+from tideboard.ui.shared import (
+    ConfirmScreen,
+    EndScreen,
+    GameLog,
+    HelpScreen,
+    PrivacyScreen,
+    StatusLine,
+)
 from tideboard.ui.shared.game_screen import GameScreen
 
 SIZE = (80, 24)
@@ -173,3 +180,31 @@ async def test_the_picker_with_stored_games_fits():
         await pilot.press("question_mark")
         await wait_for(pilot, HelpScreen)
         assert_fits(app, "the picker's help")
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+async def test_moonshells_pull_and_collect_hints_fit(seed):
+    """The hints of a turn's modes (a pull's preview, which rock to collect, where in
+    the chest) keep their keys on screen at 80x24 ("...chest column), Esc" was cut)."""
+    from tests.ui.test_moonshell_ui import ms_app
+
+    app = ms_app(players=3, seed=seed, bots={1: "greedy", 2: "greedy"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        while screen.turn.in_keep():
+            await pilot.press("k", "y")
+            await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert_fits(app, "a pull's preview")
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.turn.mode == "rock", "both rocks hold a tile"
+        assert_fits(app, "which rock to collect")
+        assert "Esc cancels" in str(screen.query_one(StatusLine).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert_fits(app, "where in the chest")

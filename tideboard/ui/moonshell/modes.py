@@ -123,11 +123,11 @@ class Turn:
         if (aim := self.aimed()) is not None:
             message = aim.hint()
         elif self.mode == "pull":
-            message, error = pull_words(screen.game, state, self.pulling())
+            message, error = pull_words(screen.app, screen.game, state, self.pulling())
         elif self.mode == "chest":
             message, error = collect_words(screen.app, state, self.source, self.chest_column)
         elif self.mode == "rock":
-            message = rock_choice_words(state)
+            message = rock_choice_words(screen.app, state)
         if message:
             screen.say(message, error=error)
 

@@ -28,6 +28,16 @@ def fits_status(app: Any, message: str) -> bool:
     return len(textwrap.wrap(message, max(20, app.size.width - 2))) <= 2
 
 
+def fitting(app: Any, head: str, *keys: str) -> str:
+    """``head`` and the first of ``keys`` (longest first) that fits the status line
+    with it; the last if none does (the footer lists the keys too)."""
+    for tail in keys:
+        message = f"{head} {tail}"
+        if fits_status(app, message):
+            break
+    return message
+
+
 # -- pulls --------------------------------------------------------------------------
 def one_rock_pull(state: State) -> bool:
     """Spring Tide with one of your rocks open: a pull takes one tile onto it."""
@@ -67,7 +77,7 @@ def pull_preview(game: Any, state: State, action: Pull) -> tuple[State, set[int]
     return after, unknown, moved
 
 
-def pull_words(game: Any, state: State, action: Pull) -> tuple[str, bool]:
+def pull_words(app: Any, game: Any, state: State, action: Pull) -> tuple[str, bool]:
     """What the pull would do, for the status line (and whether that is an error)."""
     seat = state.current
     try:
@@ -83,10 +93,12 @@ def pull_words(game: Any, state: State, action: Pull) -> tuple[str, bool]:
     refill = sum(1 for t in after.ocean if t == UNKNOWN)
     centre = " ↑/↓ switch rocks." if action.column == CENTRE and action.first is not None else ""
     spring = "Spring Tide: one tile. " if one_rock_pull(state) else ""
-    return (
-        f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new "
-        f"from the bag (??).{centre} Enter pulls (no undo), ←/→ column, Esc cancels."
-    ), False
+    head = f"{spring}Pull column {action.column + 1}: {', '.join(parts)}; {refill} new from the bag (??)."
+    keys = "Enter pulls (no undo), ←/→ column, Esc cancels."
+    short = "Enter pulls (no undo), Esc cancels."
+    if centre:
+        return fitting(app, head + centre, keys, short, "Enter pulls, Esc cancels."), False
+    return fitting(app, head, keys, short, "Enter pulls, Esc cancels."), False
 
 
 # -- collects -----------------------------------------------------------------------
@@ -155,12 +167,15 @@ def gain_text(state: State, source: int, column: int, tile: int) -> str:
     return f"{fits}; {total:+d} now ({', '.join(gains)})"
 
 
-def rock_choice_words(state: State) -> str:
+def rock_choice_words(app: Any, state: State) -> str:
     """The question when both your rocks hold a tile: which one to collect."""
     left, right = rules.seat_rocks(state, state.current)
     cards = state.open_cards
-    return (
+    return fitting(
+        app,
         f"Collect which? L {tile_said(left)} ({fits_text(left, cards)}), "
-        f"R {tile_said(right)} ({fits_text(right, cards)}). ←/→ choose, "
-        "Enter takes it (1-4: straight into that chest column), Esc cancels."
+        f"R {tile_said(right)} ({fits_text(right, cards)}).",
+        "←/→ choose, Enter takes it (1-4: straight into that chest column), Esc cancels.",
+        "←/→ choose, Enter (or 1-4: a chest column) takes it, Esc cancels.",
+        "←/→, Enter or 1-4 takes it, Esc cancels.",
     )
