@@ -15,9 +15,7 @@ turn it is, seat names, the log); the three controllers are
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from tideboard.engine.core import seat_label
 from tideboard.engine.match import Match
@@ -30,8 +28,9 @@ TABLE_ACTIONS = frozenset({"chat"})
 HAND_OVER_ACTIONS = frozenset({"hand_over", "take_back"})
 
 
-@attrs.frozen
-class TurnEnd:
+# (named tuples, not attrs classes: the picker's first frame imports this module
+# and no game, so it must not pay for attrs; tests/test_engine_imports.py)
+class TurnEnd(NamedTuple):
     """What a game screen says of a move that ends its player's turn
     (``GameScreen.turn_end``): the turn passes only on Enter.
 
@@ -48,8 +47,7 @@ class TurnEnd:
     final: str = ""
 
 
-@attrs.frozen
-class Held:
+class Held(NamedTuple):
     """A move that ended the turn of the person at the screen, waiting for Enter.
 
     ``base`` is the match it was made on; ``made`` the match with the move
