@@ -87,3 +87,27 @@ async def test_a_mover_who_drops_with_the_turn_waiting_hands_it_over(tmp_path, m
             break
         await asyncio.sleep(0.02)
     assert table.match.state.turn >= start.turn + 2, "the table stalled"
+
+
+async def test_a_note_of_your_move_is_not_said_after_the_others_moved(tmp_path, monkeypatch):
+    """ana's "You keep S9." (her move reaches the table after her screen asked) is
+    not said at her first turn once bob kept his secret in between: only a note of
+    the last move comes before the hint (issue #20, point 21: seen over SSH)."""
+    fixed_ids(monkeypatch)
+    room = Room(Store.open(tmp_path / "serve.db", import_autosaves=False), bot_delay=0)
+    table = room.create("ana", "moonshell", 2)
+    room.join(table.id, "bob")
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_table(table)
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("k", "y")  # keeps her first offer
+        await settle(pilot)
+        assert table.match.state.current == 1  # bob's keep
+        state = table.match.state
+        room.act(table.id, "bob", Keep(state.offers[1][0]))
+        await settle(pilot)
+        assert table.match.state.phase == PLAY and screen.human_to_move() == 0
+        assert not status(screen).startswith("You keep"), status(screen)

@@ -125,7 +125,7 @@ async def test_a_long_note_gives_way_to_what_to_do_now():
         screen = app.screen
         await to_first_turn(pilot)
         hint = screen.drawing.hint().replace(" · o objectives · ? help", "")
-        screen.turn.note = "The automaton played its turn (the log has every step; o lists them)."
+        screen.turn.tell("The automaton played its turn (the log has every step; o lists them).")
         screen.refresh_table()
         await settle(pilot)
         said = str(screen.query_one("#ms-status").render())

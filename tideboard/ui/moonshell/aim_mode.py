@@ -116,7 +116,7 @@ class AimMode:
         turn = self.turn
         if not self.picks.back():
             turn.drop_aim()
-            turn.note = "Cancelled: your mermaid power was not used."
+            turn.tell("Cancelled: your mermaid power was not used.")
             turn.screen.refresh_table()
             return
         turn.refresh()

@@ -60,6 +60,7 @@ class Turn:
         self.chest_column = 0
         self.offer = 0  # the secret objective chosen in the keep phase
         self.note = ""  # what just happened, shown before the hint
+        self.note_moves = 0  # the match's length when it was said (stale once others move)
         self.aim: AimMode | None = None  # the power aimed on the table
         self.power_target: Targets | None = None  # of the move the w window's cursor is on
         # the ocean and rocks before the last move: what changed is highlighted
@@ -106,6 +107,8 @@ class Turn:
         self.mode = None
         self.baseline = (before.ocean, before.rocks)
         self.note = note
+        # the match with this move (a server table's comes back later)
+        self.note_moves = len(self.screen.match.actions) + 1
         ok = self.screen.dispatch(action)
         if ok and (
             self.screen.control.held is not None  # (the turn's end waits for Enter)
@@ -114,6 +117,10 @@ class Turn:
         ):
             self.note = ""
         return ok
+
+    def tell(self, note: str) -> None:
+        """Say ``note`` before the next hint (unless other moves come first)."""
+        self.note, self.note_moves = note, len(self.screen.match.actions)
 
     def refresh(self) -> None:
         """Redraw, and say what the mode is about to do."""
@@ -373,7 +380,7 @@ class Turn:
             aim.back()
         elif self.mode is not None:
             self.mode = None
-            self.note = "Cancelled."
+            self.tell("Cancelled.")
             self.screen.refresh_table()
 
 

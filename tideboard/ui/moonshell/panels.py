@@ -312,7 +312,9 @@ class TableDrawing:
         hint = self.hint()
         if state.solo and state.auto_turns > self.auto_seen:
             self.auto_seen = state.auto_turns
-            turn.note = "The automaton played its turn (the log has every step; o lists them)."
+            turn.tell("The automaton played its turn (the log has every step; o lists them).")
+        if turn.note and len(screen.match.actions) != turn.note_moves:
+            turn.note = ""  # said before other players' moves: stale (the log has it)
         message = f"{turn.note} {hint}".strip() if turn.note else hint
         # the status line has two lines: drop the reminder of o and ? before
         # the keys of the next action fall off the end
