@@ -75,6 +75,7 @@ async def close(pilot, key: str = "escape") -> None:
 
 GAMES = [
     ("shifting-stones", 3, "standard"),
+    ("moonshell", 2, "standard"),
     ("moonshell", 3, "tsunami"),
     ("moonshell", 4, "standard"),
     ("moonlighter", 1, "standard"),
@@ -136,7 +137,13 @@ async def test_every_window_of_a_game_fits(game_id, players, variant):
         assert_fits(app, f"{game_id}: the replay halfway")
         log = replay.query_one(GameLog)  # the current move, wrapped, is in sight
         top = round(log.scroll_y)
-        assert "reverse bold" in {style for _, style in log.lines[top : top + log.size.height]}
+        marked = [n for n, (_, style) in enumerate(log.lines) if style == "reverse bold"]
+        assert "reverse bold" in {style for _, style in log.lines[top : top + log.size.height]}, (
+            top,
+            log.size.height,
+            len(log.lines),
+            marked,
+        )
 
 
 def store(match: Match, seats: tuple[Seat, ...], finish: bool = False) -> str:

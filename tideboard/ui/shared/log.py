@@ -269,14 +269,17 @@ class GameLog(ScrollView, can_focus=False):
         if not self._width:
             return  # drawn on the first resize
         first, last = self._kept()
-        middle = 0  # the first line of the entry to centre
+        middle = tall = 0  # the first line of the entry to centre, and its lines
         for index in range(first, last):
             if index == self.centre:
                 middle = len(self.lines)
             self._write(self.entries[index], self.marks.get(index, ""))
+            if index == self.centre:
+                tall = len(self.lines) - middle
         if self.centre is not None:
-            # after the scrolls to the end that writing the lines asked for
-            y = max(0, middle - self.size.height // 2)
+            # after the scrolls to the end that writing the lines asked for; the
+            # entry's first line in sight when the log is shorter than it
+            y = max(0, middle - max(0, (self.size.height - tall) // 2))
             self.call_after_refresh(self.scroll_to, y=y, animate=False)
 
     def _kept(self) -> tuple[int, int]:
