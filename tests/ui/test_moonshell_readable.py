@@ -189,3 +189,18 @@ async def test_at_200x50_the_ocean_grows_values_sit_by_their_labels_every_chest_
             for column in screen.state.chests[seat]:
                 for tile in column:  # full-size chests: each tile's glyph and letters
                     assert any(tile_label(tile) in row for row in rows), (tile, text)
+
+
+def test_an_objective_line_says_the_patterns_shape_within_its_width():
+    """A play-tester read "C4 Composition 10: 4 augers" and expected any 4 augers: the
+    line says the shape ("in a row", or the card's name, "Orange vee"), and never
+    needs more than the side panel's width (it was cut "4 augers in a r…")."""
+    from tideboard.games.moonshell.content import CARDS
+    from tideboard.ui.moonshell.tiles import card_line
+
+    assert card_line("C4").endswith("4 augers in a row")
+    assert card_line("LC1").endswith("3 dollars in a column")
+    assert card_line("A4").endswith("Orange vee")
+    for card_id, card in CARDS.items():
+        if card.deck in ("composition", "array"):
+            assert len(card_line(card_id, 32)) <= 32, card_line(card_id, 32)

@@ -175,7 +175,7 @@ def rock_choice_words(app: Any, state: State) -> str:
         app,
         f"Collect which? L {tile_said(left)} ({fits_text(left, cards)}), "
         f"R {tile_said(right)} ({fits_text(right, cards)}).",
-        "←/→ choose, Enter takes it (1-4: straight into that chest column), Esc cancels.",
-        "←/→ choose, Enter (or 1-4: a chest column) takes it, Esc cancels.",
+        "←/→ choose, Enter takes it (or 1-4: it, to that chest column), Esc cancels.",
+        "←/→ choose, Enter (or 1-4: to that chest column) takes it, Esc cancels.",
         "←/→, Enter or 1-4 takes it, Esc cancels.",
     )

@@ -157,7 +157,9 @@ def score_table(side: Side, shown: State, me: int, words: int = 0) -> Text:
     if words >= 2:  # no objectives panel, room for a line each: "C4 Composition: ..."
         for card_id in cards:
             entry = Text(card_id, style="bold")
-            entry.append(f" {card_line(card_id)}", style="dim")
+            entry.append(
+                f" {card_line(card_id, max(20, side.width) - len(card_id) - 1)}", style="dim"
+            )
             entry.truncate(max(20, side.width), overflow="ellipsis")
             out.append_text(entry)
             out.append("\n")

@@ -173,10 +173,23 @@ def card_words(card_id: str) -> str:
     return text if len(text) <= 20 else card.name[:20]
 
 
-def card_line(card_id: str) -> str:
+def card_line(card_id: str, width: int = 80) -> str:
     """An objective's deck and what it asks for and pays, in a line of the side panel at
-    80 columns: 'Composition: 4 augers, 10', 'Pair: dollar+auger, 2 each'."""
+    80 columns (``width`` characters at most, where it can): 'Composition 10: 4 augers
+    in a row', 'Pair: dollar+auger, 2 a pair'; a pattern's shape in fewer words, or
+    only its tiles' words, where the width is short."""
     card = CARDS[card_id]
+    if card.deck in ("composition", "array", "secret"):
+        title, shape = DECK_TITLES[card.deck], pattern_words(card_id)
+        for line in (
+            f"{title} {card.points}: {shape}",
+            f"{title} {card.points}: {shape.replace(' in a ', ', a ')}",
+            f"{title} {card.points}: {card_words(card_id)}",
+            f"{title} {card.points} (o shows it)",
+        ):
+            if len(line) <= width:
+                break
+        return line
     title = DECK_TITLES[card.deck]
     words = card_words(card_id)
     if card.deck == "pair":
@@ -186,6 +199,19 @@ def card_line(card_id: str) -> str:
     if card.deck == "collector":
         return f"{title}: 1 for {words}"
     return f"{title} {card.points}: {words}"
+
+
+def pattern_words(card_id: str) -> str:
+    """A pattern card's tiles and their shape, for a new player: '4 augers in a row',
+    '3 white in a column', else the card's name, which says the shape ('Orange vee',
+    'Sand dollar zig-zag'); the objectives window (o) draws it."""
+    card = CARDS[card_id]
+    if len({ch for row in card.rows for ch in row}) == 1:  # one kind of tile, no gaps
+        if len(card.rows) == 1:
+            return f"{card_words(card_id)} in a row"
+        if all(len(row) == 1 for row in card.rows):
+            return f"{card_words(card_id)} in a column"
+    return card.name
 
 
 def card_in_full(card_id: str) -> str:
