@@ -114,6 +114,6 @@ def end_name(seat: int, solo: bool, bot_levels: dict[int, str], humans: list[int
         return "You" if seat == 0 else "Automaton"
     level = bot_levels.get(seat)
     if level:
-        return f"P{seat + 1} {level}"
+        return f"Player {seat + 1} ({level})"
     you = " (you)" if len(humans) == 1 else ""
     return f"Player {seat + 1}{you}"
