@@ -11,6 +11,7 @@ the only cue.  ``marks`` highlight an area: ``CURSOR`` (the keyboard's place),
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from rich.style import Style
@@ -55,7 +56,8 @@ def fit(candidates: Iterable[str], width: int) -> str:
     return last[:width]
 
 
-def animal_words(cid: int, width: int) -> str:
+def animal_forms(cid: int) -> tuple[str, ...]:
+    """A card's animal, longest form first ("red fish", "fish R", ...)."""
     card = CARDS[cid]
     kinds = names_of(card.kinds, ANIMALS)
     wild = card.colours == (1 << len(COLOURS)) - 1
@@ -63,9 +65,20 @@ def animal_words(cid: int, width: int) -> str:
     initial = "*" if wild else colour[0].upper()
     long, short = "/".join(kinds), "/".join(TAGS[k] for k in kinds)
     tiny = "/".join(k[:2] for k in kinds)
-    return fit(
-        [f"{colour} {long}", f"{long} {initial}", f"{short} {initial}", f"{tiny} {initial}"], width
-    )
+    return (f"{colour} {long}", f"{long} {initial}", f"{short} {initial}", f"{tiny} {initial}")
+
+
+@functools.cache
+def colour_first(width: int) -> bool:
+    """Whether every card's animal fits as "red fish" at ``width``; if not, every card
+    says its animal first ("fish R", "seahorse B"), so one screen names its animals one
+    way (never "red fish" beside "seahorse R")."""
+    return all(len(animal_forms(cid)[0]) <= width for cid in range(len(CARDS)))
+
+
+def animal_words(cid: int, width: int) -> str:
+    forms = animal_forms(cid)
+    return forms[0] if colour_first(width) else fit(forms[1:], width)
 
 
 def background_words(cid: int, width: int) -> str:

@@ -1,0 +1,32 @@
+"""Animal Splash words a first-time player can read (issue #20): the results name the
+end card; the cards name every animal one way."""
+
+from __future__ import annotations
+
+from tideboard.engine import registry
+from tideboard.engine.core import GameConfig
+from tideboard.engine.states import evolve
+from tideboard.games.animal_splash.content import CARDS, ENDINGS
+from tideboard.ui.animal_splash.cards import animal_words
+from tideboard.ui.animal_splash.info import final_table
+
+GAME = registry.load("animal-splash")
+
+
+def test_the_results_column_of_the_end_card_is_titled_by_its_name():
+    state = GAME.setup(GameConfig(players=2, seed=1))
+    for ending in ENDINGS:
+        table = final_table(evolve(state, ending=ending), lambda seat: f"P{seat + 1}", set())
+        titles = [str(column.header) for column in table.columns]
+        assert ENDINGS[ending].name in titles and "End" not in titles, titles
+
+
+def test_every_card_names_its_animal_the_same_way_at_one_width():
+    colour_words = {"red", "yellow", "blue", "green", "any"}
+    for width in range(5, 24):
+        schemes = set()
+        for cid in range(len(CARDS)):
+            words = animal_words(cid, width)
+            assert len(words) <= width
+            schemes.add("colour first" if words.split()[0] in colour_words else "initial last")
+        assert len(schemes) == 1, (width, schemes)
