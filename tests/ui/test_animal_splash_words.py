@@ -6,8 +6,8 @@ from __future__ import annotations
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
-from tideboard.games.animal_splash.content import CARDS, ENDINGS
-from tideboard.ui.animal_splash.cards import animal_words
+from tideboard.games.animal_splash.content import BACKGROUNDS, CARDS, ENDINGS
+from tideboard.ui.animal_splash.cards import animal_words, background_words
 from tideboard.ui.animal_splash.info import final_table
 
 GAME = registry.load("animal-splash")
@@ -30,3 +30,11 @@ def test_every_card_names_its_animal_the_same_way_at_one_width():
             assert len(words) <= width
             schemes.add("colour first" if words.split()[0] in colour_words else "initial last")
         assert len(schemes) == 1, (width, schemes)
+
+
+def test_a_shipwreck_card_says_shipwreck_or_wreck_as_the_hints_do():
+    ships = [cid for cid in range(len(CARDS)) if BACKGROUNDS[CARDS[cid].background] == "ship"]
+    for width in range(10, 16):  # (the grid's cards at 80x24 and up)
+        for cid in ships:
+            word = background_words(cid, width).split()[0]
+            assert word in ("shipwreck", "wreck"), (width, word)

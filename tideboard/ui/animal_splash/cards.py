@@ -40,7 +40,7 @@ TAGS = {
     "moss": "moss",
     "lettuce": "lett",
     "anchor": "anch",
-    "ship": "ship",
+    "ship": "wreck",
     "reef": "reef",
     "sea": "sea",
 }
@@ -85,7 +85,10 @@ def background_words(cid: int, width: int) -> str:
     card = CARDS[cid]
     name = BACKGROUNDS[card.background]
     oxygen = f" {card.oxygen}O₂" if card.oxygen > 1 else " O₂" if card.oxygen else ""
-    out = fit([BACKGROUND_WORDS[name], name, TAGS[name]], width - len(oxygen))
+    # the short forms end the word the hints use: "shipwreck", then "wreck" ("ship" only
+    # where "wreck" does not fit: a tableau of 9 cards at 80 columns)
+    word = BACKGROUND_WORDS[name]
+    out = fit([word, word.split()[-1], TAGS[name], name], width - len(oxygen))
     return f"{out:<{width - len(oxygen)}}{oxygen}"
 
 
