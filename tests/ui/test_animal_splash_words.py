@@ -38,3 +38,24 @@ def test_a_shipwreck_card_says_shipwreck_or_wreck_as_the_hints_do():
         for cid in ships:
             word = background_words(cid, width).split()[0]
             assert word in ("shipwreck", "wreck"), (width, word)
+
+
+def test_a_nine_card_tableau_at_80_columns_says_what_its_short_words_stand_for():
+    from rich.text import Text
+
+    from tideboard.ui.animal_splash.cards import short_words
+    from tideboard.ui.animal_splash.tableau import TableauStrip
+
+    strip = TableauStrip()
+    cards = [cid for cid in range(len(CARDS)) if short_words(cid, strip.card_width(9))][:9]
+    w = strip.card_width(9)
+    shorts = [short_words(cid, w) for cid in cards]
+    assert len(cards) == 9 and all(shorts)
+    heading = Text("1 Player 1  O₂ 4  ● 2")
+    line = strip.with_legend(heading, shorts).plain
+    assert len(line) <= 80, line
+    legend = line.removeprefix(heading.plain).split("  ")[1:]
+    assert legend, line
+    for entry in legend:  # "octo octopus": a short word, then its whole word
+        short, full = entry.split(" ", 1)
+        assert full.startswith(short[:2]) and len(full) > len(short), entry

@@ -163,3 +163,27 @@ def empty_lines(width: int, colours: dict[str, str], label: str = "taken") -> li
     """A grid spot whose card was taken this turn."""
     style = Style(color=colours["empty"])
     return [Text(" " * width), Text(f"{label:^{width}}", style=style), Text(" " * width)]
+
+
+def short_words(cid: int, width: int) -> dict[str, str]:
+    """The shortened words card ``cid`` shows at ``width`` and what they stand for
+    (``{"octo": "octopus", "gr": "grass"}``), for a legend beside narrow cards."""
+    card = CARDS[cid]
+    background = BACKGROUNDS[card.background]
+    # (the word in full, its key in TAGS)
+    names = [(k, k) for k in (*names_of(card.kinds, ANIMALS), *names_of(card.plants, PLANTS))]
+    names.append((BACKGROUND_WORDS[background], background))
+    whole = {w for full, tag in names for w in (*full.split(), tag)} | {"wreck"}
+    inner = width - 1  # (as card_lines draws them)
+    shown = " ".join(
+        [animal_words(cid, inner), background_words(cid, width), plant_words(cid, inner)]
+    )
+    out: dict[str, str] = {}
+    for token in shown.replace("/", " ").replace("×", " ").split():
+        if len(token) < 2 or token in whole or "O₂" in token:
+            continue
+        for full, tag in names:
+            if TAGS[tag] == token or full[:2] == token:
+                out[token] = full
+                break
+    return out
