@@ -339,8 +339,8 @@ class TableDrawing:
                 )
                 + "\n"
             )
-        hand = screen.query_one("#mr-hand")
-        width = hand.content_size.width or screen.size.width - 2
+        panel = screen.query_one("#mr-hand")
+        width = panel.content_size.width or screen.size.width - 2
         owned = [treasure_word(s, t) for t in s.owned[seat]]
         out.append("\n".join(treasure_lines(owned, max(width, 20))), "dim")
         return out
