@@ -243,7 +243,7 @@ async def test_illegal_attack_says_why_and_changes_nothing():
         await pilot.press("f", "s")
         assert screen.match is before and "no pawn lying here" in status(screen)
         await pilot.press("r", "r")
-        assert "First place the rolled" in status(screen)
+        assert "First place a white room: arrows pick a side" in status(screen)
         assert screen.state.rolls == 1
 
 

@@ -11,6 +11,7 @@ the only cue.  ``marks`` highlight an area: ``CURSOR`` (the keyboard's place),
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from rich.style import Style
@@ -39,7 +40,7 @@ TAGS = {
     "moss": "moss",
     "lettuce": "lett",
     "anchor": "anch",
-    "ship": "ship",
+    "ship": "wreck",
     "reef": "reef",
     "sea": "sea",
 }
@@ -55,7 +56,8 @@ def fit(candidates: Iterable[str], width: int) -> str:
     return last[:width]
 
 
-def animal_words(cid: int, width: int) -> str:
+def animal_forms(cid: int) -> tuple[str, ...]:
+    """A card's animal, longest form first ("red fish", "fish R", ...)."""
     card = CARDS[cid]
     kinds = names_of(card.kinds, ANIMALS)
     wild = card.colours == (1 << len(COLOURS)) - 1
@@ -63,16 +65,30 @@ def animal_words(cid: int, width: int) -> str:
     initial = "*" if wild else colour[0].upper()
     long, short = "/".join(kinds), "/".join(TAGS[k] for k in kinds)
     tiny = "/".join(k[:2] for k in kinds)
-    return fit(
-        [f"{colour} {long}", f"{long} {initial}", f"{short} {initial}", f"{tiny} {initial}"], width
-    )
+    return (f"{colour} {long}", f"{long} {initial}", f"{short} {initial}", f"{tiny} {initial}")
+
+
+@functools.cache
+def colour_first(width: int) -> bool:
+    """Whether every card's animal fits as "red fish" at ``width``; if not, every card
+    says its animal first ("fish R", "seahorse B"), so one screen names its animals one
+    way (never "red fish" beside "seahorse R")."""
+    return all(len(animal_forms(cid)[0]) <= width for cid in range(len(CARDS)))
+
+
+def animal_words(cid: int, width: int) -> str:
+    forms = animal_forms(cid)
+    return forms[0] if colour_first(width) else fit(forms[1:], width)
 
 
 def background_words(cid: int, width: int) -> str:
     card = CARDS[cid]
     name = BACKGROUNDS[card.background]
     oxygen = f" {card.oxygen}O₂" if card.oxygen > 1 else " O₂" if card.oxygen else ""
-    out = fit([BACKGROUND_WORDS[name], name, TAGS[name]], width - len(oxygen))
+    # the short forms end the word the hints use: "shipwreck", then "wreck" ("ship" only
+    # where "wreck" does not fit: a tableau of 9 cards at 80 columns)
+    word = BACKGROUND_WORDS[name]
+    out = fit([word, word.split()[-1], TAGS[name], name], width - len(oxygen))
     return f"{out:<{width - len(oxygen)}}{oxygen}"
 
 
@@ -147,3 +163,27 @@ def empty_lines(width: int, colours: dict[str, str], label: str = "taken") -> li
     """A grid spot whose card was taken this turn."""
     style = Style(color=colours["empty"])
     return [Text(" " * width), Text(f"{label:^{width}}", style=style), Text(" " * width)]
+
+
+def short_words(cid: int, width: int) -> dict[str, str]:
+    """The shortened words card ``cid`` shows at ``width`` and what they stand for
+    (``{"octo": "octopus", "gr": "grass"}``), for a legend beside narrow cards."""
+    card = CARDS[cid]
+    background = BACKGROUNDS[card.background]
+    # (the word in full, its key in TAGS)
+    names = [(k, k) for k in (*names_of(card.kinds, ANIMALS), *names_of(card.plants, PLANTS))]
+    names.append((BACKGROUND_WORDS[background], background))
+    whole = {w for full, tag in names for w in (*full.split(), tag)} | {"wreck"}
+    inner = width - 1  # (as card_lines draws them)
+    shown = " ".join(
+        [animal_words(cid, inner), background_words(cid, width), plant_words(cid, inner)]
+    )
+    out: dict[str, str] = {}
+    for token in shown.replace("/", " ").replace("×", " ").split():
+        if len(token) < 2 or token in whole or "O₂" in token:
+            continue
+        for full, tag in names:
+            if TAGS[tag] == token or full[:2] == token:
+                out[token] = full
+                break
+    return out

@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 
-from tideboard.ui.animal_splash.cards import card_lines
+from tideboard.ui.animal_splash.cards import card_lines, short_words
 from tideboard.ui.animal_splash.grid import splash_colours
 from tideboard.ui.shared import Canvas, CellClicked, theme_colour
 from tideboard.ui.shared.cell_grid import CellGrid, text_canvas
@@ -84,8 +84,8 @@ class TableauStrip(CellGrid):
         warn = theme_colour(app, "warning", "#f4d35e")
         lines: list[Text] = []
         for row in self.rows:
-            lines.append(row.heading)
             w = self.card_width(len(row.cards))
+            lines.append(self.with_legend(row.heading, [short_words(cid, w) for cid in row.cards]))
             blocks = [
                 card_lines(
                     cid,
@@ -101,6 +101,24 @@ class TableauStrip(CellGrid):
             for line in range(3):
                 lines.append(Text(" ").join(block[line] for block in blocks))
         return text_canvas(lines)
+
+    def with_legend(self, heading: Text, shorts: list[dict[str, str]]) -> Text:
+        """The heading, then what the row's shortened words stand for ("octo octopus"),
+        as many as the line has room for (a word is never cut)."""
+        room = (self.content_size.width or 80) - heading.cell_len
+        legend: dict[str, str] = {}
+        for words in shorts:
+            legend.update(words)
+        if not legend:
+            return heading
+        out = heading.copy()
+        for short, full in legend.items():
+            entry = f"  {short} {full}"
+            if len(entry) > room:
+                break
+            out.append(entry, "dim")
+            room -= len(entry)
+        return out
 
     def on_mount(self) -> None:
         self.paint(self.canvas())

@@ -73,9 +73,36 @@ def meld_text(meld: tuple[int, ...]) -> str:
 
 
 def hand_text(hand: tuple[int, ...]) -> str:
+    """A hand's cards, e.g. ``D Dolphin x2  T Turtle x1`` (a kind held none of is left
+    out; ``no cards`` when empty)."""
     if hand[3]:
         return f"{hand[3]} cards"
-    return "  ".join(f"{'DGT'[k]} {KINDS[k]} x{hand[k]}" for k in range(3))
+    held = [f"{'DGT'[k]} {KINDS[k]} x{hand[k]}" for k in range(3) if hand[k]]
+    return "  ".join(held) or "no cards"
+
+
+def treasure_lines(words: list[str], width: int) -> list[str]:
+    """``Treasures: ...`` on as many lines of ``width`` as it takes, never cutting a
+    word: the same treasure twice is counted (``2 Abalone``), a break falls only
+    between two treasures."""
+    counted: dict[str, int] = {}
+    for word in words:
+        counted[word] = counted.get(word, 0) + 1
+    items = []
+    for word, n in counted.items():
+        if n == 1:
+            items.append(word)
+        elif word == "a face-down treasure":
+            items.append(f"{n} face-down treasures")
+        else:
+            items.append(f"{n} {word}")
+    lines = ["Treasures:"]
+    for n, item in enumerate(items or ["none yet"]):
+        piece = item + ("," if n < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) > width and lines[-1].strip():
+            lines.append(" ")
+        lines[-1] += " " + piece
+    return lines
 
 
 def ranking_table() -> Table:
@@ -312,8 +339,10 @@ class TableDrawing:
                 )
                 + "\n"
             )
-        owned = ", ".join(treasure_word(s, t) for t in s.owned[seat])
-        out.append(f"Treasures: {owned or 'none yet'}", "dim")
+        panel = screen.query_one("#mr-hand")
+        width = panel.content_size.width or screen.size.width - 2
+        owned = [treasure_word(s, t) for t in s.owned[seat]]
+        out.append("\n".join(treasure_lines(owned, max(width, 20))), "dim")
         return out
 
 

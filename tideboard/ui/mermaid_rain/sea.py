@@ -73,6 +73,12 @@ def treasure_mark(state: State, tid: int) -> str:
     return "?" if kind == HIDDEN else TREASURE_LETTERS[kind]
 
 
+def mark_rank(mark: str) -> int:
+    """Which treasure mark a crowded space shows first: a face-up kind (upper case), then
+    a face-down one the viewer looked at (lower case), then ``?``."""
+    return 0 if mark.isupper() else 1 if mark != "?" else 2
+
+
 def mermaid_marks(seats: list[int], me: int | None, room: int) -> list[tuple[str, int | None]]:
     """The badges of the mermaids on a space, at most ``room`` of them: ``(mark, seat)``,
     the mark ``@`` for ``me``'s mermaid and the seat number for another's; when they do not
@@ -207,9 +213,14 @@ class HexBoard(CellGrid):
             for mark, seat in mermaid_marks(seats, self.me, BADGES[w])
         ]
         bottom: list[tuple[str, Style | None]] = [(f" {gold:<{w - 2}}"[: w - 1], None)]
-        if w == 4:
+        if w == 4:  # the symbol, a badge, one treasure mark: the one saying most
+            marks = [treasure_mark(state, t) for t in ids]
+            best = min(marks, key=mark_rank, default=" ")
             many = "²³⁴⁵⁶⁷⁸⁹"[min(len(ids), 9) - 2] if len(ids) > 1 else ""
-            top = [(glyph, style), *(badges or [(" ", style)]), (many or gold or " ", style)]
+            if badges or not many:
+                top = [(glyph, style), *(badges or [(" ", style)]), (best, style)]
+            else:  # no mermaid there: the mark, then how many lie there ("MC²")
+                top = [(glyph, style), (best, style), (many, style)]
             return top, [], style, gap
         if self.row_h == 3:  # the symbol, then the badges on a line of their own
             top = [(f" {glyph}" + " " * (w - 3), style)]

@@ -27,7 +27,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tideboard.engine.plurals import plural
-from tideboard.games.moonlighter.content import DIRECTION_NAMES, DUNGEONS, ENEMY_HEARTS, PAWN_WHITE
+from tideboard.games.moonlighter.content import (
+    DIRECTION_NAMES,
+    DUNGEONS,
+    ENEMY_HEARTS,
+    PAWN_WHITE,
+    TILE_NAME,
+)
 from tideboard.games.moonlighter.rules import can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     ATTACK,
@@ -273,6 +279,19 @@ class MoonlighterScreen(GameScreen):
         """A key pressed when it does not apply: its action says why."""
         getattr(self, f"action_{action}")()
 
+    def _place_first(self) -> bool:
+        """With a rolled room waiting, any other key says which keys place it (and keeps the
+        picked side, so Enter still places it there); False when no room waits."""
+        s: State = self.state
+        if s.pending != PLACE or s.tile is None:
+            return False
+        where = f" {DIRECTION_NAMES[self.target]}" if self.target else ""
+        self.say(
+            f"First place {TILE_NAME[s.tile]}: arrows pick a side, Enter places it{where}.",
+            error=True,
+        )
+        return True
+
     def _my_turn(self) -> bool:
         wait = "The campaign is over." if self.state.over else "Wait."
         return self.turn_or_wait(wait) is not None
@@ -312,6 +331,8 @@ class MoonlighterScreen(GameScreen):
                 )
             elif s.pending == LOOT:
                 self.say("Decide on the pawn first: s switches, p keeps yours.", error=True)
+            elif self._place_first():
+                pass
             elif s.pending == EXPLORE and not open_sides(s):
                 self.say(
                     "Pick a room to walk into with the arrows first (no open side "
@@ -319,7 +340,10 @@ class MoonlighterScreen(GameScreen):
                     error=True,
                 )
             else:
-                self.say("Pick a side with the arrows first (r rolls for a new room).", error=True)
+                self.say(
+                    "Pick a room to walk into with the arrows first, or r to roll for a new room.",
+                    error=True,
+                )
             return
         self._go()
 
@@ -341,16 +365,16 @@ class MoonlighterScreen(GameScreen):
             self.redraw_cursor()
 
     def action_roll(self) -> None:
-        if self._my_turn():
+        if self._my_turn() and not self._place_first():
             self.target, self.chosen = None, False
             self.dispatch(ROLL)
 
     def action_attack(self) -> None:
-        if self._my_turn():
+        if self._my_turn() and not self._place_first():
             self.dispatch(ATTACK)
 
     def action_flee(self) -> None:
-        if not self._my_turn():
+        if not self._my_turn() or self._place_first():
             return
         s: State = self.state
         if not can_flee(s):
@@ -368,7 +392,7 @@ class MoonlighterScreen(GameScreen):
         )
 
     def action_switch(self) -> None:
-        if not self._my_turn():
+        if not self._my_turn() or self._place_first():
             return
         s: State = self.state
         room = s.room
@@ -394,7 +418,7 @@ class MoonlighterScreen(GameScreen):
         )
 
     def action_keep(self) -> None:
-        if self._my_turn():
+        if self._my_turn() and not self._place_first():
             self.dispatch(KEEP)
 
     @on(CellClicked, "DungeonMap")

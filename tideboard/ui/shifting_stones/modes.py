@@ -70,11 +70,15 @@ class Turn:
             self.pending = Flip(card, self.pending.cell)
 
     def preview(self, action: Shift | Flip) -> None:
-        """``action`` is previewed (a shift puts the cursor on the stone it moves to)."""
+        """``action`` is previewed.  A shift puts the cursor where the stone it started
+        from (``shift_from``: the cursor's) goes, in every direction; the action keeps its
+        cells in order (``a <= b``), so which one that is comes from ``shift_from``."""
+        if isinstance(action, Shift):
+            start = self.shift_from if self.shift_from is not None else self.cursor
+            if start in (action.a, action.b):
+                self.cursor = action.b if start == action.a else action.a
         self.pending = action
         self.shift_from = None
-        if isinstance(action, Shift):
-            self.cursor = action.b
 
     def strike_ahead(self) -> bool:
         """Solo: would ending the turn now earn a strike?"""

@@ -81,7 +81,10 @@ class ShiftingStonesScreen(GameScreen):
     KEYS_HELP = [
         ("arrows / h j k l", "move the cursor over the stones"),
         ("1-9, [ ], Tab", "pick a card in your hand (by its place, left to right)"),
-        ("s then an arrow", "shift: swap the stone under the cursor with that neighbour"),
+        (
+            "s then an arrow",
+            "shift: swap the stone under the cursor with that neighbour (the cursor follows it)",
+        ),
         ("f", "flip the stone under the cursor"),
         (
             "Enter / Esc",
