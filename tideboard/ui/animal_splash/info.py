@@ -130,9 +130,15 @@ def side_info(
 
 def final_table(state: State, name: Callable[[int], str], winners: set[int]) -> Table:
     """Pearls, missions, the end card and the total per player, with the oxygen left."""
-    table = Table(box=None, padding=(0, 1), show_edge=False)
-    ending = ENDINGS[state.ending].name  # the end card's column is titled by its name
-    for col in ("Player", "Pearls", "Missions", ending, "Total", "O₂"):
+    ending = ENDINGS[state.ending].name  # the End column's card, named under the table
+    table = Table(
+        box=None,
+        padding=(0, 1),
+        show_edge=False,
+        caption=f"End: the {ending} card",
+        caption_justify="left",
+    )
+    for col in ("Player", "Pearls", "Missions", "End", "Total", "O₂"):
         table.add_column(col, justify="left" if col == "Player" else "right", no_wrap=True)
     shares = ending_shares(state)
     totals = scores(state)
