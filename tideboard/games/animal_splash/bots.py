@@ -14,7 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec, bot_policy
+from tideboard.games.animal_splash import sampling
 from tideboard.games.animal_splash.content import ENDINGS, LINES, MISSIONS
 from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
@@ -167,5 +169,12 @@ class GreedyBot:
         return best
 
 
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, and the points of a clear margin.
+EXPERT = Spec(
+    determinize=sampling.determinize, policy=bot_policy(GreedyBot()), scale=10.0, horizon=16
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

@@ -24,7 +24,7 @@ from tideboard.games.mermaid_rain.content import (
     UNDERCURRENTS,
 )
 from tideboard.games.mermaid_rain.rules import legal_for
-from tideboard.games.mermaid_rain.state import CHOSEN, HIDDEN, MELD, State
+from tideboard.games.mermaid_rain.state import CHOSEN, HIDDEN, MELD, Show, State
 
 
 def _take(pool: list, count: int) -> tuple:
@@ -124,6 +124,8 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
         for s, choice in enumerate(view.chosen):
             if choice == CHOSEN:
                 undecided = evolve(state, chosen=view.chosen[:s] + (None,) + view.chosen[s + 1 :])
-                chosen[s] = rng.choice(legal_for(undecided, s)).cards
+                show = rng.choice(legal_for(undecided, s))
+                assert isinstance(show, Show)  # (the meld phase: a Show)
+                chosen[s] = show.cards
         state = evolve(state, chosen=tuple(chosen))
     return state

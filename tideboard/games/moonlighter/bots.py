@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec, bot_policy
+from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
     BLUE,
     ENEMIES_PER_ROOM,
@@ -190,5 +192,12 @@ class GreedyBot:
         return Move(self.random.choice(hostile))
 
 
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, and the points of a clear margin.
+EXPERT = Spec(
+    determinize=sampling.determinize, policy=bot_policy(GreedyBot()), scale=5000.0, horizon=60
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

@@ -14,8 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
-from tideboard.games.moonshell import rules, scoring
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec
+from tideboard.games.moonshell import rules, sampling, scoring
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -166,5 +167,12 @@ class GreedyBot:
         return card.points * repeats * (3 / card.cells) ** 0.5
 
 
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, and the points of a clear margin.
+EXPERT = Spec(
+    determinize=sampling.determinize, policy=None, scale=12.0, horizon=60, solo_scale=60.0
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

@@ -15,10 +15,21 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec, bot_policy
+from tideboard.games.shifting_stones import sampling
 from tideboard.games.shifting_stones.content import CARD_BY_ID
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
-from tideboard.games.shifting_stones.state import EndTurn, Flip, Score, Shift, Skip, State
+from tideboard.games.shifting_stones.state import (
+    END_TURN,
+    SKIP,
+    EndTurn,
+    Flip,
+    Score,
+    Shift,
+    Skip,
+    State,
+)
 
 
 def _moves(grid: tuple[int, ...]):
@@ -128,5 +139,43 @@ class GreedyBot:
         return None if best is None else best[1]
 
 
+def playout_policy(game: Any, state: State, seat: int, legal: Sequence[Any], rng) -> Any:
+    """The expert's fast default policy (a playout move costs about what a rules step
+    does): score the best matching card; else make one shift or flip, paid with the
+    least valuable other card, after which a card matches; else skip (not in solo)
+    or end the turn."""
+    hand = state.hands[seat]
+    cards = [CARD_BY_ID[c] for c in hand]
+    grid = state.grid
+    best = None
+    for card in cards:
+        if (best is None or card.points > best.points) and card.matches(grid):
+            best = card
+    if best is not None:
+        return Score(best.id)
+    if len(hand) >= 2:
+        moves = list(_moves(grid))
+        rng.shuffle(moves)
+        for (a, b), g2 in moves:
+            for card in cards:
+                if card.matches(g2):
+                    pay = min((c for c in cards if c is not card), key=lambda c: c.points)
+                    return Shift(pay.id, a, b) if b is not None else Flip(pay.id, a)
+    if not state.solo and not state.acted and not state.skipped_last[seat]:
+        return SKIP
+    return END_TURN
+
+
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, and the points of a clear margin.
+EXPERT = Spec(
+    determinize=sampling.determinize,
+    policy=bot_policy(GreedyBot()),
+    scale=6.0,
+    horizon=12,
+    solo_scale=25.0,
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}
