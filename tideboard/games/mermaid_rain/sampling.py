@@ -60,8 +60,8 @@ def _cards(view: State, seat: int, rng: random.Random) -> dict:
 def _tiles(view: State, seat: int, rng: random.Random) -> dict:
     """The surf-tile piles and discards, and the Waltz tiles the others hold."""
     in_sight = set(view.offer)
-    for held in view.held:
-        in_sight.update(held)
+    for tiles in view.held:
+        in_sight.update(tiles)
     in_sight.update(view.extra)
     in_sight.update(t for t, cells in enumerate(view.tile_cells) if cells)
     in_sight.update(view.cover)
