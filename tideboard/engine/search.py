@@ -17,7 +17,7 @@ The search plays from one seat's ``view`` only.  Each iteration:
    small margin term; cut at the horizon, the points margin alone (see
    :func:`rewards`).  Every node holds the reward of the seat that moved into it.
 
-The move chosen is the root's most visited one.  The budget is a time (``think``
+The move chosen is the root's most visited one (on a tie, the favourite's).  The budget is a time (``think``
 seconds, :func:`time.monotonic` checked between iterations and after every
 move of an iteration: an iteration cut by the deadline is dropped) or a number of ``iterations``
 (then the same seed gives the same choice every time).  With one legal move there
@@ -54,6 +54,15 @@ class Spec:
     scale: float = 10.0  # points that make a clear margin (solo: a fine score)
     horizon: int = 200  # playout actions before the result is judged by the points
     solo_scale: float = 0.0  # a fine score in the solo game (0: ``scale``)
+    # each seat's points as they stand *and are likely to come* in a position (a
+    # playout cut at its horizon is judged by these; None: the game's ``scores``)
+    evaluate: Callable[[Any, Any], Sequence[float]] | None = None
+    # the root's favourite move, from the seat's view (e.g. the greedy bot's): tried
+    # first, and a progressive bias (``bias / (visits + 1)`` added to its UCB value)
+    # so that with few iterations it is played unless the search finds better
+    prior: Policy | None = None
+    bias: float = 0.0
+    exploration: float = EXPLORATION  # UCB1's constant (smaller where rewards differ little)
 
 
 @attrs.frozen
@@ -120,17 +129,24 @@ class _OutOfTime(Exception):
     pass
 
 
-def rewards(game: Any, state: Any, scale: float, solo_scale: float | None = None) -> list[float]:
+def rewards(
+    game: Any,
+    state: Any,
+    scale: float,
+    solo_scale: float | None = None,
+    evaluate: Callable[[Any, Any], Sequence[float]] | None = None,
+) -> list[float]:
     """Each seat's reward for ``state``, from 0 to 1.
 
     Several seats: a finished game is worth ``0.75`` for a win (split on a shared
     one) plus up to ``0.25`` for the margin over the best other seat; an
     unfinished one (a playout cut at its horizon) the margin alone, as a chance
-    of winning.  One seat (a solo game; Moonshell's automaton scores but never
+    of winning (with ``evaluate``: its estimate of the points to come instead of
+    the points scored).  One seat (a solo game; Moonshell's automaton scores but never
     chooses): half for the win, half for the score against ``solo_scale``.
     """
-    scores = game.scores(state)
     over = game.is_over(state)
+    scores = game.scores(state) if over or evaluate is None else evaluate(game, state)
     winners = game.winners(state) if over else ()
     solo = getattr(state, "solo", False) or len(scores) == 1
     if solo:
@@ -165,6 +181,10 @@ def search(
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     deadline = None if budget.iterations is not None else start + budget.think
     root = _Node()
+    favourite = None
+    if spec.prior is not None and spec.bias > 0:
+        favourite = spec.prior(game, view, seat, legal, rng)
+        root.children[favourite] = _Node()
     iterations = 0
     while True:
         if budget.iterations is not None:
@@ -173,7 +193,7 @@ def search(
         elif time.monotonic() >= deadline:  # type: ignore[operator]
             break
         try:
-            _iterate(game, view, seat, legal, spec, rng, root, deadline)
+            _iterate(game, view, seat, legal, spec, rng, root, deadline, favourite)
         except _OutOfTime:
             break
         iterations += 1
@@ -184,7 +204,7 @@ def search(
             for action, node in root.children.items()
             if action in index
         ),
-        key=lambda r: (-r.visits, -r.value, index[r.action]),
+        key=lambda r: (-r.visits, r.action != favourite, -r.value, index[r.action]),
     )
     tried = {r.action for r in ranked}
     ranked += [Ranked(action, 0, 0.0) for action in legal if action not in tried]
@@ -200,9 +220,11 @@ def _iterate(
     rng: random.Random,
     root: _Node,
     deadline: float | None,
+    favourite: Any = None,
 ) -> None:
     state = spec.determinize(view, seat, rng)
     policy = spec.policy
+    explore = spec.exploration
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
@@ -210,7 +232,7 @@ def _iterate(
         mover = game.to_move(state)[0]
         actions = legal if node is root else game.legal_for(state, mover)
         children = node.children
-        tried = [a for a in actions if a in children]
+        tried = [a for a in actions if a in children and children[a].visits]
         # progressive widening: a node visited n times has up to 1 + WIDEN * n**0.5
         # children, the playout policy's choice first, so that the few iterations a
         # move gets go to the likely moves when there are dozens
@@ -218,14 +240,17 @@ def _iterate(
             not tried or len(tried) < 1 + WIDEN * math.sqrt(node.visits)
         ):
             action = None
-            if policy is not None:
+            if node is root and favourite is not None and not root.children[favourite].visits:
+                action = favourite
+            elif policy is not None:
                 guess = policy(game, state, mover, actions, rng)
                 if guess not in children:
                     action = guess
             if action is None:
                 untried = [a for a in actions if a not in children]
                 action = untried[rng.randrange(len(untried))]
-            child = children[action] = _Node()
+            child = children.get(action) or _Node()
+            children[action] = child
             for a in tried:
                 children[a].avail += 1
             expanded = True
@@ -235,7 +260,9 @@ def _iterate(
             for a in tried:
                 c = children[a]
                 c.avail += 1
-                value = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                value = c.total / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
+                if a == favourite and node is root:
+                    value += spec.bias / (c.visits + 1)
                 if value > best_value:
                     best_value, action, child = value, a, c
         state = game.apply(state, action)
@@ -257,7 +284,7 @@ def _iterate(
             raise _OutOfTime  # (a look at the clock costs far less than a move)
     if deadline is not None and time.monotonic() > deadline:
         raise _OutOfTime
-    values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale)
+    values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
     root.visits += 1
     for child, mover in path:
         child.visits += 1

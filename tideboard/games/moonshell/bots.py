@@ -167,10 +167,34 @@ class GreedyBot:
         return card.points * repeats * (3 / card.cells) ** 0.5
 
 
+def evaluate(game: Any, state: State) -> list[float]:
+    """Each seat's points as greedy rates its position (its chest's points, the
+    progress towards the objectives, the tiles on its rocks): how the expert
+    judges a playout cut at its horizon."""
+    rater = GreedyBot()
+    return [rater.evaluate(state, seat, {}) for seat in range(state.players)]
+
+
+def _greedy_move(
+    game: Any, view: State, seat: int, legal: Sequence[Any], rng: random.Random
+) -> Any:
+    bot = GreedyBot()
+    bot.random = rng
+    return bot.choose(game, view, seat, legal)
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
-# playout policy, and the points of a clear margin.
+# playout policy, the points of a clear margin, the judgement of a cut playout and
+# the root's favourite (greedy's move).
 EXPERT = Spec(
-    determinize=sampling.determinize, policy=None, scale=12.0, horizon=60, solo_scale=60.0
+    determinize=sampling.determinize,
+    policy=None,
+    scale=12.0,
+    horizon=6,
+    solo_scale=60.0,
+    evaluate=evaluate,
+    prior=_greedy_move,
+    bias=1.0,
 )
 
 
