@@ -22,7 +22,7 @@ from .test_sampling import CASES, positions
 
 TINY = Budget(iterations=6)
 # the games whose picker offers the expert: measured stronger than greedy (benchmarks/README.md)
-EXPERT_OFFERED = {"shifting-stones", "moonshell"}
+EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash"}
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))
