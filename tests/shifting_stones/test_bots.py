@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.simulate import play_out, simulate
@@ -10,8 +12,8 @@ from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import HIDDEN
 
 
-def test_bot_levels_are_random_and_greedy():
-    assert set(GAME.bot_factories()) == {"random", "greedy"}
+def test_bot_levels_are_random_greedy_and_expert():
+    assert set(GAME.bot_factories()) == {"random", "greedy", "expert"}
 
 
 def test_greedy_beats_random_over_seeded_games():
@@ -66,3 +68,16 @@ def test_simulation_reports_wins_and_means():
     assert report["games"] == 4 and report["unfinished"] == 0
     assert sum(row["wins"] for row in report["seats"]) >= 4
     assert report["seats"][0]["mean_score"] > report["seats"][1]["mean_score"]
+
+
+def test_the_bots_fast_match_agrees_with_the_rules():
+    """Card.matches_code on a grid's code (the greedy planner's hot path) answers
+    what Card.matches does, for every card on many grids."""
+    from tideboard.games.shifting_stones.content import CARDS, grid_code
+
+    rng = random.Random(5)
+    for _ in range(300):
+        grid = tuple(rng.randrange(8) for _ in range(9))
+        code = grid_code(grid)
+        for card in CARDS:
+            assert card.matches_code(code) == card.matches(grid)

@@ -147,3 +147,53 @@ def with_game_options(func):
     for option in reversed(game_options):
         func = option(func)
     return func
+
+
+class Seconds(click.ParamType):
+    """A thinking time in seconds: a plain decimal number from 0.01 to 600."""
+
+    name = "seconds"
+    low, high = 0.01, 600.0
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        digits = text.replace(".", "", 1)
+        if not (text.isascii() and digits.isdigit() and len(text) <= 12):
+            self.fail(f"{shorten(text)!r} is not a number of seconds, e.g. 0.5 or 2.", param, ctx)
+        seconds = float(text)
+        if not self.low <= seconds <= self.high:
+            self.fail(f"{text} is out of range; think from 0.01 to 600 seconds.", param, ctx)
+        return seconds
+
+
+think_options = [
+    click.option(
+        "--think",
+        type=Seconds(),
+        default=1.0,
+        show_default=True,
+        metavar="SECONDS",
+        help="How long an expert bot thinks about a move.",
+    ),
+    click.option(
+        "--think-iterations",
+        type=WholeNumber(1, 10**7, 8),
+        metavar="N",
+        help="Instead of a time, N search iterations a move (repeatable with --seed).",
+    ),
+]
+
+
+def with_think_options(func):
+    for option in reversed(think_options):
+        func = option(func)
+    return func
+
+
+def think_budget(think: float, iterations: int | None):
+    """The expert bots' budget the --think options ask for."""
+    from tideboard.engine.search import Budget
+
+    return Budget(think, iterations)

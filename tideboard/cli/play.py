@@ -23,7 +23,9 @@ from tideboard.cli.options import (
     load_game,
     make_config,
     seat_bots,
+    think_budget,
     with_game_options,
+    with_think_options,
 )
 from tideboard.engine.plurals import plural
 
@@ -44,15 +46,29 @@ from tideboard.engine.plurals import plural
     is_flag=True,
     help="Every seat without --bot is a person at this keyboard, passing it on in turn.",
 )
+@with_think_options
 @click.option("--theme", type=Theme(), help="Colour theme.")
-def play(game: str, players, variant, options, seed, solo: bool, bots, hot_seat, theme) -> None:
+def play(
+    game: str,
+    players,
+    variant,
+    options,
+    seed,
+    solo: bool,
+    bots,
+    hot_seat,
+    think,
+    think_iterations,
+    theme,
+) -> None:
     """Start GAME in the terminal app.
 
     You play seat 1 and computers (greedy bots) the others, as in the picker;
     --bot SEAT=LEVEL picks a seat's bot, --hot-seat seats people instead."""
-    from tideboard.engine.bots import default_bots
+    from tideboard.engine.bots import default_bots, set_default_budget
 
     g = load_game(game)
+    set_default_budget(think_budget(think, think_iterations))  # (the app makes the bots)
     config = make_config(g, players, variant, solo, seed, options)
     bot_seats = {} if hot_seat else default_bots(g, config.players)
     bot_seats.update(seat_bots(g, config, bots))

@@ -16,7 +16,14 @@ from tideboard.cli.io import (
     shorten,
     sim_progress,
 )
-from tideboard.cli.options import game_argument, load_game, make_config, with_game_options
+from tideboard.cli.options import (
+    game_argument,
+    load_game,
+    make_config,
+    think_budget,
+    with_game_options,
+    with_think_options,
+)
 from tideboard.engine.plurals import plural
 
 
@@ -39,8 +46,11 @@ from tideboard.engine.plurals import plural
     metavar="LEVEL",
     help="Bot level per seat in order (repeatable; the last one fills the rest).",
 )
+@with_think_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> None:
+def sim(
+    game, players, variant, options, seed, solo, count, levels, think, think_iterations, as_json
+) -> None:
     """Play bot-against-bot games of GAME headless and report the results.
 
     Progress goes to standard error when it is a terminal; Ctrl-C stops and
@@ -57,7 +67,14 @@ def sim(game, players, variant, options, seed, solo, count, levels, as_json) -> 
     seat_levels = list(levels) or ["greedy" if "greedy" in known else known[0]]
     seat_levels += [seat_levels[-1]] * (config.players - len(seat_levels))
     with sim_progress(g.info.name, count) as progress:
-        report = simulate(g, config, seat_levels[: config.players], count, progress=progress)
+        report = simulate(
+            g,
+            config,
+            seat_levels[: config.players],
+            count,
+            progress=progress,
+            budget=think_budget(think, think_iterations),
+        )
     if as_json:
         click.echo(json.dumps(report, indent=1))
     else:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # (the search needs attrs, which the picker's first frame does without)
+    from tideboard.engine.search import Budget, ExpertBot, Spec
 
 
 class Bot(Protocol):
@@ -48,12 +51,45 @@ def default_bots(game: Any, players: int) -> dict[int, str]:
     return {seat: DEFAULT_LEVEL for seat in range(1, players)}
 
 
-def make_bot(game: Any, level: str, seed: int | None = None) -> Bot:
-    """A bot of ``level`` for ``game``; ValueError naming the levels if unknown."""
-    factories: dict[str, Callable[[int | None], Bot]] = game.bot_factories()
+# How long an ``expert`` thinks when its maker does not say (``play --think`` sets it).
+_default_budget: Budget | None = None  # None: Budget(), one second a move
+
+
+def set_default_budget(budget: Budget | None) -> None:
+    """The budget of every ``expert`` bot made from now on without one of its own."""
+    global _default_budget
+    _default_budget = budget
+
+
+def default_budget() -> Budget:
+    from tideboard.engine.search import Budget
+
+    return _default_budget or Budget()
+
+
+def expert_factory(spec: Spec) -> Callable[..., ExpertBot]:
+    """The ``expert`` level's factory for a game searched as ``spec`` says:
+    ``factory(seed, budget=None)`` (None: :func:`default_budget`)."""
+
+    def expert(seed: int | None = None, budget: Budget | None = None) -> ExpertBot:
+        from tideboard.engine.search import ExpertBot
+
+        chosen = budget or default_budget()
+        return ExpertBot(seed, spec=spec, think=chosen.think, iterations=chosen.iterations)
+
+    return expert
+
+
+def make_bot(game: Any, level: str, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    """A bot of ``level`` for ``game``; ValueError naming the levels if unknown.
+    ``budget`` is how long an ``expert`` thinks (other levels do not think)."""
+    factories: dict[str, Callable[..., Bot]] = game.bot_factories()
     try:
-        return factories[level](seed)
+        factory = factories[level]
     except KeyError:
         raise ValueError(
             f"unknown bot level {level!r}; choose from: {', '.join(factories)}"
         ) from None
+    if level == "expert" and budget is not None:
+        return factory(seed, budget=budget)
+    return factory(seed)

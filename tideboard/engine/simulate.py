@@ -29,12 +29,14 @@ def simulate(
     levels: Sequence[str],
     count: int,
     progress: Callable[[int], None] | None = None,
+    budget: Any = None,
 ) -> dict[str, Any]:
     """Play ``count`` games (seeds seed, seed+1, ...) and sum up the results.
 
     ``progress(finished)`` is called after each game.  Ctrl-C (KeyboardInterrupt)
     stops early: the report then covers the games finished so far, with
-    ``interrupted`` true and ``games`` the number finished.
+    ``interrupted`` true and ``games`` the number finished.  ``budget`` (a
+    :class:`~tideboard.engine.search.Budget`) is how long ``expert`` bots think.
     """
     wins = [0] * config.players
     totals = [0] * config.players
@@ -45,7 +47,9 @@ def simulate(
     try:
         for number in range(count):
             seed = config.seed + number
-            bots = [make_bot(game, level, seed * 31 + seat) for seat, level in enumerate(levels)]
+            bots = [
+                make_bot(game, level, seed * 31 + seat, budget) for seat, level in enumerate(levels)
+            ]
             state, n = play_out(game, game.setup(config.evolve(seed=seed)), bots)
             # Count the game only once it is played out: an interrupt in the
             # middle of the bookkeeping below would otherwise count it half.

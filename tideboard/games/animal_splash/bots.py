@@ -14,7 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec, bot_policy
+from tideboard.games.animal_splash import sampling, scoring
 from tideboard.games.animal_splash.content import ENDINGS, LINES, MISSIONS
 from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
@@ -167,5 +169,30 @@ class GreedyBot:
         return best
 
 
+def evaluate(game: Any, state: State) -> list[float]:
+    """Each seat's points and what its tableau promises (greedy's ``worth``: pearls
+    it can score, groups in the making, a mission within reach, the end-scoring
+    card): how the expert judges a playout cut at its horizon."""
+    now = scoring.scores(state)
+    return [
+        now[seat] + worth(state, seat, state.tableaus[seat], state.pearls[seat])
+        for seat in range(state.players)
+    ]
+
+
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, the points of a clear margin, the judgement of a cut playout and
+# the root's favourite (greedy's move).
+EXPERT = Spec(
+    determinize=sampling.determinize,
+    policy=bot_policy(GreedyBot()),
+    scale=10.0,
+    horizon=16,
+    evaluate=evaluate,
+    prior=bot_policy(GreedyBot()),
+    bias=1.0,
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

@@ -25,8 +25,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
-from tideboard.games.mermaid_rain import spaces
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec
+from tideboard.games.mermaid_rain import sampling, spaces
 from tideboard.games.mermaid_rain.content import (
     MARCH,
     MELD_LIMIT,
@@ -269,5 +270,10 @@ class GreedyBot:
         return next(a for a in legal if isinstance(a, End))
 
 
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, and the points of a clear margin.
+EXPERT = Spec(determinize=sampling.determinize, policy=None, scale=15.0, horizon=80)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

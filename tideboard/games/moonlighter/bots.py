@@ -20,16 +20,21 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec, bot_policy
+from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
     BLUE,
+    DUNGEON_POINTS,
     ENEMIES_PER_ROOM,
     ENEMY_HEARTS,
     PINK_BONUS,
     RED,
     STEP,
     boss_hearts,
+    greens_for_boss,
 )
+from tideboard.games.moonlighter.queries import green_rooms
 from tideboard.games.moonlighter.rules import attack_outcome, boss_ready, can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     FIGHT,
@@ -190,5 +195,41 @@ class GreedyBot:
         return Move(self.random.choice(hostile))
 
 
+def evaluate(game: Any, state: State) -> list[float]:
+    """The campaign as it is likely to end, in points (the expert's judgement of a
+    playout cut at its horizon): the best run's dungeons, the current run's progress
+    (green rooms towards the boss, the boss's hearts taken), the lives left and the
+    health."""
+    progress = 0.5 * min(1.0, green_rooms(state) / greens_for_boss(state.dungeon))
+    if state.boss:
+        progress = 0.5 + 0.5 * (1 - state.boss / boss_hearts(state.dungeon))
+    run = state.cleared + progress
+    value = DUNGEON_POINTS * max(state.best, run) + 300 * run + 400 * state.lives
+    return [value + 200 * state.health / state.max_health]
+
+
+def _greedy_move(
+    game: Any, view: State, seat: int, legal: Sequence[Any], rng: random.Random
+) -> Any:
+    bot = GreedyBot()
+    bot.random = rng
+    return bot.choose(game, view, seat, legal)
+
+
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, the points of a clear margin, the judgement of a cut playout and
+# the root's favourite (greedy's move).
+EXPERT = Spec(
+    determinize=sampling.determinize,
+    policy=bot_policy(GreedyBot()),
+    scale=5000.0,
+    horizon=30,
+    evaluate=evaluate,
+    prior=_greedy_move,
+    bias=0.2,
+    exploration=0.1,
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

@@ -14,8 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
-from tideboard.games.moonshell import rules, scoring
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec
+from tideboard.games.moonshell import rules, sampling, scoring
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -166,5 +167,36 @@ class GreedyBot:
         return card.points * repeats * (3 / card.cells) ** 0.5
 
 
+def evaluate(game: Any, state: State) -> list[float]:
+    """Each seat's points as greedy rates its position (its chest's points, the
+    progress towards the objectives, the tiles on its rocks): how the expert
+    judges a playout cut at its horizon."""
+    rater = GreedyBot()
+    return [rater.evaluate(state, seat, {}) for seat in range(state.players)]
+
+
+def _greedy_move(
+    game: Any, view: State, seat: int, legal: Sequence[Any], rng: random.Random
+) -> Any:
+    bot = GreedyBot()
+    bot.random = rng
+    return bot.choose(game, view, seat, legal)
+
+
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, the points of a clear margin, the judgement of a cut playout and
+# the root's favourite (greedy's move).
+EXPERT = Spec(
+    determinize=sampling.determinize,
+    policy=None,
+    scale=12.0,
+    horizon=6,
+    solo_scale=60.0,
+    evaluate=evaluate,
+    prior=_greedy_move,
+    bias=1.0,
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

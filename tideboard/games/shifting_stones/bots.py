@@ -15,10 +15,21 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot
-from tideboard.games.shifting_stones.content import CARD_BY_ID
+from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.search import Spec, bot_policy
+from tideboard.games.shifting_stones import sampling
+from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
-from tideboard.games.shifting_stones.state import EndTurn, Flip, Score, Shift, Skip, State
+from tideboard.games.shifting_stones.state import (
+    END_TURN,
+    SKIP,
+    EndTurn,
+    Flip,
+    Score,
+    Shift,
+    Skip,
+    State,
+)
 
 
 def _moves(grid: tuple[int, ...]):
@@ -32,6 +43,16 @@ def _moves(grid: tuple[int, ...]):
         g = list(grid)
         g[cell] ^= 1
         yield (cell, None), tuple(g)
+
+
+def _code_moves(code: int):
+    """:func:`_moves` on a grid's code (content.grid_code), in the same order."""
+    for a, b in NEIGHBOURS:
+        diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
+        if diff:
+            yield (a, b), code ^ (diff << 3 * a) ^ (diff << 3 * b)
+    for cell in range(9):
+        yield (cell, None), code ^ (1 << 3 * cell)
 
 
 def _distance(card, grid: tuple[int, ...]) -> int:
@@ -109,24 +130,147 @@ class GreedyBot:
     def _plan(self, grid: tuple[int, ...], hand: list[int]):
         """(first move, target card) of the best reachable score, or None."""
         best = None  # (points, -steps, random) -> plan
-        frontier = [(grid, None)]
-        for steps in range(1, min(self.depth, len(hand) - 1) + 1):
-            following = []
-            for g, first in frontier:
-                for move, g2 in _moves(g):
-                    start = first or move
-                    for card in hand:
-                        c = CARD_BY_ID[card]
-                        if c.matches(g2):
-                            key = (c.points, -steps, self.random.random())
-                            if best is None or key > best[0]:
-                                best = (key, (start, card))
-                    following.append((g2, start))
-            if best is not None:
-                break
-            frontier = following
+        for points, steps, start, card in _in_reach(
+            grid_code(grid), tuple(hand), min(self.depth, len(hand) - 1)
+        ):
+            key = (points, steps, self.random.random())
+            if best is None or key > best[0]:
+                best = (key, (start, card))
         return None if best is None else best[1]
 
 
+# (grid code, hand, depth) -> what _in_reach found: the search's playouts meet the
+# same grids and hands again and again (bounded: cleared when full)
+_REACH: dict[tuple[int, tuple[int, ...], int], list[tuple[int, int, Any, int]]] = {}
+_REACH_SIZE = 20000
+
+
+_LOW_BITS = 0o111111111  # the lowest bit of each cell's three in a grid code
+
+
+def _within_two(code: int, masks: tuple[tuple[int, int], ...]) -> bool:
+    """Does some placement differ from the grid in at most two stones?"""
+    for mask, faces in masks:
+        wrong = (code & mask) ^ faces
+        if ((wrong | wrong >> 1 | wrong >> 2) & _LOW_BITS).bit_count() <= 2:
+            return True
+    return False
+
+
+def _in_reach(code: int, hand: tuple[int, ...], depth: int) -> list[tuple[int, int, Any, int]]:
+    """Every (points, -steps, first move, card) such that the card matches after
+    ``steps`` shifts/flips starting with that move, at the fewest steps where any
+    card does (at most ``depth``), in the order the grids are met."""
+    key = (code, hand, depth)
+    found = _REACH.get(key)
+    if found is not None:
+        return found
+    found = []
+    cards = [(card, CARD_BY_ID[card].points, CARD_BY_ID[card].masks) for card in hand]
+    frontier = [(code, None)]
+    for steps in range(1, depth + 1):
+        following = []
+        for g, first in frontier:
+            # a move changes at most two stones: only the cards that some placement
+            # brings within two stones of this grid can match after it
+            near = [entry for entry in cards if _within_two(g, entry[2])]
+            if not near and steps == depth:
+                continue
+            for move, g2 in _code_moves(g):
+                start = first or move
+                if near:
+                    for card, points, masks in near:
+                        for mask, faces in masks:
+                            if g2 & mask == faces:
+                                found.append((points, -steps, start, card))
+                                break
+                if steps < depth:
+                    following.append((g2, start))
+        if found:
+            break
+        frontier = following
+    if len(_REACH) >= _REACH_SIZE:
+        _REACH.clear()
+    _REACH[key] = found
+    return found
+
+
+def playout_policy(game: Any, state: State, seat: int, legal: Sequence[Any], rng) -> Any:
+    """The expert's fast default policy (a playout move costs about what a rules step
+    does): score the best matching card; else make one shift or flip, paid with the
+    least valuable other card, after which a card matches; else skip (not in solo)
+    or end the turn."""
+    hand = state.hands[seat]
+    cards = [CARD_BY_ID[c] for c in hand]
+    grid = state.grid
+    best = None
+    for card in cards:
+        if (best is None or card.points > best.points) and card.matches(grid):
+            best = card
+    if best is not None:
+        return Score(best.id)
+    if len(hand) >= 2:
+        moves = list(_moves(grid))
+        rng.shuffle(moves)
+        for (a, b), g2 in moves:
+            for card in cards:
+                if card.matches(g2):
+                    pay = min((c for c in cards if c is not card), key=lambda c: c.points)
+                    return Shift(pay.id, a, b) if b is not None else Flip(pay.id, a)
+    if not state.solo and not state.acted and not state.skipped_last[seat]:
+        return SKIP
+    return END_TURN
+
+
+# how likely a card in hand is to be scored, by how many stones are wrong for it
+_LIKELY = (0.85, 0.45, 0.2, 0.08, 0.03)
+
+
+def evaluate(game: Any, state: State) -> list[float]:
+    """Each seat's points as they are likely to end (the expert's judgement of a
+    playout cut at its horizon): its card points, the 1-point bonus as it stands,
+    and its hand's promise (each card's points by how close the grid is to it,
+    the two best counted: a hand pays for its moves with the rest)."""
+    grid = state.grid
+    out = []
+    ones = []
+    for seat in range(state.players):
+        points = 0.0
+        n_ones = 0
+        for c in state.scored[seat]:
+            p = CARD_BY_ID[c].points
+            points += p
+            n_ones += p == 1
+        ones.append(n_ones)
+        promise = sorted(
+            (
+                CARD_BY_ID[c].points * _LIKELY[min(_distance(CARD_BY_ID[c], grid), 4)]
+                for c in state.hands[seat]
+            ),
+            reverse=True,
+        )
+        out.append(points + sum(promise[:2]))
+    if not state.solo and max(ones):
+        most = max(ones)
+        for seat, n in enumerate(ones):
+            if n == most:
+                out[seat] += 0.6 * 3
+    return out
+
+
+# The expert's search (tideboard.engine.search): this game's determinization, a
+# playout policy, and the points of a clear margin.
+EXPERT = Spec(
+    determinize=sampling.determinize,
+    policy=bot_policy(GreedyBot()),
+    scale=6.0,
+    horizon=12,
+    solo_scale=25.0,
+    evaluate=evaluate,
+    prior=bot_policy(GreedyBot()),
+    bias=1.0,
+)
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}

@@ -46,6 +46,8 @@ class Card:
     rows: tuple[str, ...]
     # every way the card fits on the grid: a tuple of (cell index, face) to check
     placements: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(eq=False, repr=False)
+    # the same as (mask, faces) on a grid's code (see grid_code): the bots' fast test
+    masks: tuple[tuple[int, int], ...] = attrs.field(eq=False, repr=False, default=())
 
     @property
     def height(self) -> int:
@@ -65,6 +67,13 @@ class Card:
             (2, 2): "2x2 block",
             (3, 3): "full grid",
         }.get((self.height, self.width), "pattern")
+
+    def matches_code(self, code: int) -> bool:
+        """:meth:`matches` on the grid's :func:`grid_code` (for the bots' searches)."""
+        for mask, faces in self.masks:
+            if code & mask == faces:
+                return True
+        return False
 
     def matches(self, grid: tuple[int, ...]) -> bool:
         for placement in self.placements:
@@ -90,7 +99,20 @@ def make_card(card_id: int, points: int, rows: tuple[str, ...]) -> Card:
                 if ch != "*"
             )
             placements.append(checks)
-    return Card(card_id, points, tuple(rows), tuple(placements))
+    masks = tuple(
+        (sum(7 << 3 * cell for cell, _ in checks), sum(face << 3 * cell for cell, face in checks))
+        for checks in placements
+    )
+    return Card(card_id, points, tuple(rows), tuple(placements), masks)
+
+
+def grid_code(grid: tuple[int, ...]) -> int:
+    """The grid as one number, three bits a cell (cell i at bit 3i): a card's
+    placement matches when ``code & mask == faces``."""
+    code = 0
+    for cell, face in enumerate(grid):
+        code |= face << 3 * cell
+    return code
 
 
 def load_cards() -> tuple[Card, ...]:

@@ -1,0 +1,109 @@
+"""The expert's strength (issue #21): a table of the rows the issue asks for, each
+with a 95% confidence interval.
+
+    python benchmarks/bots.py [--games N] [--think S | --think-iterations N] [--only TEXT]
+
+Rows: two players, expert against greedy (the expert takes each seat in turn);
+four players (Mermaid Rain also six), one expert among greedy bots (its seat
+goes round); the solo games played by the expert.  A win rate's interval is
+Wilson's; a median's is the order-statistic interval.  The full-size run is
+``--games 200 --think 1`` (hours on one core); first figures come from
+``--games 20 --think-iterations 100``.  One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+from tideboard.engine import registry
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
+from tideboard.engine.search import Budget
+from tideboard.engine.simulate import play_out
+
+Z = 1.96
+# (label, game, players, solo, what is measured, target)
+ROWS = [
+    ("Shifting Stones 2p, expert vs greedy", "shifting-stones", 2, False, "wins", "70%"),
+    ("Moonshell 2p, expert vs greedy", "moonshell", 2, False, "wins", "70%"),
+    ("Animal Splash 2p, expert vs greedy", "animal-splash", 2, False, "wins", "70%"),
+    ("Shifting Stones 4p, 1 expert", "shifting-stones", 4, False, "wins", "50%"),
+    ("Moonshell 4p, 1 expert", "moonshell", 4, False, "wins", "50%"),
+    ("Mermaid Rain 4p, 1 expert", "mermaid-rain", 4, False, "wins", "50%"),
+    ("Mermaid Rain 6p, 1 expert", "mermaid-rain", 6, False, "wins", "33%"),
+    ("Animal Splash 4p, 1 expert", "animal-splash", 4, False, "wins", "50%"),
+    ("Shifting Stones solo", "shifting-stones", 1, True, "wins", "30%"),
+    ("Moonshell solo (median score)", "moonshell", 1, True, "median", "45"),
+    ("Moonlighter campaign", "moonlighter", 1, False, "wins", "30%"),
+]
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    if not n:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def median_interval(values: list[int]) -> tuple[float, float]:
+    """The order statistics around the median that hold it 95% of the time."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half = Z * math.sqrt(n) / 2
+    low = max(0, math.floor(n / 2 - half))
+    high = min(n - 1, math.ceil(n / 2 + half) - 1)
+    return ordered[low], ordered[high]
+
+
+def run_row(row, games: int, budget: Budget, seed: int) -> str:
+    label, game_id, players, solo, what, target = row
+    game = registry.load(game_id)
+    wins = 0.0
+    scores: list[int] = []
+    start = time.monotonic()
+    for number in range(games):
+        config = GameConfig(players=players, solo=solo, seed=seed + number)
+        seats = 1 if solo or players == 1 else players
+        expert = number % seats
+        bots = [
+            make_bot(game, "expert" if s == expert else "greedy", number * 31 + s, budget)
+            for s in range(max(seats, 2))
+        ]
+        state, _ = play_out(game, game.setup(config), bots)
+        winners = game.winners(state)
+        if expert in winners:
+            wins += 1 / len(winners)
+        scores.append(game.scores(state)[expert])
+    minutes = (time.monotonic() - start) / 60
+    if what == "median":
+        low, high = median_interval(scores)
+        figure = f"median {statistics.median(scores):5.1f}  [{low}, {high}]"
+    else:
+        low, high = wilson(wins, games)
+        figure = f"wins {wins / games:6.1%}  [{low:.0%}, {high:.0%}]"
+    return f"{label:40} {figure:30} target {target:>4}  ({games} games, {minutes:.1f} min)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games a row")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a move")
+    parser.add_argument("--think-iterations", type=int, help="iterations a move instead")
+    parser.add_argument("--only", default="", help="only the rows whose label has TEXT")
+    parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    args = parser.parse_args()
+    budget = Budget(args.think, args.think_iterations)
+    what = f"{args.think_iterations} iterations" if args.think_iterations else f"{args.think} s"
+    print(f"expert at {what} a move; greedy opponents")
+    for row in ROWS:
+        if args.only.lower() in row[0].lower():
+            print(run_row(row, args.games, budget, args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()

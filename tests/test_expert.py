@@ -1,0 +1,178 @@
+"""The ``expert`` level (issue #21): a search from the seat's view only, within a
+time or iteration budget."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+from tideboard.cli import main
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
+from tideboard.engine.registry import load
+from tideboard.engine.search import Budget, ExpertBot, Spec, search
+from tideboard.engine.simulate import simulate
+
+from .test_sampling import CASES, positions
+
+TINY = Budget(iterations=6)
+# the games whose picker offers the expert: measured stronger than greedy (benchmarks/README.md)
+EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash"}
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))
+def test_the_expert_reads_only_its_view(game_id, config):
+    """Two real states with the same view for the seat: the same choice (same seed,
+    same iterations), though what the seat cannot see differs."""
+    game = load(game_id)
+    sampling = importlib.import_module(f"tideboard.games.{game_id.replace('-', '_')}.sampling")
+    rng = random.Random(3)
+    checked = 0
+    for real, seat in positions(game, config, games=2, every=23, limit=200):
+        legal = game.legal_for(real, seat)
+        if len(legal) < 2:
+            continue
+        other = sampling.determinize(game.view(real, seat), seat, rng)
+        assert other != real and game.view(other, seat) == game.view(real, seat)
+        choices = [
+            make_bot(game, "expert", 11, TINY).choose(game, game.view(s, seat), seat, legal)
+            for s in (real, other)
+        ]
+        assert choices[0] == choices[1] and choices[0] in legal
+        checked += 1
+        if checked == 3:
+            break
+    assert checked
+
+
+def test_a_seed_and_iterations_repeat_a_game():
+    game = load("shifting-stones")
+    config = GameConfig(players=2, seed=4)
+    runs = [simulate(game, config, ["expert", "greedy"], 1, budget=TINY) for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_a_move_takes_no_longer_than_the_budget():
+    game = load("mermaid-rain")  # the slowest playouts
+    state = game.setup(GameConfig(players=6, seed=2))
+    seat = game.to_move(state)[0]
+    bot = make_bot(game, "expert", 1, Budget(think=0.2))
+    start = time.monotonic()
+    bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+    assert time.monotonic() - start < 0.2 + 0.25
+    assert bot.last.iterations >= 1
+
+
+def test_one_legal_move_is_answered_at_once():
+    game = load("shifting-stones")
+
+    def never(view, seat, rng):
+        raise AssertionError("no search for a forced move")
+
+    result = search(game, None, 0, ["only"], Spec(never), random.Random(1), Budget(think=5))
+    assert result.best == "only" and result.iterations == 0
+
+
+@pytest.mark.parametrize("bad", [{"think": 0}, {"think": -1}, {"iterations": 0}])
+def test_a_budget_must_be_positive(bad):
+    with pytest.raises(ValueError):
+        Budget(**bad)
+
+
+def test_every_game_has_an_expert():
+    for game_id in ("shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"):
+        game = load(game_id)
+        assert isinstance(make_bot(game, "expert", 1), ExpertBot)
+
+
+def test_sim_takes_the_expert_and_its_budget():
+    runner = CliRunner()
+    args = ["sim", "animal-splash", "--games", "1", "--bot", "expert", "--bot", "greedy"]
+    result = runner.invoke(main, args + ["--think-iterations", "3", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"bot": "expert"' in result.output
+    for bad in (["--think", "soon"], ["--think", "0"], ["--think-iterations", "0"]):
+        result = runner.invoke(main, args + bad)
+        assert result.exit_code == 2 and "Invalid value" in result.output
+
+
+class _Race:
+    """A toy game: seat 0 picks a number of points 0-4, then seat 1 passes; the points
+    are only counted when the game ends (many moves later), so a playout cut at its
+    horizon sees nothing without an evaluation."""
+
+    def __init__(self, length: int = 50) -> None:
+        self.length = length
+
+    def is_over(self, state):
+        return state[1] >= self.length
+
+    def to_move(self, state):
+        return (state[1] % 2,)
+
+    def legal_for(self, state, seat):
+        return [0, 1, 2, 3, 4] if state[1] == 0 else ["pass"]
+
+    def apply(self, state, action):
+        return (state[0] if action == "pass" else action, state[1] + 1)
+
+    def scores(self, state):
+        points = state[0] if self.is_over(state) else 0
+        return (points, 2)
+
+    def winners(self, state):
+        scores = self.scores(state)
+        return tuple(s for s, v in enumerate(scores) if v == max(scores))
+
+
+def _same(view, seat, rng):
+    return view
+
+
+def test_a_cut_playout_is_judged_by_the_games_evaluation():
+    game = _Race()
+    plain = Spec(_same, horizon=3, scale=2.0)
+    judged = attrs.evolve(plain, evaluate=lambda game, state: (state[0], 2))
+    budget = Budget(iterations=60)
+    assert search(game, (0, 0), 0, [0, 1, 2, 3, 4], judged, random.Random(1), budget).best == 4
+    # without it every move looks alike (a drawn-out margin of 0 - 2)
+    values = {
+        r.value
+        for r in search(game, (0, 0), 0, [0, 1, 2, 3, 4], plain, random.Random(1), budget).moves
+    }
+    assert len(values) == 1
+
+
+def test_few_iterations_play_the_favourite_unless_the_search_finds_better():
+    game = _Race(length=4)
+    favourite = Spec(_same, prior=lambda game, view, seat, legal, rng: 3, bias=1.0)
+    for iterations in (1, 3, 8):
+        result = search(
+            game,
+            (0, 0),
+            0,
+            [0, 1, 2, 3, 4],
+            favourite,
+            random.Random(2),
+            Budget(iterations=iterations),
+        )
+        assert result.best == 3
+    result = search(
+        game, (0, 0), 0, [0, 1, 2, 3, 4], favourite, random.Random(2), Budget(iterations=300)
+    )
+    assert result.best == 4  # the win the search finds outweighs the bias
+
+
+def test_expert_is_offered_only_where_it_beats_greedy():
+    """The picker and the SSH dialog (``bot_levels``) offer ``expert`` only in the
+    games where benchmarks/bots.py measured it stronger than greedy; ``sim`` and
+    ``play`` take it in every game."""
+    for game_id in ("shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"):
+        game = load(game_id)
+        assert ("expert" in game.info.bot_levels) == (game_id in EXPERT_OFFERED), game_id
+        assert set(game.info.bot_levels) <= set(game.bot_factories())

@@ -1,0 +1,314 @@
+"""Information-set Monte Carlo tree search: the ``expert`` bots' thinking (issue #21).
+
+The search plays from one seat's ``view`` only.  Each iteration:
+
+1. **determinizes**: the game's ``sampling.determinize(view, seat, rng)`` draws a
+   full state the seat cannot tell from the real one (the others' hidden cards
+   from those it has not seen, the generator reseeded so the dice to come vary);
+2. **selects** down one tree shared by all determinizations (single-observer
+   ISMCTS, Cowling, Powley and Whitehouse 2012): a node's children are the
+   actions taken from it, of whichever seat moved; only the children legal in
+   this determinization are considered, by UCB1 with *availability* counts (how
+   often a child could have been chosen, not how often its parent was visited);
+3. **expands** one untried action (the playout policy's choice first, when it is
+   untried: the cheap greedy move is usually the best first guess);
+4. **plays out** with the game's fast default policy up to a horizon of actions;
+5. **backs up** each seat's reward: finished, a win (shared wins split) plus a
+   small margin term; cut at the horizon, the points margin alone (see
+   :func:`rewards`).  Every node holds the reward of the seat that moved into it.
+
+The move chosen is the root's most visited one (on a tie, the favourite's).  The budget is a time (``think``
+seconds, :func:`time.monotonic` checked between iterations and after every
+move of an iteration: an iteration cut by the deadline is dropped) or a number of ``iterations``
+(then the same seed gives the same choice every time).  With one legal move there
+is nothing to think about: it is answered at once.
+
+Nothing here knows a game: a :class:`Spec` in each game's ``bots.py`` names its
+determinization, playout policy and the size of a clear win in points.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+# A playout policy: (game, state, seat, legal actions, rng) -> one of them.
+Policy = Callable[[Any, Any, int, Sequence[Any], random.Random], Any]
+
+EXPLORATION = 0.7  # UCB1's constant (rewards lie in 0..1)
+WIDEN = 1.0  # progressive widening (see _iterate)
+
+
+@attrs.frozen
+class Spec:
+    """What the search needs to know about a game."""
+
+    determinize: Callable[[Any, int, random.Random], Any]
+    # the default policy of the playouts (None: uniformly random legal moves)
+    policy: Policy | None = None
+    scale: float = 10.0  # points that make a clear margin (solo: a fine score)
+    horizon: int = 200  # playout actions before the result is judged by the points
+    solo_scale: float = 0.0  # a fine score in the solo game (0: ``scale``)
+    # each seat's points as they stand *and are likely to come* in a position (a
+    # playout cut at its horizon is judged by these; None: the game's ``scores``)
+    evaluate: Callable[[Any, Any], Sequence[float]] | None = None
+    # the root's favourite move, from the seat's view (e.g. the greedy bot's): tried
+    # first, and a progressive bias (``bias / (visits + 1)`` added to its UCB value)
+    # so that with few iterations it is played unless the search finds better
+    prior: Policy | None = None
+    bias: float = 0.0
+    exploration: float = EXPLORATION  # UCB1's constant (smaller where rewards differ little)
+
+
+@attrs.frozen
+class Budget:
+    """How long to think: ``iterations`` when given (repeatable), else ``think`` seconds."""
+
+    think: float = 1.0
+    iterations: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.iterations is None and not (self.think > 0 and math.isfinite(self.think)):
+            raise ValueError("the thinking time must be a positive number of seconds")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("the number of iterations must be at least 1")
+
+
+@attrs.frozen
+class Ranked:
+    """One root move as the search saw it: how often tried, its mean reward."""
+
+    action: Any
+    visits: int
+    value: float
+
+
+@attrs.frozen
+class Result:
+    """The search's answer: the moves tried, best first, and what it cost."""
+
+    moves: tuple[Ranked, ...]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Any:
+        return self.moves[0].action
+
+
+def bot_policy(bot: Any, randomness: float = 0.0) -> Policy:
+    """A playout policy from a bot (e.g. a game's greedy one) choosing from the full
+    sampled state, drawing from the search's generator (so a seeded search stays
+    repeatable); with chance ``randomness`` a uniformly random move instead."""
+
+    def policy(game: Any, state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+        if randomness and rng.random() < randomness:
+            return legal[rng.randrange(len(legal))]
+        bot.random = rng
+        return bot.choose(game, state, seat, legal)
+
+    return policy
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def rewards(
+    game: Any,
+    state: Any,
+    scale: float,
+    solo_scale: float | None = None,
+    evaluate: Callable[[Any, Any], Sequence[float]] | None = None,
+) -> list[float]:
+    """Each seat's reward for ``state``, from 0 to 1.
+
+    Several seats: a finished game is worth ``0.75`` for a win (split on a shared
+    one) plus up to ``0.25`` for the margin over the best other seat; an
+    unfinished one (a playout cut at its horizon) the margin alone, as a chance
+    of winning (with ``evaluate``: its estimate of the points to come instead of
+    the points scored).  One seat (a solo game; Moonshell's automaton scores but never
+    chooses): half for the win, half for the score against ``solo_scale``.
+    """
+    over = game.is_over(state)
+    scores = game.scores(state) if over or evaluate is None else evaluate(game, state)
+    winners = game.winners(state) if over else ()
+    solo = getattr(state, "solo", False) or len(scores) == 1
+    if solo:
+        score = scores[0] / (solo_scale or scale)
+        value = 0.5 * (0 in winners) + 0.5 * min(1.0, max(0.0, score))
+        return [value] * len(scores)
+    out = []
+    for seat, score in enumerate(scores):
+        best_other = max(s for other, s in enumerate(scores) if other != seat)
+        margin = 0.5 + 0.5 * math.tanh((score - best_other) / scale)
+        if over:
+            win = 1.0 / len(winners) if seat in winners else 0.0
+            out.append(0.75 * win + 0.25 * margin)
+        else:
+            out.append(margin)
+    return out
+
+
+def search(
+    game: Any,
+    view: Any,
+    seat: int,
+    legal: Sequence[Any],
+    spec: Spec,
+    rng: random.Random,
+    budget: Budget,
+) -> Result:
+    """Search from ``seat``'s ``view`` and rank its ``legal`` moves."""
+    start = time.monotonic()
+    legal = list(legal)
+    if len(legal) == 1:
+        return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
+    deadline = None if budget.iterations is not None else start + budget.think
+    root = _Node()
+    favourite = None
+    if spec.prior is not None and spec.bias > 0:
+        favourite = spec.prior(game, view, seat, legal, rng)
+        root.children[favourite] = _Node()
+    iterations = 0
+    while True:
+        if budget.iterations is not None:
+            if iterations >= budget.iterations:
+                break
+        elif time.monotonic() >= deadline:  # type: ignore[operator]
+            break
+        try:
+            _iterate(game, view, seat, legal, spec, rng, root, deadline, favourite)
+        except _OutOfTime:
+            break
+        iterations += 1
+    index = {action: n for n, action in enumerate(legal)}
+    ranked = sorted(
+        (
+            Ranked(action, node.visits, node.total / node.visits if node.visits else 0.0)
+            for action, node in root.children.items()
+            if action in index
+        ),
+        key=lambda r: (-r.visits, r.action != favourite, -r.value, index[r.action]),
+    )
+    tried = {r.action for r in ranked}
+    ranked += [Ranked(action, 0, 0.0) for action in legal if action not in tried]
+    return Result(tuple(ranked), iterations, time.monotonic() - start)
+
+
+def _iterate(
+    game: Any,
+    view: Any,
+    seat: int,
+    legal: list[Any],
+    spec: Spec,
+    rng: random.Random,
+    root: _Node,
+    deadline: float | None,
+    favourite: Any = None,
+) -> None:
+    state = spec.determinize(view, seat, rng)
+    policy = spec.policy
+    explore = spec.exploration
+    node = root
+    path: list[tuple[_Node, int]] = []
+    expanded = False
+    while not expanded and not game.is_over(state):
+        mover = game.to_move(state)[0]
+        actions = legal if node is root else game.legal_for(state, mover)
+        children = node.children
+        tried = [a for a in actions if a in children and children[a].visits]
+        # progressive widening: a node visited n times has up to 1 + WIDEN * n**0.5
+        # children, the playout policy's choice first, so that the few iterations a
+        # move gets go to the likely moves when there are dozens
+        if len(tried) < len(actions) and (
+            not tried or len(tried) < 1 + WIDEN * math.sqrt(node.visits)
+        ):
+            action = None
+            if node is root and favourite is not None and not root.children[favourite].visits:
+                action = favourite
+            elif policy is not None:
+                guess = policy(game, state, mover, actions, rng)
+                if guess not in children:
+                    action = guess
+            if action is None:
+                untried = [a for a in actions if a not in children]
+                action = untried[rng.randrange(len(untried))]
+            child = children.get(action) or _Node()
+            children[action] = child
+            for a in tried:
+                children[a].avail += 1
+            expanded = True
+        else:
+            best_value = -1.0
+            action = child = None
+            for a in tried:
+                c = children[a]
+                c.avail += 1
+                value = c.total / c.visits + explore * math.sqrt(math.log(c.avail) / c.visits)
+                if a == favourite and node is root:
+                    value += spec.bias / (c.visits + 1)
+                if value > best_value:
+                    best_value, action, child = value, a, c
+        state = game.apply(state, action)
+        if deadline is not None and time.monotonic() > deadline:
+            raise _OutOfTime
+        path.append((child, mover))  # type: ignore[arg-type]
+        node = child  # type: ignore[assignment]
+    steps = 0
+    while steps < spec.horizon and not game.is_over(state):
+        mover = game.to_move(state)[0]
+        actions = game.legal_for(state, mover)
+        if policy is None:
+            action = actions[rng.randrange(len(actions))]
+        else:
+            action = policy(game, state, mover, actions, rng)
+        state = game.apply(state, action)
+        steps += 1
+        if deadline is not None and time.monotonic() > deadline:
+            raise _OutOfTime  # (a look at the clock costs far less than a move)
+    if deadline is not None and time.monotonic() > deadline:
+        raise _OutOfTime
+    values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
+    root.visits += 1
+    for child, mover in path:
+        child.visits += 1
+        child.total += values[mover]
+
+
+class ExpertBot:
+    """The ``expert`` level: :func:`search` from the seat's view within a budget."""
+
+    level = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        spec: Spec,
+        think: float | None = None,
+        iterations: int | None = None,
+    ) -> None:
+        self.random = random.Random(seed)
+        self.spec = spec
+        self.budget = Budget(1.0 if think is None else think, iterations)
+        self.last: Result | None = None  # the last search (for hints and benchmarks)
+
+    def choose(self, game: Any, view: Any, seat: int, legal: Sequence[Any]) -> Any:
+        self.last = search(game, view, seat, legal, self.spec, self.random, self.budget)
+        return self.last.best
