@@ -80,7 +80,7 @@ def test_list_json():
         "max_players": 5,
         "solo": True,
         "variants": ["standard"],
-        "bot_levels": ["random", "greedy", "expert"],
+        "bot_levels": ["random", "greedy"],
         "available": True,
         "options": [],
         "presets": {},

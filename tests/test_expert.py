@@ -21,8 +21,11 @@ from tideboard.engine.simulate import simulate
 from .test_sampling import CASES, positions
 
 TINY = Budget(iterations=6)
-# the games whose picker offers the expert: measured stronger than greedy (benchmarks/README.md)
-EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash"}
+# the games whose picker offers the expert: measured stronger than greedy
+# (benchmarks/README.md: Shifting Stones, Moonshell and Animal Splash are) AND thinking
+# off the event loop; today it thinks on it (a 1 s move would freeze the screen, and
+# over SSH every session of the server): none yet (issue #21, "No stalls")
+EXPERT_OFFERED: set[str] = set()
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))
@@ -170,8 +173,8 @@ def test_few_iterations_play_the_favourite_unless_the_search_finds_better():
 
 def test_expert_is_offered_only_where_it_beats_greedy():
     """The picker and the SSH dialog (``bot_levels``) offer ``expert`` only in the
-    games where benchmarks/bots.py measured it stronger than greedy; ``sim`` and
-    ``play`` take it in every game."""
+    games where benchmarks/bots.py measured it stronger than greedy and only once it
+    thinks off the event loop; ``sim`` and ``play`` take it in every game."""
     for game_id in ("shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"):
         game = load(game_id)
         assert ("expert" in game.info.bot_levels) == (game_id in EXPERT_OFFERED), game_id

@@ -282,15 +282,10 @@ class MoonlighterScreen(GameScreen):
     def _place_first(self) -> bool:
         """With a rolled room waiting, any other key says which keys place it (and keeps the
         picked side, so Enter still places it there); False when no room waits."""
-        s: State = self.state
-        if s.pending != PLACE or s.tile is None:
-            return False
-        where = f" {DIRECTION_NAMES[self.target]}" if self.target else ""
-        self.say(
-            f"First place {TILE_NAME[s.tile]}: arrows pick a side, Enter places it{where}.",
-            error=True,
-        )
-        return True
+        message = place_first(self.state, self.target)
+        if message:
+            self.say(message, error=True)
+        return message is not None
 
     def _my_turn(self) -> bool:
         wait = "The campaign is over." if self.state.over else "Wait."
@@ -322,28 +317,7 @@ class MoonlighterScreen(GameScreen):
         if not self._my_turn():
             return
         if self.target is None:
-            s = self.state
-            if s.pending == FIGHT:
-                self.say(
-                    "Nothing to walk to in a fight: a attacks"
-                    + (", f flees." if can_flee(s) else "."),
-                    error=True,
-                )
-            elif s.pending == LOOT:
-                self.say("Decide on the pawn first: s switches, p keeps yours.", error=True)
-            elif self._place_first():
-                pass
-            elif s.pending == EXPLORE and not open_sides(s):
-                self.say(
-                    "Pick a room to walk into with the arrows first (no open side "
-                    "here to roll from).",
-                    error=True,
-                )
-            else:
-                self.say(
-                    "Pick a room to walk into with the arrows first, or r to roll for a new room.",
-                    error=True,
-                )
+            self.say(nothing_picked(self.state), error=True)
             return
         self._go()
 
@@ -444,3 +418,25 @@ class MoonlighterScreen(GameScreen):
             self.dispatch(Place(d) if s.pending == PLACE else Move(d))
             return
         self._go()
+
+
+def place_first(s: State, target: str | None) -> str | None:
+    """With a rolled room waiting to be placed, what places it (``target``: the side
+    picked, kept); None when no room waits."""
+    if s.pending != PLACE or s.tile is None:
+        return None
+    where = f" {DIRECTION_NAMES[target]}" if target else ""
+    return f"First place {TILE_NAME[s.tile]}: arrows pick a side, Enter places it{where}."
+
+
+def nothing_picked(s: State) -> str:
+    """Why Enter with no side picked does nothing, in keys."""
+    if s.pending == FIGHT:
+        return "Nothing to walk to in a fight: a attacks" + (", f flees." if can_flee(s) else ".")
+    if s.pending == LOOT:
+        return "Decide on the pawn first: s switches, p keeps yours."
+    if (placing := place_first(s, None)) is not None:
+        return placing
+    if s.pending == EXPLORE and not open_sides(s):
+        return "Pick a room to walk into with the arrows first (no open side here to roll from)."
+    return "Pick a room to walk into with the arrows first, or r to roll for a new room."
