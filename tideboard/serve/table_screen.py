@@ -70,6 +70,9 @@ def started(table: Table) -> Match:
 class RemoteTable(Control):
     """One session's seat at a table (``seat`` None: watching); the room plays the moves."""
 
+    home_word = "Lobby"  # p (and q) at game over go back to the lobby
+    quits = False
+
     def __init__(self, room: Room, table: Table, name: str) -> None:
         super().__init__(started(table), {})
         self.room = room
