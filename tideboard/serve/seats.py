@@ -74,7 +74,9 @@ class Table:
         self.watchers: dict[str, int] = {}  # name -> sessions watching
         self.present: dict[str, int] = {}  # seated ident(name) -> sessions at the table
         self.paused = False  # brought back by a restart: waits for a player to return
-        self.chat: list[str] = []
+        self.chat: list[str] = []  # the last CHAT_KEPT lines said (and comings and goings)
+        self.chat_at: list[int] = []  # for each, the match's moves when it was said
+        self.chat_said = 0  # lines said since the table opened (``chat`` keeps the last)
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Any] = {}
         self.bot_timer: asyncio.TimerHandle | None = None
