@@ -5,9 +5,14 @@ whole sentence; bots and free seats are named short), and a table's footer at
 
 from __future__ import annotations
 
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
 from tests.serve.lobby_helpers import busy_room, lobby_app, play_out
 from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyList
+from tideboard.ui.keys_line import KeysLine
 
 
 async def test_every_table_line_of_the_lobby_fits_80_columns(tmp_path, monkeypatch):
@@ -29,3 +34,44 @@ async def test_every_table_line_of_the_lobby_fits_80_columns(tmp_path, monkeypat
         assert lines[crowded.id].endswith(": playing: bob (away), ana (away), 2 greedy bots")
         too_long = {key: line for key, line in lines.items() if len(line) > room_for}
         assert not too_long
+
+
+class KeysScreen(Screen):
+    """A table screen's footer in a busy moment: more keys than 80 columns hold,
+    the table's chat key last (as Moonshell's over SSH: "t Chests  : Ch")."""
+
+    BINDINGS = [
+        Binding("question_mark", "noop('question_mark')", "Help"),
+        Binding("q", "noop('q')", "Quit"),
+        Binding("r", "noop('r')", "Rotate"),
+        Binding("p", "noop('p')", "Pull"),
+        Binding("c", "noop('c')", "Collect"),
+        Binding("u", "noop('u')", "Undo"),
+        Binding("o", "noop('o')", "Objectives"),
+        Binding("t", "noop('t')", "Chests"),
+        Binding("colon", "chat", "Chat"),
+    ]
+
+    def compose(self):
+        yield KeysLine()
+
+    def action_noop(self, key: str) -> None:
+        pass
+
+    def action_chat(self) -> None:
+        pass
+
+
+async def test_a_footer_too_long_for_80_columns_cuts_no_key():
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(KeysScreen())
+        await settle(pilot)
+        keys = app.screen.query_one(KeysLine)
+        entries = keys.entries()
+        assert len("".join(f" {key} {what} " for key, what, _ in entries)) > 80  # too many
+        shown = keys.render().plain
+        assert len(shown) <= 80
+        whole = [f" {key} {what} " for key, what, _ in entries if f" {key} " in shown]
+        assert shown == "".join(whole)  # each key listed with its whole word, none cut
+        assert " t Chests " in shown and ":" not in shown  # the last (chat) goes
