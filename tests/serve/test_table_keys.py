@@ -10,7 +10,7 @@ from tests.serve.test_rematch import until
 from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyScreen
 from tideboard.serve.table_screen import RemoteTable
-from tideboard.ui.shared.modals import EndScreen
+from tideboard.ui.shared.modals import EndScreen, HelpScreen
 
 
 def finished(tmp_path, monkeypatch):
@@ -61,3 +61,21 @@ async def test_q_at_a_finished_table_after_the_results_goes_to_the_lobby(tmp_pat
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.is_running and app.return_code is None
+
+
+async def test_help_at_a_table_says_q_and_p_go_to_the_lobby(tmp_path, monkeypatch):
+    room, done = finished(tmp_path, monkeypatch)
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.call_later(app.open_table, done)
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.pause(EndScreen.GUARD)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = app.screen.keys
+        said = dict(keys)
+        assert "p or q goes back to the lobby" in said["at game over"]
+        assert [what for key, what in keys if key == "q"] == [said["q"]]  # one q: the table's
+        assert "lobby" in said["q"] and "picker" not in " ".join(what for _, what in keys)

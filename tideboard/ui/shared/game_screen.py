@@ -384,7 +384,15 @@ class GameScreen(Windows, Screen):
     def action_help(self) -> None:
         if not self.is_active:
             return
-        keys = self.control.keys_help(list(self.KEYS_HELP)) + SHARED_KEYS_HELP
+        control = self.control
+        shared = SHARED_KEYS_HELP
+        if not control.quits:  # (a server table: its own q, and p and q at game over)
+            over = (
+                "Esc closes the results to study the board and the log; r shows them "
+                f"again, a plays again, p or q goes back to the {control.home_word.lower()}"
+            )
+            shared = [(k, over if k == "at game over" else w) for k, w in shared if k != "q"]
+        keys = control.keys_help(list(self.KEYS_HELP)) + shared
         self.show_help(f"{self.game.info.name}: help", keys, rules_markdown(self.game.info.id))
 
     def action_undo(self) -> None:
