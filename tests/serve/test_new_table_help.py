@@ -42,3 +42,32 @@ async def test_the_row_with_the_cursor_is_explained_and_question_mark_helps(tmp_
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is dialog
+
+
+async def test_the_row_help_and_the_cursor_stay_in_sight_when_the_rows_do_not_fit(
+    tmp_path, monkeypatch
+):
+    """Moonshell of four with powers at 80x24 has more rows than the dialog holds:
+    they scroll between the title and the help, the cursor's row in sight."""
+    fixed_ids(monkeypatch)
+    app = lobby_app(new_room(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        dialog = app.screen
+        dialog.players, dialog.values["powers"] = 4, "passive"
+        dialog.action_change(0)  # (redrawn)
+        await settle(pilot)
+        rows = dialog.query_one("#new-table-rows")
+        foot = dialog.query_one("#new-table-foot").region
+        assert rows.virtual_region.height > foot.y - rows.region.y  # more rows than room
+        for _ in range(len(dialog.rows()) - 1):
+            await pilot.press("j")
+            await settle(pilot, 2)
+            kind, _key, label, _value = dialog.rows()[dialog.row]
+            assert row_help(dialog).startswith(f"{label}: ")
+            box = dialog.query_one("#new-table-box")
+            line = rows.region.y - int(box.scroll_y) + dialog.row  # on the screen
+            top = dialog.query_one("#new-table-box").content_region.y
+            assert top <= line < foot.y, (label, line, top, foot.y)

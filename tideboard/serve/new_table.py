@@ -19,7 +19,8 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region, Spacing
 from textual.widgets import Static
 
 from tideboard.engine import registry
@@ -48,6 +49,10 @@ def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
 
 
 class NewTableScreen(Window[Any]):
+    DEFAULT_CSS = """
+    #new-table-box { max-height: 90%; }
+    #new-table-foot { dock: bottom; height: auto; }
+    """
     BINDINGS = [
         Binding("up,k", "row(-1)", "Up", show=False),
         Binding("down,j,tab", "row(1)", "Down", show=False),
@@ -100,11 +105,15 @@ class NewTableScreen(Window[Any]):
         return rows
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        # The row's help and the keys are docked at the foot, so they stay in sight
+        # when the rows do not fit (Moonshell of four with powers at 80x24): the
+        # rows scroll above them, the cursor's row kept in view (as the results do).
+        with VerticalScroll(id="new-table-box", classes="dialog"):
+            with Vertical(id="new-table-foot"):
+                yield Static(self._row_help(), id="row-help", classes="hint")
+                yield Static("↑↓ row, ←→ change, Enter opens, Esc cancels, ? help", classes="hint")
             yield Static(f"New table: {self.info.name}", classes="question")
             yield Static(self._render_rows(), id="new-table-rows")
-            yield Static(self._row_help(), id="row-help", classes="hint")
-            yield Static("↑↓ row, ←→ change, Enter opens, Esc cancels, ? help", classes="hint")
 
     def explain(self, kind: str, key: Any) -> str:
         """What the row of ``kind`` (``key``: its option or seat) is for."""
@@ -139,6 +148,14 @@ class NewTableScreen(Window[Any]):
         self.row = min(self.row, len(self.rows()) - 1)
         self.query_one("#new-table-rows", Static).update(self._render_rows())
         self.query_one("#row-help", Static).update(self._row_help())
+        self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        rows = self.query_one("#new-table-rows", Static)
+        box = self.query_one("#new-table-box", VerticalScroll)
+        foot = self.query_one("#new-table-foot").outer_size.height  # (over the rows)
+        line = Region(0, rows.virtual_region.y + self.row, 1, 1)
+        box.scroll_to_region(line, spacing=Spacing(1, 0, foot + 1, 0), animate=False)
 
     def action_row(self, step: int) -> None:
         rows = self.rows()
