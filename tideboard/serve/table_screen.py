@@ -81,7 +81,7 @@ class RemoteTable(Control):
         self.player = name
         self.seat: int | None = table.seat_of(name)
         self.viewer = self.seat
-        self.chat_shown = table.chat_said  # (lines said at the table, shown here)
+        self.chat_shown = 0  # lines said at the table that are in the log (from start())
 
     # -- the table ----------------------------------------------------------------
     def start(self) -> None:
