@@ -45,7 +45,7 @@ async def test_lobby_lists_tables_finished_tables_and_games(tmp_path, monkeypatc
         assert {("open", "t003"), ("open", "t004")} <= kinds
         assert ("game", "moonshell") in kinds and ("game", "mermaid-rain") in kinds
         text = {key: line for _kind, key, line in lines(app)}
-        assert "watching: carol" in text["t003"] and "Player 3 (greedy)" in text["t003"]
+        assert "watching: carol" in text["t003"] and "greedy bot" in text["t003"]
         assert "Moonshell (dive, events on)" in text["t004"]
         assert text["t001"].startswith("t001  Shifting Stones: finished")
         # another player sees neither ana's table nor her finished one as theirs

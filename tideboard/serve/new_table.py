@@ -2,7 +2,9 @@
 (you take seat 1).
 
 Up/down move between the rows, left/right (or Space) change a row, Enter
-opens the table, Esc cancels.  The rows follow the game: a game with a solo
+opens the table, Esc cancels; a line under the rows explains the row with the
+cursor (a rules option's help text from its game's ``info.py``, as the local
+picker's), and ``?`` lists every row's.  The rows follow the game: a game with a solo
 mode offers 1 player (solo), a variant sets its options to its preset, and
 only the options that apply to the table are shown (a seat's option with that
 seat at the table, a mermaid with powers in play).  The answer is a
@@ -17,13 +19,15 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region, Spacing
 from textual.widgets import Static
 
 from tideboard.engine import registry
 from tideboard.engine.bots import DEFAULT_LEVEL
 from tideboard.engine.core import GameOption
-from tideboard.ui.shared.modals import Window
+from tideboard.files.rules_pages import rules_markdown
+from tideboard.ui.shared.modals import HelpScreen, Window
 
 PLAYER = "a player (joins from the lobby)"
 
@@ -45,6 +49,10 @@ def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
 
 
 class NewTableScreen(Window[Any]):
+    DEFAULT_CSS = """
+    #new-table-box { max-height: 90%; }
+    #new-table-foot { dock: bottom; height: auto; }
+    """
     BINDINGS = [
         Binding("up,k", "row(-1)", "Up", show=False),
         Binding("down,j,tab", "row(1)", "Down", show=False),
@@ -52,6 +60,13 @@ class NewTableScreen(Window[Any]):
         Binding("right,l,space", "change(1)", "Change", show=False),
         Binding("enter", "create", "Open the table"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("question_mark", "help", "Help"),
+    ]
+    KEYS = [
+        ("↑ ↓", "the row"),
+        ("← → / Space", "change the row"),
+        ("Enter", "open the table (you take seat 1; it waits in the lobby for the players)"),
+        ("Esc", "cancel"),
     ]
 
     def __init__(self, game_id: str) -> None:
@@ -90,10 +105,34 @@ class NewTableScreen(Window[Any]):
         return rows
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        # The row's help and the keys are docked at the foot, so they stay in sight
+        # when the rows do not fit (Moonshell of four with powers at 80x24): the
+        # rows scroll above them, the cursor's row kept in view (as the results do).
+        with VerticalScroll(id="new-table-box", classes="dialog"):
+            with Vertical(id="new-table-foot"):
+                yield Static(self._row_help(), id="row-help", classes="hint")
+                yield Static("↑↓ row, ←→ change, Enter opens, Esc cancels, ? help", classes="hint")
             yield Static(f"New table: {self.info.name}", classes="question")
             yield Static(self._render_rows(), id="new-table-rows")
-            yield Static("↑↓ row, ←→ change, Enter opens the table, Esc cancels.", classes="hint")
+
+    def explain(self, kind: str, key: Any) -> str:
+        """What the row of ``kind`` (``key``: its option or seat) is for."""
+        if kind == "players":
+            solo = " (1: solo, against the game)" if self.least == 1 else ""
+            return f"how many sit at the table{solo}"
+        if kind == "variant":
+            return "the rules to play; it sets the options below to its own"
+        if kind == "option":
+            return str(key.help)
+        if kind == "seat":
+            return "a player who joins from the lobby, or a bot of that level"
+        return "your seat"
+
+    def _row_help(self) -> Text:
+        kind, key, label, _value = self.rows()[self.row]
+        text = Text(f"{label}: ", style="bold")
+        text.append(self.explain(kind, key))
+        return text
 
     def _render_rows(self) -> Text:
         text = Text()
@@ -108,6 +147,15 @@ class NewTableScreen(Window[Any]):
     def _redraw(self) -> None:
         self.row = min(self.row, len(self.rows()) - 1)
         self.query_one("#new-table-rows", Static).update(self._render_rows())
+        self.query_one("#row-help", Static).update(self._row_help())
+        self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        rows = self.query_one("#new-table-rows", Static)
+        box = self.query_one("#new-table-box", VerticalScroll)
+        foot = self.query_one("#new-table-foot").outer_size.height  # (over the rows)
+        line = Region(0, rows.virtual_region.y + self.row, 1, 1)
+        box.scroll_to_region(line, spacing=Spacing(1, 0, foot + 1, 0), animate=False)
 
     def action_row(self, step: int) -> None:
         rows = self.rows()
@@ -150,3 +198,14 @@ class NewTableScreen(Window[Any]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        """Every row's explanation (all the game's options), the keys, the rules."""
+        kinds: list[tuple[str, Any, str]] = [("players", None, "Players")]
+        if len(self.info.variants) > 1:
+            kinds.append(("variant", None, "Variant"))
+        kinds += [("option", o, o.label) for o in self.info.options]
+        kinds.append(("seat", None, "Seat 2..."))
+        rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
+        title = f"New table: {self.info.name}: help"
+        self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))

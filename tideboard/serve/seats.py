@@ -55,6 +55,19 @@ class SeatState:
         return self.bot is not None or self.standin
 
 
+def runs_of_bots(seats: list[str]) -> list[str]:
+    """Seats side by side played by bots of one level as one: "2 greedy bots"."""
+    out: list[str] = []
+    count = 0
+    for number, seat in enumerate(seats):
+        count += 1
+        if number + 1 < len(seats) and seat.endswith(" bot") and seats[number + 1] == seat:
+            continue
+        out.append(f"{count} {seat}s" if count > 1 else seat)
+        count = 0
+    return out
+
+
 class Table:
     """A table: its seats, its match once started, who watches, its chat."""
 
@@ -74,7 +87,9 @@ class Table:
         self.watchers: dict[str, int] = {}  # name -> sessions watching
         self.present: dict[str, int] = {}  # seated ident(name) -> sessions at the table
         self.paused = False  # brought back by a restart: waits for a player to return
-        self.chat: list[str] = []
+        self.chat: list[str] = []  # the last CHAT_KEPT lines said (and comings and goings)
+        self.chat_at: list[int] = []  # for each, the match's moves when it was said
+        self.chat_said = 0  # lines said since the table opened (``chat`` keeps the last)
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Any] = {}
         self.bot_timer: asyncio.TimerHandle | None = None
@@ -144,6 +159,16 @@ class Table:
             return f"{state.held_for} (invited)"
         return f"{seat_label(seat)} (free)"
 
+    def short_seat_name(self, seat: int) -> str:
+        """``seat_name`` for a lobby's line, which has 80 columns for all the seats:
+        "ana", "greedy bot", "free seat", "ana (invited)"."""
+        state = self.seats[seat]
+        if state.player is None and state.bot is not None:
+            return f"{state.bot} bot"
+        if state.player is None and state.held_for is None:
+            return "free seat"
+        return self.seat_name(seat)
+
     def named(self, text: str) -> str:
         """``text`` (a log line, a result) with each seated player's name for
         "Player N"; bots' seats keep theirs."""
@@ -189,20 +214,31 @@ class Table:
         parts += [f"{name} {value}" for name, value in self.options]
         return ", ".join(parts)
 
+    def result(self) -> str:
+        """A finished match's result in a few words for a lobby line: "ana won 36-14",
+        "ana and bob tied 20-20-9" (the game's own sentence is the results')."""
+        assert self.match is not None
+        game, state = self.match.game, self.match.state
+        scores = "-".join(str(score) for score in sorted(game.scores(state), reverse=True))
+        winners = [self.seat_name(seat) for seat in game.winners(state)]
+        if not winners:
+            return f"nobody won, {scores}"
+        return f"{' and '.join(winners)} {'won' if len(winners) == 1 else 'tied'} {scores}"
+
     def status(self, name: str | None = None) -> str:
         """One line for the lobby: who sits where, who is away, whose turn."""
         seats = []
         for number, seat in enumerate(self.seats):
-            text = self.seat_name(number)
+            text = self.short_seat_name(number)
             if seat.player is not None and self.started and not self.is_present(seat.player):
                 text += " (away, bot playing)" if seat.standin else " (away)"
             seats.append(text)
-        line = ", ".join(seats)
+        line = ", ".join(runs_of_bots(seats))
         if self.watchers:
             line += f"; watching: {', '.join(sorted(self.watchers))}"
         match = self.match
         if match is not None and self.over:
-            return f"finished: {self.named(match.game.result_text(match.state))}"
+            return f"finished: {self.result()}"
         if self.paused:
             return f"paused until a player returns (server restarted): {line}"
         if match is not None:  # started
@@ -212,4 +248,4 @@ class Table:
         held = [self.seats[n].held_for for n in self.empty_seats() if n not in self.free_seats()]
         if held:
             return f"rematch, waiting for {' and '.join(map(str, held))}: {line}"
-        return f"open, {len(self.free_seats())} free: {line}"
+        return f"open: {line}"  # (the free seats are in the line)

@@ -37,6 +37,7 @@ from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import ConfirmScreen, Window
 
 CHAT_MARK = "» "  # before a chat line (or a note of who comes and goes) in the log
+RECENT_CHAT = 5  # the lines said before a screen opened that its log shows
 
 TABLE_KEYS_HELP = [
     (":", "say something to the table (one line; Enter sends, Esc cancels)"),
@@ -70,6 +71,9 @@ def started(table: Table) -> Match:
 class RemoteTable(Control):
     """One session's seat at a table (``seat`` None: watching); the room plays the moves."""
 
+    home_word = "Lobby"  # p (and q) at game over go back to the lobby
+    quits = False
+
     def __init__(self, room: Room, table: Table, name: str) -> None:
         super().__init__(started(table), {})
         self.room = room
@@ -77,7 +81,7 @@ class RemoteTable(Control):
         self.player = name
         self.seat: int | None = table.seat_of(name)
         self.viewer = self.seat
-        self.chat_shown = len(table.chat)
+        self.chat_shown = 0  # lines said at the table that are in the log (from start())
 
     # -- the table ----------------------------------------------------------------
     def start(self) -> None:
@@ -87,8 +91,11 @@ class RemoteTable(Control):
         # in the table's match only: start from that
         self.match = started(self.table)
         screen.query_one(GameLog).namer = self.named
-        self.chat_shown = max(0, len(self.table.chat) - 5)  # the last few lines
-        screen.call_after_refresh(self._show_chat)
+        # the last few lines said, each among the moves where it was said
+        table = self.table
+        recent = list(zip(table.chat_at, table.chat, strict=True))[-RECENT_CHAT:]
+        self.chat_shown = table.chat_said
+        screen.call_after_refresh(self._show_recent_chat, recent)
         super().start()
 
     def stop(self) -> None:
@@ -128,11 +135,24 @@ class RemoteTable(Control):
             screen.refresh_table()
 
     def _show_chat(self) -> None:
-        lines = self.table.chat
+        """The lines said since the last shown, at the log's end."""
+        table = self.table
+        new = min(table.chat_said - self.chat_shown, len(table.chat))
         log = self.screen.query_one(GameLog)
-        for line in lines[self.chat_shown :]:
+        for line in table.chat[len(table.chat) - new :] if new > 0 else ():
             log.add(f"{CHAT_MARK}{line}")
-        self.chat_shown = len(lines)
+        self.chat_shown = table.chat_said
+
+    def _show_recent_chat(self, recent: list[tuple[int, str]]) -> None:
+        """The lines said before the screen opened, each after the moves made before
+        it was said (the log: its heading, then one entry per move)."""
+        if not recent or not self.screen.is_attached:
+            return
+        log = self.screen.query_one(GameLog)
+        entries = list(log.entries)
+        for moves, line in reversed(recent):
+            entries.insert(min(1 + moves, len(entries)), f"{CHAT_MARK}{line}")
+        log.show(entries)
 
     # -- names ------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:

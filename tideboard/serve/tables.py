@@ -390,7 +390,10 @@ class Room(Presence):
             self._say(self.get(table_id), f"{name}: {text}")
 
     def _say(self, table: Table, line: str) -> None:
+        moves = len(table.match.actions) if table.match is not None else 0
         table.chat = [*table.chat[-(CHAT_KEPT - 1) :], line]
+        table.chat_at = [*table.chat_at[-(CHAT_KEPT - 1) :], moves]
+        table.chat_said += 1
         self._changed(table, "chat")
 
     # -- listeners -----------------------------------------------------------------

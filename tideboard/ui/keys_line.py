@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -20,7 +21,8 @@ DIM = Style(dim=True)  # a key listed but disabled now (check_action said None)
 
 
 class KeysLine(Widget):
-    """The keys that apply now (bindings with ``show=True``), one entry per action."""
+    """The keys that apply now (bindings with ``show=True``), one entry per action;
+    a narrow screen shows those that fit whole (the last go: a table's chat)."""
 
     COMPONENT_CLASSES = {"keys-line--key", "keys-line--description"}
     DEFAULT_CSS = """
@@ -95,8 +97,13 @@ class KeysLine(Widget):
         self._spans = []
         entries = self._entries()
         self._drawn = [entry[:3] for entry in entries]
+        width = self.size.width
         for key, description, enabled, node, action in entries:
             start = len(line)
+            if (
+                width and line.cell_len + cell_len(key + description) + 2 > width
+            ):  # (its last space may go)
+                break  # no key is cut: those that do not fit whole go (in ? help still)
             line.append(f" {key} ", key_style if enabled else key_style + DIM)
             line.append(f"{description} ", text_style if enabled else text_style + DIM)
             self._spans.append((start, len(line), node, action))

@@ -68,6 +68,11 @@ class Control:
     """
 
     bot_delay = 0.0  # seconds a bot waits before it moves (a local game's bots only)
+    # where p goes at game over (and leaving does): the picker here, a server's lobby
+    # at a table; ``quits``: whether q at game over ends the app (at a server table
+    # it goes to the lobby: only the lobby's q leaves the server)
+    home_word = "Picker"
+    quits = True
 
     def __init__(self, match: Match, bot_levels: dict[int, str]) -> None:
         self.match = match

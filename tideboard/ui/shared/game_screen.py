@@ -79,9 +79,11 @@ class GameScreen(Windows, Screen):
         Binding("r", "results", "Results"),
         Binding("a", "again", "Play again"),
         Binding("p", "picker", "Picker"),
+        Binding("p", "lobby", "Lobby"),  # (at a server table: ``Control.home_word``)
         Binding("q", "quit_app", "Quit"),
+        Binding("q", "lobby", "Lobby", show=False),  # (a table's q goes to the lobby)
     ]
-    GAME_OVER_ACTIONS = frozenset({"results", "again", "picker", "quit_app"})
+    GAME_OVER_ACTIONS = frozenset({"results", "again", "picker", "lobby", "quit_app"})
     ANY_TIME_ACTIONS = frozenset({"help", "log_scroll", "log_edge"})  # also at game over
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
@@ -143,10 +145,20 @@ class GameScreen(Windows, Screen):
         if verdict is not None:
             return verdict
         if action in self.GAME_OVER_ACTIONS:
-            return self.ended
+            return self.ended and self._end_offers(action)
         if self.ended:
             return action in self.ANY_TIME_ACTIONS
         return self.offers(action, parameters)
+
+    def _end_offers(self, action: str) -> bool:
+        """Of the game-over keys, p's picker or lobby (``Control.home_word``) and
+        whether q quits (``Control.quits``; else it goes where p goes)."""
+        lobby = self.control.home_word == "Lobby"
+        if action == "picker":
+            return not lobby
+        if action == "lobby":
+            return lobby or not self.control.quits
+        return action != "quit_app" or self.control.quits
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Whether the game's ``action`` applies now (as Textual's ``check_action``: True
@@ -322,12 +334,16 @@ class GameScreen(Windows, Screen):
             self.control.named(self.game.result_text(self.state)),
             self.match.config.seed,
             self._end_choice,
+            home=self.control.home_word,
+            quits=self.control.quits,
         )
 
     def _study_board(self) -> None:
         """The results closed: the final board and the log stay, with the game-over keys."""
         self.sync_bindings()
-        keys = "r: results, a: play again, p: picker, q: quit."
+        control = self.control
+        home = control.home_word.lower()
+        keys = f"r: results, a: play again, p: {home}" + (", q: quit." if control.quits else ".")
         message = f"Game over. {self.control.named(self.game.result_text(self.state))}  {keys}"
         line = self._status_line()
         if line is not None and not line.fits(message):  # (the result is in the results)
@@ -343,7 +359,7 @@ class GameScreen(Windows, Screen):
             self._study_board()
         elif choice == "again":
             self.control.play_again()
-        elif choice == "quit":
+        elif choice == "quit" and self.control.quits:
             self.app.exit()
         else:
             self.app.show_picker()
@@ -359,13 +375,24 @@ class GameScreen(Windows, Screen):
     def action_picker(self) -> None:
         self._end_choice("picker")
 
+    def action_lobby(self) -> None:
+        self._end_choice("picker")
+
     def action_quit_app(self) -> None:
         self._end_choice("quit")
 
     def action_help(self) -> None:
         if not self.is_active:
             return
-        keys = self.control.keys_help(list(self.KEYS_HELP)) + SHARED_KEYS_HELP
+        control = self.control
+        shared = SHARED_KEYS_HELP
+        if not control.quits:  # (a server table: its own q, and p and q at game over)
+            over = (
+                "Esc closes the results to study the board and the log; r shows them "
+                f"again, a plays again, p or q goes back to the {control.home_word.lower()}"
+            )
+            shared = [(k, over if k == "at game over" else w) for k, w in shared if k != "q"]
+        keys = control.keys_help(list(self.KEYS_HELP)) + shared
         self.show_help(f"{self.game.info.name}: help", keys, rules_markdown(self.game.info.id))
 
     def action_undo(self) -> None:

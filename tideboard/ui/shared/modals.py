@@ -188,6 +188,9 @@ class EndScreen(Window[str]):
     """Final scores and the result; returns 'board' (Esc: close it and study the
     final board and the log), 'again', 'picker' or 'quit'.
 
+    ``home`` names where p goes (the picker; at a server table the lobby); when
+    ``quits`` is False (a server table) there is no Quit and q goes there too.
+
     The keys of the burst that ended the game (``a a a`` attacking the boss)
     must not also start the next one, so it has a ``GUARD`` too.
     """
@@ -197,13 +200,38 @@ class EndScreen(Window[str]):
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("p", "choose('picker')", "Picker"),
+        Binding("p", "home", "Lobby"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("q", "home", "Lobby", show=False),
         Binding("escape,r", "choose('board')", "See the board"),
     ]
 
-    def __init__(self, title: str, table: Any, result: str, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        table: Any,
+        result: str,
+        seed: int | None = None,
+        home: str = "Picker",
+        quits: bool = True,
+    ) -> None:
         super().__init__()
         self.title_text, self.table, self.result, self.seed = title, table, result, seed
+        self.home, self.quits = home, quits
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """p and q as ``home`` and ``quits`` say (the picker's, or a table's lobby)."""
+        lobby = self.home == "Lobby"
+        if action == "home":
+            return lobby or not self.quits
+        if action == "choose" and parameters == ("picker",):
+            return not lobby
+        if action == "choose" and parameters == ("quit",):
+            return self.quits
+        return True
+
+    def action_home(self) -> None:
+        self.action_choose("picker")
 
     def compose(self) -> ComposeResult:
         # The buttons and the hint (with the seed) are docked at the foot of the
@@ -214,8 +242,9 @@ class EndScreen(Window[str]):
                 with Horizontal(classes="buttons"):
                     # no button takes focus: the Enter that ended the game answers nothing
                     yield _unfocusable(Button("Play again (a)", id="again", variant="primary"))
-                    yield _unfocusable(Button("Picker (p)", id="to-picker"))
-                    yield _unfocusable(Button("Quit (q)", id="quit"))
+                    yield _unfocusable(Button(f"{self.home} (p)", id="to-picker"))
+                    if self.quits:
+                        yield _unfocusable(Button("Quit (q)", id="quit"))
                 seed = f" Seed {self.seed}." if self.seed is not None else ""
                 yield Static(
                     f"Esc: the final board and the log (r: back here).{seed}",

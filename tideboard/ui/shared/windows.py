@@ -70,7 +70,9 @@ class Windows:
         result: str,
         seed: int | None,
         then: Callable[[str | None], Any],
+        home: str = "Picker",
+        quits: bool = True,
     ) -> None:
         from tideboard.ui.shared.modals import EndScreen
 
-        self.app.push_screen(EndScreen(title, table, result, seed), then)
+        self.app.push_screen(EndScreen(title, table, result, seed, home, quits), then)
