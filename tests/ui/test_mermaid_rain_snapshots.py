@@ -15,6 +15,7 @@ from tideboard.games.mermaid_rain.content import CELL_BY_NAME
 from tideboard.games.mermaid_rain.state import OVER, PICK, RIDE
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.mermaid_rain import MermaidRainScreen
+from tideboard.ui.shared.log import GameLog
 
 GAME = registry.load("mermaid-rain")
 CONFIG = GameConfig(players=4, seed=3)
@@ -40,6 +41,11 @@ async def wait_for_screen(pilot) -> None:
     else:
         raise AssertionError(f"the bots never finished their moves: {pilot.app.screen_stack}")
     for _ in range(5):
+        await pilot.pause()
+    log = screen.query_one(GameLog)  # its scroll to the last line comes after a refresh
+    for _ in range(200):
+        if log.scroll_y >= log.max_scroll_y:
+            break
         await pilot.pause()
 
 
