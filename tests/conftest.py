@@ -75,10 +75,24 @@ def pytest_collection_finish(session):
     gc.freeze()
 
 
+# The folders of the app, server and store tests: most of them draw screens or
+# wait for the disk, up to a few seconds each (the others, rules and command
+# line tests, take a few hundredths of a second).
+HEAVY_FOLDERS = ("tests/ui/", "tests/serve/", "tests/store/")
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow first: xdist hands tests out in this order, so the
-    parallel run does not end with one long test while the other cores wait."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
+    """Tests marked slow first, then the app, server and store tests, then the
+    rest: xdist hands tests out in this order, so the parallel run ends with
+    the short tests, spread over the workers as each frees up, not with a
+    long one while the other cores wait."""
+
+    def rank(item) -> int:
+        if item.get_closest_marker("slow") is not None:
+            return 0
+        return 1 if item.nodeid.startswith(HEAVY_FOLDERS) else 2
+
+    items.sort(key=rank)  # stable: in the order collected within each rank
 
 
 def pytest_xdist_auto_num_workers(config):
