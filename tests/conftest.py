@@ -18,6 +18,8 @@ gc.set_threshold(10_000, 20, 100)
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
+from tideboard.store.background import WriteThread  # noqa: E402
+
 # In CI, property tests draw the same examples every run, so a red build is
 # always reproducible; locally they explore new examples each time.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
@@ -30,6 +32,32 @@ def isolated_saves(tmp_path, monkeypatch):
     """Every test writes its autosaves to its own folder, never the user's."""
     monkeypatch.setenv("TIDEBOARD_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
+
+
+_writer_threads: set[WriteThread] = set()
+_submit = WriteThread.submit
+
+
+def _submit_seen(self: WriteThread, job):
+    _writer_threads.add(self)
+    return _submit(self, job)
+
+
+WriteThread.submit = _submit_seen  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def writer_threads_ended():
+    """Every store writer thread a test started is ended after it (its writes
+    done first), as ``tideboard`` ends its own when the app closes its store
+    (``run_app``); ``App.run_test`` does not.  A writer thread left running
+    kept its whole app alive to the end of the session (the thread holds the
+    ``sys.stderr`` it started with: the test app's print capture): hundreds of
+    apps a worker, and every full collection of the garbage collector went
+    through them all.  A later write to the same store starts a new thread."""
+    yield
+    while _writer_threads:
+        _writer_threads.pop().close()
 
 
 @pytest.fixture(autouse=True)
@@ -47,10 +75,24 @@ def pytest_collection_finish(session):
     gc.freeze()
 
 
+# The folders of the app, server and store tests: most of them draw screens or
+# wait for the disk, up to a few seconds each (the others, rules and command
+# line tests, take a few hundredths of a second).
+HEAVY_FOLDERS = ("tests/ui/", "tests/serve/", "tests/store/")
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow first: xdist hands tests out in this order, so the
-    parallel run does not end with one long test while the other cores wait."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
+    """Tests marked slow first, then the app, server and store tests, then the
+    rest: xdist hands tests out in this order, so the parallel run ends with
+    the short tests, spread over the workers as each frees up, not with a
+    long one while the other cores wait."""
+
+    def rank(item) -> int:
+        if item.get_closest_marker("slow") is not None:
+            return 0
+        return 1 if item.nodeid.startswith(HEAVY_FOLDERS) else 2
+
+    items.sort(key=rank)  # stable: in the order collected within each rank
 
 
 def pytest_xdist_auto_num_workers(config):

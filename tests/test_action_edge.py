@@ -78,6 +78,7 @@ def applied(game, state, action):
     return result
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game_id=st.sampled_from(sorted(TABLES)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def test_random_games_keep_cards_treasures_starts_and_tiles_right(players, seed)
     assert GAME.is_over(state) and state.round == 5
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
 def test_a_saved_game_replays_and_views_never_show_others_secrets(players, seed):

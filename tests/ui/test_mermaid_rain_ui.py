@@ -237,7 +237,14 @@ async def test_bots_play_a_whole_game_on_screen():
         for _ in range(4000):
             if screen.ended:
                 break
+            moves = len(screen.match.actions)
             await pilot.pause()
+            # until the bots moved: on a busy machine a pause can end before they do,
+            # and a resize after every pause then outran the game (minutes of redraws)
+            for _ in range(100):
+                if screen.ended or len(screen.match.actions) > moves:
+                    break
+                await pilot.pause(0.01)
             sizes.reverse()
             await pilot.resize_terminal(*sizes[0])
             resizes += 1
