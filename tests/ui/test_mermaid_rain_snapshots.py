@@ -42,11 +42,13 @@ async def wait_for_screen(pilot) -> None:
         raise AssertionError(f"the bots never finished their moves: {pilot.app.screen_stack}")
     for _ in range(5):
         await pilot.pause()
-    log = screen.query_one(GameLog)  # its scroll to the last line comes after a refresh
-    for _ in range(200):
-        if log.scroll_y >= log.max_scroll_y:
-            break
-        await pilot.pause()
+    # The log's last line in sight: on a busy machine the bots' lines, written while
+    # the screen's first layouts run, sometimes leave the log a line short of its end
+    # (a race of the log's scroll with Textual's layout, noted in the CHANGELOG's
+    # known issues); what these snapshots check is the layout, so the test scrolls.
+    log = screen.query_one(GameLog)
+    log.scroll_end(animate=False, immediate=True)
+    await pilot.pause()
 
 
 def riding(**changes) -> Match:

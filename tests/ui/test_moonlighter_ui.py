@@ -76,9 +76,11 @@ def corridor(length: int, **changes):
 
 async def ml_screen(pilot) -> MoonlighterScreen:
     """The game screen, once an app built by ``ml_app_with_state`` has shown it."""
-    for _ in range(20):
-        if isinstance(pilot.app.screen, MoonlighterScreen):
-            return pilot.app.screen
+    for _ in range(200):
+        screen = pilot.app.screen
+        # up, and its first hint said (on a busy machine a refresh later than the screen)
+        if isinstance(screen, MoonlighterScreen) and str(screen.query_one("#ml-status").render()):
+            return screen
         await pilot.pause()
     raise AssertionError("the Moonlighter screen never came up")
 

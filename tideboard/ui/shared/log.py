@@ -306,6 +306,8 @@ class GameLog(ScrollView, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         if self.wrap_width() != self._width:
             self.call_after_refresh(self._rewrap_if_needed)
+        elif self.centre is None:  # a new height: the newest lines stay in sight
+            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
 
     def _rewrap_if_needed(self) -> None:
         if self.wrap_width() != self._width:
