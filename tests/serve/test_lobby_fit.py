@@ -75,3 +75,23 @@ async def test_a_footer_too_long_for_80_columns_cuts_no_key():
         whole = [f" {key} {what} " for key, what, _ in entries if f" {key} " in shown]
         assert shown == "".join(whole)  # each key listed with its whole word, none cut
         assert " t Chests " in shown and ":" not in shown  # the last (chat) goes
+
+
+async def test_a_lost_solo_table_says_lost_and_its_score(tmp_path):
+    """A Moonlighter campaign lost read "finished: nobody won, 3000" in the lobby."""
+    from tideboard.engine.bots import make_bot
+    from tideboard.serve.tables import Room
+    from tideboard.store.games import Store
+
+    room = Room(Store.open(tmp_path / "t.db", import_autosaves=False), bot_delay=0)
+    table = room.create("ana", "moonlighter", 1)
+    game = table.match.game
+    bot = make_bot(game, "random", seed=3)
+    while not table.over:
+        state = table.match.state
+        room.act(
+            table.id, "ana", bot.choose(game, game.view(state, 0), 0, game.legal_for(state, 0))
+        )
+    assert not table.match.game.winners(table.match.state)  # (random never clears it)
+    score = table.match.game.scores(table.match.state)[0]
+    assert table.result() == f"ana lost, score {score}"

@@ -221,6 +221,8 @@ class Table:
         game, state = self.match.game, self.match.state
         scores = "-".join(str(score) for score in sorted(game.scores(state), reverse=True))
         winners = [self.seat_name(seat) for seat in game.winners(state)]
+        if not winners and self.players == 1:  # a solo game lost (the automaton's, a campaign)
+            return f"{self.seat_name(0)} lost, score {scores.split('-')[0]}"
         if not winners:
             return f"nobody won, {scores}"
         return f"{' and '.join(winners)} {'won' if len(winners) == 1 else 'tied'} {scores}"
