@@ -208,14 +208,6 @@ def evaluate(game: Any, state: State) -> list[float]:
     return [value + 200 * state.health / state.max_health]
 
 
-def _greedy_move(
-    game: Any, view: State, seat: int, legal: Sequence[Any], rng: random.Random
-) -> Any:
-    bot = GreedyBot()
-    bot.random = rng
-    return bot.choose(game, view, seat, legal)
-
-
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
@@ -225,7 +217,7 @@ EXPERT = Spec(
     scale=5000.0,
     horizon=30,
     evaluate=evaluate,
-    prior=_greedy_move,
+    prior=bot_policy(GreedyBot()),
     bias=0.2,
     exploration=0.1,
 )

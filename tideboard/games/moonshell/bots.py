@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import RandomBot, expert_factory
-from tideboard.engine.search import Spec
+from tideboard.engine.search import Spec, bot_policy
 from tideboard.games.moonshell import rules, sampling, scoring
 from tideboard.games.moonshell.content import (
     ANEMONE,
@@ -175,14 +175,6 @@ def evaluate(game: Any, state: State) -> list[float]:
     return [rater.evaluate(state, seat, {}) for seat in range(state.players)]
 
 
-def _greedy_move(
-    game: Any, view: State, seat: int, legal: Sequence[Any], rng: random.Random
-) -> Any:
-    bot = GreedyBot()
-    bot.random = rng
-    return bot.choose(game, view, seat, legal)
-
-
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
@@ -193,7 +185,7 @@ EXPERT = Spec(
     horizon=6,
     solo_scale=60.0,
     evaluate=evaluate,
-    prior=_greedy_move,
+    prior=bot_policy(GreedyBot()),
     bias=1.0,
 )
 
