@@ -1,11 +1,11 @@
-"""Stylesheets parsed once for the server and shared (tideboard/serve/styles.py)."""
+"""Stylesheets parsed once for the server and shared (tideboard/ui/styles.py)."""
 
 from __future__ import annotations
 
 import asyncio
 
 from tests.serve.sshclient import Client, start_server
-from tideboard.serve import styles
+from tideboard.ui import styles
 
 
 def app_of(server, name):
@@ -75,3 +75,20 @@ def test_a_reparse_takes_the_rules_another_sheet_parsed_for_the_same_variables()
     copy = second.copy()
     copy.parse()
     assert copy.rules[0] is first.rules[0] and copy.variables == variables
+
+
+async def test_local_apps_of_one_process_share_their_parsed_rules_too():
+    """The local app uses the same cache (ui/styles.py): a second app with the
+    same theme parses nothing again (the test suite's hundreds of apps)."""
+    from tideboard.ui.app import TideboardApp
+
+    first = TideboardApp(theme="tide-dark", bot_delay=0)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    parsed = len(styles._RULES)
+    second = TideboardApp(theme="tide-dark", bot_delay=0)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(second.stylesheet, styles.SharedStylesheet)
+        assert second.stylesheet.rules[0] is first.stylesheet.rules[0]
+    assert len(styles._RULES) == parsed

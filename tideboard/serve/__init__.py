@@ -5,7 +5,6 @@
 - ``tables.py``  the tables: seats, moves applied by the server only, bots, chat
   (no Textual; kept in the game store)
 - ``app.py``     the session's app: the lobby, then a table's game screen
-- ``styles.py``  stylesheets parsed once for every session (per theme)
 - ``lobby.py``   the lobby screen; ``new_table.py`` its new-table dialog
 - ``table_screen.py`` a game's own screen playing one seat of a server table
 

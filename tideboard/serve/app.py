@@ -18,8 +18,8 @@ from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
 from tideboard.serve.driver import SSHDriver
-from tideboard.serve.styles import SharedStylesheet, theme_variables
 from tideboard.ui.app import TideboardApp
+from tideboard.ui.styles import theme_variables
 
 if TYPE_CHECKING:
     from tideboard.serve.lobby import LobbyScreen
@@ -70,11 +70,7 @@ class ServeApp(TideboardApp):
         self.returning: str | None = None  # that table, when its screen goes back to the lobby
         self.ssh_driver: SSHDriver | None = None  # set by the driver, once the app starts
         self.drawn = asyncio.Event()  # set at the first frame (Textual's Ready)
-        super().__init__(bot_delay=room.bot_delay)
-        # parsed once for every session with the same theme (serve/styles.py)
-        shared = SharedStylesheet(variables=self.get_css_variables())
-        shared.source = self.stylesheet.source.copy()
-        self.stylesheet = shared
+        super().__init__(bot_delay=room.bot_delay)  # (its stylesheet shared: ui/styles.py)
         self.driver_class = SSHDriver
         self.set_depth(colour_depth(env))
 

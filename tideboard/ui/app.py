@@ -20,6 +20,7 @@ from tideboard.files.themes import DEFAULT_THEME, base_stylesheet, named_stylesh
 from tideboard.ui.screens import has_screen, screen_class
 from tideboard.ui.shared.keys_in_order import KeysInOrder
 from tideboard.ui.startup import pause_gc, resume_gc
+from tideboard.ui.styles import SharedStylesheet
 from tideboard.ui.textual_compat import give_result_callback
 
 __all__ = ["TideboardApp", "has_screen", "run_app", "screen_class"]
@@ -85,6 +86,11 @@ class TideboardApp(KeysInOrder, App):
         self._small_notice: Notification | None = None  # the one on screen, if any
         self._size_to_say: Size | None = None  # a resize not yet handled by _say_size
         self._sheets: set[str] = set()  # the named sheets added so far
+        # Rule sets parsed once for every app of the process with the same theme
+        # (ui/styles.py): over SSH an app a session, in the tests hundreds of apps.
+        shared = SharedStylesheet(variables=self.get_css_variables())
+        shared.source = self.stylesheet.source.copy()
+        self.stylesheet = shared
 
     def on_mount(self) -> None:
         # Textual gives the first screen no result callback, and switch_screen

@@ -16,7 +16,7 @@ figure (the figures are in docs/architecture.md, "Textual's private names").
   turns into a key; the SSH driver then schedules a tick.
 - :class:`RulesHookStylesheet` (``Stylesheet._parse_rules``): the parse of one
   source, which ``tideboard serve`` shares between its sessions
-  (serve/styles.py; about a quarter of a session's memory).
+  (ui/styles.py; about a quarter of an SSH session's memory).
 - :func:`give_result_callback` (``Screen._result_callbacks`` and
   ``_push_result_callback``): the app's first screen is its own default screen
   (``get_default_screen``), not pushed over Textual's blank one (3% of the

@@ -1,13 +1,14 @@
-"""Stylesheets parsed once for the whole server, shared by every session.
+"""Stylesheets parsed once for the whole process, shared by every app in it.
 
 Each Textual app parses its stylesheets (the app's, every widget class's
 ``DEFAULT_CSS``, a game's sheet) into rule sets for its theme's variables.
-Served as one app per SSH session, that is the same work again for each
-player connecting, and the same rule sets kept again in each session's
-memory (about a quarter of it).  Here the parsed rule sets are kept per
-*(theme variables, source)* for the whole process, so a session parses only
-what no session with the same theme has parsed before; a session with
-another theme (F2) gets its own, so every session keeps its own colours.
+``tideboard serve`` runs one app per SSH session, and the test suite hundreds
+of apps a process: that is the same work again for each, and over SSH the same
+rule sets kept again in each session's memory (about a quarter of it).  Here
+the parsed rule sets are kept per *(theme variables, source)* for the whole
+process, so an app parses only what no app with the same theme has parsed
+before; an app with another theme (F2) gets its own, so every session keeps
+its own colours.  A local game has one app: there it changes nothing.
 
 Textual treats parsed rule sets as read-only (one app applies the same ones
 to each of its widgets), so sharing them between apps is sharing them
