@@ -75,6 +75,14 @@ def pytest_collection_finish(session):
     gc.freeze()
 
 
+def pytest_sessionfinish(session, exitstatus):
+    """What the session made is frozen too before pytest's last look for
+    unraisable exceptions (five full collections at its cleanup, in each
+    worker): over the hundreds of apps a worker leaves, a few seconds of each
+    worker at the very end of the run."""
+    gc.freeze()
+
+
 # The folders of the app, server and store tests: most of them draw screens or
 # wait for the disk, up to a few seconds each (the others, rules and command
 # line tests, take a few hundredths of a second).

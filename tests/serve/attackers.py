@@ -27,6 +27,13 @@ import asyncssh
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = asyncssh.generate_private_key("ssh-ed25519")
+# The honest players' key-to-update p95 a test accepts beside an attacker.  The
+# target, 100 ms, is measured by benchmarks/ssh_attack.py on a quiet machine (the
+# figures are in benchmarks/README.md: speed is shown by a benchmark, not a timed
+# test); run beside the rest of the suite on two busy cores, a test tells a
+# stalled server (seconds: a flood parsed on the loop, a never-read output
+# blocking it) from a busy machine.
+STALLED = 3.0  # (a key unanswered in 5 s counts as lost, and no key may be lost)
 ADDRESS_SPACE = 3 << 30  # the server child's limit: 3 GiB
 
 
