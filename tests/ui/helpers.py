@@ -18,18 +18,23 @@ def app_for(players=2, solo=False, seed=5, bots=None, theme=None, game_id=SS) ->
     return TideboardApp(theme=theme, game_id=game_id, config=config, bots=bots or {}, bot_delay=0)
 
 
-def app_with_match(match: Match, bots=None, theme=None) -> TideboardApp:
-    """An app whose game starts from ``match`` (built by a test)."""
+def app_with_match(match: Match, bots=None, theme=None, via_picker=False) -> TideboardApp:
+    """An app whose game starts from ``match`` (built by a test): its first
+    screen, as ``tideboard play`` opens one (leaving it ends the app), or with
+    ``via_picker`` pushed over the picker (leaving it goes back there)."""
+    if not via_picker:
+        return TideboardApp(theme=theme, bot_delay=0, start=match, bots=bots or {})
     app = TideboardApp(theme=theme, bot_delay=0)
     app.call_after_refresh(lambda: app.start_match(match, bots or {}))
     return app
 
 
 def app_with_state(
-    state, config: GameConfig, bots=None, game_id: str = SS, theme=None
+    state, config: GameConfig, bots=None, game_id: str = SS, theme=None, via_picker=False
 ) -> TideboardApp:
     """An app whose game starts from ``state`` (built by a test)."""
-    return app_with_match(Match(registry.load(game_id), config, (state,)), bots, theme)
+    match = Match(registry.load(game_id), config, (state,))
+    return app_with_match(match, bots, theme, via_picker)
 
 
 async def settle(pilot, times: int = 3) -> None:

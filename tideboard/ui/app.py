@@ -60,9 +60,12 @@ class TideboardApp(KeysInOrder, App):
         store_id: str | None = None,
         store_path: Any = None,
         replay: bool = False,
+        start: Match | None = None,
     ) -> None:
         """``theme`` and ``bot_delay`` (seconds per bot action; the tests pass 0)
-        override the saved settings for this run."""
+        override the saved settings for this run.  ``game_id`` and ``config``
+        start a new game, ``start`` a game from the match given (a position set
+        up by a test or a tool), with ``bots``; neither: the picker."""
         pause_gc()  # until the first frame (tideboard/ui/startup.py); the CLI paused it already
         super().__init__()
         self.settings, self._settings_notice = user_settings.load(list(theme_table()))
@@ -76,6 +79,7 @@ class TideboardApp(KeysInOrder, App):
         self.picker_used = False
         self.start_config = config
         self.start_bots = bots or {}
+        self.start_from = start
         self.bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
         # a loaded game (``tideboard resume`` / ``replay``): continue or replay it
         self.loaded_match = match
@@ -114,7 +118,9 @@ class TideboardApp(KeysInOrder, App):
         is still pushed over the blank screen (it may need a question first)."""
         if self.loaded_match is not None:
             return super().get_default_screen()
-        if self.start_game and self.start_config:
+        if self.start_from is not None:
+            screen = self._match_screen(self.start_from, self.start_bots)
+        elif self.start_game and self.start_config:
             screen = self._match_screen(
                 Match.start(registry.load(self.start_game), self.start_config), self.start_bots
             )
