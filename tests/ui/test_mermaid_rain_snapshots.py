@@ -23,10 +23,7 @@ BOTS = {1: "greedy", 2: "greedy", 3: "greedy"}
 
 
 def app_from(match: Match, bots=None, theme: str | None = None) -> TideboardApp:
-    app = TideboardApp(theme=theme, bot_delay=0)
-    app.start_game = None
-    app.call_after_refresh(lambda: app.start_match(match, BOTS if bots is None else bots))
-    return app
+    return TideboardApp(theme=theme, bot_delay=0, start=match, bots=BOTS if bots is None else bots)
 
 
 async def wait_for_screen(pilot) -> None:

@@ -156,8 +156,9 @@ async def test_footer_while_a_bot_plays_offers_no_move_keys():
         STONES.parse_action(GAME.setup(GameConfig(players=2, seed=5)), "end")
     )
     assert match.state.current == 1
-    app = TideboardApp(bot_delay=600)  # the bot thinks for ten minutes
-    app.call_after_refresh(lambda: app.start_match(match, {1: "greedy"}))
+    app = TideboardApp(
+        bot_delay=600, start=match, bots={1: "greedy"}
+    )  # the bot thinks for ten minutes
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
         assert footer_keys(screen) == {"question_mark", "q", "t"}

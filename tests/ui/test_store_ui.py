@@ -197,8 +197,7 @@ async def test_a_finished_game_is_recorded_with_its_result_and_seed():
     before = match.undo(1)
     last = match.actions[-1]
     assert not game.is_over(before.state)
-    app = TideboardApp(bot_delay=0)
-    app.call_after_refresh(lambda: app.start_match(before, {}))
+    app = TideboardApp(bot_delay=0, start=before)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
