@@ -57,6 +57,17 @@ async def saves_done(pilot, seconds: float = 10.0) -> None:
         await pilot.pause(0.01)
 
 
+async def wait_for(pilot, condition, seconds: float = 20.0) -> None:
+    """Until ``condition()`` holds, for at most ``seconds`` (a deadline, not a number
+    of pauses: on a busy machine a pause takes longer), then assert it."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+    assert condition()
+
+
 async def settle_keys(pilot, times: int = 40) -> None:
     """Until every queued key was handled (at most ``times`` pauses), then settle."""
     app = pilot.app

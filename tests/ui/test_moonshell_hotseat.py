@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.helpers import hand_over, settle
+from tests.ui.helpers import hand_over, settle, wait_for
 from tests.ui.test_moonshell_screen import footer_actions
 from tests.ui.test_moonshell_ui import status
 from tideboard.engine.core import GameConfig
@@ -34,14 +34,6 @@ def short_guard(monkeypatch):
 def hot_seat_app(players=3, variant="dive", seed=2, bots=None) -> TideboardApp:
     config = GameConfig(players=players, variant=variant, seed=seed)
     return TideboardApp(game_id="moonshell", config=config, bots=bots or {}, bot_delay=0)
-
-
-async def wait_for(pilot, condition, tries: int = 300) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    assert condition()
 
 
 async def choose_mermaid(pilot, key: str = "w") -> None:

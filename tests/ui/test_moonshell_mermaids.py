@@ -4,7 +4,7 @@ mermaid/tides/event lines, and snapshots at 80x24 and 120x40."""
 
 from __future__ import annotations
 
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, wait_for
 from tideboard.engine.core import GameConfig
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.moonshell.choice import ChoiceWindow
@@ -14,14 +14,6 @@ from tideboard.ui.moonshell.mermaids import mermaid_moves
 def tsunami_app(options=None, seed=6) -> TideboardApp:
     config = GameConfig(players=2, variant="tsunami", seed=seed, options=options or {})
     return TideboardApp(game_id="moonshell", config=config, bots={1: "greedy"}, bot_delay=0)
-
-
-async def wait_for(pilot, condition, tries: int = 300) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    assert condition()
 
 
 async def to_first_turn(pilot) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from tests.ui.helpers import app_for, app_with_state, hand_over, notices, settle
+from tests.ui.helpers import app_for, app_with_state, hand_over, notices, settle, wait_for
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
@@ -39,14 +39,6 @@ def ms_app(players=2, solo=False, seed=5, bots=None, theme=None) -> TideboardApp
 def ms_app_with_state(state, config: GameConfig, bots=None) -> TideboardApp:
     """An app whose Moonshell game starts from ``state`` (built by a test)."""
     return app_with_state(state, config, bots, game_id=MS)
-
-
-async def wait_for(pilot, condition, tries: int = 200) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    assert condition()
 
 
 def status(screen) -> str:
