@@ -25,7 +25,8 @@ plain fork of a process running Textual's or asyncssh's threads), started on fir
 use or by :func:`warm` (in the background: nothing here blocks the loop), and shut
 down by :func:`shutdown` (the server's stop, and the process's exit).  Its workers
 run at a lower priority than the process that asked (the players' keys come
-first) and ignore Ctrl+C (the parent handles it; no worker prints a traceback).
+first), ignore Ctrl+C (the parent handles it) and print nothing (the terminal is
+the app's: no traceback reaches a player).
 A pool that breaks (a worker killed) is replaced, and the move is thought in a
 thread meanwhile.
 
@@ -37,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import os
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
 
     from tideboard.engine.search import Budget, Result, Spec
 
-NICE = 5  # how much lower the workers' priority is than the asking process's
+NICE = 10  # how much lower the workers' priority is than the asking process's
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
@@ -71,6 +73,7 @@ def start(game_ids: tuple[str, ...] = ()) -> ProcessPoolExecutor:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
+            _start_tracker()
             methods = multiprocessing.get_all_start_methods()
             method = "forkserver" if "forkserver" in methods else "spawn"
             context = multiprocessing.get_context(method)
@@ -81,6 +84,43 @@ def start(game_ids: tuple[str, ...] = ()) -> ProcessPoolExecutor:
                 atexit.register(shutdown)
                 _exit_registered = True
         return _pool
+
+
+class _Unnumbered:
+    """A stream without a file number (what :func:`_start_tracker` lends)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def fileno(self) -> int:
+        raise OSError("no file number")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker (the pool's locks need it).  It
+    passes ``sys.stderr``'s file number to its process, and a Textual app's
+    stderr (which captures prints) has the invalid -1: for that moment stderr is
+    one without a number (the tracker keeps the process's own fd 2), printing
+    where the app's does."""
+    from multiprocessing import resource_tracker
+
+    stream = sys.stderr
+    try:
+        numbered = stream is None or stream.fileno() >= 0
+    except Exception:  # (none: the tracker copes)
+        numbered = True
+    if numbered:
+        resource_tracker.ensure_running()
+        return
+    sys.stderr = _Unnumbered(stream)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if isinstance(sys.stderr, _Unnumbered):
+            sys.stderr = stream
 
 
 def warm(*game_ids: str) -> None:
@@ -189,6 +229,10 @@ def _worker_init() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    quiet = os.open(os.devnull, os.O_WRONLY)  # (the terminal is the app's: nothing printed)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    os.close(quiet)
     try:
         os.nice(NICE)
     except OSError:  # (not allowed: the same priority, then)
