@@ -212,6 +212,11 @@ async def _run(function: Any, args: tuple[Any, ...]) -> Any:
     try:
         future: Future[Any] = pool.submit(function, *args)
         return await asyncio.wrap_future(future)
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise  # (the asker gave up: a game left)
+        return None  # (the pool was shut down under it: another server's stop)
     except BrokenProcessPool:  # a worker died (killed): a new pool next time
         with _lock:
             if _pool is pool:
