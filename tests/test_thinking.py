@@ -7,6 +7,8 @@ import asyncio
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -124,3 +126,34 @@ async def test_a_killed_worker_the_move_is_thought_in_a_thread_then_a_new_pool()
     assert not thinking.running()
     await both_choose()  # a stopped pool starts again on the next move
     assert thinking.running()
+
+
+CHILD = """
+import os, sys
+from tideboard.engine import thinking
+if __name__ == "__main__":
+    pool = thinking.start()
+    print(pool.submit(os.getpid).result(timeout=60), flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_the_workers_of_a_killed_process_end():
+    """Killed (kill -9: no exit handler runs), the process leaves no worker behind."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        worker = int(child.stdout.readline())
+        os.kill(worker, 0)  # (alive)
+    finally:
+        child.kill()
+        child.wait()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the worker outlived its process")

@@ -25,8 +25,9 @@ plain fork of a process running Textual's or asyncssh's threads), started on fir
 use or by :func:`warm` (in the background: nothing here blocks the loop), and shut
 down by :func:`shutdown` (the server's stop, and the process's exit).  Its workers
 run at a lower priority than the process that asked (the players' keys come
-first), ignore Ctrl+C (the parent handles it) and print nothing (the terminal is
-the app's: no traceback reaches a player).
+first), ignore Ctrl+C (the parent handles it), print nothing (the terminal is
+the app's: no traceback reaches a player) and end when the process they think for
+is gone (killed without shutting the pool down).
 A pool that breaks (a worker killed) is replaced, and the move is thought in a
 thread meanwhile.
 
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from tideboard.engine.search import Budget, Result, Spec
 
 NICE = 10  # how much lower the workers' priority is than the asking process's
+PARENT_CHECK = 1.0  # seconds between a worker's looks for the process it thinks for
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
@@ -77,7 +79,9 @@ def start(game_ids: tuple[str, ...] = ()) -> ProcessPoolExecutor:
             methods = multiprocessing.get_all_start_methods()
             method = "forkserver" if "forkserver" in methods else "spawn"
             context = multiprocessing.get_context(method)
-            _pool = ProcessPoolExecutor(workers(), mp_context=context, initializer=_worker_init)
+            _pool = ProcessPoolExecutor(
+                workers(), mp_context=context, initializer=_worker_init, initargs=(os.getpid(),)
+            )
             for _ in range(workers()):  # every worker started (and warmed) now
                 _pool.submit(_ready, game_ids)
             if not _exit_registered:
@@ -230,7 +234,7 @@ async def _run(function: Any, args: tuple[Any, ...]) -> Any:
 
 
 # -- in the workers --------------------------------------------------------------
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -242,7 +246,23 @@ def _worker_init() -> None:
         os.nice(NICE)
     except OSError:  # (not allowed: the same priority, then)
         pass
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     import tideboard.engine.search  # noqa: F401  (the first move need not wait for it)
+
+
+def _orphaned(parent: int) -> None:
+    """End this worker once the process it thinks for is gone (killed, so that
+    it never shut the pool down): a worker waits for its next move forever else."""
+    import time
+
+    while True:
+        time.sleep(PARENT_CHECK)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except OSError:  # (another user's process under that number now: gone too)
+            os._exit(0)
 
 
 def _ready(game_ids: tuple[str, ...]) -> bool:
