@@ -1,7 +1,7 @@
 """Expert bots thinking while players press keys (issue #21, "No stalls").
 
     python benchmarks/thinking_load.py [--tables 10] [--players 10] [--seconds 20]
-                                       [--think 1.0] [--local-presses 30]
+                                       [--think 1.0] [--local-presses 30] [--on-loop]
 
 **Over SSH.** Starts ``tideboard serve`` in its own process (a fresh data folder,
 port 0, the default bot delay of 0.6 s) with ``--tables`` Shifting Stones tables
@@ -15,7 +15,10 @@ seen on its new line on the client's emulated screen) and keys
 unanswered in 5 s, first with no tables (the baseline), then with the experts;
 and each bot move's time against its budget: the search's own time (measured
 in the worker, from the search's start) and the wall time from the move asked
-to the move answered (which includes waiting for a free worker).
+to the move answered (which includes waiting for a free worker).  ``--on-loop``
+adds a round with the experts thinking on the server's loop (as before the pool),
+for comparison, and ``--greedy`` a round of greedy tables (nothing thinks; a
+greedy bot moves every 0.6 s, so the lobbies redraw more often).
 
 **The local app.** The app runs headless (``run_test``, 80x24) with experts in
 both seats of Shifting Stones (``--think`` a move); while one thinks, ``t`` opens
@@ -27,7 +30,8 @@ Targets (issue #21): the players' update p95 under 100 ms with 10 experts
 thinking; the app's key p95 under 100 ms while one thinks; no move's search
 over its budget (plus one playout move).  The clients share this process and
 the machine's cores with the server and its pool, so the figures are
-pessimistic.  The SSH clients are the test suite's (``tests/serve/sshclient.py``).
+pessimistic; beside them, the server loop's lateness (a 10 ms sleep's overshoot,
+over the whole round): what a search on the loop would show as whole seconds.  The SSH clients are the test suite's (``tests/serve/sshclient.py``).
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import asyncssh
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -61,7 +67,9 @@ def ms(seconds: float) -> str:
 
 
 # -- the server, in its own process -----------------------------------------------
-def serve_child(data_dir: str, tables: int, think: float) -> None:
+def serve_child(
+    data_dir: str, tables: int, think: float, on_loop: bool = False, level: str = "expert"
+) -> None:
     """The server with ``tables`` expert tables; prints its port, and writes each
     bot move to ``moves.jsonl`` in ``data_dir``: [wall seconds, search seconds]."""
     from tideboard.engine import thinking
@@ -75,7 +83,10 @@ def serve_child(data_dir: str, tables: int, think: float) -> None:
 
     async def timed(game, bot, view, seat, legal):  # type: ignore[no-untyped-def]
         start = time.monotonic()
-        action = await choose(game, bot, view, seat, legal)
+        if on_loop:  # (--on-loop: as before the pool, for comparison)
+            action = bot.choose(game, view, seat, legal)
+        else:
+            action = await choose(game, bot, view, seat, legal)
         if getattr(bot, "last", None) is not None and len(legal) > 1:
             log.write(json.dumps([time.monotonic() - start, bot.last.seconds]) + "\n")
         return action
@@ -87,11 +98,15 @@ def serve_child(data_dir: str, tables: int, think: float) -> None:
         server = Server(Path(data_dir), limits, grace=0.5)
         await server.start("127.0.0.1", 0)
         for n in range(tables):
-            server.room.create(f"bot{n}", "shifting-stones", 2, bots={1: "expert"}, level="expert")
+            server.room.create(f"bot{n}", "shifting-stones", 2, bots={1: level}, level=level)
         print(f"port {server.port}", flush=True)
         stop = asyncio.Event()
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        late: list[float] = []
+        beat = asyncio.create_task(heartbeat(late))
         await stop.wait()
+        beat.cancel()
+        (Path(data_dir) / "late.json").write_text(json.dumps(late))
         await server.stop()
 
     asyncio.run(main())
@@ -103,6 +118,14 @@ def cursor_row(text: str) -> int:
         if line.lstrip().startswith("▶"):
             return number
     return -1
+
+
+async def heartbeat(late: list[float]) -> None:
+    """The server loop's lateness: a 10 ms sleep's overshoot, again and again."""
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(0.01)
+        late.append(time.monotonic() - start - 0.01)
 
 
 async def lobby_keys(port: int, name: str, seconds: float, waits: list[float]) -> int:
@@ -135,32 +158,49 @@ async def lobby_keys(port: int, name: str, seconds: float, waits: list[float]) -
     return lost
 
 
-async def ssh_round(tables: int, players: int, seconds: float, think: float) -> str:
+async def ssh_round(
+    tables: int,
+    players: int,
+    seconds: float,
+    think: float,
+    on_loop: bool = False,
+    level: str = "expert",
+) -> str:
     data_dir = tempfile.mkdtemp(prefix="td-thinking-")
     env = dict(os.environ, TIDEBOARD_DATA_DIR=data_dir, PYTHONPATH=str(ROOT))
     args = [sys.executable, __file__, "--child", data_dir, str(tables), str(think)]
+    args += [level, "on-loop"] if on_loop else [level]
     child = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env)
     assert child.stdout is not None
-    line = await asyncio.to_thread(child.stdout.readline)
-    port = int(line.split()[1])
-    await asyncio.sleep(1.5 if tables else 0)  # the grace: the stand-ins begin
     waits: list[float] = []
-    lost = sum(
-        await asyncio.gather(*(lobby_keys(port, f"p{n}", seconds, waits) for n in range(players)))
-    )
-    child.send_signal(signal.SIGTERM)
+    lost = 0
     try:
-        await asyncio.to_thread(child.wait, 20)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.wait()
-    child.stdout.close()
+        line = await asyncio.to_thread(child.stdout.readline)
+        port = int(line.split()[1])
+        await asyncio.sleep(1.5 if tables else 0)  # the grace: the stand-ins begin
+        keys = [lobby_keys(port, f"p{n}", seconds, waits) for n in range(players)]
+        lost = sum(await asyncio.gather(*keys))
+    except (OSError, asyncssh.Error) as error:  # (a server too stalled to let players in)
+        return f"{tables:>2} {level} tables: the players could not stay connected ({error!r})"
+    finally:
+        child.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.to_thread(child.wait, 20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        child.stdout.close()
     with open(Path(data_dir) / "moves.jsonl") as lines:
         moves = [json.loads(line) for line in lines if line.strip()]
-    shutil.rmtree(data_dir, ignore_errors=True)
+    late_file = Path(data_dir) / "late.json"
+    late = json.loads(late_file.read_text()) if late_file.exists() else []
+    shutil.rmtree(data_dir, ignore_errors=True)  # (a failed round leaves its folder: look)
+    where = " (thinking ON THE LOOP)" if on_loop else ""
     row = (
-        f"{tables:>2} expert tables, {players} players: update p50 {ms(quantile(waits, 0.5))}, "
-        f"p95 {ms(quantile(waits, 0.95))} ({len(waits)} keys, {lost} unanswered)"
+        f"{tables:>2} {level} tables{where}, {players} players: update p50 {ms(quantile(waits, 0.5))}, "
+        f"p95 {ms(quantile(waits, 0.95))} ({len(waits)} keys, {lost} unanswered); "
+        f"the server loop late p50 {ms(quantile(late, 0.5))}, p95 {ms(quantile(late, 0.95))}, "
+        f"max {ms(max(late, default=0))}"
     )
     if moves:
         walls = [wall for wall, _search in moves]
@@ -210,10 +250,26 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--local-presses", type=int, default=30)
+    parser.add_argument(
+        "--greedy", action="store_true", help="also a round with greedy tables (no thinking)"
+    )
+    parser.add_argument(
+        "--on-loop", action="store_true", help="also a round with the experts thinking on the loop"
+    )
     options = parser.parse_args()
-    print(f"cores: {os.cpu_count()}; budget {options.think:g} s a move")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"cores: {os.cpu_count()}; load average {load}; budget {options.think:g} s a move")
     for tables in (0, options.tables):
         print(await ssh_round(tables, options.players, options.seconds, options.think))
+    if options.greedy:
+        row = await ssh_round(
+            options.tables, options.players, options.seconds, options.think, level="greedy"
+        )
+        print(row)
+    if options.on_loop:
+        print(
+            await ssh_round(options.tables, options.players, options.seconds, options.think, True)
+        )
     for level in ("greedy", "expert"):
         waits = await local_keys(level, options.local_presses, options.think)
         what = "an expert thinking" if level == "expert" else "a greedy bot (nothing thinking)"
@@ -228,6 +284,8 @@ async def main() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
-        serve_child(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
+        serve_child(
+            sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), "on-loop" in sys.argv, sys.argv[5]
+        )
     else:
         asyncio.run(main())
