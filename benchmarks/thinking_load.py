@@ -190,11 +190,11 @@ async def ssh_round(
             child.kill()
             child.wait()
         child.stdout.close()
-    with open(Path(data_dir) / "moves.jsonl") as lines:
-        moves = [json.loads(line) for line in lines if line.strip()]
-    late_file = Path(data_dir) / "late.json"
-    late = json.loads(late_file.read_text()) if late_file.exists() else []
-    shutil.rmtree(data_dir, ignore_errors=True)  # (a failed round leaves its folder: look)
+        moves_file, late_file = Path(data_dir) / "moves.jsonl", Path(data_dir) / "late.json"
+        text = moves_file.read_text() if moves_file.exists() else ""
+        moves = [json.loads(line) for line in text.splitlines() if line]
+        late = json.loads(late_file.read_text()) if late_file.exists() else []
+        shutil.rmtree(data_dir, ignore_errors=True)
     where = " (thinking ON THE LOOP)" if on_loop else ""
     row = (
         f"{tables:>2} {level} tables{where}, {players} players: update p50 {ms(quantile(waits, 0.5))}, "
