@@ -59,8 +59,9 @@ async def test_other_bots_and_forced_moves_answer_inline(monkeypatch):
 
 
 async def test_the_loop_runs_while_an_expert_thinks():
-    """A 0.6 s search in the pool: the loop's ticks keep coming meanwhile (in
-    this process, the search would hold the loop for the whole 0.6 s)."""
+    """A 1.2 s search in the pool: the loop's ticks keep coming meanwhile (in
+    this process, the search would hold the loop for the whole 1.2 s; the bound
+    is loose for a loaded machine)."""
     game, view, seat, legal = _position("shifting-stones")
     await thinking.choose(
         game, make_bot(game, "expert", 1, Budget(iterations=2)), view, seat, legal
@@ -76,11 +77,11 @@ async def test_the_loop_runs_while_an_expert_thinks():
             last = now
 
     ticking = asyncio.create_task(ticker())
-    bot = make_bot(game, "expert", 1, Budget(0.6))
+    bot = make_bot(game, "expert", 1, Budget(1.2))
     await thinking.choose(game, bot, view, seat, legal)
     ticking.cancel()
     assert bot.last is not None and bot.last.iterations > 1
-    assert len(gaps) > 10 and max(gaps) < 0.3, max(gaps)
+    assert len(gaps) > 10 and max(gaps) < 0.9, max(gaps)
 
 
 async def test_a_move_keeps_to_its_time_budget():
