@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
+from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room, play_out
 from tests.ui.helpers import settle
 from tideboard.serve.new_table import NewTableScreen
 from tideboard.serve.tables import Room, TableError
@@ -46,7 +46,7 @@ async def test_without_a_level_the_stand_in_is_the_default(tmp_path):
     assert table.level is None and table.bots[0].level == "greedy"
 
 
-def test_a_start_fills_the_empty_seats_at_the_level_and_a_rematch_keeps_it(tmp_path):
+def test_a_start_fills_the_empty_seats_at_the_level_and_other_levels_are_refused(tmp_path):
     room = new_room(tmp_path)
     table = room.create("ana", "moonshell", 3, bots={1: "greedy"}, level="expert")
     room.start(table.id, "ana")
@@ -55,6 +55,14 @@ def test_a_start_fills_the_empty_seats_at_the_level_and_a_rematch_keeps_it(tmp_p
         room.create("bob", "mermaid-rain", 3, level="expert")  # not a level it has
     with pytest.raises(TableError):
         room.create("bob", "shifting-stones", 2, level="genius")
+
+
+def test_a_rematch_keeps_the_tables_level(tmp_path):
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2, level="random")
+    room.join(table.id, "bob")
+    play_out(room, table)
+    assert room.rematch(table.id, "bob").level == "random"
 
 
 async def test_the_dialog_offers_expert_and_sets_the_tables_level(tmp_path, monkeypatch):
