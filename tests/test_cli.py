@@ -80,7 +80,7 @@ def test_list_json():
         "max_players": 5,
         "solo": True,
         "variants": ["standard"],
-        "bot_levels": ["random", "greedy"],
+        "bot_levels": ["random", "greedy", "expert"],
         "available": True,
         "options": [],
         "presets": {},

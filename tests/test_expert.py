@@ -23,9 +23,8 @@ from .test_sampling import CASES, positions
 TINY = Budget(iterations=6)
 # the games whose picker offers the expert: measured stronger than greedy
 # (benchmarks/README.md: Shifting Stones, Moonshell and Animal Splash are) AND thinking
-# off the event loop; today it thinks on it (a 1 s move would freeze the screen, and
-# over SSH every session of the server): none yet (issue #21, "No stalls")
-EXPERT_OFFERED: set[str] = set()
+# off the event loop (engine/thinking.py: in the app and over SSH; issue #21, "No stalls")
+EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash"}
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))

@@ -97,7 +97,8 @@ async def test_seat_settings_stay_with_their_game():
         await pilot.press("escape", "down")  # Moonshell starts from its own defaults
         assert app.screen.game_id == "moonshell"
         assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "greedy bot")
-        await pilot.press("right", "down", "down", "down", "down", "right")  # seat 2: human
+        await pilot.press("right", "down", "down", "down", "down", "right")  # seat 2: expert
+        await pilot.press("right")  # (the last level) -> human
         assert _value(app, "seat-1") == "human"
         await pilot.press("escape", "up")  # back to Shifting Stones: as it was left
         assert app.screen.game_id == "shifting-stones"

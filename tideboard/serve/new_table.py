@@ -1,5 +1,5 @@
-"""A new table: players, variant, rules options, and which seats are bots
-(you take seat 1).
+"""A new table: players, variant, rules options, which seats are bots (you
+take seat 1), and the level bots play at for away players ("Bots play at").
 
 Up/down move between the rows, left/right (or Space) change a row, Enter
 opens the table, Esc cancels; a line under the rows explains the row with the
@@ -39,6 +39,7 @@ class TableChoice:
     variant: str
     bots: dict[int, str]
     options: tuple[tuple[str, str], ...] = ()  # those that differ from the variant's preset
+    level: str | None = None  # "Bots play at": for away players and the seats s fills
 
 
 def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
@@ -77,13 +78,17 @@ class NewTableScreen(Window[Any]):
         self.variant = 0
         self.values = self.info.preset(self.info.variants[0])
         self.seats: dict[int, int] = {}  # seat -> index in choices (0: a player)
+        self.level = 0  # "Bots play at": index in levels() (0: the default)
         self.row = 0
 
     def choices(self) -> list[str]:
         """A seat's choices in the order → steps through them: a player, then the
         default bot level (what ``s`` seats and ``tideboard play`` gives), then the rest."""
-        levels = sorted(self.info.bot_levels, key=lambda level: level != DEFAULT_LEVEL)
-        return [PLAYER, *levels]
+        return [PLAYER, *self.levels()]
+
+    def levels(self) -> list[str]:
+        """The bot levels, the default first (what a table gets when nobody says)."""
+        return sorted(self.info.bot_levels, key=lambda level: level != DEFAULT_LEVEL)
 
     def shown_options(self) -> list[GameOption]:
         return [o for o in self.info.options if applies(o, self.values, self.players)]
@@ -102,6 +107,8 @@ class NewTableScreen(Window[Any]):
             ("seat", seat, f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)])
             for seat in range(1, self.players)
         ]
+        if self.levels():
+            rows.append(("level", None, "Bots play at", self.levels()[self.level]))
         return rows
 
     def compose(self) -> ComposeResult:
@@ -126,6 +133,11 @@ class NewTableScreen(Window[Any]):
             return str(key.help)
         if kind == "seat":
             return "a player who joins from the lobby, or a bot of that level"
+        if kind == "level":
+            return (
+                "the level of the bot that plays for a player who is away (after "
+                "the grace), and in the seats still empty when you start (s)"
+            )
         return "your seat"
 
     def _row_help(self) -> Text:
@@ -180,6 +192,8 @@ class NewTableScreen(Window[Any]):
             ]
         elif kind == "seat":
             self.seats[key] = (self.seats.get(key, 0) + step) % len(self.choices())
+        elif kind == "level":
+            self.level = (self.level + step) % len(self.levels())
         self._redraw()
 
     def action_create(self) -> None:
@@ -190,9 +204,16 @@ class NewTableScreen(Window[Any]):
         }
         variant = self.info.variants[self.variant]
         shown = {o.name: self.values[o.name] for o in self.shown_options()}
+        levels = self.levels()
+        level = levels[self.level] if levels else None
         self.dismiss(
             TableChoice(
-                self.info.id, self.players, variant, bots, self.info.changed_options(variant, shown)
+                self.info.id,
+                self.players,
+                variant,
+                bots,
+                self.info.changed_options(variant, shown),
+                level,
             )
         )
 
@@ -206,6 +227,8 @@ class NewTableScreen(Window[Any]):
             kinds.append(("variant", None, "Variant"))
         kinds += [("option", o, o.label) for o in self.info.options]
         kinds.append(("seat", None, "Seat 2..."))
+        if self.levels():
+            kinds.append(("level", None, "Bots play at"))
         rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
         title = f"New table: {self.info.name}: help"
         self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))

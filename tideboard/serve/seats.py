@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tideboard.engine import registry
+from tideboard.engine.bots import default_level
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.storage import TableRow
@@ -79,6 +80,7 @@ class Table:
         self.players = row.players
         self.variant = row.variant
         self.options = row.options
+        self.level = row.level  # the stand-ins' level (None: the default)
         self.created = row.created
         self.seats = [SeatState(player, bot) for player, bot in row.seats]
         self.match: Match | None = None
@@ -93,6 +95,7 @@ class Table:
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Any] = {}
         self.bot_timer: asyncio.TimerHandle | None = None
+        self.thinking: asyncio.Task[None] | None = None  # an expert's move, thought off the loop
         self.save_timer: asyncio.TimerHandle | None = None  # a failed save's retry
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}
         self.rematch: str | None = None  # the id of the table opened as this one's rematch
@@ -191,7 +194,15 @@ class Table:
             self.writer.id if self.writer else None,
             self.created,
             options=self.options,
+            level=self.level,
         )
+
+    @property
+    def standin_level(self) -> str:
+        """The level a bot plays at for an away player (and in the seats the
+        creator's start fills): the table's, if the game still has it."""
+        levels = self.info.bot_levels
+        return self.level if self.level in levels else default_level(levels)
 
     @property
     def solo(self) -> bool:

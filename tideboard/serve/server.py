@@ -47,6 +47,7 @@ from typing import Any
 
 import asyncssh
 
+from tideboard.engine import thinking
 from tideboard.engine.plurals import plural
 from tideboard.serve import storage
 from tideboard.serve.connection import Connection
@@ -137,6 +138,7 @@ class Server:
         if tasks:
             await asyncio.wait(tasks, timeout=3)
         self.room.shutdown()
+        thinking.shutdown()  # (the bots' pool: started again by the next expert's move)
         self.store.close()
 
     def allow(self, address: str, now: float | None = None) -> bool:

@@ -35,6 +35,10 @@ class TableRow:
     created: str
     closed: bool = False
     options: tuple[tuple[str, str], ...] = ()  # rules options changed from the variant's
+    # the level a bot plays at for a player who is away, and in the seats filled
+    # with bots when the creator starts (None: the default, ``bots.default_level``);
+    # kept in each seat's JSON as "standin" (no column: older servers ignore it)
+    level: str | None = None
 
 
 def new_table_id(store: Store) -> str:
@@ -44,8 +48,9 @@ def new_table_id(store: Store) -> str:
             return table_id
 
 
-def _seats_json(seats: Any) -> str:
-    return json.dumps([{"player": player, "bot": bot} for player, bot in seats])
+def _seats_json(seats: Any, level: str | None = None) -> str:
+    extra = {"standin": level} if level is not None else {}
+    return json.dumps([{"player": player, "bot": bot, **extra} for player, bot in seats])
 
 
 def save_table(store: Store, row: TableRow) -> None:
@@ -60,7 +65,7 @@ def save_table(store: Store, row: TableRow) -> None:
                 row.creator,
                 row.players,
                 row.variant,
-                _seats_json(row.seats),
+                _seats_json(row.seats, row.level),
                 row.game_id,
                 row.created,
                 int(row.closed),
@@ -78,7 +83,9 @@ def load_tables(store: Store) -> list[TableRow]:
         "ORDER BY created"
     ):
         try:
-            seats = tuple((s.get("player"), s.get("bot")) for s in json.loads(row[5]))
+            listed = json.loads(row[5])
+            seats = tuple((s.get("player"), s.get("bot")) for s in listed)
+            level = listed[0].get("standin") if listed else None
             options = tuple(sorted((str(k), str(v)) for k, v in json.loads(row[9]).items()))
         except (ValueError, AttributeError, TypeError):
             continue
@@ -94,6 +101,7 @@ def load_tables(store: Store) -> list[TableRow]:
                 row[7],
                 bool(row[8]),
                 options,
+                level if isinstance(level, str) else None,
             )
         )
     return rows

@@ -37,12 +37,12 @@ from typing import Any
 
 import attrs
 
-from tideboard.engine import registry
-from tideboard.engine.bots import default_level, make_bot
+from tideboard.engine import registry, thinking
 from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
+from tideboard.serve.bot_moves import BotMoves
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, running_loop
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
@@ -60,9 +60,10 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Presence):
+class Room(Presence, BotMoves):
     """Every table of the server, the moves, the bots and the grace timers
-    (who is at a table: :class:`~tideboard.serve.presence.Presence`)."""
+    (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
+    moves: :class:`~tideboard.serve.bot_moves.BotMoves`)."""
 
     def __init__(
         self,
@@ -131,9 +132,12 @@ class Room(Presence):
         variant: str | None = None,
         bots: dict[int, str] | None = None,
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
+        level: str | None = None,
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
-        a game with a solo mode is that mode; ``options`` are rules options."""
+        a game with a solo mode is that mode; ``options`` are rules options;
+        ``level`` the bots' for away players and the seats a start fills (None:
+        the default)."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
@@ -147,8 +151,10 @@ class Room(Presence):
         )
         info.check_config(config)
         bots = checked_bots(info, players, bots or {})
+        if level is not None and level not in (info.bot_levels or ("random",)):
+            raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
-        return self._open(creator, game_id, variant, seats, config.options)
+        return self._open(creator, game_id, variant, seats, config.options, level=level)
 
     def _open(
         self,
@@ -158,6 +164,7 @@ class Room(Presence):
         seats: tuple[tuple[str | None, str | None], ...],
         options: tuple[tuple[str, str], ...],
         held: dict[int, str] | None = None,
+        level: str | None = None,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
@@ -171,7 +178,16 @@ class Room(Presence):
             )
         table_id, created = storage.new_table_id(self.store), storage.now()
         row = TableRow(
-            table_id, game_id, creator, len(seats), variant, seats, None, created, options=options
+            table_id,
+            game_id,
+            creator,
+            len(seats),
+            variant,
+            seats,
+            None,
+            created,
+            options=options,
+            level=level,
         )
         storage.save_table(self.store, row)
         table = Table(row)
@@ -197,7 +213,9 @@ class Room(Presence):
                 self.join(again.id, name)
             return again
         seats, held = table.rematch_seats(name)
-        again = self._open(name, table.game_id, table.variant, seats, table.options, held)
+        again = self._open(
+            name, table.game_id, table.variant, seats, table.options, held, table.level
+        )
         table.rematch = again.id
         if held:
             self._say(
@@ -233,7 +251,7 @@ class Room(Presence):
             raise TableError("That table has started already.")
         if not same_name(name, table.creator):
             raise TableError(f"Only {table.creator}, who opened the table, can start it.")
-        level = default_level(table.info.bot_levels)
+        level = table.standin_level
         for seat in table.empty_seats():  # those kept for a rematch's players too
             table.seats[seat].bot = level
             table.seats[seat].held_for = None
@@ -265,6 +283,8 @@ class Room(Presence):
         for number, seat in enumerate(table.seats):
             if seat.player is not None and not table.is_present(seat.player):
                 self._away(table, number)
+        if "expert" in (table.standin_level, *(s.bot for s in table.seats)):
+            thinking.warm(table.game_id)  # (its first move need not wait for the pool)
         self._schedule(table)
 
     # -- moves ------------------------------------------------------------------
@@ -351,38 +371,6 @@ class Room(Presence):
         if table.save_error is not None and self.tables.get(table.id) is table:
             self._save(table)
 
-    def _schedule(self, table: Table) -> None:
-        """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
-        if table.match is None or table.over or table.paused or table.bot_timer is not None:
-            return  # (no match: not started)
-        loop = running_loop()
-        if loop is None:
-            return
-        if any(table.seats[s].by_bot for s in table.match.game.to_move(table.match.state)):
-            table.bot_timer = loop.call_later(self.bot_delay, self._bot_step, table)
-
-    def _bot_step(self, table: Table) -> None:
-        table.bot_timer = None
-        if table.over or table.paused or self.tables.get(table.id) is not table:
-            return
-        match = table.match
-        assert match is not None  # a bot's move is scheduled at a started table only
-        game = match.game
-        seats = [s for s in game.to_move(match.state) if table.seats[s].by_bot]
-        if not seats:
-            return
-        seat = seats[0]
-        bot = table.bots.get(seat)
-        if bot is None:
-            level = table.seats[seat].bot or default_level(table.info.bot_levels)
-            bot = table.bots[seat] = make_bot(game, level, seed=match.config.seed * 97 + seat)
-        action = bot.choose(
-            game, game.view(match.state, seat), seat, game.legal_for(match.state, seat)
-        )
-        if table.seats[seat].standin:  # logged as "bot for ana"
-            table.standin_moves[len(match.actions)] = seat
-        self._apply(table, action)
-
     # -- chat -------------------------------------------------------------------
     def chat(self, table_id: str, name: str, text: str) -> None:
         text = " ".join("".join(c if c.isprintable() else " " for c in text).split())[:CHAT_MAX]
@@ -420,6 +408,8 @@ class Room(Presence):
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
                 if timer is not None:
                     timer.cancel()
+            if table.thinking is not None:  # (its answer would be dropped anyway)
+                table.thinking.cancel()
 
 
 def checked_bots(info: Any, players: int, bots: dict[int, str]) -> dict[int, str]:

@@ -11,12 +11,19 @@ next hot-seat player's hand-over screen come only then.  A move that revealed
 nothing is not made until Enter (u takes it back); one that revealed something
 is made and saved at once, and only the hand-over waits.  Leaving the game (or
 the app closing) hands the turn over.
+
+An ``expert`` bot thinks outside the event loop (``engine/thinking.py``), in a
+worker the screen owns: keys are handled meanwhile (help, the log, a cursor),
+and leaving the game cancels it.  Its answer is played only on the match it was
+thought for (an undo or a new game meanwhile drops it) and, like every bot's
+move, only while the game's screen is in front (under a window it waits).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tideboard.engine import thinking
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import IllegalAction, seat_label
 from tideboard.engine.match import Match
@@ -42,6 +49,8 @@ class LocalGame(Control):
         self.writer = writer
         self.save_error: str | None = None  # the last failed save, until one succeeds
         self.saving = SaveState()
+        self.thinking: Match | None = None  # the match an expert bot thinks on
+        self.answer: tuple[Match, Any] | None = None  # its move, not played yet
 
     def human_to_move(self) -> int | None:
         """The human seat to move and looking (for a public decision, at the spectator's view)."""
@@ -52,6 +61,8 @@ class LocalGame(Control):
     # -- the loop -------------------------------------------------------------------
     def start(self) -> None:
         self.screen.call_after_refresh(self.save)  # the record once the first frame is up
+        if any(bot.level == "expert" for bot in self.bots.values()):
+            thinking.warm(self.match.game.info.id)  # (its first move need not wait)
         super().start()
 
     def stop(self) -> None:
@@ -154,6 +165,12 @@ class LocalGame(Control):
             if not game.is_over(self.match.state):  # wait under a modal, try again
                 screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
+        answer, self.answer = self.answer, None
+        if answer is not None and answer[0] is self.match:  # an expert's move, thought
+            self._bot_moved(answer[1])
+            return
+        if self.thinking is self.match:  # (an expert is thinking on it: its answer comes)
+            return
         seat = self.next_seat()
         bot = None if seat is None else self.bots.get(seat)
         if (
@@ -162,7 +179,33 @@ class LocalGame(Control):
             self.advance()
             return
         state = self.match.state
-        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+        view, legal = game.view(state, seat), game.legal_for(state, seat)
+        if bot.level == "expert" and len(legal) > 1:  # it thinks off the loop
+            self.thinking = self.match
+            screen.run_worker(
+                self._think(self.match, bot, view, seat, legal),
+                name="bot",
+                group="bot",
+                exit_on_error=False,
+            )
+            return
+        self._bot_moved(bot.choose(game, view, seat, legal))
+
+    async def _think(self, match: Match, bot: Any, view: Any, seat: int, legal: Any) -> None:
+        """An expert's move, thought in the pool; played by :meth:`_bot_step` if
+        the match is still the one it was thought for."""
+        try:
+            action = await thinking.choose(match.game, bot, view, seat, legal)
+        except Exception:  # (never a traceback: the bot thinks here instead)
+            action = bot.choose(match.game, view, seat, legal)
+        finally:
+            if self.thinking is match:
+                self.thinking = None
+        if self.match is match:  # (else the game moved on: the answer is dropped)
+            self.answer = (match, action)
+            self._bot_step()
+
+    def _bot_moved(self, action: Any) -> None:
         self.match = self.match.play(action)
         self._after_change()
 
