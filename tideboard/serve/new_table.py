@@ -24,7 +24,7 @@ from textual.geometry import Region, Spacing
 from textual.widgets import Static
 
 from tideboard.engine import registry
-from tideboard.engine.bots import DEFAULT_LEVEL
+from tideboard.engine.bots import DEFAULT_LEVEL, level_name
 from tideboard.engine.core import GameOption
 from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared.modals import HelpScreen, Window
@@ -99,7 +99,7 @@ class NewTableScreen(Window[Any]):
         rows += [("option", o, o.label, self.values[o.name]) for o in self.shown_options()]
         rows.append(("you", None, "Seat 1", "you"))
         rows += [
-            ("seat", seat, f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)])
+            ("seat", seat, f"Seat {seat + 1}", level_name(self.choices()[self.seats.get(seat, 0)]))
             for seat in range(1, self.players)
         ]
         return rows

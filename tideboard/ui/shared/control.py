@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from tideboard.engine.bots import level_name
 from tideboard.engine.core import seat_label
 from tideboard.engine.match import Match
 from tideboard.ui.shared.log import GameLog
@@ -240,10 +241,11 @@ class Control:
         return text
 
     def seat_name(self, seat: int) -> str:
-        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
+        """ "You" for the solo player, "Player 2 (medium)" for a bot (the level as
+        players know it), else "Player 2"."""
         level = self.bot_levels.get(seat)
         if level:
-            return f"{seat_label(seat)} ({level})"
+            return f"{seat_label(seat)} ({level_name(level)})"
         return "You" if self.match.config.solo and seat == 0 else seat_label(seat)
 
     def secrets_note(self, hot_seat: str, what: str) -> str:

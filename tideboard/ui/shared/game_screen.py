@@ -265,7 +265,7 @@ class GameScreen(Windows, Screen):
 
     # -- names --------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"
+        """ "You" for the solo player, "Player 2 (medium)" for a bot, else "Player 2"
         (at a server table the players' names)."""
         return self.control.seat_name(seat)
 

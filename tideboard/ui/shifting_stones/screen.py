@@ -137,11 +137,6 @@ class ShiftingStonesScreen(GameScreen):
     def end_table(self) -> Table:
         return end_table(self)
 
-    def seat_name(self, seat: int) -> str:
-        if self.match.config.solo and seat == 0 and seat in self.bot_levels:
-            return f"Player 1 ({self.bot_levels[seat]})"  # a bot plays the solo game
-        return super().seat_name(seat)
-
     # -- which keys apply (the footer lists those) --------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in TURN_ACTIONS:
