@@ -122,7 +122,8 @@ def test_why_in_words():
     assert why(move, 62, solo=False) == "score 62 now: +5 by the end, wins 64%"
     assert why(move, 62, solo=True) == "ends near 67, wins 64%"
     unfinished = Ranked("m", visits=10, value=0.6, points=9.0)
-    assert why(unfinished, 12, solo=False) == "score 12 now: -3 by the end"
+    assert why(unfinished, 12, solo=False) == "score 12 now: -3 by the end, wins ~60%"
+    assert why(unfinished, 12, solo=True) == "ends near 9"
     assert why(Ranked("m", 0, 0.0), 12, solo=False) == "not looked at"
 
 

@@ -73,7 +73,11 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
 
 
 def why(move: Any, now: float | None, solo: bool) -> str:
-    """ "score 9 now: +6 by the end, wins 64%" (solo: "ends near 45, wins 30%")."""
+    """ "score 9 now: +6 by the end, wins 64%" (solo: "ends near 45, wins 30%").
+
+    The win chance is over the playouts that finished; when none did (a long game,
+    early on), "wins ~55%" is the search's value for the move: the points margin it
+    expects, as a chance of winning (``search.rewards``)."""
     if not move.visits:
         return "not looked at"
     parts = []
@@ -86,6 +90,8 @@ def why(move: Any, now: float | None, solo: bool) -> str:
         parts.append(f"score {round(now)} now: {points - round(now):+d} by the end")
     if move.finished:
         parts.append(f"wins {round(100 * move.wins)}%")
+    elif not solo:  # (no playout got to the end: the search's own estimate of the margin)
+        parts.append(f"wins ~{round(100 * move.value)}%")
     return ", ".join(parts)
 
 

@@ -1,6 +1,6 @@
 """The Animal Splash screen: the grid with the divers, the tableaus, the side panel, the log.
 
-Keys: the arrows (or h j k l) move the cursor over what the turn is about: the
+Keys: the arrows (or j k l; h is a hint) move the cursor over what the turn is about: the
 diver spots (each shows the oxygen a dive there gains or costs), then the
 three cards the diver faces, then your tableau.  Enter does it (a dive, a
 card: then ←/→ choose the end of the tableau and Enter adds it).  Tab moves
@@ -58,7 +58,7 @@ class AnimalSplashScreen(GameScreen):
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
-        Binding("left,h", "cursor('left')", "Move", show=False),
+        Binding("left", "cursor('left')", "Move", show=False),
         Binding("right,l", "cursor('right')", "Move", show=False),
         Binding("enter", "confirm", "Do it"),
         Binding("escape", "cancel", "Drop"),
@@ -87,7 +87,7 @@ class AnimalSplashScreen(GameScreen):
     ]
     KEYS_HELP = [
         (
-            "arrows / h j k l",
+            "arrows / j k l",
             (
                 "move the cursor: the diver spots, then the cards your diver "
                 "faces, then your tableau (up/down: animal or plant area)"

@@ -54,7 +54,7 @@ class MermaidRainScreen(GameScreen):
     BINDINGS = [
         Binding("up,k", "step('up')", "Up", show=False),
         Binding("down,j", "step('down')", "Down", show=False),
-        Binding("left,h", "step('left')", "Left", show=False),
+        Binding("left", "step('left')", "Left", show=False),
         Binding("right,l", "step('right')", "Right", show=False),
         Binding("enter,space", "confirm", "Go"),
         Binding("d", "card(0)", "Dolphin", show=False),
@@ -81,7 +81,7 @@ class MermaidRainScreen(GameScreen):
             "do what the hint line says (show the meld, take the tile, start, "
             "lay the tile, move or teleport)",
         ),
-        ("arrows / h j k l", "move the cursor over the sea (tiles: Left/Right pick)"),
+        ("arrows / j k l", "move the cursor over the sea (tiles: Left/Right pick)"),
         ("c", "pay for the move another way (a single card or a pair as a wild)"),
         ("r / Tab / x", "turn the tile you lay / your other tile / discard it (asks first)"),
         ("1-9", "take treasure number N on your space; pick face-up tile N; Waltz: shape N"),

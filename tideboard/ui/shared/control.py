@@ -221,6 +221,21 @@ class Control:
     def chat(self) -> None:
         """Say something to the table (only a table offers the key)."""
 
+    def hint_refusal(self) -> str | None:
+        """Why ``h`` gives no hint here, or None if it may (a local game's may)."""
+        return "No hints here."
+
+    def note_hint(self, seat: int, hint: Any) -> None:
+        """The log notes the hint ``seat`` used: what it said ("Hint: ..."), or in
+        hot-seat, where the next player reads the log, only that it was used."""
+        name = self.seat_name(seat)
+        game = self.match.game
+        if len(self.human_seats) > 1 and game.info.hidden_information:
+            line = f"{name} used a hint."
+        else:
+            line = f"Hint: {hint.words}" if name == "You" else f"Hint for {name}: {hint.words}"
+        self.screen.query_one(GameLog).add(line)
+
     def allows(self, action: str) -> bool | None:
         """Whether the screen's ``action`` applies now, if the controller decides it
         (a replay allows only its keys and those that look); None: the screen decides.

@@ -30,6 +30,7 @@ __all__ = ["GameLog", "GameScreen"]
 
 # the keys every game screen has, after the game's own KEYS_HELP on the help screen
 SHARED_KEYS_HELP = [
+    ("h", "a hint: the expert's three best moves for you, the first highlighted"),
     ("u", "undo your last move this turn (when nothing new was revealed)"),
     ("PgUp / PgDn", "scroll the log a page back / forward"),
     ("Home / End", "the log's first / newest lines"),
@@ -85,6 +86,8 @@ class GameScreen(Windows, Screen):
     ]
     GAME_OVER_ACTIONS = frozenset({"results", "again", "picker", "lobby", "quit_app"})
     ANY_TIME_ACTIONS = frozenset({"help", "log_scroll", "log_edge"})  # also at game over
+    # h: a hint on your turn; else the same key says why there is none (ui/shared/hints.py)
+    HINT_BINDINGS = [Binding("h", "hint", "Hint"), Binding("h", "hint_refused", show=False)]
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("u", "undo", "Undo"),
@@ -94,6 +97,7 @@ class GameScreen(Windows, Screen):
         Binding("home", "log_edge(0)", "Log start", show=False),
         Binding("end", "log_edge(1)", "Log end", show=False),
         *GAME_OVER_BINDINGS,
+        *HINT_BINDINGS,
     ]
     # the keys of a replay and of a server table (``Control.allows`` offers them)
     CONTROL_BINDINGS = [
@@ -132,6 +136,7 @@ class GameScreen(Windows, Screen):
         self.ended = False
         self._footer_state: frozenset[tuple[str, str, bool]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
+        self._hints: Any = None  # ui/shared/hints.py's Hints, made on the first h
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
@@ -148,6 +153,9 @@ class GameScreen(Windows, Screen):
             return self.ended and self._end_offers(action)
         if self.ended:
             return action in self.ANY_TIME_ACTIONS
+        if action in ("hint", "hint_refused"):  # (listed only when a hint may be given)
+            offered = self.control.hint_refusal() is None and self.human_to_move() is not None
+            return offered == (action == "hint")
         return self.offers(action, parameters)
 
     def _end_offers(self, action: str) -> bool:
@@ -234,6 +242,19 @@ class GameScreen(Windows, Screen):
 
     def refresh_table(self) -> None:
         """Redraw everything from ``self.shown``; subclasses override."""
+
+    def highlight_hint(self, action: Any) -> None:
+        """Show the hinted ``action`` on the board (a game's cursor or preview on it);
+        games that can override it."""
+
+    @property
+    def hints(self) -> Any:
+        """The screen's hints (``h``): ui/shared/hints.py."""
+        if self._hints is None:
+            from tideboard.ui.shared.hints import Hints
+
+            self._hints = Hints(self)
+        return self._hints
 
     def sync_bindings(self) -> None:
         """Refresh the footer only when the keys it shows change (Textual's
@@ -398,6 +419,12 @@ class GameScreen(Windows, Screen):
     def action_undo(self) -> None:
         self.control.undo()
 
+    def action_hint(self) -> None:
+        self.hints.ask()
+
+    def action_hint_refused(self) -> None:
+        self.hints.ask()  # (it says why not)
+
     def action_hand_over(self) -> None:
         self.control.hand_over()
 
@@ -431,4 +458,4 @@ def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:
         for b in GameScreen.BINDINGS
         if b not in GameScreen.GAME_OVER_BINDINGS and _keys(b) & (controls - taken)
     ]
-    return [*ahead, *own, *kept, *GameScreen.CONTROL_BINDINGS]
+    return [*ahead, *own, *kept, *GameScreen.HINT_BINDINGS, *GameScreen.CONTROL_BINDINGS]
