@@ -334,6 +334,7 @@ class LobbyScreen(Screen):
                 answer.variant,
                 answer.bots,
                 answer.options,
+                answer.hints,
             )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)

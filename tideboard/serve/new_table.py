@@ -39,6 +39,7 @@ class TableChoice:
     variant: str
     bots: dict[int, str]
     options: tuple[tuple[str, str], ...] = ()  # those that differ from the variant's preset
+    hints: bool = False  # whether the players may ask for hints (h)
 
 
 def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
@@ -78,6 +79,7 @@ class NewTableScreen(Window[Any]):
         self.values = self.info.preset(self.info.variants[0])
         self.seats: dict[int, int] = {}  # seat -> index in choices (0: a player)
         self.row = 0
+        self.hints = False
 
     def choices(self) -> list[str]:
         """A seat's choices in the order → steps through them: a player, then the
@@ -102,6 +104,7 @@ class NewTableScreen(Window[Any]):
             ("seat", seat, f"Seat {seat + 1}", level_name(self.choices()[self.seats.get(seat, 0)]))
             for seat in range(1, self.players)
         ]
+        rows.append(("hints", None, "Hints", "allowed" if self.hints else "off"))
         return rows
 
     def compose(self) -> ComposeResult:
@@ -126,6 +129,8 @@ class NewTableScreen(Window[Any]):
             return str(key.help)
         if kind == "seat":
             return "a player who joins from the lobby, or a bot of that level"
+        if kind == "hints":
+            return "whether players may ask for hints (h: the best moves); the table sees who did"
         return "your seat"
 
     def _row_help(self) -> Text:
@@ -180,6 +185,8 @@ class NewTableScreen(Window[Any]):
             ]
         elif kind == "seat":
             self.seats[key] = (self.seats.get(key, 0) + step) % len(self.choices())
+        elif kind == "hints":
+            self.hints = not self.hints
         self._redraw()
 
     def action_create(self) -> None:
@@ -192,7 +199,12 @@ class NewTableScreen(Window[Any]):
         shown = {o.name: self.values[o.name] for o in self.shown_options()}
         self.dismiss(
             TableChoice(
-                self.info.id, self.players, variant, bots, self.info.changed_options(variant, shown)
+                self.info.id,
+                self.players,
+                variant,
+                bots,
+                self.info.changed_options(variant, shown),
+                self.hints,
             )
         )
 
@@ -206,6 +218,7 @@ class NewTableScreen(Window[Any]):
             kinds.append(("variant", None, "Variant"))
         kinds += [("option", o, o.label) for o in self.info.options]
         kinds.append(("seat", None, "Seat 2..."))
+        kinds.append(("hints", None, "Hints"))
         rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
         title = f"New table: {self.info.name}: help"
         self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))

@@ -80,6 +80,7 @@ class Table:
         self.players = row.players
         self.variant = row.variant
         self.options = row.options
+        self.hints = row.hints  # whether its players may ask for hints
         self.created = row.created
         self.seats = [SeatState(player, bot) for player, bot in row.seats]
         self.match: Match | None = None
@@ -209,10 +210,12 @@ class Table:
         )
 
     def rules(self) -> str:
-        """The variant and options: "tsunami, events off", "solo", "" for the plain game."""
+        """The variant and options: "tsunami, events off", "solo", "" for the plain game
+        ("hints" when its players may ask for them)."""
         parts = [self.variant] if self.variant != self.info.variants[0] else []
         parts += ["solo"] if self.solo else []
         parts += [f"{name} {value}" for name, value in self.options]
+        parts += ["hints"] if self.hints else []
         return ", ".join(parts)
 
     def result(self) -> str:

@@ -131,9 +131,11 @@ class Room(Presence):
         variant: str | None = None,
         bots: dict[int, str] | None = None,
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
+        hints: bool = False,
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
-        a game with a solo mode is that mode; ``options`` are rules options."""
+        a game with a solo mode is that mode; ``options`` are rules options;
+        ``hints``: whether its players may ask for hints."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
@@ -148,7 +150,7 @@ class Room(Presence):
         info.check_config(config)
         bots = checked_bots(info, players, bots or {})
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
-        return self._open(creator, game_id, variant, seats, config.options)
+        return self._open(creator, game_id, variant, seats, config.options, hints=hints)
 
     def _open(
         self,
@@ -158,6 +160,7 @@ class Room(Presence):
         seats: tuple[tuple[str | None, str | None], ...],
         options: tuple[tuple[str, str], ...],
         held: dict[int, str] | None = None,
+        hints: bool = False,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
@@ -171,7 +174,16 @@ class Room(Presence):
             )
         table_id, created = storage.new_table_id(self.store), storage.now()
         row = TableRow(
-            table_id, game_id, creator, len(seats), variant, seats, None, created, options=options
+            table_id,
+            game_id,
+            creator,
+            len(seats),
+            variant,
+            seats,
+            None,
+            created,
+            options=options,
+            hints=hints,
         )
         storage.save_table(self.store, row)
         table = Table(row)
@@ -197,7 +209,9 @@ class Room(Presence):
                 self.join(again.id, name)
             return again
         seats, held = table.rematch_seats(name)
-        again = self._open(name, table.game_id, table.variant, seats, table.options, held)
+        again = self._open(
+            name, table.game_id, table.variant, seats, table.options, held, table.hints
+        )
         table.rematch = again.id
         if held:
             self._say(
@@ -388,6 +402,10 @@ class Room(Presence):
         text = " ".join("".join(c if c.isprintable() else " " for c in text).split())[:CHAT_MAX]
         if text:
             self._say(self.get(table_id), f"{name}: {text}")
+
+    def note_hint(self, table_id: str, name: str) -> None:
+        """``name`` used a hint: the table is told (never what it said)."""
+        self._say(self.get(table_id), f"{name} used a hint.")
 
     def _say(self, table: Table, line: str) -> None:
         moves = len(table.match.actions) if table.match is not None else 0
