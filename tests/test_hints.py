@@ -134,3 +134,20 @@ def test_one_legal_move_is_the_only_move():
     result = _rank(game, game.view(state, seat), seat, only)
     (hint,) = hints(game, game.view(state, seat), seat, result)
     assert hint.action == only[0] and hint.why == "the only move"
+
+
+def test_moves_the_log_words_alike_are_named_by_their_notation():
+    """Moonshell's log hides which objective was kept, Mermaid Rain's which cards
+    were shown: the hints name them by the notation (without the seat)."""
+    for game_id, config in (
+        ("moonshell", GameConfig(players=2, seed=4)),
+        ("mermaid-rain", GameConfig(players=3, seed=4)),
+    ):
+        game = load(game_id)
+        state = game.setup(config)
+        seat = game.to_move(state)[0]
+        view = game.view(state, seat)
+        shown = hints(game, view, seat, _rank(game, view, seat, game.legal_for(state, seat)))
+        for hint in shown:
+            assert hint.words == game.format_action(hint.action).removeprefix(f"p{seat + 1} ")
+        assert len({h.words for h in shown}) == len(shown) >= 2

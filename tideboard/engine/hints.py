@@ -62,9 +62,10 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     ``view``), best first, each worded and with why."""
     moves = list(result.moves[:count])
     words = [move_words(game, view, seat, m.action) for m in moves]
-    for n, text in enumerate(words):  # two moves the log words alike: their notation
-        if words.count(text) > 1:
-            words[n] = game.format_action(moves[n].action)
+    alike = [words.count(text) > 1 for text in words]
+    for n, same in enumerate(alike):  # two moves the log words alike: their notation
+        if same:
+            words[n] = notation(game, seat, moves[n].action)
     now = _score_now(game, view, seat)
     solo = getattr(view, "solo", False) or game_seats(game, view) == 1
     if len(result.moves) == 1:
@@ -122,16 +123,23 @@ def move_words(game: Any, view: Any, seat: int, action: Any) -> str:
             line = game.describe(before, action, game.apply(before, action))
             lines.add(line.split("\n", 1)[0])  # (the move's own line, not what followed)
         except Exception:  # (a move the sample cannot make: its notation)
-            return game.format_action(action)
+            return notation(game, seat, action)
     if len(lines) != 1:
-        return game.format_action(action)
+        return notation(game, seat, action)
     line = lines.pop()
     if line.endswith("has chosen.") or line.endswith("have chosen."):
-        return game.format_action(action)
+        return notation(game, seat, action)
     for name in (seat_label(seat), "You"):
         if line.startswith(f"{name}: "):
             return line[len(name) + 2 :]
     return line
+
+
+def notation(game: Any, seat: int, action: Any) -> str:
+    """The move's notation, without a leading seat ("p1 show dg": "show dg")."""
+    text = str(game.format_action(action))
+    mark = f"p{seat + 1} "
+    return text[len(mark) :] if text.startswith(mark) else text
 
 
 def _determinize(game: Any) -> Any:
