@@ -10,6 +10,7 @@ import pytest
 from tideboard.engine import hints as engine_hints
 from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
+from tideboard.games.animal_splash.state import Dive
 from tideboard.games.shifting_stones.state import Shift
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.game_screen import SHARED_KEYS_HELP
@@ -131,3 +132,21 @@ async def test_hot_seat_hints_come_after_the_hand_over_and_the_log_keeps_them_se
         lines = log_lines(screen)
         assert "Player 1 used a hint." in lines
         assert not any(h.words in line for h in screen.hints.last for line in lines)
+
+
+async def test_animal_splash_puts_its_cursor_on_the_hinted_dive():
+    app = app_for(bots={1: "greedy"}, seed=4, game_id="animal-splash")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("h")
+        await hinted(pilot, screen)
+        first = screen.hints.last[0].action
+        assert isinstance(first, Dive)
+        await pilot.press("escape")  # (closes the window)
+        await settle(pilot)
+        assert screen.turn.spot == first.spot
+        made = len(screen.match.actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.actions[made] == first

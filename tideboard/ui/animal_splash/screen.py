@@ -22,9 +22,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from tideboard.games.animal_splash.state import ACT
+from tideboard.games.animal_splash.content import LINES
+from tideboard.games.animal_splash.state import ACT, TAKE, Dive, Take
 from tideboard.ui.animal_splash.grid import GridBoard
-from tideboard.ui.animal_splash.modes import TABLEAU, Turn
+from tideboard.ui.animal_splash.modes import GRID, PLACE, TABLEAU, Turn
 from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.panels import BIG, HUGE, WIDE, TableDrawing, end_table
 from tideboard.ui.animal_splash.tableau import TableauStrip
@@ -151,6 +152,22 @@ class AnimalSplashScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.drawing.redraw)
+
+    def highlight_hint(self, action: Any) -> None:
+        """A hinted dive: the cursor on its spot; a take: previewed (Enter makes it)."""
+        turn, state = self.turn, self.state
+        turn.follow()
+        if isinstance(action, Dive):
+            turn.zone, turn.mode, turn.pending, turn.spot = GRID, None, None, action.spot
+        elif isinstance(action, Take) and state.phase == TAKE:
+            line = LINES[state.divers[state.current]]
+            if action.cell not in line:
+                return
+            turn.zone, turn.cell = GRID, line.index(action.cell)
+            turn.mode, turn.pending = PLACE, action
+        else:
+            return
+        self.refresh_table()
 
     def end_table(self) -> Table:
         return end_table(self)
