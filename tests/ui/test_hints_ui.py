@@ -139,10 +139,12 @@ async def test_animal_splash_puts_its_cursor_on_the_hinted_dive():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
+        await pilot.press("right", "right")  # (the cursor somewhere else first)
+        moved_to = screen.turn.spot
         await pilot.press("h")
         await hinted(pilot, screen)
         first = screen.hints.last[0].action
-        assert isinstance(first, Dive)
+        assert isinstance(first, Dive) and first.spot != moved_to
         await pilot.press("escape")  # (closes the window)
         await settle(pilot)
         assert screen.turn.spot == first.spot
