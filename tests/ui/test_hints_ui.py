@@ -11,6 +11,7 @@ from tideboard.engine import hints as engine_hints
 from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
 from tideboard.games.animal_splash.state import Dive
+from tideboard.games.moonlighter.state import Place
 from tideboard.games.shifting_stones.state import Shift
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.game_screen import SHARED_KEYS_HELP
@@ -152,3 +153,23 @@ async def test_animal_splash_puts_its_cursor_on_the_hinted_dive():
         await pilot.press("enter")
         await settle(pilot)
         assert screen.match.actions[made] == first
+
+
+async def test_moonlighter_picks_the_hinted_side():
+    app = app_for(players=1, seed=3, game_id="moonlighter")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("r")  # a room rolled: which side to place it on
+        await settle(pilot)
+        before = screen.target
+        await pilot.press("h")
+        await hinted(pilot, screen)
+        first = screen.hints.last[0].action
+        assert isinstance(first, Place) and first.direction != before
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.target == first.direction and screen.chosen
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.actions[-1] == first

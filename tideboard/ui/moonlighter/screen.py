@@ -321,6 +321,12 @@ class MoonlighterScreen(GameScreen):
             return
         self._go()
 
+    def highlight_hint(self, action: Any) -> None:
+        """A hinted side to place the room on, or room to walk into: picked (Enter goes)."""
+        if isinstance(action, (Place, Move)):
+            self.target, self.chosen = action.direction, True
+            self.redraw_cursor()
+
     def _go(self) -> None:
         s: State = self.state
         d = self.target
