@@ -12,6 +12,7 @@ from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
 from tideboard.games.animal_splash.state import Dive
 from tideboard.games.moonlighter.state import Place
+from tideboard.games.moonshell.state import Keep
 from tideboard.games.shifting_stones.state import Shift
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.game_screen import SHARED_KEYS_HELP
@@ -173,3 +174,19 @@ async def test_moonlighter_picks_the_hinted_side():
         await pilot.press("enter")
         await settle(pilot)
         assert screen.match.actions[-1] == first
+
+
+async def test_moonshell_chooses_the_hinted_secret_objective():
+    app = app_for(bots={1: "greedy"}, seed=1, game_id="moonshell")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.turn.offer == 0
+        await pilot.press("h")
+        await hinted(pilot, screen)
+        first = screen.hints.last[0].action
+        offers = screen.state.offers[0]
+        assert isinstance(first, Keep) and first.card == offers[1]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.turn.offer == 1
