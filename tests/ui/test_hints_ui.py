@@ -190,3 +190,19 @@ async def test_moonshell_chooses_the_hinted_secret_objective():
         await pilot.press("escape")
         await settle(pilot)
         assert screen.turn.offer == 1
+
+
+async def test_mermaid_rain_picks_the_hinted_meld_cards():
+    app = app_for(players=3, bots={1: "greedy", 2: "greedy"}, seed=4, game_id="mermaid-rain")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("h")
+        await hinted(pilot, screen)
+        first = screen.hints.last[0].action
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.picks.planned() == first  # Enter shows these cards
+        await pilot.press("enter")
+        await settle(pilot)
+        assert first in screen.match.actions
