@@ -86,7 +86,9 @@ class GameScreen(Windows, Screen):
     ]
     GAME_OVER_ACTIONS = frozenset({"results", "again", "picker", "lobby", "quit_app"})
     ANY_TIME_ACTIONS = frozenset({"help", "log_scroll", "log_edge"})  # also at game over
-    # h: a hint on your turn; else the same key says why there is none (ui/shared/hints.py)
+    # h: a hint on your turn; else the same key says why there is none (ui/shared/hints.py);
+    # a game screen gets them after its own keys (``with_shared_bindings``), so that
+    # a narrow footer drops "h Hint" before the game's keys
     HINT_BINDINGS = [Binding("h", "hint", "Hint"), Binding("h", "hint_refused", show=False)]
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
@@ -97,7 +99,6 @@ class GameScreen(Windows, Screen):
         Binding("home", "log_edge(0)", "Log start", show=False),
         Binding("end", "log_edge(1)", "Log end", show=False),
         *GAME_OVER_BINDINGS,
-        *HINT_BINDINGS,
     ]
     # the keys of a replay and of a server table (``Control.allows`` offers them)
     CONTROL_BINDINGS = [
