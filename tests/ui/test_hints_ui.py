@@ -8,11 +8,12 @@ import asyncio
 import pytest
 
 from tideboard.engine import hints as engine_hints
+from tideboard.engine import registry
 from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
 from tideboard.games.animal_splash.state import Dive
 from tideboard.games.moonlighter.state import Place
-from tideboard.games.moonshell.state import Keep
+from tideboard.games.moonshell.state import Keep, Pull
 from tideboard.games.shifting_stones.state import Shift
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.game_screen import SHARED_KEYS_HELP
@@ -21,7 +22,7 @@ from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.shared.status import StatusLine
 
 from .fit import cuts
-from .helpers import app_for, hand_over, screen_bindings, settle
+from .helpers import app_for, app_with_state, hand_over, screen_bindings, settle
 from .test_shifting_stones_screen import game_screen
 
 GAMES = ["shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"]
@@ -206,3 +207,44 @@ async def test_mermaid_rain_picks_the_hinted_meld_cards():
         await pilot.press("enter")
         await settle(pilot)
         assert first in screen.match.actions
+
+
+async def test_moonshell_previews_a_hinted_pull():
+    from tideboard.engine.core import GameConfig
+
+    game = registry.load("moonshell")
+    config = GameConfig(players=2, seed=1)
+    state = game.setup(config)
+    while game.to_move(state) and isinstance(
+        game.legal_for(state, game.to_move(state)[0])[0], Keep
+    ):
+        state = game.apply(state, game.legal_for(state, game.to_move(state)[0])[0])
+    assert list(game.to_move(state)) == [0]
+    pull = next(a for a in game.legal_for(state, 0) if isinstance(a, Pull) and a.column == 1)
+    app = app_with_state(state, config, bots={1: "greedy"}, game_id="moonshell")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.turn.column != 1
+        screen.highlight_hint(pull)
+        await settle(pilot)
+        assert screen.turn.mode == "pull" and screen.turn.pulling() == pull
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.actions[-1] == pull
+
+
+def test_a_replay_offers_no_hint_and_h_does_nothing_there():
+    from tideboard.engine.core import GameConfig
+    from tideboard.engine.match import Match
+    from tideboard.ui.shared.replay import replay_screen
+
+    game = registry.load("shifting-stones")
+    match = Match.start(game, GameConfig(players=2, seed=3))
+    replay = replay_screen(match, {}, finished=False)
+    assert replay.check_action("hint", ()) is False
+    assert replay.check_action("hint_refused", ()) is False
+    local = screen_class("shifting-stones")(match, {1: "greedy"}, 0)
+    local.control.viewer = 0  # (its first player looking: a hint is offered)
+    assert local.check_action("hint", ()) is True
+    assert local.check_action("hint_refused", ()) is False
