@@ -41,12 +41,16 @@ def test_the_hints_flag_is_stored_with_the_table_and_kept_by_a_restart(tmp_path)
     room = new_room(tmp_path)
     allowed = room.create("ana", "moonshell", 2, "dive", options={"events": "on"}, hints=True)
     plain = room.create("bob", "shifting-stones", 2)
+    started = room.create("carol", "shifting-stones", 2, bots={1: "greedy"}, hints=True)
+    assert started.started  # (its row saved again when it started)
     rows = {row.id: row for row in storage.load_tables(room.store)}
-    assert rows[allowed.id].hints and not rows[plain.id].hints
+    assert rows[allowed.id].hints and rows[started.id].hints and not rows[plain.id].hints
+    assert not rows[allowed.id].closed
     assert rows[allowed.id].options == (("events", "on"),)  # (not a rules option)
     again = Room(room.store, bot_delay=0)
     again.load()
     assert again.tables[allowed.id].hints and not again.tables[plain.id].hints
+    assert again.tables[started.id].hints and again.tables[started.id].started
     assert again.tables[allowed.id].rules() == "dive, events on, hints"
     assert plain.rules() == ""
 

@@ -193,6 +193,7 @@ class Table:
             self.writer.id if self.writer else None,
             self.created,
             options=self.options,
+            hints=self.hints,
         )
 
     @property

@@ -131,22 +131,17 @@ class Room(Presence):
         variant: str | None = None,
         bots: dict[int, str] | None = None,
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
-        hints: bool = False,
+        hints: bool = False,  # whether its players may ask for hints
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
-        a game with a solo mode is that mode; ``options`` are rules options;
-        ``hints``: whether its players may ask for hints."""
+        a game with a solo mode is that mode; ``options`` are rules options."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
         variant = variant or info.variants[0]
         pairs = tuple(options.items()) if isinstance(options, dict) else options
-        config = GameConfig(
-            players=players,
-            variant=variant,
-            options=pairs,
-            solo=players == 1 and info.max_players > 1,
-        )
+        solo = players == 1 and info.max_players > 1
+        config = GameConfig(players=players, variant=variant, options=pairs, solo=solo)
         info.check_config(config)
         bots = checked_bots(info, players, bots or {})
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
@@ -172,18 +167,9 @@ class Room(Presence):
                 f"You have {len(waiting)} tables waiting for players, the most one player "
                 f"may have: start one (s) or close one (x) before opening another."
             )
-        table_id, created = storage.new_table_id(self.store), storage.now()
+        tid, created = storage.new_table_id(self.store), storage.now()
         row = TableRow(
-            table_id,
-            game_id,
-            creator,
-            len(seats),
-            variant,
-            seats,
-            None,
-            created,
-            options=options,
-            hints=hints,
+            tid, game_id, creator, len(seats), variant, seats, None, created, False, options, hints
         )
         storage.save_table(self.store, row)
         table = Table(row)
@@ -403,10 +389,6 @@ class Room(Presence):
         if text:
             self._say(self.get(table_id), f"{name}: {text}")
 
-    def note_hint(self, table_id: str, name: str) -> None:
-        """``name`` used a hint: the table is told (never what it said)."""
-        self._say(self.get(table_id), f"{name} used a hint.")
-
     def _say(self, table: Table, line: str) -> None:
         moves = len(table.match.actions) if table.match is not None else 0
         table.chat = [*table.chat[-(CHAT_KEPT - 1) :], line]
@@ -450,3 +432,8 @@ def checked_bots(info: Any, players: int, bots: dict[int, str]) -> dict[int, str
         if level not in levels:
             raise TableError(f"Unknown bot level {level!r}.")
     return dict(bots)
+
+
+def note_hint(room: Room, table_id: str, name: str) -> None:
+    """``name`` used a hint at the table: it is told (never what the hint said)."""
+    room._say(room.get(table_id), f"{name} used a hint.")

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from tideboard.engine.match import Match
 from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared.control import Control, TurnEnd
+from tideboard.ui.shared.hints import Hints
 from tideboard.ui.shared.local_game import LocalGame
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.status import StatusLine
@@ -46,6 +47,12 @@ SHARED_KEYS_HELP = [
         ),
     ),
 ]
+
+
+# h: a hint on your turn; else the same key says why there is none (ui/shared/hints.py);
+# a game screen gets them after its own keys (``with_shared_bindings``), so that a
+# narrow footer drops "h Hint" before the game's keys
+HINT_BINDINGS = [Binding("h", "hint", "Hint"), Binding("h", "hint(1)", show=False)]
 
 
 def _keys(binding: BindingType) -> set[str]:
@@ -86,10 +93,6 @@ class GameScreen(Windows, Screen):
     ]
     GAME_OVER_ACTIONS = frozenset({"results", "again", "picker", "lobby", "quit_app"})
     ANY_TIME_ACTIONS = frozenset({"help", "log_scroll", "log_edge"})  # also at game over
-    # h: a hint on your turn; else the same key says why there is none (ui/shared/hints.py);
-    # a game screen gets them after its own keys (``with_shared_bindings``), so that
-    # a narrow footer drops "h Hint" before the game's keys
-    HINT_BINDINGS = [Binding("h", "hint", "Hint"), Binding("h", "hint_refused", show=False)]
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("u", "undo", "Undo"),
@@ -137,7 +140,7 @@ class GameScreen(Windows, Screen):
         self.ended = False
         self._footer_state: frozenset[tuple[str, str, bool]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
-        self._hints: Any = None  # ui/shared/hints.py's Hints, made on the first h
+        self.hints = Hints(self)  # h (ui/shared/hints.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
@@ -154,9 +157,8 @@ class GameScreen(Windows, Screen):
             return self.ended and self._end_offers(action)
         if self.ended:
             return action in self.ANY_TIME_ACTIONS
-        if action in ("hint", "hint_refused"):  # (listed only when a hint may be given)
-            offered = self.control.hint_refusal() is None and self.human_to_move() is not None
-            return offered == (action == "hint")
+        if action == "hint":  # (listed when a hint may be given; else h says why not)
+            return self.hints.offered() != bool(parameters)
         return self.offers(action, parameters)
 
     def _end_offers(self, action: str) -> bool:
@@ -243,19 +245,6 @@ class GameScreen(Windows, Screen):
 
     def refresh_table(self) -> None:
         """Redraw everything from ``self.shown``; subclasses override."""
-
-    def highlight_hint(self, action: Any) -> None:
-        """Show the hinted ``action`` on the board (a game's cursor or preview on it);
-        games that can override it."""
-
-    @property
-    def hints(self) -> Any:
-        """The screen's hints (``h``): ui/shared/hints.py."""
-        if self._hints is None:
-            from tideboard.ui.shared.hints import Hints
-
-            self._hints = Hints(self)
-        return self._hints
 
     def sync_bindings(self) -> None:
         """Refresh the footer only when the keys it shows change (Textual's
@@ -420,11 +409,8 @@ class GameScreen(Windows, Screen):
     def action_undo(self) -> None:
         self.control.undo()
 
-    def action_hint(self) -> None:
-        self.hints.ask()
-
-    def action_hint_refused(self) -> None:
-        self.hints.ask()  # (it says why not)
+    def action_hint(self, refused: int = 0) -> None:
+        self.hints.ask()  # (when no hint may be given, it says why)
 
     def action_hand_over(self) -> None:
         self.control.hand_over()
@@ -459,4 +445,4 @@ def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:
         for b in GameScreen.BINDINGS
         if b not in GameScreen.GAME_OVER_BINDINGS and _keys(b) & (controls - taken)
     ]
-    return [*ahead, *own, *kept, *GameScreen.HINT_BINDINGS, *GameScreen.CONTROL_BINDINGS]
+    return [*ahead, *own, *kept, *HINT_BINDINGS, *GameScreen.CONTROL_BINDINGS]

@@ -5,7 +5,7 @@ The search runs off the event loop (``engine.hints.rank``), so keys keep working
 while it thinks ("Thinking…" in the status line; another ``h`` meanwhile only says
 so).  When it answers, if the position is still the one it was asked about, the
 three moves open in a window (``h`` or Esc closes it), the first is highlighted on
-the board where the game can (``GameScreen.highlight_hint``) and the log notes the
+the board where the game can (its screen's ``highlight_hint(action)``) and the log notes the
 hint (``Control.note_hint``: at a server table the others read only that it was
 used).  A hint is only for the seat to move and looking at its own secrets (in
 hot-seat, after the hand-over screen), never for a bot's turn, and only where the
@@ -33,6 +33,11 @@ class Hints:
     @property
     def thinking(self) -> bool:
         return self.asked is not None
+
+    def offered(self) -> bool:
+        """Whether a hint may be given now (the footer lists ``h``)."""
+        screen = self.screen
+        return screen.control.hint_refusal() is None and screen.human_to_move() is not None
 
     def ask(self) -> None:
         screen = self.screen
@@ -96,7 +101,9 @@ class Hints:
         screen = self.screen
         self.last = shown
         screen.control.note_hint(seat, shown[0])
-        screen.highlight_hint(shown[0].action)
+        highlight = getattr(screen, "highlight_hint", None)  # (the games that can)
+        if highlight is not None:
+            highlight(shown[0].action)
         screen.say(f"Hint: {shown[0].text}")
         if not screen.is_current:  # (a window is open: the status line and the log say it)
             return
