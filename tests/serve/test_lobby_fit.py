@@ -31,7 +31,7 @@ async def test_every_table_line_of_the_lobby_fits_80_columns(tmp_path, monkeypat
         assert lines[shells.id].startswith(f"{shells.id}  Moonshell: finished: ")
         scores = sorted(shells.match.game.scores(shells.match.state), reverse=True)
         assert lines[shells.id].endswith(f" {scores[0]}-{scores[1]}")
-        assert lines[crowded.id].endswith(": playing: bob (away), ana (away), 2 greedy bots")
+        assert lines[crowded.id].endswith(": playing: bob (away), ana (away), 2 medium bots")
         too_long = {key: line for key, line in lines.items() if len(line) > room_for}
         assert not too_long
 

@@ -45,7 +45,7 @@ async def test_lobby_lists_tables_finished_tables_and_games(tmp_path, monkeypatc
         assert {("open", "t003"), ("open", "t004")} <= kinds
         assert ("game", "moonshell") in kinds and ("game", "mermaid-rain") in kinds
         text = {key: line for _kind, key, line in lines(app)}
-        assert "watching: carol" in text["t003"] and "greedy bot" in text["t003"]
+        assert "watching: carol" in text["t003"] and "medium bot" in text["t003"]
         assert "Moonshell (dive, events on)" in text["t004"]
         assert text["t001"].startswith("t001  Shifting Stones: finished")
         # another player sees neither ana's table nor her finished one as theirs
@@ -110,7 +110,7 @@ async def test_new_table_dialog_keys_set_players_variant_options_and_bots(tmp_pa
         while dialog.row != seat3:
             await pilot.press("j")
         await pilot.press("l")  # Seat 3: a player -> greedy, the default level (issue #20)
-        assert dialog.rows()[seat3][3] == "greedy"
+        assert dialog.rows()[seat3][3] == "medium"
         await pilot.press("enter")
         await settle(pilot)
         (table,) = room.tables.values()

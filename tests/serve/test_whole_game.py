@@ -24,7 +24,7 @@ def pick(hand, card) -> list[str]:
 
 def cursor_to(cell: int) -> list[str]:
     """Keys that move the grid cursor from anywhere to ``cell`` (row * 3 + column)."""
-    return ["k", "k", "h", "h", *["j"] * (cell // 3), *["l"] * (cell % 3)]
+    return ["k", "k", "\x1b[D", "\x1b[D", *["j"] * (cell // 3), *["l"] * (cell % 3)]
 
 
 def keys_for(state, seat, action) -> list[str]:

@@ -301,7 +301,7 @@ async def test_80x24_labels_the_grid_and_names_players_and_missions_in_full():
         grid = screen.query_one(GridBoard).render().plain.splitlines()
         assert grid[0].split()[0] == "a" and grid[1].split()[0] == "1"  # the lines' names
         side = str(screen.query_one("#as-side").render())
-        assert "P1 (you)" in side and "P2 (greedy)" in side and "…" not in side
+        assert "P1 (you)" in side and "P2 (medium)" in side and "…" not in side
         assert side.splitlines()[0].startswith("Round 2/")  # beside the columns' titles
         keys = [line.split()[0] for line in side.splitlines() if line[:1].isdigit()]
         assert keys == ["1", "2", "3"]  # the missions by the keys that take them
@@ -345,7 +345,7 @@ async def test_120x40_names_every_player_in_full_in_the_side_panel():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await screen_of(pilot)
         side = str(screen.query_one("#as-side").render())
-        assert "Player 1 (you)" in side and "Player 2 (greedy)" in side and "…" not in side
+        assert "Player 1 (you)" in side and "Player 2 (medium)" in side and "…" not in side
 
 
 async def test_five_players_at_80x24_keep_log_lines_below_the_side_panel():

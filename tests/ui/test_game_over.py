@@ -139,7 +139,7 @@ def test_the_human_row_is_marked_you_among_bots():
     with_bots = GameScreen(match, {1: "greedy", 2: "random"}, 0)
     assert [with_bots.player_name(s) for s in range(3)] == [
         "Player 1 (you)",
-        "Player 2 (greedy)",
+        "Player 2 (medium)",
         "Player 3 (random)",
     ]
     hot_seat = GameScreen(match, {2: "greedy"}, 0)  # two people: "(you)" would be wrong

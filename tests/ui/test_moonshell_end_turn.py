@@ -44,7 +44,7 @@ async def test_the_third_action_waits_for_enter_and_the_bots_wait_too():
         assert screen.query_one(OceanBoard).ocean == rotated(start, 3).ocean
         assert screen.state.actions_left == 0
         assert (
-            "End of your turn: Enter hands over to Player 2 (greedy), u takes back the "
+            "End of your turn: Enter hands over to Player 2 (medium), u takes back the "
             "rotation." in status(screen)
         )
         # the turn's keys say so too, and change nothing
@@ -100,7 +100,7 @@ async def test_a_pull_that_ends_the_turn_stays_and_says_why():
         assert screen.match.state.turn == start.turn + 1 and screen.control.held is not None
         assert (
             "End of your turn: the pull cannot be taken back (it drew new tiles from the "
-            "bag). Enter hands over to Player 2 (greedy)." in status(screen)
+            "bag). Enter hands over to Player 2 (medium)." in status(screen)
         )
         await pilot.press("u")
         assert len(screen.match.actions) == made + 3

@@ -253,7 +253,7 @@ async def test_the_end_reveals_every_secret_objective_and_marks_you():
             card = CARDS[final.secrets[seat]]
             scored = scoring.breakdown(final, seat)["secret"]
             assert f"{card.id} {card.name} (one {card.same}" in text
-            name = "Player 1 (you)" if seat == 0 else "Player 2 (greedy)"
+            name = "Player 1 (you)" if seat == 0 else "Player 2 (medium)"
             assert f"{name}: {card.id}" in text
             assert f"scored {scored}" in text
 

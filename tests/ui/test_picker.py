@@ -96,7 +96,7 @@ async def test_seat_settings_stay_with_their_game():
         assert (_value(app, "players"), _value(app, "seat-1")) == ("3", "random bot")
         await pilot.press("escape", "down")  # Moonshell starts from its own defaults
         assert app.screen.game_id == "moonshell"
-        assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "greedy bot")
+        assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "medium bot")
         await pilot.press("right", "down", "down", "down", "down", "right")  # seat 2: expert
         await pilot.press("right")  # (the last level) -> human
         assert _value(app, "seat-1") == "human"
@@ -105,7 +105,7 @@ async def test_seat_settings_stay_with_their_game():
         assert (_value(app, "players"), _value(app, "seat-1"), _value(app, "seat-2")) == (
             "3",
             "random bot",
-            "greedy bot",
+            "medium bot",
         )
         await pilot.press("down")  # and Moonshell as it was left
         assert (_value(app, "players"), _value(app, "seat-1")) == ("2", "human")
@@ -316,7 +316,7 @@ async def test_keys_after_a_move_in_one_burst_go_to_the_row_they_reached():
         await burst(pilot, *down_to_seat_1, "right")
         await settle_keys(pilot)
         assert _value(app, "players") == before
-        assert _value(app, "seat-1") != "greedy bot"  # the row it reached changed
+        assert _value(app, "seat-1") != "medium bot"  # the row it reached changed
         await burst(pilot, "down", "down", "4", "2")  # bot speed, seed, then digits
         await settle_keys(pilot)
         assert app.focused.id == "seed"

@@ -220,7 +220,7 @@ async def test_a_bot_playing_solo_is_not_called_you():
     app = app_for(players=1, solo=True, bots={0: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
-        assert screen.seat_name(0) == "Player 1 (greedy)"
+        assert screen.seat_name(0) == "Player 1 (medium)"
         assert "You" not in screen.title
 
 

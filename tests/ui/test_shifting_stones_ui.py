@@ -218,7 +218,7 @@ async def test_t_shows_everyones_scored_cards_and_the_discard_pile():
         await pilot.press("f", "enter", "t")
         assert isinstance(app.screen, BlocksScreen)
         titles = [title for title, _ in app.screen.parts]
-        assert titles[0].startswith("Player 1") and titles[1].startswith("Player 2 (greedy)")
+        assert titles[0].startswith("Player 1") and titles[1].startswith("Player 2 (medium)")
         discard = app.screen_stack[-2].state.discard
         title, body = app.screen.parts[-1]
         assert title == f"Discard pile, newest first ({len(discard)})"

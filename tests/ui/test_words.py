@@ -27,8 +27,8 @@ def test_plural_agrees_with_the_count():
 
 def test_a_bot_in_the_first_seat_is_never_you():
     solo_bot = _screen(players=1, solo=True, bots={0: "greedy"})
-    assert solo_bot.seat_name(0) == "Player 1 (greedy)"
-    assert solo_bot.seat_does(0, "is", "are") == "Player 1 (greedy) is"
+    assert solo_bot.seat_name(0) == "Player 1 (medium)"
+    assert solo_bot.seat_does(0, "is", "are") == "Player 1 (medium) is"
     you = _screen(players=1, solo=True)
     assert you.seat_name(0) == "You" and you.seat_does(0, "is", "are") == "You are"
 
@@ -45,7 +45,7 @@ async def test_a_bot_playing_in_the_first_seat_of_a_solo_game_is_not_you():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         status = str(app.screen.query_one("#ss-status").render())
-        assert status == "Player 1 (greedy) is playing..."
+        assert status == "Player 1 (medium) is playing..."
 
 
 async def test_the_solo_title_says_your_turn():

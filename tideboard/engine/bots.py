@@ -38,6 +38,21 @@ class RandomBot:
 DEFAULT_LEVEL = "greedy"
 
 
+# The levels as players see them (the picker, the SSH new-table dialog, "Player 2
+# (medium)"); scripts, saves and ``--bot`` keep the levels' own names.
+LEVEL_NAMES = {"random": "random", "easy": "easy", "greedy": "medium", "expert": "expert"}
+
+
+def level_name(level: str) -> str:
+    """What a player sees for ``level``: "medium" for ``greedy``."""
+    return LEVEL_NAMES.get(level, level)
+
+
+def level_of(name: str) -> str:
+    """The level a player's ``name`` for it stands for: ``greedy`` for "medium"."""
+    return next((level for level, shown in LEVEL_NAMES.items() if shown == name), name)
+
+
 def default_level(levels: Sequence[str]) -> str:
     """The level of a bot nobody chose: :data:`DEFAULT_LEVEL`, or the game's first."""
     return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0]

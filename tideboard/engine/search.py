@@ -81,11 +81,17 @@ class Budget:
 
 @attrs.frozen
 class Ranked:
-    """One root move as the search saw it: how often tried, its mean reward."""
+    """One root move as the search saw it: how often tried, its mean reward, and for
+    hints the seat's mean points where its playouts ended (finished or cut at the
+    horizon: ``Spec.evaluate``'s estimate, else the points scored), how many of them
+    finished, and its win rate over those (a shared win split)."""
 
     action: Any
     visits: int
     value: float
+    points: float = 0.0
+    finished: int = 0
+    wins: float = 0.0
 
 
 @attrs.frozen
@@ -116,13 +122,18 @@ def bot_policy(bot: Any, randomness: float = 0.0) -> Policy:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "avail")
+    __slots__ = ("children", "visits", "total", "avail", "points", "finished", "wins")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+        # the root's children only (for hints): the searching seat's points summed
+        # where the playouts ended, the finished playouts and the wins among them
+        self.points = 0.0
+        self.finished = 0
+        self.wins = 0.0
 
 
 class _OutOfTime(Exception):
@@ -199,16 +210,20 @@ def search(
         iterations += 1
     index = {action: n for n, action in enumerate(legal)}
     ranked = sorted(
-        (
-            Ranked(action, node.visits, node.total / node.visits if node.visits else 0.0)
-            for action, node in root.children.items()
-            if action in index
-        ),
+        (_ranked(action, node) for action, node in root.children.items() if action in index),
         key=lambda r: (-r.visits, r.action != favourite, -r.value, index[r.action]),
     )
     tried = {r.action for r in ranked}
     ranked += [Ranked(action, 0, 0.0) for action in legal if action not in tried]
     return Result(tuple(ranked), iterations, time.monotonic() - start)
+
+
+def _ranked(action: Any, node: _Node) -> Ranked:
+    if not node.visits:
+        return Ranked(action, 0, 0.0)
+    wins = node.wins / node.finished if node.finished else 0.0
+    visits = node.visits
+    return Ranked(action, visits, node.total / visits, node.points / visits, node.finished, wins)
 
 
 def _iterate(
@@ -285,10 +300,24 @@ def _iterate(
     if deadline is not None and time.monotonic() > deadline:
         raise _OutOfTime
     values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
+    _note_outcome(game, state, seat, spec, path[0][0])
     root.visits += 1
     for child, mover in path:
         child.visits += 1
         child.total += values[mover]
+
+
+def _note_outcome(game: Any, state: Any, seat: int, spec: Spec, first: _Node) -> None:
+    """The seat's points where a playout ended (and whether it won, if the game
+    ended), on the root's child it went through (for hints)."""
+    over = game.is_over(state)
+    scores = game.scores(state) if over or spec.evaluate is None else spec.evaluate(game, state)
+    first.points += scores[seat]
+    if over:
+        first.finished += 1
+        winners = game.winners(state)
+        if seat in winners:
+            first.wins += 1.0 / len(winners)
 
 
 class ExpertBot:

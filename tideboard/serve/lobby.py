@@ -335,6 +335,7 @@ class LobbyScreen(Screen):
                 answer.bots,
                 answer.options,
                 answer.level,
+                answer.hints,
             )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)

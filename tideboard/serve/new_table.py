@@ -24,7 +24,7 @@ from textual.geometry import Region, Spacing
 from textual.widgets import Static
 
 from tideboard.engine import registry
-from tideboard.engine.bots import DEFAULT_LEVEL
+from tideboard.engine.bots import DEFAULT_LEVEL, level_name
 from tideboard.engine.core import GameOption
 from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared.modals import HelpScreen, Window
@@ -40,6 +40,7 @@ class TableChoice:
     bots: dict[int, str]
     options: tuple[tuple[str, str], ...] = ()  # those that differ from the variant's preset
     level: str | None = None  # "Bots play at": for away players and the seats s fills
+    hints: bool = False  # whether the players may ask for hints (h)
 
 
 def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
@@ -80,6 +81,7 @@ class NewTableScreen(Window[Any]):
         self.seats: dict[int, int] = {}  # seat -> index in choices (0: a player)
         self.level = 0  # "Bots play at": index in levels() (0: the default)
         self.row = 0
+        self.hints = False
 
     def choices(self) -> list[str]:
         """A seat's choices in the order → steps through them: a player, then the
@@ -104,11 +106,12 @@ class NewTableScreen(Window[Any]):
         rows += [("option", o, o.label, self.values[o.name]) for o in self.shown_options()]
         rows.append(("you", None, "Seat 1", "you"))
         rows += [
-            ("seat", seat, f"Seat {seat + 1}", self.choices()[self.seats.get(seat, 0)])
+            ("seat", seat, f"Seat {seat + 1}", level_name(self.choices()[self.seats.get(seat, 0)]))
             for seat in range(1, self.players)
         ]
         if self.levels():
-            rows.append(("level", None, "Bots play at", self.levels()[self.level]))
+            rows.append(("level", None, "Bots play at", level_name(self.levels()[self.level])))
+        rows.append(("hints", None, "Hints", "allowed" if self.hints else "off"))
         return rows
 
     def compose(self) -> ComposeResult:
@@ -138,6 +141,8 @@ class NewTableScreen(Window[Any]):
                 "the level of the bot that plays for a player who is away (after "
                 "the grace), and in the seats still empty when you start (s)"
             )
+        if kind == "hints":
+            return "whether players may ask for hints (h: the best moves); the table sees who did"
         return "your seat"
 
     def _row_help(self) -> Text:
@@ -194,6 +199,8 @@ class NewTableScreen(Window[Any]):
             self.seats[key] = (self.seats.get(key, 0) + step) % len(self.choices())
         elif kind == "level":
             self.level = (self.level + step) % len(self.levels())
+        elif kind == "hints":
+            self.hints = not self.hints
         self._redraw()
 
     def action_create(self) -> None:
@@ -214,6 +221,7 @@ class NewTableScreen(Window[Any]):
                 bots,
                 self.info.changed_options(variant, shown),
                 level,
+                self.hints,
             )
         )
 
@@ -229,6 +237,7 @@ class NewTableScreen(Window[Any]):
         kinds.append(("seat", None, "Seat 2..."))
         if self.levels():
             kinds.append(("level", None, "Bots play at"))
+        kinds.append(("hints", None, "Hints"))
         rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
         title = f"New table: {self.info.name}: help"
         self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tideboard.engine import registry
-from tideboard.engine.bots import default_level
+from tideboard.engine.bots import default_level, level_name
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.storage import TableRow
@@ -57,7 +57,7 @@ class SeatState:
 
 
 def runs_of_bots(seats: list[str]) -> list[str]:
-    """Seats side by side played by bots of one level as one: "2 greedy bots"."""
+    """Seats side by side played by bots of one level as one: "2 medium bots"."""
     out: list[str] = []
     count = 0
     for number, seat in enumerate(seats):
@@ -81,6 +81,7 @@ class Table:
         self.variant = row.variant
         self.options = row.options
         self.level = row.level  # the stand-ins' level (None: the default)
+        self.hints = row.hints  # whether its players may ask for hints
         self.created = row.created
         self.seats = [SeatState(player, bot) for player, bot in row.seats]
         self.match: Match | None = None
@@ -152,22 +153,22 @@ class Table:
         return None
 
     def seat_name(self, seat: int) -> str:
-        """ "ana", "Player 2 (greedy)", "Player 3 (free)"."""
+        """ "ana", "Player 2 (medium)" (the level as players know it), "Player 3 (free)"."""
         state = self.seats[seat]
         if state.player is not None:
             return state.player
         if state.bot is not None:
-            return f"{seat_label(seat)} ({state.bot})"
+            return f"{seat_label(seat)} ({level_name(state.bot)})"
         if state.held_for is not None:
             return f"{state.held_for} (invited)"
         return f"{seat_label(seat)} (free)"
 
     def short_seat_name(self, seat: int) -> str:
         """``seat_name`` for a lobby's line, which has 80 columns for all the seats:
-        "ana", "greedy bot", "free seat", "ana (invited)"."""
+        "ana", "medium bot", "free seat", "ana (invited)"."""
         state = self.seats[seat]
         if state.player is None and state.bot is not None:
-            return f"{state.bot} bot"
+            return f"{level_name(state.bot)} bot"
         if state.player is None and state.held_for is None:
             return "free seat"
         return self.seat_name(seat)
@@ -195,6 +196,7 @@ class Table:
             self.created,
             options=self.options,
             level=self.level,
+            hints=self.hints,
         )
 
     @property
@@ -219,10 +221,12 @@ class Table:
         )
 
     def rules(self) -> str:
-        """The variant and options: "tsunami, events off", "solo", "" for the plain game."""
+        """The variant and options: "tsunami, events off", "solo", "" for the plain game
+        ("hints" when its players may ask for them)."""
         parts = [self.variant] if self.variant != self.info.variants[0] else []
         parts += ["solo"] if self.solo else []
         parts += [f"{name} {value}" for name, value in self.options]
+        parts += ["hints"] if self.hints else []
         return ", ".join(parts)
 
     def result(self) -> str:

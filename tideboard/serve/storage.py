@@ -4,7 +4,9 @@ A table (``tideboard serve``) is a row in ``tables`` while players gather;
 when it starts, its game is an ordinary game in ``games``/``actions`` (written
 by a :class:`~tideboard.store.writer.GameWriter`) and ``tables.game_id`` points
 to it, so a restarted server finds every table and replays its moves, and
-finished tables are in the history like any game.  ``players`` pins a player
+finished tables are in the history like any game.  Whether a table allows hints
+is kept in its ``options`` JSON under ``+hints`` (a name no rules option can have),
+so that the table's row needs no new column.  ``players`` pins a player
 name, compared without case, to the fingerprint of the first public key it
 was used with (:func:`claim`).
 """
@@ -21,6 +23,7 @@ from tideboard.store.games import Store
 from tideboard.store.rows import ID_ALPHABET, now
 
 TABLE_ID_LENGTH = 4
+HINTS_KEY = "+hints"  # in a table's options JSON: "on" when its creator allowed hints
 
 
 @attrs.frozen
@@ -39,6 +42,7 @@ class TableRow:
     # with bots when the creator starts (None: the default, ``bots.default_level``);
     # kept in each seat's JSON as "standin" (no column: older servers ignore it)
     level: str | None = None
+    hints: bool = False  # whether its players may ask for hints (its creator's choice)
 
 
 def new_table_id(store: Store) -> str:
@@ -69,7 +73,10 @@ def save_table(store: Store, row: TableRow) -> None:
                 row.game_id,
                 row.created,
                 int(row.closed),
-                json.dumps(dict(row.options), sort_keys=True),
+                json.dumps(
+                    {**dict(row.options), **({HINTS_KEY: "on"} if row.hints else {})},
+                    sort_keys=True,
+                ),
             ),
         )
 
@@ -86,7 +93,9 @@ def load_tables(store: Store) -> list[TableRow]:
             listed = json.loads(row[5])
             seats = tuple((s.get("player"), s.get("bot")) for s in listed)
             level = listed[0].get("standin") if listed else None
-            options = tuple(sorted((str(k), str(v)) for k, v in json.loads(row[9]).items()))
+            stored = {str(k): str(v) for k, v in json.loads(row[9]).items()}
+            hints = stored.pop(HINTS_KEY, "off") == "on"
+            options = tuple(sorted(stored.items()))
         except (ValueError, AttributeError, TypeError):
             continue
         rows.append(
@@ -102,6 +111,7 @@ def load_tables(store: Store) -> list[TableRow]:
                 bool(row[8]),
                 options,
                 level if isinstance(level, str) else None,
+                hints,
             )
         )
     return rows

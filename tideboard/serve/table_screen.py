@@ -30,7 +30,7 @@ from textual.widgets import Input, Static
 
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
-from tideboard.serve.tables import CHAT_MAX, Room, Table
+from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.control import TABLE_ACTIONS, Control, Held
 from tideboard.ui.shared.log import GameLog
@@ -245,6 +245,16 @@ class RemoteTable(Control):
         return seat if seat is not None and seat == self.seat else None
 
     # -- keys -------------------------------------------------------------------
+    def hint_refusal(self) -> str | None:
+        if not self.table.hints:
+            return "No hints at this table: its creator did not allow them."
+        return None
+
+    def note_hint(self, seat: int, hint: Any) -> None:
+        """Your log says what the hint was; the table is told only that you used one."""
+        self.screen.query_one(GameLog).add(f"Hint: {hint.words}")
+        note_hint(self.room, self.table.id, self.player)
+
     def allows(self, action: str) -> bool | None:
         if action in TABLE_ACTIONS:
             return True

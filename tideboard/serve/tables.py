@@ -133,6 +133,7 @@ class Room(Presence, BotMoves):
         bots: dict[int, str] | None = None,
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
         level: str | None = None,
+        hints: bool = False,  # whether its players may ask for hints
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
         a game with a solo mode is that mode; ``options`` are rules options;
@@ -143,18 +144,16 @@ class Room(Presence, BotMoves):
             raise TableError(f"{info.name} is not playable yet.")
         variant = variant or info.variants[0]
         pairs = tuple(options.items()) if isinstance(options, dict) else options
-        config = GameConfig(
-            players=players,
-            variant=variant,
-            options=pairs,
-            solo=players == 1 and info.max_players > 1,
-        )
+        solo = players == 1 and info.max_players > 1
+        config = GameConfig(players=players, variant=variant, options=pairs, solo=solo)
         info.check_config(config)
         bots = checked_bots(info, players, bots or {})
         if level is not None and level not in (info.bot_levels or ("random",)):
             raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
-        return self._open(creator, game_id, variant, seats, config.options, level=level)
+        return self._open(
+            creator, game_id, variant, seats, config.options, level=level, hints=hints
+        )
 
     def _open(
         self,
@@ -165,6 +164,7 @@ class Room(Presence, BotMoves):
         options: tuple[tuple[str, str], ...],
         held: dict[int, str] | None = None,
         level: str | None = None,
+        hints: bool = False,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
@@ -176,9 +176,9 @@ class Room(Presence, BotMoves):
                 f"You have {len(waiting)} tables waiting for players, the most one player "
                 f"may have: start one (s) or close one (x) before opening another."
             )
-        table_id, created = storage.new_table_id(self.store), storage.now()
+        tid, created = storage.new_table_id(self.store), storage.now()
         row = TableRow(
-            table_id,
+            tid,
             game_id,
             creator,
             len(seats),
@@ -188,6 +188,7 @@ class Room(Presence, BotMoves):
             created,
             options=options,
             level=level,
+            hints=hints,
         )
         storage.save_table(self.store, row)
         table = Table(row)
@@ -214,7 +215,7 @@ class Room(Presence, BotMoves):
             return again
         seats, held = table.rematch_seats(name)
         again = self._open(
-            name, table.game_id, table.variant, seats, table.options, held, table.level
+            name, table.game_id, table.variant, seats, table.options, held, table.level, table.hints
         )
         table.rematch = again.id
         if held:
@@ -422,3 +423,8 @@ def checked_bots(info: Any, players: int, bots: dict[int, str]) -> dict[int, str
         if level not in levels:
             raise TableError(f"Unknown bot level {level!r}.")
     return dict(bots)
+
+
+def note_hint(room: Room, table_id: str, name: str) -> None:
+    """``name`` used a hint at the table: it is told (never what the hint said)."""
+    room._say(room.get(table_id), f"{name} used a hint.")

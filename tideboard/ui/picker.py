@@ -24,7 +24,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tideboard.engine import registry
-from tideboard.engine.bots import DEFAULT_LEVEL
+from tideboard.engine.bots import DEFAULT_LEVEL, level_name, level_of
 from tideboard.engine.core import ConfigError, GameConfig
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import SEED_RANGE_TEXT, SeedError, new_seed, parse_seed
@@ -81,7 +81,8 @@ HELP_ROWS = f"""## The rows
 - **Solo**: the game's solo mode, against the game itself (only for games that have one).
 - **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
   this terminal, with a hand-over screen between them in games with secrets) or a bot
-  (`random` plays any legal move, `greedy` the best move it sees now). At least one seat
+  (`random` plays any legal move, `medium` the best move it sees now: `greedy` in
+  scripts and `--bot`). At least one seat
   is human. Each game keeps its own choices.
 - **Bot speed**: how long a bot waits before each of its moves so you can follow it:
   instant, normal or slow. Remembered for next time; F3 changes it during a game.
@@ -296,7 +297,7 @@ class PickerScreen(OptionRows, Screen):
         solo = self.query_one("#solo", Choice).value == "yes"
         players = self._player_count()
         self.query_one("#players", Choice).display = not solo
-        levels = ["human"] + [f"{level} bot" for level in self._levels()]
+        levels = ["human"] + [f"{level_name(level)} bot" for level in self._levels()]
         for seat in range(MAX_SEATS):
             choice = (
                 self._choice(f"seat-{seat}")
@@ -306,7 +307,7 @@ class PickerScreen(OptionRows, Screen):
             if choice is None:
                 continue  # never needed yet
             shown = choice.display and len(choice.values) > 1
-            bot = f"{DEFAULT_LEVEL} bot"  # (the same table as 'tideboard play')
+            bot = f"{level_name(DEFAULT_LEVEL)} bot"  # (the same table as 'tideboard play')
             default = "human" if seat == 0 else (bot if bot in levels else "human")
             if remembered is not None:
                 value = remembered.get(f"seat-{seat}", default)
@@ -453,7 +454,7 @@ class PickerScreen(OptionRows, Screen):
         for seat in range(players):
             value = self._choice(f"seat-{seat}").value
             if value.endswith(" bot"):
-                bots[seat] = value.removesuffix(" bot")
+                bots[seat] = level_of(value.removesuffix(" bot"))
         if bots and len(bots) == players and not solo:
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return

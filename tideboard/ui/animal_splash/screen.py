@@ -1,6 +1,6 @@
 """The Animal Splash screen: the grid with the divers, the tableaus, the side panel, the log.
 
-Keys: the arrows (or h j k l) move the cursor over what the turn is about: the
+Keys: the arrows (or j k l; h is a hint) move the cursor over what the turn is about: the
 diver spots (each shows the oxygen a dive there gains or costs), then the
 three cards the diver faces, then your tableau.  Enter does it (a dive, a
 card: then ←/→ choose the end of the tableau and Enter adds it).  Tab moves
@@ -22,9 +22,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from tideboard.games.animal_splash.state import ACT
+from tideboard.games.animal_splash.content import LINES
+from tideboard.games.animal_splash.state import ACT, TAKE, Dive, Take
 from tideboard.ui.animal_splash.grid import GridBoard
-from tideboard.ui.animal_splash.modes import TABLEAU, Turn
+from tideboard.ui.animal_splash.modes import GRID, PLACE, TABLEAU, Turn
 from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.panels import BIG, HUGE, WIDE, TableDrawing, end_table
 from tideboard.ui.animal_splash.tableau import TableauStrip
@@ -58,7 +59,7 @@ class AnimalSplashScreen(GameScreen):
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
-        Binding("left,h", "cursor('left')", "Move", show=False),
+        Binding("left", "cursor('left')", "Move", show=False),
         Binding("right,l", "cursor('right')", "Move", show=False),
         Binding("enter", "confirm", "Do it"),
         Binding("escape", "cancel", "Drop"),
@@ -87,7 +88,7 @@ class AnimalSplashScreen(GameScreen):
     ]
     KEYS_HELP = [
         (
-            "arrows / h j k l",
+            "arrows / j k l",
             (
                 "move the cursor: the diver spots, then the cards your diver "
                 "faces, then your tableau (up/down: animal or plant area)"
@@ -151,6 +152,22 @@ class AnimalSplashScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.drawing.redraw)
+
+    def highlight_hint(self, action: Any) -> None:
+        """A hinted dive: the cursor on its spot; a take: previewed (Enter makes it)."""
+        turn, state = self.turn, self.state
+        turn.follow()
+        if isinstance(action, Dive):
+            turn.zone, turn.mode, turn.pending, turn.spot = GRID, None, None, action.spot
+        elif isinstance(action, Take) and state.phase == TAKE:
+            line = LINES[state.divers[state.current]]
+            if action.cell not in line:
+                return
+            turn.zone, turn.cell = GRID, line.index(action.cell)
+            turn.mode, turn.pending = PLACE, action
+        else:
+            return
+        self.refresh_table()
 
     def end_table(self) -> Table:
         return end_table(self)

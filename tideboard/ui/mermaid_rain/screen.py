@@ -23,7 +23,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
-from tideboard.games.mermaid_rain.state import Action, Drop, End
+from tideboard.games.mermaid_rain.state import Action, Drop, End, Enter, Home, Keep, Pick, Show
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.mermaid_rain.modes import Picks
 from tideboard.ui.mermaid_rain.panels import (
@@ -54,7 +54,7 @@ class MermaidRainScreen(GameScreen):
     BINDINGS = [
         Binding("up,k", "step('up')", "Up", show=False),
         Binding("down,j", "step('down')", "Down", show=False),
-        Binding("left,h", "step('left')", "Left", show=False),
+        Binding("left", "step('left')", "Left", show=False),
         Binding("right,l", "step('right')", "Right", show=False),
         Binding("enter,space", "confirm", "Go"),
         Binding("d", "card(0)", "Dolphin", show=False),
@@ -81,7 +81,7 @@ class MermaidRainScreen(GameScreen):
             "do what the hint line says (show the meld, take the tile, start, "
             "lay the tile, move or teleport)",
         ),
-        ("arrows / h j k l", "move the cursor over the sea (tiles: Left/Right pick)"),
+        ("arrows / j k l", "move the cursor over the sea (tiles: Left/Right pick)"),
         ("c", "pay for the move another way (a single card or a pair as a wild)"),
         ("r / Tab / x", "turn the tile you lay / your other tile / discard it (asks first)"),
         ("1-9", "take treasure number N on your space; pick face-up tile N; Waltz: shape N"),
@@ -143,6 +143,20 @@ class MermaidRainScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.drawing.resized(event.size)
+
+    def highlight_hint(self, action: Any) -> None:
+        """A hinted meld or keep: its cards picked; a face-up tile or a start space:
+        under the cursor (Enter takes it)."""
+        picks, shown = self.picks, self.shown
+        if isinstance(action, (Show, Keep)):
+            picks.cards = list(action.cards)
+        elif isinstance(action, Pick) and action.tile in shown.offer:
+            picks.offer_index = shown.offer.index(action.tile)
+        elif isinstance(action, (Enter, Home)):
+            picks.cursor = action.cell
+        else:
+            return
+        self.refresh_table()
 
     def refresh_table(self) -> None:
         self.drawing.draw()

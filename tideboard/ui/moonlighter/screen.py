@@ -1,7 +1,7 @@
 """The Moonlighter screen: the dungeon map, your hearts and counters, the dice, the log.
 
 Keys: ``r`` rolls the tile die; after a roll the open sides of your room are
-highlighted and arrows/hjkl pick one (Enter, space or the same arrow again
+highlighted and arrows (j k l; h is a hint) pick one (Enter, space or the same arrow again
 places the room there).  Between rolls an arrow picks a neighbouring room and
 Enter (or the same arrow again) walks into it.  In a fight ``a`` attacks and
 ``f`` flees (asked first); on a chest ``s`` switches pawns (asked first when
@@ -77,7 +77,7 @@ class MoonlighterScreen(GameScreen):
     BINDINGS = [
         Binding("up,k", "direction('n')", "North", show=False),
         Binding("down,j", "direction('s')", "South", show=False),
-        Binding("left,h", "direction('w')", "West", show=False),
+        Binding("left", "direction('w')", "West", show=False),
         Binding("right,l", "direction('e')", "East", show=False),
         Binding("enter,space", "confirm", "Go", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
@@ -101,7 +101,7 @@ class MoonlighterScreen(GameScreen):
         ("m", "the whole dungeon map at once, when it is bigger than the view"),
         ("r", "roll the tile die for the next room"),
         (
-            "arrows / h j k l",
+            "arrows / j k l",
             (
                 "pick a side: an open side to place the rolled room on, "
                 "or a neighbouring room to walk into"
@@ -320,6 +320,12 @@ class MoonlighterScreen(GameScreen):
             self.say(nothing_picked(self.state), error=True)
             return
         self._go()
+
+    def highlight_hint(self, action: Any) -> None:
+        """A hinted side to place the room on, or room to walk into: picked (Enter goes)."""
+        if isinstance(action, (Place, Move)):
+            self.target, self.chosen = action.direction, True
+            self.redraw_cursor()
 
     def _go(self) -> None:
         s: State = self.state

@@ -10,6 +10,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from tideboard.engine.bots import level_name
 from tideboard.games.moonshell import scoring
 from tideboard.games.moonshell.content import CARDS
 from tideboard.games.moonshell.state import State
@@ -114,6 +115,6 @@ def end_name(seat: int, solo: bool, bot_levels: dict[int, str], humans: list[int
         return "You" if seat == 0 else "Automaton"
     level = bot_levels.get(seat)
     if level:
-        return f"Player {seat + 1} ({level})"
+        return f"Player {seat + 1} ({level_name(level)})"
     you = " (you)" if len(humans) == 1 else ""
     return f"Player {seat + 1}{you}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from tideboard.engine.bots import level_name
 from tideboard.engine.core import seat_label
 from tideboard.engine.match import Match
 from tideboard.ui.shared.log import GameLog
@@ -220,6 +221,21 @@ class Control:
     def chat(self) -> None:
         """Say something to the table (only a table offers the key)."""
 
+    def hint_refusal(self) -> str | None:
+        """Why ``h`` gives no hint here, or None if it may (a local game's may)."""
+        return "No hints here."
+
+    def note_hint(self, seat: int, hint: Any) -> None:
+        """The log notes the hint ``seat`` used: what it said ("Hint: ..."), or in
+        hot-seat, where the next player reads the log, only that it was used."""
+        name = self.seat_name(seat)
+        game = self.match.game
+        if len(self.human_seats) > 1 and game.info.hidden_information:
+            line = f"{name} used a hint."
+        else:
+            line = f"Hint: {hint.words}" if name == "You" else f"Hint for {name}: {hint.words}"
+        self.screen.query_one(GameLog).add(line)
+
     def allows(self, action: str) -> bool | None:
         """Whether the screen's ``action`` applies now, if the controller decides it
         (a replay allows only its keys and those that look); None: the screen decides.
@@ -240,10 +256,11 @@ class Control:
         return text
 
     def seat_name(self, seat: int) -> str:
-        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"."""
+        """ "You" for the solo player, "Player 2 (medium)" for a bot (the level as
+        players know it), else "Player 2"."""
         level = self.bot_levels.get(seat)
         if level:
-            return f"{seat_label(seat)} ({level})"
+            return f"{seat_label(seat)} ({level_name(level)})"
         return "You" if self.match.config.solo and seat == 0 else seat_label(seat)
 
     def secrets_note(self, hot_seat: str, what: str) -> str:

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from tideboard.engine.match import Match
 from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared.control import Control, TurnEnd
+from tideboard.ui.shared.hints import Hints
 from tideboard.ui.shared.local_game import LocalGame
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.status import StatusLine
@@ -30,6 +31,7 @@ __all__ = ["GameLog", "GameScreen"]
 
 # the keys every game screen has, after the game's own KEYS_HELP on the help screen
 SHARED_KEYS_HELP = [
+    ("h", "a hint: the expert's three best moves for you, the first highlighted"),
     ("u", "undo your last move this turn (when nothing new was revealed)"),
     ("PgUp / PgDn", "scroll the log a page back / forward"),
     ("Home / End", "the log's first / newest lines"),
@@ -45,6 +47,12 @@ SHARED_KEYS_HELP = [
         ),
     ),
 ]
+
+
+# h: a hint on your turn; else the same key says why there is none (ui/shared/hints.py);
+# a game screen gets them after its own keys (``with_shared_bindings``), so that a
+# narrow footer drops "h Hint" before the game's keys
+HINT_BINDINGS = [Binding("h", "hint", "Hint"), Binding("h", "hint(1)", show=False)]
 
 
 def _keys(binding: BindingType) -> set[str]:
@@ -132,6 +140,7 @@ class GameScreen(Windows, Screen):
         self.ended = False
         self._footer_state: frozenset[tuple[str, str, bool]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
+        self.hints = Hints(self)  # h (ui/shared/hints.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
@@ -148,6 +157,8 @@ class GameScreen(Windows, Screen):
             return self.ended and self._end_offers(action)
         if self.ended:
             return action in self.ANY_TIME_ACTIONS
+        if action == "hint":  # (listed when a hint may be given; else h says why not)
+            return self.hints.offered() != bool(parameters)
         return self.offers(action, parameters)
 
     def _end_offers(self, action: str) -> bool:
@@ -265,7 +276,7 @@ class GameScreen(Windows, Screen):
 
     # -- names --------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """ "You" for the solo player, "Player 2 (greedy)" for a bot, else "Player 2"
+        """ "You" for the solo player, "Player 2 (medium)" for a bot, else "Player 2"
         (at a server table the players' names)."""
         return self.control.seat_name(seat)
 
@@ -398,6 +409,9 @@ class GameScreen(Windows, Screen):
     def action_undo(self) -> None:
         self.control.undo()
 
+    def action_hint(self, refused: int = 0) -> None:
+        self.hints.ask()  # (when no hint may be given, it says why)
+
     def action_hand_over(self) -> None:
         self.control.hand_over()
 
@@ -431,4 +445,4 @@ def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:
         for b in GameScreen.BINDINGS
         if b not in GameScreen.GAME_OVER_BINDINGS and _keys(b) & (controls - taken)
     ]
-    return [*ahead, *own, *kept, *GameScreen.CONTROL_BINDINGS]
+    return [*ahead, *own, *kept, *HINT_BINDINGS, *GameScreen.CONTROL_BINDINGS]

@@ -210,6 +210,9 @@ class LocalGame(Control):
         self._after_change()
 
     # -- the screen's other requests -------------------------------------------------
+    def hint_refusal(self) -> str | None:
+        return None  # (ui/shared/hints.py: only for the person to move, never a bot)
+
     def undo(self) -> None:
         if self.held is not None:
             self.take_back()

@@ -1,6 +1,6 @@
 """The Shifting Stones screen: the stone grid, your hand, the table, the log.
 
-Keys: arrows/hjkl move the cursor over the stones; 1-9 or [ ] pick a card;
+Keys: arrows (j k l; h is a hint) move the cursor over the stones; 1-9 or [ ] pick a card;
 ``s`` starts a shift from the cursor (an arrow picks the neighbour), ``f``
 flips the stone under the cursor; both are previewed and need Enter to go
 through (Esc drops them).  ``c`` scores the picked card, ``e`` ends the turn,
@@ -60,7 +60,7 @@ class ShiftingStonesScreen(GameScreen):
     BINDINGS = [
         Binding("up,k", "cursor('up')", "Move", show=False),
         Binding("down,j", "cursor('down')", "Move", show=False),
-        Binding("left,h", "cursor('left')", "Move", show=False),
+        Binding("left", "cursor('left')", "Move", show=False),
         Binding("right,l", "cursor('right')", "Move", show=False),
         Binding("left_square_bracket", "pick(-1)", "Card", show=False),
         Binding("right_square_bracket,tab", "pick(1)", "Next card", show=False),
@@ -79,7 +79,7 @@ class ShiftingStonesScreen(GameScreen):
     ]
     SECRETS = "your hand"  # named on the hot-seat hand-over screen
     KEYS_HELP = [
-        ("arrows / h j k l", "move the cursor over the stones"),
+        ("arrows / j k l", "move the cursor over the stones"),
         ("1-9, [ ], Tab", "pick a card in your hand (by its place, left to right)"),
         (
             "s then an arrow",
@@ -136,11 +136,6 @@ class ShiftingStonesScreen(GameScreen):
 
     def end_table(self) -> Table:
         return end_table(self)
-
-    def seat_name(self, seat: int) -> str:
-        if self.match.config.solo and seat == 0 and seat in self.bot_levels:
-            return f"Player 1 ({self.bot_levels[seat]})"  # a bot plays the solo game
-        return super().seat_name(seat)
 
     # -- which keys apply (the footer lists those) --------------------------
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -249,6 +244,20 @@ class ShiftingStonesScreen(GameScreen):
             self.say("You need a card to discard for a flip; e ends your turn.", error=True)
             return
         self._preview(Flip(card, self.turn.cursor))
+
+    def highlight_hint(self, action: Any) -> None:
+        """The hinted move's card picked and, for a shift or a flip, previewed (Enter
+        makes it, Esc drops it)."""
+        card = getattr(action, "card", None)
+        if card not in self.turn.hand:
+            return
+        self.turn.drop()
+        self.turn.selected = self.turn.hand.index(card)
+        if isinstance(action, (Shift, Flip)):
+            self.turn.cursor = action.cell if isinstance(action, Flip) else action.a
+            self._preview(action)
+        else:
+            self.refresh_table()
 
     def _preview(self, action: Shift | Flip) -> None:
         self.turn.preview(action)

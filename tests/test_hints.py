@@ -1,0 +1,153 @@
+"""Hints (issue #21): the expert's top three moves for the seat to move, from its
+view only, each worded as the log words it and with why."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import random
+
+import attrs
+import pytest
+
+from tideboard.engine.core import GameConfig
+from tideboard.engine.hints import hints, move_words, rank, why
+from tideboard.engine.registry import load
+from tideboard.engine.search import Budget, Ranked, search
+
+from .test_sampling import CASES, positions
+
+BUDGET = Budget(iterations=40)
+
+
+def _position(game, config, wanted=4):
+    for state, seat in positions(game, config, games=1, every=7, limit=120):
+        if len(game.legal_for(state, seat)) >= wanted:
+            return state, seat
+    raise AssertionError("no position with a choice")
+
+
+def _rank(game, view, seat, legal, seed=5):
+    return asyncio.run(rank(game, view, seat, legal, BUDGET, seed))
+
+
+def test_the_search_reports_points_and_wins_per_root_move():
+    """Playouts to the end: each root move's mean points, finished playouts and win
+    rate are those of its playouts."""
+    game = load("shifting-stones")
+    state = game.setup(GameConfig(players=2, seed=8))
+    from tideboard.engine.bots import make_bot
+
+    bots = [make_bot(game, "greedy", seat) for seat in range(2)]
+    while not game.is_over(state):
+        seat = game.to_move(state)[0]
+        legal = game.legal_for(state, seat)
+        if sum(game.scores(state)) >= 8 and len(legal) >= 3:
+            break
+        state = game.apply(state, bots[seat].choose(game, state, seat, legal))
+    seat = game.to_move(state)[0]
+    view = game.view(state, seat)
+    spec = attrs.evolve(_spec(game), horizon=10_000)  # (every playout to the end)
+    result = search(game, view, seat, game.legal_for(state, seat), spec, random.Random(2), BUDGET)
+    tried = [m for m in result.moves if m.visits]
+    assert sum(m.visits for m in tried) == result.iterations
+    for m in tried:
+        assert m.finished == m.visits
+        assert 0.0 <= m.wins <= 1.0
+        assert m.points >= game.scores(view)[seat]  # (points are never lost)
+    assert any(0.0 < m.wins for m in tried)
+
+
+def _spec(game):
+    package = game.info.id.replace("-", "_")
+    return importlib.import_module(f"tideboard.games.{package}.bots").EXPERT
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))
+def test_three_hints_legal_distinct_best_first(game_id, config):
+    game = load(game_id)
+    state, seat = _position(game, config)
+    legal = game.legal_for(state, seat)
+    view = game.view(state, seat)
+    result = _rank(game, view, seat, legal)
+    shown = hints(game, view, seat, result)
+    assert len(shown) == 3
+    actions = [h.action for h in shown]
+    assert all(a in legal for a in actions) and len(set(actions)) == 3
+    assert actions == [m.action for m in result.moves[:3]]  # the search's best first
+    visits = [m.visits for m in result.moves[:3]]
+    assert visits == sorted(visits, reverse=True) and visits[0] > 0
+    assert len({h.words for h in shown}) == 3 and all(h.why for h in shown)
+
+
+def test_the_words_are_the_logs():
+    """Shifting Stones words a move as its log does, without the player's name."""
+    game = load("shifting-stones")
+    state, seat = _position(game, GameConfig(players=3))
+    view = game.view(state, seat)
+    for hint in hints(game, view, seat, _rank(game, view, seat, game.legal_for(state, seat))):
+        line = game.describe(state, hint.action, game.apply(state, hint.action))
+        assert line == f"Player {seat + 1}: {hint.words}"
+        assert hint.text.startswith(hint.words + ": score ")
+
+
+def test_words_that_depend_on_chance_are_the_notation():
+    """Moonlighter's roll is logged with the die it rolls: a hint names the move only."""
+    game = load("moonlighter")
+    state = game.setup(GameConfig(players=1, seed=3))
+    roll = next(a for a in game.legal_for(state, 0) if game.format_action(a) == "roll")
+    assert move_words(game, game.view(state, 0), 0, roll) == "roll"
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES[:5], ids=lambda c: str(c))
+def test_hints_read_only_the_view(game_id, config):
+    """Two real states with the same view for the seat: the same hints."""
+    game = load(game_id)
+    sampling = importlib.import_module(f"tideboard.games.{game_id.replace('-', '_')}.sampling")
+    state, seat = _position(game, config)
+    view = game.view(state, seat)
+    other = sampling.determinize(view, seat, random.Random(9))
+    assert game.view(other, seat) == view
+    if game.info.hidden_information:
+        assert other != state
+    shown = []
+    for real in (state, other):
+        seen = game.view(real, seat)
+        shown.append(hints(game, seen, seat, _rank(game, seen, seat, game.legal_for(real, seat))))
+    assert shown[0] == shown[1]
+
+
+def test_why_in_words():
+    move = Ranked("m", visits=10, value=0.6, points=67.4, finished=5, wins=0.64)
+    assert why(move, 62, solo=False) == "score 62 now: +5 by the end, wins 64%"
+    assert why(move, 62, solo=True) == "ends near 67, wins 64%"
+    unfinished = Ranked("m", visits=10, value=0.6, points=9.0)
+    assert why(unfinished, 12, solo=False) == "score 12 now: -3 by the end, wins ~60%"
+    assert why(unfinished, 12, solo=True) == "ends near 9"
+    assert why(Ranked("m", 0, 0.0), 12, solo=False) == "not looked at"
+
+
+def test_one_legal_move_is_the_only_move():
+    game = load("shifting-stones")
+    state, seat = _position(game, GameConfig(players=2))
+    only = game.legal_for(state, seat)[:1]
+    result = _rank(game, game.view(state, seat), seat, only)
+    (hint,) = hints(game, game.view(state, seat), seat, result)
+    assert hint.action == only[0] and hint.why == "the only move"
+
+
+def test_moves_the_log_words_alike_are_named_by_their_notation():
+    """Moonshell's log hides which objective was kept, Mermaid Rain's which cards
+    were shown: the hints name them by the notation (without the seat)."""
+    for game_id, config in (
+        ("moonshell", GameConfig(players=2, seed=4)),
+        ("mermaid-rain", GameConfig(players=3, seed=4)),
+    ):
+        game = load(game_id)
+        state = game.setup(config)
+        seat = game.to_move(state)[0]
+        view = game.view(state, seat)
+        shown = hints(game, view, seat, _rank(game, view, seat, game.legal_for(state, seat)))
+        for hint in shown:
+            assert hint.words == game.format_action(hint.action).removeprefix(f"p{seat + 1} ")
+        assert len({h.words for h in shown}) == len(shown) >= 2

@@ -1,0 +1,140 @@
+"""Hints (issue #21): the expert's top moves for the seat to move, each in the words
+of the game's log and with why.
+
+A hint is worked out from the asking seat's ``view`` only: the search
+(``engine/search.py``) ranks the seat's legal moves, and for each it reports the
+seat's mean points where its playouts ended and how often it won the playouts that
+finished.  :func:`hints` turns the best three into lines a player reads:
+
+    swap a1 Fish <> b1 Tree (discard 53): score 9 now: +6 by the end, wins 64%
+
+(one seat, a solo game: "ends near 45, wins 30%").  :func:`rank` is the one place
+that runs the search for a hint; it runs it on a worker thread so that the screen
+keeps answering keys meanwhile.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from tideboard.engine.core import seat_label
+
+COUNT = 3  # hints shown
+_WORDING_SEEDS = (1, 2)  # the samples a move is worded in (see move_words)
+
+
+class Hint(NamedTuple):
+    """One hinted move: the action, its words (as the log would say it) and why."""
+
+    action: Any
+    words: str
+    why: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.words}: {self.why}" if self.why else self.words
+
+
+async def rank(
+    game: Any, view: Any, seat: int, legal: Sequence[Any], budget: Any, seed: int
+) -> Any:
+    """The expert's search of ``seat``'s ``legal`` moves from its ``view`` within
+    ``budget``, off the event loop (the thinking service's process pool,
+    ``engine/thinking.py``): the search's ``Result``.  The one call hints make to
+    think."""
+    from tideboard.engine import thinking
+
+    return await thinking.rank(game, view, seat, legal, budget, seed)
+
+
+def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> list[Hint]:
+    """The ``count`` best moves of the search ``result`` for ``seat`` (from its
+    ``view``), best first, each worded and with why."""
+    moves = list(result.moves[:count])
+    words = [move_words(game, view, seat, m.action) for m in moves]
+    alike = [words.count(text) > 1 for text in words]
+    for n, same in enumerate(alike):  # two moves the log words alike: their notation
+        if same:
+            words[n] = notation(game, seat, moves[n].action)
+    now = _score_now(game, view, seat)
+    solo = getattr(view, "solo", False) or game_seats(game, view) == 1
+    if len(result.moves) == 1:
+        return [Hint(moves[0].action, words[0], "the only move")]
+    return [Hint(m.action, w, why(m, now, solo)) for m, w in zip(moves, words, strict=True)]
+
+
+def why(move: Any, now: float | None, solo: bool) -> str:
+    """ "score 9 now: +6 by the end, wins 64%" (solo: "ends near 45, wins 30%").
+
+    The win chance is over the playouts that finished; when none did (a long game,
+    early on), "wins ~55%" is the search's value for the move: the points margin it
+    expects, as a chance of winning (``search.rewards``)."""
+    if not move.visits:
+        return "not looked at"
+    parts = []
+    points = round(move.points)
+    if solo:
+        parts.append(f"ends near {points}")
+    elif now is None:
+        parts.append(f"about {points} points by the end")
+    else:
+        parts.append(f"score {round(now)} now: {points - round(now):+d} by the end")
+    if move.finished:
+        parts.append(f"wins {round(100 * move.wins)}%")
+    elif not solo:  # (no playout got to the end: the search's own estimate of the margin)
+        parts.append(f"wins ~{round(100 * move.value)}%")
+    return ", ".join(parts)
+
+
+def game_seats(game: Any, view: Any) -> int:
+    try:
+        return len(game.scores(view))
+    except Exception:
+        return 0
+
+
+def _score_now(game: Any, view: Any, seat: int) -> float | None:
+    try:
+        return float(game.scores(view)[seat])
+    except Exception:  # (a view a game cannot score: no "now")
+        return None
+
+
+def move_words(game: Any, view: Any, seat: int, action: Any) -> str:
+    """``action`` in the words of the game's log, without the player's name: its
+    ``describe`` line, made on samples of what the seat cannot see.  If the line
+    depends on the sample (a die rolled, a card drawn) or hides the move (a
+    simultaneous choice logged as "has chosen"), the move's notation instead."""
+    determinize = _determinize(game)
+    lines = set()
+    for seed in _WORDING_SEEDS:
+        try:
+            before = determinize(view, seat, random.Random(seed))
+            line = game.describe(before, action, game.apply(before, action))
+            lines.add(line.split("\n", 1)[0])  # (the move's own line, not what followed)
+        except Exception:  # (a move the sample cannot make: its notation)
+            return notation(game, seat, action)
+    if len(lines) != 1:
+        return notation(game, seat, action)
+    line = lines.pop()
+    if line.endswith("has chosen.") or line.endswith("have chosen."):
+        return notation(game, seat, action)
+    for name in (seat_label(seat), "You"):
+        if line.startswith(f"{name}: "):
+            return line[len(name) + 2 :]
+    return line
+
+
+def notation(game: Any, seat: int, action: Any) -> str:
+    """The move's notation, without a leading seat ("p1 show dg": "show dg")."""
+    text = str(game.format_action(action))
+    mark = f"p{seat + 1} "
+    return text[len(mark) :] if text.startswith(mark) else text
+
+
+def _determinize(game: Any) -> Any:
+    package = game.info.id.replace("-", "_")
+    return importlib.import_module(f"tideboard.games.{package}.sampling").determinize
