@@ -31,6 +31,9 @@ from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
 
+# seconds a lobby gathers the tables' changes before it is drawn again
+REFILL = 0.1
+
 LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
     ("PgUp PgDn, Home End", "a page up or down, the first or the last line"),
@@ -101,6 +104,7 @@ class LobbyScreen(Screen):
         # a table of ours, or one to watch, not started yet: opened when it starts
         self.waiting_for: str | None = None
         self.filter = ""  # only the lines with this text (any case)
+        self._refill: Any = None  # the timer of the next fill, while changes gather
 
     def compose(self) -> ComposeResult:
         yield Static(f"tideboard lobby · you are {self.player}", id="lobby-title")
@@ -151,7 +155,15 @@ class LobbyScreen(Screen):
                 self.say("Back in the lobby.")
 
     def _listen(self) -> None:
-        self.call_later(self.fill)
+        """A table changed (a seat, a move, a chat line): the lobby again, once
+        for all the changes of the next ``REFILL`` seconds (ten bot tables move
+        several times a second, and every session's lobby hears each move)."""
+        if self._refill is None:
+            self._refill = self.set_timer(REFILL, self._refilled)
+
+    def _refilled(self) -> None:
+        self._refill = None
+        self.fill()
 
     def fill(self) -> None:
         name = self.player

@@ -74,6 +74,8 @@ class LobbyList(Widget, can_focus=True):
                 return
 
     def set_entries(self, entries: list[tuple[str, str, str]]) -> None:
+        if entries == self.entries:
+            return  # (a move at a table that changes no line: nothing to redraw)
         key = self.current()
         self.entries = entries
         lines = self.choosable()
