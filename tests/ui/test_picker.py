@@ -92,7 +92,7 @@ async def test_seat_settings_stay_with_their_game():
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "right")  # Shifting Stones: 3 players
-        await pilot.press("down", "down", "down", "down", "left")  # seat 2: random bot
+        await pilot.press("down", "down", "down", "down", "left", "left")  # seat 2: random bot
         assert (_value(app, "players"), _value(app, "seat-1")) == ("3", "random bot")
         await pilot.press("escape", "down")  # Moonshell starts from its own defaults
         assert app.screen.game_id == "moonshell"

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
 from tideboard.engine.search import Spec
 from tideboard.games.mermaid_rain import sampling, spaces
 from tideboard.games.mermaid_rain.content import (
@@ -275,5 +275,14 @@ class GreedyBot:
 EXPERT = Spec(determinize=sampling.determinize, policy=None, scale=15.0, horizon=80)
 
 
+# ``easy``: greedy's second choice this often (engine.bots.EasyBot)
+EASY_SLIP = 0.15
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}
+    return {
+        "random": RandomBot,
+        "easy": easy_factory(GreedyBot, EASY_SLIP),
+        "greedy": GreedyBot,
+        "expert": expert_factory(EXPERT),
+    }

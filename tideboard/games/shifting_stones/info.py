@@ -14,6 +14,6 @@ INFO = GameInfo(
     max_players=5,
     solo=True,
     summary="Swap and flip nine stones to match your pattern cards.",
-    bot_levels=("random", "greedy"),  # "expert" once it thinks off the loop (issue #21)
+    bot_levels=("random", "easy", "greedy"),  # "expert" once it thinks off the loop (issue #21)
     order=1,
 )
