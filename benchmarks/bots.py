@@ -30,6 +30,7 @@ ROWS = [
     ("Shifting Stones 2p, expert vs greedy", "shifting-stones", 2, False, "wins", "70%"),
     ("Moonshell 2p, expert vs greedy", "moonshell", 2, False, "wins", "70%"),
     ("Animal Splash 2p, expert vs greedy", "animal-splash", 2, False, "wins", "70%"),
+    ("Mermaid Rain 3p, 1 expert", "mermaid-rain", 3, False, "wins", "33%"),
     ("Shifting Stones 4p, 1 expert", "shifting-stones", 4, False, "wins", "50%"),
     ("Moonshell 4p, 1 expert", "moonshell", 4, False, "wins", "50%"),
     ("Mermaid Rain 4p, 1 expert", "mermaid-rain", 4, False, "wins", "50%"),
