@@ -210,7 +210,7 @@ async def test_back_from_a_game_the_picker_lists_what_can_be_resumed_now():
     async with app.run_test(size=(80, 24)) as pilot:
         games = app.screen.query_one("#games")
         assert not [o for o in games.options if str(o.id).startswith("resume:")]
-        await pilot.press("down", "right", "down", "down", "down", "down", "left", "left")
+        await pilot.press("down", "right", "down", "down", "down", "down", "left", "left", "left")
         assert _value(app, "seat-1") == "human"  # Moonshell, two humans
         await pilot.press("ctrl+s")  # a new game: a new record in the store
         await settle(pilot)

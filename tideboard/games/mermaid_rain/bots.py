@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
-from tideboard.engine.search import Spec, bot_policy
+from tideboard.engine.search import Spec
 from tideboard.games.mermaid_rain import sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     MARCH,
@@ -287,6 +287,15 @@ def playout_policy(game: Any, state: State, seat: int, legal: Sequence[Any], rng
     return legal[rng.randrange(len(legal))]
 
 
+def greedy_prior(game: Any, view: State, seat: int, legal: Sequence[Any], rng) -> Any:
+    """The expert's favourite: greedy's move, by a new greedy bot drawing from the
+    search's generator (one kept between searches would keep its meld jitter of the
+    round, so the choice would depend on what it was asked before, not on the view)."""
+    bot = GreedyBot()
+    bot.random = rng
+    return bot.choose(game, view, seat, legal)
+
+
 def evaluate(game: Any, state: State) -> list[float]:
     """Each seat's points were the game to end now: the track, the tribute and the
     majorities of the treasures held (most of a game's points come at its end, so a
@@ -308,7 +317,7 @@ EXPERT = Spec(
     scale=15.0,
     horizon=20,
     evaluate=evaluate,
-    prior=bot_policy(GreedyBot()),
+    prior=greedy_prior,
     bias=1.0,
 )
 
