@@ -4,8 +4,10 @@ with a 95% confidence interval.
     python benchmarks/bots.py [--games N] [--think S | --think-iterations N] [--only TEXT]
 
 Rows: two players, expert against greedy (the expert takes each seat in turn);
-four players (Mermaid Rain also six), one expert among greedy bots (its seat
-goes round); the solo games played by the expert.  A win rate's interval is
+Mermaid Rain (3 to 6 players) at three, one expert among greedy bots; four players
+(Mermaid Rain also six), one expert among greedy bots (its seat goes round); the
+solo games played by the expert; last, the ``easy`` level against greedy and against
+random (no thinking: a few seconds a row).  A win rate's interval is
 Wilson's; a median's is the order-statistic interval.  The full-size run is
 ``--games 200 --think 1`` (hours on one core); first figures come from
 ``--games 20 --think-iterations 100``.  One process, one core.
@@ -25,11 +27,12 @@ from tideboard.engine.search import Budget
 from tideboard.engine.simulate import play_out
 
 Z = 1.96
-# (label, game, players, solo, what is measured, target)
-ROWS = [
+# (label, game, players, solo, what is measured, target[, level measured, the others])
+ROWS: list[tuple] = [
     ("Shifting Stones 2p, expert vs greedy", "shifting-stones", 2, False, "wins", "70%"),
     ("Moonshell 2p, expert vs greedy", "moonshell", 2, False, "wins", "70%"),
     ("Animal Splash 2p, expert vs greedy", "animal-splash", 2, False, "wins", "70%"),
+    ("Mermaid Rain 3p, 1 expert", "mermaid-rain", 3, False, "wins", "33%"),
     ("Shifting Stones 4p, 1 expert", "shifting-stones", 4, False, "wins", "50%"),
     ("Moonshell 4p, 1 expert", "moonshell", 4, False, "wins", "50%"),
     ("Mermaid Rain 4p, 1 expert", "mermaid-rain", 4, False, "wins", "50%"),
@@ -38,6 +41,43 @@ ROWS = [
     ("Shifting Stones solo", "shifting-stones", 1, True, "wins", "30%"),
     ("Moonshell solo (median score)", "moonshell", 1, True, "median", "45"),
     ("Moonlighter campaign", "moonlighter", 1, False, "wins", "30%"),
+    ("Shifting Stones 2p, easy vs greedy", "shifting-stones", 2, False, "wins", "<50%", "easy"),
+    ("Moonshell 2p, easy vs greedy", "moonshell", 2, False, "wins", "<50%", "easy"),
+    ("Animal Splash 2p, easy vs greedy", "animal-splash", 2, False, "wins", "<50%", "easy"),
+    ("Mermaid Rain 3p, 1 easy", "mermaid-rain", 3, False, "wins", "<33%", "easy"),
+    ("Moonlighter campaign, easy (median)", "moonlighter", 1, False, "median", "<greedy", "easy"),
+    ("Moonlighter campaign, greedy (median)", "moonlighter", 1, False, "median", "", "greedy"),
+    (
+        "Shifting Stones 2p, easy vs random",
+        "shifting-stones",
+        2,
+        False,
+        "wins",
+        ">50%",
+        "easy",
+        "random",
+    ),
+    ("Moonshell 2p, easy vs random", "moonshell", 2, False, "wins", ">50%", "easy", "random"),
+    (
+        "Animal Splash 2p, easy vs random",
+        "animal-splash",
+        2,
+        False,
+        "wins",
+        ">50%",
+        "easy",
+        "random",
+    ),
+    (
+        "Mermaid Rain 3p, 1 easy among random",
+        "mermaid-rain",
+        3,
+        False,
+        "wins",
+        ">33%",
+        "easy",
+        "random",
+    ),
 ]
 
 
@@ -61,7 +101,9 @@ def median_interval(values: list[int]) -> tuple[float, float]:
 
 
 def run_row(row, games: int, budget: Budget, seed: int) -> str:
-    label, game_id, players, solo, what, target = row
+    label, game_id, players, solo, what, target = row[:6]
+    level = row[6] if len(row) > 6 else "expert"  # the level measured
+    others = row[7] if len(row) > 7 else "greedy"  # and the other seats'
     game = registry.load(game_id)
     wins = 0.0
     scores: list[int] = []
@@ -71,7 +113,7 @@ def run_row(row, games: int, budget: Budget, seed: int) -> str:
         seats = 1 if solo or players == 1 else players
         expert = number % seats
         bots = [
-            make_bot(game, "expert" if s == expert else "greedy", number * 31 + s, budget)
+            make_bot(game, level if s == expert else others, number * 31 + s, budget)
             for s in range(max(seats, 2))
         ]
         state, _ = play_out(game, game.setup(config), bots)
@@ -99,7 +141,7 @@ def main() -> None:
     args = parser.parse_args()
     budget = Budget(args.think, args.think_iterations)
     what = f"{args.think_iterations} iterations" if args.think_iterations else f"{args.think} s"
-    print(f"expert at {what} a move; greedy opponents")
+    print(f"expert at {what} a move; greedy opponents unless the row says")
     for row in ROWS:
         if args.only.lower() in row[0].lower():
             print(run_row(row, args.games, budget, args.seed), flush=True)

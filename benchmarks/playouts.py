@@ -6,8 +6,8 @@ and playout actions per second, per game, from positions of greedy play.
 Each line runs the game's expert search (``tideboard.engine.search``) for ``S``
 seconds a position on a few positions (the opening and greedy play's later
 turns) and reports iterations/s (what a 1 s move gets), the playout policy's
-actions/s (random, or the game's greedy bot, see each ``bots.EXPERT``), and the
-share of the time in the playouts.  One core; CPU time (``process_time``).
+actions/s (random, the game's greedy bot, or a light policy of its own: see each
+``bots.EXPERT``), and the share of the time in the playouts.  One core; CPU time (``process_time``).
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ def measure(game_id: str, config: GameConfig, seconds: float) -> str:
         cpu += time.process_time() - start
         iterations += result.iterations
     label = f"{game_id} {'solo' if config.solo else f'{config.players}p'}"
-    policy = "random" if spec.policy is None else "greedy"
+    policy = "random" if spec.policy is None else getattr(spec.policy, "__name__", "")
+    policy = {"policy": "greedy", "playout_policy": "light"}.get(policy, policy)
     return (
         f"{label:22} {iterations / cpu:8.0f} iterations/s {counting.applied / cpu:9.0f} "
         f"actions/s  ({policy} playouts, horizon {spec.horizon})"

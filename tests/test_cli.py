@@ -64,7 +64,7 @@ def test_list_shows_every_game_with_players_and_status():
         assert info.name in line and f"players {info.player_range()}" in line
         assert ("(coming)" in line) == (not registry.is_available(info.id))
         assert (", solo" in line) == info.solo
-    assert "variants: standard; bots: random, greedy" in result.output
+    assert "variants: standard; bots: random, easy, greedy" in result.output
 
 
 def test_list_json():
@@ -80,7 +80,7 @@ def test_list_json():
         "max_players": 5,
         "solo": True,
         "variants": ["standard"],
-        "bot_levels": ["random", "greedy", "expert"],
+        "bot_levels": ["random", "easy", "greedy", "expert"],
         "available": True,
         "options": [],
         "presets": {},
@@ -309,7 +309,7 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
         (["script", "shifting-stones", "--solo", "-p", "2"], ["--solo is a one-player game"]),
         (
             ["sim", "shifting-stones", "--bot", "genius"],
-            ["unknown bot level 'genius'", "choose from: random, greedy"],
+            ["unknown bot level 'genius'", "choose from: random, easy, greedy"],
         ),
         (["play", "shifting-stones", "--bot", "greedy"], ["SEAT=LEVEL", "got 'greedy'"]),
         (["play", "shifting-stones", "--bot", "x=greedy"], ["SEAT=LEVEL"]),
@@ -319,7 +319,7 @@ def test_script_card_written_with_hash_in_a_moves_file(tmp_path):
         ),
         (
             ["play", "shifting-stones", "--bot", "2=genius"],
-            ["unknown bot level 'genius'", "choose from: random, greedy"],
+            ["unknown bot level 'genius'", "choose from: random, easy, greedy"],
         ),
         (["play", "chess"], ["unknown game 'chess'"]),
         (

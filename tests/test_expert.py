@@ -52,6 +52,51 @@ def test_the_expert_reads_only_its_view(game_id, config):
     assert checked
 
 
+@pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))
+def test_with_one_iteration_every_expert_plays_greedys_move(game_id, config):
+    """Each game's expert has greedy's move as its favourite (``Spec.prior``): with
+    the fewest iterations it plays as greedy does (where greedy's choice does not
+    depend on its seed)."""
+    game = load(game_id)
+    checked = 0
+    for state, seat in positions(game, config, games=2, every=11, limit=300):
+        legal = game.legal_for(state, seat)
+        if len(legal) < 2:
+            continue
+        view = game.view(state, seat)
+        greedy = {
+            make_bot(game, "greedy", seed).choose(game, view, seat, legal) for seed in range(4)
+        }
+        if len(greedy) > 1:
+            continue
+        expert = make_bot(game, "expert", 3, Budget(iterations=1))
+        assert expert.choose(game, view, seat, legal) in greedy
+        checked += 1
+        if checked == 4:
+            break
+    assert checked
+
+
+def test_a_cut_mermaid_rain_playout_counts_the_majorities_and_the_cards_in_hand():
+    """Most Mermaid Rain points come at the end (the tribute, the majorities): the
+    expert's evaluation counts them as if the game ended now, and the cards in hand
+    (else the search pays pairs and long melds as if cards were free)."""
+    from tideboard.games.mermaid_rain.bots import EXPERT
+
+    game = load("mermaid-rain")
+    state = game.setup(GameConfig(players=3, seed=1))
+    kind = {}
+    for treasure, k in enumerate(state.kinds):
+        kind.setdefault(k, []).append(treasure)
+    two = tuple(kind[0][:2])  # two of a kind: one for the tribute, one a monopoly
+    holding = attrs.evolve(state, owned=(two, (), ()))
+    before, after = EXPERT.evaluate(game, state), EXPERT.evaluate(game, holding)
+    assert after[0] - before[0] == 5 + 15 and after[1:] == before[1:]
+    hand = state.hands[0]
+    fewer = attrs.evolve(state, hands=((hand[0] - 1, *hand[1:]), *state.hands[1:]))
+    assert EXPERT.evaluate(game, fewer)[0] < before[0]
+
+
 def test_a_seed_and_iterations_repeat_a_game():
     game = load("shifting-stones")
     config = GameConfig(players=2, seed=4)

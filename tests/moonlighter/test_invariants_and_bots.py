@@ -89,8 +89,8 @@ def test_random_play_always_ends_well_before_the_action_limit():
         assert GAME.is_over(state) and actions < 5000
 
 
-def test_bot_levels_are_random_greedy_and_expert():
-    assert set(GAME.bot_factories()) == {"random", "greedy", "expert"}
+def test_bot_levels_are_random_easy_greedy_and_expert():
+    assert set(GAME.bot_factories()) == {"random", "easy", "greedy", "expert"}
 
 
 def test_greedy_clearly_beats_random():

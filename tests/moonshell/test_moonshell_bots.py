@@ -10,8 +10,8 @@ from tideboard.games.moonshell.content import DECK_IDS, HIDDEN
 from tideboard.games.moonshell.game import GAME
 
 
-def test_bot_levels_are_random_greedy_and_expert():
-    assert set(GAME.bot_factories()) == {"random", "greedy", "expert"}
+def test_bot_levels_are_random_easy_greedy_and_expert():
+    assert set(GAME.bot_factories()) == {"random", "easy", "greedy", "expert"}
 
 
 def test_greedy_beats_random_over_seeded_games():

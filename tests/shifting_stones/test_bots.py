@@ -12,8 +12,8 @@ from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.state import HIDDEN
 
 
-def test_bot_levels_are_random_greedy_and_expert():
-    assert set(GAME.bot_factories()) == {"random", "greedy", "expert"}
+def test_bot_levels_are_random_easy_greedy_and_expert():
+    assert set(GAME.bot_factories()) == {"random", "easy", "greedy", "expert"}
 
 
 def test_greedy_beats_random_over_seeded_games():

@@ -92,7 +92,7 @@ async def test_seat_settings_stay_with_their_game():
     app = TideboardApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "right")  # Shifting Stones: 3 players
-        await pilot.press("down", "down", "down", "down", "left")  # seat 2: random bot
+        await pilot.press("down", "down", "down", "down", "left", "left")  # seat 2: random bot
         assert (_value(app, "players"), _value(app, "seat-1")) == ("3", "random bot")
         await pilot.press("escape", "down")  # Moonshell starts from its own defaults
         assert app.screen.game_id == "moonshell"
@@ -211,7 +211,7 @@ async def test_back_from_a_game_the_picker_lists_what_can_be_resumed_now():
     async with app.run_test(size=(80, 24)) as pilot:
         games = app.screen.query_one("#games")
         assert not [o for o in games.options if str(o.id).startswith("resume:")]
-        await pilot.press("down", "right", "down", "down", "down", "down", "left", "left")
+        await pilot.press("down", "right", "down", "down", "down", "down", "left", "left", "left")
         assert _value(app, "seat-1") == "human"  # Moonshell, two humans
         await pilot.press("ctrl+s")  # a new game: a new record in the store
         await settle(pilot)

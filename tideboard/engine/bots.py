@@ -34,6 +34,45 @@ class RandomBot:
         return self.random.choice(list(legal))
 
 
+class EasyBot:
+    """The ``easy`` level: a game's greedy bot that now and then slips, as a
+    beginner does.  Most moves are greedy's; with chance ``slip`` it plays greedy's
+    second choice instead (what greedy picks once its first is ruled out): a
+    plausible lesser move by greedy's own judgement, never a random one.  Where
+    greedy finds nothing among the rest (it looks for a move of a kind it
+    no longer has), it plays its first choice after all."""
+
+    level = "easy"
+
+    def __init__(self, greedy: Any, slip: float, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+        self.greedy = greedy
+        self.greedy.random = self.random  # one generator: a seeded game repeats
+        self.slip = slip
+
+    def choose(self, game: Any, view: Any, seat: int, legal: Sequence[Any]) -> Any:
+        legal = list(legal)
+        first = self.greedy.choose(game, view, seat, legal)
+        if len(legal) < 2 or self.random.random() >= self.slip:
+            return first
+        rest = [action for action in legal if action != first]
+        try:
+            second = self.greedy.choose(game, view, seat, rest)
+        except (StopIteration, ValueError, IndexError, KeyError):
+            return first  # (greedy wants a move of a kind only its first choice was)
+        return second if second in rest else first
+
+
+def easy_factory(greedy: Callable[..., Any], slip: float = 0.3) -> Callable[..., EasyBot]:
+    """The ``easy`` level's factory for a game whose greedy bot ``greedy(seed)`` makes:
+    greedy's move, or with chance ``slip`` its second choice (:class:`EasyBot`)."""
+
+    def easy(seed: int | None = None) -> EasyBot:
+        return EasyBot(greedy(seed), slip, seed)
+
+    return easy
+
+
 # The level a seat gets when nobody says (``tideboard play``, the picker).
 DEFAULT_LEVEL = "greedy"
 

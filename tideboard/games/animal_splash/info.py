@@ -13,7 +13,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=5,
     summary="Dive around the grid, line up sea animals for pearls, take missions.",
-    bot_levels=("random", "greedy", "expert"),
+    bot_levels=("random", "easy", "greedy", "expert"),
     hidden_information=False,
     options=(
         GameOption(

@@ -25,9 +25,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
 from tideboard.engine.search import Spec
-from tideboard.games.mermaid_rain import sampling, spaces
+from tideboard.games.mermaid_rain import sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     MARCH,
     MELD_LIMIT,
@@ -270,10 +270,66 @@ class GreedyBot:
         return next(a for a in legal if isinstance(a, End))
 
 
+HAND_WORTH = 0.75  # what an adventure card in hand is worth to the expert's evaluation
+
+
+def playout_policy(game: Any, state: State, seat: int, legal: Sequence[Any], rng) -> Any:
+    """The expert's fast default policy: collect a treasure when it may (the first
+    on the space), teleport to the richest space; otherwise a random move."""
+    kind = type(legal[0])
+    if kind is Take or kind is Teleport:
+        if kind is Take:
+            return legal[0]
+        return max(legal, key=lambda a: len(state.spaces[a.to]) if isinstance(a, Teleport) else -1)
+    for action in legal:
+        if type(action) is Take:
+            return action
+    return legal[rng.randrange(len(legal))]
+
+
+def greedy_prior(game: Any, view: State, seat: int, legal: Sequence[Any], rng) -> Any:
+    """The expert's favourite: greedy's move, by a new greedy bot drawing from the
+    search's generator (one kept between searches would keep its meld jitter of the
+    round, so the choice would depend on what it was asked before, not on the view)."""
+    bot = GreedyBot()
+    bot.random = rng
+    return bot.choose(game, view, seat, legal)
+
+
+def evaluate(game: Any, state: State) -> list[float]:
+    """Each seat's points were the game to end now: the track, the tribute and the
+    majorities of the treasures held (most of a game's points come at its end, so a
+    playout cut at its horizon judged by the track alone sees little), and a little
+    for each adventure card in hand (each pays a step towards treasure: without it
+    the search spends pairs and long melds as if cards were free)."""
+    totals = [b["total"] for b in scoring.breakdown(state)]
+    if state.over:
+        return totals
+    return [t + HAND_WORTH * sum(hand[:3]) for t, hand in zip(totals, state.hands)]
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
-# playout policy, and the points of a clear margin.
-EXPERT = Spec(determinize=sampling.determinize, policy=None, scale=15.0, horizon=80)
+# playout policy, the points of a clear margin, the judgement of a cut playout and
+# the root's favourite (greedy's move).
+EXPERT = Spec(
+    determinize=sampling.determinize,
+    policy=playout_policy,
+    scale=15.0,
+    horizon=20,
+    evaluate=evaluate,
+    prior=greedy_prior,
+    bias=1.0,
+)
+
+
+# ``easy``: greedy's second choice this often (engine.bots.EasyBot)
+EASY_SLIP = 0.15
 
 
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}
+    return {
+        "random": RandomBot,
+        "easy": easy_factory(GreedyBot, EASY_SLIP),
+        "greedy": GreedyBot,
+        "expert": expert_factory(EXPERT),
+    }

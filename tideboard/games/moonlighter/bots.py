@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, expert_factory
+from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
 from tideboard.engine.search import Spec, bot_policy
 from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
@@ -223,5 +223,14 @@ EXPERT = Spec(
 )
 
 
+# ``easy``: greedy's second choice this often (engine.bots.EasyBot)
+EASY_SLIP = 0.15
+
+
 def bot_factories() -> dict[str, Any]:
-    return {"random": RandomBot, "greedy": GreedyBot, "expert": expert_factory(EXPERT)}
+    return {
+        "random": RandomBot,
+        "easy": easy_factory(GreedyBot, EASY_SLIP),
+        "greedy": GreedyBot,
+        "expert": expert_factory(EXPERT),
+    }

@@ -14,6 +14,6 @@ INFO = GameInfo(
     max_players=5,
     solo=True,
     summary="Swap and flip nine stones to match your pattern cards.",
-    bot_levels=("random", "greedy", "expert"),
+    bot_levels=("random", "easy", "greedy", "expert"),
     order=1,
 )
