@@ -302,3 +302,35 @@ async def test_a_table_is_watched_from_before_it_starts(tmp_path, monkeypatch):
         control = app.screen.control
         assert isinstance(control, RemoteTable) and control.table is table
         assert control.seat is None  # watching: no seat, no secrets
+
+
+async def test_a_burst_of_table_changes_draws_the_lobby_once_and_no_change_not_at_all(
+    tmp_path, monkeypatch
+):
+    """Ten bot tables move several times a second and every session's lobby hears
+    each move: the lobby gathers the changes of REFILL seconds into one fill, and a
+    fill that changes no line draws nothing (the SSH players' keys wait less)."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("bob", "shifting-stones", 2)
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        fills, refreshes = [], []
+        fill, listed = lobby.fill, lobby.query_one(LobbyList)
+        monkeypatch.setattr(lobby, "fill", lambda: (fills.append(1), fill()))
+        refresh = listed.refresh
+        monkeypatch.setattr(listed, "refresh", lambda *a, **k: (refreshes.append(1), refresh()))
+        for n in range(20):  # twenty changes in a burst (chat lines: no lobby line changes)
+            room.chat(table.id, "bob", f"hello {n}")
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert len(fills) == 1
+        assert refreshes == []  # the lines are the same: nothing redrawn
+        room.join(table.id, "carol")  # a change the lobby shows
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert len(fills) == 2 and refreshes
+        assert "carol" in dict((key, text) for _kind, key, text in lines(app))[table.id]

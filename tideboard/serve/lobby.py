@@ -104,7 +104,7 @@ class LobbyScreen(Screen):
         # a table of ours, or one to watch, not started yet: opened when it starts
         self.waiting_for: str | None = None
         self.filter = ""  # only the lines with this text (any case)
-        self._refill: Any = None  # the timer of the next fill, while changes gather
+        self._refill = False  # a fill is due: the changes of the next REFILL s gather
 
     def compose(self) -> ComposeResult:
         yield Static(f"tideboard lobby · you are {self.player}", id="lobby-title")
@@ -158,11 +158,12 @@ class LobbyScreen(Screen):
         """A table changed (a seat, a move, a chat line): the lobby again, once
         for all the changes of the next ``REFILL`` seconds (ten bot tables move
         several times a second, and every session's lobby hears each move)."""
-        if self._refill is None:
-            self._refill = self.set_timer(REFILL, self._refilled)
+        if not self._refill:  # (called from another session's task: a message to ours)
+            self._refill = True
+            self.call_later(lambda: self.set_timer(REFILL, self._refilled))
 
     def _refilled(self) -> None:
-        self._refill = None
+        self._refill = False
         self.fill()
 
     def fill(self) -> None:
