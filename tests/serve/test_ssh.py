@@ -114,12 +114,20 @@ async def test_a_dropped_player_is_replaced_by_a_bot_then_takes_the_seat_back():
         seat = table.match.game.to_move(table.match.state)[0]
         name = ("ana", "bob")[seat]
         gone = (ana, bob)[seat]
+        # (on a busy machine a player's first table screen may come after the 0.3 s
+        # grace, and a stand-in plays for them until it does: only the moves made
+        # for the seat that drops from now on count)
+        before = len(table.match.actions)
+
+        def stood_in() -> bool:
+            return any(n >= before and s == seat for n, s in table.standin_moves.items())
+
         await gone.close()
         for _ in range(200):  # (the grace is 0.3 s; a loaded machine takes longer)
-            if table.match.actions:
+            if stood_in():
                 break
             await asyncio.sleep(0.1)
-        assert table.seats[seat].standin and table.match.actions
+        assert table.seats[seat].standin and stood_in()
         # someone else cannot take the name without its key
         with pytest.raises(asyncssh.PermissionDenied):
             await Client.open(server.port, name)
