@@ -224,30 +224,28 @@ async def test_help_and_meld_table_open():
 
 @pytest.mark.slow
 async def test_bots_play_a_whole_game_on_screen():
-    """One game drawn at 80x24 and 120x40 in turn, the size changed at every pause
-    (the bots play a few dozen moves between two; the game takes about six).  It was
-    a game at each size: the same seeded game, drawn as often at each size."""
+    """One game drawn at 80x24 and 120x40 in turn, the size changed every 30 moves
+    (the same seeded game, drawn at each size in turn).  The size changed at every
+    pause before: on a busy machine the pauses came between fewer moves, so the
+    redraws grew with the load (one CI run outlasted its 5 minutes)."""
+    import time
+
     app = app_for(
         players=4, seed=6, bots={0: "greedy", 1: "random", 2: "greedy", 3: "random"}, game_id=MR
     )
     sizes = [(80, 24), (120, 40)]
     async with app.run_test(size=sizes[0]) as pilot:
         screen = await screen_of(pilot)
-        resizes = 0
-        for _ in range(4000):
-            if screen.ended:
-                break
-            moves = len(screen.match.actions)
-            await pilot.pause()
-            # until the bots moved: on a busy machine a pause can end before they do,
-            # and a resize after every pause then outran the game (minutes of redraws)
-            for _ in range(100):
-                if screen.ended or len(screen.match.actions) > moves:
-                    break
-                await pilot.pause(0.01)
-            sizes.reverse()
-            await pilot.resize_terminal(*sizes[0])
-            resizes += 1
+        resizes, every = 0, 30
+        next_resize = every
+        deadline = time.monotonic() + 240
+        while not screen.ended and time.monotonic() < deadline:
+            await pilot.pause(0.01)
+            if len(screen.match.actions) >= next_resize and not screen.ended:
+                sizes.reverse()
+                await pilot.resize_terminal(*sizes[0])
+                resizes += 1
+                next_resize = len(screen.match.actions) + every
         assert resizes >= 2, resizes  # both sizes drew the game under way
         assert screen.ended and GAME.is_over(screen.state)
         await settle(pilot)
