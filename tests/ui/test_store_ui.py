@@ -234,12 +234,12 @@ async def test_continue_lists_each_unfinished_game_with_its_own_settings():
         assert f"resume:{done}" not in ids
         assert ids.index(f"replay:{done}") > ids.index(f"resume:{ms}")  # after Continue
         label = str(options.get_option(f"resume:{ss}").prompt)
-        assert "Shifting Stones" in label and "P2 greedy" in label
+        assert "Shifting Stones" in label and "P2 medium" in label
         assert "P3" in label and "3 moves" in label
         options.highlighted = continue_option(app, ss)
         await settle(pilot)
         about = str(app.screen.query_one("#game-about").render())
-        assert f"game {ss}" in about and "Player 2 (greedy bot)" in about
+        assert f"game {ss}" in about and "Player 2 (medium bot)" in about
         assert not app.screen.query_one("#players").display  # not the new-game rows
         options.highlighted = 0
         await settle(pilot)
@@ -332,7 +332,7 @@ async def test_old_autosaves_are_imported_and_a_damaged_one_is_left_alone(isolat
         assert isinstance(app.screen, PickerScreen)
         [summary] = stored_games()
         options = app.screen.query_one("#games", OptionList)
-        assert "P2 greedy" in str(options.get_option(f"resume:{summary.id}").prompt)
+        assert "P2 medium" in str(options.get_option(f"resume:{summary.id}").prompt)
         assert any("Skipped a damaged old save" in m for m in notices(app))
         assert any(f"as game {summary.id}" in m for m in notices(app))
     assert loaded(summary.id)[0].state == old.state

@@ -36,11 +36,14 @@ def game_name(game_id: str) -> str:
 
 
 def players_text(summary: Any) -> str:
-    """ "Player 1, Player 2 (greedy bot)"."""
+    """ "Player 1, Player 2 (medium bot)": a level by the name players know it by."""
+    from tideboard.engine.bots import level_name
+
     if summary.config.solo:
         return "solo"
     return ", ".join(
-        f"{seat.name} ({seat.bot} bot)" if seat.bot else seat.name for seat in summary.seats
+        f"{seat.name} ({level_name(seat.bot)} bot)" if seat.bot else seat.name
+        for seat in summary.seats
     )
 
 
@@ -48,14 +51,16 @@ LINE = 28  # the widest line of a stored game in the picker's list (it is narrow
 
 
 def seats_lines(summary: Any, width: int = LINE) -> list[str]:
-    """Who plays, in short (the one person "P1", a bot by its level: "P2 greedy"),
+    """Who plays, in short (the one person "P1", a bot by its level: "P2 medium"),
     in lines of at most ``width`` cells, broken between seats, never in a name."""
+    from tideboard.engine.bots import level_name
+
     if summary.config.solo:
         return ["solo"]
     seats = []
     for number, seat in enumerate(summary.seats, 1):
         name = f"P{number}" if seat.name == f"Player {number}" else seat.name
-        seats.append(f"{name} {seat.bot}" if seat.bot else name)
+        seats.append(f"{name} {level_name(seat.bot)}" if seat.bot else name)
     lines = [""]
     for n, seat in enumerate(seats):
         part = seat + ("," if n < len(seats) - 1 else "")
