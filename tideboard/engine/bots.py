@@ -134,6 +134,17 @@ def expert_factory(spec: Spec) -> Callable[..., ExpertBot]:
     return expert
 
 
+def bot_levels(greedy: Callable[..., Any], spec: Spec, slip: float) -> dict[str, Any]:
+    """A game's ``bot_factories()``: every level, from its ``greedy`` bot class, its
+    expert's search ``spec`` and how often its ``easy`` bot slips (``slip``)."""
+    return {
+        "random": RandomBot,
+        "easy": easy_factory(greedy, slip),
+        "greedy": greedy,
+        "expert": expert_factory(spec),
+    }
+
+
 def make_bot(game: Any, level: str, seed: int | None = None, budget: Budget | None = None) -> Bot:
     """A bot of ``level`` for ``game``; ValueError naming the levels if unknown.
     ``budget`` is how long an ``expert`` thinks (other levels do not think)."""

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
+from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec
 from tideboard.games.mermaid_rain import sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
@@ -327,9 +327,4 @@ EASY_SLIP = 0.15
 
 
 def bot_factories() -> dict[str, Any]:
-    return {
-        "random": RandomBot,
-        "easy": easy_factory(GreedyBot, EASY_SLIP),
-        "greedy": GreedyBot,
-        "expert": expert_factory(EXPERT),
-    }
+    return bot_levels(GreedyBot, EXPERT, EASY_SLIP)

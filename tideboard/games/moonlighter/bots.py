@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
+from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
 from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
@@ -228,9 +228,4 @@ EASY_SLIP = 0.15
 
 
 def bot_factories() -> dict[str, Any]:
-    return {
-        "random": RandomBot,
-        "easy": easy_factory(GreedyBot, EASY_SLIP),
-        "greedy": GreedyBot,
-        "expert": expert_factory(EXPERT),
-    }
+    return bot_levels(GreedyBot, EXPERT, EASY_SLIP)

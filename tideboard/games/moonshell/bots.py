@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
+from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
 from tideboard.games.moonshell import rules, sampling, scoring
 from tideboard.games.moonshell.content import (
@@ -195,9 +195,4 @@ EASY_SLIP = 0.3
 
 
 def bot_factories() -> dict[str, Any]:
-    return {
-        "random": RandomBot,
-        "easy": easy_factory(GreedyBot, EASY_SLIP),
-        "greedy": GreedyBot,
-        "expert": expert_factory(EXPERT),
-    }
+    return bot_levels(GreedyBot, EXPERT, EASY_SLIP)

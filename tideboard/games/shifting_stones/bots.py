@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.bots import RandomBot, easy_factory, expert_factory
+from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
 from tideboard.games.shifting_stones import sampling
 from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
@@ -277,9 +277,4 @@ EASY_SLIP = 0.3
 
 
 def bot_factories() -> dict[str, Any]:
-    return {
-        "random": RandomBot,
-        "easy": easy_factory(GreedyBot, EASY_SLIP),
-        "greedy": GreedyBot,
-        "expert": expert_factory(EXPERT),
-    }
+    return bot_levels(GreedyBot, EXPERT, EASY_SLIP)
