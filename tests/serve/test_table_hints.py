@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
-from tests.ui.helpers import settle
+from tests.ui.helpers import hinted, settle
 from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
 from tideboard.serve import storage
@@ -27,14 +27,6 @@ def quick_budget():
 
 def status(screen) -> str:
     return screen.query_one(StatusLine).shown[0]
-
-
-async def hinted(pilot, screen) -> None:
-    for _ in range(500):
-        await pilot.pause(0.01)
-        if not screen.hints.thinking:
-            break
-    await settle(pilot)
 
 
 def test_the_hints_flag_is_stored_with_the_table_and_kept_by_a_restart(tmp_path):

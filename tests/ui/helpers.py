@@ -68,6 +68,17 @@ async def wait_for(pilot, condition, seconds: float = 20.0) -> None:
     assert condition()
 
 
+async def hinted(pilot, screen, seconds: float = 20.0) -> None:
+    """Until ``screen``'s hint search (``h``) has answered, then settle."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    await pilot.pause(0.01)
+    while screen.hints.thinking and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+    await settle(pilot)
+
+
 async def settle_keys(pilot, times: int = 40) -> None:
     """Until every queued key was handled (at most ``times`` pauses), then settle."""
     app = pilot.app

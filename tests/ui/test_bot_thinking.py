@@ -13,7 +13,7 @@ from tideboard.engine.registry import load
 from tideboard.engine.search import Budget
 from tideboard.ui.shared import ConfirmScreen, HelpScreen
 
-from .helpers import SS, app_for, settle
+from .helpers import SS, app_for, settle, wait_for
 
 THINK = 3.0  # seconds a move (long enough for a few keys on a loaded machine)
 
@@ -31,14 +31,6 @@ async def slow_expert():
     set_default_budget(None)
 
 
-async def _until(pilot, test, seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("waited too long")
-
-
 async def test_keys_are_handled_while_an_expert_thinks_and_its_move_lands(slow_expert):
     app = app_for(players=2, bots={0: "expert"})  # the expert is first to move
     async with app.run_test(size=(80, 24)) as pilot:
@@ -49,7 +41,7 @@ async def test_keys_are_handled_while_an_expert_thinks_and_its_move_lands(slow_e
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
         assert not control.match.actions  # all while it thought
-        await _until(pilot, lambda: control.match.actions)
+        await wait_for(pilot, lambda: control.match.actions)
         assert app.screen.control is control and control.thinking is None
 
 
@@ -57,7 +49,7 @@ async def test_leaving_while_an_expert_thinks_drops_its_answer(slow_expert):
     app = app_for(players=2, bots={0: "expert"})
     async with app.run_test(size=(80, 24)) as pilot:
         control = app.screen.control
-        await _until(pilot, lambda: control.thinking is not None)
+        await wait_for(pilot, lambda: control.thinking is not None)
         await pilot.press("q")  # "Leave this game?" while it thinks
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")  # leave: the app ends (a game the command line opened)

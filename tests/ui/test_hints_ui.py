@@ -22,7 +22,7 @@ from tideboard.ui.shared.overviews import BlocksScreen
 from tideboard.ui.shared.status import StatusLine
 
 from .fit import cuts
-from .helpers import app_for, app_with_state, hand_over, screen_bindings, settle
+from .helpers import app_for, app_with_state, hand_over, hinted, screen_bindings, settle
 from .test_shifting_stones_screen import game_screen
 
 GAMES = ["shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"]
@@ -33,14 +33,6 @@ def quick_budget():
     set_default_budget(Budget(iterations=30))  # (fast and repeatable)
     yield
     set_default_budget(None)
-
-
-async def hinted(pilot, screen) -> None:
-    for _ in range(500):
-        await pilot.pause(0.01)
-        if not screen.hints.thinking:
-            break
-    await settle(pilot)
 
 
 def status(screen) -> str:
