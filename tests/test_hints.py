@@ -11,9 +11,10 @@ import attrs
 import pytest
 
 from tideboard.engine.core import GameConfig
-from tideboard.engine.hints import hints, move_words, rank, why
+from tideboard.engine.hints import hints, move_words, why
 from tideboard.engine.registry import load
 from tideboard.engine.search import Budget, Ranked, search
+from tideboard.engine.thinking import rank
 
 from .test_sampling import CASES, positions
 

@@ -7,8 +7,7 @@ import asyncio
 
 import pytest
 
-from tideboard.engine import hints as engine_hints
-from tideboard.engine import registry
+from tideboard.engine import registry, thinking
 from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
 from tideboard.games.animal_splash.state import Dive
@@ -80,14 +79,14 @@ async def test_h_shows_three_hints_highlights_the_first_and_logs_it():
 async def test_keys_work_while_it_thinks_and_a_second_h_does_nothing(monkeypatch):
     release = asyncio.Event()
     calls = []
-    real_rank = engine_hints.rank
+    real_rank = thinking.rank
 
     async def slow_rank(game, view, seat, legal, budget, seed):
         calls.append((view, seat))
         await release.wait()
         return await real_rank(game, view, seat, legal, budget, seed)
 
-    monkeypatch.setattr(engine_hints, "rank", slow_rank)
+    monkeypatch.setattr(thinking, "rank", slow_rank)
     app = app_for(bots={1: "greedy"}, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
@@ -105,7 +104,7 @@ async def test_keys_work_while_it_thinks_and_a_second_h_does_nothing(monkeypatch
 
 async def test_no_hint_on_a_bots_turn(monkeypatch):
     calls = []
-    monkeypatch.setattr(engine_hints, "rank", lambda *a: calls.append(a))
+    monkeypatch.setattr(thinking, "rank", lambda *a: calls.append(a))
     app = app_for(bots={0: "greedy"}, seed=5)
     app.bot_delay = 30  # (the bot in seat 1 waits: its turn)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,16 +8,15 @@ finished.  :func:`hints` turns the best three into lines a player reads:
 
     swap a1 Fish <> b1 Tree (discard 53): score 9 now: +6 by the end, wins 64%
 
-(one seat, a solo game: "ends near 45, wins 30%").  :func:`rank` is the one place
-that runs the search for a hint; it runs it on a worker thread so that the screen
-keeps answering keys meanwhile.
+(one seat, a solo game: "ends near 45, wins 30%").  The search itself runs in the
+thinking service's process pool (``engine.thinking.rank``), so that the screen keeps
+answering keys meanwhile.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from tideboard.engine.core import seat_label
@@ -36,18 +35,6 @@ class Hint(NamedTuple):
     @property
     def text(self) -> str:
         return f"{self.words}: {self.why}" if self.why else self.words
-
-
-async def rank(
-    game: Any, view: Any, seat: int, legal: Sequence[Any], budget: Any, seed: int
-) -> Any:
-    """The expert's search of ``seat``'s ``legal`` moves from its ``view`` within
-    ``budget``, off the event loop (the thinking service's process pool,
-    ``engine/thinking.py``): the search's ``Result``.  The one call hints make to
-    think."""
-    from tideboard.engine import thinking
-
-    return await thinking.rank(game, view, seat, legal, budget, seed)
 
 
 def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> list[Hint]:

@@ -1,7 +1,7 @@
 """``h`` in every game screen: the expert's three best moves for the person at the
 screen, from their seat's view only (``engine/hints.py`` words them and says why).
 
-The search runs off the event loop (``engine.hints.rank``), so keys keep working
+The search runs off the event loop (``engine.thinking.rank``), so keys keep working
 while it thinks ("Thinking…" in the status line; another ``h`` meanwhile only says
 so).  When it answers, if the position is still the one it was asked about, the
 three moves open in a window (``h`` or Esc closes it), the first is highlighted on
@@ -77,7 +77,8 @@ class Hints:
     async def _think(
         self, game: Any, view: Any, seat: int, legal: list[Any], budget: Any, seed: int
     ) -> None:
-        from tideboard.engine.hints import hints, rank
+        from tideboard.engine.hints import hints
+        from tideboard.engine.thinking import rank
 
         screen = self.screen
         asked = self.asked
