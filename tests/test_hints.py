@@ -120,12 +120,26 @@ def test_hints_read_only_the_view(game_id, config):
 
 def test_why_in_words():
     move = Ranked("m", visits=10, value=0.6, points=67.4, finished=5, wins=0.64)
-    assert why(move, 62, solo=False) == "score 62 now: +5 by the end, wins 64%"
-    assert why(move, 62, solo=True) == "ends near 67, wins 64%"
+    # (5 of its 10 playouts finished: the points are a few turns on)
+    assert why(move, 62, solo=False) == "score 62 now: +5 a few turns on, wins 64%"
+    assert why(move, 62, solo=True) == "near 67 a few turns on, wins 64%"
     unfinished = Ranked("m", visits=10, value=0.6, points=9.0)
-    assert why(unfinished, 12, solo=False) == "score 12 now: -3 by the end, wins ~60%"
-    assert why(unfinished, 12, solo=True) == "ends near 9"
+    assert why(unfinished, 12, solo=False) == "score 12 now: -3 a few turns on, wins ~60%"
+    assert why(unfinished, 12, solo=True) == "near 9 a few turns on"
+    assert why(unfinished, None, solo=False) == "about 9 points a few turns on, wins ~60%"
+    every = Ranked("m", visits=10, value=0.6, points=67.4, finished=10, wins=0.5)
+    assert why(every, 62, solo=False) == "score 62 now: +5 by the end, wins 50%"
     assert why(Ranked("m", 0, 0.0), 12, solo=False) == "not looked at"
+
+
+def test_a_log_line_that_names_the_player_without_a_colon_loses_the_name():
+    """Moonshell logs "Player 2 pulls column 4: ...": the hint says "pulls column 4: ..."."""
+    game = load("moonshell")
+    state, seat = _position(game, GameConfig(players=2))
+    view = game.view(state, seat)
+    for action in game.legal_for(state, seat)[:10]:
+        words = move_words(game, view, seat, action)
+        assert not words.startswith(("Player", "You ")), words
 
 
 def test_one_legal_move_is_the_only_move():

@@ -56,19 +56,23 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
 def why(move: Any, now: float | None, solo: bool) -> str:
     """ "score 9 now: +6 by the end, wins 64%" (solo: "ends near 45, wins 30%").
 
-    The win chance is over the playouts that finished; when none did (a long game,
-    early on), "wins ~55%" is the search's value for the move: the points margin it
-    expects, as a chance of winning (``search.rewards``)."""
+    The points are the seat's mean where the move's playouts ended: "by the end"
+    when every one finished the game, else "a few turns on" (some were cut at the
+    search's horizon).  The win chance is over the playouts that finished; when
+    none did (a long game, early on), "wins ~55%" is the search's value for the
+    move: the points margin it expects, as a chance of winning (``search.rewards``)."""
     if not move.visits:
         return "not looked at"
     parts = []
     points = round(move.points)
+    # (a playout cut at the search's horizon ends a few turns on, not at the end)
+    when = "by the end" if move.finished >= move.visits else "a few turns on"
     if solo:
-        parts.append(f"ends near {points}")
+        parts.append(f"ends near {points}" if when == "by the end" else f"near {points} {when}")
     elif now is None:
-        parts.append(f"about {points} points by the end")
+        parts.append(f"about {points} points {when}")
     else:
-        parts.append(f"score {round(now)} now: {points - round(now):+d} by the end")
+        parts.append(f"score {round(now)} now: {points - round(now):+d} {when}")
     if move.finished:
         parts.append(f"wins {round(100 * move.wins)}%")
     elif not solo:  # (no playout got to the end: the search's own estimate of the margin)
@@ -112,6 +116,8 @@ def move_words(game: Any, view: Any, seat: int, action: Any) -> str:
     for name in (seat_label(seat), "You"):
         if line.startswith(f"{name}: "):
             return line[len(name) + 2 :]
+        if line.startswith(f"{name} "):  # "Player 2 pulls column 4: ..." (Moonshell)
+            return line[len(name) + 1 :]
     return line
 
 
