@@ -190,6 +190,16 @@ def leaderboard(store: Any, game: str, limit: int = TOP) -> list[Rating]:
     return [Rating(*row) for row in rows]
 
 
+def rated_flags(store: Any, game_ids: Sequence[str]) -> dict[str, bool]:
+    """Whether each of these games (of served tables) was rated; a game not
+    finished yet, or not a table's, is left out."""
+    marks = ",".join("?" * len(game_ids))
+    rows = store.db.read(
+        f"SELECT game_id, rated FROM rated_games WHERE game_id IN ({marks})", tuple(game_ids)
+    )
+    return {row[0]: bool(row[1]) for row in rows}
+
+
 # a seat's won: the finished game's winners (1-based in its result) hold it
 _WON = (
     "EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(g.result) THEN g.result "
