@@ -68,7 +68,9 @@ its creator put there), or when its creator starts it with bots in the empty
 seats. At the table you see only what your seat may see; a spectator sees what
 every player sees. If you drop out, your seat waits for you: connect again
 with the same name (and key) and you are back. After a while a bot plays your
-seat until you return.
+seat until you return. A table whose seats are all players with their own keys
+(no bots, no hints used, nobody away long enough for a bot to play) is rated:
+p shows a player's page, r a game's leaderboard.
 """
 
 

@@ -76,6 +76,10 @@ def keyed(room: Any, name: str) -> bool:
     return owner is not None and owner[1] is not None
 
 
+# each screen's last keys on the footer (after its own Enter)
+LAST_KEYS = [Binding("escape,q", "back", "Back"), Binding("question_mark", "help", "Help")]
+
+
 class ListScreen(Screen):
     """A title, a list of lines (the lobby's widget), a status line and the keys."""
 
@@ -91,8 +95,6 @@ class ListScreen(Screen):
         Binding("end", "ends(1)", "Last line", show=False),
         Binding("left,h", "turn(-1)", "Previous", show=False),
         Binding("right,l", "turn(1)", "Next", show=False),
-        Binding("escape,q", "back", "Back"),
-        Binding("question_mark", "help", "Help"),
     ]
 
     def __init__(self, room: Any, viewer: str) -> None:
@@ -149,6 +151,7 @@ class PlayerScreen(ListScreen):
     BINDINGS = [
         Binding("enter", "enter", "Leaderboard / replay"),
         Binding("r", "leaderboard", "Leaderboard", show=False),
+        *LAST_KEYS,
     ]
 
     def __init__(self, room: Any, viewer: str, names: list[str], first: int = 0) -> None:
@@ -241,7 +244,7 @@ class PlayerScreen(ListScreen):
 class LeaderboardScreen(ListScreen):
     """A game's best ratings; ←→ another game."""
 
-    BINDINGS = [Binding("enter", "enter", "Player's page")]
+    BINDINGS = [Binding("enter", "enter", "Player's page"), *LAST_KEYS]
 
     def __init__(self, room: Any, viewer: str, game: str | None = None) -> None:
         super().__init__(room, viewer)
