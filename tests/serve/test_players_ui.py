@@ -50,6 +50,7 @@ def rated_room(tmp_path, monkeypatch):
         else:
             room._apply(with_bot, action)
     assert with_bot.over
+    room.saves.deliver(wait=True)  # every move and end written (and rated) before a page reads
     return room
 
 
