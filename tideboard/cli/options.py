@@ -37,8 +37,10 @@ class GameChoice(click.Choice):
     def fail(
         self, message: str, param: click.Parameter | None = None, ctx: click.Context | None = None
     ):
-        # named GAME: the usage line's {shifting-stones|...} once is enough
-        raise click.BadParameter(message, ctx=ctx, param=param, param_hint=["GAME"])
+        # named GAME: the usage line's {shifting-stones|...} once is enough (an
+        # option, such as stats' --game, is named by click as usual)
+        hint = None if isinstance(param, click.Option) else ["GAME"]
+        raise click.BadParameter(message, ctx=ctx, param=param, param_hint=hint)
 
 
 game_argument = click.argument("game", type=GameChoice())

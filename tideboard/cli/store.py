@@ -1,5 +1,5 @@
 """The ``tideboard`` commands that work on the game store: ``games``,
-``export``, ``resume`` and ``replay`` (registered on the main group by
+``export``, ``resume``, ``replay`` and ``stats`` (registered on the main group by
 ``tideboard.cli``).  Like the rest of the CLI, they import only click at
 module level."""
 
@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from tideboard.cli.io import EXIT_USAGE, Theme, exit_after_app, fail, forget_unsaved, shorten
+from tideboard.cli.options import GameChoice
 from tideboard.engine.plurals import plural
 
 
@@ -357,4 +358,37 @@ def _exit_if_crashed(code) -> None:
     exit_after_app(code)
 
 
-STORE_COMMANDS = [games_command, export_command, resume_command, replay_command]
+# -- stats: games played and won at this keyboard ---------------------------------
+@click.command("stats")
+@click.option("--name", metavar="NAME", help="Only this name (any case), e.g. 'Player 1'.")
+@click.option("--game", "game_id", type=GameChoice(), help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats_command(name: str | None, game_id: str | None, as_json: bool) -> None:
+    """Games played and won at this keyboard, per name and game.
+
+    Counts the finished games in the store under the names their people played
+    as ('Player 1', ...); bots' seats are not counted, nor the games of
+    'tideboard serve' tables (their players have pages and ratings in the
+    server's lobby).
+    """
+    from tideboard.store.ratings import local_records
+
+    store = _open_store()
+    with store:
+        records = _store_call(local_records, store, name, game_id)
+    if as_json:
+        rows = [{"name": r.name, "game": r.game, "played": r.played, "won": r.won} for r in records]
+        _echo(json.dumps(rows, indent=1))
+        return
+    if not records:
+        what = f" of {_game_name(game_id)}" if game_id else ""
+        who = f" for {shorten(name)!r}" if name is not None else ""
+        _echo(f"No finished games{what}{who} in the store yet.")
+        return
+    width = max(12, *(len(r.name) for r in records))
+    _echo(f"{'Name':<{width}}  {'Game':<16} {'Played':>6} {'Won':>5}")
+    for r in records:
+        _echo(f"{r.name:<{width}}  {_game_name(r.game):<16} {r.played:>6} {r.won:>5}")
+
+
+STORE_COMMANDS = [games_command, export_command, resume_command, replay_command, stats_command]

@@ -1,6 +1,7 @@
 """The room's part that makes the bots' moves (mixed into
 :class:`~tideboard.serve.tables.Room`): a bot's seat, or an away player's
-stand-in, moves ``bot_delay`` after the seat is to move.
+stand-in, moves ``bot_delay`` after the seat is to move (a stand-in's move makes
+the table's game unrated: ``serve/rated.py``).
 
 An ``expert`` thinks in the process pool (``engine/thinking.py``), never on the
 loop every session shares; the other levels answer at once.  An expert's answer
@@ -21,6 +22,7 @@ from tideboard.engine.bots import default_level, make_bot
 from tideboard.engine.match import Match
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
+from tideboard.serve.rated import mark_unrated
 from tideboard.serve.seats import Table
 
 
@@ -108,5 +110,7 @@ class BotMoves:
         match = table.match
         assert match is not None
         if table.seats[seat].standin:  # logged as "bot for ana"
+            if seat not in table.standin_moves.values():  # (its first since the start)
+                mark_unrated(self, table, f"a bot played for {table.seats[seat].player}")
             table.standin_moves[len(match.actions)] = seat
         self._apply(table, action)

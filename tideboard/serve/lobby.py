@@ -11,7 +11,8 @@ bots in the empty seats, ``x`` gives up your table before it starts.
 However many tables there are, every line is a few keys away: PgUp/PgDn turn
 a page, Home/End go to the first and last line, ``n`` to the games (a new
 table), and ``/`` filters the lines by what they say (a game, a player, a
-table id; Esc clears the filter).
+table id; Esc clears the filter).  ``p`` opens a player's page and ``r`` a
+game's leaderboard (``lobby_keys.py``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
+from tideboard.serve.lobby_keys import PlayersKeys
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
@@ -56,6 +57,8 @@ LOBBY_KEYS_HELP = [
         "on your finished table: a rematch, the same game and seats at a new table "
         "(the other players' seats are kept for them)",
     ),
+    ("p", "a player's page (on a table: its players; else yours): games, ratings, tables"),
+    ("r", "the leaderboard of a game (the one under the cursor)"),
     ("F4", "colour depth: true colour, 256, 16 colours, none"),
     ("?", "this help"),
     ("q", "leave (your seats are kept)"),
@@ -65,11 +68,13 @@ its creator put there), or when its creator starts it with bots in the empty
 seats. At the table you see only what your seat may see; a spectator sees what
 every player sees. If you drop out, your seat waits for you: connect again
 with the same name (and key) and you are back. After a while a bot plays your
-seat until you return.
+seat until you return. A table whose seats are all players with their own keys
+(no bots, no hints used, nobody away long enough for a bot to play) is rated:
+p shows a player's page, r a game's leaderboard.
 """
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
     if TYPE_CHECKING:
         # a server session's app (serve/app.py's ServeApp: not imported, it imports
         # this screen)

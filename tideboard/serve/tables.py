@@ -45,6 +45,7 @@ from tideboard.serve import storage
 from tideboard.serve.bot_moves import BotMoves
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, running_loop
+from tideboard.serve.rated import mark_unrated
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
 from tideboard.store.background import Saves
@@ -426,5 +427,7 @@ def checked_bots(info: Any, players: int, bots: dict[int, str]) -> dict[int, str
 
 
 def note_hint(room: Room, table_id: str, name: str) -> None:
-    """``name`` used a hint at the table: it is told (never what the hint said)."""
+    """``name`` used a hint at the table: it is told (never what the hint said),
+    and its game is unrated (``serve/rated.py``)."""
     room._say(room.get(table_id), f"{name} used a hint.")
+    mark_unrated(room, room.get(table_id), f"{name} used a hint")

@@ -43,6 +43,7 @@ from tideboard.store.db import (
     store_error,
     text_factory,
 )
+from tideboard.store.ratings import rate_finished
 from tideboard.store.record_fields import MAX_NOTATION
 from tideboard.store.records import Record, Result, Seat, default_seats, turn_text
 from tideboard.store.rows import COLUMNS, DamagedGame, GameSummary, decode_row, insert_game, now
@@ -243,13 +244,15 @@ class Store:
             )
 
     def finish(self, game_id: str, result: Result, expected_count: int | None = None) -> None:
-        """Mark the game finished with ``result``; its record may show the seed now."""
+        """Mark the game finished with ``result``; its record may show the seed now.
+        A served table's game is rated in the same transaction (store/ratings.py)."""
         with self.db.write() as db:
             self._check(db, game_id, expected_count)
             db.execute(
                 "UPDATE games SET finished = 1, result = ?, updated = ?, turn = NULL WHERE id = ?",
                 (json.dumps(result.to_json()), now(), game_id),
             )
+            rate_finished(db, game_id, result)  # a served table's rating, if rated (issue #22)
 
     def _check(self, db: sqlite3.Connection, game_id: str, expected: int | None) -> int:
         row = db.execute("SELECT moves, finished FROM games WHERE id = ?", (game_id,)).fetchone()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -80,6 +80,24 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = json_set(options, '$.ruleset', '1')
         WHERE game IN ('mermaid-rain', 'animal-splash')
         AND json_valid(options) AND json_extract(options, '$.ruleset') IS NULL;
+    """,
+    # 5 -> 6: players' ratings at the SSH server's tables (issue #22,
+    # store/ratings.py): one per name (without case) and game, and for each
+    # table's game whether it was rated (once, when it ended) or why not
+    """
+    CREATE TABLE ratings (
+        name     TEXT NOT NULL,          -- a player's name in lower case
+        game     TEXT NOT NULL,          -- a registry id
+        mu       REAL NOT NULL,          -- openskill's Plackett-Luce rating
+        sigma    REAL NOT NULL,
+        games    INTEGER NOT NULL,       -- rated games played
+        PRIMARY KEY (name, game)
+    ) WITHOUT ROWID;
+    CREATE TABLE rated_games (
+        game_id  TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        rated    INTEGER NOT NULL,       -- 1: its players' ratings took it; 0: unrated
+        reason   TEXT                    -- why it is unrated ("ana used a hint")
+    ) WITHOUT ROWID;
     """,
 ]
 

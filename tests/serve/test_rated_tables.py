@@ -1,0 +1,107 @@
+"""Issue 22: which server tables are rated, at the room's level (no SSH): a bot
+that plays for an away player makes the table unrated, and a restart or a
+replay never rates a table twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.serve.lobby_helpers import new_room, play_out
+from tests.serve.test_ratings_ssh import all_ratings
+from tideboard.engine.bots import make_bot
+from tideboard.serve import storage
+from tideboard.serve.tables import Room, note_hint
+
+GAME = "shifting-stones"
+
+
+def noop(table, what):
+    pass
+
+
+def keyed_room(tmp_path, *names) -> Room:
+    room = new_room(tmp_path)
+    for name in names:
+        storage.claim(room.store, name, f"SHA256:{name}")
+    return room
+
+
+def rated_row(room, table):
+    return tuple(
+        room.store.db.read(
+            "SELECT rated, reason FROM rated_games WHERE game_id = ?", (table.writer.id,)
+        )[0]
+    )
+
+
+async def test_a_bot_playing_for_an_away_player_makes_the_table_unrated(tmp_path):
+    room = keyed_room(tmp_path, "ana", "bob")
+    room.grace = 0.01
+    table = room.create("ana", GAME, 2)
+    room.attach(table, "ana", noop)  # ana stays; bob never opens the table
+    room.join(table.id, "bob")
+    game = table.match.game
+    bot = make_bot(game, "greedy", seed=1)
+    for _ in range(5000):
+        if table.over:
+            break
+        state = table.match.state
+        if game.to_move(state)[0] == 0:
+            room.act(
+                table.id, "ana", bot.choose(game, game.view(state, 0), 0, game.legal_for(state, 0))
+            )
+        else:  # bob's seat: after the grace, a bot plays it for him
+            await asyncio.sleep(0.01)
+    assert table.over and table.standin_moves
+    room.saves.deliver(wait=True)
+    assert rated_row(room, table) == (0, "a bot played for bob")
+    assert all_ratings(room.store) == {}
+    room.shutdown()
+
+
+def test_a_restart_or_a_replay_never_rates_a_table_twice(tmp_path):
+    room = keyed_room(tmp_path, "ana", "bob")
+    table = room.create("ana", GAME, 2)
+    room.join(table.id, "bob")
+    play_out(room, table)
+    once = all_ratings(room.store)
+    assert once["ana"][GAME][2] == once["bob"][GAME][2] == 1
+    again = Room(room.store, bot_delay=0)
+    again.load()  # a restart: every table comes back, the finished one too
+    assert again.tables[table.id].over
+    again.store.load_match(table.writer.id)  # a replay loads it once more
+    assert all_ratings(room.store) == once and rated_row(room, table) == (1, None)
+
+
+def test_a_table_killed_before_its_end_was_recorded_is_rated_when_it_comes_back(tmp_path):
+    """The server stopped between the last move and the end's record: the next
+    load records the end, and rates it, once."""
+    room = keyed_room(tmp_path, "ana", "bob")
+    table = room.create("ana", GAME, 2)
+    room.join(table.id, "bob")
+    finish = room.store.finish
+    room.store.finish = lambda *args, **kwargs: None  # (the kill: no end recorded)
+    play_out(room, table)
+    room.store.finish = finish
+    assert not room.store.summary(table.writer.id).finished and all_ratings(room.store) == {}
+    again = Room(room.store, bot_delay=0)
+    again.load()
+    assert room.store.summary(table.writer.id).finished
+    rated = all_ratings(room.store)
+    assert rated["ana"][GAME][2] == rated["bob"][GAME][2] == 1
+    Room(room.store, bot_delay=0).load()
+    assert all_ratings(room.store) == rated
+
+
+def test_a_hint_is_remembered_by_the_store_across_a_restart(tmp_path):
+    room = keyed_room(tmp_path, "ana", "bob")
+    table = room.create("ana", GAME, 2)
+    room.join(table.id, "bob")
+    note_hint(room, table.id, "bob")
+    again = Room(room.store, bot_delay=0)  # a restart: the table's memory is gone
+    again.load()
+    comeback = again.tables[table.id]
+    again.attach(comeback, "ana", noop)  # (a player opens it: it plays on)
+    play_out(again, comeback)
+    assert rated_row(again, comeback) == (0, "bob used a hint")
+    assert all_ratings(room.store) == {}
