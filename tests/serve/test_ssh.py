@@ -31,9 +31,23 @@ async def seated_table(server, ana: Client, bob: Client):
     table = next(iter(server.room.tables.values()))
     await bob.wait_for(table.id)
     await bob.keys("k", "k", "k", "\r")  # up to the open table, take the seat
-    await bob.wait_for(f"table {table.id}: you are bob")
-    await ana.wait_for(f"table {table.id}: you are ana")
+    for client, name in ((bob, "bob"), (ana, "ana")):
+        await at_table(client, table, name)
     return table
+
+
+async def at_table(client: Client, table, name: str) -> None:
+    """``client`` shows the table's screen (its title line) and the room has seated
+    ``name``.  (Not the log's "table X: you are bob": on a busy machine the grace
+    may end before a player's first table screen, and the stand-in's moves scroll
+    that line out of sight before the test looks.)"""
+    await client.wait_for(" - ")  # "Shifting Stones - Your turn", "... - ana to play"
+    for _ in range(200):
+        title = client.text().split("\n", 1)[0]
+        if "Shifting Stones - " in title and name in [s.player for s in table.seats]:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{name} is not at table {table.id}; the screen:\n{client.text()}")
 
 
 async def test_two_players_each_see_only_their_own_hand_and_a_watcher_none():
