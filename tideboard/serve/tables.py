@@ -27,6 +27,9 @@ what) and listen for changes; the room never calls into a session's app
   the seats of the players not back yet are away, and their grace starts then.
 - Each name may have at most ``max_open`` tables it opened waiting for
   players (not started), so nobody can fill every lobby with tables.
+- A table is open, invitation-only or unlisted (``serve/access.py``): every way
+  in (sit, watch, list, chat, a rematch, a code) asks whether the player may
+  see it; removing a seat and resigning are in ``serve/private.py``.
 """
 
 from __future__ import annotations
@@ -42,9 +45,19 @@ from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, sea
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
-from tideboard.serve.bot_moves import BotMoves
+from tideboard.serve.access import (
+    INVITED,
+    OPEN,
+    OPEN_ACCESS,
+    UNLISTED,
+    WHO,
+    Access,
+    invitees,
+    new_code,
+)
 from tideboard.serve.limits import log
-from tideboard.serve.presence import Presence, running_loop
+from tideboard.serve.presence import running_loop
+from tideboard.serve.private import Private
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
 from tideboard.store.background import Saves
@@ -60,10 +73,11 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Presence, BotMoves):
+class Room(Private):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
-    moves: :class:`~tideboard.serve.bot_moves.BotMoves`)."""
+    moves: :class:`~tideboard.serve.bot_moves.BotMoves`; private tables, removing
+    a seat and resigning: :class:`~tideboard.serve.private.Private`)."""
 
     def __init__(
         self,
@@ -121,7 +135,7 @@ class Room(Presence, BotMoves):
 
     def finished_of(self, name: str, count: int = FINISHED_LISTED) -> list[Table]:
         """The last ``count`` finished tables ``name`` played at (for replays)."""
-        done = [t for t in self.tables.values() if t.over and t.seat_of(name) is not None]
+        done = [t for t in self.tables.values() if t.over and t.played_by(name) is not None]
         return done[-count:]
 
     def create(
@@ -134,11 +148,14 @@ class Room(Presence, BotMoves):
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
         level: str | None = None,
         hints: bool = False,  # whether its players may ask for hints
+        who: str = OPEN,  # who may sit: OPEN, INVITED or UNLISTED (serve/access.py)
+        names: tuple[str, ...] | list[str] = (),  # an invitation-only table's players
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
         a game with a solo mode is that mode; ``options`` are rules options;
         ``level`` the bots' for away players and the seats a start fills (None:
-        the default)."""
+        the default).  An invitation-only table names a player for each seat
+        that is not a bot's (kept for them); an unlisted one gets a code."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
@@ -151,9 +168,31 @@ class Room(Presence, BotMoves):
         if level is not None and level not in (info.bot_levels or ("random",)):
             raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
+        access, held = self._access(creator, who, names, seats)
         return self._open(
-            creator, game_id, variant, seats, config.options, level=level, hints=hints
+            creator, game_id, variant, seats, config.options, held, level, hints, access
         )
+
+    def _access(
+        self, creator: str, who: str, names: Any, seats: tuple[tuple[Any, Any], ...]
+    ) -> tuple[Access, dict[int, str]]:
+        """A new table's "Who may sit", and the seats kept for its invited players."""
+        if who not in WHO:
+            raise TableError(f"Unknown choice of who may sit: {who!r}.")
+        if who == OPEN:
+            return OPEN_ACCESS, {}
+        if who == UNLISTED:
+            codes = [t.access.code for t in self.tables.values() if t.access.code]
+            return Access(UNLISTED, (), new_code(codes)), {}
+        invited = invitees(creator, names)
+        free = [n for n, seat in enumerate(seats) if seat == (None, None)]
+        if len(invited) != len(free):
+            raise TableError(
+                f"Name a player for each seat that is not a bot's: {len(free)} "
+                f"{'seat' if len(free) == 1 else 'seats'}, {len(invited)} "
+                f"{'name' if len(invited) == 1 else 'names'}."
+            )
+        return Access(INVITED, invited), dict(zip(free, invited, strict=True))
 
     def _open(
         self,
@@ -165,6 +204,7 @@ class Room(Presence, BotMoves):
         held: dict[int, str] | None = None,
         level: str | None = None,
         hints: bool = False,
+        access: Access = OPEN_ACCESS,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
@@ -189,6 +229,7 @@ class Room(Presence, BotMoves):
             options=options,
             level=level,
             hints=hints,
+            access=access,
         )
         storage.save_table(self.store, row)
         table = Table(row)
@@ -205,8 +246,8 @@ class Room(Presence, BotMoves):
         table (:meth:`Table.rematch_seats`), opened by the first player to ask; the
         others are told, and their "Play again" sits them there.  It starts when
         every player is back, or when its opener starts it with bots."""
-        table = self.get(table_id)
-        if table.seat_of(name) is None or not table.over:
+        table = self.visible(table_id, name)
+        if table.played_by(name) is None or not table.over:
             raise TableError("Only a player of a finished table can ask for a rematch.")
         again = self.tables.get(table.rematch or "")
         if again is not None and not again.over:  # (a closed one is gone: a new one)
@@ -214,8 +255,20 @@ class Room(Presence, BotMoves):
                 self.join(again.id, name)
             return again
         seats, held = table.rematch_seats(name)
+        access = table.access  # (as private as it was; an unlisted one gets a new code)
+        if access.who == UNLISTED:
+            codes = [t.access.code for t in self.tables.values() if t.access.code]
+            access = attrs.evolve(access, code=new_code(codes))
         again = self._open(
-            name, table.game_id, table.variant, seats, table.options, held, table.level, table.hints
+            name,
+            table.game_id,
+            table.variant,
+            seats,
+            table.options,
+            held,
+            table.level,
+            table.hints,
+            access,
         )
         table.rematch = again.id
         if held:
@@ -227,8 +280,9 @@ class Room(Presence, BotMoves):
         return again
 
     def join(self, table_id: str, name: str) -> int:
-        """Sit ``name`` at the table's first free seat (or theirs); the seat."""
-        table = self.get(table_id)
+        """Sit ``name`` at the table's first free seat (or theirs); the seat.  At a
+        private table only its members sit (``serve/access.py``)."""
+        table = self.visible(table_id, name)
         mine = table.seat_of(name)
         if mine is not None:
             return mine
@@ -375,8 +429,9 @@ class Room(Presence, BotMoves):
     # -- chat -------------------------------------------------------------------
     def chat(self, table_id: str, name: str, text: str) -> None:
         text = " ".join("".join(c if c.isprintable() else " " for c in text).split())[:CHAT_MAX]
+        table = self.visible(table_id, name)  # (a private table's members only)
         if text:
-            self._say(self.get(table_id), f"{name}: {text}")
+            self._say(table, f"{name}: {text}")
 
     def _say(self, table: Table, line: str) -> None:
         moves = len(table.match.actions) if table.match is not None else 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -80,6 +80,12 @@ MIGRATIONS: list[str] = [
     UPDATE games SET options = json_set(options, '$.ruleset', '1')
         WHERE game IN ('mermaid-rain', 'animal-splash')
         AND json_valid(options) AND json_extract(options, '$.ruleset') IS NULL;
+    """,
+    # 5 -> 6: who may sit at a server table (issue #22, serve/access.py): JSON
+    # {"who": "invited"|"unlisted", "names": [...], "code": "..."}; '{}' is open
+    # (every table before).  A resignation is kept in its seat's JSON.
+    """
+    ALTER TABLE tables ADD COLUMN access TEXT NOT NULL DEFAULT '{}';
     """,
 ]
 
