@@ -26,6 +26,8 @@ from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
+from tideboard.serve import lobby_private
+from tideboard.serve.access import code_of
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
@@ -56,6 +58,7 @@ LOBBY_KEYS_HELP = [
         "on your finished table: a rematch, the same game and seats at a new table "
         "(the other players' seats are kept for them)",
     ),
+    *lobby_private.LOBBY_PRIVATE_HELP,
     ("F4", "colour depth: true colour, 256, 16 colours, none"),
     ("?", "this help"),
     ("q", "leave (your seats are kept)"),
@@ -93,6 +96,8 @@ class LobbyScreen(Screen):
         Binding("x", "close_table", "Close"),
         Binding("a", "rematch", "Rematch", show=False),  # (the section's title says it)
         Binding("slash", "filter", "Filter", show=False),
+        Binding("c", "code", "Join by code", show=False),
+        Binding("d", "remove_seat", "Remove a seat", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_lobby", "Leave"),
     ]
@@ -169,7 +174,7 @@ class LobbyScreen(Screen):
     def fill(self) -> None:
         name = self.player
         mine = self.room.tables_of(name)
-        others = [t for t in self.room.open_tables() if t not in mine]
+        others = [t for t in self.room.listed_for(name) if t not in mine]  # (private: members')
         done = list(reversed(self.room.finished_of(name)))
         games = [
             info
@@ -276,6 +281,11 @@ class LobbyScreen(Screen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "lobby-filter":
+            code = code_of(event.value)  # "/join CODE": an unlisted table
+            if code is not None:
+                self.action_clear_filter()
+                lobby_private.join_by_code(self, code)
+                return
             if not self.filter:
                 event.input.display = False
             self.query_one(LobbyList).focus()
@@ -349,6 +359,8 @@ class LobbyScreen(Screen):
                 answer.options,
                 answer.level,
                 answer.hints,
+                answer.who,
+                answer.names,
             )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)
@@ -356,10 +368,17 @@ class LobbyScreen(Screen):
         self.fill()
         self.query_one(LobbyList).point_at("mine", table.id)  # the cursor on the new table
         self._open(table)
+        if table.access.code and not table.started:  # unlisted: its code, to give out
+            self.say(lobby_private.code_note(table))
 
     def action_watch(self) -> None:
         table = self._table()
         if table is None:
+            return
+        try:
+            self.room.visible(table.id, self.player)
+        except TideboardError as error:
+            self.say(str(error), error=True)
             return
         if not table.started:  # watched from its first move: opened once it starts
             self.waiting_for = table.id
@@ -420,6 +439,14 @@ class LobbyScreen(Screen):
                     self.say(str(error), error=True)
 
         self.app.push_screen(ConfirmScreen(f"Close table {table.id}?", "Close", "Keep"), answer)
+
+    def action_code(self) -> None:
+        lobby_private.ask_code(self)
+
+    def action_remove_seat(self) -> None:
+        table = self._table()
+        if table is not None:
+            lobby_private.remove_seat(self, table)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("The lobby", LOBBY_KEYS_HELP, LOBBY_HELP))
