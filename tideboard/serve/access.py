@@ -36,8 +36,8 @@ MAX_NAMES = 12  # names one table may keep (invitees and those who gave its code
 CODE_TEXT = re.compile(r"\s*/?\s*join\s+(\S+)\s*\Z", re.IGNORECASE)  # "/join K7QX2M"
 
 
-class AccessError(TideboardError):
-    """A table's "Who may sit" cannot be as asked; the message says why."""
+class TableError(TideboardError):
+    """What a player asked of a table cannot be done; the message says why."""
 
 
 @attrs.frozen
@@ -108,22 +108,22 @@ def code_of(text: str) -> str | None:
 
 def invitees(creator: str, names: Iterable[str]) -> tuple[str, ...]:
     """The names a creator typed, checked: real player names (not a guest's, not
-    their own), each once (without case); AccessError says what is wrong."""
+    their own), each once (without case); TableError says what is wrong."""
     kept: list[str] = []
     for name in names:
         if not NAME.match(name):
-            raise AccessError(f"{name!r} is not a player name (letters, digits, . _ -).")
+            raise TableError(f"{name!r} is not a player name (letters, digits, . _ -).")
         if GUEST.match(name):
-            raise AccessError(
+            raise TableError(
                 f"{name} is a guest's name: a guest cannot be invited (it is gone when it leaves)."
             )
         if name.lower() == creator.lower():
-            raise AccessError("You sit at your own table already: invite the other players.")
+            raise TableError("You sit at your own table already: invite the other players.")
         if name.lower() in {k.lower() for k in kept}:
-            raise AccessError(f"{name} is invited twice.")
+            raise TableError(f"{name} is invited twice.")
         kept.append(name)
     if len(kept) > MAX_NAMES:
-        raise AccessError(f"At most {MAX_NAMES} names may be invited.")
+        raise TableError(f"At most {MAX_NAMES} names may be invited.")
     return tuple(kept)
 
 

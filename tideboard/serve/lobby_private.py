@@ -131,6 +131,8 @@ def remove_seat(lobby: Any, table: Any) -> None:
             lobby.say(str(error), error=True)
             return
         lobby.say(f"Seat {seat + 1} removed: table {table.id} is for {table.players} now.")
+        if table.started:  # (nobody else was waited for)
+            lobby.app.open_table(table)
 
     if len(empty) == 1:
         seat = empty[0]

@@ -14,19 +14,15 @@ from typing import Any
 
 from tideboard.engine import registry
 from tideboard.engine.bots import default_level, level_name
-from tideboard.engine.core import GameConfig, TideboardError, seat_label
+from tideboard.engine.core import GameConfig, seat_label
 from tideboard.engine.match import Match
-from tideboard.serve.access import INVITED, UNLISTED
+from tideboard.serve.access import INVITED, UNLISTED, TableError  # noqa: F401  (imported from here)
 from tideboard.serve.storage import TableRow
 from tideboard.store.writer import GameWriter
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
 
 Listener = Callable[["Table", str], None]
-
-
-class TableError(TideboardError):
-    """What a player asked of a table cannot be done; the message says why."""
 
 
 def ident(name: str) -> str:
@@ -91,6 +87,8 @@ class Table:
         self.seats = [SeatState(player, bot) for player, bot in row.seats]
         for seat, name, when, moves in row.resigned:
             self.seats[seat].resigned, self.seats[seat].resigned_at = name, (when, moves)
+        for seat, name in row.held:
+            self.seats[seat].held_for = name
         self.access = row.access  # who may sit, see and watch (serve/access.py)
         self.match: Match | None = None
         self.writer: GameWriter | None = None
@@ -230,6 +228,7 @@ class Table:
                 for n, s in enumerate(self.seats)
                 if s.resigned is not None
             ),
+            held=tuple((n, s.held_for) for n, s in enumerate(self.seats) if s.held_for),
         )
 
     @property

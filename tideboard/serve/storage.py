@@ -7,7 +7,8 @@ to it, so a restarted server finds every table and replays its moves, and
 finished tables are in the history like any game.  Whether a table allows hints
 is kept in its ``options`` JSON under ``+hints`` (a name no rules option can have),
 so that the table's row needs no new column.  Who may sit (``serve/access.py``)
-is the ``access`` JSON; a player's resignation is kept in their seat's JSON
+is the ``access`` JSON; a seat kept for a player (invited, or a rematch's) is
+``held_for`` in its seat's JSON; a player's resignation is kept there too
 (``resigned``: the name, ``resigned_at``: when, ``resigned_move``: the moves
 made before).  ``players`` pins a player
 name, compared without case, to the fingerprint of the first public key it
@@ -50,6 +51,8 @@ class TableRow:
     access: Access = Access()  # who may sit, see and watch it
     # the seats whose players resigned: (seat, name, when (ISO), moves made before)
     resigned: tuple[tuple[int, str, str, int], ...] = ()
+    # the empty seats kept for a player (invited, or a rematch's): (seat, name)
+    held: tuple[tuple[int, str], ...] = ()
 
 
 def new_table_id(store: Store) -> str:
@@ -59,9 +62,11 @@ def new_table_id(store: Store) -> str:
             return table_id
 
 
-def _seats_json(seats: Any, level: str | None = None, resigned: Any = ()) -> str:
+def _seats_json(seats: Any, level: str | None = None, resigned: Any = (), held: Any = ()) -> str:
     extra = {"standin": level} if level is not None else {}
     listed = [{"player": player, "bot": bot, **extra} for player, bot in seats]
+    for seat, name in held:
+        listed[seat]["held_for"] = name
     for seat, name, when, moves in resigned:
         listed[seat].update(resigned=name, resigned_at=when, resigned_move=moves)
     return json.dumps(listed)
@@ -87,7 +92,7 @@ def save_table(store: Store, row: TableRow) -> None:
                 row.creator,
                 row.players,
                 row.variant,
-                _seats_json(row.seats, row.level, row.resigned),
+                _seats_json(row.seats, row.level, row.resigned, row.held),
                 row.game_id,
                 row.created,
                 int(row.closed),
@@ -117,6 +122,7 @@ def load_tables(store: Store) -> list[TableRow]:
             options = tuple(sorted(stored.items()))
             access = Access.from_json(row[10])
             resigned = _resigned(listed)
+            held = tuple((n, str(s["held_for"])) for n, s in enumerate(listed) if s.get("held_for"))
         except (ValueError, AttributeError, TypeError, KeyError):
             continue
         rows.append(
@@ -135,6 +141,7 @@ def load_tables(store: Store) -> list[TableRow]:
                 hints,
                 access,
                 resigned,
+                held,
             )
         )
     return rows

@@ -230,11 +230,10 @@ class Room(Private):
             level=level,
             hints=hints,
             access=access,
+            held=tuple((held or {}).items()),
         )
         storage.save_table(self.store, row)
         table = Table(row)
-        for seat, name in (held or {}).items():
-            table.seats[seat].held_for = name
         self.tables[table.id] = table
         if not table.empty_seats():
             self._start(table)
