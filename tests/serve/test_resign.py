@@ -119,3 +119,23 @@ async def test_when_the_last_player_resigns_the_bots_play_the_game_to_its_end(tm
     assert table.seats[0].resigned == "ana" and table.seats[0].bot == "greedy"
     assert table in room.finished_of("ana")  # in her history still
     room.shutdown()
+
+
+async def test_every_screen_names_the_resigned_seat_at_once():
+    """The player who waits resigns: the one to move (nothing has moved since)
+    and the one who resigned see the seat as resigned in the table at once."""
+    server = await start_server()
+    table, ana, bob = await seated(server)
+    try:
+        mover = table.match.game.to_move(table.match.state)[0]
+        waiting, moving = (bob, ana) if mover == 0 else (ana, bob)
+        name = "bob" if mover == 0 else "ana"
+        await waiting.keys("R", "y")
+        await until(lambda: table.seats[1 - mover].resigned == name)
+        await moving.wait_for(f"{name} (resigned")
+        await waiting.wait_for(f"{name} (resigned")
+        assert not table.match.actions  # (no move redrew them)
+    finally:
+        await ana.close()
+        await bob.close()
+        await server.stop()
