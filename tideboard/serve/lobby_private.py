@@ -54,7 +54,7 @@ class SeatChoiceScreen(Window[int | None]):
         self.empty = table.empty_seats()
 
     def compose(self) -> ComposeResult:
-        lines = "\n".join(f"  {n + 1}  {self.table.seat_name(n)}" for n in self.empty)
+        lines = "\n".join(f"  {n + 1}  {self.table.short_seat_name(n)}" for n in self.empty)
         with Vertical(classes="dialog"):
             yield Static(
                 f"Remove which seat of table {self.table.id}? (its number; Esc keeps them)\n"
@@ -138,7 +138,7 @@ def remove_seat(lobby: Any, table: Any) -> None:
         seat = empty[0]
         lobby.app.push_screen(
             ConfirmScreen(
-                f"Remove seat {seat + 1} ({table.seat_name(seat)}) from table {table.id}?",
+                f"Remove seat {seat + 1} ({table.short_seat_name(seat)}) from table {table.id}?",
                 "Remove",
                 "Keep",
             ),
