@@ -127,6 +127,37 @@ def invitees(creator: str, names: Iterable[str]) -> tuple[str, ...]:
     return tuple(kept)
 
 
+def new_access(
+    creator: str, who: str, names: Iterable[str], seats: Any, codes: Iterable[str]
+) -> tuple[Access, dict[int, str]]:
+    """A new table's "Who may sit" (``codes``: those taken), and the seats kept
+    for its invited players (seat -> name): one for each seat (player, bot) that
+    is (None, None)."""
+    if who not in WHO:
+        raise TableError(f"Unknown choice of who may sit: {who!r}.")
+    if who == OPEN:
+        return OPEN_ACCESS, {}
+    if who == UNLISTED:
+        return Access(UNLISTED, (), new_code(codes)), {}
+    invited = invitees(creator, names)
+    free = [n for n, seat in enumerate(seats) if tuple(seat) == (None, None)]
+    if len(invited) != len(free):
+        raise TableError(
+            f"Name a player for each seat that is not a bot's: {len(free)} "
+            f"{'seat' if len(free) == 1 else 'seats'}, {len(invited)} "
+            f"{'name' if len(invited) == 1 else 'names'}."
+        )
+    return Access(INVITED, invited), dict(zip(free, invited, strict=True))
+
+
+def rematch_access(access: Access, codes: Iterable[str]) -> Access:
+    """A rematch's "Who may sit": as private as the table was; an unlisted one
+    gets a new code."""
+    if access.who != UNLISTED:
+        return access
+    return attrs.evolve(access, code=new_code(codes))
+
+
 def split_names(text: str) -> list[str]:
     """The names typed in the invitation box: separated by commas or spaces."""
     return [part for part in re.split(r"[\s,;]+", text) if part]

@@ -21,13 +21,11 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
 from tideboard.serve import lobby_private
-from tideboard.serve.access import code_of
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
@@ -72,7 +70,7 @@ seat until you return.
 """
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(lobby_private.PrivateLobby):  # (a Screen: c and d, private tables)
     if TYPE_CHECKING:
         # a server session's app (serve/app.py's ServeApp: not imported, it imports
         # this screen)
@@ -96,8 +94,6 @@ class LobbyScreen(Screen):
         Binding("x", "close_table", "Close"),
         Binding("a", "rematch", "Rematch", show=False),  # (the section's title says it)
         Binding("slash", "filter", "Filter", show=False),
-        Binding("c", "code", "Join by code", show=False),
-        Binding("d", "remove_seat", "Remove a seat", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_lobby", "Leave"),
     ]
@@ -281,11 +277,6 @@ class LobbyScreen(Screen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "lobby-filter":
-            code = code_of(event.value)  # "/join CODE": an unlisted table
-            if code is not None:
-                self.action_clear_filter()
-                lobby_private.join_by_code(self, code)
-                return
             if not self.filter:
                 event.input.display = False
             self.query_one(LobbyList).focus()
@@ -368,17 +359,11 @@ class LobbyScreen(Screen):
         self.fill()
         self.query_one(LobbyList).point_at("mine", table.id)  # the cursor on the new table
         self._open(table)
-        if table.access.code and not table.started:  # unlisted: its code, to give out
-            self.say(lobby_private.code_note(table))
+        self.created(table)  # (an unlisted table's code)
 
     def action_watch(self) -> None:
         table = self._table()
-        if table is None:
-            return
-        try:
-            self.room.visible(table.id, self.player)
-        except TideboardError as error:
-            self.say(str(error), error=True)
+        if table is None or self.hidden(table):  # (a private table: its members only)
             return
         if not table.started:  # watched from its first move: opened once it starts
             self.waiting_for = table.id
@@ -439,14 +424,6 @@ class LobbyScreen(Screen):
                     self.say(str(error), error=True)
 
         self.app.push_screen(ConfirmScreen(f"Close table {table.id}?", "Close", "Keep"), answer)
-
-    def action_code(self) -> None:
-        lobby_private.ask_code(self)
-
-    def action_remove_seat(self) -> None:
-        table = self._table()
-        if table is not None:
-            lobby_private.remove_seat(self, table)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("The lobby", LOBBY_KEYS_HELP, LOBBY_HELP))

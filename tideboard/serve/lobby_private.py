@@ -1,19 +1,25 @@
 """The lobby's keys for private tables: ``c`` (or ``/join CODE`` in the filter
 line) joins an unlisted table by its code, ``d`` removes a seat nobody took
 from your table before it starts.  The room checks everything
-(``serve/private.py``); these only ask and say what happened."""
+(``serve/private.py``); these only ask and say what happened.
+
+:class:`PrivateLobby` is the lobby screen's base (``lobby.LobbyScreen``):
+Textual merges its bindings with the lobby's and calls its handlers after the
+lobby's own (the filter line's Enter: the lobby keeps the filter, then a
+"/join CODE" here joins the table and clears it)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tideboard.engine.core import TideboardError
-from tideboard.serve.access import UNLISTED
+from tideboard.serve.access import UNLISTED, code_of
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.shared.modals import ConfirmScreen, Window
 
@@ -148,6 +154,40 @@ def remove_seat(lobby: Any, table: Any) -> None:
         lobby.app.push_screen(SeatChoiceScreen(table), remove)
 
 
-def unlisted_note(table: Any) -> str | None:
-    """The code note for an unlisted table, None for another."""
-    return code_note(table) if table.access.who == UNLISTED else None
+class PrivateLobby(Screen):
+    """The lobby's keys for private tables (the base of ``lobby.LobbyScreen``)."""
+
+    BINDINGS = [
+        Binding("c", "code", "Join by code", show=False),
+        Binding("d", "remove_seat", "Remove a seat", show=False),
+    ]
+
+    def action_code(self) -> None:
+        ask_code(self)
+
+    def action_remove_seat(self) -> None:
+        table = cast(Any, self)._table()  # (the lobby's: the line under the cursor)
+        if table is not None:
+            remove_seat(self, table)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """After the lobby's own handler: "/join CODE" in the filter line joins."""
+        code = code_of(event.value) if event.input.id == "lobby-filter" else None
+        if code is not None:
+            cast(Any, self).action_clear_filter()
+            join_by_code(self, code)
+
+    def hidden(self, table: Any) -> bool:
+        """Whether the room refuses to show ``table`` to this player (said if so)."""
+        lobby = cast(Any, self)
+        try:
+            lobby.room.visible(table.id, lobby.player)
+        except TideboardError as error:
+            lobby.say(str(error), error=True)
+            return True
+        return False
+
+    def created(self, table: Any) -> None:
+        """A new table of this player's: an unlisted one's code is said."""
+        if table.access.who == UNLISTED and not table.started:
+            cast(Any, self).say(code_note(table))

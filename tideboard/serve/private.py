@@ -1,7 +1,8 @@
 """The room's part for private tables and leaving well (mixed into
 :class:`~tideboard.serve.tables.Room`): who may see and watch a table
-(``serve/access.py``), joining an unlisted table by its code, the creator
-removing a seat nobody took, and resigning.
+(``serve/access.py``), joining an unlisted table by its code, a rematch (the
+same game, rules, level, hints, seats and "Who may sit"), the creator removing
+a seat nobody took, and resigning.
 
 **Resigning.**  A seated player of a running table resigns (the table screen's
 ``R``, after a confirmation whose default is No): a bot of the table's level
@@ -22,7 +23,7 @@ from typing import Any
 from tideboard.engine.bots import level_name
 from tideboard.engine.core import GameConfig
 from tideboard.serve import storage
-from tideboard.serve.access import UNLISTED, may_see, refusal
+from tideboard.serve.access import UNLISTED, may_see, refusal, rematch_access
 from tideboard.serve.bot_moves import BotMoves
 from tideboard.serve.presence import Presence
 from tideboard.serve.seats import Listener, Table, TableError, ident, same_name
@@ -39,6 +40,7 @@ class Private(Presence, BotMoves):
     get: Callable[[str], Table]
     join: Callable[[str, str], int]
     _start: Callable[[Table], None]
+    _open: Callable[..., Table]
     _lobby_changed: Callable[[], None]
 
     # -- who may see a table -------------------------------------------------------
@@ -86,6 +88,46 @@ class Private(Presence, BotMoves):
         else:
             self._changed(table, "seats")
         return table
+
+    def codes(self) -> list[str]:
+        """The codes of the unlisted tables (a new one is none of them)."""
+        return [t.access.code for t in self.tables.values() if t.access.code]
+
+    # -- a rematch ----------------------------------------------------------------
+    def rematch(self, table_id: str, name: str) -> Table:
+        """A finished table's "Play again": the same game, rules and seats at a new
+        table (:meth:`Table.rematch_seats`), opened by the first player to ask; the
+        others are told, and their "Play again" sits them there.  It starts when
+        every player is back, or when its opener starts it with bots."""
+        table = self.visible(table_id, name)
+        if table.played_by(name) is None or not table.over:
+            raise TableError("Only a player of a finished table can ask for a rematch.")
+        again = self.tables.get(table.rematch or "")
+        if again is not None and not again.over:  # (a closed one is gone: a new one)
+            if again.seat_of(name) is None:
+                self.join(again.id, name)
+            return again
+        seats, held = table.rematch_seats(name)
+        access = rematch_access(table.access, self.codes())
+        again = self._open(
+            name,
+            table.game_id,
+            table.variant,
+            seats,
+            table.options,
+            held,
+            table.level,
+            table.hints,
+            access,
+        )
+        table.rematch = again.id
+        if held:
+            self._say(
+                table,
+                f"{name} asks for a rematch at table {again.id}, the same seats: "
+                "a (Play again) takes yours.",
+            )
+        return again
 
     # -- removing a seat nobody took ------------------------------------------------
     def remove_seat(self, table_id: str, name: str, seat: int) -> None:

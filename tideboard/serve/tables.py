@@ -45,16 +45,7 @@ from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, sea
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
-from tideboard.serve.access import (
-    INVITED,
-    OPEN,
-    OPEN_ACCESS,
-    UNLISTED,
-    WHO,
-    Access,
-    invitees,
-    new_code,
-)
+from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
 from tideboard.serve.private import Private
@@ -168,31 +159,10 @@ class Room(Private):
         if level is not None and level not in (info.bot_levels or ("random",)):
             raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
-        access, held = self._access(creator, who, names, seats)
+        access, held = new_access(creator, who, names, seats, self.codes())
         return self._open(
             creator, game_id, variant, seats, config.options, held, level, hints, access
         )
-
-    def _access(
-        self, creator: str, who: str, names: Any, seats: tuple[tuple[Any, Any], ...]
-    ) -> tuple[Access, dict[int, str]]:
-        """A new table's "Who may sit", and the seats kept for its invited players."""
-        if who not in WHO:
-            raise TableError(f"Unknown choice of who may sit: {who!r}.")
-        if who == OPEN:
-            return OPEN_ACCESS, {}
-        if who == UNLISTED:
-            codes = [t.access.code for t in self.tables.values() if t.access.code]
-            return Access(UNLISTED, (), new_code(codes)), {}
-        invited = invitees(creator, names)
-        free = [n for n, seat in enumerate(seats) if seat == (None, None)]
-        if len(invited) != len(free):
-            raise TableError(
-                f"Name a player for each seat that is not a bot's: {len(free)} "
-                f"{'seat' if len(free) == 1 else 'seats'}, {len(invited)} "
-                f"{'name' if len(invited) == 1 else 'names'}."
-            )
-        return Access(INVITED, invited), dict(zip(free, invited, strict=True))
 
     def _open(
         self,
@@ -239,44 +209,6 @@ class Room(Private):
             self._start(table)
         self._lobby_changed()
         return table
-
-    def rematch(self, table_id: str, name: str) -> Table:
-        """A finished table's "Play again": the same game, rules and seats at a new
-        table (:meth:`Table.rematch_seats`), opened by the first player to ask; the
-        others are told, and their "Play again" sits them there.  It starts when
-        every player is back, or when its opener starts it with bots."""
-        table = self.visible(table_id, name)
-        if table.played_by(name) is None or not table.over:
-            raise TableError("Only a player of a finished table can ask for a rematch.")
-        again = self.tables.get(table.rematch or "")
-        if again is not None and not again.over:  # (a closed one is gone: a new one)
-            if again.seat_of(name) is None:
-                self.join(again.id, name)
-            return again
-        seats, held = table.rematch_seats(name)
-        access = table.access  # (as private as it was; an unlisted one gets a new code)
-        if access.who == UNLISTED:
-            codes = [t.access.code for t in self.tables.values() if t.access.code]
-            access = attrs.evolve(access, code=new_code(codes))
-        again = self._open(
-            name,
-            table.game_id,
-            table.variant,
-            seats,
-            table.options,
-            held,
-            table.level,
-            table.hints,
-            access,
-        )
-        table.rematch = again.id
-        if held:
-            self._say(
-                table,
-                f"{name} asks for a rematch at table {again.id}, the same seats: "
-                "a (Play again) takes yours.",
-            )
-        return again
 
     def join(self, table_id: str, name: str) -> int:
         """Sit ``name`` at the table's first free seat (or theirs); the seat.  At a
