@@ -77,6 +77,36 @@ def test_a_rated_game_moves_both_ratings_to_what_openskill_gives(store):
     assert stored(store, "bob").sigma == bob2.sigma
 
 
+def test_a_player_who_resigned_is_rated_last_and_the_table_stays_rated(store):
+    """A resignation is a loss: the bot that plays the seat out (of the table's
+    level) does not make the table unrated, and the player who resigned comes last
+    even when that bot wins; two who resigned: the first to resign is last."""
+    gid = table_game(store, ["ana", "bob", "carol"])
+    for name in ("carol", "bob"):
+        storage.claim(store, name, f"SHA256:{name}")
+    row = TableRow(
+        gid[:4],
+        GAME,
+        "ana",
+        3,
+        "standard",
+        (("ana", None), (None, "greedy"), (None, "greedy")),
+        gid,
+        "2026",
+        resigned=((1, "bob", "2026-11-27T10:00:00Z", 9), (2, "carol", "2026-11-27T09:00:00Z", 4)),
+    )
+    storage.save_table(store, row)
+    end(store, gid, winners=[2], scores=[8, 9, 15])  # carol's bot won
+    assert rated_row(store, gid) == (1, None)
+    model = PlackettLuce()
+    fresh = [[model.rating()] for _ in range(3)]
+    [[ana], [bob], [carol]] = model.rate(fresh, ranks=[1, 2, 3])
+    assert stored(store, "ana").mu == ana.mu
+    assert stored(store, "bob").mu == bob.mu
+    assert stored(store, "carol").mu == carol.mu < bob.mu < ana.mu
+    assert ratings.places(Result((2,), (8, 9, 15), ""), [None, 9, 4]) == [1, 2, 3]
+
+
 def test_places_put_the_winners_first_then_points_and_equal_places_tie(store):
     assert ratings.places(Result((2,), (9, 5, 12, 9), "")) == [2, 3, 1, 2]
     assert ratings.places(Result((0, 1), (7, 7, 1), "")) == [1, 1, 2]
@@ -221,7 +251,10 @@ def test_an_older_store_gets_the_ratings_tables(tmp_path):
     with Store.open(path, import_autosaves=False) as store:
         gid = table_game(store, ["ana", "bob"])
     db = sqlite3.connect(path)
-    db.executescript("DROP TABLE ratings; DROP TABLE rated_games; PRAGMA user_version = 5;")
+    db.executescript(
+        "DROP TABLE ratings; DROP TABLE rated_games; ALTER TABLE tables DROP COLUMN access;"
+        " PRAGMA user_version = 5;"
+    )
     db.close()
     with Store.open(path, import_autosaves=False) as store:
         version = store.db.read("PRAGMA user_version")[0][0]

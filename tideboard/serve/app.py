@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
+from tideboard.serve.access import may_see
 from tideboard.serve.driver import SSHDriver
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.styles import theme_variables
@@ -132,8 +133,11 @@ class ServeApp(TideboardApp):
 
     def open_table(self, table: Any) -> None:
         """The table's game screen over the lobby (the seat, or watching)."""
+        lobby = cast("LobbyScreen", self.screen_stack[0])  # the session's first screen
+        if not may_see(table, self.player):
+            lobby.say(f"There is no table {table.id}.", error=True)  # (a private one)
+            return
         if not table.started:
-            lobby = cast("LobbyScreen", self.screen_stack[0])  # the session's first screen
             lobby.say(f"Table {table.id} has not started yet.", error=True)
             return
         from tideboard.serve.table_screen import at_table, table_screen

@@ -26,6 +26,7 @@ from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
+from tideboard.serve import lobby_private
 from tideboard.serve.lobby_keys import PlayersKeys
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.keys_line import KeysLine
@@ -59,6 +60,7 @@ LOBBY_KEYS_HELP = [
     ),
     ("p", "a player's page (on a table: its players; else yours): games, ratings, tables"),
     ("r", "the leaderboard of a game (the one under the cursor)"),
+    *lobby_private.LOBBY_PRIVATE_HELP,
     ("F4", "colour depth: true colour, 256, 16 colours, none"),
     ("?", "this help"),
     ("q", "leave (your seats are kept)"),
@@ -74,7 +76,7 @@ p shows a player's page, r a game's leaderboard.
 """
 
 
-class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
+class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r; c and d)
     if TYPE_CHECKING:
         # a server session's app (serve/app.py's ServeApp: not imported, it imports
         # this screen)
@@ -174,7 +176,7 @@ class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
     def fill(self) -> None:
         name = self.player
         mine = self.room.tables_of(name)
-        others = [t for t in self.room.open_tables() if t not in mine]
+        others = [t for t in self.room.listed_for(name) if t not in mine]  # (private: members')
         done = list(reversed(self.room.finished_of(name)))
         games = [
             info
@@ -354,6 +356,8 @@ class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
                 answer.options,
                 answer.level,
                 answer.hints,
+                answer.who,
+                answer.names,
             )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)
@@ -361,10 +365,11 @@ class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
         self.fill()
         self.query_one(LobbyList).point_at("mine", table.id)  # the cursor on the new table
         self._open(table)
+        self.created(table)  # (an unlisted table's code)
 
     def action_watch(self) -> None:
         table = self._table()
-        if table is None:
+        if table is None or self.hidden(table):  # (a private table: its members only)
             return
         if not table.started:  # watched from its first move: opened once it starts
             self.waiting_for = table.id

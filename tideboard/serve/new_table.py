@@ -1,5 +1,7 @@
 """A new table: players, variant, rules options, which seats are bots (you
-take seat 1), and the level bots play at for away players ("Bots play at").
+take seat 1), the level bots play at for away players ("Bots play at"), hints,
+and who may sit ("Who may sit": open, invitation only, unlisted with a code;
+an invitation-only table's "Invite" row asks for the players' names).
 
 Up/down move between the rows, left/right (or Space) change a row, Enter
 opens the table, Esc cancels; a line under the rows explains the row with the
@@ -21,12 +23,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region, Spacing
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.bots import DEFAULT_LEVEL, level_name
 from tideboard.engine.core import GameOption
 from tideboard.files.rules_pages import rules_markdown
+from tideboard.serve.access import INVITED, OPEN, WHO, WHO_WORDS, split_names
 from tideboard.ui.shared.modals import HelpScreen, Window
 
 PLAYER = "a player (joins from the lobby)"
@@ -41,6 +44,33 @@ class TableChoice:
     options: tuple[tuple[str, str], ...] = ()  # those that differ from the variant's preset
     level: str | None = None  # "Bots play at": for away players and the seats s fills
     hints: bool = False  # whether the players may ask for hints (h)
+    who: str = OPEN  # who may sit: serve/access.py's OPEN, INVITED or UNLISTED
+    names: tuple[str, ...] = ()  # an invitation-only table's players, as typed
+
+
+class NamesScreen(Window[str | None]):
+    """The invited players' names, typed on one line (None: cancelled)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, names: str, seats: int) -> None:
+        super().__init__()
+        self.names, self.seats = names, seats
+
+    def compose(self) -> ComposeResult:
+        many = f"the {self.seats} players" if self.seats != 1 else "the player"
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"Invite {many} (their names, separated by spaces; Enter keeps them, Esc cancels):",
+                classes="question",
+            )
+            yield Input(value=self.names, max_length=200, id="invite-names")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
@@ -82,6 +112,8 @@ class NewTableScreen(Window[Any]):
         self.level = 0  # "Bots play at": index in levels() (0: the default)
         self.row = 0
         self.hints = False
+        self.who = 0  # "Who may sit": index in WHO
+        self.names = ""  # an invitation-only table's players, as typed
 
     def choices(self) -> list[str]:
         """A seat's choices in the order → steps through them: a player, then the
@@ -112,7 +144,14 @@ class NewTableScreen(Window[Any]):
         if self.levels():
             rows.append(("level", None, "Bots play at", level_name(self.levels()[self.level])))
         rows.append(("hints", None, "Hints", "allowed" if self.hints else "off"))
+        rows.append(("who", None, "Who may sit", WHO_WORDS[WHO[self.who]]))
+        if WHO[self.who] == INVITED:
+            rows.append(("names", None, "Invite", self.names.strip() or "(press → to name them)"))
         return rows
+
+    def invited_seats(self) -> int:
+        """The seats an invitation names a player for: those that are not bots'."""
+        return sum(1 for seat in range(1, self.players) if not self.seats.get(seat, 0))
 
     def compose(self) -> ComposeResult:
         # The row's help and the keys are docked at the foot, so they stay in sight
@@ -143,6 +182,13 @@ class NewTableScreen(Window[Any]):
             )
         if kind == "hints":
             return "whether players may ask for hints (h: the best moves); the table sees who did"
+        if kind == "who":
+            return (
+                "open: anyone sits or watches; invitation only: the players you name, "
+                "nobody else sees it; unlisted: not in the lobby, joined with a code you get"
+            )
+        if kind == "names":
+            return "the players you invite, one for each seat that is not a bot (→ types them)"
         return "your seat"
 
     def _row_help(self) -> Text:
@@ -201,9 +247,28 @@ class NewTableScreen(Window[Any]):
             self.level = (self.level + step) % len(self.levels())
         elif kind == "hints":
             self.hints = not self.hints
+        elif kind == "who":
+            self.who = (self.who + step) % len(WHO)
+        elif kind == "names":
+            self.ask_names()
+            return
         self._redraw()
 
+    def ask_names(self) -> None:
+        """The invited players' names, typed in a box over the dialog."""
+
+        def typed(names: str | None) -> None:
+            if names is not None:
+                self.names = " ".join(split_names(names))
+                self._redraw()
+
+        self.app.push_screen(NamesScreen(self.names, self.invited_seats()), typed)
+
     def action_create(self) -> None:
+        who = WHO[self.who]
+        if who == INVITED and not self.names.strip() and self.invited_seats():
+            self.ask_names()  # (an invitation names its players first)
+            return
         bots = {
             seat: self.choices()[choice]
             for seat, choice in self.seats.items()
@@ -222,6 +287,8 @@ class NewTableScreen(Window[Any]):
                 self.info.changed_options(variant, shown),
                 level,
                 self.hints,
+                who,
+                tuple(split_names(self.names)) if who == INVITED else (),
             )
         )
 
@@ -237,7 +304,7 @@ class NewTableScreen(Window[Any]):
         kinds.append(("seat", None, "Seat 2..."))
         if self.levels():
             kinds.append(("level", None, "Bots play at"))
-        kinds.append(("hints", None, "Hints"))
+        kinds += [("hints", None, "Hints"), ("who", None, "Who may sit"), ("names", None, "Invite")]
         rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
         title = f"New table: {self.info.name}: help"
         self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))

@@ -14,18 +14,15 @@ from typing import Any
 
 from tideboard.engine import registry
 from tideboard.engine.bots import default_level, level_name
-from tideboard.engine.core import GameConfig, TideboardError, seat_label
+from tideboard.engine.core import GameConfig, seat_label
 from tideboard.engine.match import Match
+from tideboard.serve.access import INVITED, UNLISTED, TableError  # noqa: F401  (imported from here)
 from tideboard.serve.storage import TableRow
 from tideboard.store.writer import GameWriter
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
 
 Listener = Callable[["Table", str], None]
-
-
-class TableError(TideboardError):
-    """What a player asked of a table cannot be done; the message says why."""
 
 
 def ident(name: str) -> str:
@@ -41,7 +38,7 @@ def same_name(one: str | None, other: str | None) -> bool:
 class SeatState:
     """One seat: the player (a name) or the bot level, and whether its player is away."""
 
-    __slots__ = ("player", "bot", "away_since", "standin", "held_for")
+    __slots__ = ("player", "bot", "away_since", "standin", "held_for", "resigned", "resigned_at")
 
     def __init__(self, player: str | None, bot: str | None) -> None:
         self.player = player
@@ -50,6 +47,10 @@ class SeatState:
         self.standin = False  # a bot plays it while its player is away
         # a rematch keeps this seat for the player who sat there (nobody else may take it)
         self.held_for: str | None = None
+        # the player who resigned this seat (a bot of the table's level plays it
+        # to the end), when (ISO) and after how many moves
+        self.resigned: str | None = None
+        self.resigned_at: tuple[str, int] = ("", 0)
 
     @property
     def by_bot(self) -> bool:
@@ -84,6 +85,11 @@ class Table:
         self.hints = row.hints  # whether its players may ask for hints
         self.created = row.created
         self.seats = [SeatState(player, bot) for player, bot in row.seats]
+        for seat, name, when, moves in row.resigned:
+            self.seats[seat].resigned, self.seats[seat].resigned_at = name, (when, moves)
+        for seat, name in row.held:
+            self.seats[seat].held_for = name
+        self.access = row.access  # who may sit, see and watch (serve/access.py)
         self.match: Match | None = None
         self.writer: GameWriter | None = None
         self.save_error: str | None = None
@@ -118,6 +124,13 @@ class Table:
                 return number
         return None
 
+    def played_by(self, name: str) -> int | None:
+        """The seat ``name`` sits at, or sat at before resigning."""
+        seat = self.seat_of(name)
+        if seat is None:
+            seat = next((n for n, s in enumerate(self.seats) if same_name(s.resigned, name)), None)
+        return seat
+
     def is_present(self, name: str | None) -> bool:
         """Whether a session of ``name`` (a seated player) has the table open."""
         return name is not None and self.present.get(ident(name), 0) > 0
@@ -139,10 +152,17 @@ class Table:
     ) -> tuple[tuple[tuple[str | None, str | None], ...], dict[int, str]]:
         """A rematch's seats, asked for by ``name``: they sit where they sat, every
         other player's seat is kept for them (the second value: seat -> name) and
-        each bot keeps its seat and level."""
-        seat = self.seat_of(name)
-        seats = tuple((name if n == seat else None, s.bot) for n, s in enumerate(self.seats))
-        held = {n: s.player for n, s in enumerate(self.seats) if s.player and n != seat}
+        each bot keeps its seat and level (a player who resigned gets theirs back)."""
+        seat = self.played_by(name)
+        seats = tuple(
+            (name if n == seat else None, None if s.resigned else s.bot)
+            for n, s in enumerate(self.seats)
+        )
+        held = {
+            n: who
+            for n, s in enumerate(self.seats)
+            if (who := s.player or s.resigned) and n != seat
+        }
         return seats, held
 
     def held_seat(self, name: str) -> int | None:
@@ -157,6 +177,8 @@ class Table:
         state = self.seats[seat]
         if state.player is not None:
             return state.player
+        if state.resigned is not None:
+            return f"{state.resigned} (resigned: {level_name(state.bot or '')} bot)"
         if state.bot is not None:
             return f"{seat_label(seat)} ({level_name(state.bot)})"
         if state.held_for is not None:
@@ -167,6 +189,8 @@ class Table:
         """``seat_name`` for a lobby's line, which has 80 columns for all the seats:
         "ana", "medium bot", "free seat", "ana (invited)"."""
         state = self.seats[seat]
+        if state.resigned is not None:
+            return f"{state.resigned} (resigned)"
         if state.player is None and state.bot is not None:
             return f"{level_name(state.bot)} bot"
         if state.player is None and state.held_for is None:
@@ -179,7 +203,8 @@ class Table:
 
         def name(found: re.Match[str]) -> str:
             seat = int(found.group(1)) - 1
-            player = self.seats[seat].player if seat < len(self.seats) else None
+            state = self.seats[seat] if seat < len(self.seats) else None
+            player = (state.player or state.resigned) if state is not None else None
             return player or found.group(0)
 
         return PLAYER_N.sub(name, text)
@@ -197,6 +222,13 @@ class Table:
             options=self.options,
             level=self.level,
             hints=self.hints,
+            access=self.access,
+            resigned=tuple(
+                (n, s.resigned, *s.resigned_at)
+                for n, s in enumerate(self.seats)
+                if s.resigned is not None
+            ),
+            held=tuple((n, s.held_for) for n, s in enumerate(self.seats) if s.held_for),
         )
 
     @property
@@ -263,6 +295,12 @@ class Table:
             mine = name is not None and self.seat_of(name) in waiting
             return f"{'your turn' if mine else 'playing'}: {line}"
         held = [self.seats[n].held_for for n in self.empty_seats() if n not in self.free_seats()]
+        if self.access.who == INVITED:
+            return f"invitation only: {line}"
+        if self.access.who == UNLISTED:
+            mine = self.seat_of(name or "") is not None or same_name(name, self.creator)
+            code = f", code {self.access.code}" if mine else ""
+            return f"unlisted{code}: {line}"
         if held:
             return f"rematch, waiting for {' and '.join(map(str, held))}: {line}"
         return f"open: {line}"  # (the free seats are in the line)

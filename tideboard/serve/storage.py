@@ -6,7 +6,11 @@ by a :class:`~tideboard.store.writer.GameWriter`) and ``tables.game_id`` points
 to it, so a restarted server finds every table and replays its moves, and
 finished tables are in the history like any game.  Whether a table allows hints
 is kept in its ``options`` JSON under ``+hints`` (a name no rules option can have),
-so that the table's row needs no new column.  ``players`` pins a player
+so that the table's row needs no new column.  Who may sit (``serve/access.py``)
+is the ``access`` JSON; a seat kept for a player (invited, or a rematch's) is
+``held_for`` in its seat's JSON; a player's resignation is kept there too
+(``resigned``: the name, ``resigned_at``: when, ``resigned_move``: the moves
+made before).  ``players`` pins a player
 name, compared without case, to the fingerprint of the first public key it
 was used with (:func:`claim`).
 """
@@ -19,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from tideboard.serve.access import Access
 from tideboard.store.games import Store
 from tideboard.store.rows import ID_ALPHABET, now
 
@@ -43,6 +48,11 @@ class TableRow:
     # kept in each seat's JSON as "standin" (no column: older servers ignore it)
     level: str | None = None
     hints: bool = False  # whether its players may ask for hints (its creator's choice)
+    access: Access = Access()  # who may sit, see and watch it
+    # the seats whose players resigned: (seat, name, when (ISO), moves made before)
+    resigned: tuple[tuple[int, str, str, int], ...] = ()
+    # the empty seats kept for a player (invited, or a rematch's): (seat, name)
+    held: tuple[tuple[int, str], ...] = ()
 
 
 def new_table_id(store: Store) -> str:
@@ -52,9 +62,22 @@ def new_table_id(store: Store) -> str:
             return table_id
 
 
-def _seats_json(seats: Any, level: str | None = None) -> str:
+def _seats_json(seats: Any, level: str | None = None, resigned: Any = (), held: Any = ()) -> str:
     extra = {"standin": level} if level is not None else {}
-    return json.dumps([{"player": player, "bot": bot, **extra} for player, bot in seats])
+    listed = [{"player": player, "bot": bot, **extra} for player, bot in seats]
+    for seat, name in held:
+        listed[seat]["held_for"] = name
+    for seat, name, when, moves in resigned:
+        listed[seat].update(resigned=name, resigned_at=when, resigned_move=moves)
+    return json.dumps(listed)
+
+
+def _resigned(listed: list[dict[str, Any]]) -> tuple[tuple[int, str, str, int], ...]:
+    return tuple(
+        (n, str(s["resigned"]), str(s.get("resigned_at", "")), int(s.get("resigned_move", 0)))
+        for n, s in enumerate(listed)
+        if s.get("resigned")
+    )
 
 
 def save_table(store: Store, row: TableRow) -> None:
@@ -62,14 +85,14 @@ def save_table(store: Store, row: TableRow) -> None:
     with store.db.write() as db:
         db.execute(
             "INSERT OR REPLACE INTO tables (id, game, creator, players, variant, seats,"
-            " game_id, created, closed, options) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            " game_id, created, closed, options, access) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (
                 row.id,
                 row.game,
                 row.creator,
                 row.players,
                 row.variant,
-                _seats_json(row.seats, row.level),
+                _seats_json(row.seats, row.level, row.resigned, row.held),
                 row.game_id,
                 row.created,
                 int(row.closed),
@@ -77,6 +100,7 @@ def save_table(store: Store, row: TableRow) -> None:
                     {**dict(row.options), **({HINTS_KEY: "on"} if row.hints else {})},
                     sort_keys=True,
                 ),
+                row.access.to_json(),
             ),
         )
 
@@ -86,7 +110,7 @@ def load_tables(store: Store) -> list[TableRow]:
     rows = []
     for row in store.db.read(
         "SELECT id, game, creator, players, variant, seats, game_id, "
-        "created, closed, options FROM tables WHERE closed = 0 "
+        "created, closed, options, access FROM tables WHERE closed = 0 "
         "ORDER BY created"
     ):
         try:
@@ -96,7 +120,10 @@ def load_tables(store: Store) -> list[TableRow]:
             stored = {str(k): str(v) for k, v in json.loads(row[9]).items()}
             hints = stored.pop(HINTS_KEY, "off") == "on"
             options = tuple(sorted(stored.items()))
-        except (ValueError, AttributeError, TypeError):
+            access = Access.from_json(row[10])
+            resigned = _resigned(listed)
+            held = tuple((n, str(s["held_for"])) for n, s in enumerate(listed) if s.get("held_for"))
+        except (ValueError, AttributeError, TypeError, KeyError):
             continue
         rows.append(
             TableRow(
@@ -112,6 +139,9 @@ def load_tables(store: Store) -> list[TableRow]:
                 options,
                 level if isinstance(level, str) else None,
                 hints,
+                access,
+                resigned,
+                held,
             )
         )
     return rows

@@ -16,7 +16,9 @@ view), while
   (``Control.held``: u takes it back if it revealed nothing), so the next seat
   waits too; a player who leaves or drops with such a move waiting hands it over
   (it goes to the room then), so the table never waits on a session that is gone;
-- ``:`` opens a one-line chat, ``q`` goes back to the lobby (the seat is kept).
+- ``:`` opens a one-line chat, ``q`` goes back to the lobby (the seat is kept);
+- ``R`` resigns (asked first, No the default: ``Room.resign``): a bot plays the
+  seat to the end and this screen watches the table from then on.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from tideboard.engine.bots import level_name
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
@@ -42,6 +45,11 @@ RECENT_CHAT = 5  # the lines said before a screen opened that its log shows
 TABLE_KEYS_HELP = [
     (":", "say something to the table (one line; Enter sends, Esc cancels)"),
     ("q", "back to the lobby (your seat is kept; a bot plays it if you stay away)"),
+    (
+        "R",
+        "resign (asked first): a bot of the table's level plays your seat to the end, "
+        "and you watch the table",
+    ),
 ]
 
 
@@ -131,7 +139,11 @@ class RemoteTable(Control):
             screen.write_log()
             self.advance()
         self._show_chat()
-        if what == "presence":
+        if what == "resigned" and self.seat is not None and self.table.seat_of(self.player) is None:
+            self.seat = self.viewer = None  # this player resigned: watching from now on
+            self.held = None
+            self.advance()
+        elif what in ("presence", "resigned"):
             screen.refresh_table()
 
     def _show_chat(self) -> None:
@@ -167,7 +179,8 @@ class RemoteTable(Control):
         seat = self.table.standin_moves.get(index)
         if seat is None:
             return line
-        name = self.table.seats[seat].player
+        state = self.table.seats[seat]
+        name = state.player or state.resigned
         label = seat_label(seat)
         if line.startswith(label):
             return f"Bot for {name}{line[len(label) :]}"
@@ -256,6 +269,8 @@ class RemoteTable(Control):
         note_hint(self.room, self.table.id, self.player)
 
     def allows(self, action: str) -> bool | None:
+        if action == "resign":  # a seated player, while the game goes on
+            return self.seat is not None and not self.match.game.is_over(self.match.state)
         if action in TABLE_ACTIONS:
             return True
         return super().allows(action)
@@ -275,6 +290,32 @@ class RemoteTable(Control):
                 self.room.chat(self.table.id, self.player, text)
 
         self.screen.app.push_screen(ChatScreen(), sent)
+
+    def resign(self) -> None:
+        """Give the seat up to a bot of the table's level, after a question whose
+        default (Enter) is No."""
+        if self.seat is None:
+            return
+        level = level_name(self.table.standin_level)
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            self.held = None  # (a turn's end waiting for Enter goes with the seat)
+            try:
+                self.room.resign(self.table.id, self.player)
+            except TideboardError as error:
+                self.screen.say(str(error), error=True)
+
+        self.screen.app.push_screen(
+            ConfirmScreen(
+                f"Resign? A {level} bot plays your seat to the end and you watch the "
+                "table; you cannot take the seat back.",
+                "Resign",
+                "Keep playing",
+            ),
+            answer,
+        )
 
     def leave(self) -> None:
         app = self.screen.app

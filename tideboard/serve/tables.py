@@ -27,6 +27,9 @@ what) and listen for changes; the room never calls into a session's app
   the seats of the players not back yet are away, and their grace starts then.
 - Each name may have at most ``max_open`` tables it opened waiting for
   players (not started), so nobody can fill every lobby with tables.
+- A table is open, invitation-only or unlisted (``serve/access.py``): every way
+  in (sit, watch, list, chat, a rematch, a code) asks whether the player may
+  see it; removing a seat and resigning are in ``serve/private.py``.
 """
 
 from __future__ import annotations
@@ -42,9 +45,10 @@ from tideboard.engine.core import GameConfig, IllegalAction, TideboardError, sea
 from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
-from tideboard.serve.bot_moves import BotMoves
+from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
 from tideboard.serve.limits import log
-from tideboard.serve.presence import Presence, running_loop
+from tideboard.serve.presence import running_loop
+from tideboard.serve.private import Private
 from tideboard.serve.rated import mark_unrated
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
@@ -61,10 +65,11 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Presence, BotMoves):
+class Room(Private):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
-    moves: :class:`~tideboard.serve.bot_moves.BotMoves`)."""
+    moves: :class:`~tideboard.serve.bot_moves.BotMoves`; private tables, removing
+    a seat and resigning: :class:`~tideboard.serve.private.Private`)."""
 
     def __init__(
         self,
@@ -122,7 +127,7 @@ class Room(Presence, BotMoves):
 
     def finished_of(self, name: str, count: int = FINISHED_LISTED) -> list[Table]:
         """The last ``count`` finished tables ``name`` played at (for replays)."""
-        done = [t for t in self.tables.values() if t.over and t.seat_of(name) is not None]
+        done = [t for t in self.tables.values() if t.over and t.played_by(name) is not None]
         return done[-count:]
 
     def create(
@@ -135,11 +140,14 @@ class Room(Presence, BotMoves):
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
         level: str | None = None,
         hints: bool = False,  # whether its players may ask for hints
+        who: str = OPEN,  # who may sit: OPEN, INVITED or UNLISTED (serve/access.py)
+        names: tuple[str, ...] | list[str] = (),  # an invitation-only table's players
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
         a game with a solo mode is that mode; ``options`` are rules options;
         ``level`` the bots' for away players and the seats a start fills (None:
-        the default)."""
+        the default).  An invitation-only table names a player for each seat
+        that is not a bot's (kept for them); an unlisted one gets a code."""
         info = registry.get_info(game_id)
         if not registry.is_available(game_id):
             raise TableError(f"{info.name} is not playable yet.")
@@ -152,8 +160,9 @@ class Room(Presence, BotMoves):
         if level is not None and level not in (info.bot_levels or ("random",)):
             raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
+        access, held = new_access(creator, who, names, seats, self.codes())
         return self._open(
-            creator, game_id, variant, seats, config.options, level=level, hints=hints
+            creator, game_id, variant, seats, config.options, held, level, hints, access
         )
 
     def _open(
@@ -166,6 +175,7 @@ class Room(Presence, BotMoves):
         held: dict[int, str] | None = None,
         level: str | None = None,
         hints: bool = False,
+        access: Access = OPEN_ACCESS,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
@@ -190,46 +200,21 @@ class Room(Presence, BotMoves):
             options=options,
             level=level,
             hints=hints,
+            access=access,
+            held=tuple((held or {}).items()),
         )
         storage.save_table(self.store, row)
         table = Table(row)
-        for seat, name in (held or {}).items():
-            table.seats[seat].held_for = name
         self.tables[table.id] = table
         if not table.empty_seats():
             self._start(table)
         self._lobby_changed()
         return table
 
-    def rematch(self, table_id: str, name: str) -> Table:
-        """A finished table's "Play again": the same game, rules and seats at a new
-        table (:meth:`Table.rematch_seats`), opened by the first player to ask; the
-        others are told, and their "Play again" sits them there.  It starts when
-        every player is back, or when its opener starts it with bots."""
-        table = self.get(table_id)
-        if table.seat_of(name) is None or not table.over:
-            raise TableError("Only a player of a finished table can ask for a rematch.")
-        again = self.tables.get(table.rematch or "")
-        if again is not None and not again.over:  # (a closed one is gone: a new one)
-            if again.seat_of(name) is None:
-                self.join(again.id, name)
-            return again
-        seats, held = table.rematch_seats(name)
-        again = self._open(
-            name, table.game_id, table.variant, seats, table.options, held, table.level, table.hints
-        )
-        table.rematch = again.id
-        if held:
-            self._say(
-                table,
-                f"{name} asks for a rematch at table {again.id}, the same seats: "
-                "a (Play again) takes yours.",
-            )
-        return again
-
     def join(self, table_id: str, name: str) -> int:
-        """Sit ``name`` at the table's first free seat (or theirs); the seat."""
-        table = self.get(table_id)
+        """Sit ``name`` at the table's first free seat (or theirs); the seat.  At a
+        private table only its members sit (``serve/access.py``)."""
+        table = self.visible(table_id, name)
         mine = table.seat_of(name)
         if mine is not None:
             return mine
@@ -376,8 +361,9 @@ class Room(Presence, BotMoves):
     # -- chat -------------------------------------------------------------------
     def chat(self, table_id: str, name: str, text: str) -> None:
         text = " ".join("".join(c if c.isprintable() else " " for c in text).split())[:CHAT_MAX]
+        table = self.visible(table_id, name)  # (a private table's members only)
         if text:
-            self._say(self.get(table_id), f"{name}: {text}")
+            self._say(table, f"{name}: {text}")
 
     def _say(self, table: Table, line: str) -> None:
         moves = len(table.match.actions) if table.match is not None else 0

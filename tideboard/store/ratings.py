@@ -9,7 +9,9 @@ names used at the keyboard.
   its ordinal, ``round(mu - 3 * sigma)`` (openskill's ``ordinal()`` with its
   defaults): 0 for a new player, and it rises as games confirm a skill.
 - **Places**: the winners (the game's own tie-breaks decide them) share the
-  first place; the others follow by points, equal points sharing a place.
+  first place; the others follow by points, equal points sharing a place; a
+  player who resigned is placed after all of them (a resignation is a loss: the
+  bot that played the seat out does not make the table unrated).
 - **Rated or not**: a served table's game is rated when it ends if every seat
   was a keyed player (a name with its key: no bot seat, no guest, two players
   or more) and nothing marked it unrated while it was played
@@ -71,15 +73,29 @@ class Record(NamedTuple):
     won: int
 
 
-def places(result: Result) -> list[int]:
+def places(result: Result, resigned: Sequence[int | None] = ()) -> list[int]:
     """Each seat's place, 1 the best: the winners first (together), then the
-    others by points; equal places are ties."""
+    others by points; equal places are ties.  A seat whose player resigned
+    (``resigned[seat]``: the moves made before; None: did not) comes after every
+    other, whatever its bot made of it, the first to resign last."""
+    quit = list(resigned) + [None] * (len(result.scores) - len(resigned))
     keys = [
-        (0, 0) if seat in result.winners else (1, -score)
+        (1, -quit[seat], 0)
+        if quit[seat] is not None
+        else (0, 0, 0)
+        if seat in result.winners
+        else (0, 1, -score)
         for seat, score in enumerate(result.scores)
     ]
     order = sorted(set(keys))
     return [order.index(key) + 1 for key in keys]
+
+
+def seat_player(seat: Any) -> str | None:
+    """The player a stored seat counts for: its player, or the one who resigned it."""
+    if not isinstance(seat, dict):
+        return None
+    return seat.get("player") or seat.get("resigned") or None
 
 
 # -- writing ------------------------------------------------------------------
@@ -102,9 +118,13 @@ def unrated_reason(db: sqlite3.Connection, seats: Sequence[Any], result: Result)
     keeps them), or None if it can."""
     if len(seats) < 2:
         return "one player"
-    if any(not isinstance(s, dict) or s.get("bot") or not s.get("player") for s in seats):
+    # (a resigned seat's bot plays it out: it counts as its player's, placed last)
+    if any(
+        not isinstance(s, dict) or not seat_player(s) or (s.get("bot") and not s.get("resigned"))
+        for s in seats
+    ):
         return "a bot played a seat"
-    names = [str(s["player"]).lower() for s in seats]
+    names = [str(seat_player(s)).lower() for s in seats]
     if len(set(names)) != len(names) or len(result.scores) != len(seats):
         return "no places to rate"
     for name in names:
@@ -134,7 +154,9 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
         seats = json.loads(row[0])
         reason = unrated_reason(db, seats, result) if isinstance(seats, list) else "damaged seats"
         if reason is None:
-            _rate(db, str(row[1]), [str(s["player"]).lower() for s in seats], places(result))
+            names = [str(seat_player(s)).lower() for s in seats]
+            quit = [int(s.get("resigned_move", 0)) if s.get("resigned") else None for s in seats]
+            _rate(db, str(row[1]), names, places(result, quit))
     except sqlite3.Error:
         raise
     except Exception as error:  # (a damaged row, an openskill surprise: unrated)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -98,6 +98,12 @@ MIGRATIONS: list[str] = [
         rated    INTEGER NOT NULL,       -- 1: its players' ratings took it; 0: unrated
         reason   TEXT                    -- why it is unrated ("ana used a hint")
     ) WITHOUT ROWID;
+    """,
+    # 6 -> 7: who may sit at a server table (issue #22, serve/access.py): JSON
+    # {"who": "invited"|"unlisted", "names": [...], "code": "..."}; '{}' is open
+    # (every table before).  A resignation is kept in its seat's JSON.
+    """
+    ALTER TABLE tables ADD COLUMN access TEXT NOT NULL DEFAULT '{}';
     """,
 ]
 

@@ -172,7 +172,8 @@ class TableDrawing:
         width = widget.content_size.width or 46
         current = screen.game.to_move(screen.state)
         roomy = screen.size.height >= TALL_APP
-        key = (table_key(shown, current, width), screen.app.theme, roomy)
+        names = tuple(row_name(screen, seat) for seat in range(len(shown.hands)))
+        key = (table_key(shown, current, width), names, screen.app.theme, roomy)
         if key == self._table_drawn:
             return
         self._table_drawn = key
