@@ -148,3 +148,28 @@ async def test_a_guests_page_says_guests_are_never_rated(tmp_path, monkeypatch):
         await settle(pilot)
         assert isinstance(app.screen, LeaderboardScreen)
         assert "  (no rated Shifting Stones table has finished yet)" in lines(app)
+
+
+async def test_a_private_tables_replay_is_not_on_a_page_for_those_outside_it(tmp_path, monkeypatch):
+    """ana and bob's invitation-only table, finished: dave (outside it) sees ana's
+    record on her page but not that table among her recent tables (its id, its
+    replay); bob (inside it) does."""
+    from tideboard.serve.access import INVITED
+
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    for name in ("ana", "bob", "dave"):
+        storage.claim(room.store, name, f"SHA256:{name}")
+    table = room.create("ana", GAME, 2, who=INVITED, names=["bob"])
+    room.join(table.id, "bob")
+    play_out(room, table)
+    room.saves.deliver(wait=True)
+    for viewer, shown in (("dave", False), ("bob", True)):
+        app = lobby_app(room, viewer)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.push_screen(PlayerScreen(room, viewer, ["ana"]))
+            await settle(pilot)
+            text = "\n".join(lines(app))
+            assert re.search(r"Shifting Stones +1 ", text), text  # the record counts it
+            assert (table.id in text) is shown, text

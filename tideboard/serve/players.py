@@ -25,6 +25,7 @@ from textual.widgets import Static
 from tideboard.engine import registry
 from tideboard.engine.plurals import plural
 from tideboard.serve import storage
+from tideboard.serve.access import may_see
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.serve.seats import same_name
 from tideboard.store import ratings
@@ -191,9 +192,11 @@ class PlayerScreen(ListScreen):
             entries.append(("game", info.id, f"{info.name:<18} {played:>6} {won:>5}  {shown}"))
         if len(entries) == 1:
             entries.append(("head", "", "  (no finished table yet)"))
-        done = [t for t in self.room.tables.values() if t.over and t.seat_of(name) is not None][
-            -RECENT:
-        ]
+        done = [  # (a private table only for its members: serve/access.py)
+            t
+            for t in self.room.tables.values()
+            if t.over and t.seat_of(name) is not None and may_see(t, self.viewer)
+        ][-RECENT:]
         if done:
             flags = ratings.rated_flags(self.room.store, [t.writer.id for t in done if t.writer])
             entries.append(("head", "", "Recent tables (Enter: replay)"))
@@ -224,7 +227,7 @@ class PlayerScreen(ListScreen):
             self.app.push_screen(LeaderboardScreen(self.room, self.viewer, key))
             return
         table = self.room.tables.get(key)
-        if kind == "done" and table is not None and table.over:
+        if kind == "done" and table is not None and table.over and may_see(table, self.viewer):
             from tideboard.ui.saved_games import open_replay
 
             open_replay(self.app, table.match, {}, finished=True)

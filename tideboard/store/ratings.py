@@ -79,14 +79,14 @@ def places(result: Result, resigned: Sequence[int | None] = ()) -> list[int]:
     (``resigned[seat]``: the moves made before; None: did not) comes after every
     other, whatever its bot made of it, the first to resign last."""
     quit = list(resigned) + [None] * (len(result.scores) - len(resigned))
-    keys = [
-        (1, -quit[seat], 0)
-        if quit[seat] is not None
-        else (0, 0, 0)
-        if seat in result.winners
-        else (0, 1, -score)
-        for seat, score in enumerate(result.scores)
-    ]
+
+    def key(seat: int, score: int) -> tuple[int, int, int]:
+        moves = quit[seat]
+        if moves is not None:
+            return (1, -moves, 0)
+        return (0, 0, 0) if seat in result.winners else (0, 1, -score)
+
+    keys = [key(seat, score) for seat, score in enumerate(result.scores)]
     order = sorted(set(keys))
     return [order.index(key) + 1 for key in keys]
 
