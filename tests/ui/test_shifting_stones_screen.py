@@ -340,3 +340,20 @@ def test_scored_view_card_size_follows_the_terminal_not_the_width_given():
     assert heights[100] % LARGE.height == 0 and heights[102] % LARGE.height == 0
     Stub.size = (80, 24)
     assert (CardRows(Stub(), cards).text(64).plain.count("\n") + 1) % SMALL.height == 0
+
+
+def test_the_one_point_bonus_line_names_the_players_as_the_table_does():
+    """At a server table the side table's "+3 bonus for most 1s now" names the
+    players ("ana"), not the seats ("Player 1"); a local one still says "Player 1"."""
+    from tideboard.ui.shifting_stones.table import side_table
+
+    one = next(c.id for c in CARDS if c.points == 1)
+    state = STONES.setup(GameConfig(players=2, seed=3))
+    state = evolve(state, scored=((one,), ()))
+    for names, shown in (
+        (("ana", "You"), "now: ana"),
+        (("Player 1 (you)", "Player 2"), "now: Player 1"),
+    ):
+        group = side_table(state, lambda s, names=names: names[s], (0,), (0, 0), 44, set())
+        text = "".join(t.plain for t in group.renderables if hasattr(t, "plain"))
+        assert f"+3 bonus for most 1s {shown}" in text, text

@@ -178,7 +178,7 @@ class Table:
         if state.player is not None:
             return state.player
         if state.resigned is not None:
-            return f"{state.resigned} (resigned: {level_name(state.bot or '')} bot)"
+            return f"{state.resigned} (resigned)"  # (the log says which bot plays it)
         if state.bot is not None:
             return f"{seat_label(seat)} ({level_name(state.bot)})"
         if state.held_for is not None:

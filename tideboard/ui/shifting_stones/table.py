@@ -12,7 +12,6 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from tideboard.engine.core import seat_label
 from tideboard.engine.plurals import plural
 from tideboard.games.shifting_stones.content import END_TRIGGER, ONE_POINT_BONUS, SOLO_STRIKES
 from tideboard.games.shifting_stones.scoring import bonus_seats, card_points, one_point_counts
@@ -129,7 +128,9 @@ def side_table(
     else:
         items.append(Text(f"Ends at {END_TRIGGER[shown.players]} cards scored"))
     if bonus and not wide:
-        holders = ", ".join(seat_label(s) for s in sorted(bonus))
+        # (the names as the table shows them, without "(you)", "(medium)": at a
+        # server table "ana, You", at a local one "Player 1, Player 2")
+        holders = ", ".join(name(s).split(" (")[0] for s in sorted(bonus))
         items.append(Text(f"+{ONE_POINT_BONUS} bonus for most 1s now: {holders}", style="dim"))
     if roomy and wide and not shown.solo:
         items.append(
