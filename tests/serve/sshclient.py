@@ -8,6 +8,7 @@ import asyncio
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 import asyncssh
@@ -190,3 +191,12 @@ async def start_server(
     server = Server(data_dir, limits, grace=grace, bot_delay=0.0)
     await server.start("127.0.0.1", 0)
     return server
+
+
+async def until(check, seconds: float = 20.0) -> None:
+    """Until ``check()`` holds (a deadline, for a busy machine), then assert it."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("never happened")
+        await asyncio.sleep(0.02)

@@ -6,12 +6,10 @@ table id a client should not know."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from tests.serve.lobby_helpers import new_room, play_out
-from tests.serve.sshclient import Client, start_server
+from tests.serve.sshclient import Client, start_server, until
 from tideboard.serve import storage
 from tideboard.serve.access import INVITED, UNLISTED
 from tideboard.serve.lobby_list import LobbyList
@@ -20,14 +18,6 @@ from tideboard.serve.tables import TableError
 
 def noop(table, what):
     pass
-
-
-async def until(check, seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("never happened")
 
 
 def session_of(server, name: str):

@@ -12,17 +12,9 @@ import asyncssh
 import pytest
 
 from tests.serve.lobby_helpers import new_room
-from tests.serve.sshclient import Client, start_server
+from tests.serve.sshclient import Client, start_server, until
 from tideboard.serve import storage
 from tideboard.serve.tables import TableError
-
-
-async def until(check, seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("never happened")
 
 
 async def seated(server, level: str = "random"):
