@@ -148,3 +148,29 @@ async def test_the_lobby_counts_and_marks_the_tables_waiting_and_n_steps_through
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
         assert "No table waits for your move." in status(app)
+
+
+def bound_keys(cls) -> set[str]:
+    """The keys ``cls`` binds with its bases (``BINDINGS``, as Textual merges them)."""
+    from textual.binding import BindingsMap
+
+    keys: set[str] = set()
+    for base in reversed(cls.__mro__):
+        keys.update(BindingsMap(base.__dict__.get("BINDINGS", [])).key_to_bindings)
+    return keys
+
+
+def test_n_is_the_apps_key_and_free_on_the_lobby_and_every_game_screen() -> None:
+    """A screen's binding of N would come before the app's: none has one."""
+    from tideboard.engine import registry
+    from tideboard.serve.app import ServeApp
+    from tideboard.serve.lobby import LOBBY_KEYS_HELP, LobbyScreen
+    from tideboard.serve.table_screen import TABLE_KEYS_HELP
+    from tideboard.ui.screens import has_screen, screen_class
+
+    assert "N" in bound_keys(ServeApp)
+    screens = [screen_class(g) for g in registry.GAMES if has_screen(g)]
+    assert len(screens) == 5
+    for screen in [LobbyScreen, *screens]:
+        assert "N" not in bound_keys(screen), screen
+    assert ("N" in dict(LOBBY_KEYS_HELP)) and ("N" in dict(TABLE_KEYS_HELP))

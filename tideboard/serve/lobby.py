@@ -11,7 +11,9 @@ bots in the empty seats, ``x`` gives up your table before it starts.
 However many tables there are, every line is a few keys away: PgUp/PgDn turn
 a page, Home/End go to the first and last line, ``n`` to the games (a new
 table), and ``/`` filters the lines by what they say (a game, a player, a
-table id; Esc clears the filter).  ``p`` opens a player's page and ``r`` a
+table id; Esc clears the filter).  The title counts your tables waiting for
+your move (``lobby_title.py``) and ``N`` opens the one that waited longest
+(``next_table.py``).  ``p`` opens a player's page and ``r`` a
 game's leaderboard (``lobby_keys.py``).
 """
 
@@ -29,7 +31,8 @@ from tideboard.engine.core import ConfigError, TideboardError
 from tideboard.serve import lobby_private
 from tideboard.serve.lobby_keys import PlayersKeys
 from tideboard.serve.lobby_list import LobbyList
-from tideboard.serve.lobby_title import NEXT_TABLE_HELP, LobbyTitle
+from tideboard.serve.lobby_title import LobbyTitle
+from tideboard.serve.your_move import LOBBY_HELP as NEXT_TABLE_HELP
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen

@@ -12,12 +12,6 @@ from textual.widgets import Static
 
 from tideboard.serve.your_move import count_words, waiting_tables
 
-NEXT_TABLE_HELP = (
-    "N",
-    "to the next table waiting for your move (the longest wait first); "
-    "at a table too, where it goes to another",
-)
-
 
 class LobbyTitle(Static):
     def __init__(self, player: str) -> None:

@@ -110,4 +110,15 @@ def count_words(count: int) -> str:
 
 
 NONE_WAITING = "No table waits for your move."
+# the help screens' line for N: the lobby's, and a table's (``?``)
+LOBBY_HELP = (
+    "N",
+    "to the next table waiting for your move (the longest wait first); "
+    "at a table too, where it goes to another",
+)
+TABLE_HELP = (
+    "N",
+    "to the next table waiting for your move, the longest wait first "
+    "(your seat here is kept, as with q); it says if none waits",
+)
 NONE_OTHER = "No other table waits for your move."
