@@ -103,6 +103,20 @@ def status(app) -> str:
     return str(app.screen_stack[0].query_one("#lobby-status").render())
 
 
+async def until(pilot, check, tries: int = 250) -> None:
+    for _ in range(tries):
+        if check():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {pilot.app.screen_stack}")
+
+
+def at(app):
+    """The table whose screen ``app`` shows (None: not a table's)."""
+    control = getattr(app.screen, "control", None)
+    return control.table if isinstance(control, RemoteTable) else None
+
+
 async def test_the_lobby_counts_and_marks_the_tables_waiting_and_n_steps_through_them(
     tmp_path, monkeypatch
 ):
@@ -113,41 +127,32 @@ async def test_the_lobby_counts_and_marks_the_tables_waiting_and_n_steps_through
     theirs = two_player(room, "bob", "ana")
     app = lobby_app(room)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "Your move in 2 tables: N goes to the next" in title(app)
+        await until(pilot, lambda: "Your move in 2 tables: N goes to the next" in title(app))
         lines = {key: text for kind, key, text in app.screen.query_one(LobbyList).entries}
         assert "▶ your move" in lines[first.id] and "▶ your move" in lines[second.id]
         assert "▶ your move" not in lines[theirs.id] and "playing" in lines[theirs.id]
         # a move lands at bob's table: it waits for ana too now (the lobby redraws)
         play_turn(room, theirs, "bob")
-        await pilot.pause(0.3)
-        assert "Your move in 3 tables" in title(app)
+        await until(pilot, lambda: "Your move in 3 tables" in title(app))
         # N: the longest wait first; at a table, the next one but this
         await pilot.press("N")
-        await pilot.pause()
-        assert isinstance(app.screen.control, RemoteTable)
-        assert app.screen.control.table is first
+        await until(pilot, lambda: at(app) is first)
         await pilot.press("N")
-        await pilot.pause()
-        assert app.screen.control.table is second
+        await until(pilot, lambda: at(app) is second)
         # ana plays at the first and the third: N at the second finds none other
         play_turn(room, first, "ana")
         play_turn(room, theirs, "ana")
-        await pilot.pause()
         await pilot.press("N")
-        await pilot.pause()
-        assert app.screen.control.table is second  # (still here)
-        assert "No other table waits for your move." in str(
-            app.screen.query_one("StatusLine").render()
-        )
+        line = app.screen.query_one("StatusLine")
+        await until(pilot, lambda: "No other table waits for your move." in str(line.render()))
+        assert at(app) is second  # (still here)
         play_turn(room, second, "ana")
-        app.show_picker()  # back in the lobby
-        await pilot.pause(0.3)
-        assert "Your move" not in title(app)
+        app.show_picker()  # back in the lobby: none waits now
+        await until(pilot, lambda: app.screen is app.screen_stack[0])
+        await until(pilot, lambda: "Your move" not in title(app))
         await pilot.press("N")
-        await pilot.pause()
+        await until(pilot, lambda: "No table waits for your move." in status(app))
         assert app.screen is app.screen_stack[0]
-        assert "No table waits for your move." in status(app)
 
 
 def bound_keys(cls) -> set[str]:

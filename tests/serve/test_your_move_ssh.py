@@ -21,9 +21,15 @@ async def test_the_count_follows_the_moves_and_n_steps_through_the_waiting_table
         first = two_player(room, "ana", "bob")
         second = two_player(room, "ana", "carol")
         theirs = two_player(room, "bob", "ana")  # bob's move: not counted
-        screen = await ana.wait_for("Your move in 2 tables: N goes to the next")
-        assert screen.count("▶ your move") == 2
-        assert f"{theirs.id}  Shifting Stones: playing" in screen
+        watched = two_player(room, "dave", "erin")  # dave's move, ana watches: not hers
+        room.attach(watched, "ana", lambda table, what: None)
+        await ana.wait_for("Your move in 2 tables: N goes to the next")
+        for table in (first, second):  # (each line drawn with the title, maybe a read later)
+            await ana.wait_for(f"{table.id}  Shifting Stones: ▶ your move: ana")
+        for table in (theirs, watched):
+            await ana.wait_for(f"{table.id}  Shifting Stones: playing: ")
+        assert ana.text().count("▶ your move") == 2
+        assert "watching: ana" in ana.text()
         play_turn(room, theirs, "bob")  # a move lands: ana's move there too
         await ana.wait_for("Your move in 3 tables")
         # N: the longest wait first, then the next but the table you are at
