@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from tideboard.serve.access import may_see
 from tideboard.serve.driver import SSHDriver
+from tideboard.serve.next_table import NextTableKey
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.styles import theme_variables
 
@@ -48,8 +49,9 @@ def colour_depth(env: dict[str, str]) -> Depth:
     return "standard"
 
 
-class ServeApp(TideboardApp):
-    """A player's session: the lobby, a table's game screen, back to the lobby."""
+class ServeApp(NextTableKey, TideboardApp):
+    """A player's session: the lobby, a table's game screen, back to the lobby
+    (``N``: to the next table waiting for your move, ``next_table.py``)."""
 
     BINDINGS = [*TideboardApp.BINDINGS, Binding("f4", "next_depth", "Colours", show=False)]
 

@@ -11,7 +11,9 @@ bots in the empty seats, ``x`` gives up your table before it starts.
 However many tables there are, every line is a few keys away: PgUp/PgDn turn
 a page, Home/End go to the first and last line, ``n`` to the games (a new
 table), and ``/`` filters the lines by what they say (a game, a player, a
-table id; Esc clears the filter).  ``p`` opens a player's page and ``r`` a
+table id; Esc clears the filter).  The title counts your tables waiting for
+your move (``lobby_title.py``) and ``N`` opens the one that waited longest
+(``next_table.py``).  ``p`` opens a player's page and ``r`` a
 game's leaderboard (``lobby_keys.py``).
 """
 
@@ -29,6 +31,8 @@ from tideboard.engine.core import ConfigError, TideboardError
 from tideboard.serve import lobby_private
 from tideboard.serve.lobby_keys import PlayersKeys
 from tideboard.serve.lobby_list import LobbyList
+from tideboard.serve.lobby_title import LobbyTitle
+from tideboard.serve.your_move import LOBBY_HELP as NEXT_TABLE_HELP
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.screens import has_screen
 from tideboard.ui.shared.modals import ConfirmScreen, HelpScreen
@@ -40,6 +44,7 @@ LOBBY_KEYS_HELP = [
     ("↑ ↓ (k j)", "move between the lines"),
     ("PgUp PgDn, Home End", "a page up or down, the first or the last line"),
     ("n", "to the games: open a new table"),
+    NEXT_TABLE_HELP,
     (
         "/",
         "filter the lines: type part of a game, a player or a table id "
@@ -114,7 +119,7 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         self._refill = False  # a fill is due: the changes of the next REFILL s gather
 
     def compose(self) -> ComposeResult:
-        yield Static(f"tideboard lobby · you are {self.player}", id="lobby-title")
+        yield LobbyTitle(self.player)
         yield LobbyList()
         yield Static("", id="lobby-status")
         box = Input(
@@ -223,20 +228,14 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
             "",
             keep_empty=False,
         )
-        entries += section(
-            "New table", "game", [(info.id, self._game_line(info)) for info in games], ""
-        )
+        entries += section("New table", "game", [(info.id, game_line(info)) for info in games], "")
         lobby = self.query_one(LobbyList)
         lobby.set_entries(entries)
+        self.query_one(LobbyTitle).show(self.room)  # (how many of your tables wait for you)
         waiting = self.room.tables.get(self.waiting_for or "")
         if waiting is not None and waiting.started and self.is_current:
             self.waiting_for = None
             self.app.open_table(waiting)
-
-    @staticmethod
-    def _game_line(info: Any) -> str:
-        players = "1 player" if info.max_players == 1 else f"{info.player_range()} players"
-        return f"{info.name} ({players}): {info.summary}"
 
     def _line(self, table: Any) -> str:
         """A table's line: its id, game, rules (variant, options) and status."""
@@ -436,3 +435,9 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
 
     def action_quit_lobby(self) -> None:
         self.app.exit()
+
+
+def game_line(info: Any) -> str:
+    """A game's line under "New table": its name, players and summary."""
+    players = "1 player" if info.max_players == 1 else f"{info.player_range()} players"
+    return f"{info.name} ({players}): {info.summary}"

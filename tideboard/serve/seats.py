@@ -18,6 +18,7 @@ from tideboard.engine.core import GameConfig, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.access import INVITED, UNLISTED, TableError  # noqa: F401  (imported from here)
 from tideboard.serve.storage import TableRow
+from tideboard.serve.your_move import waits_for
 from tideboard.store.writer import GameWriter
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
@@ -290,10 +291,8 @@ class Table:
             return f"finished: {self.result()}"
         if self.paused:
             return f"paused until a player returns (server restarted): {line}"
-        if match is not None:  # started
-            waiting = match.game.to_move(match.state)
-            mine = name is not None and self.seat_of(name) in waiting
-            return f"{'your turn' if mine else 'playing'}: {line}"
+        if match is not None:  # started (your move: serve/your_move.py)
+            return f"{'▶ your move' if waits_for(self, name) else 'playing'}: {line}"
         held = [self.seats[n].held_for for n in self.empty_seats() if n not in self.free_seats()]
         if self.access.who == INVITED:
             return f"invitation only: {line}"

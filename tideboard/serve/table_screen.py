@@ -34,6 +34,7 @@ from tideboard.engine.bots import level_name
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
+from tideboard.serve.your_move import TABLE_HELP as NEXT_TABLE_HELP
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.control import TABLE_ACTIONS, Control, Held
 from tideboard.ui.shared.log import GameLog
@@ -50,6 +51,7 @@ TABLE_KEYS_HELP = [
         "resign (asked first): a bot of the table's level plays your seat to the end, "
         "and you watch the table",
     ),
+    NEXT_TABLE_HELP,  # (the key is the app's: serve/next_table.py)
 ]
 
 

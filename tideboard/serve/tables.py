@@ -52,6 +52,7 @@ from tideboard.serve.private import Private
 from tideboard.serve.rated import mark_unrated
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
+from tideboard.serve.your_move import Turns
 from tideboard.store.background import Saves
 from tideboard.store.games import Store
 from tideboard.store.records import Seat
@@ -88,6 +89,7 @@ class Room(Private):
         self.saves = Saves(store)  # the moves' writes, off the loop
         self.closed = False
         self.lobby_listeners: set[Callable[[], None]] = set()
+        self.turns = Turns(store)  # since when each seat waits (serve/your_move.py)
 
     # -- loading ----------------------------------------------------------------
     def load(self) -> list[str]:
@@ -266,6 +268,7 @@ class Room(Private):
         table.match = Match.start(game, config)
         seats = [Seat(s.player or seat_label(n), s.bot) for n, s in enumerate(table.seats)]
         table.writer = GameWriter.new(self.store, table.match, seats)
+        self.turns.started(table)
         storage.save_table(self.store, table.row())
         for number, seat in enumerate(table.seats):
             if seat.player is not None and not table.is_present(seat.player):
@@ -374,6 +377,7 @@ class Room(Private):
 
     # -- listeners -----------------------------------------------------------------
     def _changed(self, table: Table, what: str) -> None:
+        self.turns.note(table)
         for listener in list(table.listeners):
             try:
                 listener(table, what)

@@ -1,0 +1,59 @@
+"""Issue 22, turn-based play, as a player sees it over SSH (a real asyncssh
+client): the lobby says how many tables wait for your move and marks them, the
+count follows the moves as they land, and ``N`` steps from table to table, the
+longest wait first, saying when none waits."""
+
+from __future__ import annotations
+
+import asyncssh
+
+from tests.serve.sshclient import Client, start_server
+from tests.serve.turn_helpers import play_turn, two_player
+
+
+async def test_the_count_follows_the_moves_and_n_steps_through_the_waiting_tables(tmp_path):
+    server = await start_server(tmp_path)
+    room = server.room
+    ana = await Client.open(server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"))
+    try:
+        await ana.wait_for("tideboard lobby · you are ana")
+        assert "Your move" not in ana.text()
+        first = two_player(room, "ana", "bob")
+        second = two_player(room, "ana", "carol")
+        theirs = two_player(room, "bob", "ana")  # bob's move: not counted
+        watched = two_player(room, "dave", "erin")  # dave's move, ana watches: not hers
+        room.attach(watched, "ana", lambda table, what: None)
+        await ana.wait_for("Your move in 2 tables: N goes to the next")
+        for table in (first, second):  # (each line drawn with the title, maybe a read later)
+            await ana.wait_for(f"{table.id}  Shifting Stones: ▶ your move: ana")
+        for table in (theirs, watched):
+            await ana.wait_for(f"{table.id}  Shifting Stones: playing: ")
+        assert ana.text().count("▶ your move") == 2
+        assert "watching: ana" in ana.text()
+        play_turn(room, theirs, "bob")  # a move lands: ana's move there too
+        await ana.wait_for("Your move in 3 tables")
+        # N: the longest wait first, then the next but the table you are at
+        await ana.keys("N")
+        await ana.wait_for(f"table {first.id}: you are ana")
+        await ana.keys("N")
+        await ana.wait_for(f"table {second.id}: you are ana")
+        play_turn(room, first, "ana")
+        play_turn(room, theirs, "ana")
+        await ana.keys("N")
+        await ana.wait_for("No other table waits for your move.")
+        assert f"table {second.id}: you are ana" in ana.text()
+        play_turn(room, second, "ana")
+        await ana.keys("q")  # back to the lobby (asked: the seat is kept)
+        await ana.wait_for("Back to the lobby?")
+        await ana.keys("y")
+        await ana.wait_for("Back in the lobby")
+        assert "Your move" not in ana.text()
+        await ana.keys("N")
+        await ana.wait_for("No table waits for your move.")
+        play_turn(room, second, "carol")  # carol's move lands: ana's turn again
+        await ana.wait_for("Your move in 1 table: N goes to it")
+        await ana.keys("N")
+        await ana.wait_for(f"table {second.id}: you are ana")
+    finally:
+        await ana.close()
+        await server.stop()
