@@ -10,13 +10,16 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tideboard.engine import registry
 from tideboard.engine.bots import default_level, level_name
 from tideboard.engine.core import GameConfig, TideboardError, seat_label
 from tideboard.engine.match import Match
 from tideboard.serve.storage import TableRow
+
+if TYPE_CHECKING:
+    from tideboard.serve.clock_store import TableClock
 from tideboard.store.writer import GameWriter
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
@@ -100,6 +103,7 @@ class Table:
         self.save_timer: asyncio.TimerHandle | None = None  # a failed save's retry
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}
         self.rematch: str | None = None  # the id of the table opened as this one's rematch
+        self.timing: TableClock | None = None  # its clocks (serve/clock_room.py); None: untimed
         # the moves a bot made for an away player: move index -> seat
         self.standin_moves: dict[int, int] = {}
 

@@ -43,6 +43,7 @@ from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.bot_moves import BotMoves
+from tideboard.serve.clock_room import ClockRoom
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, running_loop
 from tideboard.serve.rated import mark_unrated
@@ -61,7 +62,7 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Presence, BotMoves):
+class Room(Presence, BotMoves, ClockRoom):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
     moves: :class:`~tideboard.serve.bot_moves.BotMoves`)."""
@@ -104,6 +105,7 @@ class Room(Presence, BotMoves):
                     for seat in table.seats:
                         if seat.player is not None:
                             seat.away_since = self.clock()
+            self._clock_load(table)
             self.tables[table.id] = table
             self._schedule(table)
         return notes
@@ -135,6 +137,7 @@ class Room(Presence, BotMoves):
         options: tuple[tuple[str, str], ...] | dict[str, str] = (),
         level: str | None = None,
         hints: bool = False,  # whether its players may ask for hints
+        clock: str | None = None,  # its clock's spec (serve/clocks.py); None: untimed
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
         a game with a solo mode is that mode; ``options`` are rules options;
@@ -153,7 +156,7 @@ class Room(Presence, BotMoves):
             raise TableError(f"Unknown bot level {level!r}.")
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
         return self._open(
-            creator, game_id, variant, seats, config.options, level=level, hints=hints
+            creator, game_id, variant, seats, config.options, level=level, hints=hints, clock=clock
         )
 
     def _open(
@@ -166,12 +169,15 @@ class Room(Presence, BotMoves):
         held: dict[int, str] | None = None,
         level: str | None = None,
         hints: bool = False,
+        clock: str | None = None,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
         waiting = [
             t for t in self.tables.values() if not t.started and same_name(t.creator, creator)
         ]
+        if clock is not None:
+            ClockRoom.checked_clock(clock)
         if any(seat == (None, None) for seat in seats) and len(waiting) >= self.max_open:
             raise TableError(
                 f"You have {len(waiting)} tables waiting for players, the most one player "
@@ -193,6 +199,7 @@ class Room(Presence, BotMoves):
         )
         storage.save_table(self.store, row)
         table = Table(row)
+        self._clock_new(table, clock)
         for seat, name in (held or {}).items():
             table.seats[seat].held_for = name
         self.tables[table.id] = table
@@ -216,7 +223,15 @@ class Room(Presence, BotMoves):
             return again
         seats, held = table.rematch_seats(name)
         again = self._open(
-            name, table.game_id, table.variant, seats, table.options, held, table.level, table.hints
+            name,
+            table.game_id,
+            table.variant,
+            seats,
+            table.options,
+            held,
+            table.level,
+            table.hints,
+            table.timing.spec.key() if table.timing is not None else None,
         )
         table.rematch = again.id
         if held:
@@ -287,6 +302,7 @@ class Room(Presence, BotMoves):
                 self._away(table, number)
         if "expert" in (table.standin_level, *(s.bot for s in table.seats)):
             thinking.warm(table.game_id)  # (its first move need not wait for the pool)
+        self._clock_start(table)
         self._schedule(table)
 
     # -- moves ------------------------------------------------------------------
@@ -332,6 +348,7 @@ class Room(Presence, BotMoves):
         table.match = match.undo()
         table.standin_moves.pop(len(table.match.actions), None)
         self._save(table)
+        self._clock_moved(table)
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
@@ -339,6 +356,7 @@ class Room(Presence, BotMoves):
         assert match is not None  # only a started table is played on
         table.match = match.play(action)
         self._save(table)
+        self._clock_moved(table)
         self._changed(table, "move")
         self._schedule(table)
 
@@ -405,6 +423,7 @@ class Room(Presence, BotMoves):
     def shutdown(self) -> None:
         """Stop every timer once the moves' writes still running are done."""
         self.saves.deliver(wait=True)
+        self._clock_shutdown()
         self.closed = True
         for table in self.tables.values():
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
