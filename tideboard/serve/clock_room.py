@@ -56,7 +56,9 @@ class ClockRoom:
 
     # -- a table's life -----------------------------------------------------------
     @staticmethod
-    def checked_clock(clock: str) -> ClockSpec:
+    def checked_clock(clock: str | None) -> ClockSpec | None:
+        if clock is None:
+            return None
         try:
             return ClockSpec.parse(clock)
         except ValueError:
@@ -66,7 +68,9 @@ class ClockRoom:
         """A new table's clock (``clock``: a spec's key; None: untimed)."""
         if clock is None:
             return
-        table.timing = TableClock(self.checked_clock(clock))
+        spec = self.checked_clock(clock)
+        assert spec is not None
+        table.timing = TableClock(spec)
         save_clock(self.store, table.id, table.timing)
 
     def _clock_load(self, table: Table) -> None:
@@ -232,3 +236,8 @@ def replaced(table: Table, seat: int) -> bool:
     """Whether a bot plays ``seat`` for good (its player ran out of time, or was expelled)."""
     timing = table.timing
     return timing is not None and seat in timing.out
+
+
+def clock_of(table: Table) -> str | None:
+    """The table's clock spec's key (a rematch's), None if untimed."""
+    return table.timing.spec.key() if table.timing is not None else None

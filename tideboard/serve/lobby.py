@@ -26,6 +26,7 @@ from textual.widgets import Input, Static
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
+from tideboard.serve.clock_view import lobby_clock
 from tideboard.serve.lobby_keys import PlayersKeys
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.keys_line import KeysLine
@@ -238,7 +239,7 @@ class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
 
     def _line(self, table: Any) -> str:
         """A table's line: its id, game, rules (variant, options) and status."""
-        rules = table.rules()
+        rules = ", ".join(filter(None, [table.rules(), lobby_clock(table)]))
         return (
             f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
             f"{table.status(self.player)}"
@@ -354,6 +355,7 @@ class LobbyScreen(PlayersKeys):  # (p and r: lobby_keys.py)
                 answer.options,
                 answer.level,
                 answer.hints,
+                answer.clock,
             )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)

@@ -27,6 +27,7 @@ from tideboard.engine import registry
 from tideboard.engine.bots import DEFAULT_LEVEL, level_name
 from tideboard.engine.core import GameOption
 from tideboard.files.rules_pages import rules_markdown
+from tideboard.serve.clocks import PRESETS, ClockSpec
 from tideboard.ui.shared.modals import HelpScreen, Window
 
 PLAYER = "a player (joins from the lobby)"
@@ -41,6 +42,7 @@ class TableChoice:
     options: tuple[tuple[str, str], ...] = ()  # those that differ from the variant's preset
     level: str | None = None  # "Bots play at": for away players and the seats s fills
     hints: bool = False  # whether the players may ask for hints (h)
+    clock: str | None = None  # a clock's spec (serve/clocks.py PRESETS); None: untimed
 
 
 def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
@@ -82,6 +84,7 @@ class NewTableScreen(Window[Any]):
         self.level = 0  # "Bots play at": index in levels() (0: the default)
         self.row = 0
         self.hints = False
+        self.clock = 0  # index in clocks.PRESETS (0: none)
 
     def choices(self) -> list[str]:
         """A seat's choices in the order → steps through them: a player, then the
@@ -112,6 +115,7 @@ class NewTableScreen(Window[Any]):
         if self.levels():
             rows.append(("level", None, "Bots play at", level_name(self.levels()[self.level])))
         rows.append(("hints", None, "Hints", "allowed" if self.hints else "off"))
+        rows.append(("clock", None, "Clock", clock_words(PRESETS[self.clock][0])))
         return rows
 
     def compose(self) -> ComposeResult:
@@ -143,6 +147,11 @@ class NewTableScreen(Window[Any]):
             )
         if kind == "hints":
             return "whether players may ask for hints (h: the best moves); the table sees who did"
+        if kind == "clock":
+            return (
+                "real-time: a time bank each, more after each move (out of time: a bot "
+                "plays the seat); turn-based: a day a move (late: the others may expel)"
+            )
         return "your seat"
 
     def _row_help(self) -> Text:
@@ -201,6 +210,8 @@ class NewTableScreen(Window[Any]):
             self.level = (self.level + step) % len(self.levels())
         elif kind == "hints":
             self.hints = not self.hints
+        elif kind == "clock":
+            self.clock = (self.clock + step) % len(PRESETS)
         self._redraw()
 
     def action_create(self) -> None:
@@ -222,6 +233,7 @@ class NewTableScreen(Window[Any]):
                 self.info.changed_options(variant, shown),
                 level,
                 self.hints,
+                PRESETS[self.clock][0],
             )
         )
 
@@ -238,6 +250,12 @@ class NewTableScreen(Window[Any]):
         if self.levels():
             kinds.append(("level", None, "Bots play at"))
         kinds.append(("hints", None, "Hints"))
+        kinds.append(("clock", None, "Clock"))
         rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
         title = f"New table: {self.info.name}: help"
         self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))
+
+
+def clock_words(key: str | None) -> str:
+    """A clock row's value: "none", "5 min + 20 s", "1 day a move"."""
+    return "none" if key is None else ClockSpec.parse(key).words()

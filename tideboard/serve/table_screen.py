@@ -30,6 +30,7 @@ from textual.widgets import Input, Static
 
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
+from tideboard.serve.clock_view import ClockFace
 from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.control import TABLE_ACTIONS, Control, Held
@@ -96,6 +97,7 @@ class RemoteTable(Control):
         recent = list(zip(table.chat_at, table.chat, strict=True))[-RECENT_CHAT:]
         self.chat_shown = table.chat_said
         screen.call_after_refresh(self._show_recent_chat, recent)
+        ClockFace(screen, table).start()  # (a timed table's clocks in the title line)
         super().start()
 
     def stop(self) -> None:
@@ -131,7 +133,7 @@ class RemoteTable(Control):
             screen.write_log()
             self.advance()
         self._show_chat()
-        if what == "presence":
+        if what in ("presence", "clock"):
             screen.refresh_table()
 
     def _show_chat(self) -> None:

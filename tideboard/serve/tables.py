@@ -43,7 +43,7 @@ from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.bot_moves import BotMoves
-from tideboard.serve.clock_room import ClockRoom
+from tideboard.serve.clock_room import ClockRoom, clock_of
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, running_loop
 from tideboard.serve.rated import mark_unrated
@@ -176,8 +176,7 @@ class Room(Presence, BotMoves, ClockRoom):
         waiting = [
             t for t in self.tables.values() if not t.started and same_name(t.creator, creator)
         ]
-        if clock is not None:
-            ClockRoom.checked_clock(clock)
+        ClockRoom.checked_clock(clock)  # (before anything is stored)
         if any(seat == (None, None) for seat in seats) and len(waiting) >= self.max_open:
             raise TableError(
                 f"You have {len(waiting)} tables waiting for players, the most one player "
@@ -223,16 +222,9 @@ class Room(Presence, BotMoves, ClockRoom):
             return again
         seats, held = table.rematch_seats(name)
         again = self._open(
-            name,
-            table.game_id,
-            table.variant,
-            seats,
-            table.options,
-            held,
-            table.level,
-            table.hints,
-            table.timing.spec.key() if table.timing is not None else None,
-        )
+            name, table.game_id, table.variant, seats, table.options, held, table.level,
+            table.hints, clock_of(table),
+        )  # fmt: skip
         table.rematch = again.id
         if held:
             self._say(
@@ -368,9 +360,8 @@ class Room(Presence, BotMoves, ClockRoom):
             self.saves.later(lambda: writer.sync(match), lambda error: self._saved(table, error))
 
     def _saved(self, table: Table, error: str | None) -> None:
-        """A save's outcome.  A failed save (a full disk) never stops the table:
-        the players are told once, and it is tried again every ``SAVE_RETRY``
-        seconds (and after every move) until the store takes every missing move."""
+        """A save's outcome: a failed one (a full disk) never stops the table; the players
+        are told once, and it is tried again every ``SAVE_RETRY`` s and after every move."""
         before, table.save_error = table.save_error, error
         if error is not None and before is None:
             log(f"table {table.id}: {error}")
