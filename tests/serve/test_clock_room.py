@@ -151,3 +151,44 @@ async def test_a_table_keeps_its_clock_until_it_starts_and_an_unknown_clock_is_r
     finally:
         room.shutdown()
         room.store.close()
+
+
+async def test_an_idle_player_at_an_untimed_table_counts_as_away_until_they_press_a_key(db):
+    room = room_at(db)
+    room.idle = 0.3
+    try:
+        table = room.create("ana", "shifting-stones", 2, level="easy")
+        room.join(table.id, "bob")
+        room.attach(table, "ana", noop)
+        room.attach(table, "bob", noop)
+        seat = table.match.game.to_move(table.match.state)[0]
+        name = table.seats[seat].player
+        await asyncio.sleep(0.15)
+        room.touched(name)  # a key (a cursor's move) in time: not idle yet
+        await asyncio.sleep(0.25)
+        assert not table.seats[seat].standin
+        moves = len(table.match.actions)
+        await until(lambda: len(table.match.actions) > moves)  # then a bot plays for them
+        assert table.seats[seat].standin
+        assert any(f"{name} is idle" in line for line in table.chat)
+        room.touched(name)  # a key: the seat is theirs again
+        assert not table.seats[seat].standin
+        assert table.chat[-1] == f"{name} is back and plays again."
+    finally:
+        room.shutdown()
+        room.store.close()
+
+
+async def test_a_timed_table_has_no_idle_rule(db):
+    room = room_at(db)
+    room.idle = 0.05
+    try:
+        table = room.create("ana", "shifting-stones", 2, clock="rt:60+0")
+        room.join(table.id, "bob")
+        room.attach(table, "ana", noop)
+        room.attach(table, "bob", noop)
+        await asyncio.sleep(0.3)
+        assert not any(seat.standin for seat in table.seats) and not table.match.actions
+    finally:
+        room.shutdown()
+        room.store.close()

@@ -53,6 +53,8 @@ class ClockRoom:
     _say: Callable[[Table, str], None]
     _changed: Callable[[Table, str], None]
     _schedule: Callable[[Table], None]
+    _idle_arm: Callable[[Table], None]
+    _idle_shutdown: Callable[[], None]
 
     # -- a table's life -----------------------------------------------------------
     @staticmethod
@@ -85,6 +87,7 @@ class ClockRoom:
             table.seats[seat].standin = True
 
     def _clock_start(self, table: Table) -> None:
+        self._idle_arm(table)  # (an untimed table's idle players: serve/idle.py)
         timing = table.timing
         if timing is None or table.match is None:
             return
@@ -93,6 +96,7 @@ class ClockRoom:
 
     def _clock_moved(self, table: Table) -> None:
         """After a move (or an undo): the clocks follow the seats the game waits for."""
+        self._idle_arm(table)
         timing = table.timing
         if timing is None or timing.clocks is None or table.match is None:
             return
@@ -102,6 +106,7 @@ class ClockRoom:
 
     def _clock_resume(self, table: Table) -> None:
         """The table plays on after a restart: a real-time clock counts from now."""
+        self._idle_arm(table)
         timing = table.timing
         if timing is not None and timing.clocks is not None:
             timing.clocks = model.resumed(timing.clocks, self.wall())
@@ -109,6 +114,7 @@ class ClockRoom:
 
     def _clock_shutdown(self) -> None:
         """The server stops: every real-time clock stops with what remained, saved."""
+        self._idle_shutdown()
         for table in self.tables.values():
             timing = table.timing
             if timing is None:

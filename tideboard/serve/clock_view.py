@@ -95,3 +95,38 @@ class ClockFace:
         text = title_clock(table, str(title or ""), width=width)
         if screen.sub_title != text:
             screen.sub_title = text
+
+
+def ask_to_expel(control: Any) -> None:
+    """X at a turn-based table: expel the first player out of time, after a
+    question whose default (Enter) is No."""
+    from tideboard.engine.core import TideboardError
+    from tideboard.ui.shared.modals import ConfirmScreen
+
+    room, table, name = control.room, control.table, control.player
+    seats = room.expellable(table, name)
+    screen = control.screen
+    if not seats:
+        screen.say("Nobody may be expelled: only a player whose time for the move is up.", True)
+        return
+    seat = seats[0]
+    player = table.seat_name(seat)
+
+    def answer(yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            room.expel(table.id, name, seat)
+        except TideboardError as error:
+            if screen.is_attached:
+                screen.say(str(error), error=True)
+
+    screen.app.push_screen(
+        ConfirmScreen(
+            f"Expel {player}? Their time for this move is up; a bot of the table's level "
+            "plays their seat for the rest of the game.",
+            "Expel",
+            "Keep waiting",
+        ),
+        answer,
+    )

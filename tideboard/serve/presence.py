@@ -21,6 +21,7 @@ class Presence:
     _changed: Callable[[Table, str], None]
     _schedule: Callable[[Table], None]
     _clock_resume: Callable[[Table], None]
+    _idle_arm: Callable[[Table], None]
 
     # -- presence -----------------------------------------------------------------
     def attach(self, table: Table, name: str, listener: Listener) -> int | None:
@@ -43,6 +44,8 @@ class Presence:
                 self._say(table, f"{name} is back and plays again.")
             if table.paused:
                 self._resume(table, name)
+            elif table.started:
+                self._idle_arm(table)  # (an untimed table's idle players: serve/idle.py)
         self._changed(table, "presence")
         return seat
 

@@ -30,7 +30,7 @@ from textual.widgets import Input, Static
 
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
-from tideboard.serve.clock_view import ClockFace
+from tideboard.serve.clock_view import ClockFace, ask_to_expel
 from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
 from tideboard.ui.screens import screen_class
 from tideboard.ui.shared.control import TABLE_ACTIONS, Control, Held
@@ -42,6 +42,7 @@ RECENT_CHAT = 5  # the lines said before a screen opened that its log shows
 
 TABLE_KEYS_HELP = [
     (":", "say something to the table (one line; Enter sends, Esc cancels)"),
+    ("X", "expel a player whose time for the move is up (turn-based tables; asks first)"),
     ("q", "back to the lobby (your seat is kept; a bot plays it if you stay away)"),
 ]
 
@@ -258,6 +259,8 @@ class RemoteTable(Control):
         note_hint(self.room, self.table.id, self.player)
 
     def allows(self, action: str) -> bool | None:
+        if action == "expel":  # (listed only when someone may be expelled)
+            return bool(self.room.expellable(self.table, self.player))
         if action in TABLE_ACTIONS:
             return True
         return super().allows(action)
@@ -270,6 +273,9 @@ class RemoteTable(Control):
             self.room.undo(self.table.id, self.player)
         except TideboardError as error:
             self.screen.say(str(error), error=True)
+
+    def expel(self) -> None:
+        ask_to_expel(self)
 
     def chat(self) -> None:
         def sent(text: str | None) -> None:

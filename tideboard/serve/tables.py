@@ -44,6 +44,7 @@ from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.bot_moves import BotMoves
 from tideboard.serve.clock_room import ClockRoom, clock_of
+from tideboard.serve.idle import IdleRoom
 from tideboard.serve.limits import log
 from tideboard.serve.presence import Presence, running_loop
 from tideboard.serve.rated import mark_unrated
@@ -62,7 +63,7 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Presence, BotMoves, ClockRoom):
+class Room(Presence, BotMoves, ClockRoom, IdleRoom):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
     moves: :class:`~tideboard.serve.bot_moves.BotMoves`)."""

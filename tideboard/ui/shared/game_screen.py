@@ -110,6 +110,7 @@ class GameScreen(Windows, Screen):
         Binding("home", "replay_to('start')", "Start", priority=True),
         Binding("end", "replay_to('end')", "End", priority=True),
         Binding("colon", "chat", "Chat"),
+        Binding("X", "expel", "Expel"),  # (a turn-based table's player out of time)
         # a turn's end waiting for Enter (``Control.held``): ahead of the game's keys
         Binding("enter", "hand_over", "Hand over", priority=True),
         Binding("u", "take_back", "Take back", priority=True),
@@ -429,6 +430,9 @@ class GameScreen(Windows, Screen):
 
     def action_chat(self) -> None:
         self.control.chat()
+
+    def action_expel(self) -> None:
+        self.control.expel()
 
 
 def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:
