@@ -192,3 +192,22 @@ async def test_a_timed_table_has_no_idle_rule(db):
     finally:
         room.shutdown()
         room.store.close()
+
+
+async def test_an_idle_player_who_leaves_and_comes_back_is_welcomed_once(db):
+    room = room_at(db)
+    room.idle = 0.1
+    try:
+        table = room.create("ana", "shifting-stones", 2, bots={1: "greedy"})
+        room.attach(table, "ana", noop)
+        await until(lambda: table.seats[0].standin)
+        room.detach(table, "ana", noop)
+        room.attach(table, "ana", noop)  # back at the table: the seat is hers again
+        assert not table.seats[0].standin
+        room.touched("ana")
+        assert [line for line in table.chat if "is back" in line] == [
+            "ana is back and plays again."
+        ]
+    finally:
+        room.shutdown()
+        room.store.close()

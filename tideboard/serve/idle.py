@@ -78,6 +78,8 @@ class IdleRoom:
             if state is None or seat is None or seat not in state.idle:
                 continue
             state.idle.discard(seat)
+            if not table.seats[seat].standin:
+                continue  # (back already: they left the table and opened it again)
             table.seats[seat].standin = False
             self._say(table, f"{name} is back and plays again.")
             self._changed(table, "presence")
@@ -95,6 +97,7 @@ class IdleRoom:
         if table.timing is not None or table.match is None:
             return  # (a timed table: its clocks)
         state = self._idle_of(table)
+        state.idle = {seat for seat in state.idle if table.seats[seat].standin}
         if state.timer is not None:
             state.timer.cancel()
             state.timer = None
