@@ -8,7 +8,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from click.testing import CliRunner
 
+from tideboard.cli import main
+from tideboard.serve import run
+from tideboard.serve.limits import Limits
+from tideboard.serve.server import Server
 from tideboard.serve.tables import Room, TableError
 from tideboard.store.games import Store
 
@@ -211,3 +216,20 @@ async def test_an_idle_player_who_leaves_and_comes_back_is_welcomed_once(db):
     finally:
         room.shutdown()
         room.store.close()
+
+
+def test_serve_idle_sets_the_rooms_idle_limit(monkeypatch, tmp_path):
+    seen = []
+
+    def run_server(host, port, folder, limits, grace, bot_delay):
+        seen.append(limits)
+        return 0
+
+    monkeypatch.setattr(run, "run_server", run_server)
+    result = CliRunner().invoke(main, ["serve", "--data-dir", str(tmp_path), "--idle", "45"])
+    assert [limits.idle for limits in seen] == [45.0], result.output
+    server = Server(tmp_path / "served", Limits(idle=45.0))
+    try:
+        assert server.room.idle == 45.0
+    finally:
+        server.store.close()
