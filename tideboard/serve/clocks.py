@@ -166,9 +166,11 @@ def moved(clocks: Clocks, waiting: Iterable[int], now: float) -> Clocks:
 
 def remaining(clocks: Clocks, seat: int, now: float) -> float:
     """The seat's time left at ``now`` (0 once run out, never below)."""
-    left = clocks.remaining[seat]
-    if seat in clocks.running and clocks.since is not None:
-        left -= max(0.0, now - clocks.since)
+    left, since = clocks.remaining[seat], clocks.since
+    if seat in clocks.running and since is not None:
+        if since + left <= now:  # (as flag_time and out_of_time sum it: 0 exactly then)
+            return 0.0
+        left -= max(0.0, now - since)
     return max(0.0, left)
 
 
