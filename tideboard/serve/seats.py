@@ -251,7 +251,9 @@ class Table:
         seats = []
         for number, seat in enumerate(self.seats):
             text = self.short_seat_name(number)
-            if seat.player is not None and self.started and not self.is_present(seat.player):
+            if self.timing is not None and number in self.timing.out:  # (a bot's for good)
+                text += " (expelled)" if "expelled" in self.timing.out[number] else " (out of time)"
+            elif seat.player is not None and self.started and not self.is_present(seat.player):
                 text += " (away, bot playing)" if seat.standin else " (away)"
             seats.append(text)
         line = ", ".join(runs_of_bots(seats))
