@@ -59,10 +59,10 @@ async def test_the_new_table_dialog_has_a_hints_row_off_by_default_and_h_works_t
         await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, NewTableScreen)
-        assert dialog.rows()[-2] == ("hints", None, "Hints", "off")  # (then "Who may sit")
+        assert dialog.rows()[-3] == ("hints", None, "Hints", "off")  # (then "Who may sit", "Clock")
         await pilot.press("j", "l")  # seat 2: a medium bot
         await pilot.press("j", "j", "l")  # (past "Bots play at") hints: allowed
-        assert dialog.rows()[-2][3] == "allowed"
+        assert dialog.rows()[-3][3] == "allowed"
         await pilot.press("enter")
         await settle(pilot)
         table = room.tables["t001"]

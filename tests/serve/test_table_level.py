@@ -77,15 +77,15 @@ async def test_the_dialog_offers_expert_and_sets_the_tables_level(tmp_path, monk
         assert isinstance(dialog, NewTableScreen) and dialog.info.id == "moonshell"
         assert "expert" in dialog.choices()
         labels = [row[2] for row in dialog.rows()]
-        assert labels[-4:] == ["Seat 2", "Bots play at", "Hints", "Who may sit"]
-        assert dialog.rows()[-3][3] == "medium"  # the default (greedy)
-        await pilot.press("k", "k", "k")  # (up from the first row: the last one, then up two)
+        assert labels[-5:] == ["Seat 2", "Bots play at", "Hints", "Who may sit", "Clock"]
+        assert dialog.rows()[-4][3] == "medium"  # the default (greedy)
+        await pilot.press("k", "k", "k", "k")  # (up from the first row: the last, then up three)
         assert "the bot that plays for a player who is away" in str(
             dialog.query_one("#row-help").render()
         )
         await pilot.press("left")  # greedy <- expert (the last)
         await pilot.press("k", "left")  # seat 2: a player <- expert
-        assert [row[3] for row in dialog.rows()[-4:-2]] == ["expert", "expert"]
+        assert [row[3] for row in dialog.rows()[-5:-3]] == ["expert", "expert"]
         await pilot.press("enter")
         await settle(pilot)
     (table,) = room.tables.values()

@@ -76,6 +76,14 @@ from tideboard.cli.io import WholeNumber, fail
     help="Seconds a session may stay idle in the lobby before it is closed.",
 )
 @click.option(
+    "--idle",
+    type=WholeNumber(10, 86400, 5),
+    default=300,
+    show_default=True,
+    help="Seconds a player at an untimed table may press nothing on their turn before a bot "
+    "plays for them (until they press a key).",
+)
+@click.option(
     "--grace",
     type=WholeNumber(0, 86400, 5),
     default=120,
@@ -99,6 +107,7 @@ def serve(
     max_open_tables: int,
     per_minute: int,
     lobby_idle: int,
+    idle: int,
     grace: int,
     bot_delay: float,
 ) -> None:
@@ -123,6 +132,7 @@ def serve(
         max_sessions=max_sessions,
         per_minute=per_minute,
         lobby_idle=float(lobby_idle),
+        idle=float(idle),
         per_name=per_name,
         per_address=per_address,
         max_open_tables=max_open_tables,

@@ -25,6 +25,7 @@ class Limits:
     max_sessions: int = 100
     per_minute: int = 20  # new connections from one address
     lobby_idle: float = 900.0  # seconds
+    idle: float = 300.0  # seconds a player at an untimed table may do nothing on their turn
     per_name: int = 3  # sessions of one player at once
     per_address: int = 10  # sessions from one address (an IPv6 /64) at once
     session_wait: float = 30.0  # seconds a connection may stay without a session

@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
 from tideboard.serve import lobby_private
+from tideboard.serve.clock_view import lobby_clock
 from tideboard.serve.lobby_keys import PlayersKeys
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.serve.lobby_title import LobbyTitle
@@ -239,7 +240,7 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
 
     def _line(self, table: Any) -> str:
         """A table's line: its id, game, rules (variant, options) and status."""
-        rules = table.rules()
+        rules = ", ".join(filter(None, [table.rules(), lobby_clock(table)]))
         return (
             f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
             f"{table.status(self.player)}"
@@ -357,6 +358,7 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
                 answer.hints,
                 answer.who,
                 answer.names,
+                answer.clock,
             )
         except (ConfigError, TideboardError) as error:
             self.say(str(error), error=True)

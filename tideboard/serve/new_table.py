@@ -30,6 +30,7 @@ from tideboard.engine.bots import DEFAULT_LEVEL, level_name
 from tideboard.engine.core import GameOption
 from tideboard.files.rules_pages import rules_markdown
 from tideboard.serve.access import INVITED, OPEN, WHO, WHO_WORDS, split_names
+from tideboard.serve.clocks import PRESETS, ClockSpec
 from tideboard.ui.shared.modals import HelpScreen, Window
 
 PLAYER = "a player (joins from the lobby)"
@@ -46,6 +47,7 @@ class TableChoice:
     hints: bool = False  # whether the players may ask for hints (h)
     who: str = OPEN  # who may sit: serve/access.py's OPEN, INVITED or UNLISTED
     names: tuple[str, ...] = ()  # an invitation-only table's players, as typed
+    clock: str | None = None  # a clock's spec (serve/clocks.py PRESETS); None: untimed
 
 
 class NamesScreen(Window[str | None]):
@@ -114,6 +116,7 @@ class NewTableScreen(Window[Any]):
         self.hints = False
         self.who = 0  # "Who may sit": index in WHO
         self.names = ""  # an invitation-only table's players, as typed
+        self.clock = 0  # index in clocks.PRESETS (0: none)
 
     def choices(self) -> list[str]:
         """A seat's choices in the order → steps through them: a player, then the
@@ -147,6 +150,7 @@ class NewTableScreen(Window[Any]):
         rows.append(("who", None, "Who may sit", WHO_WORDS[WHO[self.who]]))
         if WHO[self.who] == INVITED:
             rows.append(("names", None, "Invite", self.names.strip() or "(press → to name them)"))
+        rows.append(("clock", None, "Clock", clock_words(PRESETS[self.clock][0])))
         return rows
 
     def invited_seats(self) -> int:
@@ -189,6 +193,11 @@ class NewTableScreen(Window[Any]):
             )
         if kind == "names":
             return "the players you invite, one for each seat that is not a bot (→ types them)"
+        if kind == "clock":
+            return (
+                "real-time: a time bank each, more after each move (out of time: a bot "
+                "plays the seat); turn-based: a day a move (late: the others may expel)"
+            )
         return "your seat"
 
     def _row_help(self) -> Text:
@@ -252,6 +261,8 @@ class NewTableScreen(Window[Any]):
         elif kind == "names":
             self.ask_names()
             return
+        elif kind == "clock":
+            self.clock = (self.clock + step) % len(PRESETS)
         self._redraw()
 
     def ask_names(self) -> None:
@@ -289,6 +300,7 @@ class NewTableScreen(Window[Any]):
                 self.hints,
                 who,
                 tuple(split_names(self.names)) if who == INVITED else (),
+                PRESETS[self.clock][0],
             )
         )
 
@@ -305,6 +317,12 @@ class NewTableScreen(Window[Any]):
         if self.levels():
             kinds.append(("level", None, "Bots play at"))
         kinds += [("hints", None, "Hints"), ("who", None, "Who may sit"), ("names", None, "Invite")]
+        kinds.append(("clock", None, "Clock"))
         rows = [(label, self.explain(kind, key)) for kind, key, label in kinds]
         title = f"New table: {self.info.name}: help"
         self.app.push_screen(HelpScreen(title, [*self.KEYS, *rows], rules_markdown(self.info.id)))
+
+
+def clock_words(key: str | None) -> str:
+    """A clock row's value: "none", "5 min + 20 s", "1 day a move"."""
+    return "none" if key is None else ClockSpec.parse(key).words()

@@ -20,6 +20,8 @@ class Presence:
     _say: Callable[[Table, str], None]
     _changed: Callable[[Table, str], None]
     _schedule: Callable[[Table], None]
+    _clock_resume: Callable[[Table], None]
+    _idle_arm: Callable[[Table], None]
 
     # -- presence -----------------------------------------------------------------
     def attach(self, table: Table, name: str, listener: Listener) -> int | None:
@@ -35,12 +37,15 @@ class Presence:
             timer = table.grace_timers.pop(seat, None)
             if timer is not None:
                 timer.cancel()
-            back = state.standin
-            state.away_since, state.standin = None, False
+            replaced = table.timing is not None and seat in table.timing.out  # (for good)
+            back = state.standin and not replaced
+            state.away_since, state.standin = None, replaced
             if back:
                 self._say(table, f"{name} is back and plays again.")
             if table.paused:
                 self._resume(table, name)
+            elif table.started:
+                self._idle_arm(table)  # (an untimed table's idle players: serve/idle.py)
         self._changed(table, "presence")
         return seat
 
@@ -63,6 +68,7 @@ class Presence:
             else ""
         )
         self._say(table, f"{name} is back: the table plays on{later}.")
+        self._clock_resume(table)
         self._schedule(table)
 
     def detach(self, table: Table, name: str, listener: Listener) -> None:

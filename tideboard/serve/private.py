@@ -25,6 +25,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.serve import storage
 from tideboard.serve.access import UNLISTED, may_see, refusal, rematch_access
 from tideboard.serve.bot_moves import BotMoves
+from tideboard.serve.clock_room import clock_of
 from tideboard.serve.presence import Presence
 from tideboard.serve.seats import Listener, Table, TableError, ident, same_name
 from tideboard.store.games import Store
@@ -119,6 +120,7 @@ class Private(Presence, BotMoves):
             table.level,
             table.hints,
             access,
+            clock_of(table),
         )
         table.rematch = again.id
         if held:

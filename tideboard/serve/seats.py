@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tideboard.engine import registry
 from tideboard.engine.bots import default_level, level_name
@@ -20,6 +20,9 @@ from tideboard.serve.access import INVITED, UNLISTED, TableError  # noqa: F401  
 from tideboard.serve.storage import TableRow
 from tideboard.serve.your_move import waits_for
 from tideboard.store.writer import GameWriter
+
+if TYPE_CHECKING:
+    from tideboard.serve.clock_store import TableClock
 
 PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")  # how the engine's lines name seats
 
@@ -107,6 +110,7 @@ class Table:
         self.save_timer: asyncio.TimerHandle | None = None  # a failed save's retry
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}
         self.rematch: str | None = None  # the id of the table opened as this one's rematch
+        self.timing: TableClock | None = None  # its clocks (serve/clock_room.py); None: untimed
         # the moves a bot made for an away player: move index -> seat
         self.standin_moves: dict[int, int] = {}
 
@@ -280,7 +284,9 @@ class Table:
         seats = []
         for number, seat in enumerate(self.seats):
             text = self.short_seat_name(number)
-            if seat.player is not None and self.started and not self.is_present(seat.player):
+            if self.timing is not None and number in self.timing.out:  # (a bot's for good)
+                text += " (expelled)" if "expelled" in self.timing.out[number] else " (out of time)"
+            elif seat.player is not None and self.started and not self.is_present(seat.player):
                 text += " (away, bot playing)" if seat.standin else " (away)"
             seats.append(text)
         line = ", ".join(runs_of_bots(seats))

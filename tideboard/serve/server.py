@@ -91,6 +91,7 @@ class Server:
         self.room = Room(
             self.store, grace=grace, bot_delay=bot_delay, max_open=limits.max_open_tables
         )
+        self.room.idle = limits.idle  # (serve/idle.py)
         self.key = host_key(self.data_dir)
         self.sessions: set[Session] = set()
         self.recent: dict[str, collections.deque[float]] = {}  # address -> last minute's

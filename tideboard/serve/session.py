@@ -173,6 +173,7 @@ class Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         if self.app is None:
             return
+        self.server.room.touched(self.connection.name)  # (an idle player is back: serve/idle.py)
         driver = self._driver()
         if (
             not self._inbox

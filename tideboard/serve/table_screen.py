@@ -33,6 +33,7 @@ from textual.widgets import Input, Static
 from tideboard.engine.bots import level_name
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
+from tideboard.serve.clock_view import ClockFace, ask_to_expel
 from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
 from tideboard.serve.your_move import TABLE_HELP as NEXT_TABLE_HELP
 from tideboard.ui.screens import screen_class
@@ -45,6 +46,7 @@ RECENT_CHAT = 5  # the lines said before a screen opened that its log shows
 
 TABLE_KEYS_HELP = [
     (":", "say something to the table (one line; Enter sends, Esc cancels)"),
+    ("X", "expel a player whose time for the move is up (turn-based tables; asks first)"),
     ("q", "back to the lobby (your seat is kept; a bot plays it if you stay away)"),
     (
         "R",
@@ -106,6 +108,7 @@ class RemoteTable(Control):
         recent = list(zip(table.chat_at, table.chat, strict=True))[-RECENT_CHAT:]
         self.chat_shown = table.chat_said
         screen.call_after_refresh(self._show_recent_chat, recent)
+        ClockFace(screen, table).start()  # (a timed table's clocks in the title line)
         super().start()
 
     def stop(self) -> None:
@@ -145,7 +148,7 @@ class RemoteTable(Control):
             self.seat = self.viewer = None  # this player resigned: watching from now on
             self.held = None
             self.advance()
-        elif what in ("presence", "resigned"):
+        elif what in ("presence", "resigned", "clock"):
             screen.refresh_table()
 
     def _show_chat(self) -> None:
@@ -273,6 +276,8 @@ class RemoteTable(Control):
     def allows(self, action: str) -> bool | None:
         if action == "resign":  # a seated player, while the game goes on
             return self.seat is not None and not self.match.game.is_over(self.match.state)
+        if action == "expel":  # (listed only when someone may be expelled)
+            return bool(self.room.expellable(self.table, self.player))
         if action in TABLE_ACTIONS:
             return True
         return super().allows(action)
@@ -285,6 +290,9 @@ class RemoteTable(Control):
             self.room.undo(self.table.id, self.player)
         except TideboardError as error:
             self.screen.say(str(error), error=True)
+
+    def expel(self) -> None:
+        ask_to_expel(self)
 
     def chat(self) -> None:
         def sent(text: str | None) -> None:

@@ -46,6 +46,8 @@ from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
+from tideboard.serve.clock_room import ClockRoom
+from tideboard.serve.idle import IdleRoom
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
 from tideboard.serve.private import Private
@@ -66,7 +68,7 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Private):
+class Room(Private, ClockRoom, IdleRoom):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
     moves: :class:`~tideboard.serve.bot_moves.BotMoves`; private tables, removing
@@ -111,6 +113,7 @@ class Room(Private):
                     for seat in table.seats:
                         if seat.player is not None:
                             seat.away_since = self.clock()
+            self._clock_load(table)
             self.tables[table.id] = table
             self._schedule(table)
         return notes
@@ -144,6 +147,7 @@ class Room(Private):
         hints: bool = False,  # whether its players may ask for hints
         who: str = OPEN,  # who may sit: OPEN, INVITED or UNLISTED (serve/access.py)
         names: tuple[str, ...] | list[str] = (),  # an invitation-only table's players
+        clock: str | None = None,  # its clock's spec (serve/clocks.py); None: untimed
     ) -> Table:
         """A new table; ``creator`` takes seat 1 (never a bot seat).  One player at
         a game with a solo mode is that mode; ``options`` are rules options;
@@ -164,7 +168,7 @@ class Room(Private):
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
         access, held = new_access(creator, who, names, seats, self.codes())
         return self._open(
-            creator, game_id, variant, seats, config.options, held, level, hints, access
+            creator, game_id, variant, seats, config.options, held, level, hints, access, clock
         )
 
     def _open(
@@ -178,12 +182,14 @@ class Room(Private):
         level: str | None = None,
         hints: bool = False,
         access: Access = OPEN_ACCESS,
+        clock: str | None = None,
     ) -> Table:
         """A new table with these seats (``held``: seats kept for these players);
         started at once when nobody is waited for."""
         waiting = [
             t for t in self.tables.values() if not t.started and same_name(t.creator, creator)
         ]
+        ClockRoom.checked_clock(clock)  # (before anything is stored)
         if any(seat == (None, None) for seat in seats) and len(waiting) >= self.max_open:
             raise TableError(
                 f"You have {len(waiting)} tables waiting for players, the most one player "
@@ -207,6 +213,7 @@ class Room(Private):
         )
         storage.save_table(self.store, row)
         table = Table(row)
+        self._clock_new(table, clock)
         self.tables[table.id] = table
         if not table.empty_seats():
             self._start(table)
@@ -275,6 +282,7 @@ class Room(Private):
                 self._away(table, number)
         if "expert" in (table.standin_level, *(s.bot for s in table.seats)):
             thinking.warm(table.game_id)  # (its first move need not wait for the pool)
+        self._clock_start(table)
         self._schedule(table)
 
     # -- moves ------------------------------------------------------------------
@@ -320,6 +328,7 @@ class Room(Private):
         table.match = match.undo()
         table.standin_moves.pop(len(table.match.actions), None)
         self._save(table)
+        self._clock_moved(table)
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
@@ -327,6 +336,7 @@ class Room(Private):
         assert match is not None  # only a started table is played on
         table.match = match.play(action)
         self._save(table)
+        self._clock_moved(table)
         self._changed(table, "move")
         self._schedule(table)
 
@@ -338,9 +348,8 @@ class Room(Private):
             self.saves.later(lambda: writer.sync(match), lambda error: self._saved(table, error))
 
     def _saved(self, table: Table, error: str | None) -> None:
-        """A save's outcome.  A failed save (a full disk) never stops the table:
-        the players are told once, and it is tried again every ``SAVE_RETRY``
-        seconds (and after every move) until the store takes every missing move."""
+        """A save's outcome: a failed one (a full disk) never stops the table; the players
+        are told once, and it is tried again every ``SAVE_RETRY`` s and after every move."""
         before, table.save_error = table.save_error, error
         if error is not None and before is None:
             log(f"table {table.id}: {error}")
@@ -395,6 +404,7 @@ class Room(Private):
     def shutdown(self) -> None:
         """Stop every timer once the moves' writes still running are done."""
         self.saves.deliver(wait=True)
+        self._clock_shutdown()
         self.closed = True
         for table in self.tables.values():
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -104,6 +104,16 @@ MIGRATIONS: list[str] = [
     # (every table before).  A resignation is kept in its seat's JSON.
     """
     ALTER TABLE tables ADD COLUMN access TEXT NOT NULL DEFAULT '{}';
+    """,
+    # 7 -> 8: a server table's clock (issue #22, serve/clock_room.py): its spec
+    # ("rt:300+20", "tb:86400"; serve/clocks.py) and its state, saved after each
+    # move and when the server stops; a table without a row is untimed
+    """
+    CREATE TABLE IF NOT EXISTS table_clocks (
+        table_id TEXT PRIMARY KEY,       -- tables.id
+        spec     TEXT NOT NULL,
+        state    TEXT                    -- JSON: each seat's time left, who runs; NULL: not started
+    ) WITHOUT ROWID;
     """,
 ]
 

@@ -24,7 +24,7 @@ from tideboard.ui.shared.log import GameLog
 
 # actions that only one kind of controller offers (a replay's steps, a table's chat)
 REPLAY_ACTIONS = frozenset({"replay_step", "replay_to"})
-TABLE_ACTIONS = frozenset({"chat", "resign"})
+TABLE_ACTIONS = frozenset({"chat", "resign", "expel"})
 # the keys of a turn's end waiting for Enter (``Control.held``)
 HAND_OVER_ACTIONS = frozenset({"hand_over", "take_back"})
 
@@ -223,6 +223,9 @@ class Control:
 
     def resign(self) -> None:
         """Give up the seat to a bot (only a table offers the key)."""
+
+    def expel(self) -> None:
+        """Expel a player out of time (a turn-based table's key: X)."""
 
     def hint_refusal(self) -> str | None:
         """Why ``h`` gives no hint here, or None if it may (a local game's may)."""

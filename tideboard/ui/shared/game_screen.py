@@ -111,6 +111,7 @@ class GameScreen(Windows, Screen):
         Binding("end", "replay_to('end')", "End", priority=True),
         Binding("colon", "chat", "Chat"),
         Binding("R", "resign", "Resign"),
+        Binding("X", "expel", "Expel"),  # (a turn-based table's player out of time)
         # a turn's end waiting for Enter (``Control.held``): ahead of the game's keys
         Binding("enter", "hand_over", "Hand over", priority=True),
         Binding("u", "take_back", "Take back", priority=True),
@@ -163,8 +164,7 @@ class GameScreen(Windows, Screen):
         return self.offers(action, parameters)
 
     def _end_offers(self, action: str) -> bool:
-        """Of the game-over keys, p's picker or lobby (``Control.home_word``) and
-        whether q quits (``Control.quits``; else it goes where p goes)."""
+        """Game over: p's picker or lobby (``Control.home_word``); q quits or goes where p does."""
         lobby = self.control.home_word == "Lobby"
         if action == "picker":
             return not lobby
@@ -173,8 +173,7 @@ class GameScreen(Windows, Screen):
         return action != "quit_app" or self.control.quits
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Whether the game's ``action`` applies now (as Textual's ``check_action``: True
-        listed, None listed disabled, False hidden); games override it."""
+        """Whether the game's ``action`` applies now (as ``check_action`` does); games override."""
         return True
 
     # -- what subclasses use ----------------------------------------------
@@ -219,8 +218,7 @@ class GameScreen(Windows, Screen):
         return self.control.human_seats
 
     def human_to_move(self) -> int | None:
-        """The seat whose move the person at the screen may make now, or None (also
-        while their turn's end waits for Enter)."""
+        """The seat the person at the screen may move now (None also while Enter is awaited)."""
         return None if self.control.held is not None else self.control.human_to_move()
 
     def turn_end(self, before: Any, action: Any, after: Any) -> TurnEnd | None:
@@ -433,6 +431,9 @@ class GameScreen(Windows, Screen):
 
     def action_resign(self) -> None:
         self.control.resign()
+
+    def action_expel(self) -> None:
+        self.control.expel()
 
 
 def with_shared_bindings(own: list[BindingType]) -> list[BindingType]:

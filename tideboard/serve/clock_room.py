@@ -1,0 +1,249 @@
+"""The room's part that runs the tables' clocks (issue #22; mixed into
+:class:`~tideboard.serve.tables.Room`; the model is ``serve/clocks.py``).
+
+- A timed table has a :class:`TableClock`: its spec, its clocks once started,
+  the one timer for its next flag (``call_later`` on the server's loop,
+  cancelled and set again after every move; never a busy loop) and the seats
+  taken from their players for good (seat -> why).
+- After every move the clocks follow the game's ``to_move`` (every waiting
+  seat's clock runs: simultaneous choices too); a bot's seat has no clock.
+- **Real-time**: a player who runs out of time is replaced by a bot of the
+  table's level for the rest of the game (as an away player's stand-in, but it
+  stays when they come back); the table is told "ana ran out of time", and the
+  store's record of the game says so (its unrated reason, ``serve/rated.py``).
+- **Turn-based**: at the flag the other players may expel the player
+  (:meth:`ClockRoom.expel`); the seat then goes to a bot of the table's level
+  and the record says "ana was expelled by bob (out of time)".
+- Clocks are saved (``table_clocks``) after every move and when the server
+  stops; a restart brings back a real-time table's clocks paused with what
+  remained, and they count again when the table plays on (``_resume``); a
+  turn-based deadline is wall-clock and kept as it was.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from tideboard.serve import clocks as model
+from tideboard.serve.clock_store import TableClock, load_clock, save_clock  # noqa: F401
+from tideboard.serve.clocks import ClockSpec
+from tideboard.serve.limits import log
+from tideboard.serve.presence import running_loop
+from tideboard.serve.rated import mark_unrated
+from tideboard.serve.seats import Table, TableError
+from tideboard.store.games import Store
+
+RAN_OUT = "ran out of time"
+EXPELLED = "was expelled"
+
+
+class ClockRoom:
+    """Room methods that start, follow, save and flag the tables' clocks."""
+
+    store: Store
+    saves: Any
+    closed: bool
+    tables: dict[str, Table]
+    wall: Callable[[], float] = time.time  # (the clocks' time: turn-based deadlines are dates)
+    # the Room's own methods, which these call
+    _say: Callable[[Table, str], None]
+    _changed: Callable[[Table, str], None]
+    _schedule: Callable[[Table], None]
+    _idle_arm: Callable[[Table], None]
+    _idle_shutdown: Callable[[], None]
+
+    # -- a table's life -----------------------------------------------------------
+    @staticmethod
+    def checked_clock(clock: str | None) -> ClockSpec | None:
+        if clock is None:
+            return None
+        try:
+            return ClockSpec.parse(clock)
+        except ValueError:
+            raise TableError(f"Unknown clock {clock!r}.") from None
+
+    def _clock_new(self, table: Table, clock: str | None) -> None:
+        """A new table's clock (``clock``: a spec's key; None: untimed)."""
+        if clock is None:
+            return
+        spec = self.checked_clock(clock)
+        assert spec is not None
+        table.timing = TableClock(spec)
+        save_clock(self.store, table.id, table.timing)
+
+    def _clock_load(self, table: Table) -> None:
+        """A table brought back by a restart: its clock, paused if real-time."""
+        timing = load_clock(self.store, table.id, table.players)
+        table.timing = timing
+        if timing is None or timing.clocks is None:
+            return
+        if timing.spec.real_time:  # (charged up to its last save: the downtime is not)
+            timing.clocks = attrs.evolve(timing.clocks, since=None)
+        for seat in timing.out:
+            table.seats[seat].standin = True
+
+    def _clock_start(self, table: Table) -> None:
+        self._idle_arm(table)  # (an untimed table's idle players: serve/idle.py)
+        timing = table.timing
+        if timing is None or table.match is None:
+            return
+        timing.clocks = model.start(timing.spec, table.players, self._timed(table), self.wall())
+        self._clock_saved(table)
+
+    def _clock_moved(self, table: Table) -> None:
+        """After a move (or an undo): the clocks follow the seats the game waits for."""
+        self._idle_arm(table)
+        timing = table.timing
+        if timing is None or timing.clocks is None or table.match is None:
+            return
+        waiting = [] if table.over else self._timed(table)
+        timing.clocks = model.moved(timing.clocks, waiting, self.wall())
+        self._clock_saved(table)
+
+    def _clock_resume(self, table: Table) -> None:
+        """The table plays on after a restart: a real-time clock counts from now."""
+        self._idle_arm(table)
+        timing = table.timing
+        if timing is not None and timing.clocks is not None:
+            timing.clocks = model.resumed(timing.clocks, self.wall())
+            self._clock_saved(table)
+
+    def _clock_shutdown(self) -> None:
+        """The server stops: every real-time clock stops with what remained, saved."""
+        self._idle_shutdown()
+        for table in self.tables.values():
+            timing = table.timing
+            if timing is None:
+                continue
+            if timing.timer is not None:
+                timing.timer.cancel()
+                timing.timer = None
+            if timing.clocks is not None and not table.paused and not table.over:
+                timing.clocks = model.paused(timing.clocks, self.wall())
+                try:
+                    save_clock(self.store, table.id, timing)
+                except Exception as error:  # (a full disk: its last move's state stays)
+                    log(f"table {table.id}: could not save its clock: {error}")
+
+    def _timed(self, table: Table) -> list[int]:
+        """The seats the game waits for that a person plays (a bot's has no clock)."""
+        assert table.match is not None
+        game = table.match.game
+        timing = table.timing
+        out = timing.out if timing is not None else {}
+        return [
+            seat
+            for seat in game.to_move(table.match.state)
+            if table.seats[seat].bot is None and seat not in out
+        ]
+
+    def _clock_saved(self, table: Table) -> None:
+        """Save the clock (on the store's writer thread) and set its flag timer."""
+        timing = table.timing
+        assert timing is not None
+        store, text, spec = self.store, timing.state_json(), timing.spec.key()
+
+        def write() -> None:
+            with store.db.write() as db:
+                db.execute(
+                    "INSERT OR REPLACE INTO table_clocks (table_id, spec, state) VALUES (?,?,?)",
+                    (table.id, spec, text),
+                )
+
+        def done(error: str | None) -> None:
+            if error is not None:
+                log(f"table {table.id}: could not save its clock: {error}")
+
+        self.saves.later(write, done)
+        self._clock_timer(table)
+
+    def _clock_timer(self, table: Table) -> None:
+        """The one timer for the table's next flag, set again."""
+        timing = table.timing
+        if timing is None:
+            return
+        if timing.timer is not None:
+            timing.timer.cancel()
+            timing.timer = None
+        if timing.clocks is None or table.paused or table.over or self.closed:
+            return
+        at = model.flag_time(timing.clocks)
+        loop = running_loop()
+        if at is not None and loop is not None:
+            timing.timer = loop.call_later(max(0.0, at - self.wall()), self._clock_flag, table)
+
+    def _clock_flag(self, table: Table) -> None:
+        """A clock ran out: real-time, a bot takes the seat for good; turn-based,
+        the others may expel the player."""
+        timing = table.timing
+        if timing is None or timing.clocks is None or self.tables.get(table.id) is not table:
+            return
+        timing.timer = None
+        if table.paused or table.over or self.closed:
+            return
+        now = self.wall()
+        for seat in model.out_of_time(timing.clocks, now):
+            timing.clocks = model.flag(timing.clocks, seat, now)
+            name = table.seats[seat].player or f"Player {seat + 1}"
+            if timing.spec.real_time:
+                timing.out[seat] = RAN_OUT
+                table.seats[seat].standin = True
+                mark_unrated(self, table, f"{name} {RAN_OUT}")
+                self._say(table, f"{name} {RAN_OUT}: a bot plays their seat from now on.")
+            else:
+                self._say(
+                    table,
+                    f"{name}'s time for this move is up: the others may expel them "
+                    "(X: a bot takes the seat).",
+                )
+        self._clock_saved(table)
+        self._changed(table, "clock")
+        self._schedule(table)
+
+    # -- expelling (turn-based) ------------------------------------------------------
+    def expellable(self, table: Table, name: str) -> list[int]:
+        """The seats ``name`` (a player of the table) may expel now: other players'
+        whose move's time is up at a turn-based table."""
+        timing, mine = table.timing, table.seat_of(name)
+        if timing is None or timing.clocks is None or mine is None or table.over:
+            return []
+        if timing.spec.real_time:
+            return []
+        return [
+            seat
+            for seat in sorted(timing.clocks.flagged)
+            if seat != mine and seat in timing.clocks.running and seat not in timing.out
+        ]
+
+    def expel(self, table_id: str, name: str, seat: int) -> None:
+        """``name`` expels the player of ``seat`` (out of time): a bot of the
+        table's level plays it for the rest of the game."""
+        table = self.tables.get(table_id)
+        if table is None or seat not in self.expellable(table, name):
+            raise TableError("Nobody here may be expelled now: only a player out of time.")
+        timing = table.timing
+        assert timing is not None and timing.clocks is not None
+        player = table.seats[seat].player or f"Player {seat + 1}"
+        timing.out[seat] = f"{EXPELLED} by {name}"
+        table.seats[seat].standin = True
+        timing.clocks = model.moved(timing.clocks, self._timed(table), self.wall())
+        mark_unrated(self, table, f"{player} {EXPELLED} by {name} (out of time)")
+        self._say(table, f"{player} {EXPELLED} by {name} (out of time): a bot plays their seat.")
+        self._clock_saved(table)
+        self._changed(table, "clock")
+        self._schedule(table)
+
+
+def replaced(table: Table, seat: int) -> bool:
+    """Whether a bot plays ``seat`` for good (its player ran out of time, or was expelled)."""
+    timing = table.timing
+    return timing is not None and seat in timing.out
+
+
+def clock_of(table: Table) -> str | None:
+    """The table's clock spec's key (a rematch's), None if untimed."""
+    return table.timing.spec.key() if table.timing is not None else None
