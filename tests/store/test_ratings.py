@@ -107,6 +107,24 @@ def test_a_player_who_resigned_is_rated_last_and_the_table_stays_rated(store):
     assert ratings.places(Result((2,), (8, 9, 15), ""), [None, 9, 4]) == [1, 2, 3]
 
 
+def test_a_player_out_of_time_is_rated_last(store):
+    """A timed table whose player ran out of time (or was expelled), as the clock's
+    stored state says: rated, that player last, whatever the bot made of the seat."""
+    gid = table_game(store, ["ana", "bob"])
+    table_id = gid[:4]
+    state = {"remaining": [0, 30], "running": [], "since": 0, "flagged": [0], "out": {"0": "x"}}
+    with store.db.write() as db:
+        db.execute(
+            "INSERT OR REPLACE INTO table_clocks (table_id, spec, state) VALUES (?, ?, ?)",
+            (table_id, "rt:60+0", json.dumps(state)),
+        )
+    end(store, gid, winners=[0], scores=[20, 5])  # ana's bot won
+    assert rated_row(store, gid) == (1, None)
+    model = PlackettLuce()
+    [[ana], [bob]] = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
+    assert stored(store, "ana").mu == ana.mu < stored(store, "bob").mu == bob.mu
+
+
 def test_places_put_the_winners_first_then_points_and_equal_places_tie(store):
     assert ratings.places(Result((2,), (9, 5, 12, 9), "")) == [2, 3, 1, 2]
     assert ratings.places(Result((0, 1), (7, 7, 1), "")) == [1, 1, 2]

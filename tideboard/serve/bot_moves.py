@@ -110,7 +110,11 @@ class BotMoves:
         match = table.match
         assert match is not None
         if table.seats[seat].standin:  # logged as "bot for ana"
-            if seat not in table.standin_moves.values():  # (its first since the start)
+            # (its first since the start; a seat whose player ran out of time or was
+            # expelled is a loss in the ratings, not an unrated table: store/ratings.py)
+            timing = getattr(table, "timing", None)
+            lost = timing is not None and seat in timing.out
+            if seat not in table.standin_moves.values() and not lost:
                 mark_unrated(self, table, f"a bot played for {table.seats[seat].player}")
             table.standin_moves[len(match.actions)] = seat
         self._apply(table, action)

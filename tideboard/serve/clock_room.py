@@ -33,7 +33,6 @@ from tideboard.serve.clock_store import TableClock, load_clock, save_clock  # no
 from tideboard.serve.clocks import ClockSpec
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
-from tideboard.serve.rated import mark_unrated
 from tideboard.serve.seats import Table, TableError
 from tideboard.store.games import Store
 
@@ -191,8 +190,7 @@ class ClockRoom:
             name = table.seats[seat].player or f"Player {seat + 1}"
             if timing.spec.real_time:
                 timing.out[seat] = RAN_OUT
-                table.seats[seat].standin = True
-                mark_unrated(self, table, f"{name} {RAN_OUT}")
+                table.seats[seat].standin = True  # (a loss in the ratings: store/ratings.py)
                 self._say(table, f"{name} {RAN_OUT}: a bot plays their seat from now on.")
             else:
                 self._say(
@@ -231,7 +229,6 @@ class ClockRoom:
         timing.out[seat] = f"{EXPELLED} by {name}"
         table.seats[seat].standin = True
         timing.clocks = model.moved(timing.clocks, self._timed(table), self.wall())
-        mark_unrated(self, table, f"{player} {EXPELLED} by {name} (out of time)")
         self._say(table, f"{player} {EXPELLED} by {name} (out of time): a bot plays their seat.")
         self._clock_saved(table)
         self._changed(table, "clock")

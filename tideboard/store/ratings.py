@@ -10,8 +10,9 @@ names used at the keyboard.
   defaults): 0 for a new player, and it rises as games confirm a skill.
 - **Places**: the winners (the game's own tie-breaks decide them) share the
   first place; the others follow by points, equal points sharing a place; a
-  player who resigned is placed after all of them (a resignation is a loss: the
-  bot that played the seat out does not make the table unrated).
+  player who resigned, ran out of time or was expelled is placed after all of
+  them (a loss: the bot that played the seat out does not make the table
+  unrated).
 - **Rated or not**: a served table's game is rated when it ends if every seat
   was a keyed player (a name with its key: no bot seat, no guest, two players
   or more) and nothing marked it unrated while it was played
@@ -144,7 +145,7 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
     (the end is not recorded either, and is tried again); anything else makes
     the game unrated rather than stop its end being recorded."""
     row = db.execute(
-        "SELECT t.seats, t.game FROM tables t WHERE t.game_id = ?", (game_id,)
+        "SELECT t.seats, t.game, t.id FROM tables t WHERE t.game_id = ?", (game_id,)
     ).fetchone()
     if row is None:
         return
@@ -156,6 +157,9 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
         if reason is None:
             names = [str(seat_player(s)).lower() for s in seats]
             quit = [int(s.get("resigned_move", 0)) if s.get("resigned") else None for s in seats]
+            for seat in timed_out(db, str(row[2])):  # (out of time, expelled: lost too)
+                if 0 <= seat < len(quit) and quit[seat] is None:
+                    quit[seat] = -1  # (after those who resigned)
             _rate(db, str(row[1]), names, places(result, quit))
     except sqlite3.Error:
         raise
@@ -165,6 +169,20 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
         "INSERT INTO rated_games (game_id, rated, reason) VALUES (?, ?, ?)",
         (game_id, int(reason is None), reason),
     )
+
+
+def timed_out(db: sqlite3.Connection, table_id: str) -> list[int]:
+    """The seats of a timed table whose players ran out of time or were expelled
+    (``serve/clock_store.py``'s state, "out"); none for an untimed table."""
+    try:
+        found = db.execute("SELECT state FROM table_clocks WHERE table_id = ?", (table_id,))
+    except sqlite3.OperationalError:  # (a store from before clocks)
+        return []
+    row = found.fetchone()
+    if row is None or not row[0]:
+        return []
+    out = json.loads(row[0]).get("out", {})
+    return [int(seat) for seat in out] if isinstance(out, dict) else []
 
 
 def _rate(db: sqlite3.Connection, game: str, names: list[str], ranks: list[int]) -> None:
