@@ -1,0 +1,57 @@
+"""Shifting Stones solo: the bots plan the whole turn (``solo.py``, issue #21)."""
+
+from __future__ import annotations
+
+from tests.shifting_stones.ss_helpers import filler, make_state
+from tideboard.games.shifting_stones import solo
+from tideboard.games.shifting_stones.bots import GreedyBot
+from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
+from tideboard.games.shifting_stones.game import GAME
+from tideboard.games.shifting_stones.state import EndTurn, Skip
+
+TABLE = "BOH/BOE/EES"  # card 11 matches; card 13 matches after one flip, not now
+
+
+def _play_turns(state, turns: int):
+    """Greedy plays ``turns`` turns (or to the end); the actions it took."""
+    bot = GreedyBot(5)
+    taken = []
+    while not GAME.is_over(state) and turns:
+        legal = GAME.legal_for(state, 0)
+        action = bot.choose(GAME, GAME.view(state, 0), 0, legal)
+        taken.append(action)
+        state = GAME.apply(state, action)
+        turns -= isinstance(action, (EndTurn, Skip))
+    return state, taken
+
+
+def test_the_last_two_cards_one_scored_the_other_paid_to_make_itself_match():
+    """Two cards left, one matching now and one a flip away: score the first, pay
+    the other for the flip that makes it match, score it next turn: a win.  (Greedy
+    before scored the first and ended the turn, the last card never matching.)"""
+    assert CARD_BY_ID[11].matches(make_state(TABLE, [()]).grid)
+    assert not CARD_BY_ID[13].matches(make_state(TABLE, [()]).grid)
+    scored = filler(14, exclude=(11, 13))
+    state = make_state(TABLE, [(11, 13)], solo=True, scored=[scored], strikes=1)
+    end, _ = _play_turns(state, 2)
+    assert GAME.is_over(end) and GAME.winners(end) == (0,) and end.strikes == 1
+
+
+def test_a_card_three_moves_away_is_scored_this_turn():
+    """No card of the hand is within two shifts or flips of the grid, one is within
+    three, paid with the other three: the turn scores it (greedy looked two moves
+    ahead, found nothing and took a strike)."""
+    hand = (23, 47, 71, 48)
+    state = make_state(TABLE, [hand], solo=True, deck=filler(8, exclude=hand))
+    end, taken = _play_turns(state, 1)
+    assert end.strikes == 0 and len(end.scored[0]) == 1
+    assert sum(not isinstance(a, EndTurn) for a in taken) == 4  # three moves, one score
+
+
+def test_wins_in_two_needs_a_score_and_the_grid_left_showing_the_rest():
+    grid = grid_code(make_state(TABLE, [()]).grid)
+    masks = [CARD_BY_ID[c].masks for c in (11, 13)]
+    # score 11, pay 13 for its flip: 13 shows, the next turn scores it
+    assert solo.wins_in_two(grid, masks)
+    # 13 alone: paying for its own flip scores nothing this turn (a strike)
+    assert not solo.wins_in_two(grid, masks[1:])
