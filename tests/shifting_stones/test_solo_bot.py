@@ -50,8 +50,7 @@ def test_a_card_three_moves_away_is_scored_this_turn():
 
 def test_wins_in_two_needs_a_score_and_the_grid_left_showing_the_rest():
     grid = grid_code(make_state(TABLE, [()]).grid)
-    masks = [CARD_BY_ID[c].masks for c in (11, 13)]
     # score 11, pay 13 for its flip: 13 shows, the next turn scores it
-    assert solo.wins_in_two(grid, masks)
+    assert solo.wins_in_two(grid, (11, 13)) and solo.wins(grid, (11, 13))
     # 13 alone: paying for its own flip scores nothing this turn (a strike)
-    assert not solo.wins_in_two(grid, masks[1:])
+    assert not solo.wins_in_two(grid, (13,)) and not solo.wins(grid, (13,))

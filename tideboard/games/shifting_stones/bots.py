@@ -55,14 +55,17 @@ def _distance(card, grid: tuple[int, ...]) -> int:
 class GreedyBot:
     level = "greedy"
 
-    def __init__(self, seed: int | None = None, depth: int = 2, solo_plan: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, depth: int = 2, solo_plan: bool = True, deep: bool = False
+    ) -> None:
         self.random = random.Random(seed)
         self.depth = depth
         self.solo_plan = solo_plan
+        self.deep = deep  # solo: the endgame searched to the end (solo.first_move)
 
     def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
         if view.solo and self.solo_plan:
-            return solo.first_move(view, seat, legal)
+            return solo.first_move(view, seat, legal, self.deep)
         scores = [a for a in legal if isinstance(a, Score)]
         if scores:
             return max(scores, key=lambda a: (CARD_BY_ID[a.card].points, -a.card))
@@ -262,7 +265,7 @@ EXPERT = Spec(
     horizon=12,
     solo_scale=25.0,
     evaluate=evaluate,
-    prior=bot_policy(GreedyBot()),
+    prior=bot_policy(GreedyBot(deep=True)),
     bias=1.0,
 )
 

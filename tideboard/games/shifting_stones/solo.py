@@ -17,6 +17,7 @@ turn; else the strikes, the cards left and how far the grid is from showing them
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,7 +34,10 @@ NEAR = 4.0  # a stone wrong for a card of the next hand (the endgame's)
 KEPT = 1.5  # a stone wrong for a card kept in hand (before the endgame)
 HARD = 6.0  # a stone a scored card fixes (the hard cards first, the easy ones last)
 MAX_MOVES = 3
-RERANK = 12  # endgame plans checked for a win in two turns
+RERANK = 12  # endgame plans checked for a win in two turns (by the number of cards left)
+# the same for the expert (exact, to the end): every plan that leaves one or two
+# cards (a few milliseconds each), the best few that leave three or four
+DEEP_CHECKS = {1: 10000, 2: 3000, 3: 48, 4: RERANK}
 
 
 def hardness(card: int) -> int:
@@ -73,13 +77,23 @@ _PLANS: dict[tuple, Any] = {}
 _PLANS_SIZE = 20000
 
 
-def first_move(state: State, seat: int, legal: Sequence[Any]) -> Any:
-    """The first action of the best plan for the rest of the turn (solo only)."""
+def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False) -> Any:
+    """The first action of the best plan for the rest of the turn (solo only).
+    ``deep``: the endgame's best plans are checked by an exact search of the turns
+    to the end (:func:`wins`; up to a few tenths of a second: the expert's)."""
     hand = state.hands[seat]
-    key = (state.grid, hand, state.discard, len(state.deck), state.strikes, state.scored_this_turn)
+    key = (
+        deep,
+        state.grid,
+        hand,
+        state.discard,
+        len(state.deck),
+        state.strikes,
+        state.scored_this_turn,
+    )
     found = _PLANS.get(key)
     if found is None:
-        found = _plan(state, hand)
+        found = _plan(state, hand, deep)
         if len(_PLANS) >= _PLANS_SIZE:
             _PLANS.clear()
         _PLANS[key] = found
@@ -94,7 +108,7 @@ def first_move(state: State, seat: int, legal: Sequence[Any]) -> Any:
     return action if action in legal else END_TURN
 
 
-def _plan(state: State, hand: tuple[int, ...]) -> tuple[str, int, Any]:
+def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, Any]:
     code = grid_code(state.grid)
     masks = [CARD_BY_ID[c].masks for c in hand]
     k = len(hand)
@@ -126,7 +140,10 @@ def _plan(state: State, hand: tuple[int, ...]) -> tuple[str, int, Any]:
             wrong += [wrong_stones(m, end) for m in discard_masks]
             if not any(wrong):
                 return WIN / 2 + value
-            return value - NEAR * sum(wrong)
+            # the turn after scores one card and leaves the grid showing the others
+            # (the cards left may never show all at once: two Suns, say)
+            total = sum(wrong)
+            return value - NEAR * min(total + w for w in wrong)
         kept = sorted(wrong_stones(m, end) for m in unscored)
         return value - KEPT * sum(kept[: k - n_scored - payers])
 
@@ -149,14 +166,23 @@ def _plan(state: State, hand: tuple[int, ...]) -> tuple[str, int, Any]:
         frontier = following
     candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
     if deck_empty and left - 1 <= HAND_SIZE:
-        # the endgame: among the best few, one after which two turns can win
-        # (the next scoring, the grid left showing every card still to score)
-        for n, (value, moves, first, end, scored) in enumerate(candidates[:RERANK]):
-            if value >= WIN / 2:
-                break
-            rest = [masks[i] for i in range(k) if not scored >> i & 1] + discard_masks
-            if len(rest) <= HAND_SIZE and wins_in_two(end, rest):
-                candidates[n] = (value + WIN / 4, moves, first, end, scored)
+        # the endgame (every card left known): among the best few plans, and the best
+        # few that take a strike to move the stones, those after which the turns to
+        # come can win (the grid left showing every card still to score at the end)
+        caps = DEEP_CHECKS if deep else {2: RERANK, 3: RERANK, 4: RERANK}
+        counts = dict.fromkeys(caps, 0)
+        seen = set()
+        for value, moves, first, end, scored in list(candidates):
+            if value >= WIN / 4:
+                continue
+            rest = tuple(sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard)))
+            size = len(rest)
+            if size not in caps or counts[size] >= caps[size] or (end, rest) in seen:
+                continue
+            counts[size] += 1
+            seen.add((end, rest))
+            if wins(end, rest) if deep and size <= 3 else wins_in_two(end, rest):
+                candidates.append((value + WIN / 4, moves, first, end, scored))
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
     if not candidates:
         return ("end", 0, None)
@@ -164,10 +190,45 @@ def _plan(state: State, hand: tuple[int, ...]) -> tuple[str, int, Any]:
     return _first(hand, masks, now, scored, -moves, first, end)
 
 
-def wins_in_two(code: int, rest: list[tuple[tuple[int, int], ...]]) -> bool:
+@functools.lru_cache(maxsize=50000)
+def wins(code: int, rest: tuple[int, ...]) -> bool:
+    """Can the turns from this grid, holding every card left (``rest``), score them
+    all without a strike?  Exact, for up to three cards: each turn scores at least
+    one card, paying for at most as many moves as it keeps cards; the last scores
+    all it holds without a move."""
+    masks = [CARD_BY_ID[c].masks for c in rest]
+    r = len(rest)
+    full = (1 << r) - 1
+    frontier = {(code, 0)}
+    for moves in range(0, min(MAX_MOVES, r - 1) + 1):
+        following = set()
+        for end, along in frontier:
+            match = 0
+            for i in range(r):
+                if wrong_stones(masks[i], end) == 0:
+                    match |= 1 << i
+            if not moves and match == full:
+                return True
+            along |= match
+            subset = along
+            while subset:  # every card set scored on the way, none paying
+                if r - subset.bit_count() >= moves:
+                    left = tuple(rest[i] for i in range(r) if not subset >> i & 1)
+                    if not left or wins(end, left):
+                        return True
+                subset = (subset - 1) & along
+            if moves < min(MAX_MOVES, r - 1):
+                for _, g2 in code_moves(end):
+                    following.add((g2, along))
+        frontier = following
+    return False
+
+
+def wins_in_two(code: int, rest: tuple[int, ...]) -> bool:
     """Can a turn starting on this grid with these cards (every card left) score at
     least one and leave the grid showing all the others, paid with them (so that the
     turn after scores them all and wins)?"""
+    masks = [CARD_BY_ID[c].masks for c in rest]
     r = len(rest)
     frontier = {(code, 0)}
     for moves in range(0, min(MAX_MOVES, r - 1) + 1):
@@ -175,7 +236,7 @@ def wins_in_two(code: int, rest: list[tuple[tuple[int, int], ...]]) -> bool:
         for end, along in frontier:
             match = 0
             for i in range(r):
-                if wrong_stones(rest[i], end) == 0:
+                if wrong_stones(masks[i], end) == 0:
                     match |= 1 << i
             along |= match
             must = ((1 << r) - 1) & ~match  # the cards that must be scored on the way
