@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.shifting_stones.ss_helpers import filler, make_state
+from tideboard.engine.bots import make_bot
+from tideboard.engine.search import Budget
 from tideboard.games.shifting_stones import solo
 from tideboard.games.shifting_stones.bots import GreedyBot
 from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
@@ -54,3 +56,22 @@ def test_wins_in_two_needs_a_score_and_the_grid_left_showing_the_rest():
     assert solo.wins_in_two(grid, (11, 13)) and solo.wins(grid, (11, 13))
     # 13 alone: paying for its own flip scores nothing this turn (a strike)
     assert not solo.wins_in_two(grid, (13,)) and not solo.wins(grid, (13,))
+
+
+def _finish(state, bot):
+    while not GAME.is_over(state):
+        legal = GAME.legal_for(state, 0)
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, legal))
+    return state
+
+
+def test_the_expert_searches_the_endgame_to_a_win_greedy_misses():
+    """Three cards left, all in hand: the expert's favourite (greedy with the exact
+    search of the turns to the end, ``solo.wins``) finds the order and the moves that
+    score them all; greedy's check of two turns ahead finds no such line and loses."""
+    scored = (29, 14, 39, 3, 56, 50, 40, 59, 23, 43, 41, 20, 12)
+    state = make_state("BSE/HBH/OTE", [(60, 13, 21)], solo=True, scored=[scored])
+    assert GAME.winners(_finish(state, GreedyBot(1))) == ()
+    expert = make_bot(GAME, "expert", 1, Budget(iterations=1))
+    end = _finish(state, expert)
+    assert GAME.winners(end) == (0,)
