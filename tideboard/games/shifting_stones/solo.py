@@ -37,7 +37,8 @@ MAX_MOVES = 3
 RERANK = 12  # endgame plans checked for a win in two turns (by the number of cards left)
 # the same for the expert (exact, to the end): every plan that leaves one or two
 # cards (a few milliseconds each), the best few that leave three or four
-DEEP_CHECKS = {1: 10000, 2: 3000, 3: 48, 4: RERANK}
+DEEP_CHECKS = {1: 10000, 2: 2000, 3: 16, 4: RERANK}
+STRIKE_CHECKS = 12  # and the best few for a win after a strike turn
 
 
 def hardness(card: int) -> int:
@@ -183,11 +184,47 @@ def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, An
             seen.add((end, rest))
             if wins(end, rest) if deep and size <= 3 else wins_in_two(end, rest):
                 candidates.append((value + WIN / 4, moves, first, end, scored))
+        if deep and candidates[0][0] < WIN / 4:
+            # no line without a strike: one with a strike turn to move the stones
+            # (one or two cards left; a strike turn pays every card)
+            for value, moves, first, end, scored in candidates[:STRIKE_CHECKS]:
+                taken = strikes + (0 if (scored or scored_before) else 1)
+                rest = tuple(
+                    sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard))
+                )
+                spare = SOLO_STRIKES - 1 - taken
+                if 0 < len(rest) <= 2 and spare > 0 and wins_after_strikes(end, rest, spare):
+                    candidates.append((value + WIN / 8, moves, first, end, scored))
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
     if not candidates:
         return ("end", 0, None)
     value, moves, first, end, scored = candidates[0]
     return _first(hand, masks, now, scored, -moves, first, end)
+
+
+@functools.lru_cache(maxsize=20000)
+def wins_after_strikes(code: int, rest: tuple[int, ...], spare: int) -> bool:
+    """:func:`wins`, or after at most ``spare`` strike turns paying every card to
+    move the stones (one card: a move a strike; two cards: one strike turn)."""
+    if wins(code, rest):
+        return True
+    if spare <= 0:
+        return False
+    if len(rest) == 1:
+        return _reachable(code, rest[0], spare)
+    grids = {code}
+    for _ in range(len(rest)):
+        grids |= {g2 for g in grids for _, g2 in code_moves(g)}
+    return any(wins(g, rest) for g in grids)
+
+
+def _reachable(code: int, card: int, moves: int) -> bool:
+    """Can ``moves`` shifts or flips make the grid show the card?"""
+    masks = CARD_BY_ID[card].masks
+    grids = {code}
+    for _ in range(moves):
+        grids |= {g2 for g in grids for _, g2 in code_moves(g)}
+    return any(wrong_stones(masks, g) == 0 for g in grids)
 
 
 @functools.lru_cache(maxsize=50000)
