@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.shifting_stones.ss_helpers import filler, make_state
+from tests.shifting_stones.ss_helpers import cards_worth, filler, make_state
 from tideboard.engine.bots import make_bot
 from tideboard.engine.search import Budget
 from tideboard.games.shifting_stones import solo
@@ -75,3 +75,17 @@ def test_the_expert_searches_the_endgame_to_a_win_greedy_misses():
     expert = make_bot(GAME, "expert", 1, Budget(iterations=1))
     end = _finish(state, expert)
     assert GAME.winners(end) == (0,)
+
+
+def test_with_no_line_without_a_strike_the_expert_plans_one_with_a_strike_turn():
+    """Two cards left (each worth 1) and no line scores both without a strike: the
+    expert's favourite plays for a line that takes a strike turn to move the stones
+    and then wins (``solo.wins_after_strikes``, checked on the plans of this turn);
+    without that check it loses."""
+    grid = grid_code(make_state("HFM/HET/EBH", [()]).grid)
+    assert not solo.wins(grid, (25, 60))
+    # the rest of a mini deck: 8 one-point cards, 4 two, 3 three, 1 five
+    scored = sum((cards_worth(p, n, (25, 60)) for p, n in ((1, 6), (2, 4), (3, 3), (5, 1))), ())
+    state = make_state("HFM/HET/EBH", [(60, 25)], solo=True, scored=[scored])
+    end = _finish(state, make_bot(GAME, "expert", 1, Budget(iterations=1)))
+    assert GAME.winners(end) == (0,) and end.strikes > 0
