@@ -89,3 +89,16 @@ def test_with_no_line_without_a_strike_the_expert_plans_one_with_a_strike_turn()
     state = make_state("HFM/HET/EBH", [(60, 25)], solo=True, scored=[scored])
     end = _finish(state, make_bot(GAME, "expert", 1, Budget(iterations=1)))
     assert GAME.winners(end) == (0,) and end.strikes > 0
+
+
+def test_the_plans_move_ruled_out_greedy_still_picks_a_move_among_the_rest():
+    """The easy level's slip asks greedy again without its first choice: in solo the
+    rules of thumb then choose among the rest (the plan's fallback used to be ending
+    the turn, a strike with a card to score)."""
+    hand = (11, 13, 20, 30)
+    state = make_state(TABLE, [hand], solo=True, deck=filler(8, exclude=hand))
+    legal = GAME.legal_for(state, 0)
+    first = GreedyBot(1).choose(GAME, GAME.view(state, 0), 0, legal)
+    rest = [a for a in legal if a != first]
+    second = GreedyBot(1).choose(GAME, GAME.view(state, 0), 0, rest)
+    assert second in rest and not isinstance(second, EndTurn)

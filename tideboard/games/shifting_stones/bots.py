@@ -65,7 +65,11 @@ class GreedyBot:
 
     def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
         if view.solo and self.solo_plan:
-            return solo.first_move(view, seat, legal, self.deep)
+            planned = solo.first_move(view, seat, legal, self.deep)
+            if planned is not None:
+                return planned
+            # (the plan's move was ruled out, as by the easy level's slip: the rules
+            # of thumb below choose among the rest)
         scores = [a for a in legal if isinstance(a, Score)]
         if scores:
             return max(scores, key=lambda a: (CARD_BY_ID[a.card].points, -a.card))

@@ -79,7 +79,8 @@ _PLANS_SIZE = 20000
 
 
 def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False) -> Any:
-    """The first action of the best plan for the rest of the turn (solo only).
+    """The first action of the best plan for the rest of the turn (solo only; None
+    if that action is not among ``legal``).
     ``deep``: the endgame's best plans are checked by an exact search of the turns
     to the end (:func:`wins`; up to a few tenths of a second: the expert's)."""
     hand = state.hands[seat]
@@ -106,7 +107,7 @@ def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False
         action = Shift(card, a, b) if b is not None else Flip(card, a)
     else:
         action = END_TURN
-    return action if action in legal else END_TURN
+    return action if action in legal else None
 
 
 def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, Any]:
