@@ -47,6 +47,7 @@ ROWS: list[tuple] = [
     ("Mermaid Rain 3p, 1 easy", "mermaid-rain", 3, False, "wins", "<33%", "easy"),
     ("Moonlighter campaign, easy (median)", "moonlighter", 1, False, "median", "<greedy", "easy"),
     ("Moonlighter campaign, greedy (median)", "moonlighter", 1, False, "median", "", "greedy"),
+    ("Shifting Stones solo, greedy", "shifting-stones", 1, True, "wins", "", "greedy"),
     (
         "Shifting Stones 2p, easy vs random",
         "shifting-stones",

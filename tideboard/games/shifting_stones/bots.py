@@ -5,8 +5,9 @@ shortest run of at most two shifts/flips (paid for with its least valuable
 other cards) that makes its best card match, and starts it.  Failing that it
 skips to widen its hand (not in solo, where a skip costs a strike), or spends
 spare cards on moves that bring its most promising card closer, or ends the
-turn.  It decides from its own view, so
-it never sees other hands or the deck.
+turn.  In solo it plans the whole turn instead (``solo.py``: every path of up to
+three moves, which cards it scores, pays with or keeps, and where that leaves the
+endgame).  It decides from its own view, so it never sees other hands or the deck.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
-from tideboard.games.shifting_stones import sampling
+from tideboard.games.shifting_stones import sampling, solo
 from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
+from tideboard.games.shifting_stones.solo import code_moves
 from tideboard.games.shifting_stones.state import (
     END_TURN,
     SKIP,
@@ -45,16 +47,6 @@ def _moves(grid: tuple[int, ...]):
         yield (cell, None), tuple(g)
 
 
-def _code_moves(code: int):
-    """:func:`_moves` on a grid's code (content.grid_code), in the same order."""
-    for a, b in NEIGHBOURS:
-        diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
-        if diff:
-            yield (a, b), code ^ (diff << 3 * a) ^ (diff << 3 * b)
-    for cell in range(9):
-        yield (cell, None), code ^ (1 << 3 * cell)
-
-
 def _distance(card, grid: tuple[int, ...]) -> int:
     """How many stones are wrong where the card comes closest to matching."""
     return min(sum(grid[cell] != face for cell, face in placement) for placement in card.placements)
@@ -63,11 +55,21 @@ def _distance(card, grid: tuple[int, ...]) -> int:
 class GreedyBot:
     level = "greedy"
 
-    def __init__(self, seed: int | None = None, depth: int = 2) -> None:
+    def __init__(
+        self, seed: int | None = None, depth: int = 2, solo_plan: bool = True, deep: bool = False
+    ) -> None:
         self.random = random.Random(seed)
         self.depth = depth
+        self.solo_plan = solo_plan
+        self.deep = deep  # solo: the endgame searched to the end (solo.first_move)
 
     def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
+        if view.solo and self.solo_plan:
+            planned = solo.first_move(view, seat, legal, self.deep)
+            if planned is not None:
+                return planned
+            # (the plan's move was ruled out, as by the easy level's slip: the rules
+            # of thumb below choose among the rest)
         scores = [a for a in legal if isinstance(a, Score)]
         if scores:
             return max(scores, key=lambda a: (CARD_BY_ID[a.card].points, -a.card))
@@ -176,7 +178,7 @@ def _in_reach(code: int, hand: tuple[int, ...], depth: int) -> list[tuple[int, i
             near = [entry for entry in cards if _within_two(g, entry[2])]
             if not near and steps == depth:
                 continue
-            for move, g2 in _code_moves(g):
+            for move, g2 in code_moves(g):
                 start = first or move
                 if near:
                     for card, points, masks in near:
@@ -267,7 +269,7 @@ EXPERT = Spec(
     horizon=12,
     solo_scale=25.0,
     evaluate=evaluate,
-    prior=bot_policy(GreedyBot()),
+    prior=bot_policy(GreedyBot(deep=True)),
     bias=1.0,
 )
 

@@ -1,0 +1,104 @@
+"""Shifting Stones solo: the bots plan the whole turn (``solo.py``, issue #21)."""
+
+from __future__ import annotations
+
+from tests.shifting_stones.ss_helpers import cards_worth, filler, make_state
+from tideboard.engine.bots import make_bot
+from tideboard.engine.search import Budget
+from tideboard.games.shifting_stones import solo
+from tideboard.games.shifting_stones.bots import GreedyBot
+from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
+from tideboard.games.shifting_stones.game import GAME
+from tideboard.games.shifting_stones.state import EndTurn, Skip
+
+TABLE = "BOH/BOE/EES"  # card 11 matches; card 13 matches after one flip, not now
+
+
+def _play_turns(state, turns: int):
+    """Greedy plays ``turns`` turns (or to the end); the actions it took."""
+    bot = GreedyBot(5)
+    taken = []
+    while not GAME.is_over(state) and turns:
+        legal = GAME.legal_for(state, 0)
+        action = bot.choose(GAME, GAME.view(state, 0), 0, legal)
+        taken.append(action)
+        state = GAME.apply(state, action)
+        turns -= isinstance(action, (EndTurn, Skip))
+    return state, taken
+
+
+def test_the_last_two_cards_one_scored_the_other_paid_to_make_itself_match():
+    """Two cards left, one matching now and one a flip away: score the first, pay
+    the other for the flip that makes it match, score it next turn: a win.  (Greedy
+    before scored the first and ended the turn, the last card never matching.)"""
+    assert CARD_BY_ID[11].matches(make_state(TABLE, [()]).grid)
+    assert not CARD_BY_ID[13].matches(make_state(TABLE, [()]).grid)
+    scored = filler(14, exclude=(11, 13))
+    state = make_state(TABLE, [(11, 13)], solo=True, scored=[scored], strikes=1)
+    end, _ = _play_turns(state, 2)
+    assert GAME.is_over(end) and GAME.winners(end) == (0,) and end.strikes == 1
+
+
+def test_a_card_three_moves_away_is_scored_this_turn():
+    """No card of the hand is within two shifts or flips of the grid, one is within
+    three, paid with the other three: the turn scores it (greedy looked two moves
+    ahead, found nothing and took a strike)."""
+    hand = (23, 47, 71, 48)
+    state = make_state(TABLE, [hand], solo=True, deck=filler(8, exclude=hand))
+    end, taken = _play_turns(state, 1)
+    assert end.strikes == 0 and len(end.scored[0]) == 1
+    assert sum(not isinstance(a, EndTurn) for a in taken) == 4  # three moves, one score
+
+
+def test_wins_in_two_needs_a_score_and_the_grid_left_showing_the_rest():
+    grid = grid_code(make_state(TABLE, [()]).grid)
+    # score 11, pay 13 for its flip: 13 shows, the next turn scores it
+    assert solo.wins_in_two(grid, (11, 13)) and solo.wins(grid, (11, 13))
+    # 13 alone: paying for its own flip scores nothing this turn (a strike)
+    assert not solo.wins_in_two(grid, (13,)) and not solo.wins(grid, (13,))
+
+
+def _finish(state, bot):
+    while not GAME.is_over(state):
+        legal = GAME.legal_for(state, 0)
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, legal))
+    return state
+
+
+def test_the_expert_searches_the_endgame_to_a_win_greedy_misses():
+    """Three cards left, all in hand: the expert's favourite (greedy with the exact
+    search of the turns to the end, ``solo.wins``) finds the order and the moves that
+    score them all; greedy's check of two turns ahead finds no such line and loses."""
+    scored = (29, 14, 39, 3, 56, 50, 40, 59, 23, 43, 41, 20, 12)
+    state = make_state("BSE/HBH/OTE", [(60, 13, 21)], solo=True, scored=[scored])
+    assert GAME.winners(_finish(state, GreedyBot(1))) == ()
+    expert = make_bot(GAME, "expert", 1, Budget(iterations=1))
+    end = _finish(state, expert)
+    assert GAME.winners(end) == (0,)
+
+
+def test_with_no_line_without_a_strike_the_expert_plans_one_with_a_strike_turn():
+    """Two cards left (each worth 1) and no line scores both without a strike: the
+    expert's favourite plays for a line that takes a strike turn to move the stones
+    and then wins (``solo.wins_after_strikes``, checked on the plans of this turn);
+    without that check it loses."""
+    grid = grid_code(make_state("HFM/HET/EBH", [()]).grid)
+    assert not solo.wins(grid, (25, 60))
+    # the rest of a mini deck: 8 one-point cards, 4 two, 3 three, 1 five
+    scored = sum((cards_worth(p, n, (25, 60)) for p, n in ((1, 6), (2, 4), (3, 3), (5, 1))), ())
+    state = make_state("HFM/HET/EBH", [(60, 25)], solo=True, scored=[scored])
+    end = _finish(state, make_bot(GAME, "expert", 1, Budget(iterations=1)))
+    assert GAME.winners(end) == (0,) and end.strikes > 0
+
+
+def test_the_plans_move_ruled_out_greedy_still_picks_a_move_among_the_rest():
+    """The easy level's slip asks greedy again without its first choice: in solo the
+    rules of thumb then choose among the rest (the plan's fallback used to be ending
+    the turn, a strike with a card to score)."""
+    hand = (11, 13, 20, 30)
+    state = make_state(TABLE, [hand], solo=True, deck=filler(8, exclude=hand))
+    legal = GAME.legal_for(state, 0)
+    first = GreedyBot(1).choose(GAME, GAME.view(state, 0), 0, legal)
+    rest = [a for a in legal if a != first]
+    second = GreedyBot(1).choose(GAME, GAME.view(state, 0), 0, rest)
+    assert second in rest and not isinstance(second, EndTurn)

@@ -1,0 +1,327 @@
+"""Shifting Stones solo: the bots' plan of a whole turn (issue #21).
+
+Solo is a puzzle against the deck: every one of the 16 cards must be scored, a turn
+that scores nothing is a strike, the fourth strike loses.  A paid card is not lost (the
+discard pile comes back as the deck), so the turn's cards are a budget of moves; and
+the game is won only by a turn that scores every card left *without paying*: the
+grid must then show all of them at once.  Greedy's two-move plan for its best card
+scored 11 of the 16 on average and won none; a three-move plan scores 13, and loses
+at the end, with two or three cards left that the grid never shows together.
+
+So the solo bots plan the whole turn: every path of up to three shifts or flips
+from the grid, the cards that match somewhere along it scored, the others paying
+for its moves or kept, and judge where the turn leaves them: a win; the next turn's
+hand (every card left, once the deck is through) all matching the grid, a win next
+turn; else the strikes, the cards left and how far the grid is from showing them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from tideboard.games.shifting_stones.content import CARD_BY_ID, HAND_SIZE, SOLO_STRIKES, grid_code
+from tideboard.games.shifting_stones.rules import NEIGHBOURS
+from tideboard.games.shifting_stones.state import END_TURN, Flip, Score, Shift, State
+
+_LOW_BITS = 0o111111111  # the lowest bit of each cell's three in a grid code
+WIN = 1_000_000.0
+LOST = -1_000_000.0
+STRIKE = 60.0  # a strike taken (four lose the game)
+CARD = 20.0  # a card still to score
+NEAR = 4.0  # a stone wrong for a card of the next hand (the endgame's)
+KEPT = 1.5  # a stone wrong for a card kept in hand (before the endgame)
+HARD = 6.0  # a stone a scored card fixes (the hard cards first, the easy ones last)
+MAX_MOVES = 3
+RERANK = 12  # endgame plans checked for a win in two turns (by the number of cards left)
+# the same for the expert (exact, to the end): every plan that leaves one or two
+# cards (a few milliseconds each), the best few that leave three or four
+DEEP_CHECKS = {1: 10000, 2: 2000, 3: 16, 4: RERANK}
+STRIKE_CHECKS = 12  # and the best few for a win after a strike turn
+
+
+def hardness(card: int) -> int:
+    """How hard a card is to match: the stones it fixes, two more for a full grid
+    (its place is fixed too)."""
+    c = CARD_BY_ID[card]
+    fixed = sum(ch != "*" for row in c.rows for ch in row)
+    return fixed + (2 if c.height == 3 and c.width == 3 else 0)
+
+
+def wrong_stones(masks: tuple[tuple[int, int], ...], code: int) -> int:
+    """How many stones are wrong where the card comes closest to matching."""
+    best = 9
+    for mask, faces in masks:
+        wrong = (code & mask) ^ faces
+        n = ((wrong | wrong >> 1 | wrong >> 2) & _LOW_BITS).bit_count()
+        if n < best:
+            best = n
+            if not n:
+                break
+    return best
+
+
+def code_moves(code: int):
+    """Every grid one shift or flip away from a grid's code (content.grid_code), with
+    the move: (a, b) for a shift, (cell, None) for a flip."""
+    for a, b in NEIGHBOURS:
+        diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
+        if diff:
+            yield (a, b), code ^ (diff << 3 * a) ^ (diff << 3 * b)
+    for cell in range(9):
+        yield (cell, None), code ^ (1 << 3 * cell)
+
+
+# (grid code, hand, discard, deck size, strikes, scored this turn) -> the plan's first move
+_PLANS: dict[tuple, Any] = {}
+_PLANS_SIZE = 20000
+
+
+def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False) -> Any:
+    """The first action of the best plan for the rest of the turn (solo only; None
+    if that action is not among ``legal``).
+    ``deep``: the endgame's best plans are checked by an exact search of the turns
+    to the end (:func:`wins`; up to a few tenths of a second: the expert's)."""
+    hand = state.hands[seat]
+    key = (
+        deep,
+        state.grid,
+        hand,
+        state.discard,
+        len(state.deck),
+        state.strikes,
+        state.scored_this_turn,
+    )
+    found = _PLANS.get(key)
+    if found is None:
+        found = _plan(state, hand, deep)
+        if len(_PLANS) >= _PLANS_SIZE:
+            _PLANS.clear()
+        _PLANS[key] = found
+    kind, card, move = found
+    if kind == "score":
+        action: Any = Score(card)
+    elif kind == "move":
+        a, b = move
+        action = Shift(card, a, b) if b is not None else Flip(card, a)
+    else:
+        action = END_TURN
+    return action if action in legal else None
+
+
+def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, Any]:
+    code = grid_code(state.grid)
+    masks = [CARD_BY_ID[c].masks for c in hand]
+    k = len(hand)
+    # cards scoreable now are scored first (scoring never moves a stone)
+    now = [i for i in range(k) if wrong_stones(masks[i], code) == 0]
+    left = k + len(state.deck) + len(state.discard)
+    deck_empty = not state.deck
+    discard = state.discard
+    discard_masks = [CARD_BY_ID[c].masks for c in discard]
+    strikes = state.strikes
+    hard = [hardness(c) for c in hand]
+    scored_before = state.scored_this_turn
+
+    def judge(end: int, scored: int, n_scored: int, payers: int) -> float:
+        """The value of ending the turn on grid ``end``, the hand's cards in the bit
+        set ``scored`` scored, ``payers`` of the others paid for the moves."""
+        remaining = left - n_scored
+        if remaining == 0:
+            return WIN
+        taken = strikes + (0 if (n_scored or scored_before) else 1)
+        if taken >= SOLO_STRIKES:
+            return LOST
+        value = -STRIKE * taken - CARD * remaining
+        value += HARD * sum(hard[i] for i in range(k) if scored >> i & 1)
+        unscored = [masks[i] for i in range(k) if not scored >> i & 1]
+        if remaining <= HAND_SIZE and deck_empty:
+            # the next hand is every card left: does the grid show them all?
+            wrong = [wrong_stones(m, end) for m in unscored]
+            wrong += [wrong_stones(m, end) for m in discard_masks]
+            if not any(wrong):
+                return WIN / 2 + value
+            # the turn after scores one card and leaves the grid showing the others
+            # (the cards left may never show all at once: two Suns, say)
+            total = sum(wrong)
+            return value - NEAR * min(total + w for w in wrong)
+        kept = sorted(wrong_stones(m, end) for m in unscored)
+        return value - KEPT * sum(kept[: k - n_scored - payers])
+
+    candidates = []  # (value, moves, the plan's first action, end grid, scored)
+    # paths of moves from the grid: (code, cards matched along it) -> first move
+    frontier = {(code, _bits(now)): None}
+    for moves in range(0, min(MAX_MOVES, k) + 1):
+        following: dict[tuple[int, int], Any] = {}
+        for (end, along), first in frontier.items():
+            value, scored = _best_split(judge, end, along, moves, k)
+            if value is not None:
+                candidates.append((value, -moves, first, end, scored))
+            if moves < min(MAX_MOVES, k):
+                for move, g2 in code_moves(end):
+                    a2 = along
+                    for i in range(k):
+                        if not a2 >> i & 1 and wrong_stones(masks[i], g2) == 0:
+                            a2 |= 1 << i
+                    following.setdefault((g2, a2), first or move)
+        frontier = following
+    candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+    if deck_empty and left - 1 <= HAND_SIZE:
+        # the endgame (every card left known): among the best few plans, and the best
+        # few that take a strike to move the stones, those after which the turns to
+        # come can win (the grid left showing every card still to score at the end)
+        caps = DEEP_CHECKS if deep else {2: RERANK, 3: RERANK, 4: RERANK}
+        counts = dict.fromkeys(caps, 0)
+        seen = set()
+        for value, moves, first, end, scored in list(candidates):
+            if value >= WIN / 4:
+                continue
+            rest = tuple(sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard)))
+            size = len(rest)
+            if size not in caps or counts[size] >= caps[size] or (end, rest) in seen:
+                continue
+            counts[size] += 1
+            seen.add((end, rest))
+            if wins(end, rest) if deep and size <= 3 else wins_in_two(end, rest):
+                candidates.append((value + WIN / 4, moves, first, end, scored))
+        if deep and candidates[0][0] < WIN / 4:
+            # no line without a strike: one with a strike turn to move the stones
+            # (one or two cards left; a strike turn pays every card)
+            for value, moves, first, end, scored in candidates[:STRIKE_CHECKS]:
+                taken = strikes + (0 if (scored or scored_before) else 1)
+                rest = tuple(
+                    sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard))
+                )
+                spare = SOLO_STRIKES - 1 - taken
+                if 0 < len(rest) <= 2 and spare > 0 and wins_after_strikes(end, rest, spare):
+                    candidates.append((value + WIN / 8, moves, first, end, scored))
+        candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
+    if not candidates:
+        return ("end", 0, None)
+    value, moves, first, end, scored = candidates[0]
+    return _first(hand, masks, now, scored, -moves, first, end)
+
+
+@functools.lru_cache(maxsize=20000)
+def wins_after_strikes(code: int, rest: tuple[int, ...], spare: int) -> bool:
+    """:func:`wins`, or after at most ``spare`` strike turns paying every card to
+    move the stones (one card: a move a strike; two cards: one strike turn)."""
+    if wins(code, rest):
+        return True
+    if spare <= 0:
+        return False
+    if len(rest) == 1:
+        return _reachable(code, rest[0], spare)
+    grids = {code}
+    for _ in range(len(rest)):
+        grids |= {g2 for g in grids for _, g2 in code_moves(g)}
+    return any(wins(g, rest) for g in grids)
+
+
+def _reachable(code: int, card: int, moves: int) -> bool:
+    """Can ``moves`` shifts or flips make the grid show the card?"""
+    masks = CARD_BY_ID[card].masks
+    grids = {code}
+    for _ in range(moves):
+        grids |= {g2 for g in grids for _, g2 in code_moves(g)}
+    return any(wrong_stones(masks, g) == 0 for g in grids)
+
+
+@functools.lru_cache(maxsize=50000)
+def wins(code: int, rest: tuple[int, ...]) -> bool:
+    """Can the turns from this grid, holding every card left (``rest``), score them
+    all without a strike?  Exact, for up to three cards: each turn scores at least
+    one card, paying for at most as many moves as it keeps cards; the last scores
+    all it holds without a move."""
+    masks = [CARD_BY_ID[c].masks for c in rest]
+    r = len(rest)
+    full = (1 << r) - 1
+    frontier = {(code, 0)}
+    for moves in range(0, min(MAX_MOVES, r - 1) + 1):
+        following = set()
+        for end, along in frontier:
+            match = 0
+            for i in range(r):
+                if wrong_stones(masks[i], end) == 0:
+                    match |= 1 << i
+            if not moves and match == full:
+                return True
+            along |= match
+            subset = along
+            while subset:  # every card set scored on the way, none paying
+                if r - subset.bit_count() >= moves:
+                    left = tuple(rest[i] for i in range(r) if not subset >> i & 1)
+                    if not left or wins(end, left):
+                        return True
+                subset = (subset - 1) & along
+            if moves < min(MAX_MOVES, r - 1):
+                for _, g2 in code_moves(end):
+                    following.add((g2, along))
+        frontier = following
+    return False
+
+
+def wins_in_two(code: int, rest: tuple[int, ...]) -> bool:
+    """Can a turn starting on this grid with these cards (every card left) score at
+    least one and leave the grid showing all the others, paid with them (so that the
+    turn after scores them all and wins)?"""
+    masks = [CARD_BY_ID[c].masks for c in rest]
+    r = len(rest)
+    frontier = {(code, 0)}
+    for moves in range(0, min(MAX_MOVES, r - 1) + 1):
+        following = set()
+        for end, along in frontier:
+            match = 0
+            for i in range(r):
+                if wrong_stones(masks[i], end) == 0:
+                    match |= 1 << i
+            along |= match
+            must = ((1 << r) - 1) & ~match  # the cards that must be scored on the way
+            if must & ~along == 0:
+                kept = match.bit_count() if must else r - 1
+                if (must or match) and kept >= moves and (must or moves < r):
+                    return True
+            if moves < min(MAX_MOVES, r - 1):
+                for _, g2 in code_moves(end):
+                    following.add((g2, along))
+        frontier = following
+    return False
+
+
+def _bits(indices: list[int]) -> int:
+    out = 0
+    for i in indices:
+        out |= 1 << i
+    return out
+
+
+def _best_split(judge, end: int, along: int, moves: int, k: int) -> tuple[float | None, int]:
+    """The best choice of which matched cards to score (the rest must pay the moves)."""
+    best_value = None
+    best_scored = 0
+    subset = along
+    while True:  # every subset of ``along``, itself first
+        n = subset.bit_count()
+        if n + moves <= k:
+            value = judge(end, subset, n, moves)
+            if best_value is None or value > best_value:
+                best_value, best_scored = value, subset
+        if not subset:
+            break
+        subset = (subset - 1) & along
+    return best_value, best_scored
+
+
+def _first(hand, masks, now, scored: int, moves: int, first, end: int) -> tuple[str, int, Any]:
+    """The plan's first action: a card it scores that matches now, else its first move
+    paid with a card it neither scores nor (if it can help it) keeps."""
+    for i in now:
+        if scored >> i & 1:
+            return ("score", hand[i], None)
+    if not moves or first is None:
+        return ("end", 0, None)
+    payers = [i for i in range(len(hand)) if not scored >> i & 1]
+    # pay with the card furthest from matching (the others may be kept)
+    pay = max(payers, key=lambda i: (wrong_stones(masks[i], end), -CARD_BY_ID[hand[i]].points))
+    return ("move", hand[pay], first)
