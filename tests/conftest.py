@@ -93,16 +93,9 @@ def pytest_collection_modifyitems(config, items):
     """Tests marked slow first, then the app, server and store tests, then the
     rest: xdist hands tests out in this order, so the parallel run ends with
     the short tests, spread over the workers as each frees up, not with a
-    long one while the other cores wait.  The few marked ``stall`` come last of
-    all: they check that the SSH server answers honest players while an
-    attacker works on it (a key's answer p95 under ``attackers.STALLED``), and
-    mostly wait on their clients, so they run side by side with each other and
-    the last short tests, not beside the other workers' busiest tests (three
-    workers a core starved their server there)."""
+    long one while the other cores wait."""
 
     def rank(item) -> int:
-        if item.get_closest_marker("stall") is not None:
-            return 3
         if item.get_closest_marker("slow") is not None:
             return 0
         return 1 if item.nodeid.startswith(HEAVY_FOLDERS) else 2
@@ -111,9 +104,13 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """-n auto: three workers a core.  Many tests wait part of their time (fsync,
-    child processes, SSH clients and servers, a pause between keys); with one or
-    two workers a core the cores stood idle while the workers waited.  The tests
-    that time the SSH server's answers under attack run last (``stall``, above)."""
+    """-n auto: two workers a core.  Many tests wait part of their time (fsync,
+    child processes, SSH clients and servers, a pause between keys); with one worker
+    a core a core stood idle while its worker waited.  Three a core ran the whole
+    suite faster on a quiet machine (224-242 s against 253 s on 2 cores) but, in a
+    CI run, starved the SSH tests' servers at the start, where the slow tests run
+    side by side (a client waited past its timeout); and once the suite was
+    CPU-bound (session 9: 2,712 tests) three a core took 490 s of CPU for 273 s,
+    two 448 s for 277 s: the extra workers' own start cost what they gained."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return 3 * (cores or 1)
+    return 2 * (cores or 1)

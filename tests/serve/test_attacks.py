@@ -78,7 +78,7 @@ async def test_a_giant_window_is_clamped_at_start_and_on_every_change():
         await server.stop()
 
 
-@pytest.mark.stall  # (handed out last: tests/conftest.py)
+@pytest.mark.slow
 async def test_a_10000x10000_window_neither_grows_the_server_nor_stalls_others():
     async with ServerProcess() as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(3)]
@@ -342,7 +342,7 @@ async def test_openssh_port_forwardings_are_refused(key_file):
 
 
 # -- point 5: a key flood slows only the flooder ----------------------------------------
-@pytest.mark.stall  # (handed out last: tests/conftest.py)
+@pytest.mark.slow
 async def test_a_key_flood_does_not_stall_the_other_players():
     async with ServerProcess() as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(8)]
@@ -367,7 +367,7 @@ async def test_a_key_flood_does_not_stall_the_other_players():
 
 
 # -- point 6: a client that never reads --------------------------------------------------
-@pytest.mark.stall  # (handed out last: tests/conftest.py)
+@pytest.mark.slow
 async def test_a_client_that_never_reads_is_bounded_then_closed():
     async with ServerProcess(output_stall=4.0) as server:
         players = [await Player(f"p{n}").connect(server.port) for n in range(3)]

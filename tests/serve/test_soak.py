@@ -33,7 +33,7 @@ SECONDS = 10.0
 STALL = 4.0  # Limits.output_stall: the non-reader is closed well inside SECONDS
 
 
-@pytest.mark.stall  # (handed out last: tests/conftest.py)
+@pytest.mark.slow  # (mostly waiting: started first, beside the others)
 async def test_soak_30_players_with_a_flooder_a_giant_window_and_a_non_reader():
     # every client comes from 127.0.0.1: the per-address limit is raised
     async with ServerProcess(per_minute=1000, per_address=1000, output_stall=STALL) as server:
