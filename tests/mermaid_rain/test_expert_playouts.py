@@ -100,3 +100,24 @@ def test_the_others_hidden_meld_choices_are_sampled_as_greedy_would_make_them():
         assert sum(sample.hands[1][k] >= cards.count(k) for k in cards) == len(cards)
         alike += cards[0] == cards[1]
     assert alike >= 36
+
+
+def test_a_cut_playout_counts_only_the_cards_that_will_still_pay_a_step():
+    """Seat 0 has ridden this round (seat 1 rides now): of its cards only the two it
+    will keep count (the rest are discarded at the round's end); seat 1's all count;
+    after the last round's ride none do."""
+    state = riding(seat=1, at="f5", cards=(2, 2, 2), order=(0, 1, 2, 3))
+    assert state.turn == 1
+
+    def with_hand(seat, cards):
+        hands = list(state.hands)
+        hands[seat] = (*cards, 0)
+        return evolve(state, hands=tuple(hands))
+
+    many, two = with_hand(0, (3, 2, 1)), with_hand(0, (1, 1, 0))
+    assert EXPERT.evaluate(GAME, many)[0] == EXPERT.evaluate(GAME, two)[0]
+    assert EXPERT.evaluate(GAME, with_hand(0, (1, 0, 0)))[0] < EXPERT.evaluate(GAME, two)[0]
+    assert EXPERT.evaluate(GAME, with_hand(1, (3, 3, 1)))[1] > EXPERT.evaluate(GAME, state)[1]
+    last = evolve(many, round=5)
+    assert EXPERT.evaluate(GAME, last)[0] == EXPERT.evaluate(GAME, evolve(two, round=5))[0]
+    assert EXPERT.evaluate(GAME, last)[0] == EXPERT.evaluate(GAME, with_hand(0, (0, 0, 0)))[0]

@@ -30,9 +30,11 @@ from tideboard.engine.search import Spec
 from tideboard.games.mermaid_rain import sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     CELLS,
+    KEEP,
     MARCH,
     MELD_LIMIT,
     MERMAID,
+    ROUNDS,
     STARTS,
     TILE_DARK,
     TILE_SYMBOL,
@@ -43,6 +45,9 @@ from tideboard.games.mermaid_rain.content import (
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.playouts import playout_policy
 from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HOME,
+    RIDE,
     Draw,
     Drop,
     End,
@@ -309,12 +314,27 @@ def evaluate(game: Any, state: State) -> list[float]:
     """Each seat's points were the game to end now: the track, the tribute and the
     majorities of the treasures held (most of a game's points come at its end, so a
     playout cut at its horizon judged by the track alone sees little), and a little
-    for each adventure card in hand (each pays a step towards treasure: without it
-    the search spends pairs and long melds as if cards were free)."""
+    for each adventure card in hand that will still pay a step towards treasure:
+    every card before its riding turn of the round (without them the search spends
+    pairs and long melds as if cards were free), once that turn is over only the two
+    it will keep (the rest are discarded at the round's end: counted, the search
+    ended its turn early to hoard them), none after the last round's ride."""
     totals = [b["total"] for b in scoring.breakdown(state)]
     if state.over:
         return totals
-    return [t + HAND_WORTH * sum(hand[:3]) for t, hand in zip(totals, state.hands)]
+    phase = state.phase
+    if phase == RIDE:
+        done = set(state.order[: state.turn])
+    elif phase == HOME or phase == DISCARD:
+        done = set(range(state.players))
+    else:
+        done = set()
+    kept = 0 if state.round >= ROUNDS else KEEP
+    out = []
+    for seat, (total, hand) in enumerate(zip(totals, state.hands)):
+        cards = hand[0] + hand[1] + hand[2]
+        out.append(total + HAND_WORTH * (min(kept, cards) if seat in done else cards))
+    return out
 
 
 def greedy_show(state: State, seat: int, legal: list, rng: random.Random) -> Show:
