@@ -29,18 +29,25 @@ from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec
 from tideboard.games.mermaid_rain import sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
+    CELLS,
+    KEEP,
     MARCH,
     MELD_LIMIT,
     MERMAID,
+    ROUNDS,
     STARTS,
     TILE_DARK,
     TILE_SYMBOL,
     TILES_OF_SHAPE,
     TURTLE,
-    distance,
+    cube,
 )
 from tideboard.games.mermaid_rain.melds import meld_rank
+from tideboard.games.mermaid_rain.playouts import playout_policy
 from tideboard.games.mermaid_rain.state import (
+    DISCARD,
+    HOME,
+    RIDE,
     Draw,
     Drop,
     End,
@@ -109,6 +116,21 @@ def cards_to_treasure(view: State, start: int, hand: tuple[int, ...]) -> dict[in
     return best
 
 
+_DISTANCES: list[tuple[int, ...]] = []
+
+
+def _distances() -> list[tuple[int, ...]]:
+    """``content.distance`` between every two cells, as a table (made on first use:
+    the tiles' placement weighs hundreds of spots a move, thousands in the playouts)."""
+    if not _DISTANCES:
+        coords = [cube(c) for c in range(CELLS)]
+        _DISTANCES.extend(
+            tuple(max(abs(ax - bx), abs(ay - by), abs(az - bz)) for bx, by, bz in coords)
+            for ax, ay, az in coords
+        )
+    return _DISTANCES
+
+
 class GreedyBot:
     level = "greedy"
 
@@ -139,9 +161,10 @@ class GreedyBot:
             )
         if kind in (Enter, Home):
             targets = treasure_spaces(view) or list(STARTS)
+            table = _distances()
             return min(
                 legal,
-                key=lambda a: (min(distance(a.cell, t) for t in targets), self.random.random()),
+                key=lambda a: (min(map(table[a.cell].__getitem__, targets)), self.random.random()),
             )
         if kind in (Place, Drop):
             return self._place(view, seat, legal)
@@ -209,12 +232,17 @@ class GreedyBot:
     def _place(self, view: State, seat: int, legal: Sequence[Any]) -> Any:
         here = view.at[seat]
         targets = [t for t in treasure_spaces(view) if t != here]
+        table = _distances()
+        from_me = table[here]
+        # each cell's distance to the nearest treasure (9 with none), once for all spots
+        from_gold = [min(map(row.__getitem__, targets)) for row in table] if targets else None
         best, best_key = None, None
         for action in legal:
             if isinstance(action, Drop):
                 continue
-            near_me = min(distance(c, here) for c in action.cells)
-            near_gold = min((distance(c, t) for c in action.cells for t in targets), default=9)
+            cells = action.cells
+            near_me = min([from_me[c] for c in cells])
+            near_gold = min([from_gold[c] for c in cells]) if from_gold else 9
             key = (near_me <= 1, -near_gold - near_me, self.random.random())
             if best_key is None or key > best_key:
                 best, best_key = action, key
@@ -273,20 +301,6 @@ class GreedyBot:
 HAND_WORTH = 0.75  # what an adventure card in hand is worth to the expert's evaluation
 
 
-def playout_policy(game: Any, state: State, seat: int, legal: Sequence[Any], rng) -> Any:
-    """The expert's fast default policy: collect a treasure when it may (the first
-    on the space), teleport to the richest space; otherwise a random move."""
-    kind = type(legal[0])
-    if kind is Take or kind is Teleport:
-        if kind is Take:
-            return legal[0]
-        return max(legal, key=lambda a: len(state.spaces[a.to]) if isinstance(a, Teleport) else -1)
-    for action in legal:
-        if type(action) is Take:
-            return action
-    return legal[rng.randrange(len(legal))]
-
-
 def greedy_prior(game: Any, view: State, seat: int, legal: Sequence[Any], rng) -> Any:
     """The expert's favourite: greedy's move, by a new greedy bot drawing from the
     search's generator (one kept between searches would keep its meld jitter of the
@@ -300,22 +314,53 @@ def evaluate(game: Any, state: State) -> list[float]:
     """Each seat's points were the game to end now: the track, the tribute and the
     majorities of the treasures held (most of a game's points come at its end, so a
     playout cut at its horizon judged by the track alone sees little), and a little
-    for each adventure card in hand (each pays a step towards treasure: without it
-    the search spends pairs and long melds as if cards were free)."""
+    for each adventure card in hand that will still pay a step towards treasure:
+    every card before its riding turn of the round (without them the search spends
+    pairs and long melds as if cards were free), once that turn is over only the two
+    it will keep (the rest are discarded at the round's end: counted, the search
+    ended its turn early to hoard them), none after the last round's ride."""
     totals = [b["total"] for b in scoring.breakdown(state)]
     if state.over:
         return totals
-    return [t + HAND_WORTH * sum(hand[:3]) for t, hand in zip(totals, state.hands)]
+    phase = state.phase
+    if phase == RIDE:
+        done = set(state.order[: state.turn])
+    elif phase == HOME or phase == DISCARD:
+        done = set(range(state.players))
+    else:
+        done = set()
+    kept = 0 if state.round >= ROUNDS else KEEP
+    out = []
+    for seat, (total, hand) in enumerate(zip(totals, state.hands)):
+        cards = hand[0] + hand[1] + hand[2]
+        out.append(total + HAND_WORTH * (min(kept, cards) if seat in done else cards))
+    return out
+
+
+def greedy_show(state: State, seat: int, legal: list, rng: random.Random) -> Show:
+    """Another seat's hidden meld choice in a determinization: greedy's, from the sampled
+    hand (a new greedy bot drawing from the search's generator: its lean of the round
+    drawn afresh)."""
+    bot = GreedyBot(0)
+    bot.random = rng
+    return bot._show(state, seat, legal)
+
+
+def determinize(view: State, seat: int, rng: random.Random) -> State:
+    """The expert's determinization: ``sampling.determinize``, the other seats' hidden
+    meld choices greedy's on their sampled hands (uniformly random choices made the
+    others' melds look weaker than they are: a pair of different kinds as often as a pair)."""
+    return sampling.determinize(view, seat, rng, greedy_show)
 
 
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
 EXPERT = Spec(
-    determinize=sampling.determinize,
-    policy=playout_policy,
+    determinize=determinize,
+    policy=playout_policy(GreedyBot()),
     scale=15.0,
-    horizon=20,
+    horizon=50,
     evaluate=evaluate,
     prior=greedy_prior,
     bias=1.0,

@@ -13,6 +13,7 @@ play less those in sight.  A hidden meld choice is one the sampled hand allows.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tideboard.engine.rng import Rng
 from tideboard.engine.states import evolve
@@ -109,8 +110,15 @@ def _undercurrents(view: State, rng: random.Random) -> dict:
     return {"undercurrents": tuple(pool[: len(view.undercurrents)])}
 
 
-def determinize(view: State, seat: int, rng: random.Random) -> State:
-    """A state whose ``views.view(state, seat)`` is ``view``, the unseen parts drawn by ``rng``."""
+def determinize(
+    view: State,
+    seat: int,
+    rng: random.Random,
+    choose: Callable[[State, int, list, random.Random], Show] | None = None,
+) -> State:
+    """A state whose ``views.view(state, seat)`` is ``view``, the unseen parts drawn by
+    ``rng``.  A hidden meld choice is ``choose(state, seat, legal, rng)`` of the sampled
+    hand's legal choices (the expert's: what greedy would show), else one at random."""
     state = evolve(
         view,
         **_cards(view, seat, rng),
@@ -124,7 +132,8 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
         for s, choice in enumerate(view.chosen):
             if choice == CHOSEN:
                 undecided = evolve(state, chosen=view.chosen[:s] + (None,) + view.chosen[s + 1 :])
-                show = rng.choice(legal_for(undecided, s))
+                legal = legal_for(undecided, s)
+                show = rng.choice(legal) if choose is None else choose(undecided, s, legal, rng)
                 assert isinstance(show, Show)  # (the meld phase: a Show)
                 chosen[s] = show.cards
         state = evolve(state, chosen=tuple(chosen))

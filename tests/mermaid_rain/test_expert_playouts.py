@@ -1,0 +1,123 @@
+"""The Mermaid Rain expert's playouts (issue #21): its search plays a position out
+riding as greedy does (a step of the shortest way to a treasure, one card a step),
+not at random, and greedy's tiles are placed as before, only faster."""
+
+from __future__ import annotations
+
+import random
+
+from tideboard.engine.states import evolve
+from tideboard.games.mermaid_rain import bots
+from tideboard.games.mermaid_rain.bots import EXPERT, GreedyBot, treasure_spaces
+from tideboard.games.mermaid_rain.content import distance
+from tideboard.games.mermaid_rain.state import Drop, End, Move, Place
+
+from .mr_helpers import GAME, cell, fresh, riding
+
+
+def _only_d5_holds_treasure(state):
+    lying = [()] * len(state.spaces)
+    lying[cell("d5")] = state.spaces[cell("d5")]
+    assert lying[cell("d5")]
+    return evolve(state, spaces=tuple(lying))
+
+
+def test_the_playouts_ride_towards_the_nearest_treasure_paying_one_card():
+    """f5 -> e5 (a mermaid symbol: any card) -> d5 (a Seagull space, a treasure): the
+    playout steps onto e5 with one Seagull, every time (at random: one move in five)."""
+    state = riding(seat=0, at="f5", cards=(0, 3, 0))
+    state = _only_d5_holds_treasure(state)
+    legal = GAME.legal_for(state, 0)
+    assert len(legal) > 2
+    chosen = {EXPERT.policy(GAME, state, 0, legal, random.Random(seed)) for seed in range(20)}
+    assert chosen == {Move(0, cell("e5"), (1,))}
+
+
+def test_the_playouts_end_the_turn_with_no_treasure_in_reach():
+    """One card, the treasure two spaces away: the playout keeps its card."""
+    state = riding(seat=0, at="f5", cards=(0, 1, 0))
+    state = _only_d5_holds_treasure(state)
+    legal = GAME.legal_for(state, 0)
+    chosen = {EXPERT.policy(GAME, state, 0, legal, random.Random(seed)) for seed in range(20)}
+    assert chosen == {End(0)}
+
+
+def _place_by_distance(bot, view, seat, legal):
+    """Greedy's tile placement as it was written first (``content.distance`` each time)."""
+    here = view.at[seat]
+    targets = [t for t in treasure_spaces(view) if t != here]
+    best, best_key = None, None
+    for action in legal:
+        if isinstance(action, Drop):
+            continue
+        near_me = min(distance(c, here) for c in action.cells)
+        near_gold = min((distance(c, t) for c in action.cells for t in targets), default=9)
+        key = (near_me <= 1, -near_gold - near_me, bot.random.random())
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    return best if best is not None else next(a for a in legal if isinstance(a, Drop))
+
+
+def test_greedy_places_its_tiles_as_with_distances_computed_each_time():
+    """The table of distances (``bots._distances``) changes nothing greedy chooses."""
+    checked = 0
+    for players, seed in ((3, 1), (6, 2)):
+        state = fresh(players, seed)
+        players_bots = [GreedyBot(seed * 10 + s) for s in range(players)]
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
+            bot = players_bots[seat]
+            if isinstance(legal[0], (Place, Drop)):
+                saved = bot.random.getstate()
+                expected = _place_by_distance(bot, view, seat, legal)
+                bot.random.setstate(saved)
+                action = bot.choose(GAME, view, seat, legal)
+                assert action == expected
+                checked += 1
+            else:
+                action = bot.choose(GAME, view, seat, legal)
+            state = GAME.apply(state, action)
+    assert checked > 20
+    assert bots._distances()[cell("a1")][cell("i11")] == distance(cell("a1"), cell("i11"))
+
+
+def test_the_others_hidden_meld_choices_are_sampled_as_greedy_would_make_them():
+    """Seat 1 has chosen its first two cards, hidden from seat 0: the expert's
+    determinization has it show what greedy shows from the sampled hand (a pair of
+    one kind nearly always), not a uniformly random pair (one of a kind half the
+    time), and the sample still looks to seat 0 exactly as its view does."""
+    state = fresh(4, 5)
+    legal = GAME.legal_for(state, 1)
+    state = GAME.apply(state, legal[0])
+    view = GAME.view(state, 0)
+    assert view.chosen[1] == (-1,)
+    alike = 0
+    for seed in range(40):
+        sample = EXPERT.determinize(view, 0, random.Random(seed))
+        assert GAME.view(sample, 0) == view
+        cards = sample.chosen[1]
+        assert sum(sample.hands[1][k] >= cards.count(k) for k in cards) == len(cards)
+        alike += cards[0] == cards[1]
+    assert alike >= 36
+
+
+def test_a_cut_playout_counts_only_the_cards_that_will_still_pay_a_step():
+    """Seat 0 has ridden this round (seat 1 rides now): of its cards only the two it
+    will keep count (the rest are discarded at the round's end); seat 1's all count;
+    after the last round's ride none do."""
+    state = riding(seat=1, at="f5", cards=(2, 2, 2), order=(0, 1, 2, 3))
+    assert state.turn == 1
+
+    def with_hand(seat, cards):
+        hands = list(state.hands)
+        hands[seat] = (*cards, 0)
+        return evolve(state, hands=tuple(hands))
+
+    many, two = with_hand(0, (3, 2, 1)), with_hand(0, (1, 1, 0))
+    assert EXPERT.evaluate(GAME, many)[0] == EXPERT.evaluate(GAME, two)[0]
+    assert EXPERT.evaluate(GAME, with_hand(0, (1, 0, 0)))[0] < EXPERT.evaluate(GAME, two)[0]
+    assert EXPERT.evaluate(GAME, with_hand(1, (3, 3, 1)))[1] > EXPERT.evaluate(GAME, state)[1]
+    last = evolve(many, round=5)
+    assert EXPERT.evaluate(GAME, last)[0] == EXPERT.evaluate(GAME, evolve(two, round=5))[0]
+    assert EXPERT.evaluate(GAME, last)[0] == EXPERT.evaluate(GAME, with_hand(0, (0, 0, 0)))[0]
