@@ -61,6 +61,18 @@ def writer_threads_ended():
 
 
 @pytest.fixture(autouse=True)
+def unsaved_games_forgotten():
+    """What a test's app could not save (``saving.UNSAVED``, which the command line
+    reports on exit) is forgotten after it: ``tideboard`` forgets it before each
+    app it runs (``cli.io.forget_unsaved``), but a test that stands in for the app
+    skips that, and a later test's ``resume`` reported an earlier test's full disk."""
+    yield
+    saving = sys.modules.get("tideboard.ui.shared.saving")
+    if saving is not None:
+        saving.UNSAVED.clear()
+
+
+@pytest.fixture(autouse=True)
 def collector_turned_back_on():
     """A test that starts the CLI with a stand-in app pauses the garbage collector
     (as ``tideboard`` does before importing the app) and no first frame turns it
