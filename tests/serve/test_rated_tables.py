@@ -105,3 +105,32 @@ def test_a_hint_is_remembered_by_the_store_across_a_restart(tmp_path):
     play_out(again, comeback)
     assert rated_row(again, comeback) == (0, "bob used a hint")
     assert all_ratings(room.store) == {}
+
+
+def test_a_rated_tables_end_tells_how_the_ratings_moved(tmp_path):
+    """Once a rated table's end is saved, the table reads each player's rating
+    before and after ("Rated: ana 0 -> 4, bob 0 -> -3."); a table with a bot
+    seat, never rated, says nothing of ratings."""
+    from tideboard.store import ratings
+
+    room = keyed_room(tmp_path, "ana", "bob")
+    table = room.create("ana", GAME, 2)
+    room.join(table.id, "bob")
+    play_out(room, table)
+    room.saves.deliver(wait=True)
+    now = {name: ratings.ratings_of(room.store, name)[GAME].shown for name in ("ana", "bob")}
+    assert now["ana"] != now["bob"]  # (one of them won)
+    assert f"Rated: ana 0 -> {now['ana']}, bob 0 -> {now['bob']}." in table.chat
+    with_bot = room.create("ana", GAME, 2, bots={1: "greedy"})
+    game = with_bot.match.game
+    bot = make_bot(game, "greedy", seed=3)
+    while not with_bot.over:
+        state = with_bot.match.state
+        seat = game.to_move(state)[0]
+        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+        if seat == 0:
+            room.act(with_bot.id, "ana", action)
+        else:
+            room._apply(with_bot, action)
+    room.saves.deliver(wait=True)
+    assert not any(line.startswith("Rated:") for line in with_bot.chat)

@@ -51,7 +51,7 @@ from tideboard.serve.idle import IdleRoom
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
 from tideboard.serve.private import Private
-from tideboard.serve.rated import mark_unrated
+from tideboard.serve.rated import before_the_end, mark_unrated, said_at_the_end
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
 from tideboard.serve.your_move import Turns
@@ -92,6 +92,7 @@ class Room(Private, ClockRoom, IdleRoom):
         self.closed = False
         self.lobby_listeners: set[Callable[[], None]] = set()
         self.turns = Turns(store)  # since when each seat waits (serve/your_move.py)
+        self.rated_before: dict[str, dict[str, int]] = {}  # a table ending: its ratings
 
     # -- loading ----------------------------------------------------------------
     def load(self) -> list[str]:
@@ -335,6 +336,8 @@ class Room(Private, ClockRoom, IdleRoom):
         match = table.match
         assert match is not None  # only a started table is played on
         table.match = match.play(action)
+        if table.over and (before := before_the_end(self, table)) is not None:
+            self.rated_before[table.id] = before  # (said once the end is saved)
         self._save(table)
         self._clock_moved(table)
         self._changed(table, "move")
@@ -360,6 +363,10 @@ class Room(Private, ClockRoom, IdleRoom):
             )
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
+        if error is None and table.over and table.id in self.rated_before:
+            line = said_at_the_end(self, table, self.rated_before.pop(table.id))
+            if line is not None:
+                self._say(table, line)
         if error is not None and table.save_timer is None and not self.closed:
             loop = running_loop()
             if loop is not None:
