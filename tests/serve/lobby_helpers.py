@@ -34,6 +34,23 @@ def play_out(room: Room, table) -> None:
         room.act(table.id, table.seats[seat].player, action)
 
 
+def play_out_against_a_bot(room: Room, table, name: str) -> None:
+    """``name`` (seat 1) and the table's bot seat play greedy moves until the game is
+    over, the bot's moves made here, not by the room's timer."""
+    game = table.match.game
+    bot = make_bot(game, "greedy", seed=3)
+    for _ in range(1000):
+        if table.over:
+            break
+        state = table.match.state
+        seat = game.to_move(state)[0]
+        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+        if seat == 0:
+            room.act(table.id, name, action)
+        else:
+            room._apply(table, action)
+
+
 def busy_room(tmp_path, monkeypatch) -> Room:
     """ana's finished table, her table under way, bob's table waiting for a
     player (watched by carol), and carol's Moonshell table in a mode."""

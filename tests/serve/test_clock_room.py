@@ -10,6 +10,7 @@ import asyncio
 import pytest
 from click.testing import CliRunner
 
+from tests.serve.sshclient import until
 from tideboard.cli import main
 from tideboard.serve import run
 from tideboard.serve.limits import Limits
@@ -40,14 +41,6 @@ def reason(room, table):
         "SELECT reason FROM rated_games WHERE game_id = ?", (table.writer.id,)
     )
     return rows[0][0] if rows else None
-
-
-async def until(check, seconds=5.0):
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("it never happened")
 
 
 async def test_a_real_time_player_out_of_time_is_replaced_by_a_bot_for_good(db):

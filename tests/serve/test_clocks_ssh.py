@@ -10,20 +10,12 @@ import asyncio
 
 import asyncssh
 
-from tests.serve.sshclient import Client, start_server
+from tests.serve.sshclient import Client, start_server, until
 from tideboard.serve import clocks as model
 
 
 def session_of(server, name):
     return next(s for s in server.sessions if s.connection.name == name)
-
-
-async def until(check, seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("it never happened")
 
 
 async def at_table(server, table, **clients: Client) -> None:

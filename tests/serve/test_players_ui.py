@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import re
 
-from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room, play_out
+from tests.serve.lobby_helpers import (
+    fixed_ids,
+    lobby_app,
+    new_room,
+    play_out,
+    play_out_against_a_bot,
+)
 from tests.ui.helpers import settle
-from tideboard.engine.bots import make_bot
 from tideboard.serve import storage
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.players import LeaderboardScreen, PlayerScreen
@@ -37,18 +42,7 @@ def rated_room(tmp_path, monkeypatch):
         room.join(table.id, other)
         play_out(room, table)
     with_bot = room.create("ana", GAME, 2, bots={1: "greedy"})
-    game = with_bot.match.game
-    bot = make_bot(game, "greedy", seed=3)
-    for _ in range(1000):  # (the bot's moves made here, not by the room's timer)
-        if with_bot.over:
-            break
-        state = with_bot.match.state
-        seat = game.to_move(state)[0]
-        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
-        if seat == 0:
-            room.act(with_bot.id, "ana", action)
-        else:
-            room._apply(with_bot, action)
+    play_out_against_a_bot(room, with_bot, "ana")
     assert with_bot.over
     room.saves.deliver(wait=True)  # every move and end written (and rated) before a page reads
     return room

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.serve.lobby_helpers import new_room, play_out
+from tests.serve.lobby_helpers import new_room, play_out, play_out_against_a_bot
 from tests.serve.test_ratings_ssh import all_ratings
 from tideboard.engine.bots import make_bot
 from tideboard.serve import storage
@@ -122,15 +122,7 @@ def test_a_rated_tables_end_tells_how_the_ratings_moved(tmp_path):
     assert now["ana"] != now["bob"]  # (one of them won)
     assert f"Rated: ana 0 -> {now['ana']}, bob 0 -> {now['bob']}." in table.chat
     with_bot = room.create("ana", GAME, 2, bots={1: "greedy"})
-    game = with_bot.match.game
-    bot = make_bot(game, "greedy", seed=3)
-    while not with_bot.over:
-        state = with_bot.match.state
-        seat = game.to_move(state)[0]
-        action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
-        if seat == 0:
-            room.act(with_bot.id, "ana", action)
-        else:
-            room._apply(with_bot, action)
+    play_out_against_a_bot(room, with_bot, "ana")
+    assert with_bot.over
     room.saves.deliver(wait=True)
     assert not any(line.startswith("Rated:") for line in with_bot.chat)

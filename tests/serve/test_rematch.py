@@ -4,19 +4,11 @@ same seats, driven by two players' session apps (Textual's Pilot, no SSH)."""
 from __future__ import annotations
 
 from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room, play_out
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, wait_for
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.table_screen import RemoteTable, at_table
 from tideboard.ui.shared.log import GameLog
 from tideboard.ui.shared.modals import EndScreen
-
-
-async def until(pilot, check, tries: int = 100) -> None:
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {pilot.app.screen_stack}")
 
 
 def status(app) -> str:
@@ -33,22 +25,24 @@ async def test_play_again_opens_a_rematch_that_the_other_player_joins(tmp_path, 
     async with ana.run_test(size=(80, 24)) as pa, bob.run_test(size=(80, 24)) as pb:
         for app, pilot in ((ana, pa), (bob, pb)):
             app.call_later(app.open_table, done)  # (in the app's own context)
-            await until(pilot, lambda app=app: app.screen.is_modal)  # the results, over it
+            await wait_for(pilot, lambda app=app: app.screen.is_modal)  # the results, over it
             assert isinstance(app.screen_stack[-2].control, RemoteTable)
         await pa.pause(EndScreen.GUARD)  # the results take keys after their guard
         await pa.press("a")  # "Play again (a)"
-        await until(pa, lambda: done.rematch is not None)
+        await wait_for(pa, lambda: done.rematch is not None)
         await settle(pa)
         again = room.tables[done.rematch]
         assert isinstance(ana.screen, LobbyScreen)  # she waits there for bob
         assert f"Rematch at table {again.id}: it starts when bob sits down" in status(ana)
         assert ana.screen.query_one(LobbyList).current()[:2] == ("mine", again.id)
-        await until(pb, lambda: "rematch" in str(bob.screen_stack[-2].query_one(GameLog).entries))
+        await wait_for(
+            pb, lambda: "rematch" in str(bob.screen_stack[-2].query_one(GameLog).entries)
+        )
         log = "\n".join(bob.screen_stack[-2].query_one(GameLog).entries)
         assert f"ana asks for a rematch at table {again.id}" in log
         await pb.press("a")
-        await until(pb, lambda: at_table(bob.screen, again))
-        await until(pa, lambda: at_table(ana.screen, again))
+        await wait_for(pb, lambda: at_table(bob.screen, again))
+        await wait_for(pa, lambda: at_table(ana.screen, again))
         assert again.started and [s.player for s in again.seats] == ["ana", "bob"]
         assert at_table(bob.screen, again) and at_table(ana.screen, again)
 
@@ -70,7 +64,7 @@ async def test_a_bot_playing_for_an_away_player_is_logged_as_bot_for_them(tmp_pa
     bob = lobby_app(room, "bob")
     async with bob.run_test(size=(100, 30)) as pilot:
         bob.call_later(bob.open_table, table)
-        await until(pilot, lambda: at_table(bob.screen, table))
+        await wait_for(pilot, lambda: at_table(bob.screen, table))
         own = 0
 
         def play(name: str) -> None:
@@ -89,7 +83,7 @@ async def test_a_bot_playing_for_an_away_player_is_logged_as_bot_for_them(tmp_pa
                 play("bob")
             else:
                 await pilot.pause(0.05)
-        await until(pilot, lambda: bob.screen.logged == len(table.match.log))
+        await wait_for(pilot, lambda: bob.screen.logged == len(table.match.log))
         entries = list(bob.screen.query_one(GameLog).entries)
         assert sum(e.startswith("Bot for ana:") for e in entries) == len(table.standin_moves)
         assert sum(e.startswith("ana:") for e in entries) == own
@@ -112,10 +106,10 @@ async def test_a_on_a_finished_table_in_the_lobby_asks_for_a_rematch(tmp_path, m
         lobby = ana.screen.query_one(LobbyList)
         lobby.point_at("done", done.id)
         await pilot.press("a")
-        await until(pilot, lambda: done.rematch is not None)
+        await wait_for(pilot, lambda: done.rematch is not None)
         again = room.tables[done.rematch]
         assert "it starts when bob sits down" in status(ana)
         assert lobby.current()[:2] == ("mine", again.id)
         assert again in room.tables_of("bob")
         room.join(again.id, "bob")
-        await until(pilot, lambda: at_table(ana.screen, again))
+        await wait_for(pilot, lambda: at_table(ana.screen, again))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
 from tests.serve.turn_helpers import play_turn, two_player
+from tests.ui.helpers import wait_for
 from tideboard.serve import your_move
 from tideboard.serve.lobby_list import LobbyList
 from tideboard.serve.lobby_title import LobbyTitle
@@ -103,14 +104,6 @@ def status(app) -> str:
     return str(app.screen_stack[0].query_one("#lobby-status").render())
 
 
-async def until(pilot, check, tries: int = 250) -> None:
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {pilot.app.screen_stack}")
-
-
 def at(app):
     """The table whose screen ``app`` shows (None: not a table's)."""
     control = getattr(app.screen, "control", None)
@@ -127,31 +120,31 @@ async def test_the_lobby_counts_and_marks_the_tables_waiting_and_n_steps_through
     theirs = two_player(room, "bob", "ana")
     app = lobby_app(room)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: "Your move in 2 tables: N goes to the next" in title(app))
+        await wait_for(pilot, lambda: "Your move in 2 tables: N goes to the next" in title(app))
         lines = {key: text for kind, key, text in app.screen.query_one(LobbyList).entries}
         assert "▶ your move" in lines[first.id] and "▶ your move" in lines[second.id]
         assert "▶ your move" not in lines[theirs.id] and "playing" in lines[theirs.id]
         # a move lands at bob's table: it waits for ana too now (the lobby redraws)
         play_turn(room, theirs, "bob")
-        await until(pilot, lambda: "Your move in 3 tables" in title(app))
+        await wait_for(pilot, lambda: "Your move in 3 tables" in title(app))
         # N: the longest wait first; at a table, the next one but this
         await pilot.press("N")
-        await until(pilot, lambda: at(app) is first)
+        await wait_for(pilot, lambda: at(app) is first)
         await pilot.press("N")
-        await until(pilot, lambda: at(app) is second)
+        await wait_for(pilot, lambda: at(app) is second)
         # ana plays at the first and the third: N at the second finds none other
         play_turn(room, first, "ana")
         play_turn(room, theirs, "ana")
         await pilot.press("N")
         line = app.screen.query_one("StatusLine")
-        await until(pilot, lambda: "No other table waits for your move." in str(line.render()))
+        await wait_for(pilot, lambda: "No other table waits for your move." in str(line.render()))
         assert at(app) is second  # (still here)
         play_turn(room, second, "ana")
         app.show_picker()  # back in the lobby: none waits now
-        await until(pilot, lambda: app.screen is app.screen_stack[0])
-        await until(pilot, lambda: "Your move" not in title(app))
+        await wait_for(pilot, lambda: app.screen is app.screen_stack[0])
+        await wait_for(pilot, lambda: "Your move" not in title(app))
         await pilot.press("N")
-        await until(pilot, lambda: "No table waits for your move." in status(app))
+        await wait_for(pilot, lambda: "No table waits for your move." in status(app))
         assert app.screen is app.screen_stack[0]
 
 

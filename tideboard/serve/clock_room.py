@@ -72,7 +72,7 @@ class ClockRoom:
         spec = self.checked_clock(clock)
         assert spec is not None
         table.timing = TableClock(spec)
-        save_clock(self.store, table.id, table.timing)
+        save_clock(self.store, table.id, spec.key(), table.timing.state_json())
 
     def _clock_load(self, table: Table) -> None:
         """A table brought back by a restart: its clock, paused if real-time."""
@@ -118,13 +118,11 @@ class ClockRoom:
             timing = table.timing
             if timing is None:
                 continue
-            if timing.timer is not None:
-                timing.timer.cancel()
-                timing.timer = None
+            timing.stop_timer()
             if timing.clocks is not None and not table.paused and not table.over:
                 timing.clocks = model.paused(timing.clocks, self.wall())
                 try:
-                    save_clock(self.store, table.id, timing)
+                    save_clock(self.store, table.id, timing.spec.key(), timing.state_json())
                 except Exception as error:  # (a full disk: its last move's state stays)
                     log(f"table {table.id}: could not save its clock: {error}")
 
@@ -146,18 +144,11 @@ class ClockRoom:
         assert timing is not None
         store, text, spec = self.store, timing.state_json(), timing.spec.key()
 
-        def write() -> None:
-            with store.db.write() as db:
-                db.execute(
-                    "INSERT OR REPLACE INTO table_clocks (table_id, spec, state) VALUES (?,?,?)",
-                    (table.id, spec, text),
-                )
-
         def done(error: str | None) -> None:
             if error is not None:
                 log(f"table {table.id}: could not save its clock: {error}")
 
-        self.saves.later(write, done)
+        self.saves.later(lambda: save_clock(store, table.id, spec, text), done)
         self._clock_timer(table)
 
     def _clock_timer(self, table: Table) -> None:
@@ -165,9 +156,7 @@ class ClockRoom:
         timing = table.timing
         if timing is None:
             return
-        if timing.timer is not None:
-            timing.timer.cancel()
-            timing.timer = None
+        timing.stop_timer()
         if timing.clocks is None or table.paused or table.over or self.closed:
             return
         at = model.flag_time(timing.clocks)

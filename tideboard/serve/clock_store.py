@@ -22,6 +22,12 @@ class TableClock:
         self.timer: asyncio.TimerHandle | None = None
         self.out: dict[int, str] = {}  # seats a bot plays for good: seat -> why
 
+    def stop_timer(self) -> None:
+        """The flag timer cancelled (none set)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
     def state_json(self) -> str | None:
         clocks = self.clocks
         if clocks is None:
@@ -58,11 +64,13 @@ class TableClock:
             self.clocks, self.out = clocks, out
 
 
-def save_clock(store: Store, table_id: str, timing: TableClock) -> None:
+def save_clock(store: Store, table_id: str, spec: str, state: str | None) -> None:
+    """Store a table's clock: its spec's key and its state (``TableClock.state_json``,
+    taken on the loop: the write may run later, on the store's writer thread)."""
     with store.db.write() as db:
         db.execute(
             "INSERT OR REPLACE INTO table_clocks (table_id, spec, state) VALUES (?,?,?)",
-            (table_id, timing.spec.key(), timing.state_json()),
+            (table_id, spec, state),
         )
 
 

@@ -228,6 +228,15 @@ def _reachable(code: int, card: int, moves: int) -> bool:
     return any(wrong_stones(masks, g) == 0 for g in grids)
 
 
+def showing(masks: list[tuple[tuple[int, int], ...]], code: int) -> int:
+    """The bit set of the cards (by their ``masks``) that the grid ``code`` shows."""
+    match = 0
+    for i, card in enumerate(masks):
+        if wrong_stones(card, code) == 0:
+            match |= 1 << i
+    return match
+
+
 @functools.lru_cache(maxsize=50000)
 def wins(code: int, rest: tuple[int, ...]) -> bool:
     """Can the turns from this grid, holding every card left (``rest``), score them
@@ -241,10 +250,7 @@ def wins(code: int, rest: tuple[int, ...]) -> bool:
     for moves in range(0, min(MAX_MOVES, r - 1) + 1):
         following = set()
         for end, along in frontier:
-            match = 0
-            for i in range(r):
-                if wrong_stones(masks[i], end) == 0:
-                    match |= 1 << i
+            match = showing(masks, end)
             if not moves and match == full:
                 return True
             along |= match
@@ -272,10 +278,7 @@ def wins_in_two(code: int, rest: tuple[int, ...]) -> bool:
     for moves in range(0, min(MAX_MOVES, r - 1) + 1):
         following = set()
         for end, along in frontier:
-            match = 0
-            for i in range(r):
-                if wrong_stones(masks[i], end) == 0:
-                    match |= 1 << i
+            match = showing(masks, end)
             along |= match
             must = ((1 << r) - 1) & ~match  # the cards that must be scored on the way
             if must & ~along == 0:
