@@ -20,6 +20,7 @@ from typing import Any
 from tideboard.engine import thinking
 from tideboard.engine.bots import default_level, make_bot
 from tideboard.engine.match import Match
+from tideboard.serve.clock_room import replaced
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
 from tideboard.serve.rated import mark_unrated
@@ -112,9 +113,7 @@ class BotMoves:
         if table.seats[seat].standin:  # logged as "bot for ana"
             # (its first since the start; a seat whose player ran out of time or was
             # expelled is a loss in the ratings, not an unrated table: store/ratings.py)
-            timing = getattr(table, "timing", None)
-            lost = timing is not None and seat in timing.out
-            if seat not in table.standin_moves.values() and not lost:
+            if seat not in table.standin_moves.values() and not replaced(table, seat):
                 mark_unrated(self, table, f"a bot played for {table.seats[seat].player}")
             table.standin_moves[len(match.actions)] = seat
         self._apply(table, action)

@@ -174,11 +174,7 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
 def timed_out(db: sqlite3.Connection, table_id: str) -> list[int]:
     """The seats of a timed table whose players ran out of time or were expelled
     (``serve/clock_store.py``'s state, "out"); none for an untimed table."""
-    try:
-        found = db.execute("SELECT state FROM table_clocks WHERE table_id = ?", (table_id,))
-    except sqlite3.OperationalError:  # (a store from before clocks)
-        return []
-    row = found.fetchone()
+    row = db.execute("SELECT state FROM table_clocks WHERE table_id = ?", (table_id,)).fetchone()
     if row is None or not row[0]:
         return []
     out = json.loads(row[0]).get("out", {})
