@@ -5,8 +5,7 @@ log shows each line said where it was said among the moves."""
 from __future__ import annotations
 
 from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
-from tests.serve.test_rematch import until
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, wait_for
 from tideboard.engine.bots import make_bot
 from tideboard.serve.table_screen import CHAT_MARK, RemoteTable
 from tideboard.ui.shared.log import GameLog
@@ -36,7 +35,7 @@ async def test_a_reopened_table_shows_old_chat_among_the_moves_where_it_was_said
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
         app.call_later(app.open_table, table)
-        await until(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
+        await wait_for(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
         await settle(pilot)
         entries = list(app.screen.query_one(GameLog).entries)
         said = [n for n, entry in enumerate(entries) if entry.startswith(CHAT_MARK)]

@@ -6,8 +6,7 @@ Textual's Pilot, no SSH)."""
 from __future__ import annotations
 
 from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room, play_out
-from tests.serve.test_rematch import until
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, wait_for
 from tideboard.serve.lobby import LobbyScreen
 from tideboard.serve.table_screen import RemoteTable
 from tideboard.ui.shared.modals import EndScreen, HelpScreen
@@ -35,14 +34,14 @@ async def test_q_on_the_results_at_a_table_goes_to_the_lobby(tmp_path, monkeypat
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
         app.call_later(app.open_table, done)
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         results = app.screen
         labels = [str(button.label) for button in results.query("Button")]
         assert "Lobby (p)" in labels and not any("Picker" in x or "Quit" in x for x in labels)
         assert footer_keys(results).get("p") == "Lobby" and "q" not in footer_keys(results)
         await pilot.pause(EndScreen.GUARD)
         await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.is_running and app.return_code is None
 
 
@@ -51,15 +50,15 @@ async def test_q_at_a_finished_table_after_the_results_goes_to_the_lobby(tmp_pat
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
         app.call_later(app.open_table, done)
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.pause(EndScreen.GUARD)
         await pilot.press("escape")  # the final board and the log
-        await until(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
+        await wait_for(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
         await settle(pilot)
         keys = footer_keys(app.screen)
         assert keys.get("p") == "Lobby" and "Quit" not in keys.values()
         await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert app.is_running and app.return_code is None
 
 
@@ -68,12 +67,12 @@ async def test_help_at_a_table_says_q_and_p_go_to_the_lobby(tmp_path, monkeypatc
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
         app.call_later(app.open_table, done)
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.pause(EndScreen.GUARD)
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
+        await wait_for(pilot, lambda: isinstance(getattr(app.screen, "control", None), RemoteTable))
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         keys = app.screen.keys
         said = dict(keys)
         assert "p or q goes back to the lobby" in said["at game over"]
