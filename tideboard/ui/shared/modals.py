@@ -164,15 +164,14 @@ class HelpScreen(Window[None]):
     def compose(self) -> ComposeResult:
         lines = [f"# {self.title_text}", "", "## Keys", "", "| Key | Does |", "|---|---|"]
         lines += [f"| `{key}` | {what} |" for key, what in self.keys]
-        # Rich's Markdown in a Static draws a long rules page far faster than
-        # Textual's Markdown widget (which builds a widget per block).  Imported
-        # here, when help opens: rich.markdown is slow to import (benchmarks/README.md).
-        from rich.markdown import Markdown as RichMarkdown
+        # Rich's Markdown drawn once a width (markdown_page.py): far faster than
+        # Textual's Markdown widget, which builds a widget per block.
+        from tideboard.ui.shared.markdown_page import MarkdownPage
 
         with VerticalScroll(id="help-box", classes="dialog wide"):
-            yield Static(RichMarkdown("\n".join(lines)))
+            yield MarkdownPage("\n".join(lines))
             if self.rules:
-                yield Static(RichMarkdown(self.rules))
+                yield MarkdownPage(self.rules)
             yield Static("Esc closes this help; arrows / PgUp / PgDn scroll.", classes="hint")
 
     def on_mount(self) -> None:
