@@ -334,3 +334,21 @@ async def test_a_burst_of_table_changes_draws_the_lobby_once_and_no_change_not_a
         await settle(pilot)
         assert len(fills) == 2 and refreshes
         assert "carol" in dict((key, text) for _kind, key, text in lines(app))[table.id]
+
+
+async def test_a_page_down_at_the_server_jumps_at_once(tmp_path):
+    """A served app does not animate its scrolls (each frame of a glide is a redraw
+    that every session of the server waits out): one page down in help moves
+    the page at once, with nothing left animating."""
+    app = lobby_app(new_room(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        box = app.screen.query_one("#help-box")
+        assert box.scroll_y == 0 and box.max_scroll_y > 0
+        seen: list[float] = []
+        app.screen.watch(box, "scroll_y", lambda y: seen.append(y), init=False)
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert len(seen) == 1 and seen[0] > 0, f"glided through {seen}"

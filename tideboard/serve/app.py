@@ -74,6 +74,11 @@ class ServeApp(NextTableKey, TideboardApp):
         self.ssh_driver: SSHDriver | None = None  # set by the driver, once the app starts
         self.drawn = asyncio.Event()  # set at the first frame (Textual's Ready)
         super().__init__(bot_delay=room.bot_delay)  # (its stylesheet shared: ui/styles.py)
+        # Scrolls jump instead of gliding: a glide is about ten redraws, which every
+        # other session of the server's one process waits out (a page down in help:
+        # 90-105 ms of CPU gliding, 11-15 at once; benchmarks/windows.py), and which
+        # reaches a remote terminal as a stutter anyway.
+        self.animation_level = "none"
         self.driver_class = SSHDriver
         self.set_depth(colour_depth(env))
 
