@@ -57,3 +57,29 @@ async def test_the_count_follows_the_moves_and_n_steps_through_the_waiting_table
     finally:
         await ana.close()
         await server.stop()
+
+
+async def test_connecting_opens_the_longest_wait_and_n_steps_through_all_in_that_order(tmp_path):
+    """ana's three tables wait for her move, the longest wait at the table she
+    sat at second (neither the first nor the last opened): connecting opens it,
+    and N steps on through the others in the order of their waits, then back."""
+    server = await start_server(tmp_path)
+    room = server.room
+    ana = None
+    try:
+        first = two_player(room, "ana", "bob")  # ana's move, from now...
+        second = two_player(room, "carol", "ana")  # carol's move first
+        third = two_player(room, "ana", "dave")
+        play_turn(room, second, "carol")  # ana's move at second: the longest wait now
+        for table, other in ((first, "bob"), (third, "dave")):  # ana's move again, later
+            play_turn(room, table, "ana")
+            play_turn(room, table, other)
+        ana = await Client.open(server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"))
+        await ana.wait_for(f"table {second.id}: you are ana")
+        for table in (first, third, second):  # N: the next wait, then back to the first
+            await ana.keys("N")
+            await ana.wait_for(f"table {table.id}: you are ana")
+    finally:
+        if ana is not None:
+            await ana.close()
+        await server.stop()
