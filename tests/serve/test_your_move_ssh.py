@@ -83,3 +83,43 @@ async def test_connecting_opens_the_longest_wait_and_n_steps_through_all_in_that
         if ana is not None:
             await ana.close()
         await server.stop()
+
+
+async def test_the_title_with_the_longest_name_fits_one_line_at_80_columns(tmp_path):
+    """A 24-character name (the longest allowed) and three tables waiting: the
+    lobby's title says it all on its one line at 80 columns."""
+    name = "a_player_with_24_letters"
+    assert len(name) == 24
+    server = await start_server(tmp_path)
+    room = server.room
+    player = None
+    try:
+        tables = [two_player(room, name, other) for other in ("bob", "carol", "dave")]
+        player = await Client.open(server.port, name, size=(80, 24))
+        await player.wait_for(f"table {tables[0].id}")  # (the longest wait)
+        await player.keys("q")  # back to the lobby
+        await player.wait_for("Back to the lobby?")
+        await player.keys("y")
+        screen = await player.wait_for("Your move in 3 tables")
+        title = next(line for line in screen.splitlines() if f"you are {name}" in line)
+        assert title.endswith(" · Your move in 3 tables (N)"), screen
+        assert len(title) <= 80
+    finally:
+        if player is not None:
+            await player.close()
+        await server.stop()
+
+
+def test_the_title_is_one_line_at_every_width_and_keeps_the_count() -> None:
+    from tideboard.serve.lobby_title import title_text
+
+    name = "x" * 24
+    assert title_text("ana", 2, 80).plain == (
+        "tideboard lobby · you are ana · Your move in 2 tables: N goes to the next"
+    )
+    for width in range(20, 120):
+        for waiting in (0, 1, 3, 12):
+            text = title_text(name, waiting, width).plain
+            assert len(text) <= width, (width, waiting, text)
+            if waiting and width >= 40:
+                assert f"Your move in {waiting} table" in text, (width, text)
