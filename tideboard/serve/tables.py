@@ -348,9 +348,12 @@ class Room(Private, ClockRoom, IdleRoom):
         thread (:meth:`_saved` has the outcome, on the loop)."""
         writer, match = table.writer, table.match
         if writer is not None:
-            self.saves.later(lambda: writer.sync(match), lambda error: self._saved(table, error))
+            ended = match is not None and match.game.is_over(match.state)
+            self.saves.later(
+                lambda: writer.sync(match), lambda error: self._saved(table, error, ended)
+            )
 
-    def _saved(self, table: Table, error: str | None) -> None:
+    def _saved(self, table: Table, error: str | None, ended: bool = False) -> None:
         """A save's outcome: a failed one (a full disk) never stops the table; the players
         are told once, and it is tried again every ``SAVE_RETRY`` s and after every move."""
         before, table.save_error = table.save_error, error
@@ -363,7 +366,7 @@ class Room(Private, ClockRoom, IdleRoom):
             )
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
-        if error is None and table.over and table.id in self.rated_before:
+        if error is None and ended and table.id in self.rated_before:  # (the end's save)
             line = said_at_the_end(self, table, self.rated_before.pop(table.id))
             if line is not None:
                 self._say(table, line)
