@@ -228,3 +228,66 @@ def test_serve_idle_sets_the_rooms_idle_limit(monkeypatch, tmp_path):
         assert server.room.idle == 45.0
     finally:
         server.store.close()
+
+
+async def test_a_flag_due_when_the_last_move_comes_is_run_first_and_rated_as_a_loss(db):
+    """ana's real-time clock ran out just as she sends the game's last action,
+    before the flag's timer ran (a busy loop): the flag comes first, so her move
+    is refused, her bot makes it, and the end's rating places her last."""
+    from openskill.models import PlackettLuce
+
+    from tests.serve.test_ratings_ssh import all_ratings
+    from tideboard.engine.bots import make_bot
+    from tideboard.serve import storage
+
+    room = room_at(db)
+    now = [1000.0]
+    room.wall = lambda: now[0]  # (the clocks' time, moved by hand: no timer runs meanwhile)
+    try:
+        for name in ("ana", "bob"):
+            storage.claim(room.store, name, f"SHA256:{name}")
+        table = room.create("ana", "shifting-stones", 2, clock="rt:60+0", level="easy")
+        room.join(table.id, "bob")
+        game = table.match.game
+        bots = [make_bot(game, "greedy", seed=seat) for seat in range(2)]
+        for _ in range(5000):  # both play until the next action ends the game
+            state = table.match.state
+            seat = game.to_move(state)[0]
+            view, legal = game.view(state, seat), game.legal_for(state, seat)
+            action = bots[seat].choose(game, view, seat, legal)
+            if game.is_over(game.apply(state, action)):
+                break
+            room.act(table.id, table.seats[seat].player, action)
+        name = table.seats[seat].player
+        assert seat in table.timing.clocks.running and not table.over
+        now[0] += 61  # their time is up; the flag's timer (60 s away on the loop) is not
+        with pytest.raises(TableError, match="time ran out"):
+            room.act(table.id, name, action)
+        assert table.timing.out == {seat: "ran out of time"}
+        assert any(f"{name} ran out of time" in line for line in table.chat)
+        for _ in range(5000):  # their bot plays their seat out; the other plays on
+            if table.over:
+                break
+            state = table.match.state
+            other = 1 - seat
+            if other in game.to_move(state):
+                view, legal = game.view(state, other), game.legal_for(state, other)
+                room.act(
+                    table.id,
+                    table.seats[other].player,
+                    bots[other].choose(game, view, other, legal),
+                )
+            else:
+                await asyncio.sleep(0.01)
+        assert table.over
+        room.saves.deliver(wait=True)
+        model = PlackettLuce()
+        places = [2 if n == seat else 1 for n in range(2)]
+        rated = model.rate([[model.rating()], [model.rating()]], ranks=places)
+        assert all_ratings(room.store) == {
+            table.seats[n].player: {"shifting-stones": (r.mu, r.sigma, 1)}
+            for n, [r] in enumerate(rated)
+        }
+    finally:
+        room.shutdown()
+        room.store.close()

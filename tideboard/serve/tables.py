@@ -46,7 +46,7 @@ from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
-from tideboard.serve.clock_room import ClockRoom
+from tideboard.serve.clock_room import ClockRoom, replaced
 from tideboard.serve.idle import IdleRoom
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
@@ -300,6 +300,9 @@ class Room(Private, ClockRoom, IdleRoom):
         game = match.game
         if game.is_over(match.state):
             raise TableError("The game is over.")
+        self._clock_catch_up(table)  # (a flag due first: serve/clock_room.py)
+        if replaced(table, seat):
+            raise TableError("Your time ran out: a bot plays your seat.")
         if seat not in game.to_move(match.state):
             raise IllegalAction("Wait: it is not your turn.")
         if action not in game.legal_for(match.state, seat):
@@ -333,6 +336,7 @@ class Room(Private, ClockRoom, IdleRoom):
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
+        self._clock_catch_up(table)  # (a flag due is saved before the move)
         match = table.match
         assert match is not None  # only a started table is played on
         table.match = match.play(action)
