@@ -291,3 +291,20 @@ async def test_a_flag_due_when_the_last_move_comes_is_run_first_and_rated_as_a_l
     finally:
         room.shutdown()
         room.store.close()
+
+
+async def test_a_turn_based_table_back_after_a_restart_gives_no_grace(db):
+    room = room_at(db, grace=0.01)
+    table = room.create("ana", "shifting-stones", 2, clock="tb:86400")
+    room.join(table.id, "bob")
+    room.shutdown()
+    again = room_at(db, grace=0.01)  # a restart
+    try:
+        back = again.tables[table.id]
+        again.attach(back, "ana", noop)
+        assert back.chat[-1] == "ana is back: the table plays on; bob is away."
+        assert back.grace_timers == {} and back.seats[1].away_since is not None
+    finally:
+        again.shutdown()
+        again.store.close()
+        room.store.close()

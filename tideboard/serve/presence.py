@@ -64,12 +64,10 @@ class Presence:
         for number in away:
             self._away(table, number)
         names = ", ".join(table.seats[n].player or "" for n in away)
-        later = (
-            f"; {names} {'is' if len(away) == 1 else 'are'} away "
-            f"(a bot plays for them if they are not back in {self.grace:g} s)"
-            if away
-            else ""
-        )
+        bot = f" (a bot plays for them if they are not back in {self.grace:g} s)"
+        if table.timing is not None and not table.timing.spec.real_time:
+            bot = ""  # (turn-based: no grace, see _away)
+        later = f"; {names} {'is' if len(away) == 1 else 'are'} away{bot}" if away else ""
         self._say(table, f"{name} is back: the table plays on{later}.")
         self._clock_resume(table)
         self._schedule(table)
