@@ -171,9 +171,12 @@ async def test_an_idle_player_at_an_untimed_table_counts_as_away_until_they_pres
         await until(lambda: len(table.match.actions) > moves)  # then a bot plays for them
         assert table.seats[seat].standin
         assert any(f"{name} is idle" in line for line in table.chat)
+        assert table.seats[seat].left_move == moves  # (idle to the end: they left the game)
         room.touched(name)  # a key: the seat is theirs again
         assert not table.seats[seat].standin
         assert table.chat[-1] == f"{name} is back and plays again."
+        assert table.seats[seat].left_move is None  # back: the table is unrated, no loss
+        assert reason(room, table) == f"a bot played for {name}"
     finally:
         room.shutdown()
         room.store.close()
