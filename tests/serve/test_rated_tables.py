@@ -37,13 +37,13 @@ def rated_row(room, table):
     )
 
 
-async def ana_plays_bob_is_stood_in(room, table, until_moves=None) -> None:
+async def ana_plays_bob_is_stood_in(room, table, until_stood_in=False) -> None:
     """ana (present) plays greedy moves; bob's seat waits for the stand-in (away
-    past the grace) to play it, until the end (or ``until_moves`` moves)."""
+    past the grace) to play it, until the end (or its first move for bob)."""
     game = table.match.game
     bot = make_bot(game, "greedy", seed=1)
     for _ in range(5000):
-        if table.over or (until_moves is not None and len(table.match.actions) >= until_moves):
+        if table.over or (until_stood_in and table.standin_moves):
             break
         state = table.match.state
         if game.to_move(state)[0] == 0:
@@ -83,7 +83,7 @@ async def test_a_player_back_after_a_bots_moves_makes_the_table_unrated_not_lost
     table = room.create("ana", GAME, 2)
     room.attach(table, "ana", noop)
     room.join(table.id, "bob")
-    await ana_plays_bob_is_stood_in(room, table, until_moves=12)
+    await ana_plays_bob_is_stood_in(room, table, until_stood_in=True)
     assert table.standin_moves and not table.over
     room.attach(table, "bob", noop)  # bob is back, and plays it out himself
     play_out(room, table)
@@ -102,7 +102,7 @@ async def test_a_players_absence_is_remembered_across_a_restart(tmp_path):
     for table in (back, gone):
         room.attach(table, "ana", noop)
         room.join(table.id, "bob")
-        await ana_plays_bob_is_stood_in(room, table, until_moves=12)
+        await ana_plays_bob_is_stood_in(room, table, until_stood_in=True)
         assert table.standin_moves and not table.over
     room.shutdown()
     again = Room(room.store, grace=0.01, bot_delay=0)  # a restart: the room's memory is gone
