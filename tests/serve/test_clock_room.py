@@ -148,6 +148,10 @@ async def test_a_table_keeps_its_clock_until_it_starts_and_an_unknown_clock_is_r
             room.create("ana", "shifting-stones", 2, clock="rt:forever")
         table = room.create("ana", "shifting-stones", 2, clock="rt:180+10")
         assert table.timing.spec.key() == "rt:180+10" and table.timing.clocks is None
+        clocks = "SELECT table_id FROM table_clocks"
+        assert room.store.db.read(clocks) == [(table.id,)]
+        room.close(table.id, "ana")  # closed before it starts: its clock goes with it
+        assert room.store.db.read(clocks) == []
     finally:
         room.shutdown()
         room.store.close()
