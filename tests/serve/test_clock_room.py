@@ -148,6 +148,10 @@ async def test_a_table_keeps_its_clock_until_it_starts_and_an_unknown_clock_is_r
             room.create("ana", "shifting-stones", 2, clock="rt:forever")
         table = room.create("ana", "shifting-stones", 2, clock="rt:180+10")
         assert table.timing.spec.key() == "rt:180+10" and table.timing.clocks is None
+        clocks = "SELECT table_id FROM table_clocks"
+        assert room.store.db.read(clocks) == [(table.id,)]
+        room.close(table.id, "ana")  # closed before it starts: its clock goes with it
+        assert room.store.db.read(clocks) == []
     finally:
         room.shutdown()
         room.store.close()
@@ -171,9 +175,12 @@ async def test_an_idle_player_at_an_untimed_table_counts_as_away_until_they_pres
         await until(lambda: len(table.match.actions) > moves)  # then a bot plays for them
         assert table.seats[seat].standin
         assert any(f"{name} is idle" in line for line in table.chat)
+        assert table.seats[seat].left_move == moves  # (idle to the end: they left the game)
         room.touched(name)  # a key: the seat is theirs again
         assert not table.seats[seat].standin
         assert table.chat[-1] == f"{name} is back and plays again."
+        assert table.seats[seat].left_move is None  # back: the table is unrated, no loss
+        assert reason(room, table) == f"a bot played for {name}"
     finally:
         room.shutdown()
         room.store.close()
@@ -228,3 +235,83 @@ def test_serve_idle_sets_the_rooms_idle_limit(monkeypatch, tmp_path):
         assert server.room.idle == 45.0
     finally:
         server.store.close()
+
+
+async def test_a_flag_due_when_the_last_move_comes_is_run_first_and_rated_as_a_loss(db):
+    """ana's real-time clock ran out just as she sends the game's last action,
+    before the flag's timer ran (a busy loop): the flag comes first, so her move
+    is refused, her bot makes it, and the end's rating places her last."""
+    from openskill.models import PlackettLuce
+
+    from tests.serve.test_ratings_ssh import all_ratings
+    from tideboard.engine.bots import make_bot
+    from tideboard.serve import storage
+
+    room = room_at(db)
+    now = [1000.0]
+    room.wall = lambda: now[0]  # (the clocks' time, moved by hand: no timer runs meanwhile)
+    try:
+        for name in ("ana", "bob"):
+            storage.claim(room.store, name, f"SHA256:{name}")
+        table = room.create("ana", "shifting-stones", 2, clock="rt:60+0", level="easy")
+        room.join(table.id, "bob")
+        game = table.match.game
+        bots = [make_bot(game, "greedy", seed=seat) for seat in range(2)]
+        for _ in range(5000):  # both play until the next action ends the game
+            state = table.match.state
+            seat = game.to_move(state)[0]
+            view, legal = game.view(state, seat), game.legal_for(state, seat)
+            action = bots[seat].choose(game, view, seat, legal)
+            if game.is_over(game.apply(state, action)):
+                break
+            room.act(table.id, table.seats[seat].player, action)
+        name = table.seats[seat].player
+        assert seat in table.timing.clocks.running and not table.over
+        now[0] += 61  # their time is up; the flag's timer (60 s away on the loop) is not
+        with pytest.raises(TableError, match="time ran out"):
+            room.act(table.id, name, action)
+        assert table.timing.out == {seat: "ran out of time"}
+        assert any(f"{name} ran out of time" in line for line in table.chat)
+        for _ in range(5000):  # their bot plays their seat out; the other plays on
+            if table.over:
+                break
+            state = table.match.state
+            other = 1 - seat
+            if other in game.to_move(state):
+                view, legal = game.view(state, other), game.legal_for(state, other)
+                room.act(
+                    table.id,
+                    table.seats[other].player,
+                    bots[other].choose(game, view, other, legal),
+                )
+            else:
+                await asyncio.sleep(0.01)
+        assert table.over
+        room.saves.deliver(wait=True)
+        model = PlackettLuce()
+        places = [2 if n == seat else 1 for n in range(2)]
+        rated = model.rate([[model.rating()], [model.rating()]], ranks=places)
+        assert all_ratings(room.store) == {
+            table.seats[n].player: {"shifting-stones": (r.mu, r.sigma, 1)}
+            for n, [r] in enumerate(rated)
+        }
+    finally:
+        room.shutdown()
+        room.store.close()
+
+
+async def test_a_turn_based_table_back_after_a_restart_gives_no_grace(db):
+    room = room_at(db, grace=0.01)
+    table = room.create("ana", "shifting-stones", 2, clock="tb:86400")
+    room.join(table.id, "bob")
+    room.shutdown()
+    again = room_at(db, grace=0.01)  # a restart
+    try:
+        back = again.tables[table.id]
+        again.attach(back, "ana", noop)
+        assert back.chat[-1] == "ana is back: the table plays on; bob is away."
+        assert back.grace_timers == {} and back.seats[1].away_since is not None
+    finally:
+        again.shutdown()
+        again.store.close()
+        room.store.close()

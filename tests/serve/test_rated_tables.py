@@ -1,10 +1,13 @@
-"""Issue 22: which server tables are rated, at the room's level (no SSH): a bot
-that plays for an away player makes the table unrated, and a restart or a
-replay never rates a table twice."""
+"""Issue 22: which server tables are rated, at the room's level (no SSH): a
+player who leaves and never comes back loses (placed last, the table rated), a
+bot that played for an away player who came back makes the table unrated, and
+a restart or a replay never rates a table twice."""
 
 from __future__ import annotations
 
 import asyncio
+
+from openskill.models import PlackettLuce
 
 from tests.serve.lobby_helpers import new_room, play_out, play_out_against_a_bot
 from tests.serve.test_ratings_ssh import all_ratings
@@ -34,16 +37,13 @@ def rated_row(room, table):
     )
 
 
-async def test_a_bot_playing_for_an_away_player_makes_the_table_unrated(tmp_path):
-    room = keyed_room(tmp_path, "ana", "bob")
-    room.grace = 0.01
-    table = room.create("ana", GAME, 2)
-    room.attach(table, "ana", noop)  # ana stays; bob never opens the table
-    room.join(table.id, "bob")
+async def ana_plays_bob_is_stood_in(room, table, until_stood_in=False) -> None:
+    """ana (present) plays greedy moves; bob's seat waits for the stand-in (away
+    past the grace) to play it, until the end (or its first move for bob)."""
     game = table.match.game
     bot = make_bot(game, "greedy", seed=1)
     for _ in range(5000):
-        if table.over:
+        if table.over or (until_stood_in and table.standin_moves):
             break
         state = table.match.state
         if game.to_move(state)[0] == 0:
@@ -52,11 +52,73 @@ async def test_a_bot_playing_for_an_away_player_makes_the_table_unrated(tmp_path
             )
         else:  # bob's seat: after the grace, a bot plays it for him
             await asyncio.sleep(0.01)
+
+
+def ranks_with_bob_last(room, table):
+    """ana's and bob's ratings as openskill gives them with bob placed last."""
+    model = PlackettLuce()
+    [[ana], [bob]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    return {"ana": {GAME: (ana.mu, ana.sigma, 1)}, "bob": {GAME: (bob.mu, bob.sigma, 1)}}
+
+
+async def test_a_player_who_never_comes_back_loses_and_the_table_stays_rated(tmp_path):
+    room = keyed_room(tmp_path, "ana", "bob")
+    room.grace = 0.01
+    table = room.create("ana", GAME, 2)
+    room.attach(table, "ana", noop)  # ana stays; bob never opens the table
+    room.join(table.id, "bob")
+    await ana_plays_bob_is_stood_in(room, table)
     assert table.over and table.standin_moves
+    room.saves.deliver(wait=True)
+    assert rated_row(room, table) == (1, None)
+    assert all_ratings(room.store) == ranks_with_bob_last(room, table)  # whatever the scores
+    said = next((line for line in table.chat if line.startswith("Rated:")), str(table.chat))
+    assert "bob 0 -> " in said and said.endswith("(left the game: placed last).")
+    room.shutdown()
+
+
+async def test_a_player_back_after_a_bots_moves_makes_the_table_unrated_not_lost(tmp_path):
+    room = keyed_room(tmp_path, "ana", "bob")
+    room.grace = 0.01
+    table = room.create("ana", GAME, 2)
+    room.attach(table, "ana", noop)
+    room.join(table.id, "bob")
+    await ana_plays_bob_is_stood_in(room, table, until_stood_in=True)
+    assert table.standin_moves and not table.over
+    room.attach(table, "bob", noop)  # bob is back, and plays it out himself
+    play_out(room, table)
     room.saves.deliver(wait=True)
     assert rated_row(room, table) == (0, "a bot played for bob")
     assert all_ratings(room.store) == {}
     room.shutdown()
+
+
+async def test_a_players_absence_is_remembered_across_a_restart(tmp_path):
+    """A bot moved for bob, then the server restarted: bob back afterwards makes
+    the table unrated; bob never back loses it."""
+    room = keyed_room(tmp_path, "ana", "bob")
+    room.grace = 0.01
+    back, gone = room.create("ana", GAME, 2), room.create("ana", GAME, 2)
+    for table in (back, gone):
+        room.attach(table, "ana", noop)
+        room.join(table.id, "bob")
+        await ana_plays_bob_is_stood_in(room, table, until_stood_in=True)
+        assert table.standin_moves and not table.over
+    room.shutdown()
+    again = Room(room.store, grace=0.01, bot_delay=0)  # a restart: the room's memory is gone
+    again.load()
+    back, gone = again.tables[back.id], again.tables[gone.id]
+    again.attach(back, "ana", noop)
+    again.attach(back, "bob", noop)
+    play_out(again, back)
+    again.saves.deliver(wait=True)
+    assert rated_row(again, back) == (0, "a bot played for bob")
+    again.attach(gone, "ana", noop)  # (bob stays away: after the grace a bot plays for him)
+    await ana_plays_bob_is_stood_in(again, gone)
+    again.saves.deliver(wait=True)
+    assert rated_row(again, gone) == (1, None)
+    assert all_ratings(again.store) == ranks_with_bob_last(again, gone)
+    again.shutdown()
 
 
 def test_a_restart_or_a_replay_never_rates_a_table_twice(tmp_path):

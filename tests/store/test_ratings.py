@@ -107,6 +107,37 @@ def test_a_player_who_resigned_is_rated_last_and_the_table_stays_rated(store):
     assert ratings.places(Result((2,), (8, 9, 15), ""), [None, 9, 4]) == [1, 2, 3]
 
 
+def test_a_player_who_left_the_game_is_rated_as_one_who_resigned_then(store):
+    """A seat a bot played for its away player from its first move for them to
+    the end (``left_move``) is a loss, as a resignation at that move: the table
+    stays rated, that player last even when the bot won; one who resigned later
+    comes before them."""
+    gid = table_game(store, ["ana", "bob", "carol"])
+    row = TableRow(
+        gid[:4],
+        GAME,
+        "ana",
+        3,
+        "standard",
+        (("ana", None), (None, "greedy"), ("carol", None)),
+        gid,
+        "2026",
+        resigned=((1, "bob", "2026-11-27T10:00:00Z", 9),),
+        left=((2, 4),),
+    )
+    storage.save_table(store, row)
+    assert storage.load_tables(store)[0].left == ((2, 4),)  # (kept in the seat's JSON)
+    end(store, gid, winners=[2], scores=[8, 9, 15])  # carol's bot won
+    assert rated_row(store, gid) == (1, None)
+    model = PlackettLuce()
+    [[ana], [bob], [carol]] = model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 3])
+    assert [stored(store, name).mu for name in ("ana", "bob", "carol")] == [
+        ana.mu,
+        bob.mu,
+        carol.mu,
+    ]
+
+
 def test_a_player_out_of_time_is_rated_last(store):
     """A timed table whose player ran out of time (or was expelled), as the clock's
     stored state says: rated, that player last, whatever the bot made of the seat."""

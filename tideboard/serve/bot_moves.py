@@ -1,7 +1,8 @@
 """The room's part that makes the bots' moves (mixed into
 :class:`~tideboard.serve.tables.Room`): a bot's seat, or an away player's
-stand-in, moves ``bot_delay`` after the seat is to move (a stand-in's move makes
-the table's game unrated: ``serve/rated.py``).
+stand-in, moves ``bot_delay`` after the seat is to move (a stand-in's first move
+is kept: the player who never comes back has left the game, one who does makes
+it unrated: ``serve/rated.py``).
 
 An ``expert`` thinks in the process pool (``engine/thinking.py``), never on the
 loop every session shares; the other levels answer at once.  An expert's answer
@@ -23,7 +24,7 @@ from tideboard.engine.match import Match
 from tideboard.serve.clock_room import replaced
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
-from tideboard.serve.rated import mark_unrated
+from tideboard.serve.rated import stood_in
 from tideboard.serve.seats import Table
 
 
@@ -111,9 +112,9 @@ class BotMoves:
         match = table.match
         assert match is not None
         if table.seats[seat].standin:  # logged as "bot for ana"
-            # (its first since the start; a seat whose player ran out of time or was
-            # expelled is a loss in the ratings, not an unrated table: store/ratings.py)
-            if seat not in table.standin_moves.values() and not replaced(table, seat):
-                mark_unrated(self, table, f"a bot played for {table.seats[seat].player}")
+            # (a seat whose player ran out of time or was expelled is the clock's
+            # loss in the ratings: store/ratings.py)
+            if not replaced(table, seat):
+                stood_in(self, table, seat)
             table.standin_moves[len(match.actions)] = seat
         self._apply(table, action)

@@ -14,6 +14,11 @@
 - **Turn-based**: at the flag the other players may expel the player
   (:meth:`ClockRoom.expel`); the seat then goes to a bot of the table's level
   and the record says "ana was expelled by bob (out of time)".
+- A move checks the clocks first (``_clock_catch_up``): a flag due but not yet
+  run (its timer late) is run before the move, so a real-time player out of
+  time cannot make a move, the game's last included, and the end's rating
+  (which reads ``table_clocks`` in the end's transaction) sees the flag: its
+  save is queued before the move's, on the same writer thread.
 - Clocks are saved (``table_clocks``) after every move and when the server
   stops; a restart brings back a real-time table's clocks paused with what
   remained, and they count again when the table plays on (``_resume``); a
@@ -125,6 +130,18 @@ class ClockRoom:
                     save_clock(self.store, table.id, timing.spec.key(), timing.state_json())
                 except Exception as error:  # (a full disk: its last move's state stays)
                     log(f"table {table.id}: could not save its clock: {error}")
+
+    def _clock_catch_up(self, table: Table) -> None:
+        """Before a move: a clock that ran out, whose flag's timer has not run yet
+        (a busy loop, a move in the same instant), flags now, so that the move
+        sees it (the player out of time no longer moves: their bot does) and
+        its save, queued before the move's, is what the end's rating reads."""
+        timing = table.timing
+        if timing is None or timing.clocks is None or table.paused or table.over:
+            return
+        if model.out_of_time(timing.clocks, self.wall()):
+            timing.stop_timer()
+            self._clock_flag(table)
 
     def _timed(self, table: Table) -> list[int]:
         """The seats the game waits for that a person plays (a bot's has no clock)."""

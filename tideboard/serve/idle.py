@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from tideboard.serve.presence import running_loop
+from tideboard.serve.rated import came_back
 from tideboard.serve.seats import Table, ident
 
 IDLE = 300.0  # seconds a player at the table may press nothing while it waits for them
@@ -81,6 +82,7 @@ class IdleRoom:
             if not table.seats[seat].standin:
                 continue  # (back already: they left the table and opened it again)
             table.seats[seat].standin = False
+            came_back(self, table, seat)  # (a bot moved for them meanwhile: unrated)
             self._say(table, f"{name} is back and plays again.")
             self._changed(table, "presence")
             self._idle_arm(table)

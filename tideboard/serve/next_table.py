@@ -3,9 +3,10 @@ base of the session's app (``app.ServeApp``), so the one key works in the lobby
 and at every table alike (a key no game screen and not the lobby binds: an
 app's binding comes after the screen's).
 
-In the lobby it opens the table that has waited longest for you; at a table,
-the longest-waiting one but this (your seat here is kept, as with ``q``), so
-two presses go to and fro between two tables.  With none it says so.  Anywhere
+In the lobby it opens the table that has waited longest for you; at a table
+that waits for you too, the one after it in that order (the first again after
+the last: presses step through them all; your seat here is kept, as with
+``q``), at any other table the longest-waiting one.  With none it says so.  Anywhere
 else (a dialog, a player's page, a replay) it does nothing.  Which tables wait:
 ``your_move.py``.
 """

@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from tideboard.serve.rated import came_back
 from tideboard.serve.seats import Listener, Table, ident
 
 
@@ -40,6 +41,8 @@ class Presence:
             replaced = table.timing is not None and seat in table.timing.out  # (for good)
             back = state.standin and not replaced
             state.away_since, state.standin = None, replaced
+            if not replaced:  # (a bot moved for them meanwhile: unrated, not left)
+                came_back(self, table, seat)
             if back:
                 self._say(table, f"{name} is back and plays again.")
             if table.paused:
@@ -61,12 +64,10 @@ class Presence:
         for number in away:
             self._away(table, number)
         names = ", ".join(table.seats[n].player or "" for n in away)
-        later = (
-            f"; {names} {'is' if len(away) == 1 else 'are'} away "
-            f"(a bot plays for them if they are not back in {self.grace:g} s)"
-            if away
-            else ""
-        )
+        bot = f" (a bot plays for them if they are not back in {self.grace:g} s)"
+        if table.timing is not None and not table.timing.spec.real_time:
+            bot = ""  # (turn-based: no grace, see _away)
+        later = f"; {names} {'is' if len(away) == 1 else 'are'} away{bot}" if away else ""
         self._say(table, f"{name} is back: the table plays on{later}.")
         self._clock_resume(table)
         self._schedule(table)
@@ -86,6 +87,8 @@ class Presence:
         state = table.seats[seat]
         if state.away_since is None:
             state.away_since = self.clock()
+        if table.timing is not None and not table.timing.spec.real_time:
+            return  # (turn-based: the player has a day a move, then may be expelled)
         if seat not in table.grace_timers and not state.standin and not table.paused:
             loop = running_loop()
             if loop is not None:

@@ -42,7 +42,16 @@ def same_name(one: str | None, other: str | None) -> bool:
 class SeatState:
     """One seat: the player (a name) or the bot level, and whether its player is away."""
 
-    __slots__ = ("player", "bot", "away_since", "standin", "held_for", "resigned", "resigned_at")
+    __slots__ = (
+        "player",
+        "bot",
+        "away_since",
+        "standin",
+        "held_for",
+        "resigned",
+        "resigned_at",
+        "left_move",
+    )
 
     def __init__(self, player: str | None, bot: str | None) -> None:
         self.player = player
@@ -55,6 +64,9 @@ class SeatState:
         # to the end), when (ISO) and after how many moves
         self.resigned: str | None = None
         self.resigned_at: tuple[str, int] = ("", 0)
+        # the moves made before a bot first played for the player while away,
+        # None once they are back (at the end: they left the game, a loss)
+        self.left_move: int | None = None
 
     @property
     def by_bot(self) -> bool:
@@ -93,6 +105,8 @@ class Table:
             self.seats[seat].resigned, self.seats[seat].resigned_at = name, (when, moves)
         for seat, name in row.held:
             self.seats[seat].held_for = name
+        for seat, moves in row.left:
+            self.seats[seat].left_move = moves
         self.access = row.access  # who may sit, see and watch (serve/access.py)
         self.match: Match | None = None
         self.writer: GameWriter | None = None
@@ -234,6 +248,9 @@ class Table:
                 if s.resigned is not None
             ),
             held=tuple((n, s.held_for) for n, s in enumerate(self.seats) if s.held_for),
+            left=tuple(
+                (n, s.left_move) for n, s in enumerate(self.seats) if s.left_move is not None
+            ),
         )
 
     @property

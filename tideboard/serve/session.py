@@ -24,6 +24,7 @@ import asyncssh
 from tideboard.serve.driver import clamp_size
 from tideboard.serve.limits import NAME, NO_TERMINAL, log
 from tideboard.serve.tables import ident
+from tideboard.serve.your_move import first_table
 
 QUEUE_LOW = 8  # app messages waiting past which a session's input waits for its app
 INPUT_SLICE = 16  # bytes of input parsed at a time; the loop runs the others between
@@ -126,14 +127,8 @@ class Session(asyncssh.SSHServerSession):
         env["TERM"] = (self.chan.get_terminal_type() or env.get("TERM", ""))[:64]
         width, height = self.chan.get_terminal_size()[:2]
         room = self.server.room
-        away = [t for t in room.tables_of(name) if t.started and not t.is_present(name)]
         self.app = ServeApp(
-            room,
-            name,
-            self.chan,
-            clamp_size(width, height),
-            env,
-            table_id=away[-1].id if away else None,
+            room, name, self.chan, clamp_size(width, height), env, table_id=first_table(room, name)
         )
         self.app.ssh_output_cap = self.server.limits.output_cap
         if self.connection.guest:  # told why, in the lobby

@@ -10,7 +10,8 @@ so that the table's row needs no new column.  Who may sit (``serve/access.py``)
 is the ``access`` JSON; a seat kept for a player (invited, or a rematch's) is
 ``held_for`` in its seat's JSON; a player's resignation is kept there too
 (``resigned``: the name, ``resigned_at``: when, ``resigned_move``: the moves
-made before).  ``players`` pins a player
+made before), and a seat a bot plays for a player who has not been back since
+its first move for them (``left_move``: the moves made before it).  ``players`` pins a player
 name, compared without case, to the fingerprint of the first public key it
 was used with (:func:`claim`).
 """
@@ -53,6 +54,10 @@ class TableRow:
     resigned: tuple[tuple[int, str, str, int], ...] = ()
     # the empty seats kept for a player (invited, or a rematch's): (seat, name)
     held: tuple[tuple[int, str], ...] = ()
+    # the seats a bot plays for a player who is away and has not been back since
+    # its first move for them: (seat, moves made before it) ("left_move" in the
+    # seat's JSON; at the end, a loss: store/ratings.py)
+    left: tuple[tuple[int, int], ...] = ()
 
 
 def new_table_id(store: Store) -> str:
@@ -62,11 +67,15 @@ def new_table_id(store: Store) -> str:
             return table_id
 
 
-def _seats_json(seats: Any, level: str | None = None, resigned: Any = (), held: Any = ()) -> str:
+def _seats_json(
+    seats: Any, level: str | None = None, resigned: Any = (), held: Any = (), left: Any = ()
+) -> str:
     extra = {"standin": level} if level is not None else {}
     listed = [{"player": player, "bot": bot, **extra} for player, bot in seats]
     for seat, name in held:
         listed[seat]["held_for"] = name
+    for seat, moves in left:
+        listed[seat]["left_move"] = moves
     for seat, name, when, moves in resigned:
         listed[seat].update(resigned=name, resigned_at=when, resigned_move=moves)
     return json.dumps(listed)
@@ -92,7 +101,7 @@ def save_table(store: Store, row: TableRow) -> None:
                 row.creator,
                 row.players,
                 row.variant,
-                _seats_json(row.seats, row.level, row.resigned, row.held),
+                _seats_json(row.seats, row.level, row.resigned, row.held, row.left),
                 row.game_id,
                 row.created,
                 int(row.closed),
@@ -123,6 +132,7 @@ def load_tables(store: Store) -> list[TableRow]:
             access = Access.from_json(row[10])
             resigned = _resigned(listed)
             held = tuple((n, str(s["held_for"])) for n, s in enumerate(listed) if s.get("held_for"))
+            left = tuple((n, int(s["left_move"])) for n, s in enumerate(listed) if "left_move" in s)
         except (ValueError, AttributeError, TypeError, KeyError):
             continue
         rows.append(
@@ -142,6 +152,7 @@ def load_tables(store: Store) -> list[TableRow]:
                 access,
                 resigned,
                 held,
+                left,
             )
         )
     return rows

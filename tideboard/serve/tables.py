@@ -46,7 +46,7 @@ from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
-from tideboard.serve.clock_room import ClockRoom
+from tideboard.serve.clock_room import ClockRoom, replaced
 from tideboard.serve.idle import IdleRoom
 from tideboard.serve.limits import log
 from tideboard.serve.presence import running_loop
@@ -300,6 +300,9 @@ class Room(Private, ClockRoom, IdleRoom):
         game = match.game
         if game.is_over(match.state):
             raise TableError("The game is over.")
+        self._clock_catch_up(table)  # (a flag due first: serve/clock_room.py)
+        if replaced(table, seat):
+            raise TableError("Your time ran out: a bot plays your seat.")
         if seat not in game.to_move(match.state):
             raise IllegalAction("Wait: it is not your turn.")
         if action not in game.legal_for(match.state, seat):
@@ -333,6 +336,7 @@ class Room(Private, ClockRoom, IdleRoom):
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
+        self._clock_catch_up(table)  # (a flag due is saved before the move)
         match = table.match
         assert match is not None  # only a started table is played on
         table.match = match.play(action)
@@ -348,9 +352,12 @@ class Room(Private, ClockRoom, IdleRoom):
         thread (:meth:`_saved` has the outcome, on the loop)."""
         writer, match = table.writer, table.match
         if writer is not None:
-            self.saves.later(lambda: writer.sync(match), lambda error: self._saved(table, error))
+            ended = match is not None and match.game.is_over(match.state)
+            self.saves.later(
+                lambda: writer.sync(match), lambda error: self._saved(table, error, ended)
+            )
 
-    def _saved(self, table: Table, error: str | None) -> None:
+    def _saved(self, table: Table, error: str | None, ended: bool = False) -> None:
         """A save's outcome: a failed one (a full disk) never stops the table; the players
         are told once, and it is tried again every ``SAVE_RETRY`` s and after every move."""
         before, table.save_error = table.save_error, error
@@ -363,7 +370,7 @@ class Room(Private, ClockRoom, IdleRoom):
             )
         elif error is None and before is not None:
             self._say(table, "Every move is saved again.")
-        if error is None and table.over and table.id in self.rated_before:
+        if error is None and ended and table.id in self.rated_before:  # (the end's save)
             line = said_at_the_end(self, table, self.rated_before.pop(table.id))
             if line is not None:
                 self._say(table, line)

@@ -6,7 +6,8 @@ there (not a watcher, not one who resigned), the rules wait for that seat
 (``to_move``: every seat of a simultaneous choice, Mermaid Rain's melds) and
 no bot plays the seat for them while they are away.  The lobby counts them
 and marks their lines; ``N`` (in the lobby and at a table,
-``serve/next_table.py``) opens the one that has waited longest.
+``serve/next_table.py``) opens the one that has waited longest (at one of them,
+the next in that order), and a new session opens it at once (:func:`first_table`).
 
 :class:`Turns` remembers since when each seat waits: the room tells it of every
 change of a table (``Room._changed``) and of every start.  A table brought
@@ -95,9 +96,25 @@ def waiting_tables(room: Any, name: str) -> list[Any]:
 
 
 def next_waiting(room: Any, name: str, leaving: Any = None) -> Any:
-    """The table ``N`` opens: the longest-waiting one but ``leaving`` (the table
-    the player is at), or None."""
-    return next((t for t in waiting_tables(room, name) if t is not leaving), None)
+    """The table ``N`` opens, or None: the longest-waiting one; from ``leaving``
+    (the table the player is at) if it waits too, the one after it in that order
+    (after the last, the first again), so that ``N`` steps through them all."""
+    tables = waiting_tables(room, name)
+    if leaving in tables:
+        at = tables.index(leaving)
+        tables = tables[at + 1 :] + tables[:at]
+    return tables[0] if tables else None
+
+
+def first_table(room: Any, name: str) -> str | None:
+    """The table a new session of ``name`` opens: the one that has waited longest
+    for their move; if none waits, the last started one they are away from;
+    None: the lobby."""
+    waiting = waiting_tables(room, name)
+    if waiting:
+        return str(waiting[0].id)
+    away = [t for t in room.tables_of(name) if t.started and not t.is_present(name)]
+    return str(away[-1].id) if away else None
 
 
 def count_words(count: int) -> str:
@@ -118,7 +135,7 @@ LOBBY_HELP = (
 )
 TABLE_HELP = (
     "N",
-    "to the next table waiting for your move, the longest wait first "
+    "to the next table waiting for your move, in the order of the longest wait "
     "(your seat here is kept, as with q); it says if none waits",
 )
 NONE_OTHER = "No other table waits for your move."

@@ -10,13 +10,15 @@ names used at the keyboard.
   defaults): 0 for a new player, and it rises as games confirm a skill.
 - **Places**: the winners (the game's own tie-breaks decide them) share the
   first place; the others follow by points, equal points sharing a place; a
-  player who resigned, ran out of time or was expelled is placed after all of
-  them (a loss: the bot that played the seat out does not make the table
-  unrated).
+  player who resigned, left the game (a bot played for them, away, from its
+  first move for them to the end: ``left_move`` in their seat), ran out of time
+  or was expelled is placed after all of them (a loss: the bot that played the
+  seat out does not make the table unrated).
 - **Rated or not**: a served table's game is rated when it ends if every seat
   was a keyed player (a name with its key: no bot seat, no guest, two players
   or more) and nothing marked it unrated while it was played
-  (:func:`mark_unrated`: a bot moved for an away player, a hint was used).
+  (:func:`mark_unrated`: a bot moved for an away player who came back, a
+  hint was used).
 - **Once per game**: :func:`rate_finished` runs inside the transaction of
   ``Store.finish`` (which records the end once), and ``rated_games`` keeps for
   each table's game whether it was rated or why not, so a restart, a replay or a
@@ -156,7 +158,7 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
         reason = unrated_reason(db, seats, result) if isinstance(seats, list) else "damaged seats"
         if reason is None:
             names = [str(seat_player(s)).lower() for s in seats]
-            quit = [int(s.get("resigned_move", 0)) if s.get("resigned") else None for s in seats]
+            quit = [quit_at(s) for s in seats]
             for seat in timed_out(db, str(row[2])):  # (out of time, expelled: lost too)
                 if 0 <= seat < len(quit) and quit[seat] is None:
                     quit[seat] = -1  # (after those who resigned)
@@ -169,6 +171,16 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
         "INSERT INTO rated_games (game_id, rated, reason) VALUES (?, ?, ?)",
         (game_id, int(reason is None), reason),
     )
+
+
+def quit_at(seat: dict[str, Any]) -> int | None:
+    """The moves made before a seat's player resigned, or left the game (a bot
+    played for them, away, until the end: ``left_move``); None: they played on."""
+    if seat.get("resigned"):
+        return int(seat.get("resigned_move", 0))
+    if seat.get("left_move") is not None:
+        return int(seat["left_move"])
+    return None
 
 
 def timed_out(db: sqlite3.Connection, table_id: str) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -114,6 +114,22 @@ MIGRATIONS: list[str] = [
         spec     TEXT NOT NULL,
         state    TEXT                    -- JSON: each seat's time left, who runs; NULL: not started
     ) WITHOUT ROWID;
+    """,
+    # 8 -> 9: a table's clock goes with the table when it is closed before it
+    # starts (its row is saved with closed = 1, by INSERT OR REPLACE: an insert);
+    # the clocks such tables left behind before this go now
+    """
+    DELETE FROM table_clocks WHERE table_id IN (SELECT id FROM tables WHERE closed = 1);
+    CREATE TRIGGER IF NOT EXISTS table_clocks_closed AFTER INSERT ON tables
+    WHEN NEW.closed = 1
+    BEGIN
+        DELETE FROM table_clocks WHERE table_id = NEW.id;
+    END;
+    CREATE TRIGGER IF NOT EXISTS table_clocks_closed_update AFTER UPDATE OF closed ON tables
+    WHEN NEW.closed = 1
+    BEGIN
+        DELETE FROM table_clocks WHERE table_id = NEW.id;
+    END;
     """,
 ]
 
