@@ -181,3 +181,12 @@ async def test_a_long_log_rewraps_its_newest_entries_and_undoes_lines():
         await settle(pilot)
         assert log.entries == entries[:-5]
         assert _shown(log)[-1] == wrap_entry(entries[-6], width)[-1]
+        # redrawn as a replay's step redraws it: its lines in one go, one scroll
+        scrolls = []
+        real = log.scroll_end
+        log.scroll_end = lambda *args, **kwargs: scrolls.append(1) or real(*args, **kwargs)
+        log.show(entries, marks={0: "bold"}, centre=200)
+        await settle(pilot)
+        assert len(scrolls) == 1, f"scrolled {len(scrolls)} times for {len(log.lines)} lines"
+        centre = wrap_entry(entries[200], width)[0]
+        assert centre in _shown(log) and _shown(log)[0] == wrap_entry(entries[0], width)[0]

@@ -123,6 +123,13 @@ class LogLine(NamedTuple):
     style: str = ""
 
 
+def log_line(line: str | Text, style: str = "") -> LogLine:
+    """A line as it is (a ``Text`` keeps its own style)."""
+    if isinstance(line, Text):
+        return LogLine(line.plain, str(line.style) if line.style else style)
+    return LogLine(line, style)
+
+
 class GameLog(ScrollView, can_focus=False):
     """What happened, newest last; it never takes the keyboard from the table.
 
@@ -190,11 +197,12 @@ class GameLog(ScrollView, can_focus=False):
     def write(self, line: str | Text, style: str = "") -> None:
         """Add one line as it is (no wrapping; a ``Text`` keeps its own style)
         and scroll to it."""
-        if isinstance(line, Text):
-            text, style = line.plain, str(line.style) if line.style else style
-        else:
-            text = line
-        self.lines.append(LogLine(text, style))
+        self._append([log_line(line, style)])
+
+    def _append(self, lines: list[LogLine]) -> None:
+        """Add ``lines`` and scroll to the last: the scroll range, the redraw and
+        the scroll once for all of them (a replay's step writes hundreds)."""
+        self.lines.extend(lines)
         if len(self.lines) > self.MAX_LINES:
             del self.lines[: len(self.lines) - self.MAX_LINES]
         self._resized()
@@ -258,8 +266,10 @@ class GameLog(ScrollView, can_focus=False):
         self._rewrap()
 
     def _write(self, entry: str, style: str = "") -> None:
-        for line in wrap_entry(entry, self._width):
-            self.write(line, style)
+        self._append(self._wrapped(entry, style))
+
+    def _wrapped(self, entry: str, style: str = "") -> list[LogLine]:
+        return [log_line(line, style) for line in wrap_entry(entry, self._width)]
 
     def _rewrap(self) -> None:
         """Redraw from the entries at the current width: the newest that fit, or
@@ -270,12 +280,13 @@ class GameLog(ScrollView, can_focus=False):
             return  # drawn on the first resize
         first, last = self._kept()
         middle = tall = 0  # the first line of the entry to centre, and its lines
+        lines: list[LogLine] = []
         for index in range(first, last):
+            wrapped = self._wrapped(self.entries[index], self.marks.get(index, ""))
             if index == self.centre:
-                middle = len(self.lines)
-            self._write(self.entries[index], self.marks.get(index, ""))
-            if index == self.centre:
-                tall = len(self.lines) - middle
+                middle, tall = len(lines), len(wrapped)
+            lines += wrapped
+        self._append(lines)
         if self.centre is not None:
             # after the scrolls to the end that writing the lines asked for; the
             # entry's first line in sight when the log is shorter than it
