@@ -313,8 +313,8 @@ class Table:
         if match is not None and self.over:
             return f"finished: {self.result()}"
         if self.paused:  # (waiting for your move: opening it resumes it, as N does)
-            mine = "▶ your move, " if waits_for(self, name) else ""
-            return f"{mine}paused until a player returns (server restarted): {line}"
+            yours = "▶ your move, " if waits_for(self, name) else ""
+            return f"{yours}paused until a player returns (server restarted): {line}"
         if match is not None:  # started (your move: serve/your_move.py)
             return f"{'▶ your move' if waits_for(self, name) else 'playing'}: {line}"
         held = [self.seats[n].held_for for n in self.empty_seats() if n not in self.free_seats()]
