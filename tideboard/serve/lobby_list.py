@@ -31,6 +31,20 @@ from tideboard.ui.shared.status import StatusLine
 Entry = tuple[str, str, str]  # (kind, key, text)
 
 
+class LineMessage(Message):
+    """A message about a line of a :class:`LobbyList`, as ``OptionList``'s
+    ``OptionMessage``: the list (``control``) and the line's ``entry``."""
+
+    def __init__(self, lobby_list: LobbyList, entry: Entry | None) -> None:
+        super().__init__()
+        self.lobby_list = lobby_list
+        self.entry = entry
+
+    @property
+    def control(self) -> LobbyList:
+        return self.lobby_list
+
+
 class LobbyList(Widget, can_focus=True):
     """Every line of a list; ``entries`` are (kind, key, text): kind "head" is a
     heading (the cursor never stops there), any other kind a line to choose
@@ -55,29 +69,13 @@ class LobbyList(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
     """The number of the line under the cursor (in ``entries``; kept in range)."""
 
-    class Highlighted(Message):
+    class Highlighted(LineMessage):
         """The cursor moved to another line (``entry``: None on a heading)."""
 
-        def __init__(self, lobby_list: LobbyList, entry: Entry | None) -> None:
-            super().__init__()
-            self.lobby_list = lobby_list
-            self.entry = entry
-
-        @property
-        def control(self) -> LobbyList:
-            return self.lobby_list
-
-    class Chosen(Message):
+    class Chosen(LineMessage):
         """A line was chosen (Enter, or a double click): ``entry``."""
 
-        def __init__(self, lobby_list: LobbyList, entry: Entry) -> None:
-            super().__init__()
-            self.lobby_list = lobby_list
-            self.entry = entry
-
-        @property
-        def control(self) -> LobbyList:
-            return self.lobby_list
+        entry: Entry
 
     def __init__(self, id: str = "lobby-list") -> None:
         super().__init__(id=id)
