@@ -315,3 +315,31 @@ async def test_a_turn_based_table_back_after_a_restart_gives_no_grace(db):
         again.shutdown()
         again.store.close()
         room.store.close()
+
+
+def test_the_room_holds_its_clocks_idle_watch_and_saves_as_parts_not_bases(db):
+    """Issue 19 (one idiom): the room's clocks, its idle players' watch and its
+    moves' saves are objects it holds, each with its own state (no mixin that
+    keeps its state in the room's ``vars``); the sessions' calls still reach them."""
+    from tideboard.serve.clock_room import ClockRoom
+    from tideboard.serve.idle import IdleRoom
+    from tideboard.serve.move_saves import MoveSaves
+
+    assert not {ClockRoom, IdleRoom} & set(Room.__mro__)
+    room = Room(Store.open(db, import_autosaves=False), bot_delay=0)
+    try:
+        assert isinstance(room.clock_room, ClockRoom) and room.clock_room.room is room
+        assert isinstance(room.idle_room, IdleRoom) and room.idle_room.room is room
+        assert isinstance(room.move_saves, MoveSaves)
+        room.touched("Ana")
+        assert "ana" in room.idle_room.last_keys and not vars(room).keys() & {
+            "_idle_by_table",
+            "_last_keys",
+            "_idle_names_now",
+        }
+        table = room.create("ana", "shifting-stones", 2, clock="rt:60+5")
+        room.join(table.id, "bob")
+        assert room.expellable(table, "bob") == []  # (real-time: nobody is expelled)
+    finally:
+        room.shutdown()
+        room.store.close()

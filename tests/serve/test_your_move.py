@@ -172,3 +172,29 @@ def test_n_is_the_apps_key_and_free_on_the_lobby_and_every_game_screen() -> None
     for screen in [LobbyScreen, *screens]:
         assert "N" not in bound_keys(screen), screen
     assert ("N" in dict(LOBBY_KEYS_HELP)) and ("N" in dict(TABLE_KEYS_HELP))
+
+
+async def test_after_a_restart_the_title_and_the_lines_agree_on_the_paused_tables(
+    tmp_path, monkeypatch
+):
+    """A table brought back by a restart is paused until one of its players opens
+    it: one that waits for the player's move counts in the title (opening it
+    resumes it: it waits for them alone) and its line says "▶ your move" with
+    "paused"; one that waits for another player says paused, and is not counted."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    mine = two_player(room, "ana", "bob")  # ana to move
+    theirs = two_player(room, "bob", "ana")  # bob to move
+    room.shutdown()
+    again = Room(room.store, bot_delay=0)
+    assert again.load() == []
+    assert again.tables[mine.id].paused and again.tables[theirs.id].paused
+    app = lobby_app(again)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "Your move in 1 table: N goes to it" in title(app))
+        lines = {key: text for kind, key, text in app.screen.query_one(LobbyList).entries}
+        assert "▶ your move" in lines[mine.id] and "paused" in lines[mine.id], lines
+        assert "▶ your move" not in lines[theirs.id] and "paused" in lines[theirs.id], lines
+        await pilot.press("N")  # to it, and the table plays on
+        await wait_for(pilot, lambda: at(app) is again.tables[mine.id])
+        assert not again.tables[mine.id].paused and again.tables[theirs.id].paused

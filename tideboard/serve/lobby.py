@@ -9,29 +9,33 @@ finished one, or open a new table for a game; ``w`` watches a table, ``s`` start
 bots in the empty seats, ``x`` gives up your table before it starts.
 
 However many tables there are, every line is a few keys away: PgUp/PgDn turn
-a page, Home/End go to the first and last line, ``n`` to the games (a new
-table), and ``/`` filters the lines by what they say (a game, a player, a
-table id; Esc clears the filter).  The title counts your tables waiting for
-your move (``lobby_title.py``) and ``N`` opens the one that waited longest
-(``next_table.py``).  ``p`` opens a player's page and ``r`` a
-game's leaderboard (``lobby_keys.py``).
+a page, Home/End go to the first and last line (the list's own keys, with
+↑↓ and Enter: ``lobby_list.py``), ``n`` to the games (a new table), and ``/``
+filters the lines by what they say (a game, a player, a table id; Esc clears
+the filter).  The title counts your tables waiting for your move
+(``lobby_title.py``) and ``N`` opens the one that waited longest
+(``next_table.py``).  ``p`` opens a player's page and ``r`` a game's
+leaderboard (``players.py``); ``c`` and ``d`` are for private tables, what
+they do the screen's ``private`` (``lobby_private.py``).
+
+:class:`LobbyScreen` is one Textual screen: what it does is its own methods,
+the list's keys are the list's, and the private tables' actions an object it
+holds.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input, Static
+from textual.screen import Screen
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
 from tideboard.serve import lobby_private
 from tideboard.serve.clock_view import lobby_clock
-from tideboard.serve.lobby_keys import PlayersKeys
-from tideboard.serve.lobby_list import LobbyList
+from tideboard.serve.lobby_list import Entry, ListFilter, ListStatus, LobbyList
 from tideboard.serve.lobby_title import LobbyTitle
 from tideboard.serve.your_move import LOBBY_HELP as NEXT_TABLE_HELP
 from tideboard.ui.keys_line import KeysLine
@@ -82,7 +86,13 @@ p shows a player's page, r a game's leaderboard.
 """
 
 
-class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r; c and d)
+class LobbyLines(LobbyList):
+    """The lobby's list: Enter opens, sits or opens a new table (the footer says so)."""
+
+    BINDINGS = [Binding("enter", "select", "Open / sit / new table")]
+
+
+class LobbyScreen(Screen):
     if TYPE_CHECKING:
         # a server session's app (serve/app.py's ServeApp: not imported, it imports
         # this screen)
@@ -92,15 +102,8 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
     #lobby-filter { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("down,j", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "ends(-1)", "First line", show=False),
-        Binding("end", "ends(1)", "Last line", show=False),
         Binding("n", "games", "New table", show=False),
         Binding("escape", "clear_filter", "Clear filter", show=False),
-        Binding("enter", "enter", "Open / sit / new table"),
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start with bots"),
         Binding("x", "close_table", "Close"),
@@ -108,6 +111,9 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         Binding("slash", "filter", "Filter", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_lobby", "Leave"),
+        Binding("p", "player_page", "Players", show=False),
+        Binding("r", "leaderboard", "Ratings", show=False),
+        *lobby_private.KEYS,  # c, d
     ]
 
     def __init__(self, room: Any, name: str) -> None:
@@ -118,17 +124,22 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         self.waiting_for: str | None = None
         self.filter = ""  # only the lines with this text (any case)
         self._refill = False  # a fill is due: the changes of the next REFILL s gather
+        self.private = lobby_private.PrivateTables(self)  # c, d, /join, a new table's code
 
     def compose(self) -> ComposeResult:
         yield LobbyTitle(self.player)
-        yield LobbyList()
-        yield Static("", id="lobby-status")
-        box = Input(
+        yield LobbyLines()
+        yield ListStatus("", id="lobby-status")
+        box = ListFilter(
             placeholder="filter: a game, a player or a table id", max_length=40, id="lobby-filter"
         )
         box.display = False  # until / is pressed
         yield box
         yield KeysLine()
+
+    @property
+    def lines(self) -> LobbyList:
+        return self.query_one(LobbyList)
 
     def on_mount(self) -> None:
         self.fill()
@@ -148,10 +159,9 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         back, self.app.returning = self.app.returning, None
         table = self.room.tables.get(back or "")
         if table is not None and table.id == self.waiting_for and not table.started:
-            self.query_one(LobbyList).point_at("mine", table.id)
-            self.say(self.rematch_note(table))
+            self.lines.point_at("mine", table.id)
+            self.say(rematch_note(table))
         elif table is not None:  # back from a table: the cursor on it
-            lobby = self.query_one(LobbyList)
             kind = (
                 "done"
                 if table.over
@@ -159,7 +169,7 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
                 if table.seat_of(self.player) is not None
                 else "open"
             )
-            lobby.point_at(kind, table.id)
+            self.lines.point_at(kind, table.id)
             if kind == "mine":
                 self.say(
                     f"Back in the lobby. Enter returns to table {table.id}; your seat is kept."
@@ -180,125 +190,68 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         self.fill()
 
     def fill(self) -> None:
-        name = self.player
-        mine = self.room.tables_of(name)
-        others = [t for t in self.room.listed_for(name) if t not in mine]  # (private: members')
-        done = list(reversed(self.room.finished_of(name)))
-        games = [
-            info
-            for info in registry.GAMES.values()
-            if registry.is_available(info.id) and has_screen(info.id)
-        ]
-        wanted = self.filter.lower()
-
-        def section(
-            title: str, kind: str, lines: list[tuple[str, str]], empty: str, keep_empty: bool = True
-        ) -> list[tuple[str, str, str]]:
-            shown = [(key, text) for key, text in lines if wanted in text.lower()]
-            if not shown and not keep_empty:
-                return []
-            count = (
-                f" ({len(shown)} of {len(lines)} match)"
-                if wanted and lines
-                else f" ({len(lines)}: / filters, PgDn turns a page, End goes to the last)"
-                if len(lines) > 9
-                else ""
-            )
-            part = [("head", "", f"{title}{count}")]
-            part += [(kind, key, text) for key, text in shown]
-            if not shown:
-                part.append(("head", "", "  (none match the filter)" if lines else empty))
-            return part
-
-        entries: list[tuple[str, str, str]] = []
-        if wanted:
-            entries.append(("head", "", f"Filter: {self.filter!r} (/ changes it, Esc clears it)"))
-        entries += section(
-            "Your tables", "mine", [(t.id, self._line(t)) for t in mine], "  (none yet)"
-        )
-        entries += section(
-            "Open tables",
-            "open",
-            [(t.id, self._line(t)) for t in others],
-            "  (none: open one below)",
-        )
-        entries += section(
-            "Your finished tables (Enter: replay, a: rematch)",
-            "done",
-            [(t.id, self._line(t)) for t in done],
-            "",
-            keep_empty=False,
-        )
-        entries += section("New table", "game", [(info.id, game_line(info)) for info in games], "")
-        lobby = self.query_one(LobbyList)
-        lobby.set_entries(entries)
+        self.lines.set_entries(lobby_entries(self.room, self.player, self.filter))
         self.query_one(LobbyTitle).show(self.room)  # (how many of your tables wait for you)
         waiting = self.room.tables.get(self.waiting_for or "")
         if waiting is not None and waiting.started and self.is_current:
             self.waiting_for = None
             self.app.open_table(waiting)
 
-    def _line(self, table: Any) -> str:
-        """A table's line: its id, game, rules (variant, options) and status."""
-        rules = ", ".join(filter(None, [table.rules(), lobby_clock(table)]))
-        return (
-            f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: "
-            f"{table.status(self.player)}"
-        )
-
     def say(self, message: str, error: bool = False) -> None:
-        status = self.query_one("#lobby-status", Static)
-        status.update(Text(message, style="bold red" if error else ""))
-        if error:
-            self.app.bell()
+        self.query_one(ListStatus).say(message, error)
 
     # -- keys -----------------------------------------------------------------
-    def action_move(self, step: int) -> None:
-        self.query_one(LobbyList).move(step)
-
-    def action_page(self, step: int) -> None:
-        self.query_one(LobbyList).page(step)
-
-    def action_ends(self, step: int) -> None:
-        lobby = self.query_one(LobbyList)
-        lobby.move(step * len(lobby.entries))
-
     def action_games(self) -> None:
-        lobby = self.query_one(LobbyList)
-        first = next((n for n, e in enumerate(lobby.entries) if e[0] == "game"), None)
-        if first is not None:
-            lobby.cursor = first
-            lobby.refresh()
+        self.lines.point_at("game")
+
+    def action_player_page(self) -> None:
+        from tideboard.serve.players import player_page
+
+        self.app.push_screen(player_page(self.room, self.player, self.lines.current()))
+
+    def action_leaderboard(self) -> None:
+        from tideboard.serve.players import leaderboard
+
+        self.app.push_screen(leaderboard(self.room, self.player, self.lines.current()))
+
+    def action_code(self) -> None:
+        self.private.ask_code()
+
+    def action_remove_seat(self) -> None:
+        table = self.table_under_cursor()
+        if table is not None:
+            self.private.remove_seat(table)
 
     # -- the filter ------------------------------------------------------------------
     def action_filter(self) -> None:
-        box = self.query_one("#lobby-filter", Input)
+        box = self.query_one(ListFilter)
         box.display = True
         box.focus()
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "lobby-filter":
-            self.filter = " ".join(event.value.split())
-            self.fill()
+    def on_input_changed(self, event: ListFilter.Changed) -> None:
+        self.filter = " ".join(event.value.split())
+        self.fill()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "lobby-filter":
-            if not self.filter:
-                event.input.display = False
-            self.query_one(LobbyList).focus()
+    def on_input_submitted(self, event: ListFilter.Submitted) -> None:
+        """Enter keeps the filter (back to the list); "/join CODE" joins that table."""
+        if not self.filter:
+            event.input.display = False
+        self.lines.focus()
+        self.private.filter_typed(event.value)
 
     def action_clear_filter(self) -> None:
-        box = self.query_one("#lobby-filter", Input)
+        box = self.query_one(ListFilter)
         if not box.display and not self.filter:
             return
         box.value = ""
         box.display = False
         self.filter = ""
         self.fill()
-        self.query_one(LobbyList).focus()
+        self.lines.focus()
 
-    def _table(self) -> Any:
-        entry = self.query_one(LobbyList).current()
+    def table_under_cursor(self) -> Any:
+        """The table of the line under the cursor (None, said, if it is not one)."""
+        entry = self.lines.current()
         if entry is None or entry[0] not in ("mine", "open"):
             self.say(
                 "Choose a table first (the lines under Your tables or Open tables).", error=True
@@ -306,11 +259,10 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
             return None
         return self.room.tables.get(entry[1])
 
-    def action_enter(self) -> None:
-        entry = self.query_one(LobbyList).current()
-        if entry is None:
-            return
-        kind, key, _text = entry
+    def on_lobby_list_chosen(self, event: LobbyList.Chosen) -> None:
+        """Enter on a line: back to your table, sit at an open one, replay a
+        finished one, or a new table for a game."""
+        kind, key, _text = event.entry
         if kind == "game":
             from tideboard.serve.new_table import NewTableScreen
 
@@ -330,9 +282,9 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         except TideboardError as error:
             self.say(str(error), error=True)
             return
-        self._open(table)
+        self.open_or_wait(table)
 
-    def _open(self, table: Any) -> None:
+    def open_or_wait(self, table: Any) -> None:
         """To the table; a table still gathering players is waited for here."""
         if table.started or table.seat_of(self.player) is None:
             self.app.open_table(table)
@@ -364,13 +316,13 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
             self.say(str(error), error=True)
             return
         self.fill()
-        self.query_one(LobbyList).point_at("mine", table.id)  # the cursor on the new table
-        self._open(table)
-        self.created(table)  # (an unlisted table's code)
+        self.lines.point_at("mine", table.id)  # the cursor on the new table
+        self.open_or_wait(table)
+        self.private.created(table)  # (an unlisted table's code)
 
     def action_watch(self) -> None:
-        table = self._table()
-        if table is None or self.hidden(table):  # (a private table: its members only)
+        table = self.table_under_cursor()
+        if table is None or self.private.hidden(table):  # (a private table: its members only)
             return
         if not table.started:  # watched from its first move: opened once it starts
             self.waiting_for = table.id
@@ -379,7 +331,7 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         self.app.open_table(table)
 
     def action_start(self) -> None:
-        table = self._table()
+        table = self.table_under_cursor()
         if table is None:
             return
         self.waiting_for = None  # opened here, not again when the lobby hears of it
@@ -391,7 +343,7 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
         self.app.open_table(table)
 
     def action_rematch(self) -> None:
-        entry = self.query_one(LobbyList).current()
+        entry = self.lines.current()
         table = self.room.tables.get(entry[1]) if entry is not None else None
         if entry is None or entry[0] != "done" or table is None:
             self.say("Choose one of your finished tables first (a asks for a rematch).", error=True)
@@ -406,20 +358,11 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
             return
         self.wait_for(again.id)
         self.fill()
-        self.query_one(LobbyList).point_at("mine", again.id)
-        self.say(self.rematch_note(again))
-
-    def rematch_note(self, table: Any) -> str:
-        waited = [name for n in table.empty_seats() if (name := table.seats[n].held_for)]
-        others = " and ".join(waited) or "the other players"
-        return (
-            f"Rematch at table {table.id}: it starts when {others} "
-            f"{'sits' if len(waited) == 1 else 'sit'} down "
-            "(s starts it now with bots in the empty seats, x closes it)."
-        )
+        self.lines.point_at("mine", again.id)
+        self.say(rematch_note(again))
 
     def action_close_table(self) -> None:
-        table = self._table()
+        table = self.table_under_cursor()
         if table is None:
             return
 
@@ -437,6 +380,79 @@ class LobbyScreen(PlayersKeys, lobby_private.PrivateLobby):  # (Screens: p and r
 
     def action_quit_lobby(self) -> None:
         self.app.exit()
+
+
+def lobby_entries(room: Any, name: str, text_filter: str = "") -> list[Entry]:
+    """The lobby's lines for ``name``: their tables, the open tables, their
+    finished tables and the games, each section's lines those that contain
+    ``text_filter`` (any case)."""
+    mine = room.tables_of(name)
+    others = [t for t in room.listed_for(name) if t not in mine]  # (private: members')
+    done = list(reversed(room.finished_of(name)))
+    games = [
+        info
+        for info in registry.GAMES.values()
+        if registry.is_available(info.id) and has_screen(info.id)
+    ]
+    wanted = text_filter.lower()
+
+    def section(
+        title: str, kind: str, lines: list[tuple[str, str]], empty: str, keep_empty: bool = True
+    ) -> list[Entry]:
+        shown = [(key, text) for key, text in lines if wanted in text.lower()]
+        if not shown and not keep_empty:
+            return []
+        count = (
+            f" ({len(shown)} of {len(lines)} match)"
+            if wanted and lines
+            else f" ({len(lines)}: / filters, PgDn turns a page, End goes to the last)"
+            if len(lines) > 9
+            else ""
+        )
+        part = [("head", "", f"{title}{count}")]
+        part += [(kind, key, text) for key, text in shown]
+        if not shown:
+            part.append(("head", "", "  (none match the filter)" if lines else empty))
+        return part
+
+    entries: list[Entry] = []
+    if wanted:
+        entries.append(("head", "", f"Filter: {text_filter!r} (/ changes it, Esc clears it)"))
+    entries += section(
+        "Your tables", "mine", [(t.id, table_line(t, name)) for t in mine], "  (none yet)"
+    )
+    entries += section(
+        "Open tables",
+        "open",
+        [(t.id, table_line(t, name)) for t in others],
+        "  (none: open one below)",
+    )
+    entries += section(
+        "Your finished tables (Enter: replay, a: rematch)",
+        "done",
+        [(t.id, table_line(t, name)) for t in done],
+        "",
+        keep_empty=False,
+    )
+    entries += section("New table", "game", [(info.id, game_line(info)) for info in games], "")
+    return entries
+
+
+def table_line(table: Any, name: str) -> str:
+    """A table's line: its id, game, rules (variant, options) and status for ``name``."""
+    rules = ", ".join(filter(None, [table.rules(), lobby_clock(table)]))
+    return f"{table.id}  {table.info.name}{f' ({rules})' if rules else ''}: {table.status(name)}"
+
+
+def rematch_note(table: Any) -> str:
+    """What a player is told of a rematch table waiting for the others."""
+    waited = [name for n in table.empty_seats() if (name := table.seats[n].held_for)]
+    others = " and ".join(waited) or "the other players"
+    return (
+        f"Rematch at table {table.id}: it starts when {others} "
+        f"{'sits' if len(waited) == 1 else 'sit'} down "
+        "(s starts it now with bots in the empty seats, x closes it)."
+    )
 
 
 def game_line(info: Any) -> str:

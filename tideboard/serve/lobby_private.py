@@ -1,28 +1,30 @@
-"""The lobby's keys for private tables: ``c`` (or ``/join CODE`` in the filter
-line) joins an unlisted table by its code, ``d`` removes a seat nobody took
-from your table before it starts.  The room checks everything
-(``serve/private.py``); these only ask and say what happened.
+"""The lobby's private tables: ``c`` (or ``/join CODE`` in the filter line)
+joins an unlisted table by its code, ``d`` removes a seat nobody took from your
+table before it starts.  The room checks everything (``serve/private.py``);
+these only ask and say what happened.
 
-:class:`PrivateLobby` is the lobby screen's base (``lobby.LobbyScreen``):
-Textual merges its bindings with the lobby's and calls its handlers after the
-lobby's own (the filter line's Enter: the lobby keeps the filter, then a
-"/join CODE" here joins the table and clears it)."""
+:class:`PrivateTables` is an object the lobby screen holds (``lobby.LobbyScreen``'s
+``private``): the screen binds :data:`KEYS` (declared here, with the help's
+lines) and its actions, its filter line's Enter and its new tables call it."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tideboard.engine.core import TideboardError
 from tideboard.serve.access import UNLISTED, code_of
-from tideboard.serve.lobby_list import LobbyList
 from tideboard.ui.shared.modals import ConfirmScreen, Window
 
+# the lobby screen's bindings for these (its ``action_code`` and ``action_remove_seat``)
+KEYS = [
+    Binding("c", "code", "Join by code", show=False),
+    Binding("d", "remove_seat", "Remove a seat", show=False),
+]
 LOBBY_PRIVATE_HELP = [
     ("c", "join an unlisted table: type the code its creator gave you (or /join CODE after /)"),
     ("d", "on your table before it starts: remove a seat nobody took (an invited player's too)"),
@@ -87,107 +89,100 @@ def code_note(table: Any) -> str:
     )
 
 
-def ask_code(lobby: Any) -> None:
-    """``c``: the code, then the table."""
+class PrivateTables:
+    """What the lobby's keys for private tables do, for the lobby screen ``lobby``
+    (its room, player, status line and list)."""
 
-    def typed(code: str | None) -> None:
-        if code and code.strip():
-            join_by_code(lobby, code)
+    def __init__(self, lobby: Any) -> None:
+        self.lobby = lobby
 
-    lobby.app.push_screen(CodeScreen(), typed)
+    def ask_code(self) -> None:
+        """``c``: the code, then the table."""
 
+        def typed(code: str | None) -> None:
+            if code and code.strip():
+                self.join_by_code(code)
 
-def join_by_code(lobby: Any, code: str) -> None:
-    """Join the unlisted table with ``code``: a free seat if it has one, else watch it."""
-    room, name = lobby.room, lobby.player
-    try:
-        table = room.join_code(code, name)
-    except TideboardError as error:
-        lobby.say(str(error), error=True)
-        return
-    lobby.fill()
-    if table.seat_of(name) is not None:
-        lobby.query_one(LobbyList).point_at("mine", table.id)
-        lobby._open(table)
-    elif table.started:
-        lobby.app.open_table(table)
-    else:
-        lobby.waiting_for = table.id
-        lobby.query_one(LobbyList).point_at("open", table.id)
-        lobby.say(f"Table {table.id} has no free seat: you will watch it once it starts.")
+        self.lobby.app.push_screen(CodeScreen(), typed)
 
-
-def remove_seat(lobby: Any, table: Any) -> None:
-    """``d`` on your table before it starts: which empty seat goes (asked), then gone."""
-    empty = table.empty_seats()
-    if table.started or not empty or table.creator.lower() != lobby.player.lower():
-        lobby.say(
-            "d removes an empty seat from your own table before it starts "
-            "(a seat nobody took, or an invited player's who never came).",
-            error=True,
-        )
-        return
-
-    def remove(seat: int | None) -> None:
-        if seat is None:
-            return
+    def join_by_code(self, code: str) -> None:
+        """Join the unlisted table with ``code``: a free seat if it has one, else watch it."""
+        lobby = self.lobby
+        name = lobby.player
         try:
-            lobby.room.remove_seat(table.id, lobby.player, seat)
+            table = lobby.room.join_code(code, name)
         except TideboardError as error:
             lobby.say(str(error), error=True)
             return
-        lobby.say(f"Seat {seat + 1} removed: table {table.id} is for {table.players} now.")
-        if table.started:  # (nobody else was waited for)
+        lobby.fill()
+        if table.seat_of(name) is not None:
+            lobby.lines.point_at("mine", table.id)
+            lobby.open_or_wait(table)
+        elif table.started:
             lobby.app.open_table(table)
+        else:
+            lobby.waiting_for = table.id
+            lobby.lines.point_at("open", table.id)
+            lobby.say(f"Table {table.id} has no free seat: you will watch it once it starts.")
 
-    if len(empty) == 1:
-        seat = empty[0]
-        lobby.app.push_screen(
-            ConfirmScreen(
-                f"Remove seat {seat + 1} ({table.short_seat_name(seat)}) from table {table.id}?",
-                "Remove",
-                "Keep",
-            ),
-            lambda yes: remove(seat if yes else None),
-        )
-    else:
-        lobby.app.push_screen(SeatChoiceScreen(table), remove)
+    def filter_typed(self, text: str) -> bool:
+        """The filter line's Enter: "/join CODE" joins that table (True), after the
+        filter is cleared; anything else is a filter (False)."""
+        code = code_of(text)
+        if code is None:
+            return False
+        self.lobby.action_clear_filter()
+        self.join_by_code(code)
+        return True
 
+    def remove_seat(self, table: Any) -> None:
+        """``d`` on your table before it starts: which empty seat goes (asked), then gone."""
+        lobby = self.lobby
+        empty = table.empty_seats()
+        if table.started or not empty or table.creator.lower() != lobby.player.lower():
+            lobby.say(
+                "d removes an empty seat from your own table before it starts "
+                "(a seat nobody took, or an invited player's who never came).",
+                error=True,
+            )
+            return
 
-class PrivateLobby(Screen):
-    """The lobby's keys for private tables (the base of ``lobby.LobbyScreen``)."""
+        def remove(seat: int | None) -> None:
+            if seat is None:
+                return
+            try:
+                lobby.room.remove_seat(table.id, lobby.player, seat)
+            except TideboardError as error:
+                lobby.say(str(error), error=True)
+                return
+            lobby.say(f"Seat {seat + 1} removed: table {table.id} is for {table.players} now.")
+            if table.started:  # (nobody else was waited for)
+                lobby.app.open_table(table)
 
-    BINDINGS = [
-        Binding("c", "code", "Join by code", show=False),
-        Binding("d", "remove_seat", "Remove a seat", show=False),
-    ]
-
-    def action_code(self) -> None:
-        ask_code(self)
-
-    def action_remove_seat(self) -> None:
-        table = cast(Any, self)._table()  # (the lobby's: the line under the cursor)
-        if table is not None:
-            remove_seat(self, table)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """After the lobby's own handler: "/join CODE" in the filter line joins."""
-        code = code_of(event.value) if event.input.id == "lobby-filter" else None
-        if code is not None:
-            cast(Any, self).action_clear_filter()
-            join_by_code(self, code)
+        if len(empty) == 1:
+            seat = empty[0]
+            lobby.app.push_screen(
+                ConfirmScreen(
+                    f"Remove seat {seat + 1} ({table.short_seat_name(seat)}) "
+                    f"from table {table.id}?",
+                    "Remove",
+                    "Keep",
+                ),
+                lambda yes: remove(seat if yes else None),
+            )
+        else:
+            lobby.app.push_screen(SeatChoiceScreen(table), remove)
 
     def hidden(self, table: Any) -> bool:
         """Whether the room refuses to show ``table`` to this player (said if so)."""
-        lobby = cast(Any, self)
         try:
-            lobby.room.visible(table.id, lobby.player)
+            self.lobby.room.visible(table.id, self.lobby.player)
         except TideboardError as error:
-            lobby.say(str(error), error=True)
+            self.lobby.say(str(error), error=True)
             return True
         return False
 
     def created(self, table: Any) -> None:
         """A new table of this player's: an unlisted one's code is said."""
         if table.access.who == UNLISTED and not table.started:
-            cast(Any, self).say(code_note(table))
+            self.lobby.say(code_note(table))

@@ -9,7 +9,9 @@
   ratings, ←→ going to the other games; Enter opens a player's page.
 
 Each screen reads the store once when it opens or changes what it shows (no
-write); both draw their lines with the lobby's list widget.
+write); both draw their lines with the lobby's list widget (its keys move the
+cursor; Enter chooses a line: ``lobby_list.py``), each with its own words for
+Enter on the footer.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from tideboard.engine import registry
 from tideboard.engine.plurals import plural
 from tideboard.serve import storage
 from tideboard.serve.access import may_see
-from tideboard.serve.lobby_list import LobbyList
+from tideboard.serve.lobby_list import Entry, ListStatus, LobbyList
 from tideboard.serve.seats import same_name
 from tideboard.store import ratings
 from tideboard.ui.keys_line import KeysLine
@@ -81,19 +83,26 @@ def keyed(room: Any, name: str) -> bool:
 LAST_KEYS = [Binding("escape,q", "back", "Back"), Binding("question_mark", "help", "Help")]
 
 
+class PageLines(LobbyList):
+    """A player's page's lines: Enter on a game, its leaderboard; on a table, its replay."""
+
+    BINDINGS = [Binding("enter", "select", "Leaderboard / replay")]
+
+
+class BoardLines(LobbyList):
+    """A leaderboard's lines: Enter on a player, their page."""
+
+    BINDINGS = [Binding("enter", "select", "Player's page")]
+
+
 class ListScreen(Screen):
     """A title, a list of lines (the lobby's widget), a status line and the keys."""
 
     if TYPE_CHECKING:
         app: Any  # a server session's app (serve/app.py's ServeApp)
 
+    LINES: type[LobbyList] = LobbyList  # (a subclass: what Enter does, on the footer)
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("down,j", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "ends(-1)", "First line", show=False),
-        Binding("end", "ends(1)", "Last line", show=False),
         Binding("left,h", "turn(-1)", "Previous", show=False),
         Binding("right,l", "turn(1)", "Next", show=False),
     ]
@@ -105,8 +114,8 @@ class ListScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="players-title")
-        yield LobbyList()
-        yield Static("", id="players-status")
+        yield self.LINES()
+        yield ListStatus("", id="players-status")
         yield KeysLine()
 
     def on_mount(self) -> None:
@@ -116,7 +125,7 @@ class ListScreen(Screen):
     def fill(self) -> None:
         """Read what the screen shows and draw it."""
 
-    def show(self, title: str, entries: list[tuple[str, str, str]], status: str) -> None:
+    def show(self, title: str, entries: list[Entry], status: str) -> None:
         self.query_one("#players-title", Static).update(Text(title, style="bold"))
         lobby = self.query_one(LobbyList)
         lobby.set_entries(entries)
@@ -124,20 +133,7 @@ class ListScreen(Screen):
         self.say(status)
 
     def say(self, message: str, error: bool = False) -> None:
-        status = self.query_one("#players-status", Static)
-        status.update(Text(message, style="bold red" if error else ""))
-        if error:
-            self.app.bell()
-
-    def action_move(self, step: int) -> None:
-        self.query_one(LobbyList).move(step)
-
-    def action_page(self, step: int) -> None:
-        self.query_one(LobbyList).page(step)
-
-    def action_ends(self, step: int) -> None:
-        lobby = self.query_one(LobbyList)
-        lobby.move(step * len(lobby.entries))
+        self.query_one(ListStatus).say(message, error)
 
     def action_turn(self, step: int) -> None:
         """The next (1) or previous (-1) page of the same kind."""
@@ -149,11 +145,8 @@ class ListScreen(Screen):
 class PlayerScreen(ListScreen):
     """A player's page: per game played, won and the rating; recent tables."""
 
-    BINDINGS = [
-        Binding("enter", "enter", "Leaderboard / replay"),
-        Binding("r", "leaderboard", "Leaderboard", show=False),
-        *LAST_KEYS,
-    ]
+    LINES = PageLines
+    BINDINGS = [Binding("r", "leaderboard", "Leaderboard", show=False), *LAST_KEYS]
 
     def __init__(self, room: Any, viewer: str, names: list[str], first: int = 0) -> None:
         super().__init__(room, viewer)
@@ -218,11 +211,8 @@ class PlayerScreen(ListScreen):
             self.at = (self.at + step) % len(self.names)
             self.fill()
 
-    def action_enter(self) -> None:
-        entry = self.query_one(LobbyList).current()
-        if entry is None:
-            return
-        kind, key, _text = entry
+    def on_lobby_list_chosen(self, event: LobbyList.Chosen) -> None:
+        kind, key, _text = event.entry
         if kind == "game":
             self.app.push_screen(LeaderboardScreen(self.room, self.viewer, key))
             return
@@ -247,7 +237,8 @@ class PlayerScreen(ListScreen):
 class LeaderboardScreen(ListScreen):
     """A game's best ratings; ←→ another game."""
 
-    BINDINGS = [Binding("enter", "enter", "Player's page"), *LAST_KEYS]
+    LINES = BoardLines
+    BINDINGS = [*LAST_KEYS]
 
     def __init__(self, room: Any, viewer: str, game: str | None = None) -> None:
         super().__init__(room, viewer)
@@ -289,17 +280,17 @@ class LeaderboardScreen(ListScreen):
             self.at = (self.at + step) % len(self.games)
             self.fill()
 
-    def action_enter(self) -> None:
-        entry = self.query_one(LobbyList).current()
-        if entry is not None and entry[0] == "player":
-            self.app.push_screen(PlayerScreen(self.room, self.viewer, [entry[1]]))
+    def on_lobby_list_chosen(self, event: LobbyList.Chosen) -> None:
+        kind, key, _text = event.entry
+        if kind == "player":
+            self.app.push_screen(PlayerScreen(self.room, self.viewer, [key]))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("A leaderboard", BOARD_KEYS_HELP, RATINGS_HELP))
 
 
 # -- from the lobby -----------------------------------------------------------------
-def player_page(room: Any, viewer: str, entry: tuple[str, str, str] | None) -> PlayerScreen:
+def player_page(room: Any, viewer: str, entry: Entry | None) -> PlayerScreen:
     """``p`` in the lobby on ``entry``: a table's players (the first other than
     the viewer first), else the viewer's own page."""
     table = room.tables.get(entry[1]) if entry is not None and entry[0] != "game" else None
@@ -310,7 +301,7 @@ def player_page(room: Any, viewer: str, entry: tuple[str, str, str] | None) -> P
     return PlayerScreen(room, viewer, names, others[0] if others else 0)
 
 
-def leaderboard(room: Any, viewer: str, entry: tuple[str, str, str] | None) -> LeaderboardScreen:
+def leaderboard(room: Any, viewer: str, entry: Entry | None) -> LeaderboardScreen:
     """``r`` in the lobby on ``entry``: the leaderboard of its game (a table's or
     a game line's), else of the first game."""
     game = None

@@ -21,8 +21,8 @@ class Presence:
     _say: Callable[[Table, str], None]
     _changed: Callable[[Table, str], None]
     _schedule: Callable[[Table], None]
-    _clock_resume: Callable[[Table], None]
-    _idle_arm: Callable[[Table], None]
+    clock_room: Any  # (serve/clock_room.py)
+    idle_room: Any  # (serve/idle.py)
 
     # -- presence -----------------------------------------------------------------
     def attach(self, table: Table, name: str, listener: Listener) -> int | None:
@@ -48,7 +48,7 @@ class Presence:
             if table.paused:
                 self._resume(table, name)
             elif table.started:
-                self._idle_arm(table)  # (an untimed table's idle players: serve/idle.py)
+                self.idle_room.arm(table)  # (an untimed table's idle players: serve/idle.py)
         self._changed(table, "presence")
         return seat
 
@@ -69,7 +69,8 @@ class Presence:
             bot = ""  # (turn-based: no grace, see _away)
         later = f"; {names} {'is' if len(away) == 1 else 'are'} away{bot}" if away else ""
         self._say(table, f"{name} is back: the table plays on{later}.")
-        self._clock_resume(table)
+        self.idle_room.arm(table)
+        self.clock_room.resume(table)
         self._schedule(table)
 
     def detach(self, table: Table, name: str, listener: Listener) -> None:

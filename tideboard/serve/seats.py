@@ -312,8 +312,9 @@ class Table:
         match = self.match
         if match is not None and self.over:
             return f"finished: {self.result()}"
-        if self.paused:
-            return f"paused until a player returns (server restarted): {line}"
+        if self.paused:  # (waiting for your move: opening it resumes it, as N does)
+            yours = "▶ your move, " if waits_for(self, name) else ""
+            return f"{yours}paused until a player returns (server restarted): {line}"
         if match is not None:  # started (your move: serve/your_move.py)
             return f"{'▶ your move' if waits_for(self, name) else 'playing'}: {line}"
         held = [self.seats[n].held_for for n in self.empty_seats() if n not in self.free_seats()]

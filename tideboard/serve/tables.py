@@ -47,11 +47,10 @@ from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
 from tideboard.serve.clock_room import ClockRoom, replaced
-from tideboard.serve.idle import IdleRoom
-from tideboard.serve.limits import log
-from tideboard.serve.presence import running_loop
+from tideboard.serve.idle import IDLE, IdleRoom
+from tideboard.serve.move_saves import MoveSaves
 from tideboard.serve.private import Private
-from tideboard.serve.rated import before_the_end, mark_unrated, said_at_the_end
+from tideboard.serve.rated import before_the_end, mark_unrated
 from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
 from tideboard.serve.your_move import Turns
@@ -68,11 +67,16 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Private, ClockRoom, IdleRoom):
+class Room(Private):
     """Every table of the server, the moves, the bots and the grace timers
     (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
     moves: :class:`~tideboard.serve.bot_moves.BotMoves`; private tables, removing
-    a seat and resigning: :class:`~tideboard.serve.private.Private`)."""
+    a seat and resigning: :class:`~tideboard.serve.private.Private`).  It holds
+    the tables' clocks (``clock_room``, ``serve/clock_room.py``) and the idle
+    players' watch (``idle_room``, ``serve/idle.py``)."""
+
+    idle: float = IDLE  # seconds a player at an untimed table may press nothing
+    wall: Callable[[], float] = time.time  # (the clocks' time: turn-based deadlines are dates)
 
     def __init__(
         self,
@@ -93,6 +97,9 @@ class Room(Private, ClockRoom, IdleRoom):
         self.lobby_listeners: set[Callable[[], None]] = set()
         self.turns = Turns(store)  # since when each seat waits (serve/your_move.py)
         self.rated_before: dict[str, dict[str, int]] = {}  # a table ending: its ratings
+        self.clock_room = ClockRoom(self)
+        self.idle_room = IdleRoom(self)
+        self.move_saves = MoveSaves(self, SAVE_RETRY)  # (each move's save, retried)
 
     # -- loading ----------------------------------------------------------------
     def load(self) -> list[str]:
@@ -114,7 +121,7 @@ class Room(Private, ClockRoom, IdleRoom):
                     for seat in table.seats:
                         if seat.player is not None:
                             seat.away_since = self.clock()
-            self._clock_load(table)
+            self.clock_room.load(table)
             self.tables[table.id] = table
             self._schedule(table)
         return notes
@@ -214,7 +221,7 @@ class Room(Private, ClockRoom, IdleRoom):
         )
         storage.save_table(self.store, row)
         table = Table(row)
-        self._clock_new(table, clock)
+        self.clock_room.new(table, clock)
         self.tables[table.id] = table
         if not table.empty_seats():
             self._start(table)
@@ -283,7 +290,8 @@ class Room(Private, ClockRoom, IdleRoom):
                 self._away(table, number)
         if "expert" in (table.standin_level, *(s.bot for s in table.seats)):
             thinking.warm(table.game_id)  # (its first move need not wait for the pool)
-        self._clock_start(table)
+        self.idle_room.arm(table)  # (an untimed table's idle players: serve/idle.py)
+        self.clock_room.start(table)
         self._schedule(table)
 
     # -- moves ------------------------------------------------------------------
@@ -300,7 +308,7 @@ class Room(Private, ClockRoom, IdleRoom):
         game = match.game
         if game.is_over(match.state):
             raise TableError("The game is over.")
-        self._clock_catch_up(table)  # (a flag due first: serve/clock_room.py)
+        self.clock_room.catch_up(table)  # (a flag due first: serve/clock_room.py)
         if replaced(table, seat):
             raise TableError("Your time ran out: a bot plays your seat.")
         if seat not in game.to_move(match.state):
@@ -331,58 +339,21 @@ class Room(Private, ClockRoom, IdleRoom):
             )
         table.match = match.undo()
         table.standin_moves.pop(len(table.match.actions), None)
-        self._save(table)
-        self._clock_moved(table)
+        self.move_saves.save(table)
+        self._moved(table)
         self._changed(table, "undo")
 
     def _apply(self, table: Table, action: Any) -> None:
-        self._clock_catch_up(table)  # (a flag due is saved before the move)
+        self.clock_room.catch_up(table)  # (a flag due is saved before the move)
         match = table.match
         assert match is not None  # only a started table is played on
         table.match = match.play(action)
         if table.over and (before := before_the_end(self, table)) is not None:
             self.rated_before[table.id] = before  # (said once the end is saved)
-        self._save(table)
-        self._clock_moved(table)
+        self.move_saves.save(table)
+        self._moved(table)
         self._changed(table, "move")
         self._schedule(table)
-
-    def _save(self, table: Table) -> None:
-        """Bring the table's stored game up to its match, on the store's writer
-        thread (:meth:`_saved` has the outcome, on the loop)."""
-        writer, match = table.writer, table.match
-        if writer is not None:
-            ended = match is not None and match.game.is_over(match.state)
-            self.saves.later(
-                lambda: writer.sync(match), lambda error: self._saved(table, error, ended)
-            )
-
-    def _saved(self, table: Table, error: str | None, ended: bool = False) -> None:
-        """A save's outcome: a failed one (a full disk) never stops the table; the players
-        are told once, and it is tried again every ``SAVE_RETRY`` s and after every move."""
-        before, table.save_error = table.save_error, error
-        if error is not None and before is None:
-            log(f"table {table.id}: {error}")
-            self._say(
-                table,
-                "The server could not save the last move (it is kept and "
-                "saved as soon as it can be).",
-            )
-        elif error is None and before is not None:
-            self._say(table, "Every move is saved again.")
-        if error is None and ended and table.id in self.rated_before:  # (the end's save)
-            line = said_at_the_end(self, table, self.rated_before.pop(table.id))
-            if line is not None:
-                self._say(table, line)
-        if error is not None and table.save_timer is None and not self.closed:
-            loop = running_loop()
-            if loop is not None:
-                table.save_timer = loop.call_later(SAVE_RETRY, self._retry_save, table)
-
-    def _retry_save(self, table: Table) -> None:
-        table.save_timer = None
-        if table.save_error is not None and self.tables.get(table.id) is table:
-            self._save(table)
 
     # -- chat -------------------------------------------------------------------
     def chat(self, table_id: str, name: str, text: str) -> None:
@@ -397,6 +368,25 @@ class Room(Private, ClockRoom, IdleRoom):
         table.chat_at = [*table.chat_at[-(CHAT_KEPT - 1) :], moves]
         table.chat_said += 1
         self._changed(table, "chat")
+
+    def _moved(self, table: Table) -> None:
+        """After a move or an undo: the idle timer and the clocks follow the seats
+        the game waits for."""
+        self.idle_room.arm(table)
+        self.clock_room.moved(table)
+
+    # -- the clocks' and the idle watch's, as the sessions call them -----------------------
+    def touched(self, name: str) -> None:
+        """A session of ``name`` had a key (an idle player is back: serve/idle.py)."""
+        self.idle_room.touched(name)
+
+    def expellable(self, table: Table, name: str) -> list[int]:
+        """The seats ``name`` may expel now (serve/clock_room.py)."""
+        return self.clock_room.expellable(table, name)
+
+    def expel(self, table_id: str, name: str, seat: int) -> None:
+        """``name`` expels the player of ``seat``, out of time (serve/clock_room.py)."""
+        self.clock_room.expel(table_id, name, seat)
 
     # -- listeners -----------------------------------------------------------------
     def _changed(self, table: Table, what: str) -> None:
@@ -418,7 +408,8 @@ class Room(Private, ClockRoom, IdleRoom):
     def shutdown(self) -> None:
         """Stop every timer once the moves' writes still running are done."""
         self.saves.deliver(wait=True)
-        self._clock_shutdown()
+        self.idle_room.shutdown()
+        self.clock_room.shutdown()
         self.closed = True
         for table in self.tables.values():
             for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:

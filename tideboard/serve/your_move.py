@@ -4,7 +4,9 @@ turn-based play; no Textual).
 A table waits for ``name`` when it has started, is not over, ``name`` sits
 there (not a watcher, not one who resigned), the rules wait for that seat
 (``to_move``: every seat of a simultaneous choice, Mermaid Rain's melds) and
-no bot plays the seat for them while they are away.  The lobby counts them
+no bot plays the seat for them while they are away.  A table paused by a
+restart counts too: it waits for a player to come back, and that player's
+opening it resumes it (its lobby line says both: ``Table.status``).  The lobby counts them
 and marks their lines; ``N`` (in the lobby and at a table,
 ``serve/next_table.py``) opens the one that has waited longest (at one of them,
 the next in that order), and a new session opens it at once (:func:`first_table`).
