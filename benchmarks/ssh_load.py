@@ -20,7 +20,11 @@ own API) has K two-player Shifting Stones tables, each with two players seated;
 2K clients connect as those players, each taken to their table at once
 (first screen: from the connection to the table's screen) and opens and closes
 the scored cards' window (t, Esc) once a second (key-to-update as above, on the
-table's screen); memory as above, over 2K sessions.  ``--clocks``: every other
+table's screen); memory as above, over 2K sessions.  ``--keys cursor`` moves the
+grid's cursor instead (right, left), what a player presses most: a window opened
+and closed costs the server about ten times a cursor key's CPU
+(``benchmarks/windows.py``), so a window a second from each of 100 players is
+more than one core can draw.  ``--clocks``: every other
 table has a real-time clock (5 min + 20 s) running, which redraws its players'
 title lines every second.  Targets (issue #22, 100 players at 50 tables, half
 real-time with running clocks): first screen p95 under 1 s, update p95 under
@@ -122,6 +126,7 @@ async def round_of(
     tables: bool = False,
     ramp: float = 0.0,
     every: float = 1.0,
+    cursor: bool = False,
 ) -> dict:
     base = tree_rss_kib(server_pid)
     players = [Player() for _ in range(count)]
@@ -141,8 +146,12 @@ async def round_of(
     async def press(player: Player, offset: float) -> None:
         nonlocal lost
         await asyncio.sleep(offset)
-        # (the scored cards' window opened and closed, whoever is to move; the lobby's cursor)
-        keys = ("t", "\x1b") if tables else ("j", "k")
+        # (the scored cards' window opened and closed, whoever is to move, or the
+        # grid's cursor moved; the lobby's cursor)
+        if tables:
+            keys = ("\x1b[C", "\x1b[D") if cursor else ("t", "\x1b")
+        else:
+            keys = ("j", "k")
         for n in range(int(seconds / every)):
             took = await player.key(keys[n % 2])
             if took is None:
@@ -200,6 +209,12 @@ async def main() -> None:
         "--ramp", type=float, default=0.0, help="players arriving a second (0: all at once)"
     )
     parser.add_argument("--every", type=float, default=1.0, help="seconds between a player's keys")
+    parser.add_argument(
+        "--keys",
+        choices=("window", "cursor"),
+        default="window",
+        help="at tables: open and close the scored cards (window) or move the grid's cursor",
+    )
     args = parser.parse_args()
     data = tempfile.mkdtemp(prefix="td-ssh-load-")
     root = str(Path(__file__).resolve().parents[1])
@@ -236,13 +251,25 @@ async def main() -> None:
     try:
         for count in [2 * args.tables] if args.tables else args.sessions:
             r = await round_of(
-                port, server.pid, count, args.seconds, bool(args.tables), args.ramp, args.every
+                port,
+                server.pid,
+                count,
+                args.seconds,
+                bool(args.tables),
+                args.ramp,
+                args.every,
+                args.keys == "cursor",
             )
             at = "at 100 players" if args.tables else "at 30"
             mib = 2.0 if args.tables else TARGETS["mib"]
             if args.tables:
                 half = ", every other one with a real-time clock running" if args.clocks else ""
-                print(f"{args.tables} tables{half}, every player seated at the table's screen:")
+                what = "moving the grid's cursor" if args.keys == "cursor" else "a window"
+                print(
+                    f"{args.tables} tables{half}, every player seated at the table's screen, "
+                    f"{what} every {args.every:g} s, arriving "
+                    + (f"{args.ramp:g} a second:" if args.ramp else "all at once:")
+                )
             print(
                 f"{r['n']:4} sessions: first screen p50 {r['first_p50'] * 1000:5.0f} ms "
                 f"p95 {r['first_p95'] * 1000:5.0f} ms (target p95 < 1000 ms {at}) | "
