@@ -8,7 +8,7 @@ import attrs
 
 from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
 from tests.ui.fit import cuts
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, wait_for
 from tideboard.serve.clock_view import title_clock
 from tideboard.serve.new_table import NewTableScreen
 from tideboard.ui.title_line import TitleLine
@@ -81,3 +81,37 @@ def test_a_long_title_drops_the_names_then_the_seats_not_running(tmp_path):
     assert title_clock(table, title, now) == "▸3 0:05 least"
     table.timing.clocks = attrs.evolve(table.timing.clocks, running=frozenset({1, 4}))
     assert title_clock(table, title, now) == "▸2 0:09 ▸5 0:09"
+
+
+async def test_a_tick_of_the_clock_redraws_the_title_line_alone(tmp_path, monkeypatch):
+    """Each second at a timed table only the title line is drawn again (the whole
+    screen was, on every screen of the table: most of the server's work between
+    moves), and what the terminal shows is the new time, also under a window."""
+    from tideboard.ui.textual_compat import screen_lines
+
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2, clock="rt:300+20")
+    room.join(table.id, "bob")
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_table(table)
+        await settle(pilot)
+        screen = app.screen
+        repaints = []
+        real = screen.refresh
+        monkeypatch.setattr(screen, "refresh", lambda *a, **k: repaints.append(1) or real(*a, **k))
+        for bobs, window in ((200.0, False), (150.0, True)):  # (bob's clock is not running)
+            if window:
+                await pilot.press("t")  # the scored cards, over the table
+                await settle(pilot)
+                assert app.screen is not screen
+            repaints.clear()
+            clocks = table.timing.clocks
+            table.timing.clocks = type(clocks)(
+                clocks.spec, (100.0, bobs), clocks.running, clocks.since, clocks.flagged
+            )  # (as if time had passed)
+            shown = f"bob {int(bobs) // 60}:{int(bobs) % 60:02}"
+            await wait_for(pilot, lambda: shown in screen_lines(app)[0], seconds=3)
+            assert not repaints, "a tick repainted the whole table screen"

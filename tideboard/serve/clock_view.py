@@ -94,7 +94,16 @@ class ClockFace:
         width = max(TITLE_ROOM, screen.app.size.width - TITLE_FRAME)
         text = title_clock(table, str(title or ""), width=width)
         if screen.sub_title != text:
-            screen.sub_title = text
+            # Only the title line is drawn again: the sub-title is a reactive that
+            # repaints the whole screen when set, which every second, on every
+            # screen at a timed table, was most of the server's work between moves.
+            from textual.screen import Screen
+
+            from tideboard.ui.title_line import TitleLine
+
+            screen.set_reactive(Screen.sub_title, text)
+            for line in screen.query(TitleLine):
+                line.refresh()
 
 
 def ask_to_expel(control: Any) -> None:
