@@ -17,9 +17,9 @@ from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 
+from tideboard.serve import next_table
 from tideboard.serve.access import may_see
 from tideboard.serve.driver import SSHDriver
-from tideboard.serve.next_table import NextTableKey
 from tideboard.ui.app import TideboardApp
 from tideboard.ui.styles import theme_variables
 
@@ -49,11 +49,15 @@ def colour_depth(env: dict[str, str]) -> Depth:
     return "standard"
 
 
-class ServeApp(NextTableKey, TideboardApp):
+class ServeApp(TideboardApp):
     """A player's session: the lobby, a table's game screen, back to the lobby
     (``N``: to the next table waiting for your move, ``next_table.py``)."""
 
-    BINDINGS = [*TideboardApp.BINDINGS, Binding("f4", "next_depth", "Colours", show=False)]
+    BINDINGS = [
+        *TideboardApp.BINDINGS,
+        Binding("f4", "next_depth", "Colours", show=False),
+        Binding("N", "next_table", "Next table", show=False),
+    ]
 
     def __init__(
         self,
@@ -120,6 +124,15 @@ class ServeApp(NextTableKey, TideboardApp):
         for widget in self.screen.query("*"):
             widget.refresh()
         self.notify(f"Colours: {DEPTH_NAMES[depth]}", timeout=1.5)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_table":  # (the lobby and a table's screen only)
+            return next_table.where(self)[0]
+        return super().check_action(action, parameters)
+
+    def action_next_table(self) -> None:
+        """``N``: to the next table waiting for your move (serve/next_table.py)."""
+        next_table.next_table(self)
 
     def get_driver_class(self) -> Any:
         return SSHDriver

@@ -1,8 +1,9 @@
-"""The room's part that makes the bots' moves (mixed into
-:class:`~tideboard.serve.tables.Room`): a bot's seat, or an away player's
-stand-in, moves ``bot_delay`` after the seat is to move (a stand-in's first move
-is kept: the player who never comes back has left the game, one who does makes
-it unrated: ``serve/rated.py``).
+"""The room's part that makes the bots' moves (a :class:`BotMoves` held by
+:class:`~tideboard.serve.tables.Room` as ``room.bots``): a bot's seat, or an away
+player's stand-in, moves ``bot_delay`` after the seat is to move (a stand-in's
+first move is kept: the player who never comes back has left the game, one who
+does makes it unrated: ``serve/rated.py``).  A move made for a player who is
+away or resigned (``serve/private.py``) is logged as "Bot for ana".
 
 An ``expert`` thinks in the process pool (``engine/thinking.py``), never on the
 loop every session shares; the other levels answer at once.  An expert's answer
@@ -15,7 +16,6 @@ scheduled anew if one is still due.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 from tideboard.engine import thinking
@@ -29,15 +29,14 @@ from tideboard.serve.seats import Table
 
 
 class BotMoves:
-    """Room methods that schedule and make the bots' moves."""
+    """Schedules and makes the bots' moves.  ``room`` is the
+    :class:`~tideboard.serve.tables.Room` that holds it: its ``bot_delay``, its
+    tables, whether it is closed, and its moves (``Room._apply``)."""
 
-    bot_delay: float
-    closed: bool
-    tables: dict[str, Table]
-    # the Room's own method, which these call
-    _apply: Callable[[Table, Any], None]
+    def __init__(self, room: Any) -> None:
+        self.room = room
 
-    def _schedule(self, table: Table) -> None:
+    def schedule(self, table: Table) -> None:
         """A bot's move soon, if a bot (or a stand-in) is among the seats to move."""
         if table.match is None or table.over or table.paused:
             return  # (no match: not started)
@@ -47,11 +46,20 @@ class BotMoves:
         if loop is None:
             return
         if any(table.seats[s].by_bot for s in table.match.game.to_move(table.match.state)):
-            table.bot_timer = loop.call_later(self.bot_delay, self._bot_step, table)
+            table.bot_timer = loop.call_later(self.room.bot_delay, self._step, table)
 
-    def _bot_step(self, table: Table) -> None:
+    def shutdown(self) -> None:
+        """The server stops: no bot's move is made (an expert's answer would be
+        dropped anyway)."""
+        for table in self.room.tables.values():
+            if table.bot_timer is not None:
+                table.bot_timer.cancel()
+            if table.thinking is not None:
+                table.thinking.cancel()
+
+    def _step(self, table: Table) -> None:
         table.bot_timer = None
-        if table.over or table.paused or self.tables.get(table.id) is not table:
+        if table.over or table.paused or self.room.tables.get(table.id) is not table:
             return
         if table.thinking is not None:
             return
@@ -75,7 +83,7 @@ class BotMoves:
                 self._think(table, match, seat, standin, bot, view, legal)
             )
             return
-        self._bot_moved(table, seat, bot.choose(game, view, seat, legal))
+        self.moved(table, seat, bot.choose(game, view, seat, legal))
 
     async def _think(
         self, table: Table, match: Match, seat: int, standin: bool, bot: Any, view: Any, legal: Any
@@ -97,24 +105,29 @@ class BotMoves:
                 table.thinking = None
         state = table.seats[seat]
         if (
-            self.closed
-            or self.tables.get(table.id) is not table
+            self.room.closed
+            or self.room.tables.get(table.id) is not table
             or table.match is not match
             or table.paused
             or not state.by_bot
             or state.standin != standin
         ):
-            self._schedule(table)  # (a bot's move anew, if one is still due)
+            self.schedule(table)  # (a bot's move anew, if one is still due)
             return
-        self._bot_moved(table, seat, action)
+        self.moved(table, seat, action)
 
-    def _bot_moved(self, table: Table, seat: int, action: Any) -> None:
+    def moved(self, table: Table, seat: int, action: Any) -> None:
+        """Make a bot's move for ``seat``: one for an away player (a stand-in) or for
+        a player who resigned is logged as "Bot for ana"."""
         match = table.match
         assert match is not None
-        if table.seats[seat].standin:  # logged as "bot for ana"
+        state = table.seats[seat]
+        if state.standin:
             # (a seat whose player ran out of time or was expelled is the clock's
             # loss in the ratings: store/ratings.py)
             if not replaced(table, seat):
-                stood_in(self, table, seat)
+                stood_in(self.room, table, seat)
             table.standin_moves[len(match.actions)] = seat
-        self._apply(table, action)
+        elif state.resigned is not None:
+            table.standin_moves[len(match.actions)] = seat
+        self.room._apply(table, action)

@@ -196,7 +196,7 @@ class ClockRoom:
                 )
         self._saved(table)
         self.room._changed(table, "clock")
-        self.room._schedule(table)
+        self.room.bots.schedule(table)
 
     # -- expelling (turn-based) ------------------------------------------------------
     def expellable(self, table: Table, name: str) -> list[int]:
@@ -230,7 +230,7 @@ class ClockRoom:
         )
         self._saved(table)
         self.room._changed(table, "clock")
-        self.room._schedule(table)
+        self.room.bots.schedule(table)
 
 
 def replaced(table: Table, seat: int) -> bool:

@@ -130,5 +130,5 @@ class IdleRoom:
                 self.idle_names.add(ident(name or ""))
                 room._say(table, f"{name} is idle: a bot plays for them until they press a key.")
                 room._changed(table, "presence")
-        room._schedule(table)
+        room.bots.schedule(table)
         self.arm(table)

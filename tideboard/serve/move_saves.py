@@ -58,6 +58,13 @@ class MoveSaves:
             if loop is not None:
                 table.save_timer = loop.call_later(self.retry, self._retry, table)
 
+    def shutdown(self) -> None:
+        """The server stops: no failed save is tried again (``Room.shutdown`` waited
+        for the writes under way)."""
+        for table in self.room.tables.values():
+            if table.save_timer is not None:
+                table.save_timer.cancel()
+
     def _retry(self, table: Table) -> None:
         table.save_timer = None
         if table.save_error is not None and self.room.tables.get(table.id) is table:

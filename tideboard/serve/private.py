@@ -1,5 +1,5 @@
-"""The room's part for private tables and leaving well (mixed into
-:class:`~tideboard.serve.tables.Room`): who may see and watch a table
+"""The room's part for private tables and leaving well (a :class:`Private` held
+by :class:`~tideboard.serve.tables.Room` as ``room.private``): who may see and watch a table
 (``serve/access.py``), joining an unlisted table by its code, a rematch (the
 same game, rules, level, hints, seats and "Who may sit"), the creator removing
 a seat nobody took, and resigning.
@@ -17,38 +17,31 @@ other, with its result in the history; nobody is left to wait for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tideboard.engine.bots import level_name
 from tideboard.engine.core import GameConfig
 from tideboard.serve import storage
 from tideboard.serve.access import UNLISTED, may_see, refusal, rematch_access
-from tideboard.serve.bot_moves import BotMoves
 from tideboard.serve.clock_room import clock_of
-from tideboard.serve.presence import Presence
-from tideboard.serve.seats import Listener, Table, TableError, ident, same_name
-from tideboard.store.games import Store
+from tideboard.serve.seats import Table, TableError, ident, same_name
 from tideboard.store.rows import now
 
 
-class Private(Presence, BotMoves):
-    """Room methods for private tables, removing a seat and resigning."""
+class Private:
+    """Private tables, a rematch, removing a seat and resigning.  ``room`` is the
+    :class:`~tideboard.serve.tables.Room` that holds it: its store and tables,
+    its ways to open, join and start a table, its bots, and what it says and
+    tells the sessions."""
 
-    store: Store
-    tables: dict[str, Table]
-    # the Room's own methods, which these call
-    get: Callable[[str], Table]
-    join: Callable[[str, str], int]
-    _start: Callable[[Table], None]
-    _open: Callable[..., Table]
-    _lobby_changed: Callable[[], None]
+    def __init__(self, room: Any) -> None:
+        self.room = room
 
     # -- who may see a table -------------------------------------------------------
     def visible(self, table_id: str, name: str) -> Table:
         """The table ``table_id`` if ``name`` may see and watch it; else TableError,
         the same as for a table that is not there (a private table stays private)."""
-        table = self.tables.get(table_id)
+        table = self.room.tables.get(table_id)
         if table is None or not may_see(table, name):
             raise TableError(refusal(table_id))
         return table
@@ -56,23 +49,25 @@ class Private(Presence, BotMoves):
     def listed_for(self, name: str) -> list[Table]:
         """The unfinished tables the lobby lists for ``name``: every open table, and
         the private ones ``name`` belongs to."""
-        return [t for t in self.tables.values() if not t.over and may_see(t, name)]
+        return [t for t in self.room.tables.values() if not t.over and may_see(t, name)]
 
-    def attach(self, table: Table, name: str, listener: Listener) -> int | None:
-        """A session of ``name`` opens the table (to play or watch), if they may."""
+    @staticmethod
+    def check_sees(table: Table, name: str) -> None:
+        """TableError if ``name`` may not see the table (opening it, to play or watch),
+        the same as for a table that is not there."""
         if not may_see(table, name):
             raise TableError(refusal(table.id))
-        return super().attach(table, name, listener)
 
     def join_code(self, code: str, name: str) -> Table:
         """``name`` gives an unlisted table's code: they sit in a free seat (or theirs)
         if it has not started, else they may watch it; the table keeps the name (so
         it is listed for them).  TableError for a code no running table has."""
         wanted = code.strip().upper()
+        room = self.room
         table = next(
             (
                 t
-                for t in self.tables.values()
+                for t in room.tables.values()
                 if not t.over and t.access.who == UNLISTED and t.access.code == wanted
             ),
             None,
@@ -83,16 +78,16 @@ class Private(Presence, BotMoves):
             )
         if not table.access.has(name) and not same_name(name, table.creator):
             table.access = table.access.with_name(name)
-            storage.save_table(self.store, table.row())
+            storage.save_table(room.store, table.row())
         if not table.started and table.seat_of(name) is None and table.free_seats():
-            self.join(table.id, name)
+            room.join(table.id, name)
         else:
-            self._changed(table, "seats")
+            room._changed(table, "seats")
         return table
 
     def codes(self) -> list[str]:
         """The codes of the unlisted tables (a new one is none of them)."""
-        return [t.access.code for t in self.tables.values() if t.access.code]
+        return [t.access.code for t in self.room.tables.values() if t.access.code]
 
     # -- a rematch ----------------------------------------------------------------
     def rematch(self, table_id: str, name: str) -> Table:
@@ -103,14 +98,15 @@ class Private(Presence, BotMoves):
         table = self.visible(table_id, name)
         if table.played_by(name) is None or not table.over:
             raise TableError("Only a player of a finished table can ask for a rematch.")
-        again = self.tables.get(table.rematch or "")
+        room = self.room
+        again = room.tables.get(table.rematch or "")
         if again is not None and not again.over:  # (a closed one is gone: a new one)
             if again.seat_of(name) is None:
-                self.join(again.id, name)
+                room.join(again.id, name)
             return again
         seats, held = table.rematch_seats(name)
         access = rematch_access(table.access, self.codes())
-        again = self._open(
+        again = room._open(
             name,
             table.game_id,
             table.variant,
@@ -124,7 +120,7 @@ class Private(Presence, BotMoves):
         )
         table.rematch = again.id
         if held:
-            self._say(
+            self.room._say(
                 table,
                 f"{name} asks for a rematch at table {again.id}, the same seats: "
                 "a (Play again) takes yours.",
@@ -136,7 +132,7 @@ class Private(Presence, BotMoves):
         """The creator removes a seat nobody sits at (a free one, or one kept for an
         invited player who never came), before the start; the table has one player
         fewer (at least the game's least), and starts if nobody else is waited for."""
-        table = self.visible(table_id, name)
+        table, room = self.visible(table_id, name), self.room
         if table.started or not same_name(name, table.creator):
             raise TableError("Only the table's creator can remove a seat, before it starts.")
         if seat not in table.empty_seats():
@@ -159,19 +155,19 @@ class Private(Presence, BotMoves):
         table.players, table.options = players, options
         if gone.held_for is not None:
             table.access = table.access.without(gone.held_for)
-        storage.save_table(self.store, table.row())
+        storage.save_table(room.store, table.row())
         who = f" kept for {gone.held_for}" if gone.held_for else ""
-        self._say(table, f"{name} removed seat {seat + 1}{who}: {table.players} play.")
+        room._say(table, f"{name} removed seat {seat + 1}{who}: {table.players} play.")
         if not table.empty_seats():
-            self._start(table)
-        self._changed(table, "seats")
+            room._start(table)
+        room._changed(table, "seats")
 
     # -- resigning -----------------------------------------------------------------
     def resign(self, table_id: str, name: str) -> None:
         """``name`` resigns their seat: a bot of the table's level plays it to the
         end, the log and the stored seat say who resigned and when, and ``name``
         watches the table from then on."""
-        table = self.visible(table_id, name)
+        table, room = self.visible(table_id, name), self.room
         seat = table.seat_of(name)
         if seat is None:
             raise TableError("You have no seat at this table to resign.")
@@ -190,19 +186,12 @@ class Private(Presence, BotMoves):
         sessions = table.present.pop(ident(name), 0)
         if sessions:  # their screens watch the table now
             table.watchers[name] = table.watchers.get(name, 0) + sessions
-        storage.save_table(self.store, table.row())
+        storage.save_table(room.store, table.row())
         bot = f"a {level_name(state.bot)} bot plays their seat"
         humans = [s for s in table.seats if s.player is not None]
         end = "" if humans else "; the bots play the game to its end"
-        self._say(
+        room._say(
             table, f"{name} resigned at move {len(match.actions) + 1}: {bot} from now on{end}."
         )
-        self._changed(table, "resigned")
-        self._schedule(table)
-
-    def _bot_moved(self, table: Table, seat: int, action: Any) -> None:
-        """A bot's move for a player who resigned is logged as "Bot for ana" too."""
-        match = table.match
-        if table.seats[seat].resigned is not None and match is not None:
-            table.standin_moves[len(match.actions)] = seat
-        super()._bot_moved(table, seat, action)
+        room._changed(table, "resigned")
+        room.bots.schedule(table)

@@ -29,7 +29,18 @@ what) and listen for changes; the room never calls into a session's app
   players (not started), so nobody can fill every lobby with tables.
 - A table is open, invitation-only or unlisted (``serve/access.py``): every way
   in (sit, watch, list, chat, a rematch, a code) asks whether the player may
-  see it; removing a seat and resigning are in ``serve/private.py``.
+  see it.
+
+The room holds its parts, each an object given the room (no mixin bases): who
+is at a table and the grace timers (``room.presence``, ``serve/presence.py``),
+the bots' moves (``room.bots``, ``serve/bot_moves.py``), private tables, a
+rematch, removing a seat and resigning (``room.private``, ``serve/private.py``),
+the clocks (``room.clock_room``, ``serve/clock_room.py``), the idle players'
+watch (``room.idle_room``, ``serve/idle.py``) and the moves' saves
+(``room.move_saves``, ``serve/move_saves.py``).  What sessions call is the
+room's own methods, which pass on to the part that does it; the parts call the
+room's ``_say`` (a line in the table's chat), ``_changed`` (tell the sessions)
+and one another through it.
 """
 
 from __future__ import annotations
@@ -46,12 +57,14 @@ from tideboard.engine.match import Match
 from tideboard.engine.seeds import new_seed
 from tideboard.serve import storage
 from tideboard.serve.access import OPEN, OPEN_ACCESS, Access, new_access
+from tideboard.serve.bot_moves import BotMoves
 from tideboard.serve.clock_room import ClockRoom, replaced
 from tideboard.serve.idle import IDLE, IdleRoom
 from tideboard.serve.move_saves import MoveSaves
+from tideboard.serve.presence import Presence
 from tideboard.serve.private import Private
 from tideboard.serve.rated import before_the_end, mark_unrated
-from tideboard.serve.seats import Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
+from tideboard.serve.seats import Listener, Table, TableError, ident, same_name  # noqa: F401  (what sessions import from here)
 from tideboard.serve.storage import TableRow
 from tideboard.serve.your_move import Turns
 from tideboard.store.background import Saves
@@ -67,13 +80,9 @@ CHAT_MAX = 200  # characters in one chat line
 FINISHED_LISTED = 5  # a player's finished tables in the lobby, newest last
 
 
-class Room(Private):
-    """Every table of the server, the moves, the bots and the grace timers
-    (who is at a table: :class:`~tideboard.serve.presence.Presence`; the bots'
-    moves: :class:`~tideboard.serve.bot_moves.BotMoves`; private tables, removing
-    a seat and resigning: :class:`~tideboard.serve.private.Private`).  It holds
-    the tables' clocks (``clock_room``, ``serve/clock_room.py``) and the idle
-    players' watch (``idle_room``, ``serve/idle.py``)."""
+class Room:
+    """Every table of the server and the moves; what the sessions call.  The rest
+    is done by its parts (above), each an object the room holds and gives itself."""
 
     idle: float = IDLE  # seconds a player at an untimed table may press nothing
     wall: Callable[[], float] = time.time  # (the clocks' time: turn-based deadlines are dates)
@@ -97,6 +106,9 @@ class Room(Private):
         self.lobby_listeners: set[Callable[[], None]] = set()
         self.turns = Turns(store)  # since when each seat waits (serve/your_move.py)
         self.rated_before: dict[str, dict[str, int]] = {}  # a table ending: its ratings
+        self.presence = Presence(self)
+        self.bots = BotMoves(self)
+        self.private = Private(self)
         self.clock_room = ClockRoom(self)
         self.idle_room = IdleRoom(self)
         self.move_saves = MoveSaves(self, SAVE_RETRY)  # (each move's save, retried)
@@ -106,36 +118,25 @@ class Room(Private):
         """Bring back every table from the store; notes on those that cannot be."""
         notes = []
         for row in storage.load_tables(self.store):
-            if row.game not in registry.GAMES or not registry.is_available(row.game):
-                notes.append(f"table {row.id}: game {row.game} is not installed")
+            try:
+                table = restored(self.store, row)
+            except TideboardError as error:
+                notes.append(f"table {row.id}: {error}")
                 continue
-            table = Table(row)
-            if row.game_id is not None:
-                try:
-                    table.writer, table.match, _bots = GameWriter.resume(self.store, row.game_id)
-                except TideboardError as error:
-                    notes.append(f"table {row.id}: {error}")
-                    continue
-                if not table.over:  # paused until a player returns: see attach
-                    table.paused = True
-                    for seat in table.seats:
-                        if seat.player is not None:
-                            seat.away_since = self.clock()
+            if table.started and not table.over:
+                self.presence.paused(table)  # (until a player returns: see attach)
             self.clock_room.load(table)
             self.tables[table.id] = table
-            self._schedule(table)
+            self.bots.schedule(table)
         return notes
 
     # -- lobby ----------------------------------------------------------------
-    def open_tables(self) -> list[Table]:
-        return [t for t in self.tables.values() if not t.over]
-
     def tables_of(self, name: str) -> list[Table]:
         """``name``'s unfinished tables (those with a seat kept for them too)."""
         return [
             t
-            for t in self.open_tables()
-            if t.seat_of(name) is not None or t.held_seat(name) is not None
+            for t in self.tables.values()
+            if not t.over and (t.seat_of(name) is not None or t.held_seat(name) is not None)
         ]
 
     def finished_of(self, name: str, count: int = FINISHED_LISTED) -> list[Table]:
@@ -162,19 +163,10 @@ class Room(Private):
         ``level`` the bots' for away players and the seats a start fills (None:
         the default).  An invitation-only table names a player for each seat
         that is not a bot's (kept for them); an unlisted one gets a code."""
-        info = registry.get_info(game_id)
-        if not registry.is_available(game_id):
-            raise TableError(f"{info.name} is not playable yet.")
-        variant = variant or info.variants[0]
-        pairs = tuple(options.items()) if isinstance(options, dict) else options
-        solo = players == 1 and info.max_players > 1
-        config = GameConfig(players=players, variant=variant, options=pairs, solo=solo)
-        info.check_config(config)
-        bots = checked_bots(info, players, bots or {})
-        if level is not None and level not in (info.bot_levels or ("random",)):
-            raise TableError(f"Unknown bot level {level!r}.")
+        config, bots = checked_setup(game_id, players, variant, options, bots or {}, level)
         seats = tuple((creator if n == 0 else None, bots.get(n)) for n in range(players))
-        access, held = new_access(creator, who, names, seats, self.codes())
+        access, held = new_access(creator, who, names, seats, self.private.codes())
+        variant = config.variant
         return self._open(
             creator, game_id, variant, seats, config.options, held, level, hints, access, clock
         )
@@ -285,14 +277,12 @@ class Room(Private):
         table.writer = GameWriter.new(self.store, table.match, seats)
         self.turns.started(table)
         storage.save_table(self.store, table.row())
-        for number, seat in enumerate(table.seats):
-            if seat.player is not None and not table.is_present(seat.player):
-                self._away(table, number)
+        self.presence.started(table)
         if "expert" in (table.standin_level, *(s.bot for s in table.seats)):
             thinking.warm(table.game_id)  # (its first move need not wait for the pool)
         self.idle_room.arm(table)  # (an untimed table's idle players: serve/idle.py)
         self.clock_room.start(table)
-        self._schedule(table)
+        self.bots.schedule(table)
 
     # -- moves ------------------------------------------------------------------
     def act(self, table_id: str, name: str, action: Any) -> None:
@@ -315,10 +305,7 @@ class Room(Private):
             raise IllegalAction("Wait: it is not your turn.")
         if action not in game.legal_for(match.state, seat):
             # the reason the rules give, or a plain one if the rules would take it
-            try:
-                game.apply(match.state, action)
-            except IllegalAction:
-                raise
+            game.apply(match.state, action)
             raise IllegalAction("That move is not yours to make now.")
         self._apply(table, action)
 
@@ -353,7 +340,7 @@ class Room(Private):
         self.move_saves.save(table)
         self._moved(table)
         self._changed(table, "move")
-        self._schedule(table)
+        self.bots.schedule(table)
 
     # -- chat -------------------------------------------------------------------
     def chat(self, table_id: str, name: str, text: str) -> None:
@@ -375,7 +362,41 @@ class Room(Private):
         self.idle_room.arm(table)
         self.clock_room.moved(table)
 
-    # -- the clocks' and the idle watch's, as the sessions call them -----------------------
+    # -- the parts' work, as the sessions call it ------------------------------------
+    def attach(self, table: Table, name: str, listener: Listener) -> int | None:
+        """A session of ``name`` opens the table: their seat, or None to watch;
+        TableError if they may not see it (serve/private.py, serve/presence.py)."""
+        self.private.check_sees(table, name)
+        return self.presence.attach(table, name, listener)
+
+    def detach(self, table: Table, name: str, listener: Listener) -> None:
+        """A session of ``name`` leaves the table (serve/presence.py)."""
+        self.presence.detach(table, name, listener)
+
+    def visible(self, table_id: str, name: str) -> Table:
+        """The table if ``name`` may see it, else TableError (serve/private.py)."""
+        return self.private.visible(table_id, name)
+
+    def listed_for(self, name: str) -> list[Table]:
+        """The unfinished tables the lobby lists for ``name`` (serve/private.py)."""
+        return self.private.listed_for(name)
+
+    def join_code(self, code: str, name: str) -> Table:
+        """``name`` gives an unlisted table's code (serve/private.py)."""
+        return self.private.join_code(code, name)
+
+    def rematch(self, table_id: str, name: str) -> Table:
+        """A finished table's "Play again" (serve/private.py)."""
+        return self.private.rematch(table_id, name)
+
+    def remove_seat(self, table_id: str, name: str, seat: int) -> None:
+        """The creator removes a seat nobody took (serve/private.py)."""
+        self.private.remove_seat(table_id, name, seat)
+
+    def resign(self, table_id: str, name: str) -> None:
+        """``name`` resigns their seat: a bot plays it (serve/private.py)."""
+        self.private.resign(table_id, name)
+
     def touched(self, name: str) -> None:
         """A session of ``name`` had a key (an idle player is back: serve/idle.py)."""
         self.idle_room.touched(name)
@@ -411,24 +432,51 @@ class Room(Private):
         self.idle_room.shutdown()
         self.clock_room.shutdown()
         self.closed = True
-        for table in self.tables.values():
-            for timer in [table.bot_timer, table.save_timer, *table.grace_timers.values()]:
-                if timer is not None:
-                    timer.cancel()
-            if table.thinking is not None:  # (its answer would be dropped anyway)
-                table.thinking.cancel()
+        self.presence.shutdown()
+        self.bots.shutdown()
+        self.move_saves.shutdown()
 
 
-def checked_bots(info: Any, players: int, bots: dict[int, str]) -> dict[int, str]:
-    """``bots`` (seat -> level) for a new table, or TableError: never seat 1 (its
-    creator's), only the game's levels."""
+def restored(store: Store, row: TableRow) -> Table:
+    """A table brought back from the store (its game resumed, if it started);
+    TideboardError if it cannot be (its game gone, its stored game broken)."""
+    if row.game not in registry.GAMES or not registry.is_available(row.game):
+        raise TideboardError(f"game {row.game} is not installed")
+    table = Table(row)
+    if row.game_id is not None:
+        table.writer, table.match, _bots = GameWriter.resume(store, row.game_id)
+    return table
+
+
+def checked_setup(
+    game_id: str,
+    players: int,
+    variant: str | None,
+    options: tuple[tuple[str, str], ...] | dict[str, str],
+    bots: dict[int, str],
+    level: str | None,
+) -> tuple[GameConfig, dict[int, str]]:
+    """A new table's game (``variant`` None: the game's first) and its bots' seats
+    (seat -> level), or TableError: a playable game, its rules' options, no bot in
+    seat 1 (its creator's), only the game's bot levels (``level``: the stand-ins').
+    One player at a game with a solo mode is that mode."""
+    info = registry.get_info(game_id)
+    if not registry.is_available(game_id):
+        raise TableError(f"{info.name} is not playable yet.")
+    pairs = tuple(options.items()) if isinstance(options, dict) else options
+    solo = players == 1 and info.max_players > 1
+    variant = variant or info.variants[0]
+    config = GameConfig(players=players, variant=variant, options=pairs, solo=solo)
+    info.check_config(config)
     levels = info.bot_levels or ("random",)
-    for seat, level in bots.items():
+    for seat, bot in bots.items():
         if not 0 < seat < players:
             raise TableError(f"Seat {seat + 1} cannot be a bot.")
-        if level not in levels:
-            raise TableError(f"Unknown bot level {level!r}.")
-    return dict(bots)
+        if bot not in levels:
+            raise TableError(f"Unknown bot level {bot!r}.")
+    if level is not None and level not in levels:
+        raise TableError(f"Unknown bot level {level!r}.")
+    return config, dict(bots)
 
 
 def note_hint(room: Room, table_id: str, name: str) -> None:
