@@ -70,3 +70,14 @@ def busy_room(tmp_path, monkeypatch) -> Room:
 def lobby_app(room: Room, name: str = "ana") -> ServeApp:
     """``name``'s session app (drawn by Pilot's headless driver, not to a channel)."""
     return ServeApp(room, name, None, (80, 24), {"TERM": "xterm-256color"})
+
+
+async def at_table(pilot, table):
+    """The session's lobby drawn, then ``table`` opened from it as Enter opens it:
+    its screen once settled."""
+    from tests.ui.helpers import settle
+
+    await settle(pilot)
+    pilot.app.open_table(table)
+    await settle(pilot)
+    return pilot.app.screen

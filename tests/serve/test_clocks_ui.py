@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
+from tests.serve.lobby_helpers import at_table, fixed_ids, lobby_app, new_room
 from tests.ui.fit import cuts
 from tests.ui.helpers import settle, wait_for
 from tideboard.serve.clock_view import title_clock
@@ -51,10 +51,7 @@ async def test_the_title_line_shows_every_players_clock_and_fits_80x24(tmp_path,
     room.join(table.id, "carolina-the-long-named")
     app = lobby_app(room)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
-        screen = app.screen
+        screen = await at_table(pilot, table)
         assert screen.sub_title  # Mermaid Rain's melds: every seat's clock runs
         assert screen.sub_title.count("▸") == 3
         assert not [cut for cut in cuts(app) if "TitleLine" in cut], cuts(app)
@@ -95,10 +92,7 @@ async def test_a_tick_of_the_clock_redraws_the_title_line_alone(tmp_path, monkey
     room.join(table.id, "bob")
     app = lobby_app(room)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
-        screen = app.screen
+        screen = await at_table(pilot, table)
         repaints = []
         real = screen.refresh
         monkeypatch.setattr(screen, "refresh", lambda *a, **k: repaints.append(1) or real(*a, **k))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.serve.lobby_helpers import busy_room, fixed_ids, lobby_app, new_room, play_out
+from tests.serve.lobby_helpers import at_table, busy_room, fixed_ids, lobby_app, new_room, play_out
 from tests.ui.helpers import settle
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.new_table import NewTableScreen
@@ -245,10 +245,7 @@ async def test_a_watcher_never_gets_a_turn_even_at_a_public_decision(tmp_path, m
     ):
         app = lobby_app(room, name)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            app.open_table(table)
-            await settle(pilot)
-            screen = app.screen
+            screen = await at_table(pilot, table)
             assert isinstance(screen.control, RemoteTable)
             if name == "carol":
                 assert not screen.needs_privacy(seat)  # the public decision of this test
@@ -266,9 +263,7 @@ async def test_a_finished_table_names_its_players_in_the_result(tmp_path, monkey
     room.join(table.id, "bob")
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
+        await at_table(pilot, table)
         play_out(room, table)  # the last move arrives while ana's screen is open
         for _ in range(50):
             if isinstance(app.screen, EndScreen):

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from tests.serve.lobby_helpers import fixed_ids, lobby_app
+from tests.serve.lobby_helpers import at_table, fixed_ids, lobby_app
 from tests.ui.helpers import settle
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell.state import PLAY, ROTATE, Keep, Rotate
@@ -38,10 +38,7 @@ async def test_the_next_seat_waits_until_the_mover_hands_over(tmp_path, monkeypa
     room, table = moonshell_table(tmp_path)
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
-        screen = app.screen
+        screen = await at_table(pilot, table)
         made = len(table.match.actions)
         await pilot.press("r", "r", "r")
         await settle(pilot)
@@ -71,9 +68,7 @@ async def test_a_mover_who_drops_with_the_turn_waiting_hands_it_over(tmp_path, m
     room.attach(table, "ana", listener)  # ana is here (no bot plays for her) until...
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
+        await at_table(pilot, table)
         await pilot.press("r", "r", "r")
         await settle(pilot)
         assert app.screen.control.held is not None and table.match.state.current == 0
@@ -99,10 +94,7 @@ async def test_a_note_of_your_move_is_not_said_after_the_others_moved(tmp_path, 
     room.join(table.id, "bob")
     app = lobby_app(room, "ana")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
-        screen = app.screen
+        screen = await at_table(pilot, table)
         await pilot.press("k", "y")  # keeps her first offer
         await settle(pilot)
         assert table.match.state.current == 1  # bob's keep

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.serve.lobby_helpers import fixed_ids, lobby_app, new_room
+from tests.serve.lobby_helpers import at_table, fixed_ids, lobby_app, new_room
 from tests.ui.helpers import hinted, settle
 from tideboard.engine.bots import set_default_budget
 from tideboard.engine.search import Budget
@@ -84,10 +84,7 @@ async def test_h_at_a_table_without_hints_says_so(tmp_path, monkeypatch):
     table = room.create("ana", "shifting-stones", 2, bots={1: "greedy"})
     app = lobby_app(room)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.open_table(table)
-        await settle(pilot)
-        screen = app.screen
+        screen = await at_table(pilot, table)
         assert isinstance(screen.control, RemoteTable)
         await pilot.press("h")
         await settle(pilot)
