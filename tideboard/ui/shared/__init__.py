@@ -15,6 +15,7 @@
 | ``log`` | ``GameLog`` |
 | ``overviews`` | ``BlocksScreen``: a scrolling window of titled blocks |
 | ``modals`` | ``Window`` (closes only itself, once): hand-over, confirm, help, end |
+| ``markdown_page`` | ``MarkdownPage``: help's Markdown, drawn once a width for the process |
 | ``windows`` | ``Windows``: a game screen opens the windows through it (``ask``...) |
 | ``words`` | ``plural``: "1 point", "2 points" |
 
