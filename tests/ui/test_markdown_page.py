@@ -41,29 +41,26 @@ a block of code
 
 
 class Page(App[None]):
-    """The page in a scrolling box, as help shows it, either way."""
+    """Pages in a scrolling box, one under the other, as help shows them."""
 
     CSS = "VerticalScroll { background: $panel; padding: 0 2; }"
 
-    def __init__(self, widget) -> None:
+    def __init__(self, *widgets) -> None:
         super().__init__()
-        self.widget = widget
+        self.widgets = widgets
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield self.widget
+            yield from self.widgets
 
 
-async def cells(widget, size) -> list[list[tuple[str, object]]]:
+def cells(widget) -> list[list[tuple[str, object]]]:
     """Every cell of the page as drawn (its character and look), top to bottom."""
-    app = Page(widget)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        width, height = widget.outer_size
-        return [
-            [look(char, segment.style or Style()) for segment in strip for char in segment.text]
-            for strip in widget.render_lines(Region(0, 0, width, height))
-        ]
+    width, height = widget.outer_size
+    return [
+        [look(char, segment.style or Style()) for segment in strip for char in segment.text]
+        for strip in widget.render_lines(Region(0, 0, width, height))
+    ]
 
 
 def look(char: str, style: Style) -> tuple[str, object]:
@@ -74,10 +71,16 @@ def look(char: str, style: Style) -> tuple[str, object]:
 
 
 async def test_a_markdown_page_looks_exactly_as_richs_markdown_in_a_static():
-    for size in ((60, 24), (123, 41)):
-        drawn = await cells(MarkdownPage(PAGE), size)
-        assert len(drawn) > 20
-        assert drawn == await cells(Static(Markdown(PAGE)), size), size
+    page, static = MarkdownPage(PAGE), Static(Markdown(PAGE))
+    widths = set()
+    async with Page(page, static).run_test(size=(60, 24)) as pilot:
+        for size in ((60, 24), (123, 41)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            drawn = cells(page)
+            assert len(drawn) > 20 and drawn == cells(static), size
+            widths.add(len(drawn[0]))
+    assert len(widths) == 2  # (wrapped at each width)
 
 
 async def test_help_draws_its_pages_once_a_width_however_often_it_opens():
