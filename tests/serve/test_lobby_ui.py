@@ -331,6 +331,40 @@ async def test_a_burst_of_table_changes_draws_the_lobby_once_and_no_change_not_a
         assert "carol" in dict((key, text) for _kind, key, text in lines(app))[table.id]
 
 
+async def test_a_lobby_under_a_table_is_not_drawn_again_until_it_is_back(tmp_path, monkeypatch):
+    """A player at a table does not see the lobby: the server's other tables'
+    changes do not fill it again meanwhile (with a hundred players at tables their
+    lobbies' fills were most of the server's work as players arrived); back in the
+    lobby it shows them, and a window over the lobby still sees them at once."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2)
+    room.join(table.id, "bob")
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen_stack[0]
+        await at_table(pilot, table)
+        fills = []
+        fill = lobby.fill
+        monkeypatch.setattr(lobby, "fill", lambda: (fills.append(1), fill()))
+        carols = room.create("carol", "moonshell", 2)  # a change at the server
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert fills == [] and carols.id not in dict((k, t) for _kind, k, t in lines(app))
+        await pilot.press("q")  # back to the lobby (asked: leave? yes)
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is lobby and fills
+        assert carols.id in dict((key, text) for _kind, key, text in lines(app))
+        await pilot.press("question_mark")  # a window over the lobby: it still follows
+        await settle(pilot)
+        daves = room.create("dave", "moonshell", 2)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert daves.id in dict((key, text) for _kind, key, text in lines(app))
+
+
 async def test_a_page_down_at_the_server_jumps_at_once(tmp_path):
     """A served app does not animate its scrolls (each frame of a glide is a redraw
     that every session of the server waits out): one page down in help moves

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from tideboard.engine import registry
 from tideboard.engine.core import ConfigError, TideboardError
@@ -187,7 +187,18 @@ class LobbyScreen(Screen):
 
     def _refilled(self) -> None:
         self._refill = False
+        if not self.in_sight():
+            return  # drawn again when it is back on top (on_screen_resume)
         self.fill()
+
+    def in_sight(self) -> bool:
+        """Whether the lobby shows: on top, or under windows only.  Under a table's
+        screen it is not drawn again for each change at the server's tables (with
+        a hundred players at their tables, their lobbies' refills were most of the
+        server's work as players arrived)."""
+        stack = self.app.screen_stack
+        above = stack[stack.index(self) + 1 :] if self in stack else []
+        return all(isinstance(screen, ModalScreen) for screen in above)
 
     def fill(self) -> None:
         self.lines.set_entries(lobby_entries(self.room, self.player, self.filter))
