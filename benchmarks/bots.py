@@ -48,6 +48,8 @@ ROWS: list[tuple] = [
     ("Moonlighter campaign, easy (median)", "moonlighter", 1, False, "median", "<greedy", "easy"),
     ("Moonlighter campaign, greedy (median)", "moonlighter", 1, False, "median", "", "greedy"),
     ("Shifting Stones solo, greedy", "shifting-stones", 1, True, "wins", "", "greedy"),
+    ("Moonshell solo, greedy (median score)", "moonshell", 1, True, "median", "", "greedy"),
+    ("Moonlighter campaign, greedy (won)", "moonlighter", 1, False, "wins", "", "greedy"),
     (
         "Shifting Stones 2p, easy vs random",
         "shifting-stones",

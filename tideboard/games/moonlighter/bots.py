@@ -1,14 +1,23 @@
 """Moonlighter computer players.
 
-``greedy`` plays by a few sensible habits, judged with the exact odds of the
-fight at hand (a small memoised calculation over the attack die):
+``greedy`` plays by a few sensible habits, judged with the exact odds and the
+expected cost of the fight at hand (small memoised calculations over the attack
+die).  A dungeon's hearts are its budget: the pool holds little more than the
+green rooms before the boss cost (about 2 hearts a fight with the white pawn), so
 
-* it flees an orange room (or a black one with the black pawn) when its
-  chance of winning is poor, and walks to the healing pool when low;
-* it tops up its health before rolling once the boss can appear;
-* it takes (or walks back for) the pawn that gives the best odds in the
-  fight it expects next: ordinary rooms before the boss can appear, the boss
-  afterwards (so the red pawn is fetched before heading for the boss);
+* it fights an orange room (or a black one with the black pawn) it can flee
+  only when it is all but sure to win (``FIGHT_FRESH``; with the green pawn at
+  full health, say), and never once the boss can appear (more green rooms are
+  no use then); the greens come from the black rooms, which must be fought
+  anyway.  A fight begun is fled only when it turns bad (``FLEE_BELOW``): the
+  hearts already lost would be lost for nothing;
+* it walks to the healing pool when low, and tops up its health before
+  rolling once the boss can appear;
+* it takes (or walks back for) the best pawn on the map for what comes next:
+  before the boss can appear the one whose fights cost the fewest hearts (the
+  green pawn halves them, the orange saves a fifth; the pink's two more hearts
+  count a little), afterwards the one with the best odds against the boss (so
+  the red pawn is fetched before heading for the boss);
 * it places new rooms where the map stays most open.
 """
 
@@ -50,7 +59,9 @@ from tideboard.games.moonlighter.state import (
     State,
 )
 
-FLEE_BELOW = 0.95  # flee a fight whose odds of winning are worse than this
+FIGHT_FRESH = 0.998  # fight a room it may flee only with at least these odds
+FLEE_BELOW = 0.9  # flee a fight begun once its odds of winning are worse than this
+PINK_HEARTS = 0.3  # the pink pawn's two more hearts, in hearts a fight saved
 HEAL_BELOW = 0.9  # go to the pool when health is at most this share of the maximum
 
 
@@ -81,8 +92,36 @@ def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> flo
     return total / (1 - stay)
 
 
+@lru_cache(maxsize=1024)
+def fight_cost(health: int, foes: tuple[int, ...], pawn: str) -> float:
+    """The hearts an ordinary fight is expected to cost from here, attacking until
+    it ends (a death costs the hearts that were left)."""
+    if health <= 0 or not any(foes):
+        return 0.0
+    total = 0.0
+    stay = 0.0
+    double = pawn == "blue"
+    for face in range(1, 7):
+        hit, hurt, _ = attack_outcome(face, pawn, False)
+        if not hit and not hurt:
+            stay += 1 / 6
+            continue
+        left = list(foes)
+        if hit:
+            i = next(i for i, h in enumerate(left) if h > 0)
+            left[i] = max(0, left[i] - (2 if double else 1))
+            if left[i] == 0 and pawn == "green":
+                left = [0] * len(left)
+        lost = min(health, (2 if double else 1) if hurt else 0)
+        total += (lost + fight_cost(health - lost, tuple(left), pawn)) / 6
+    return total / (1 - stay)
+
+
 def _expected_fight(state: State, pawn: str) -> float:
-    """Odds, at full health, of the fight this pawn would face next."""
+    """How good this pawn is for what comes next (higher is better): against the
+    boss once it can appear, its odds at full health; before, the hearts an
+    ordinary fight costs with it, negated (the pink pawn's two more hearts worth
+    ``PINK_HEARTS``)."""
     top = (
         state.max_health
         + (PINK_BONUS if pawn == "pink" else 0)
@@ -90,7 +129,8 @@ def _expected_fight(state: State, pawn: str) -> float:
     )
     if boss_ready(state):
         return win_chance(top, (boss_hearts(state.dungeon),), pawn, True)
-    return win_chance(top, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, pawn, False)
+    cost = fight_cost(top, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, pawn)
+    return -cost + (PINK_HEARTS if pawn == "pink" else 0.0)
 
 
 def _walkable(state: State, pos: tuple[int, int]) -> bool:
@@ -149,8 +189,11 @@ class GreedyBot:
             # for from the room behind (otherwise it just walks back in here).
             healable = s.health < s.max_health and self._can_heal(s, s.came_from)
             if can_flee(s) and (healable or open_sides(s, s.came_from)):
+                fresh = all(h == ENEMY_HEARTS for h in s.enemies)
+                if fresh and boss_ready(s):
+                    return FLEE  # a green room more is no use now
                 odds = win_chance(s.health, s.enemies, s.pawn, False)
-                if odds < FLEE_BELOW:
+                if odds < (FIGHT_FRESH if fresh else FLEE_BELOW):
                     return FLEE
             return Attack()
         if s.pending == LOOT:

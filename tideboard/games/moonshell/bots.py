@@ -6,6 +6,8 @@ close it is to the pattern objectives it can still complete, and what the
 tiles on its rocks would add if collected (fully while it still has actions
 left this turn, a little once the turn is over, since others may rotate them
 away).  It never sees other players' secrets, the bag order or the solo deck.
+In the solo game it rates the end of its turn instead, every sequence of the
+actions it has left (``solo.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
-from tideboard.games.moonshell import rules, sampling, scoring
+from tideboard.games.moonshell import rules, sampling, scoring, solo
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -61,6 +63,7 @@ def pattern_progress(card: PatternCard, masks: tuple[int, ...]) -> float:
 
 class GreedyBot:
     level = "greedy"
+    plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
@@ -147,6 +150,8 @@ class GreedyBot:
         legal = list(legal)
         if view.phase == KEEP:
             return max(legal, key=lambda a: (self._secret_rating(view, a), self.random.random()))
+        if self.plan_solo and solo.plans_turn(view, seat):
+            return solo.best_action(self, view, seat, legal, self.random.choice)
         cache: dict = {}
         best: list[Any] = []
         best_value = float("-inf")

@@ -1,0 +1,62 @@
+"""Moonshell solo: greedy plans its whole turn (issue #21).
+
+Against the automaton the game is short: it collects two tiles a turn, so its
+chest is full (and the game over) after about six turns, and a turn of pull,
+collect, collect is all it takes to keep up.  One action at a time greedy pulled
+the column whose two tiles looked best on the rocks and then dropped each where
+it paid most at once; rating the turn's end instead (every sequence of its
+actions left, the tiles still on the rocks worth ``LATER_SHARE`` of what they
+would add) it pulls for the pair that fits the chest together and stacks them in
+the order the objectives want.  The tiles a pull brings are the ones on the
+board (the bag's only refill the far end), so the plan sees them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell import rules
+from tideboard.games.moonshell.state import PLAY, Pass, State
+
+
+def plans_turn(view: State, seat: int) -> bool:
+    """Whether greedy plans this move as part of its whole turn: the solo game's
+    player, during play."""
+    return bool(view.solo) and view.phase == PLAY and view.current == seat and not view.over
+
+
+def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: Any) -> Any:
+    """The first action of the best sequence of the turn's actions left, by
+    ``rater.evaluate`` of where the turn ends (``tie`` breaks ties)."""
+    cache: dict = {}
+    seen: dict[State, float] = {}
+    # one action more than the turn has, so that ``apply`` never ends the turn
+    # (the automaton would move, and its solo deck is hidden): the end is rated
+    # with no action left
+    start = evolve(view, actions_left=view.actions_left + 1)
+
+    def ended(state: State) -> float:
+        return rater.evaluate(evolve(state, actions_left=0), seat, cache)
+
+    def value(state: State) -> float:
+        if state.actions_left <= 1 or state.over:
+            return ended(state)
+        if state in seen:
+            return seen[state]
+        best = float("-inf")
+        for action in rules.legal_actions(state):
+            if isinstance(action, Pass):
+                best = max(best, ended(state))
+            else:
+                best = max(best, value(rules.apply(state, action)))
+        seen[state] = best
+        return best
+
+    rated = []
+    for action in legal:
+        after = start if isinstance(action, Pass) else rules.apply(start, action)
+        rated.append((ended(after) if isinstance(action, Pass) else value(after), action))
+    top = max(v for v, _ in rated)
+    return tie([a for v, a in rated if v >= top - 1e-9])
