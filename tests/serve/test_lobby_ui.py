@@ -365,6 +365,29 @@ async def test_a_lobby_under_a_table_is_not_drawn_again_until_it_is_back(tmp_pat
         assert daves.id in dict((key, text) for _kind, key, text in lines(app))
 
 
+async def test_a_change_made_from_another_session_leaves_a_lobby_under_a_table_alone(
+    tmp_path, monkeypatch
+):
+    """A table's change calls every session's lobby from the task of the session
+    that made it (whose app is Textual's active app there): a lobby under its
+    own session's table must see that it is out of sight and schedule nothing
+    (each scheduled fill made that session's table screen draw itself again, so
+    every arrival at the server redrew every session: 0.5-1 s an arrival at 50)."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2)
+    room.join(table.id, "bob")
+    ana, bob = lobby_app(room, "ana"), lobby_app(room, "bob")
+    async with ana.run_test(size=(80, 24)) as pilot:
+        lobby = ana.screen_stack[0]
+        await at_table(pilot, table)
+        async with bob.run_test(size=(80, 24)) as bobs:
+            await settle(bobs)
+            room.create("bob", "moonshell", 2)  # made in bob's session
+            assert not lobby._refill  # nothing scheduled for ana's hidden lobby
+            assert bob.screen_stack[0]._refill  # bob's lobby, in sight, fills
+
+
 async def test_a_page_down_at_the_server_jumps_at_once(tmp_path):
     """A served app does not animate its scrolls (each frame of a glide is a redraw
     that every session of the server waits out): one page down in help moves

@@ -142,6 +142,9 @@ class LobbyScreen(Screen):
         return self.query_one(LobbyList)
 
     def on_mount(self) -> None:
+        # this session's app: ``self.app`` is the app of whichever session's task
+        # asks (a table's change calls every lobby's _listen from the changer's task)
+        self.session_app = self.app
         self.fill()
         self.room.lobby_listeners.add(self._listen)
         welcome = getattr(self.app, "welcome", None)  # a guest: why, and their name
@@ -180,8 +183,11 @@ class LobbyScreen(Screen):
     def _listen(self) -> None:
         """A table changed (a seat, a move, a chat line): the lobby again, once
         for all the changes of the next ``REFILL`` seconds (ten bot tables move
-        several times a second, and every session's lobby hears each move)."""
-        if not self._refill:  # (called from another session's task: a message to ours)
+        several times a second, and every session's lobby hears each move).
+        A lobby out of sight does nothing: even the message and the timer made
+        each session's screen on top draw itself again (Textual checks for a
+        redraw after a message), so an arrival anywhere redrew every session."""
+        if not self._refill and self.in_sight():  # (called from another session's task)
             self._refill = True
             self.call_later(lambda: self.set_timer(REFILL, self._refilled))
 
@@ -196,7 +202,7 @@ class LobbyScreen(Screen):
         screen it is not drawn again for each change at the server's tables (with
         a hundred players at their tables, their lobbies' refills were most of the
         server's work as players arrived)."""
-        stack = self.app.screen_stack
+        stack = self.session_app.screen_stack
         above = stack[stack.index(self) + 1 :] if self in stack else []
         return all(isinstance(screen, ModalScreen) for screen in above)
 
