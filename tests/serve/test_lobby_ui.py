@@ -16,6 +16,11 @@ def lines(app) -> list[tuple[str, str, str]]:
     return app.screen_stack[0].query_one(LobbyList).entries
 
 
+def line_texts(app) -> dict[str, str]:
+    """The lobby's lines by their key (a table id, a game id)."""
+    return {key: text for _kind, key, text in lines(app)}
+
+
 def under_cursor(app):
     return app.screen_stack[0].query_one(LobbyList).current()
 
@@ -328,7 +333,7 @@ async def test_a_burst_of_table_changes_draws_the_lobby_once_and_no_change_not_a
         await pilot.pause(0.3)
         await settle(pilot)
         assert len(fills) == 2 and refreshes
-        assert "carol" in dict((key, text) for _kind, key, text in lines(app))[table.id]
+        assert "carol" in line_texts(app)[table.id]
 
 
 async def test_a_lobby_under_a_table_is_not_drawn_again_until_it_is_back(tmp_path, monkeypatch):
@@ -350,19 +355,19 @@ async def test_a_lobby_under_a_table_is_not_drawn_again_until_it_is_back(tmp_pat
         carols = room.create("carol", "moonshell", 2)  # a change at the server
         await pilot.pause(0.3)
         await settle(pilot)
-        assert fills == [] and carols.id not in dict((k, t) for _kind, k, t in lines(app))
+        assert fills == [] and carols.id not in line_texts(app)
         await pilot.press("q")  # back to the lobby (asked: leave? yes)
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
         assert app.screen is lobby and fills
-        assert carols.id in dict((key, text) for _kind, key, text in lines(app))
+        assert carols.id in line_texts(app)
         await pilot.press("question_mark")  # a window over the lobby: it still follows
         await settle(pilot)
         daves = room.create("dave", "moonshell", 2)
         await pilot.pause(0.3)
         await settle(pilot)
-        assert daves.id in dict((key, text) for _kind, key, text in lines(app))
+        assert daves.id in line_texts(app)
 
 
 async def test_a_change_made_from_another_session_leaves_a_lobby_under_a_table_alone(

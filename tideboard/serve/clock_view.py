@@ -12,8 +12,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from textual.screen import Screen
+
 from tideboard.serve import clocks as model
 from tideboard.serve.seats import Table
+from tideboard.ui.title_line import TitleLine
 
 NAME_CELLS = 8  # a player's name on a clock face, at most
 TITLE_ROOM = 62  # the title line's cells at 80 columns, less the icon's and the clock space's
@@ -97,10 +100,6 @@ class ClockFace:
             # Only the title line is drawn again: the sub-title is a reactive that
             # repaints the whole screen when set, which every second, on every
             # screen at a timed table, was most of the server's work between moves.
-            from textual.screen import Screen
-
-            from tideboard.ui.title_line import TitleLine
-
             screen.set_reactive(Screen.sub_title, text)
             for line in screen.query(TitleLine):
                 line.refresh()
