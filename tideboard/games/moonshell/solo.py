@@ -40,23 +40,20 @@ def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: A
     def ended(state: State) -> float:
         return rater.evaluate(evolve(state, actions_left=0), seat, cache)
 
+    def then(state: State, action: Any) -> float:
+        """The best end of the turn after ``action`` (a pass ends it at once)."""
+        return ended(state) if isinstance(action, Pass) else value(rules.apply(state, action))
+
     def value(state: State) -> float:
         if state.actions_left <= 1 or state.over:
             return ended(state)
-        if state in seen:
-            return seen[state]
-        best = float("-inf")
-        for action in rules.legal_actions(state):
-            if isinstance(action, Pass):
-                best = max(best, ended(state))
-            else:
-                best = max(best, value(rules.apply(state, action)))
-        seen[state] = best
-        return best
+        if state not in seen:
+            seen[state] = max(
+                (then(state, action) for action in rules.legal_actions(state)),
+                default=float("-inf"),
+            )
+        return seen[state]
 
-    rated = []
-    for action in legal:
-        after = start if isinstance(action, Pass) else rules.apply(start, action)
-        rated.append((ended(after) if isinstance(action, Pass) else value(after), action))
+    rated = [(then(start, action), action) for action in legal]
     top = max(v for v, _ in rated)
     return tie([a for v, a in rated if v >= top - 1e-9])
