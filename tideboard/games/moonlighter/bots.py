@@ -65,6 +65,25 @@ PINK_HEARTS = 0.3  # the pink pawn's two more hearts, in hearts a fight saved
 HEAL_BELOW = 0.9  # go to the pool when health is at most this share of the maximum
 
 
+def face_outcome(
+    face: int, foes: tuple[int, ...], pawn: str, boss: bool
+) -> tuple[int, tuple[int, ...]] | None:
+    """What one attack die ``face`` does to a fight: the hearts it costs the player
+    and the foes' hearts left; None when it changes nothing (rolled again)."""
+    hit, hurt, _ = attack_outcome(face, pawn, boss)
+    if not hit and not hurt:
+        return None
+    double = pawn == "blue" and not boss
+    left = list(foes)
+    if hit:
+        dealt = 2 if (double or (boss and pawn == "red")) else 1
+        i = next(i for i, h in enumerate(left) if h > 0)
+        left[i] = max(0, left[i] - dealt)
+        if left[i] == 0 and pawn == "green" and not boss:
+            left = [0] * len(left)
+    return ((2 if double else 1) if hurt else 0), tuple(left)
+
+
 @lru_cache(maxsize=1024)  # bounded: a campaign would otherwise keep every fight it met
 def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> float:
     """The chance to win a fight from here, attacking until it ends."""
@@ -75,20 +94,12 @@ def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> flo
     total = 0.0
     stay = 0.0
     for face in range(1, 7):
-        hit, hurt, _ = attack_outcome(face, pawn, boss)
-        if not hit and not hurt:
+        outcome = face_outcome(face, foes, pawn, boss)
+        if outcome is None:
             stay += 1 / 6
             continue
-        double = pawn == "blue" and not boss
-        left = list(foes)
-        if hit:
-            dealt = 2 if (double or (boss and pawn == "red")) else 1
-            i = next(i for i, h in enumerate(left) if h > 0)
-            left[i] = max(0, left[i] - dealt)
-            if left[i] == 0 and pawn == "green" and not boss:
-                left = [0] * len(left)
-        hp = health - ((2 if double else 1) if hurt else 0)
-        total += win_chance(hp, tuple(left), pawn, boss) / 6
+        lost, left = outcome
+        total += win_chance(health - lost, left, pawn, boss) / 6
     return total / (1 - stay)
 
 
@@ -100,20 +111,14 @@ def fight_cost(health: int, foes: tuple[int, ...], pawn: str) -> float:
         return 0.0
     total = 0.0
     stay = 0.0
-    double = pawn == "blue"
     for face in range(1, 7):
-        hit, hurt, _ = attack_outcome(face, pawn, False)
-        if not hit and not hurt:
+        outcome = face_outcome(face, foes, pawn, False)
+        if outcome is None:
             stay += 1 / 6
             continue
-        left = list(foes)
-        if hit:
-            i = next(i for i, h in enumerate(left) if h > 0)
-            left[i] = max(0, left[i] - (2 if double else 1))
-            if left[i] == 0 and pawn == "green":
-                left = [0] * len(left)
-        lost = min(health, (2 if double else 1) if hurt else 0)
-        total += (lost + fight_cost(health - lost, tuple(left), pawn)) / 6
+        lost, left = outcome
+        lost = min(health, lost)
+        total += (lost + fight_cost(health - lost, left, pawn)) / 6
     return total / (1 - stay)
 
 
