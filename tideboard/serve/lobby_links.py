@@ -26,7 +26,7 @@ NO_WEB = "This server does not serve browsers (its operator starts it with --web
 
 
 def when(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.fromtimestamp(seconds, UTC).strftime("%d %b %Y %H:%M")
 
 
 def open_links(lobby: Any) -> None:
@@ -56,7 +56,9 @@ class LinksScreen(Window[None]):
 
     DEFAULT_CSS = """
     #links-box { width: 76; max-width: 100%; }
-    #links-browsers { height: auto; max-height: 8; margin: 1 0; }
+    #links-code { margin-bottom: 1; }
+    #links-browsers { height: auto; max-height: 6; border: none; padding: 0; }
+    #links-status { margin-top: 1; }
     """
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
@@ -83,10 +85,9 @@ class LinksScreen(Window[None]):
         minutes = plural(round(CODE_LIFE / 60), "minute")
         url = f"{self.links.base_url.rstrip('/')}/link?code={self.code}"
         return (
-            f"Your code: {shown_code(self.code)}\n"
+            f"Your code: {shown_code(self.code)}, for one browser within {minutes}.\n"
             f"Open {url}\n"
-            f"in the browser, or open the server's web page and enter the code. "
-            f"It links one browser to {self.player}, once, within {minutes}."
+            "in the browser, or type the code in the server's web page."
         )
 
     def compose(self) -> ComposeResult:
@@ -117,7 +118,8 @@ class LinksScreen(Window[None]):
             box.add_option(Option("(none yet)", disabled=True))
             return
         box.add_options(
-            Option(f"linked {when(b.created)}, last used {when(b.last_used)}") for b in self.shown
+            Option(f"linked {when(b.created)}, last used {when(b.last_used)} UTC")
+            for b in self.shown
         )
         box.highlighted = 0
         box.focus()
@@ -136,7 +138,7 @@ class LinksScreen(Window[None]):
         browser = self.shown[index]
         self.app.push_screen(
             ConfirmScreen(
-                f"Unlink the browser linked {when(browser.created)}? "
+                f"Unlink the browser linked {when(browser.created)} UTC? "
                 "It plays as a guest from now on (its open session ends).",
                 "Unlink",
                 "Keep",
