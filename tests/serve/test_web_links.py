@@ -194,3 +194,10 @@ def test_neither_a_token_nor_a_code_is_stored_in_clear(links, store, tmp_path):
     assert hashlib.sha256(token.encode()).hexdigest().encode() in stored  # (the file is read)
     for secret in (token, code, waiting, shown_code(code), shown_code(waiting)):
         assert secret.encode() not in stored
+
+
+def test_expired_browsers_of_every_name_go_when_the_list_is_read(links, store, clock):
+    links.redeem(links.make_code("bob"), "10.0.0.1")
+    clock.now += SESSION_LIFE
+    assert links.browsers("Ana") == []
+    assert store.db.read("SELECT count(*) FROM web_sessions")[0][0] == 0

@@ -323,13 +323,11 @@ class WebLinks:
             return None
 
     def browsers(self, name: str) -> list[Browser]:
-        """``name``'s linked browsers, the last used first (expired ones go)."""
+        """``name``'s linked browsers, the last used first (expired ones go, every
+        name's: a browser never seen again is not kept for ever)."""
         cutoff = _iso(self.clock() - SESSION_LIFE)
         with self.store.db.write() as db:
-            db.execute(
-                "DELETE FROM web_sessions WHERE name = ? COLLATE NOCASE AND created <= ?",
-                (name, cutoff),
-            )
+            db.execute("DELETE FROM web_sessions WHERE created <= ?", (cutoff,))
         rows = self.store.db.read(
             "SELECT id, name, created, last_used FROM web_sessions WHERE name = ? "
             "COLLATE NOCASE ORDER BY last_used DESC, id DESC",
