@@ -16,7 +16,8 @@ the filter).  The title counts your tables waiting for your move
 (``lobby_title.py``) and ``N`` opens the one that waited longest
 (``next_table.py``).  ``p`` opens a player's page and ``r`` a game's
 leaderboard (``players.py``); ``c`` and ``d`` are for private tables, what
-they do the screen's ``private`` (``lobby_private.py``).
+they do the screen's ``private`` (``lobby_private.py``); ``b`` links a browser
+to your name (``lobby_links.py``).
 
 :class:`LobbyScreen` is one Textual screen: what it does is its own methods,
 the list's keys are the list's, and the private tables' actions an object it
@@ -71,6 +72,7 @@ LOBBY_KEYS_HELP = [
     ("p", "a player's page (on a table: its players; else yours): games, ratings, tables"),
     ("r", "the leaderboard of a game (the one under the cursor)"),
     *lobby_private.LOBBY_PRIVATE_HELP,
+    ("b", "link a browser to your name (a one-time code), or unlink the browsers linked to it"),
     ("F4", "colour depth: true colour, 256, 16 colours, none"),
     ("?", "this help"),
     ("q", "leave (your seats are kept)"),
@@ -114,6 +116,7 @@ class LobbyScreen(Screen):
         Binding("p", "player_page", "Players", show=False),
         Binding("r", "leaderboard", "Ratings", show=False),
         *lobby_private.KEYS,  # c, d
+        Binding("b", "browser", "Browser", show=False),  # (lobby_links.py)
     ]
 
     def __init__(self, room: Any, name: str) -> None:
@@ -230,6 +233,11 @@ class LobbyScreen(Screen):
         from tideboard.serve.players import leaderboard
 
         self.app.push_screen(leaderboard(self.room, self.player, self.lines.current()))
+
+    def action_browser(self) -> None:
+        from tideboard.serve.lobby_links import open_links
+
+        open_links(self)
 
     def action_code(self) -> None:
         self.private.ask_code()

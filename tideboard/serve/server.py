@@ -54,6 +54,7 @@ from tideboard.serve.connection import Connection
 from tideboard.serve.limits import GUEST, NAME, Limits, address_key, log  # noqa: F401
 from tideboard.serve.session import Session  # noqa: F401  (what tests import from here)
 from tideboard.serve.tables import GRACE, Room, ident
+from tideboard.serve.web_links import WebLinks
 from tideboard.store.games import Store
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -92,6 +93,7 @@ class Server:
             self.store, grace=grace, bot_delay=bot_delay, max_open=limits.max_open_tables
         )
         self.room.idle = limits.idle  # (serve/idle.py)
+        self.web_links = WebLinks(self.store)  # browsers linked to names (base_url: the web door)
         self.key = host_key(self.data_dir)
         self.sessions: set[Session] = set()
         self.recent: dict[str, collections.deque[float]] = {}  # address -> last minute's

@@ -131,6 +131,7 @@ class Session(asyncssh.SSHServerSession):
             room, name, self.chan, clamp_size(width, height), env, table_id=first_table(room, name)
         )
         self.app.ssh_output_cap = self.server.limits.output_cap
+        self.app.web_links = self.server.web_links  # (the lobby's b: serve/lobby_links.py)
         if self.connection.guest:  # told why, in the lobby
             self.app.welcome = self.connection.note
         self.server.sessions.add(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 # -- schema -----------------------------------------------------------------
 # MIGRATIONS[n] takes a database at user_version n to n + 1.  Add a step for
@@ -130,6 +130,20 @@ MIGRATIONS: list[str] = [
     BEGIN
         DELETE FROM table_clocks WHERE table_id = NEW.id;
     END;
+    """,
+    # 9 -> 10: browsers linked to a player's name (issue #23, serve/web_links.py):
+    # one row per browser session cookie, kept as the SHA-256 of its token only (the
+    # token itself is in the browser's cookie, never here); the one-time codes that
+    # link them live in the server's memory only (minutes), never on disk
+    """
+    CREATE TABLE IF NOT EXISTS web_sessions (
+        id         INTEGER PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,  -- hex SHA-256 of the cookie's token
+        name       TEXT NOT NULL,         -- the player's name as first spelled
+        created    TEXT NOT NULL,         -- ISO 8601, UTC
+        last_used  TEXT NOT NULL          -- ISO 8601, UTC; updated at most every few minutes
+    );
+    CREATE INDEX IF NOT EXISTS web_sessions_by_name ON web_sessions (name COLLATE NOCASE);
     """,
 ]
 
