@@ -130,6 +130,33 @@ def test_why_in_words():
     every = Ranked("m", visits=10, value=0.6, points=67.4, finished=10, wins=0.5)
     assert why(every, 62, solo=False) == "score 62 now: +5 by the end, wins 50%"
     assert why(Ranked("m", 0, 0.0), 12, solo=False) == "not looked at"
+    # (a game that counts its points now otherwise than its score: the change from that)
+    assert (
+        why(unfinished, 12, solo=False, base=-8.4) == "score 12 now: +17 a few turns on, wins ~60%"
+    )
+    assert why(every, 62, solo=False, base=60.0) == "score 62 now: +7 by the end, wins 50%"
+
+
+def test_mermaid_rains_hints_count_the_points_now_as_the_playouts_do():
+    """Early in Mermaid Rain, with every tribute still to pay, the points where a
+    playout was cut count the tribute and the majorities and the score (the track)
+    does not: a hint's change a few turns on is from the points counted now, and the
+    move's line gains (it read "score 0 now: -4 a few turns on")."""
+    from tideboard.games.mermaid_rain.bots import EXPERT, evaluate
+
+    game = load("mermaid-rain")
+    state = game.setup(GameConfig(players=3, seed=2))
+    seat = game.to_move(state)[0]
+    view = game.view(state, seat)
+    legal = game.legal_for(state, seat)
+    result = search(game, view, seat, legal, EXPERT, random.Random(5), Budget(iterations=60))
+    score, counted = game.scores(view)[seat], evaluate(game, view)[seat]
+    assert counted < score - 10  # (the tributes to pay)
+    shown = hints(game, view, seat, result)
+    for hint, move in zip(shown, result.moves, strict=False):
+        change = round(move.points - counted)
+        assert hint.why.startswith(f"score {score} now: {change:+d} a few turns on, wins ~")
+        assert change > 0
 
 
 def test_a_log_line_that_names_the_player_without_a_colon_loses_the_name():

@@ -16,8 +16,12 @@ from tideboard.games.moonshell.content import (
     DECK_IDS,
     EMPTY,
     HIDDEN,
+    PATTERN_CARDS,
     SHAPES,
+    TYPE_CARDS,
     URCHIN,
+    PatternCard,
+    TypeCard,
     tile_name,
 )
 from tideboard.games.moonshell.game import GAME
@@ -60,6 +64,19 @@ def test_rule_card_decks_have_the_published_counts():
     for prefix in ("", "lunar-"):
         assert all(CARDS[c].points == 10 for c in DECK_IDS[prefix + "composition"])
         assert all(CARDS[c].points == 8 for c in DECK_IDS[prefix + "array"])
+
+
+def test_the_pattern_and_type_cards_are_looked_up_by_kind():
+    """Composition, Array and secret cards are PATTERN_CARDS; Pair, Trove and
+    Collector cards TYPE_CARDS; CARDS is both, each id once."""
+    for deck, ids in DECK_IDS.items():
+        kind = TYPE_CARDS if deck.endswith(("pair", "trove", "collector")) else PATTERN_CARDS
+        assert all(
+            isinstance(kind[c], PatternCard if kind is PATTERN_CARDS else TypeCard) for c in ids
+        )
+    assert not PATTERN_CARDS.keys() & TYPE_CARDS.keys()
+    assert CARDS == {**PATTERN_CARDS, **TYPE_CARDS}
+    assert set(CARDS) == {c for ids in DECK_IDS.values() for c in ids}
 
 
 @pytest.mark.parametrize("players", [3, 4])

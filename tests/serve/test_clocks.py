@@ -82,16 +82,45 @@ def test_a_damaged_spec_is_refused(key: str) -> None:
         ClockSpec.parse(key)
 
 
-def test_clock_faces() -> None:
-    assert [c.shown(t) for t in (272.0, 0.2, 0.0, -3.0, 3720.0, 23 * 3600.0, 3 * 86400.0)] == [
-        "4:32",
-        "0:01",
-        "0:00",
-        "0:00",
-        "1:02:00",
-        "23 h",
-        "3 days",
-    ]
+DAY, HOUR, MINUTE = 86400.0, 3600.0, 60.0
+
+
+@pytest.mark.parametrize(
+    ("spec", "elapsed", "face"),
+    [
+        # a day a move: the full day at the start, whole hours (rounded up) down to 4 h
+        (TB, 0.0, "1 d 0 h"),
+        (TB, 1.0, "1 d 0 h"),
+        (TB, HOUR - 1, "1 d 0 h"),
+        (TB, HOUR, "23 h"),
+        (TB, HOUR + 1, "23 h"),
+        (TB, DAY - 4 * HOUR - 1, "5 h"),
+        (TB, DAY - 4 * HOUR, "4:00:00"),
+        (TB, DAY - HOUR, "1:00:00"),
+        (TB, DAY - HOUR + 1, "59:59"),
+        (TB, DAY - MINUTE + 1, "0:59"),
+        (TB, DAY - 0.2, "0:01"),
+        (TB, DAY, "0:00"),
+        (TB, DAY + 5, "0:00"),
+        (ClockSpec(TURN_BASED, 3 * DAY), 1.0, "3 d 0 h"),
+        (ClockSpec(TURN_BASED, 3 * DAY), DAY + HOUR, "1 d 23 h"),
+        # a real-time bank: minutes and seconds, rounded up
+        (RT, 0.0, "5:00"),
+        (RT, 0.5, "5:00"),
+        (RT, 1.0, "4:59"),
+        (RT, 300 - 59.5, "1:00"),
+        (RT, 300 - 59, "0:59"),
+        (RT, 299.8, "0:01"),
+        (RT, 300.0, "0:00"),
+        (ClockSpec(REAL_TIME, HOUR + 120), 0.0, "1:02:00"),
+        (ClockSpec(REAL_TIME, HOUR), 1.0, "59:59"),
+    ],
+)
+def test_a_clock_face_reads_its_full_time_at_the_start_and_counts_down(
+    spec: ClockSpec, elapsed: float, face: str
+) -> None:
+    clocks = c.start(spec, 2, [0], now=1000.0)
+    assert c.shown(c.remaining(clocks, 0, 1000.0 + elapsed)) == face
 
 
 # a game: each step, how long it took and the seats the game waits for next

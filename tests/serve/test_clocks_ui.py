@@ -80,6 +80,15 @@ def test_a_long_title_drops_the_names_then_the_seats_not_running(tmp_path):
     assert title_clock(table, title, now) == "▸2 0:09 ▸5 0:09"
 
 
+def test_a_turn_based_table_shows_the_whole_day_when_the_move_starts(tmp_path):
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2, clock="tb:86400")
+    room.join(table.id, "bob")
+    now = table.timing.clocks.since
+    assert title_clock(table, "Shifting Stones", now + 5) == "▸ana 1 d 0 h bob 1 d 0 h"
+    assert title_clock(table, "Shifting Stones", now + 3600) == "▸ana 23 h bob 1 d 0 h"
+
+
 async def test_a_tick_of_the_clock_redraws_the_title_line_alone(tmp_path, monkeypatch):
     """Each second at a timed table only the title line is drawn again (the whole
     screen was, on every screen of the table: most of the server's work between

@@ -50,17 +50,22 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     solo = getattr(view, "solo", False) or game_seats(game, view) == 1
     if len(result.moves) == 1:
         return [Hint(moves[0].action, words[0], "the only move")]
-    return [Hint(m.action, w, why(m, now, solo)) for m, w in zip(moves, words, strict=True)]
+    base = _counted_now(game, view, seat)
+    return [Hint(m.action, w, why(m, now, solo, base)) for m, w in zip(moves, words, strict=True)]
 
 
-def why(move: Any, now: float | None, solo: bool) -> str:
+def why(move: Any, now: float | None, solo: bool, base: float | None = None) -> str:
     """ "score 9 now: +6 by the end, wins 64%" (solo: "ends near 45, wins 30%").
 
     The points are the seat's mean where the move's playouts ended: "by the end"
     when every one finished the game, else "a few turns on" (some were cut at the
-    search's horizon).  The win chance is over the playouts that finished; when
-    none did (a long game, early on), "wins ~55%" is the search's value for the
-    move: the points margin it expects, as a chance of winning (``search.rewards``)."""
+    search's horizon), as a change from the score ``now``, or from ``base`` where
+    the game counts its points now otherwise than its score (Mermaid Rain: with the
+    tribute and the majorities, as the game's end counts them and the search judges
+    a cut playout; the score is the track alone).  The win chance is over the
+    playouts that finished; when none did (a long game, early on), "wins ~55%" is
+    the search's value for the move: the points margin it expects, as a chance of
+    winning (``search.rewards``)."""
     if not move.visits:
         return "not looked at"
     parts = []
@@ -72,7 +77,8 @@ def why(move: Any, now: float | None, solo: bool) -> str:
     elif now is None:
         parts.append(f"about {points} points {when}")
     else:
-        parts.append(f"score {round(now)} now: {points - round(now):+d} {when}")
+        start = round(now) if base is None else base
+        parts.append(f"score {round(now)} now: {round(move.points - start):+d} {when}")
     if move.finished:
         parts.append(f"wins {round(100 * move.wins)}%")
     elif not solo:  # (no playout got to the end: the search's own estimate of the margin)
@@ -85,6 +91,24 @@ def game_seats(game: Any, view: Any) -> int:
         return len(game.scores(view))
     except Exception:
         return 0
+
+
+def _counted_now(game: Any, view: Any, seat: int) -> float | None:
+    """The seat's points now as its game counts them for a hint, where that is not
+    its score (the game's bots module's ``COUNTED_NOW``: Mermaid Rain's track with
+    its tribute and majorities, the points were the game to end now, as the search
+    judges a playout cut at its horizon), on the search's samples of what the seat
+    cannot see; None for the other games (or where it cannot be counted)."""
+    try:
+        package = game.info.id.replace("-", "_")
+        bots = importlib.import_module(f"tideboard.games.{package}.bots")
+        counted = getattr(bots, "COUNTED_NOW", None)
+        if counted is None:
+            return None
+        samples = [bots.EXPERT.determinize(view, seat, random.Random(s)) for s in _WORDING_SEEDS]
+        return sum(float(counted(game, s)[seat]) for s in samples) / len(samples)
+    except Exception:  # (a view the game cannot sample: the score)
+        return None
 
 
 def _score_now(game: Any, view: Any, seat: int) -> float | None:

@@ -22,6 +22,7 @@ when it has chosen.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import attrs
@@ -93,12 +94,17 @@ def duration(seconds: float) -> str:
 
 
 def shown(seconds: float) -> str:
-    """Time left on a clock face: "4:32", "0:07", "1:02:00", "23 h", "2 days"."""
-    whole = max(0, int(seconds + 0.999))  # (rounded up: 0:00 only once run out)
-    if whole >= 2 * 86400:
-        return f"{whole // 86400} days"
-    if whole >= 4 * 3600:
-        return f"{whole // 3600} h"
+    """Time left on a clock face: "4:32", "0:07", "1:02:00", "23 h", "1 d 0 h".
+
+    Rounded up at the unit shown, so a clock reads its full time when it starts
+    (a day a move: "1 d 0 h", not "23 h" a second later) and "0:00" only once
+    run out.  Above four hours the whole hours, in days and hours from a day;
+    below, hours, minutes and seconds (a real-time bank: "4:59").
+    """
+    whole = max(0, math.ceil(seconds - 0.001))  # (a thousandth's grace: 4:32.0005 is 4:32)
+    if whole > 4 * 3600:
+        hours = math.ceil(whole / 3600)
+        return f"{hours // 24} d {hours % 24} h" if hours >= 24 else f"{hours} h"
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

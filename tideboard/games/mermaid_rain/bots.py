@@ -367,6 +367,13 @@ EXPERT = Spec(
 )
 
 
+# A hint's points now (engine/hints.py): counted as the search judges a playout cut
+# at its horizon, with the tribute and the majorities (the score is the track alone:
+# early on, with every tribute still to pay, a move's "a few turns on" read "-4"
+# from a track of 0 where the move's line gained 20 points).
+COUNTED_NOW = evaluate
+
+
 # ``easy``: greedy's second choice this often (engine.bots.EasyBot)
 EASY_SLIP = 0.15
 

@@ -16,7 +16,6 @@ import functools
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell.content import (
     ANEMONE,
-    CARDS,
     CENTRE,
     CHEST_COLUMNS,
     CHEST_ROWS,
@@ -29,6 +28,7 @@ from tideboard.games.moonshell.content import (
     ROCK_SIDES,
     SOLO_BY_ID,
     TILE_NAMES,
+    TYPE_CARDS,
 )
 from tideboard.games.moonshell.meeples import pull_blocker
 from tideboard.games.moonshell.moves import PULLS, pull, pull_one, rotate, stack_target
@@ -82,10 +82,10 @@ def automaton_choice(state: State, seat: int) -> tuple[int, str] | None:
 @functools.lru_cache(maxsize=1024)  # a game has one set of open cards, asked at every collect
 def _preferences(open_cards: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     """The type bits the automaton looks for, in order, with the card that asks for them."""
-    pair_a, pair_b = CARDS[open_cards[2]].types
+    pair_a, pair_b = TYPE_CARDS[open_cards[2]].types
     return (
-        (CARDS[open_cards[4]].bits, "Collector"),
-        (CARDS[open_cards[3]].bits, "Trove"),
+        (TYPE_CARDS[open_cards[4]].bits, "Collector"),
+        (TYPE_CARDS[open_cards[3]].bits, "Trove"),
         (pair_a | pair_b, "Pair"),
     )
 

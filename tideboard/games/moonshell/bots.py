@@ -28,7 +28,9 @@ from tideboard.games.moonshell.content import (
     EMPTY,
     HIDDEN,
     MASK,
+    PATTERN_CARDS,
     REEF_PAIR,
+    TYPE_CARDS,
     URCHIN,
     PatternCard,
     chest_cells,
@@ -80,18 +82,18 @@ class GreedyBot:
         value = 0.0
         cards = [(comp, 1), (array, 1)]
         secret = state.secrets[seat]
-        if secret and secret != HIDDEN and secret in CARDS:
-            cards.append((secret, CARDS[secret].seahorses))
+        if secret and secret != HIDDEN and secret in PATTERN_CARDS:
+            cards.append((secret, PATTERN_CARDS[secret].seahorses))
         for card_id, limit in cards:
-            card = CARDS[card_id]
+            card = PATTERN_CARDS[card_id]
             done = scoring.pattern_count(card_id, masks, limit)
             value += card.points * done
             if done < limit:
                 value += PROGRESS_WEIGHT * card.points * pattern_progress(card, masks) ** 2
-        a, b = CARDS[pair].types
+        a, b = TYPE_CARDS[pair].types
         value += 2 * scoring.pair_count(masks, a, b)
         value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
-        bit = CARDS[trove].bits
+        bit = TYPE_CARDS[trove].bits
         mine = scoring.type_count(masks, bit)
         others = max(
             (
@@ -105,7 +107,7 @@ class GreedyBot:
             value += 6
         elif mine + 1 >= others:
             value += 2
-        value += min(12, scoring.type_count(masks, CARDS[collector].bits))
+        value += min(12, scoring.type_count(masks, TYPE_CARDS[collector].bits))
         value += sum(col.count(URCHIN) for col in chest)
         value += 3 * sum(col.count(REEF_PAIR) for col in chest)
         value += 1.2 * sum(col.count(ANEMONE) + col.count(CLOWNFISH) for col in chest)

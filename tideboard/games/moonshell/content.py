@@ -389,8 +389,11 @@ def _pattern_card(raw: dict, deck: str) -> PatternCard:
     )
 
 
-def _load():
-    cards: dict[str, PatternCard | TypeCard] = {}
+def _load() -> tuple[
+    dict[str, PatternCard], dict[str, TypeCard], dict[str, tuple[str, ...]], tuple[SoloCard, ...]
+]:
+    patterns: dict[str, PatternCard] = {}
+    types: dict[str, TypeCard] = {}
     decks: dict[str, tuple[str, ...]] = {}
     for prefix, source in (("", _RAW), ("lunar-", _RAW["lunar"])):
         for deck in ("composition", "array", "secret"):
@@ -398,13 +401,13 @@ def _load():
                 continue
             made = [_pattern_card(raw, deck) for raw in source[deck]]
             for card in made:  # (that each fits in a chest is a test)
-                cards[card.id] = card
+                patterns[card.id] = card
             decks[prefix + deck] = tuple(c.id for c in made)
         for deck in ("pair", "trove", "collector"):
             ids = []
             for raw in source[deck]:
                 letters = raw["types"] if "types" in raw else [raw["type"]]
-                cards[raw["id"]] = TypeCard(raw["id"], deck, tuple(letter_bit(t) for t in letters))
+                types[raw["id"]] = TypeCard(raw["id"], deck, tuple(letter_bit(t) for t in letters))
                 ids.append(raw["id"])
             decks[prefix + deck] = tuple(ids)
     solo = tuple(
@@ -415,10 +418,13 @@ def _load():
         )
         for raw in _RAW["solo"]
     )
-    return cards, decks, solo
+    return patterns, types, decks, solo
 
 
-CARDS, DECK_IDS, SOLO_CARDS = _load()
+# The cards by id: the pattern cards (Composition, Array, secret objectives), the type
+# cards (Pair, Trove, Collector), and all of them (where the kind is not known yet)
+PATTERN_CARDS, TYPE_CARDS, DECK_IDS, SOLO_CARDS = _load()
+CARDS: dict[str, PatternCard | TypeCard] = {**PATTERN_CARDS, **TYPE_CARDS}
 SOLO_BY_ID: dict[str, SoloCard] = {card.id: card for card in SOLO_CARDS}
 HIDDEN = "?"  # a card a seat may not see
 

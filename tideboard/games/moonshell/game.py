@@ -15,6 +15,7 @@ from tideboard.games.moonshell.content import (
     ROCK_SIDES,
     SIDE_NAMES,
     SOLO_BY_ID,
+    PatternCard,
     card_label,
     tile_code,
     tile_json,
@@ -53,7 +54,7 @@ def card_json(card_id: str) -> Any:
         "name": card.name,
         "text": card.text,
     }
-    if hasattr(card, "rows"):
+    if isinstance(card, PatternCard):
         data["pattern"] = list(card.rows)
         data["points"] = card.points
         if card.deck == "secret":

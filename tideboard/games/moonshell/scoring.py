@@ -12,7 +12,6 @@ import functools
 from tideboard.games.moonshell.content import (
     ARRAY_POINTS,
     BUOY,
-    CARDS,
     COLLECTOR_LIMIT,
     COMPOSITION_POINTS,
     EMPTY,
@@ -21,10 +20,12 @@ from tideboard.games.moonshell.content import (
     MOONSHELL,
     PAIR_LIMIT,
     PAIR_POINTS,
+    PATTERN_CARDS,
     REEF_PAIR,
     REEF_PAIR_POINTS,
     SOLO_TITLES,
     TROVE_POINTS,
+    TYPE_CARDS,
     UNUSED_MOONSHELL_POINTS,
     URCHIN,
     URCHIN_POINTS,
@@ -50,7 +51,7 @@ def _cell_sets(card_id: str) -> tuple[int, ...]:
     """For a pattern card, the set of chest cells each placement uses, as a bit set."""
     return tuple(
         sum(1 << c for cells, _ in placement for c in cells)
-        for placement in CARDS[card_id].placements
+        for placement in PATTERN_CARDS[card_id].placements
     )
 
 
@@ -69,7 +70,7 @@ def placement_met(placement, masks) -> bool:
 
 def pattern_count(card_id: str, masks, limit: int = 1) -> int:
     """How many times the pattern is completed, on separate tiles, up to ``limit``."""
-    card = CARDS[card_id]
+    card = PATTERN_CARDS[card_id]
     met = [
         cells
         for placement, cells in zip(card.placements, _cell_sets(card_id))
@@ -114,7 +115,7 @@ def pair_count(masks, a: int, b: int) -> int:
 
 
 def trove_counts(state: State) -> tuple[int, ...]:
-    bit = CARDS[state.open_cards[3]].bits
+    bit = TYPE_CARDS[state.open_cards[3]].bits
     return tuple(type_count(masks_of(chest), bit) for chest in state.chests)
 
 
@@ -136,15 +137,15 @@ def breakdown(state: State, seat: int, secret: bool = True) -> dict[str, int]:
     comp, array, pair, trove, collector = state.open_cards
     result = dict.fromkeys(CATEGORIES, 0)
     card = state.secrets[seat]
-    if secret and card and card != HIDDEN and card in CARDS:
-        sc = CARDS[card]
+    if secret and card and card != HIDDEN and card in PATTERN_CARDS:
+        sc = PATTERN_CARDS[card]
         result["secret"] = sc.points * pattern_count(card, masks, sc.seahorses)
     result["composition"] = COMPOSITION_POINTS * pattern_count(comp, masks)
     result["array"] = ARRAY_POINTS * pattern_count(array, masks)
-    a, b = CARDS[pair].types
+    a, b = TYPE_CARDS[pair].types
     result["pair"] = PAIR_POINTS * pair_count(masks, a, b)
     result["trove"] = TROVE_POINTS if seat in trove_leaders(state) else 0
-    result["collector"] = min(COLLECTOR_LIMIT, type_count(masks, CARDS[collector].bits))
+    result["collector"] = min(COLLECTOR_LIMIT, type_count(masks, TYPE_CARDS[collector].bits))
     result["urchins"] = URCHIN_POINTS * sum(col.count(URCHIN) for col in chest)
     result["reef"] = REEF_PAIR_POINTS * sum(col.count(REEF_PAIR) for col in chest)
     result["moonshell"] = UNUSED_MOONSHELL_POINTS if state.moonshells[seat] else 0

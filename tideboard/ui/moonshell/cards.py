@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 
 from tideboard.games.moonshell import scoring
-from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PatternCard
+from tideboard.games.moonshell.content import CARDS, DECK_TITLES, PATTERN_CARDS, PatternCard
 from tideboard.ui.moonshell.chest import chest_text
 from tideboard.ui.moonshell.mermaids import advanced_parts
 from tideboard.ui.moonshell.tiles import (
@@ -43,7 +43,7 @@ def secret_card_lines(
     border, the name, what the X tiles share, points, and the pattern."""
     colours = shell_colours(app)
     accent_hex = theme_colour(app, "accent", "#f4a261")
-    card = CARDS[card_id]
+    card = PATTERN_CARDS[card_id]
     inner = width - 2
     edge = Style(color=accent_hex, bold=True) if selected else Style(dim=True)
     head = f"{number}: {card.id}" if number is not None else card.id

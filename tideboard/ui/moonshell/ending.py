@@ -12,7 +12,7 @@ from rich.text import Text
 
 from tideboard.engine.bots import level_name
 from tideboard.games.moonshell import scoring
-from tideboard.games.moonshell.content import CARDS
+from tideboard.games.moonshell.content import PATTERN_CARDS
 from tideboard.games.moonshell.state import State
 from tideboard.ui.moonshell.tiles import MOON_GLYPH, REEF_PAIR_GLYPH, URCHIN_GLYPH, plural
 
@@ -97,9 +97,9 @@ def secrets_revealed(state: State, end_name: Callable[[int], str]) -> Text:
     out = Text("Secret objectives revealed", style="bold")
     for seat in range(state.players):
         card_id = state.secrets[seat]
-        if not card_id or card_id not in CARDS:
+        if not card_id or card_id not in PATTERN_CARDS:
             continue  # (the solo automaton has none)
-        card = CARDS[card_id]
+        card = PATTERN_CARDS[card_id]
         points = scoring.breakdown(state, seat)["secret"]
         times = f" x{card.seahorses}" if card.seahorses > 1 else ""
         out.append(f"\n{end_name(seat)}: ")

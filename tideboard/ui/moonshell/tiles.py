@@ -16,9 +16,11 @@ from tideboard.games.moonshell.content import (
     EMPTY,
     MASK,
     MOONSHELL,
+    PATTERN_CARDS,
     SHAPE_LETTERS,
     URCHIN,
     PatternCard,
+    TypeCard,
     bit_name,
     tile_code,
     tile_name,
@@ -125,11 +127,11 @@ def pattern_lines(card: PatternCard, colours: dict[str, str], accent: str) -> li
 def card_summary(card_id: str) -> str:
     """One short line: what the card asks for and pays."""
     card = CARDS[card_id]
-    if card.deck == "secret":
-        times = f" x{card.seahorses}" if card.seahorses > 1 else ""
-        return f"{card.name}, one {card.same}, {card.points} points{times}"
-    if card.deck in ("composition", "array"):
-        return f"{card.name}: {card.points}"
+    if isinstance(card, PatternCard):
+        if card.deck == "secret":
+            times = f" x{card.seahorses}" if card.seahorses > 1 else ""
+            return f"{card.name}, one {card.same}, {card.points} points{times}"
+        return f"{card.name}: {card.points}"  # (Composition, Array)
     if card.deck == "pair":
         return f"pairs {' + '.join(bit_name(b) for b in card.types)}: 2 each"
     if card.deck == "trove":
@@ -160,13 +162,13 @@ def card_words(card_id: str) -> str:
     80x24: '4 augers' (a pattern of four augers), '2 white+2 pink', 'pairs clam+pink',
     'most augers', 'each white'."""
     card = CARDS[card_id]
-    if card.deck == "pair":
-        return "pairs " + "+".join(type_word(b) for b in card.types)
-    words = "/".join(type_word(b) for b in getattr(card, "types", ()))
-    if card.deck == "trove":
-        return f"most {words}" + ("s" if words in ("clam", "dollar", "auger", "star") else "")
-    if card.deck == "collector":
-        return f"each {words}"
+    if isinstance(card, TypeCard):
+        if card.deck == "pair":
+            return "pairs " + "+".join(type_word(b) for b in card.types)
+        words = "/".join(type_word(b) for b in card.types)
+        if card.deck == "trove":
+            return f"most {words}" + ("s" if words in ("clam", "dollar", "auger", "star") else "")
+        return f"each {words}"  # (Collector)
     letters = "".join(ch for row in card.rows for ch in row if ch not in ".X")
     order = sorted(set(letters), key=letters.index)
     text = "+".join(_count_word(letters.count(ch), ch) for ch in order)
@@ -179,7 +181,7 @@ def card_line(card_id: str, width: int = 80) -> str:
     in a row', 'Pair: dollar+auger, 2 a pair'; a pattern's shape in fewer words, or
     only its tiles' words, where the width is short."""
     card = CARDS[card_id]
-    if card.deck in ("composition", "array", "secret"):
+    if isinstance(card, PatternCard):
         title, shape = DECK_TITLES[card.deck], pattern_words(card_id)
         for line in (
             f"{title} {card.points}: {shape}",
@@ -196,16 +198,14 @@ def card_line(card_id: str, width: int = 80) -> str:
         return f"{title}: {words.removeprefix('pairs ')}, 2 a pair"
     if card.deck == "trove":
         return f"{title}: {words}, 6"
-    if card.deck == "collector":
-        return f"{title}: 1 for {words}"
-    return f"{title} {card.points}: {words}"
+    return f"{title}: 1 for {words}"  # (Collector)
 
 
 def pattern_words(card_id: str) -> str:
     """A pattern card's tiles and their shape, for a new player: '4 augers in a row',
     '3 white in a column', else the card's name, which says the shape ('Orange vee',
     'Sand dollar zig-zag'); the objectives window (o) draws it."""
-    card = CARDS[card_id]
+    card = PATTERN_CARDS[card_id]
     if len({ch for row in card.rows for ch in row}) == 1:  # one kind of tile, no gaps
         if len(card.rows) == 1:
             return f"{card_words(card_id)} in a row"
@@ -217,13 +217,13 @@ def pattern_words(card_id: str) -> str:
 def card_in_full(card_id: str) -> str:
     """What an objective asks for and pays, in a sentence (large terminals)."""
     card = CARDS[card_id]
-    if card.deck == "pair":
-        a, b = (bit_name(t) for t in card.types)
-        return f"2 points per pair of one {a} and one {b} (up to 6 pairs)"
-    if card.deck == "trove":
-        return f"6 points for the most {bit_name(card.bits, plural=True)} (tied: each)"
-    if card.deck == "collector":
-        return f"1 point per {bit_name(card.bits)}, up to 12"
+    if isinstance(card, TypeCard):
+        if card.deck == "pair":
+            a, b = (bit_name(t) for t in card.types)
+            return f"2 points per pair of one {a} and one {b} (up to 6 pairs)"
+        if card.deck == "trove":
+            return f"6 points for the most {bit_name(card.bits, plural=True)} (tied: each)"
+        return f"1 point per {bit_name(card.bits)}, up to 12"  # (Collector)
     moves = "may turn and flip" if card.turn else "shift only, no turning"
     if card.deck == "secret":
         times = f", up to {card.seahorses} times" if card.seahorses > 1 else ""
