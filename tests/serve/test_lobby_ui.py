@@ -409,3 +409,27 @@ async def test_a_page_down_at_the_server_jumps_at_once(tmp_path):
         await pilot.press("pagedown")
         await settle(pilot)
         assert len(seen) == 1 and seen[0] > 0, f"glided through {seen}"
+
+
+async def test_the_arrows_move_the_new_table_rows_when_they_do_not_fit(tmp_path, monkeypatch):
+    """Moonshell's dialog is taller than 80x24 (its rows scroll): Down and Up move
+    the row cursor, as j and k do, and never scroll the box instead (the
+    scrolling box took the arrows while it had focus)."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewTableScreen) and dialog.info.id == "moonshell"
+        box = dialog.query_one("#new-table-box")
+        assert box.max_scroll_y > 0  # (the case: the rows do not fit)
+        await pilot.press("down", "down", "down")
+        assert dialog.row == 3
+        await pilot.press("up")
+        assert dialog.row == 2
+        await pilot.press("right")  # changes the cursor's row (Moonshell: off), not a scroll
+        await settle(pilot)
+        assert dialog.rows()[2][3] != "on"

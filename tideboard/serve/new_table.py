@@ -82,6 +82,12 @@ def applies(option: GameOption, values: dict[str, str], players: int) -> bool:
     return not (option.unless and values.get(option.unless[0]) == option.unless[1])
 
 
+class RowsBox(VerticalScroll, can_focus=False):
+    """The dialog's scrolling box: it takes no focus, so the arrows move the row
+    cursor (the dialog's bindings) and never scroll the box instead; the box
+    follows the cursor (``_cursor_in_view``) and the mouse wheel still scrolls it."""
+
+
 class NewTableScreen(Window[Any]):
     DEFAULT_CSS = """
     #new-table-box { max-height: 90%; }
@@ -161,7 +167,7 @@ class NewTableScreen(Window[Any]):
         # The row's help and the keys are docked at the foot, so they stay in sight
         # when the rows do not fit (Moonshell of four with powers at 80x24): the
         # rows scroll above them, the cursor's row kept in view (as the results do).
-        with VerticalScroll(id="new-table-box", classes="dialog"):
+        with RowsBox(id="new-table-box", classes="dialog"):
             with Vertical(id="new-table-foot"):
                 yield Static(self._row_help(), id="row-help", classes="hint")
                 yield Static("↑↓ row, ←→ change, Enter opens, Esc cancels, ? help", classes="hint")
@@ -224,7 +230,7 @@ class NewTableScreen(Window[Any]):
 
     def _cursor_in_view(self) -> None:
         rows = self.query_one("#new-table-rows", Static)
-        box = self.query_one("#new-table-box", VerticalScroll)
+        box = self.query_one("#new-table-box", RowsBox)
         foot = self.query_one("#new-table-foot").outer_size.height  # (over the rows)
         line = Region(0, rows.virtual_region.y + self.row, 1, 1)
         box.scroll_to_region(line, spacing=Spacing(1, 0, foot + 1, 0), animate=False)
