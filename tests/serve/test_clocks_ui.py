@@ -118,3 +118,36 @@ async def test_a_tick_of_the_clock_redraws_the_title_line_alone(tmp_path, monkey
             shown = f"bob {int(bobs) // 60}:{int(bobs) % 60:02}"
             await wait_for(pilot, lambda: shown in screen_lines(app)[0], seconds=3)
             assert not repaints, "a tick repainted the whole table screen"
+
+
+async def test_a_player_out_of_time_watches_their_seat_played_by_the_bot(tmp_path, monkeypatch):
+    """Real-time, out of time: a bot plays the seat for good, so its player's
+    screen no longer says "Your turn" nor offers to resign, and leaving does not
+    promise the seat back (found playing over OpenSSH: both did)."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2, clock="rt:300+0")
+    room.join(table.id, "bob")
+    seat = table.seat_of("ana")
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_table(pilot, table)
+        control = screen.control
+        assert control.seat == seat
+        clocks = table.timing.clocks
+        remaining = tuple(0.0 if s == seat else 300.0 for s in range(2))  # (her time has run out)
+        table.timing.clocks = attrs.evolve(clocks, remaining=remaining)
+        room.clock_room.catch_up(table)  # the flag, as its timer runs it
+        await wait_for(pilot, lambda: control.seat is None)
+        assert table.seats[seat].standin
+        await settle(pilot)
+        assert "Your turn" not in str(screen.query_one(TitleLine).title_content())
+        assert not control.allows("resign")
+        await pilot.press("q")  # a watcher goes straight back: no seat is kept for them
+        await settle(pilot)
+        assert len(app.screen_stack) == 1
+    # a session that opens the table afterwards watches it too
+    app = lobby_app(room)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_table(pilot, table)
+        assert screen.control.seat is None

@@ -33,6 +33,7 @@ from textual.widgets import Input, Static
 from tideboard.engine.bots import level_name
 from tideboard.engine.core import IllegalAction, TideboardError, seat_label
 from tideboard.engine.match import Match
+from tideboard.serve.clock_room import replaced
 from tideboard.serve.clock_view import ClockFace, ask_to_expel
 from tideboard.serve.tables import CHAT_MAX, Room, Table, note_hint
 from tideboard.serve.your_move import TABLE_HELP as NEXT_TABLE_HELP
@@ -92,6 +93,8 @@ class RemoteTable(Control):
         self.table = table
         self.player = name
         self.seat: int | None = table.seat_of(name)
+        if self.seat is not None and replaced(table, self.seat):
+            self.seat = None  # out of time or expelled: a bot plays it for good
         self.viewer = self.seat
         self.chat_shown = 0  # lines said at the table that are in the log (from start())
 
@@ -144,8 +147,13 @@ class RemoteTable(Control):
             screen.write_log()
             self.advance()
         self._show_chat()
-        if what == "resigned" and self.seat is not None and self.table.seat_of(self.player) is None:
-            self.seat = self.viewer = None  # this player resigned: watching from now on
+        if self.seat is not None and (
+            (what == "resigned" and self.table.seat_of(self.player) is None)
+            or (what == "clock" and replaced(self.table, self.seat))
+        ):
+            # this player resigned, ran out of time or was expelled: a bot plays
+            # the seat for good, and they watch from now on
+            self.seat = self.viewer = None
             self.held = None
             self.advance()
         elif what in ("presence", "resigned", "clock"):
