@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from tests.serve.lobby_helpers import (
     fixed_ids,
     lobby_app,
@@ -14,6 +16,7 @@ from tests.serve.lobby_helpers import (
     play_out_against_a_bot,
 )
 from tests.ui.helpers import settle
+from tideboard.engine.bots import make_bot
 from tideboard.serve import storage
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.players import LeaderboardScreen, PlayerScreen
@@ -167,3 +170,70 @@ async def test_a_private_tables_replay_is_not_on_a_page_for_those_outside_it(tmp
             text = "\n".join(lines(app))
             assert re.search(r"Shifting Stones +1 ", text), text  # the record counts it
             assert (table.id in text) is shown, text
+
+
+async def test_a_resigned_table_counts_as_played_not_won_and_is_on_the_page(tmp_path, monkeypatch):
+    """Found over OpenSSH: ana resigned a rated table (her rating moved), but her
+    page said "played 0" for it and left it out of her recent tables.  A table a
+    player resigned (or left, or ran out of time at) is one they played and did not
+    win, whatever their seat's bot made of it."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    for name in ("ana", "bob"):
+        storage.claim(room.store, name, f"SHA256:{name}")
+    table = room.create("ana", GAME, 2)
+    room.join(table.id, "bob")
+    seat = table.seat_of("ana")
+    room.resign(table.id, "ana")
+    game = table.match.game
+    bot, weak = make_bot(game, "greedy", seed=3), make_bot(game, "random", seed=3)
+    while not table.over:  # her seat's bot plays well, bob at random: her seat wins
+        state = table.match.state
+        mover = game.to_move(state)[0]
+        player = bot if mover == seat else weak
+        action = player.choose(game, game.view(state, mover), mover, game.legal_for(state, mover))
+        if mover == seat:
+            room._apply(table, action)
+        else:
+            room.act(table.id, "bob", action)
+    room.saves.deliver(wait=True)
+    assert tuple(game.winners(table.match.state)) == (seat,)  # (the case: her seat's bot won)
+    record = ratings.table_records(room.store, "ana")[GAME]
+    assert (record.played, record.won) == (1, 0)
+    app = lobby_app(room, "ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(PlayerScreen(room, "ana", ["ana"]))
+        await settle(pilot)
+        page = "\n".join(lines(app))
+        assert re.search(r"Shifting Stones +1 +0 ", page), page
+        assert f"{table.id}  Shifting Stones" in page, page
+
+
+def test_a_table_run_out_of_time_at_counts_as_played_not_won(tmp_path, monkeypatch):
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    for name in ("ana", "bob"):
+        storage.claim(room.store, name, f"SHA256:{name}")
+    table = room.create("ana", GAME, 2, clock="rt:300+0")
+    room.join(table.id, "bob")
+    seat = table.seat_of("ana")
+    clocks = table.timing.clocks
+    remaining = tuple(0.0 if s == seat else 300.0 for s in range(2))
+    table.timing.clocks = attrs.evolve(clocks, remaining=remaining)
+    room.clock_room.catch_up(table)  # her flag: a bot plays her seat for good
+    game = table.match.game
+    bot, weak = make_bot(game, "greedy", seed=3), make_bot(game, "random", seed=3)
+    while not table.over:
+        state = table.match.state
+        mover = game.to_move(state)[0]
+        player = bot if mover == seat else weak
+        action = player.choose(game, game.view(state, mover), mover, game.legal_for(state, mover))
+        if mover == seat:
+            room._apply(table, action)
+        else:
+            room.act(table.id, "bob", action)
+    room.saves.deliver(wait=True)
+    assert tuple(game.winners(table.match.state)) == (seat,)  # (the case: her seat's bot won)
+    record = ratings.table_records(room.store, "ana")[GAME]
+    assert (record.played, record.won) == (1, 0)

@@ -188,7 +188,7 @@ class PlayerScreen(ListScreen):
         done = [  # (a private table only for its members: serve/access.py)
             t
             for t in self.room.tables.values()
-            if t.over and t.seat_of(name) is not None and may_see(t, self.viewer)
+            if t.over and t.played_by(name) is not None and may_see(t, self.viewer)
         ][-RECENT:]
         if done:
             flags = ratings.rated_flags(self.room.store, [t.writer.id for t in done if t.writer])

@@ -264,13 +264,26 @@ def _each(column: str) -> str:
     return f"json_each(CASE WHEN json_valid({column}) THEN {column} ELSE '[]' END) s"
 
 
+# a table's seat whose player gave it up for good: resigned, left the game (a
+# bot played for them from ``left_move`` to the end), or ran out of time or was
+# expelled (the clock's "out"): whatever its bot made of it, not their win
+_GAVE_UP = (
+    f"(json_extract({_SEAT}, '$.resigned') IS NOT NULL "
+    f"OR json_extract({_SEAT}, '$.left_move') IS NOT NULL "
+    "OR EXISTS (SELECT 1 FROM table_clocks c WHERE c.table_id = t.id AND json_valid(c.state) "
+    "AND json_extract(c.state, '$.out.' || s.key) IS NOT NULL))"
+)
+
+
 def table_records(store: Any, name: str) -> dict[str, Record]:
     """``name``'s finished games at the server's tables (without case), per game:
-    played and won, rated or not."""
+    played and won, rated or not.  A table they resigned (or left, or ran out of
+    time at) counts as played and not won, as the ratings count it."""
+    player = f"coalesce(json_extract({_SEAT}, '$.player'), json_extract({_SEAT}, '$.resigned'))"
     rows = store.db.read(
-        f"SELECT t.game, count(*), sum({_WON}) FROM tables t "
+        f"SELECT t.game, count(*), sum({_WON} AND NOT {_GAVE_UP}) FROM tables t "
         f"JOIN games g ON g.id = t.game_id, {_each('t.seats')} "
-        f"WHERE g.finished = 1 AND json_extract({_SEAT}, '$.player') = ? COLLATE NOCASE "
+        f"WHERE g.finished = 1 AND {player} = ? COLLATE NOCASE "
         "GROUP BY t.game",
         (name,),
     )
