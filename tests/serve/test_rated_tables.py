@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+import attrs
+
 from openskill.models import PlackettLuce
 
 from tests.serve.lobby_helpers import new_room, play_out, play_out_against_a_bot
@@ -188,3 +190,40 @@ def test_a_rated_tables_end_tells_how_the_ratings_moved(tmp_path):
     assert with_bot.over
     room.saves.deliver(wait=True)
     assert not any(line.startswith("Rated:") for line in with_bot.chat)
+
+
+async def test_the_rated_line_says_who_resigned_or_ran_out_of_time_and_was_placed_last(tmp_path):
+    """Found over OpenSSH: the game said "bob wins" (his seat's bot won it) and the
+    next line "Rated: ana -2 -> 2, bob 3 -> 1": bob had run out of time, which
+    places him last whatever his bot made of it, and nothing said so."""
+    room = keyed_room(tmp_path, "ana", "bob", "carol")
+    table = room.create("ana", GAME, 3, clock="rt:300+0")
+    room.join(table.id, "bob")
+    room.join(table.id, "carol")
+    for name in ("ana", "bob", "carol"):
+        room.attach(table, name, noop)
+    room.resign(table.id, "carol")
+    bob = table.seat_of("bob")
+    clocks = table.timing.clocks
+    table.timing.clocks = attrs.evolve(
+        clocks, remaining=tuple(0.0 if s == bob else 300.0 for s in range(3))
+    )
+    room.clock_room.catch_up(table)  # bob's flag: a bot plays his seat for good
+    game = table.match.game
+    bot = make_bot(game, "greedy", seed=1)
+    for _ in range(5000):
+        if table.over:
+            break
+        state = table.match.state
+        seat = game.to_move(state)[0]
+        if table.seats[seat].player == "ana":
+            action = bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
+            room.act(table.id, "ana", action)
+        else:  # the bots of bob (out of time) and carol (resigned)
+            await asyncio.sleep(0.01)
+    assert table.over
+    room.saves.deliver(wait=True)
+    said = next((line for line in table.chat if line.startswith("Rated:")), str(table.chat))
+    assert "carol 0 -> " in said and said.count("placed last") == 2, said
+    assert "(resigned: placed last)" in said and "(out of time: placed last)" in said, said
+    room.shutdown()

@@ -99,10 +99,27 @@ def said_at_the_end(room: Any, table: Any, before: dict[str, int]) -> str | None
     writer = table.writer
     if writer is None or not ratings.rated_flags(room.store, [writer.id]).get(writer.id):
         return None
-    left = {s.player for s in table.seats if s.player is not None and s.left_move is not None}
     moved = []
+    why = placed_last(table)
     for name, was in before.items():
         now = ratings.ratings_of(room.store, name).get(table.game_id)
-        gone = " (left the game: placed last)" if name in left else ""
+        gone = f" ({why[name]}: placed last)" if name in why else ""
         moved.append(f"{name} {was} -> {now.shown if now else was}{gone}")
     return f"Rated: {', '.join(moved)}."
+
+
+def placed_last(table: Any) -> dict[str, str]:
+    """The players placed last whatever their seat's bot made of it, and why: they
+    resigned, left the game, ran out of time or were expelled (as the ratings
+    place them: ``store/ratings.py``)."""
+    why: dict[str, str] = {}
+    out = table.timing.out if table.timing is not None else {}
+    for number, seat in enumerate(table.seats):
+        if seat.resigned:
+            why[seat.resigned] = "resigned"
+        elif seat.player is not None and number in out:
+            # (clock_room's words: "ran out of time", "was expelled by bob")
+            why[seat.player] = "expelled" if "expelled" in out[number] else "out of time"
+        elif seat.player is not None and seat.left_move is not None:
+            why[seat.player] = "left the game"
+    return why
