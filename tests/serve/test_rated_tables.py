@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 
 import attrs
-
 from openskill.models import PlackettLuce
 
 from tests.serve.lobby_helpers import new_room, play_out, play_out_against_a_bot
