@@ -54,6 +54,7 @@ from tideboard.serve.connection import Connection
 from tideboard.serve.limits import GUEST, NAME, Limits, address_key, log  # noqa: F401
 from tideboard.serve.session import Session  # noqa: F401  (what tests import from here)
 from tideboard.serve.tables import GRACE, Room, ident
+from tideboard.serve.transport import Terminal
 from tideboard.store.games import Store
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -93,12 +94,13 @@ class Server:
         )
         self.room.idle = limits.idle  # (serve/idle.py)
         self.key = host_key(self.data_dir)
-        self.sessions: set[Session] = set()
+        self.sessions: set[Terminal] = set()  # SSH's (Session) and browsers' (WebSession)
         self.recent: dict[str, collections.deque[float]] = {}  # address -> last minute's
         self._pruned = float("-inf")
         self.acceptor: Any = None
         self.port = 0
         self._idle_task: asyncio.Task | None = None
+        self.web: Any = None  # the browser door (serve/web.py), once started
 
     @property
     def fingerprint(self) -> str:
@@ -126,6 +128,14 @@ class Server:
         self.port = self.acceptor.sockets[0].getsockname()[1]
         self._idle_task = asyncio.create_task(self._watch_idle())
 
+    async def start_web(self, host: str, port: int, **door: Any) -> None:
+        """Browsers too, at ``host:port`` (after :meth:`start`): ``door`` is
+        ``WebDoor``'s (``origins``, ``identify``, ``extra_routes``)."""
+        from tideboard.serve.web import WebDoor
+
+        self.web = WebDoor(self, **door)
+        await self.web.start(host, port)
+
     async def stop(self) -> None:
         """Stop accepting, end every session, wait for the moves' writes still
         running (Room.shutdown) and close the store."""
@@ -138,6 +148,8 @@ class Server:
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=3)
+        if self.web is not None:
+            await self.web.stop()
         self.room.shutdown()
         thinking.shutdown()  # (the bots' pool: started again by the next expert's move)
         self.store.close()

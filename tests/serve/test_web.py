@@ -1,0 +1,321 @@
+"""The browser door (``tideboard serve --web``): aiohttp's client speaking
+textual.js's protocol against an in-process server (no browser; the real
+browser is tests/serve/test_web_browser.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import types
+
+import aiohttp
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.serve.sshclient import Client, until
+from tests.serve.test_ssh import at_table, hand_on
+from tests.serve.webclient import WebClient, start_web_server
+from tideboard.serve.limits import GUEST
+from tideboard.serve.server import Limits
+from tideboard.serve.web import Visitor, WebSession
+
+
+def web_sessions(server) -> list:
+    return [s for s in server.sessions if isinstance(s, WebSession)]
+
+
+async def web_table(server, ana: Client, browser: WebClient):
+    """ana (SSH) opens a Shifting Stones table; the browser's guest takes the
+    other seat (as tests/serve/test_ssh.py's seated_table)."""
+    await ana.wait_for("New table")
+    await ana.keys("\r")
+    await ana.wait_for("New table: Shifting Stones")
+    await ana.keys("\r")
+    await ana.wait_for("You sit at table")
+    table = next(iter(server.room.tables.values()))
+    await browser.wait_for(table.id)
+    guest = web_sessions(server)[0].connection.name
+    assert GUEST.match(guest)
+    await browser.keys("k", "k", "k", "\r")  # up to the open table, take the seat
+    for client, name in ((browser, guest), (ana, "ana")):
+        await at_table(client, table, name)
+    return table
+
+
+async def test_a_browser_is_a_guest_in_the_lobby_and_its_keys_reach_the_app():
+    server = await start_web_server()
+    browser = await WebClient.open(server.web.port)
+    try:
+        await browser.wait_for("New table")  # the lobby, drawn to the browser
+        (session,) = web_sessions(server)
+        name = session.connection.name
+        assert GUEST.match(name) and session.connection.guest
+        assert name in browser.text()  # told who they are
+        await browser.keys("\r")  # a key: the first game's new table
+        await browser.wait_for("New table: Shifting Stones")
+        await browser.send("ping", "123")
+        await until(lambda: '["pong", "123"]' in browser.texts, 5)
+    finally:
+        await browser.close()
+        await server.stop()
+
+
+async def test_a_browser_and_an_ssh_player_at_one_table_each_see_only_their_hand():
+    server = await start_web_server()
+    ana = await Client.open(server.port, "ana")
+    browser = await WebClient.open(server.web.port, size=(100, 30))
+    try:
+        table = await web_table(server, ana, browser)
+        await asyncio.sleep(0.3)
+        state = table.match.state
+        for client, seat in ((ana, 0), (browser, 1)):
+            shown = hand_on(client.text())
+            assert set(state.hands[seat]) <= shown, client.text()
+            assert not set(state.hands[1 - seat]) & shown
+    finally:
+        await browser.close()
+        await ana.close()
+        await server.stop()
+
+
+async def test_a_web_session_is_named_by_identify_and_counts_in_the_limits():
+    """identify's name is the player's; max_sessions and per_name count both
+    doors' sessions together."""
+    server = await start_web_server(
+        Limits(max_sessions=3, per_name=1), identify=lambda request: "ana"
+    )
+    ana = await Client.open(server.port, "ana")
+    try:
+        await ana.wait_for("New table")
+        browser = await WebClient.open(server.web.port)  # ana again: one session a name
+        await browser.wait_for("the most one player may have")
+        await until(lambda: browser.closed, 5)
+        assert browser.ws.close_code == 1008
+        await browser.close()
+        bob = await Client.open(server.port, "bob")
+        carol = await Client.open(server.port, "carol")
+        await carol.wait_for("New table")
+        browser = await WebClient.open(server.web.port)
+        await browser.wait_for("The server is full")
+        await until(lambda: browser.closed, 5)
+        assert browser.ws.close_code == 1013
+        assert not web_sessions(server)
+        await browser.close()
+        await bob.close()
+        await carol.close()
+    finally:
+        await ana.close()
+        await server.stop()
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "http://127.0.0.1.evil.example", "null", ""]
+)
+async def test_a_websocket_from_another_origin_is_refused_with_nothing_started(origin):
+    server = await start_web_server(origins=["https://games.example.org"])
+    try:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await WebClient.open(server.web.port, origin=origin)
+        assert refused.value.status == 403
+        assert not server.sessions
+        allowed = await WebClient.open(server.web.port, origin="https://games.example.org")
+        await allowed.wait_for("New table")
+        await allowed.close()
+    finally:
+        await server.stop()
+
+
+async def test_only_the_page_its_files_and_the_websocket_are_reachable():
+    server = await start_web_server()
+    port = server.web.port
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/") as page:
+                assert page.status == 200
+                body = await page.text()
+                assert "/static/textual.js" in body and 'data-path="/ws"' in body
+                assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+            async with http.get(f"http://127.0.0.1:{port}/static/textual.js") as script:
+                assert script.status == 200
+                assert len(await script.read()) > 100_000
+        for path in (
+            "/static/../../../../etc/passwd",
+            "/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+            "/static/%2e%2e/%2e%2e/etc/passwd",
+            "/static/js/textual.js",  # the package's layout is not ours
+            "/static/",
+            "/static",
+            "/etc/passwd",
+            "/download/x",
+            "/templates/app_index.html",
+        ):
+            status, reply = await raw_get(port, path)
+            assert status in (403, 404), (path, status)
+            assert b"root:" not in reply
+        status, _ = await raw_get(port, "/", method="POST")
+        assert status == 405
+    finally:
+        await server.stop()
+
+
+async def raw_get(port: int, path: str, method: str = "GET") -> tuple[int, bytes]:
+    """The status and the reply to a request for ``path`` exactly as written
+    (no client normalising its dots)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+        "Content-Length: 0\r\n\r\n".encode()
+    )
+    reply = await asyncio.wait_for(reader.read(), 5)
+    writer.close()
+    return int(reply.split(b" ", 2)[1]), reply
+
+
+async def test_per_minute_counts_a_browsers_websockets():
+    server = await start_web_server(Limits(per_minute=2))
+    try:
+        first = await WebClient.open(server.web.port)
+        second = await WebClient.open(server.web.port)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await WebClient.open(server.web.port)
+        assert refused.value.status == 429
+        await first.close()
+        await second.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_browser_idle_in_the_lobby_is_closed():
+    server = await start_web_server(Limits(lobby_idle=0.5))
+    browser = await WebClient.open(server.web.port)
+    try:
+        await browser.wait_for("idle in the lobby", timeout=10)
+        await until(lambda: browser.closed, 5)
+        assert not server.sessions
+    finally:
+        await browser.close()
+        await server.stop()
+
+
+async def test_garbage_and_a_flood_of_messages_crash_nothing():
+    """Random messages (not JSON, wrong shapes, binary, a huge one) from one
+    browser: its session is slowed or closed, never the server; another
+    browser plays on."""
+    server = await start_web_server(Limits(input_rate=200))
+    other = await WebClient.open(server.web.port)
+    flooder = await WebClient.open(server.web.port)
+    shapes = [
+        "",
+        "[",
+        "{}",
+        "[]",
+        "null",
+        '"stdin"',
+        '["stdin"]',
+        '["stdin", 5]',
+        '["stdin", "\\ud800"]',
+        '["resize", {"width": "80", "height": 24}]',
+        '["resize", {"width": true, "height": 24}]',
+        '["resize", {"width": 1e308, "height": -5}]',
+        '["resize", {"width": 99999999999999999999, "height": -5}]',
+        '["resize", [1, 2]]',
+        '["ping", {"a": 1}]',
+        '["ping", "' + "x" * 100 + '"]',
+        '["blur"]',
+        '["focus"]',
+        '["open_url", "http://x"]',
+        "[" * 5000,
+    ]
+    rng = random.Random(7)
+    try:
+        await flooder.wait_for("New table")
+        for n in range(600):
+            if n % 50 == 0:
+                await flooder.ws.send_bytes(bytes(rng.randrange(256) for _ in range(40)))
+            elif n % 3 == 0:
+                await flooder.send("stdin", "".join(rng.choice("jk\x1b[A?") for _ in range(8)))
+            else:
+                await flooder.ws.send_str(rng.choice(shapes))
+        await other.wait_for("New table")
+        await other.keys("\r")
+        await other.wait_for("New table: Shifting Stones")
+        await flooder.ws.send_str(json.dumps(["stdin", "x" * 70_000]))  # over the limit
+        await until(lambda: flooder.closed, 10)
+        assert flooder.ws.close_code == 1009  # too big
+        await until(lambda: len(web_sessions(server)) == 1, 10)
+        await other.keys("\x1b")
+        await other.send("ping", "after")
+        await until(lambda: '["pong", "after"]' in other.texts, 5)
+    finally:
+        await flooder.close()
+        await other.close()
+        await server.stop()
+
+
+class _Socket:
+    """A WebSocket that takes what is sent (WebChannel's writer)."""
+
+    closed = False
+
+    async def send_bytes(self, data):
+        pass
+
+    async def send_str(self, data):
+        pass
+
+    async def close(self, **_):
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=200),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.sampled_from(["width", "height", "x"]), inner, max_size=3)
+            ),
+            max_leaves=12,
+        ).map(json.dumps),
+        st.tuples(
+            st.sampled_from(["stdin", "resize", "ping", "blur", "x"]),
+            st.none()
+            | st.integers()
+            | st.text(max_size=30)
+            | st.fixed_dictionaries(
+                {"width": st.integers() | st.booleans() | st.floats(), "height": st.integers()}
+            ),
+        ).map(lambda pair: json.dumps(list(pair))),
+    )
+)
+def test_any_message_is_taken_or_ignored_never_raises(text):
+    """Whatever a browser sends, a session takes what it means (typing as
+    bytes, a window size as whole numbers, a short ping) and ignores the rest."""
+    session = _session()
+    typed, sizes = [], []
+    session.received = typed.append
+    session.resized = lambda width, height: sizes.append((width, height))
+    session.message(text)
+    assert all(isinstance(data, bytes) for data in typed)
+    assert all(type(n) is int for size in sizes for n in size)
+    assert len(typed) + len(sizes) <= 1
+
+
+_made: list = []
+
+
+def _session() -> WebSession:
+    """A WebSession of a server that is only its limits (no app started)."""
+    if not _made:
+        loop = asyncio.new_event_loop()
+        server = types.SimpleNamespace(limits=Limits(), sessions=set())
+
+        async def make():
+            return WebSession(server, Visitor("ana", "127.0.0.1", False, None), _Socket(), None)
+
+        _made.append(loop.run_until_complete(make()))
+    return _made[0]
