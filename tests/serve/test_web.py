@@ -20,6 +20,7 @@ from tests.serve.webclient import WebClient, start_web_server
 from tideboard.serve.limits import GUEST
 from tideboard.serve.server import Limits
 from tideboard.serve.web import Visitor, WebSession
+from tideboard.serve.web_channel import WebChannel
 
 
 def web_sessions(server) -> list:
@@ -319,3 +320,56 @@ def _session() -> WebSession:
 
         _made.append(loop.run_until_complete(make()))
     return _made[0]
+
+
+class _Stuck(_Socket):
+    """A socket whose client reads nothing until it is let go."""
+
+    def __init__(self):
+        self.go = asyncio.Event()
+        self.sent = []
+
+    async def send_bytes(self, data):
+        await self.go.wait()  # (aiohttp waits so for the socket to drain)
+        self.sent.append(data)
+
+
+class _Transport:
+    aborted = False
+
+    def get_write_buffer_size(self):
+        return 0
+
+    def abort(self):
+        self.aborted = True
+
+
+class _Listener:
+    def __init__(self):
+        self.calls = []
+
+    def pause_writing(self):
+        self.calls.append("pause")
+
+    def resume_writing(self):
+        self.calls.append("resume")
+
+
+async def test_a_browser_that_reads_nothing_is_paused_past_the_cap_then_resumed():
+    """The channel counts what its client has not taken: over the cap the
+    session is told (the driver drops frames, the stall timer runs); once the
+    client reads, told again; a dropped channel aborts its socket."""
+    socket, listener, transport = _Stuck(), _Listener(), _Transport()
+    channel = WebChannel(socket, transport, 1000, listener)
+    for _ in range(12):
+        channel.write(b"x" * 100)
+        await asyncio.sleep(0)
+    assert channel.get_write_buffer_size() == 1200
+    assert listener.calls == ["pause"]
+    socket.go.set()
+    await until(lambda: listener.calls == ["pause", "resume"], 5)
+    assert b"".join(socket.sent) == b"x" * 1200  # in order, nothing lost under the cap
+    socket.go.clear()
+    channel.write(b"y" * 2000)
+    channel.abort()
+    assert transport.aborted and channel.get_write_buffer_size() == 0
