@@ -37,12 +37,14 @@ class WebClient:
         self.task = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, port: int, size=(80, 24), origin: str | None = None, **headers):
+    async def open(
+        cls, port: int, size=(80, 24), origin: str | None = None, query: str = "", **headers
+    ):
         http = aiohttp.ClientSession()
         origin = f"http://127.0.0.1:{port}" if origin is None else origin
         try:
             ws = await http.ws_connect(
-                f"http://127.0.0.1:{port}/ws?width={size[0]}&height={size[1]}",
+                f"http://127.0.0.1:{port}/ws?width={size[0]}&height={size[1]}{query}",
                 headers={"Origin": origin, **headers} if origin else headers,
             )
         except Exception:

@@ -108,15 +108,21 @@ class Terminal:
             )
         return None
 
-    def start_app(self, link: Any, size: tuple[int, int], env: dict[str, str]) -> None:
-        """The player's app drawn to ``link`` at ``size`` (clamped), with the
-        colours ``env`` says; it runs, and the input pump with it."""
+    def new_app(self, link: Any, size: tuple[int, int], env: dict[str, str]) -> Any:
+        """The player's app (the lobby first, or the table waiting for them)."""
         from tideboard.serve.app import ServeApp
 
         room, name = self.server.room, self.connection.name
-        self.app = ServeApp(
-            room, name, link, clamp_size(*size), env, table_id=first_table(room, name)
-        )
+        return ServeApp(room, name, link, size, env, table_id=first_table(room, name))
+
+    def touched(self) -> None:
+        """The player pressed something (an idle player is back: serve/idle.py)."""
+        self.server.room.touched(self.connection.name)
+
+    def start_app(self, link: Any, size: tuple[int, int], env: dict[str, str]) -> None:
+        """The player's app drawn to ``link`` at ``size`` (clamped), with the
+        colours ``env`` says; it runs, and the input pump with it."""
+        self.app = self.new_app(link, clamp_size(*size), env)
         self.app.ssh_output_cap = self.server.limits.output_cap
         if self.connection.guest:  # told why, in the lobby
             self.app.welcome = self.connection.note
@@ -154,7 +160,7 @@ class Terminal:
         self.last_input = time.monotonic()
         if self.app is None:
             return
-        self.server.room.touched(self.connection.name)  # (an idle player is back: serve/idle.py)
+        self.touched()
         driver = self._driver()
         if (
             not self._inbox

@@ -159,6 +159,8 @@ def _size(request: web.Request, key: str, default: int) -> int:
 class WebDoor:
     """The aiohttp application of one server's browser door."""
 
+    session_class: type[WebSession] = WebSession
+
     def __init__(
         self,
         server: Any,
@@ -237,12 +239,16 @@ class WebDoor:
             log(f"too many connections from {request.remote}: refused")
             raise web.HTTPTooManyRequests(text="Too many connections; try again in a minute.")
         visitor = self.visitor(request, address)
+        await self.before_session()
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30, autoping=True)
         await ws.prepare(request)
-        session = WebSession(self.server, visitor, ws, request.transport)
+        session = self.session_class(self.server, visitor, ws, request.transport)
         width, height = _size(request, "width", 80), _size(request, "height", 24)
         await session.serve(width, height)
         return ws
+
+    async def before_session(self) -> None:
+        """Before a session starts (the server's door: nothing)."""
 
     def visitor(self, request: web.Request, address: str) -> Visitor:
         try:
