@@ -27,9 +27,9 @@ def web_sessions(server) -> list:
     return [s for s in server.sessions if isinstance(s, WebSession)]
 
 
-async def web_table(server, ana: Client, browser: WebClient):
-    """ana (SSH) opens a Shifting Stones table; the browser's guest takes the
-    other seat (as tests/serve/test_ssh.py's seated_table)."""
+async def ana_opens_a_table(server, ana: Client, browser):
+    """ana (SSH) opens a Shifting Stones table from the lobby, and the browser
+    (anything with ``wait_for``) shows it in its lobby."""
     await ana.wait_for("New table")
     await ana.keys("\r")
     await ana.wait_for("New table: Shifting Stones")
@@ -37,6 +37,13 @@ async def web_table(server, ana: Client, browser: WebClient):
     await ana.wait_for("You sit at table")
     table = next(iter(server.room.tables.values()))
     await browser.wait_for(table.id)
+    return table
+
+
+async def web_table(server, ana: Client, browser: WebClient):
+    """ana (SSH) opens a Shifting Stones table; the browser's guest takes the
+    other seat (as tests/serve/test_ssh.py's seated_table)."""
+    table = await ana_opens_a_table(server, ana, browser)
     guest = web_sessions(server)[0].connection.name
     assert GUEST.match(guest)
     await browser.keys("k", "k", "k", "\r")  # up to the open table, take the seat
@@ -56,8 +63,7 @@ async def test_a_browser_is_a_guest_in_the_lobby_and_its_keys_reach_the_app():
         assert name in browser.text()  # told who they are
         await browser.keys("\r")  # a key: the first game's new table
         await browser.wait_for("New table: Shifting Stones")
-        await browser.send("ping", "123")
-        await until(lambda: '["pong", "123"]' in browser.texts, 5)
+        await browser.ping("123")
     finally:
         await browser.close()
         await server.stop()
@@ -247,8 +253,7 @@ async def test_garbage_and_a_flood_of_messages_crash_nothing():
         assert flooder.ws.close_code == 1009  # too big
         await until(lambda: len(web_sessions(server)) == 1, 10)
         await other.keys("\x1b")
-        await other.send("ping", "after")
-        await until(lambda: '["pong", "after"]' in other.texts, 5)
+        await other.ping("after")
     finally:
         await flooder.close()
         await other.close()

@@ -19,7 +19,7 @@ import pytest
 
 from tests.serve.sshclient import Client, Terminal, until
 from tests.serve.test_ssh import at_table, hand_on
-from tests.serve.test_web import web_sessions
+from tests.serve.test_web import ana_opens_a_table, web_sessions
 from tests.serve.test_whole_game import SEED, keys_for, settled
 from tests.serve.webclient import start_web_server
 from tideboard.engine.bots import make_bot
@@ -115,13 +115,7 @@ async def test_chromium_plays_a_table_against_an_ssh_player_to_the_end(monkeypat
         shown = Shown(tap, session)
         await shown.wait_for(f"you are {guest}")  # the lobby, in the browser
         # ana (ssh) opens a table; the browser takes the other seat
-        await ana.wait_for("New table")
-        await ana.keys("\r")
-        await ana.wait_for("New table: Shifting Stones")
-        await ana.keys("\r")
-        await ana.wait_for("You sit at table")
-        table = next(iter(server.room.tables.values()))
-        await shown.wait_for(table.id)
+        table = await ana_opens_a_table(server, ana, shown)
         await asyncio.to_thread(browser.keys, "k", "k", "k", "\r")
         await at_table(shown, table, guest)
         await at_table(ana, table, "ana")

@@ -10,7 +10,7 @@ import json
 
 import aiohttp
 
-from tests.serve.sshclient import Terminal, start_server
+from tests.serve.sshclient import Client, Terminal, start_server, until
 from tideboard.serve.server import Limits
 
 
@@ -21,12 +21,11 @@ async def start_web_server(limits: Limits = Limits(), **door):
     return server
 
 
-class WebClient:
-    """One browser session: ``await WebClient.open(port)``."""
+class WebClient(Client):
+    """One browser session: ``await WebClient.open(port)`` (its screen, ``text``
+    and ``wait_for`` as an SSH client's)."""
 
-    closed = False
-
-    def __init__(self, http, ws, size) -> None:
+    def __init__(self, http, ws, size) -> None:  # (not Client's: no SSH process)
         self.http = http
         self.ws = ws
         self.screen = Terminal(*size)
@@ -60,27 +59,10 @@ class WebClient:
                     self.screen.feed(self._decode(message.data))
                 elif message.type == aiohttp.WSMsgType.TEXT:
                     self.texts.append(message.data)
-                async with self.changed:
-                    self.changed.notify_all()
+                await self.tell()
         finally:
             self.closed = True
-            async with self.changed:
-                self.changed.notify_all()
-
-    def text(self) -> str:
-        return self.screen.text()
-
-    async def wait_for(self, needle: str, timeout: float = 20.0) -> str:
-        try:
-            async with self.changed:
-                await asyncio.wait_for(
-                    self.changed.wait_for(lambda: needle in self.text() or self.closed), timeout
-                )
-        except TimeoutError:
-            pass
-        if needle not in self.text():
-            raise AssertionError(f"{needle!r} never showed; the screen:\n{self.text()}")
-        return self.text()
+            await self.tell()
 
     async def send(self, *message) -> None:
         await self.ws.send_str(json.dumps(list(message)))
@@ -89,6 +71,11 @@ class WebClient:
         for key in keys:
             await self.send("stdin", key)
             await asyncio.sleep(pause)
+
+    async def ping(self, text: str) -> None:
+        """A ping, answered (textual.js's latency check)."""
+        await self.send("ping", text)
+        await until(lambda: json.dumps(["pong", text]) in self.texts, 5)
 
     async def close(self) -> None:
         try:

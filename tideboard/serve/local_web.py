@@ -108,19 +108,19 @@ class LocalDoor(WebDoor):
 
     async def before_session(self) -> None:
         """One session at a time: the one before ends (its tab says so)."""
-        for session in list(self.server.sessions):
-            session.end("Opened in another tab.")
-        tasks = [s.task for s in self.server.sessions if s.task is not None]
-        if tasks:
-            await asyncio.wait(tasks, timeout=5)
+        await self.end_sessions("Opened in another tab.")
 
     async def stop(self) -> None:
+        await self.end_sessions("tideboard web stopped.")
+        await super().stop()
+
+    async def end_sessions(self, goodbye: str) -> None:
+        """End the session (saying ``goodbye``) and wait for its app to end."""
         for session in list(self.server.sessions):
-            session.end("tideboard web stopped.")
+            session.end(goodbye)
         tasks = [s.task for s in self.server.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=5)
-        await super().stop()
 
 
 def new_token() -> str:

@@ -8,6 +8,7 @@ import gc
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -102,17 +103,10 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def run_server(
-    host: str,
-    port: int,
-    data_dir: Path,
-    limits: Limits,
-    grace: float,
-    bot_delay: float,
-    web: WebOptions | None = None,
-) -> int:
+def run_server(*args: Any, **kwargs: Any) -> int:
+    """The server (``serve_until_stopped``'s arguments) until it is stopped."""
     try:
-        return asyncio.run(serve_until_stopped(host, port, data_dir, limits, grace, bot_delay, web))
+        return asyncio.run(serve_until_stopped(*args, **kwargs))
     except KeyboardInterrupt:  # pragma: no cover - the handler catches SIGINT
         sys.stderr.write("Interrupted.\n")
         return 130

@@ -102,8 +102,6 @@ class Session(Terminal, asyncssh.SSHServerSession):
             self.chan.resume_reading()
 
     def finish(self, status: int) -> None:
-        if self.goodbye:
-            self.chan.write(f"{self.goodbye}\r\n".encode())
         self.chan.exit(status)
 
     def drop(self) -> None:

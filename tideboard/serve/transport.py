@@ -52,6 +52,7 @@ class Terminal:
         self.server = server
         self.connection = connection
         self.app: Any = None
+        self.link: Any = None  # what the app's driver writes to (start_app)
         self.task: asyncio.Task | None = None
         self.last_input = time.monotonic()
         self.goodbye: str | None = None
@@ -71,7 +72,7 @@ class Terminal:
         """Stop (True) or resume reading the client."""
 
     def finish(self, status: int) -> None:
-        """The app is over: say ``self.goodbye`` if any and close (exit ``status``)."""
+        """The app is over (its goodbye written): close, exit ``status``."""
 
     def drop(self) -> None:
         """The client reads nothing: close it, its unsent output dropped."""
@@ -122,6 +123,7 @@ class Terminal:
     def start_app(self, link: Any, size: tuple[int, int], env: dict[str, str]) -> None:
         """The player's app drawn to ``link`` at ``size`` (clamped), with the
         colours ``env`` says; it runs, and the input pump with it."""
+        self.link = link
         self.app = self.new_app(link, clamp_size(*size), env)
         self.app.ssh_output_cap = self.server.limits.output_cap
         if self.connection.guest:  # told why, in the lobby
@@ -149,6 +151,8 @@ class Terminal:
                 if self._abort:
                     self.drop()
                 else:
+                    if self.goodbye:
+                        self.link.write(f"{self.goodbye}\r\n".encode())
                     self.finish(status)
             except Exception:
                 pass

@@ -136,8 +136,6 @@ class WebSession(Terminal):
             self._reading.set()
 
     def finish(self, status: int) -> None:
-        if self.goodbye:
-            self.channel.write(f"{self.goodbye}\r\n".encode())
         self.channel.close(CLOSE_NORMAL if status == 0 else CLOSE_ERROR, self.goodbye or "")
 
     def drop(self) -> None:
