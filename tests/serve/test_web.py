@@ -194,6 +194,31 @@ async def test_per_minute_counts_a_browsers_websockets():
         await server.stop()
 
 
+@pytest.mark.parametrize("proxied", [False, True])
+async def test_behind_a_proxy_the_address_it_forwards_is_the_one_counted(proxied):
+    """--web-proxied: the per-address limit counts the address the proxy adds
+    last to X-Forwarded-For (not the proxy's, nor what the client wrote
+    before it); without it the header is ignored."""
+    server = await start_web_server(Limits(per_address=1), proxied=proxied)
+    clients = []
+    expected = ("New table", "New table", "sessions open already")
+    if not proxied:
+        expected = ("New table", "sessions open already", "sessions open already")
+    try:
+        for forwarded, shown in zip(
+            ("203.0.113.7", "198.51.100.1, 203.0.113.8", "203.0.113.7"), expected
+        ):
+            clients.append(await WebClient.open(server.web.port, **{"X-Forwarded-For": forwarded}))
+            await clients[-1].wait_for(shown)
+        assert {s.connection.address for s in server.sessions} == (
+            {"203.0.113.7", "203.0.113.8"} if proxied else {"127.0.0.1"}
+        )
+    finally:
+        for client in clients:
+            await client.close()
+        await server.stop()
+
+
 async def test_a_browser_idle_in_the_lobby_is_closed():
     server = await start_web_server(Limits(lobby_idle=0.5))
     browser = await WebClient.open(server.web.port)

@@ -118,6 +118,12 @@ from tideboard.cli.io import WholeNumber, fail
     help="Another origin whose pages may open a session (e.g. https://games.example.org, "
     "when a proxy changes the Host); the page's own is always allowed. Repeatable.",
 )
+@click.option(
+    "--web-proxied",
+    is_flag=True,
+    help="The browsers' port is reached through a reverse proxy: count each browser by the "
+    "address the proxy adds to X-Forwarded-For (not the proxy's own).",
+)
 def serve(
     host: str,
     port: int,
@@ -134,6 +140,7 @@ def serve(
     web_port: int | None,
     web_host: str,
     web_origins: tuple[str, ...],
+    web_proxied: bool,
 ) -> None:
     """Serve tideboard over SSH: players connect with 'ssh -p PORT NAME@HOST'.
 
@@ -164,5 +171,5 @@ def serve(
         per_address=per_address,
         max_open_tables=max_open_tables,
     )
-    web = None if web_port is None else WebOptions(web_host, web_port, web_origins)
+    web = None if web_port is None else WebOptions(web_host, web_port, web_origins, web_proxied)
     raise SystemExit(run_server(host, port, folder, limits, float(grace), bot_delay, web))

@@ -35,11 +35,13 @@ def tune_gc() -> None:
 
 @attrs.frozen
 class WebOptions:
-    """The browser door's (``--web``): where it listens, the other origins allowed."""
+    """The browser door's (``--web``): where it listens, the other origins
+    allowed, and whether a reverse proxy says who the browsers are."""
 
     host: str
     port: int
     origins: tuple[str, ...] = ()
+    proxied: bool = False  # behind a reverse proxy: addresses from X-Forwarded-For
 
 
 async def serve_until_stopped(
@@ -64,7 +66,7 @@ async def serve_until_stopped(
         return 1
     if web is not None:
         try:
-            await server.start_web(web.host, web.port, origins=web.origins)
+            await server.start_web(web.host, web.port, origins=web.origins, proxied=web.proxied)
         except OSError as error:
             log(f"cannot listen on {web.host}:{web.port}: {error.strerror or error}")
             await server.stop()

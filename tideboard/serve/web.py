@@ -17,6 +17,9 @@ and tables for a browser, over aiohttp (HTTP and one WebSocket a session).
 - Who it is: ``identify(request)`` gives the player's name (a browser linked
   to a name), or None: a guest under a name the server gives, as a keyless
   SSH client.  ``extra_routes`` are added (the links' pages).
+- Behind a reverse proxy (``--web-proxied``) a browser's address is the one
+  the proxy adds to ``X-Forwarded-For``, else every browser would be the
+  proxy's address to the per-address limits.
 - The WebSocket's ``Origin`` must be the page's own (its ``Host``) or one of
   ``origins`` (``--web-origin``): any other is refused (403) before anything
   starts.
@@ -166,8 +169,10 @@ class WebDoor:
         identify: Identify = nobody,
         extra_routes: Sequence[web.RouteDef] = (),
         title: str = "tideboard",
+        proxied: bool = False,
     ) -> None:
         self.server = server
+        self.proxied = proxied  # a browser's address is the one its proxy adds to X-Forwarded-For
         self.origins = {origin.rstrip("/").lower() for origin in origins}
         self.identify = identify
         self.title = title
@@ -226,7 +231,14 @@ class WebDoor:
         return urlsplit(origin).netloc == request.host.lower()
 
     def address(self, request: web.Request) -> str:
-        return address_key(str(request.remote or "?"))
+        """Whom the per-address limits count: the peer's address or, behind a
+        reverse proxy (``proxied``), the last address of ``X-Forwarded-For``,
+        the one the proxy added (those before it are the client's say)."""
+        remote = str(request.remote or "?")
+        if self.proxied:
+            forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+            remote = forwarded or remote
+        return address_key(remote)
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if not self.origin_allowed(request):
