@@ -326,30 +326,19 @@ class _Socket:
 def test_any_message_is_taken_or_ignored_never_raises(text):
     """Whatever a browser sends, a session takes what it means (typing as
     bytes, a window size as whole numbers, a short ping) and ignores the rest."""
-    session = _session()
     typed, sizes = [], []
-    session.received = typed.append
-    session.resized = lambda width, height: sizes.append((width, height))
-    session.message(text)
+
+    async def take() -> None:
+        server = types.SimpleNamespace(limits=Limits(), sessions=set())
+        session = WebSession(server, Visitor("ana", "127.0.0.1", False, None), _Socket(), None)
+        session.received = typed.append
+        session.resized = lambda width, height: sizes.append((width, height))
+        session.message(text)
+
+    asyncio.run(take())  # (its channel's writer cancelled at the end)
     assert all(isinstance(data, bytes) for data in typed)
     assert all(type(n) is int for size in sizes for n in size)
     assert len(typed) + len(sizes) <= 1
-
-
-_made: list = []
-
-
-def _session() -> WebSession:
-    """A WebSession of a server that is only its limits (no app started)."""
-    if not _made:
-        loop = asyncio.new_event_loop()
-        server = types.SimpleNamespace(limits=Limits(), sessions=set())
-
-        async def make():
-            return WebSession(server, Visitor("ana", "127.0.0.1", False, None), _Socket(), None)
-
-        _made.append(loop.run_until_complete(make()))
-    return _made[0]
 
 
 class _Stuck(_Socket):
