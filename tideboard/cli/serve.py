@@ -171,5 +171,9 @@ def serve(
         per_address=per_address,
         max_open_tables=max_open_tables,
     )
-    web = None if web_port is None else WebOptions(web_host, web_port, web_origins, web_proxied)
-    raise SystemExit(run_server(host, port, folder, limits, float(grace), bot_delay, web))
+    args = (host, port, folder, limits, float(grace), bot_delay)
+    if web_port is None:
+        raise SystemExit(run_server(*args))
+    raise SystemExit(
+        run_server(*args, web=WebOptions(web_host, web_port, web_origins, web_proxied))
+    )
