@@ -34,7 +34,7 @@ HEADERS = {
         "default-src 'none'; "
         f"script-src 'self' 'sha256-{SCRIPT_HASH}'; "
         "style-src 'self' 'unsafe-inline'; "  # (xterm.js sets styles of its own)
-        "font-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; "
+        "font-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
