@@ -219,6 +219,19 @@ async def test_behind_a_proxy_the_address_it_forwards_is_the_one_counted(proxied
         await server.stop()
 
 
+async def test_a_stopping_server_says_so_to_its_browsers_and_closes_them():
+    server = await start_web_server()
+    browser = await WebClient.open(server.web.port)
+    try:
+        await browser.wait_for("New table")
+        await asyncio.wait_for(server.stop(), 15)
+        await until(lambda: browser.closed, 5)
+        assert "The server is stopping" in browser.output.decode()
+        assert browser.ws.close_code == 1000
+    finally:
+        await browser.close()
+
+
 async def test_a_browser_idle_in_the_lobby_is_closed():
     server = await start_web_server(Limits(lobby_idle=0.5))
     browser = await WebClient.open(server.web.port)
