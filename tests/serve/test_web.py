@@ -244,6 +244,7 @@ async def test_a_browser_idle_in_the_lobby_is_closed():
         await server.stop()
 
 
+@pytest.mark.slow
 async def test_garbage_and_a_flood_of_messages_crash_nothing():
     """Random messages (not JSON, wrong shapes, binary, a huge one) from one
     browser: its session is slowed or closed, never the server; another
