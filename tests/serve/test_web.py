@@ -406,3 +406,19 @@ async def test_a_browser_that_reads_nothing_is_paused_past_the_cap_then_resumed(
     channel.write(b"y" * 2000)
     channel.abort()
     assert transport.aborted and channel.get_write_buffer_size() == 0
+
+
+def test_serve_takes_only_origins_as_web_origin(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from tideboard.cli.serve import serve
+
+    seen = []
+    monkeypatch.setattr("tideboard.serve.run.run_server", lambda *a, web=None: seen.append(web))
+    given = ["--data-dir", str(tmp_path), "--web", "0", "--web-origin"]
+    for bad in ("games.example.org", "https://games.example.org/play", "ftp://x"):
+        result = CliRunner().invoke(serve, [*given, bad])
+        assert result.exit_code == 2 and "is not an origin" in result.output, result.output
+    result = CliRunner().invoke(serve, [*given, "HTTPS://Games.Example.org/", "--web-proxied"])
+    assert result.exit_code == 0, result.output
+    assert seen[0].origins == ("https://games.example.org",) and seen[0].proxied

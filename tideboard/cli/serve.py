@@ -115,6 +115,7 @@ from tideboard.cli.io import WholeNumber, fail
     "web_origins",
     multiple=True,
     metavar="ORIGIN",
+    callback=lambda ctx, param, values: tuple(_origin(value) for value in values),
     help="Another origin whose pages may open a session (e.g. https://games.example.org, "
     "when a proxy changes the Host); the page's own is always allowed. Repeatable.",
 )
@@ -177,3 +178,15 @@ def serve(
     raise SystemExit(
         run_server(*args, web=WebOptions(web_host, web_port, web_origins, web_proxied))
     )
+
+
+def _origin(value: str) -> str:
+    """An origin as a browser sends it: scheme://host[:port], nothing after."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value.strip().rstrip("/"))
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query:
+        raise click.BadParameter(
+            f"{value!r} is not an origin: write it as https://host or https://host:port"
+        )
+    return f"{parts.scheme}://{parts.netloc}".lower()
