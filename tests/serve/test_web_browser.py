@@ -108,7 +108,7 @@ async def test_chromium_plays_a_table_against_an_ssh_player_to_the_end(monkeypat
     ana = await Client.open(server.port, "ana")
     browser = await asyncio.to_thread(Browser, server.web.port)
     try:
-        await until(lambda: web_sessions(server), 20)
+        await until(lambda: web_sessions(server), 60)  # (Chromium starting on a busy machine)
         (session,) = web_sessions(server)
         guest = session.connection.name
         assert GUEST.match(guest)
