@@ -106,8 +106,9 @@ async def test_chromium_plays_a_table_against_an_ssh_player_to_the_end(monkeypat
     tap = Tap(monkeypatch)
     server = await start_web_server()
     ana = await Client.open(server.port, "ana")
-    browser = await asyncio.to_thread(Browser, server.web.port)
+    browser = None
     try:
+        browser = await asyncio.to_thread(Browser, server.web.port)
         await until(lambda: web_sessions(server), 60)  # (Chromium starting on a busy machine)
         (session,) = web_sessions(server)
         guest = session.connection.name
@@ -158,6 +159,7 @@ async def test_chromium_plays_a_table_against_an_ssh_player_to_the_end(monkeypat
         print(f"the browser's screenshot: {shot}", file=sys.__stderr__)
         assert server.store.summary(table.writer.id).finished
     finally:
-        await asyncio.to_thread(browser.quit)
+        if browser is not None:
+            await asyncio.to_thread(browser.quit)
         await ana.close()
         await server.stop()
