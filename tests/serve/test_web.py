@@ -134,6 +134,29 @@ async def test_a_websocket_from_another_origin_is_refused_with_nothing_started(o
         await server.stop()
 
 
+@pytest.mark.parametrize("proxied", [False, True])
+async def test_behind_a_proxy_the_host_it_forwards_is_the_pages_own(proxied):
+    """A proxy that sends its own Host (nginx without proxy_set_header Host)
+    says the browser's in X-Forwarded-Host: trusted with --web-proxied only."""
+    server = await start_web_server(proxied=proxied)
+    forwarded = {"X-Forwarded-Host": "games.example.org"}
+    try:
+        if proxied:
+            client = await WebClient.open(
+                server.web.port, origin="https://games.example.org", **forwarded
+            )
+            await client.wait_for("New table")
+            await client.close()
+        else:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await WebClient.open(
+                    server.web.port, origin="https://games.example.org", **forwarded
+                )
+            assert refused.value.status == 403
+    finally:
+        await server.stop()
+
+
 async def test_only_the_page_its_files_and_the_websocket_are_reachable():
     server = await start_web_server()
     port = server.web.port

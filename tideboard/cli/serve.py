@@ -123,7 +123,8 @@ from tideboard.cli.io import WholeNumber, fail
     "--web-proxied",
     is_flag=True,
     help="The browsers' port is reached through a reverse proxy: count each browser by the "
-    "address the proxy adds to X-Forwarded-For (not the proxy's own).",
+    "address the proxy adds to X-Forwarded-For (not the proxy's own), and take the page's "
+    "host from X-Forwarded-Host when the proxy sends one.",
 )
 def serve(
     host: str,

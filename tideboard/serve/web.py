@@ -222,13 +222,17 @@ class WebDoor:
 
     # -- a session --------------------------------------------------------------------
     def origin_allowed(self, request: web.Request) -> bool:
-        """The WebSocket was opened by our own page (or an origin allowed)."""
+        """The WebSocket was opened by our own page (its host: the request's, or
+        behind a proxy the one it forwards) or by an origin allowed."""
         origin = request.headers.get("Origin", "").rstrip("/").lower()
         if not origin:
             return False
         if origin in self.origins:
             return True
-        return urlsplit(origin).netloc == request.host.lower()
+        host = request.host
+        if self.proxied:  # the host the browser asked the proxy for
+            host = request.headers.get("X-Forwarded-Host", host).split(",")[0].strip()
+        return urlsplit(origin).netloc == host.lower()
 
     def address(self, request: web.Request) -> str:
         """Whom the per-address limits count: the peer's address or, behind a
