@@ -126,6 +126,8 @@ class Terminal:
         self.link = link
         self.app = self.new_app(link, clamp_size(*size), env)
         self.app.ssh_output_cap = self.server.limits.output_cap
+        # the linked browsers (the lobby's b: serve/web_links.py), for either door's player
+        self.app.web_links = getattr(self.server, "web_links", None)
         if self.connection.guest:  # told why, in the lobby
             self.app.welcome = self.connection.note
         self.server.sessions.add(self)
