@@ -242,6 +242,32 @@ async def test_behind_a_proxy_the_address_it_forwards_is_the_one_counted(proxied
         await server.stop()
 
 
+async def test_a_browser_whose_link_is_revoked_is_ended_by_recheck():
+    """WebDoor.recheck (what the links' revocation calls): a named browser
+    whose cookie identify() no longer names is ended; the others play on."""
+    linked = {"t1": "ana", "t2": "bob"}
+    server = await start_web_server(
+        identify=lambda request: linked.get(request.cookies.get("token", ""))
+    )
+    ana = await WebClient.open(server.web.port, Cookie="token=t1")
+    bob = await WebClient.open(server.web.port, Cookie="token=t2")
+    guest = await WebClient.open(server.web.port)
+    try:
+        for client in (ana, bob, guest):
+            await client.wait_for("New table")
+        assert {s.connection.name for s in server.sessions} >= {"ana", "bob"}
+        del linked["t1"]
+        assert server.web.recheck("This browser was unlinked.") == 1
+        await until(lambda: ana.closed, 5)
+        assert "This browser was unlinked." in ana.output.decode()
+        await bob.ping("still")
+        await guest.ping("here")
+    finally:
+        for client in (ana, bob, guest):
+            await client.close()
+        await server.stop()
+
+
 async def test_a_stopping_server_says_so_to_its_browsers_and_closes_them():
     server = await start_web_server()
     browser = await WebClient.open(server.web.port)

@@ -53,10 +53,14 @@ def nobody(request: web.Request) -> str | None:
 
 
 class Visitor:
-    """Who a browser session is (what an SSH session's ``connection`` says)."""
+    """Who a browser session is (what an SSH session's ``connection`` says),
+    and the request that opened it (its cookies: :meth:`WebDoor.recheck`)."""
 
-    def __init__(self, name: str, address: str, guest: bool, note: str | None) -> None:
+    def __init__(
+        self, name: str, address: str, guest: bool, note: str | None, request: Any = None
+    ) -> None:
         self.name, self.address, self.guest, self.note = name, address, guest, note
+        self.request = request
 
 
 class WebSession(Terminal):
@@ -271,7 +275,24 @@ class WebDoor:
             log(f"could not tell who a browser is: {error!r}")
             name = None
         if name:
-            return Visitor(name, address, False, None)
+            return Visitor(name, address, False, None, request)
         name = self.server.guest_name()
         note = f"In a browser without a link you play as {name}, a guest."
-        return Visitor(name, address, True, note)
+        return Visitor(name, address, True, note, request)
+
+    def recheck(self, goodbye: str) -> int:
+        """End every named browser session that ``identify`` no longer names
+        (its link revoked: call this when one is), saying ``goodbye``; how many."""
+        ended = 0
+        for session in list(self.server.sessions):
+            visitor = session.connection
+            if not isinstance(session, WebSession) or visitor.guest:
+                continue
+            try:
+                name = self.identify(visitor.request)
+            except Exception:
+                name = None
+            if name != visitor.name:
+                session.end(goodbye)
+                ended += 1
+        return ended
