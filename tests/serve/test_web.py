@@ -268,6 +268,32 @@ async def test_a_browser_whose_link_is_revoked_is_ended_by_recheck():
         await server.stop()
 
 
+async def test_a_session_ended_while_its_reading_is_held_lets_its_handler_return(monkeypatch):
+    """A browser session ended while it is not read (its output over the cap,
+    say) still ends its request: the reader is let go with the rest."""
+    served = []
+    serve = WebSession.serve
+
+    async def recorded(session, width, height):
+        await serve(session, width, height)
+        served.append(session)
+
+    monkeypatch.setattr(WebSession, "serve", recorded)
+    server = await start_web_server()
+    browser = await WebClient.open(server.web.port)
+    try:
+        await browser.wait_for("New table")
+        (session,) = web_sessions(server)
+        session.hold_reading(True)  # (what the output cap does)
+        await browser.ping("one")  # read, the last: the reader waits to read more
+        session.end("Bye.")
+        await until(lambda: browser.closed, 5)
+        await until(lambda: served, 5)
+    finally:
+        await browser.close()
+        await server.stop()
+
+
 async def test_a_stopping_server_says_so_to_its_browsers_and_closes_them():
     server = await start_web_server()
     browser = await WebClient.open(server.web.port)

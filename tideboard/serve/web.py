@@ -148,6 +148,10 @@ class WebSession(Terminal):
     def drop(self) -> None:
         self.channel.abort()
 
+    def ended(self) -> None:
+        """The reader let go, were it held: the socket's end ends it."""
+        self._reading.set()
+
 
 def _whole(*values: int) -> bool:
     """Whole numbers, not True or False (of any size: the session clamps them)."""
