@@ -2,6 +2,7 @@
 
     python benchmarks/ssh_load.py [--sessions 30 100] [--seconds 10]
     python benchmarks/ssh_load.py --tables 50 [--clocks] [--seconds 10]
+    python benchmarks/ssh_load.py --web [--sessions 30] [--seconds 10]
 
 Starts ``tideboard serve`` (its own process, a fresh data folder, port 0) and,
 for each count N, connects N real SSH clients (asyncssh, over loopback, a
@@ -30,6 +31,14 @@ title lines every second.  Targets (issue #22, 100 players at 50 tables, half
 real-time with running clocks): first screen p95 under 1 s, update p95 under
 100 ms, at most 2 MiB a session.
 
+``--web`` (issue #23): the server also listens for browsers (``--web 0``), and
+each count is run twice, each on a fresh server: first N SSH clients, then N
+browsers (aiohttp's WebSocket client speaking textual.js's protocol, no
+browser: a window of 80x24, keys as ``["stdin", key]``, the output's binary
+messages), with the same measures (on one server the second round's latency
+had a tail from the first's sessions ending, and its memory reused theirs).  Targets (issue #23, 30 browsers): first screen p95 under 1 s,
+update p95 under 100 ms, memory a session at most twice an SSH session's.
+
 The clients run in this process, on the same machine (2 cores here), so
 their own work competes with the server's: the figures are pessimistic.
 """
@@ -38,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import signal
@@ -118,6 +128,47 @@ class Player:
 KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
+class Browser(Player):
+    """A browser's session over the server's WebSocket (the same measures)."""
+
+    web_port = 0  # the server's browser door
+
+    async def connect(self, port: int, name: str, table: bool = False) -> None:
+        import aiohttp
+
+        start = time.perf_counter()
+        web = f"http://127.0.0.1:{self.web_port}"
+        self.conn = aiohttp.ClientSession()
+        self.ws = await self.conn.ws_connect(
+            f"{web}/ws?width=80&height=24", headers={"Origin": web}, max_msg_size=0
+        )
+        while b"New table" not in self.buffer:
+            message = await self.ws.receive()
+            if message.type != aiohttp.WSMsgType.BINARY:
+                raise RuntimeError(f"the session ended: {message!r}")
+            self.buffer += message.data
+        self.first = time.perf_counter() - start
+        self.drain = asyncio.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        async for _message in self.ws:
+            self.event.set()
+
+    async def key(self, key: str) -> float | None:
+        self.event.clear()
+        start = time.perf_counter()
+        await self.ws.send_str(json.dumps(["stdin", key]))
+        try:
+            await asyncio.wait_for(self.event.wait(), 5)
+        except TimeoutError:
+            return None
+        return time.perf_counter() - start
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.conn.close()
+
+
 async def round_of(
     port: int,
     server_pid: int,
@@ -127,9 +178,10 @@ async def round_of(
     ramp: float = 0.0,
     every: float = 1.0,
     cursor: bool = False,
+    kind: type[Player] = Player,
 ) -> dict:
     base = tree_rss_kib(server_pid)
-    players = [Player() for _ in range(count)]
+    players = [kind() for _ in range(count)]
     names = [f"t{n}" if tables else f"p{count}x{n}" for n in range(count)]
 
     async def arrive(n: int, name: str, player: Player) -> None:
@@ -162,7 +214,10 @@ async def round_of(
 
     await asyncio.gather(*(press(p, every * n / count) for n, p in enumerate(players)))
     for player in players:
-        player.conn.close()
+        if isinstance(player, Browser):
+            await player.close()
+        else:
+            player.conn.close()
     await asyncio.sleep(1.0)
     return {
         "n": count,
@@ -215,7 +270,70 @@ async def main() -> None:
         default="window",
         help="at tables: open and close the scored cards (window) or move the grid's cursor",
     )
+    parser.add_argument(
+        "--web", action="store_true", help="each count over SSH, then as many browsers"
+    )
     args = parser.parse_args()
+    if args.web and args.tables:
+        parser.error("--web measures the lobby: not with --tables")
+    kinds = (Player, Browser) if args.web else (Player,)
+    ssh_mib = 0.0
+    for kind in kinds:  # (with --web: a fresh server for each, so neither inherits the other's)
+        server, port = launch(args)
+        print(
+            f"server pid {server.pid}, port {port}; {os.cpu_count()} cores; "
+            f"{args.seconds:g} s of keys per round"
+        )
+        try:
+            for count in [2 * args.tables] if args.tables else args.sessions:
+                r = await round_of(
+                    port,
+                    server.pid,
+                    count,
+                    args.seconds,
+                    bool(args.tables),
+                    args.ramp,
+                    args.every,
+                    args.keys == "cursor",
+                    kind,
+                )
+                at = "at 100 players" if args.tables else "at 30"
+                mib = 2.0 if args.tables else TARGETS["mib"]
+                if args.tables:
+                    half = ", every other one with a real-time clock running" if args.clocks else ""
+                    what = "moving the grid's cursor" if args.keys == "cursor" else "a window"
+                    print(
+                        f"{args.tables} tables{half}, every player seated at the table's screen, "
+                        f"{what} every {args.every:g} s, arriving "
+                        + (f"{args.ramp:g} a second:" if args.ramp else "all at once:")
+                    )
+                if args.web:
+                    print("browsers (WebSocket):" if kind is Browser else "SSH:")
+                    if kind is Player:
+                        ssh_mib = r["mib"]
+                    else:
+                        mib = 2 * ssh_mib  # (issue #23: at most twice an SSH session's)
+                print(
+                    f"{r['n']:4} sessions: first screen p50 {r['first_p50'] * 1000:5.0f} ms "
+                    f"p95 {r['first_p95'] * 1000:5.0f} ms (target p95 < 1000 ms {at}) | "
+                    f"key-to-update p50 {r['update_p50'] * 1000:4.0f} ms "
+                    f"p95 {r['update_p95'] * 1000:4.0f} ms (target < 100 ms {at}), "
+                    f"{r['lost']} keys unanswered | memory {r['mib']:.2f} MiB/session "
+                    f"(target <= {mib:g}), server tree {r['total_mib']:.0f} MiB",
+                    flush=True,
+                )
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def launch(args) -> tuple[subprocess.Popen, int]:
+    """The server (``tideboard serve``, or the child with ``--tables``) in a
+    fresh data folder, and its SSH port (and, with ``--web``, Browser.web_port)."""
     data = tempfile.mkdtemp(prefix="td-ssh-load-")
     root = str(Path(__file__).resolve().parents[1])
     child = [sys.executable, __file__, "--child", data, str(args.tables), str(int(args.clocks))]
@@ -225,8 +343,9 @@ async def main() -> None:
         else [
             sys.executable,
             "-m",
-            "tideboard.cli",
+            "tideboard",
             "serve",
+            *(["--web", "0"] if args.web else []),
             "--port",
             "0",
             "--data-dir",
@@ -244,48 +363,9 @@ async def main() -> None:
     )
     line = server.stdout.readline()
     port = int(re.search(r"port (\d+)", line).group(1))
-    print(
-        f"server pid {server.pid}, port {port}; {os.cpu_count()} cores; "
-        f"{args.seconds:g} s of keys per round"
-    )
-    try:
-        for count in [2 * args.tables] if args.tables else args.sessions:
-            r = await round_of(
-                port,
-                server.pid,
-                count,
-                args.seconds,
-                bool(args.tables),
-                args.ramp,
-                args.every,
-                args.keys == "cursor",
-            )
-            at = "at 100 players" if args.tables else "at 30"
-            mib = 2.0 if args.tables else TARGETS["mib"]
-            if args.tables:
-                half = ", every other one with a real-time clock running" if args.clocks else ""
-                what = "moving the grid's cursor" if args.keys == "cursor" else "a window"
-                print(
-                    f"{args.tables} tables{half}, every player seated at the table's screen, "
-                    f"{what} every {args.every:g} s, arriving "
-                    + (f"{args.ramp:g} a second:" if args.ramp else "all at once:")
-                )
-            print(
-                f"{r['n']:4} sessions: first screen p50 {r['first_p50'] * 1000:5.0f} ms "
-                f"p95 {r['first_p95'] * 1000:5.0f} ms (target p95 < 1000 ms {at}) | "
-                f"key-to-update p50 {r['update_p50'] * 1000:4.0f} ms "
-                f"p95 {r['update_p95'] * 1000:4.0f} ms (target < 100 ms {at}), "
-                f"{r['lost']} keys unanswered | memory {r['mib']:.2f} MiB/session "
-                f"(target <= {mib:g}), server tree {r['total_mib']:.0f} MiB",
-                flush=True,
-            )
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    if args.web:
+        Browser.web_port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
+    return server, port
 
 
 if __name__ == "__main__":

@@ -141,12 +141,15 @@ class Client:
                     return
                 self.output += data
                 self.screen.feed(decoder.decode(data))
-                async with self.changed:
-                    self.changed.notify_all()
+                await self.tell()
         finally:
             self.closed = True
-            async with self.changed:
-                self.changed.notify_all()
+            await self.tell()
+
+    async def tell(self) -> None:
+        """Wake whoever waits for the screen (output came, or the end)."""
+        async with self.changed:
+            self.changed.notify_all()
 
     def text(self) -> str:
         return self.screen.text()

@@ -28,6 +28,7 @@ from tideboard.cli.play import play, script
 from tideboard.cli.serve import serve
 from tideboard.cli.sim import sim
 from tideboard.cli.store import STORE_COMMANDS
+from tideboard.cli.web import web
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -87,7 +88,7 @@ def run() -> None:
     sys.exit(status if isinstance(status, int) else 0)
 
 
-for _command in (play, list_games, rules, sim, script, *STORE_COMMANDS, serve):
+for _command in (play, list_games, rules, sim, script, *STORE_COMMANDS, serve, web):
     main.add_command(_command)
 
 

@@ -97,6 +97,35 @@ from tideboard.cli.io import WholeNumber, fail
     show_default=True,
     help="Seconds a bot waits before each move.",
 )
+@click.option(
+    "--web",
+    "web_port",
+    type=WholeNumber(0, 65535, 5),
+    help="Also serve browsers on this TCP port (HTTP and WebSocket; 0: any free port). "
+    "Put a reverse proxy with TLS in front for other machines (docs/serving.md).",
+)
+@click.option(
+    "--web-host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address the browsers' port listens on.",
+)
+@click.option(
+    "--web-origin",
+    "web_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    callback=lambda ctx, param, values: tuple(_origin(value) for value in values),
+    help="Another origin whose pages may open a session (e.g. https://games.example.org, "
+    "when a proxy changes the Host); the page's own is always allowed. Repeatable.",
+)
+@click.option(
+    "--web-proxied",
+    is_flag=True,
+    help="The browsers' port is reached through a reverse proxy: count each browser by the "
+    "address the proxy adds to X-Forwarded-For (not the proxy's own), and take the page's "
+    "host from X-Forwarded-Host when the proxy sends one.",
+)
 def serve(
     host: str,
     port: int,
@@ -110,8 +139,15 @@ def serve(
     idle: int,
     grace: int,
     bot_delay: float,
+    web_port: int | None,
+    web_host: str,
+    web_origins: tuple[str, ...],
+    web_proxied: bool,
 ) -> None:
     """Serve tideboard over SSH: players connect with 'ssh -p PORT NAME@HOST'.
+
+    With --web PORT, browsers play too (the same lobby and tables): as
+    guests, under a name the server gives.
 
     The SSH user name is the player's name, and it belongs to the first public
     key used with it (Ana is ana); a client without a key plays as a guest
@@ -124,7 +160,7 @@ def serve(
     except ImportError:
         fail("tideboard serve needs the asyncssh package: pip install asyncssh", 1)
     from tideboard.files import paths
-    from tideboard.serve.run import run_server
+    from tideboard.serve.run import WebOptions, run_server
     from tideboard.serve.server import Limits
 
     folder = data_dir if data_dir is not None else paths.data_dir()
@@ -137,4 +173,21 @@ def serve(
         per_address=per_address,
         max_open_tables=max_open_tables,
     )
-    raise SystemExit(run_server(host, port, folder, limits, float(grace), bot_delay))
+    args = (host, port, folder, limits, float(grace), bot_delay)
+    if web_port is None:
+        raise SystemExit(run_server(*args))
+    raise SystemExit(
+        run_server(*args, web=WebOptions(web_host, web_port, web_origins, web_proxied))
+    )
+
+
+def _origin(value: str) -> str:
+    """An origin as a browser sends it: scheme://host[:port], nothing after."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value.strip().rstrip("/"))
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query:
+        raise click.BadParameter(
+            f"{value!r} is not an origin: write it as https://host or https://host:port"
+        )
+    return f"{parts.scheme}://{parts.netloc}".lower()

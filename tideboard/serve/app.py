@@ -49,6 +49,24 @@ def colour_depth(env: dict[str, str]) -> Depth:
     return "standard"
 
 
+def console_at(console: Console, depth: Depth) -> Console:
+    """An app's console drawing with ``depth`` colours to a client's terminal
+    (never the server's own: its size and output are the driver's)."""
+    return Console(
+        color_system=None if depth == "none" else depth,
+        file=console.file,
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+        width=console.width,
+        height=console.height,
+    )
+
+
 class ServeApp(TideboardApp):
     """A player's session: the lobby, a table's game screen, back to the lobby
     (``N``: to the next table waiting for your move, ``next_table.py``)."""
@@ -96,19 +114,7 @@ class ServeApp(TideboardApp):
         """Draw with ``depth`` colours from now on."""
         self.depth = depth
         self.no_color = depth == "none"
-        self.console = Console(
-            color_system=None if depth == "none" else depth,
-            file=self.console.file,
-            markup=True,
-            highlight=False,
-            emoji=False,
-            legacy_windows=False,
-            force_terminal=True,
-            safe_box=False,
-            soft_wrap=False,
-            width=self.console.width,
-            height=self.console.height,
-        )
+        self.console = console_at(self.console, depth)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with no colour one that greys every colour

@@ -8,6 +8,9 @@ import gc
 import signal
 import sys
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 from tideboard.serve.server import Limits, Server, log
 
@@ -30,8 +33,25 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+@attrs.frozen
+class WebOptions:
+    """The browser door's (``--web``): where it listens, the other origins
+    allowed, and whether a reverse proxy says who the browsers are."""
+
+    host: str
+    port: int
+    origins: tuple[str, ...] = ()
+    proxied: bool = False  # behind a reverse proxy: addresses from X-Forwarded-For
+
+
 async def serve_until_stopped(
-    host: str, port: int, data_dir: Path, limits: Limits, grace: float, bot_delay: float
+    host: str,
+    port: int,
+    data_dir: Path,
+    limits: Limits,
+    grace: float,
+    bot_delay: float,
+    web: WebOptions | None = None,
 ) -> int:
     try:
         server = Server(data_dir, limits, grace=grace, bot_delay=bot_delay)
@@ -44,6 +64,13 @@ async def serve_until_stopped(
         log(f"cannot listen on {host}:{port}: {error.strerror or error}")
         server.store.close()
         return 1
+    if web is not None:
+        try:
+            await server.start_web(web.host, web.port, origins=web.origins, proxied=web.proxied)
+        except OSError as error:
+            log(f"cannot listen on {web.host}:{web.port}: {error.strerror or error}")
+            await server.stop()
+            return 1
     tune_gc()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -54,6 +81,12 @@ async def serve_until_stopped(
         f"{server.fingerprint}; data in {data_dir}",
         flush=True,
     )
+    if server.web is not None:
+        print(
+            f"tideboard serve: browsers at http://{_url_host(web.host if web else host)}:"
+            f"{server.web.port}/",
+            flush=True,
+        )
     await stop.wait()
     log("stopping")
     await server.stop()
@@ -68,11 +101,14 @@ async def serve_until_stopped(
     return 0
 
 
-def run_server(
-    host: str, port: int, data_dir: Path, limits: Limits, grace: float, bot_delay: float
-) -> int:
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def run_server(*args: Any, **kwargs: Any) -> int:
+    """The server (``serve_until_stopped``'s arguments) until it is stopped."""
     try:
-        return asyncio.run(serve_until_stopped(host, port, data_dir, limits, grace, bot_delay))
+        return asyncio.run(serve_until_stopped(*args, **kwargs))
     except KeyboardInterrupt:  # pragma: no cover - the handler catches SIGINT
         sys.stderr.write("Interrupted.\n")
         return 130

@@ -54,6 +54,7 @@ from tideboard.serve.connection import Connection
 from tideboard.serve.limits import GUEST, NAME, Limits, address_key, log  # noqa: F401
 from tideboard.serve.session import Session  # noqa: F401  (what tests import from here)
 from tideboard.serve.tables import GRACE, Room, ident
+from tideboard.serve.transport import Terminal
 from tideboard.serve.web_links import WebLinks
 from tideboard.store.games import Store
 
@@ -72,6 +73,18 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
         file.write(key.export_private_key())
     log(f"made a new host key {path}")
     return key
+
+
+def public_url(host: str, port: int, origins: Any) -> str:
+    """Where players' browsers reach the web door (the links the lobby shows): the
+    first ``--web-origin`` (a proxy's public address), else this host and port."""
+    if origins:
+        return str(next(iter(origins)))
+    if host in ("", "0.0.0.0", "::"):
+        host = "<this server's address>"
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
 
 
 class Server:
@@ -95,12 +108,13 @@ class Server:
         self.room.idle = limits.idle  # (serve/idle.py)
         self.web_links = WebLinks(self.store)  # browsers linked to names (base_url: the web door)
         self.key = host_key(self.data_dir)
-        self.sessions: set[Session] = set()
+        self.sessions: set[Terminal] = set()  # SSH's (Session) and browsers' (WebSession)
         self.recent: dict[str, collections.deque[float]] = {}  # address -> last minute's
         self._pruned = float("-inf")
         self.acceptor: Any = None
         self.port = 0
         self._idle_task: asyncio.Task | None = None
+        self.web: Any = None  # the browser door (serve/web.py), once started
 
     @property
     def fingerprint(self) -> str:
@@ -128,6 +142,21 @@ class Server:
         self.port = self.acceptor.sockets[0].getsockname()[1]
         self._idle_task = asyncio.create_task(self._watch_idle())
 
+    async def start_web(self, host: str, port: int, **door: Any) -> None:
+        """Browsers too, at ``host:port`` (after :meth:`start`): ``door`` is
+        ``WebDoor``'s (``origins``, ``identify``, ``extra_routes``)."""
+        from tideboard.serve.web import WebDoor
+
+        links = self.web_links  # a browser linked to a name plays as that name
+        door.setdefault("identify", links.identify)
+        door.setdefault("extra_routes", links.routes())
+        self.web = WebDoor(self, **door)
+        await self.web.start(host, port)
+        links.trust_proxy = bool(door.get("proxied"))
+        links.base_url = public_url(host, self.web.port, door.get("origins") or ())
+        web = self.web
+        links.on_revoked(lambda name, ids: web.recheck("This browser was unlinked from its name."))
+
     async def stop(self) -> None:
         """Stop accepting, end every session, wait for the moves' writes still
         running (Room.shutdown) and close the store."""
@@ -140,6 +169,8 @@ class Server:
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=3)
+        if self.web is not None:
+            await self.web.stop()
         self.room.shutdown()
         thinking.shutdown()  # (the bots' pool: started again by the next expert's move)
         self.store.close()

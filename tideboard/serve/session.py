@@ -1,62 +1,37 @@
-"""One terminal session (asyncssh's ``SSHServerSession``): a :class:`ServeApp`
-drawn to its channel, its input sliced and rated, its output capped.
+"""One SSH terminal session (asyncssh's ``SSHServerSession``): the SSH door of
+a :class:`~tideboard.serve.transport.Terminal`, which runs its
+:class:`ServeApp` drawn to the channel, its input sliced and rated, its
+output capped (the same for a browser's session: ``web.py``).
 
 - A session without a terminal (a command, ``-T``) or a subsystem gets one line
   and exit status 1; the per-name and per-address limits are checked here.
-- Every window size the client sends is clamped (``driver.clamp_size``) and
-  changes are applied at most every ``RESIZE_EVERY`` seconds.
-- Input is parsed ``INPUT_SLICE`` bytes at a time with the loop free between
-  slices, at most ``Limits.input_rate`` keys a second; reading stops while the
-  session's queue, its app or its unsent output is full.
-- Output past ``Limits.output_cap`` is dropped (the whole screen repainted when
-  the client reads again); ``Limits.output_stall`` seconds over it close the
-  session.
+- Every window size the client sends is clamped and changes are throttled
+  (``transport.RESIZE_EVERY``); its input is read only while the app keeps up
+  (the channel's reading paused), and a client over the output cap for
+  ``Limits.output_stall`` seconds is disconnected.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import asyncssh
 
-from tideboard.serve.driver import clamp_size
-from tideboard.serve.limits import NAME, NO_TERMINAL, log
-from tideboard.serve.tables import ident
-from tideboard.serve.your_move import first_table
+from tideboard.serve.limits import NO_TERMINAL, log
+from tideboard.serve.transport import Terminal
 
-QUEUE_LOW = 8  # app messages waiting past which a session's input waits for its app
-INPUT_SLICE = 16  # bytes of input parsed at a time; the loop runs the others between
-INBOX_HIGH, INBOX_LOW = 16384, 4096  # bytes received, not yet parsed: pause / resume reading
-BYTE_COST = 1 / 256  # keys a byte of input costs besides its events (garbage is not free)
-RESIZE_EVERY = 0.5  # seconds: a session's window changes are applied at most this often
 ENV_KEPT = ("TERM", "COLORTERM", "NO_COLOR")  # the client's variables the session reads
 
 
-class Session(asyncssh.SSHServerSession):
-    """One terminal session: a :class:`ServeApp` drawn to its channel."""
+class Session(Terminal, asyncssh.SSHServerSession):
+    """One SSH terminal session: a :class:`ServeApp` drawn to its channel."""
 
     def __init__(self, server: Any, connection: Any) -> None:
-        self.server = server
-        self.connection = connection
+        super().__init__(server, connection)
         self.chan: Any = None
         self.pty = False
         self.command: str | None = None
-        self.app: Any = None
-        self.task: asyncio.Task | None = None
-        self.last_input = time.monotonic()
-        self.goodbye: str | None = None
-        self._held: set[str] = set()  # why the channel is not read: "input", "output"
-        self._inbox = bytearray()  # received, not yet parsed
-        self._has_input = asyncio.Event()
-        self._pump: asyncio.Task | None = None
-        self._stall: asyncio.TimerHandle | None = None
-        self._abort = False  # end by dropping the channel (its client does not read)
-        self._size: tuple[int, int] | None = None  # the latest window size asked for
-        self._tokens = float(server.limits.input_burst)  # the input bucket: keys allowed now
-        self._filled = time.monotonic()
-        self._resize: asyncio.TimerHandle | None = None
 
     # -- asyncssh ---------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -79,223 +54,57 @@ class Session(asyncssh.SSHServerSession):
         return True
 
     def session_started(self) -> None:
-        connection, server = self.connection, self.server
-        name, limits = connection.name, server.limits
+        connection = self.connection
         if not self.pty or self.command is not None:
             self._refuse(NO_TERMINAL)
-        elif not name and connection.note:
+            return
+        if not connection.name and connection.note:
             self._refuse(f"{connection.note}\r\n")
-        elif not NAME.match(name):
-            self._refuse(
-                "Your user name is your player name: letters, digits, '.', '_' "
-                "or '-', up to 24, e.g. ssh ana@host.\r\n"
-            )
-        elif len(server.sessions) >= limits.max_sessions:
-            self._refuse("The server is full; try again later.\r\n")
-        elif (
-            sum(ident(s.connection.name) == ident(name) for s in server.sessions) >= limits.per_name
-        ):
-            self._refuse(
-                f"{name} has {limits.per_name} sessions open already, the most one "
-                "player may have; leave one first.\r\n"
-            )
-        elif (
-            sum(s.connection.address == connection.address for s in server.sessions)
-            >= limits.per_address
-        ):
-            self._refuse(
-                f"Your address has {limits.per_address} sessions open already, the "
-                "most one address may have; leave one first.\r\n"
-            )
-        else:
-            try:
-                self._start(name)
-            except Exception as error:  # never the server's: this session only
-                log(f"session of {name} could not start: {error!r}")
-                self._refuse("Sorry: the session could not start.\r\n")
+            return
+        refusal = self.refusal()
+        if refusal is not None:
+            self._refuse(f"{refusal}\r\n")
+            return
+        try:
+            given = self.chan.get_environment() or {}
+            env = {key: str(given[key])[:64] for key in ENV_KEPT if key in given}
+            env["TERM"] = (self.chan.get_terminal_type() or env.get("TERM", ""))[:64]
+            width, height = self.chan.get_terminal_size()[:2]
+            self.start_app(self.chan, (width, height), env)
+        except Exception as error:  # never the server's: this session only
+            log(f"session of {connection.name} could not start: {error!r}")
+            self._refuse("Sorry: the session could not start.\r\n")
 
     def _refuse(self, message: str) -> None:
         self.chan.write(message.encode())
         self.chan.exit(1)
         self.connection.session_ended()
 
-    def _start(self, name: str) -> None:
-        from tideboard.serve.app import ServeApp
-
-        given = self.chan.get_environment() or {}
-        env = {key: str(given[key])[:64] for key in ENV_KEPT if key in given}
-        env["TERM"] = (self.chan.get_terminal_type() or env.get("TERM", ""))[:64]
-        width, height = self.chan.get_terminal_size()[:2]
-        room = self.server.room
-        self.app = ServeApp(
-            room, name, self.chan, clamp_size(width, height), env, table_id=first_table(room, name)
-        )
-        self.app.ssh_output_cap = self.server.limits.output_cap
-        self.app.web_links = self.server.web_links  # (the lobby's b: serve/lobby_links.py)
-        if self.connection.guest:  # told why, in the lobby
-            self.app.welcome = self.connection.note
-        self.server.sessions.add(self)
-        self.task = asyncio.create_task(self._run())
-        self._pump = asyncio.create_task(self._pump_input())
-
-    async def _run(self) -> None:
-        status = 0
-        try:
-            await self.app.run_async()
-            status = 0 if not self.app.return_code else 1
-        except Exception as error:  # a crash ends this session only
-            log(f"session of {self.connection.name} crashed: {error!r}")
-            status = 1
-        finally:
-            self.server.sessions.discard(self)
-            if self._pump is not None:
-                self._pump.cancel()
-            for timer in (self._stall, self._resize):
-                if timer is not None:
-                    timer.cancel()
-            try:
-                if self._abort:
-                    self._drop_connection()
-                else:
-                    if self.goodbye:
-                        self.chan.write(f"{self.goodbye}\r\n".encode())
-                    self.chan.exit(status)
-            except Exception:
-                pass
-            self.connection.session_ended()
-
-    # -- input: bounded slices at a bounded rate ----------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
-        self.last_input = time.monotonic()
-        if self.app is None:
-            return
-        self.server.room.touched(self.connection.name)  # (an idle player is back: serve/idle.py)
-        driver = self._driver()
-        if (
-            not self._inbox
-            and len(data) <= INPUT_SLICE
-            and driver is not None
-            and not self._held
-            and self._bucket() > 0
-            and not self._busy()
-        ):
-            # a key or two (the usual case): parsed at once
-            self._tokens -= driver.feed(data) + len(data) * BYTE_COST
-            return
-        self._inbox += data
-        self._has_input.set()
-        if len(self._inbox) > INBOX_HIGH:
-            self._hold("input", True)  # the client's SSH window fills: it slows itself
+        self.received(data)
 
-    def _hold(self, reason: str, held: bool) -> None:
-        """Stop reading the client while any reason holds (its SSH window
-        then fills, and it can send no more)."""
-        before = bool(self._held)
-        if held:
-            self._held.add(reason)
-        else:
-            self._held.discard(reason)
-        if before != bool(self._held):
-            try:
-                if self._held:
-                    self.chan.pause_reading()
-                else:
-                    self.chan.resume_reading()
-            except Exception:  # the channel is gone
-                pass
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.resized(width, height)  # the pixel sizes are not used
 
-    def _slice_end(self) -> int:
-        """Where the next slice of input ends: before the next Esc, so that
-        an escape sequence is not split between slices (the parser would take
-        a lone Esc for the key if the app kept the next slice waiting)."""
-        inbox = self._inbox
-        limit = INPUT_SLICE * (2 if inbox[:1] == b"\x1b" else 1)  # a mouse report whole
-        after = inbox.find(b"\x1b", 1, limit)
-        return after if after > 0 else min(len(inbox), limit)
-
-    def _bucket(self) -> float:
-        """The keys this session may send now (``input_rate`` a second, up to
-        ``input_burst``)."""
-        now = time.monotonic()
-        limits = self.server.limits
-        self._tokens = min(
-            limits.input_burst, self._tokens + (now - self._filled) * limits.input_rate
-        )
-        self._filled = now
-        return self._tokens
-
-    def _busy(self) -> bool:
-        """The app has more than a few messages waiting."""
-        return self.app.message_queue_size > QUEUE_LOW and self.app.is_running
-
-    def _driver(self) -> Any:
-        return getattr(self.app, "ssh_driver", None)
-
-    async def _pump_input(self) -> None:
-        """Hand the received bytes to the driver, :data:`INPUT_SLICE` at a
-        time with the loop free between slices, at most ``input_rate`` keys a
-        second (a bucket of ``input_burst``: a slice is let in while the bucket
-        is not empty, and what it held is taken out after), and only while the
-        app keeps up with what it was given."""
-        rate = self.server.limits.input_rate
-        while True:
-            if not self._inbox:
-                self._has_input.clear()
-                await self._has_input.wait()
-                continue
-            tokens = self._bucket()
-            driver = self._driver()
-            if tokens <= 0 or driver is None or "output" in self._held:
-                await asyncio.sleep((1 - tokens) / rate if driver and tokens <= 0 else 0.02)
-                continue
-            end = self._slice_end()
-            chunk = bytes(self._inbox[:end])
-            del self._inbox[:end]
-            self._tokens -= driver.feed(chunk) + len(chunk) * BYTE_COST
-            while self._busy():
-                await asyncio.sleep(0.01)  # the app catches up first
-            if len(self._inbox) <= INBOX_LOW:
-                self._hold("input", False)
-            await asyncio.sleep(0)
-
-    # -- output: bounded, the whole screen again once the client reads -----------
-    def pause_writing(self) -> None:
-        """More than ``output_cap`` bytes wait for the client: the driver drops
-        frames from now on, and the session reads no input and takes no window
-        change (nothing to draw for a client that does not look); it is
-        closed if the client never catches up."""
-        self._hold("output", True)
-        if self._stall is None and self.app is not None:
-            self._stall = asyncio.get_running_loop().call_later(
-                self.server.limits.output_stall, self._stalled
-            )
-
-    def resume_writing(self) -> None:
-        if self._stall is not None:
-            self._stall.cancel()
-            self._stall = None
-        self._hold("output", False)
-        if self._inbox:
-            self._has_input.set()
-        if self._size is not None and self._resize is None:
-            self._apply_resize()  # the window change held meanwhile
-        driver = self._driver()
-        if driver is not None and driver.stale and self.app.is_running:
-            driver.stale = False
-            self.app.refresh()  # the dropped frames' changes: repaint everything
-
-    def _stalled(self) -> None:
-        self._stall = None
-        log(
-            f"session of {self.connection.name} closed: its client read nothing for "
-            f"{self.server.limits.output_stall:g} s"
-        )
-        self._abort = True
+    def eof_received(self) -> bool:
         self.end()
-        if self.app is None or not self.app.is_running:
-            self._drop_connection()
+        return False
 
-    def _drop_connection(self) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end()
+
+    # -- what the Terminal asks of its door ----------------------------------------
+    def hold_reading(self, held: bool) -> None:
+        """The channel's reading paused: the client's SSH window fills."""
+        if held:
+            self.chan.pause_reading()
+        else:
+            self.chan.resume_reading()
+
+    def finish(self, status: int) -> None:
+        self.chan.exit(status)
+
+    def drop(self) -> None:
         """The client does not read: its unsent output is dropped with its
         session, and its connection closed (forcibly if it reads nothing more)."""
         self.chan.abort()
@@ -306,36 +115,5 @@ class Session(asyncssh.SSHServerSession):
         )
         asyncio.get_running_loop().call_later(5, conn.abort)
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        """The first change at once; then at most one every RESIZE_EVERY
-        seconds, the latest (each is a whole new layout and repaint)."""
-        self._size = clamp_size(width, height)  # the pixel sizes are not used
-        if self._resize is None:
-            self._apply_resize()
-
-    def _apply_resize(self) -> None:
-        self._resize = None
-        driver = self._driver()
-        if self._size is None or driver is None or "output" in self._held:
-            return
-        driver.resize(*self._size)
-        self._size = None
-        self._resize = asyncio.get_running_loop().call_later(RESIZE_EVERY, self._apply_resize)
-
-    def eof_received(self) -> bool:
-        self.end()
-        return False
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.end()
-
-    # -- ending -------------------------------------------------------------------
-    def in_lobby(self) -> bool:
-        app = self.app
-        return app is not None and app.is_running and len(app.screen_stack) == 1
-
-    def end(self, goodbye: str | None = None) -> None:
-        if goodbye and not self.goodbye:
-            self.goodbye = goodbye
-        if self.app is not None and self.app.is_running:
-            self.app.exit()
+    def ended(self) -> None:
+        self.connection.session_ended()
