@@ -147,7 +147,8 @@ def serve(
     """Serve tideboard over SSH: players connect with 'ssh -p PORT NAME@HOST'.
 
     With --web PORT, browsers play too (the same lobby and tables): as
-    guests, under a name the server gives.
+    guests, or under a player's name once linked to it (b in the lobby, over
+    SSH).
 
     The SSH user name is the player's name, and it belongs to the first public
     key used with it (Ana is ana); a client without a key plays as a guest
