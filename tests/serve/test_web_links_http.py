@@ -107,7 +107,7 @@ async def test_the_link_shows_the_code_and_only_the_button_spends_it(store):
             assert "links this browser to Ana" in text and f'value="{code}"' in text
             assert 'method="post"' in text
             assert page.headers["X-Frame-Options"] == "DENY"
-            assert page.headers["Referrer-Policy"] == "no-referrer"
+            assert page.headers["Referrer-Policy"] == "same-origin"
             assert page.headers["Cache-Control"] == "no-store"
         form = await client.get("/link")
         assert form.status == 200 and 'name="code"' in await form.text()
@@ -173,5 +173,35 @@ async def test_wrong_codes_from_one_address_are_limited(store):
             await client.post("/link", data={"code": "ZZZZZZZZ"}, allow_redirects=False)
         response = await client.post("/link", data={"code": code}, allow_redirects=False)
         assert response.status == 429 and "wait a minute" in await response.text()
+    finally:
+        await client.close()
+
+
+async def test_the_link_pages_own_form_is_accepted_as_a_browser_posts_it(store):
+    """Found in Chromium: the page's button was refused ("Open the link page of
+    this server").  A browser says where a form's POST comes from with
+    Sec-Fetch-Site; under the pages' old "no-referrer" policy Chromium sent
+    "Origin: null" with it, which never matched the host."""
+    links = WebLinks(store)
+    client = await client_for(links)
+    try:
+        page = await client.get(f"/link?code={links.make_code('Ana')}")
+        assert page.headers["Referrer-Policy"] == "same-origin"  # (Origin is sent)
+        code = links.make_code("Ana")
+        response = await client.post(
+            "/link",
+            data={"code": code},
+            headers={"Origin": "null", "Sec-Fetch-Site": "same-origin"},
+            allow_redirects=False,
+        )
+        assert response.status == 303 and COOKIE in response.cookies
+        for headers in ({"Origin": "null"}, {"Origin": "null", "Sec-Fetch-Site": "cross-site"}):
+            response = await client.post(
+                "/link",
+                data={"code": links.make_code("Ana")},
+                headers=headers,
+                allow_redirects=False,
+            )
+            assert response.status == 403, headers  # (no browser's word that it is ours)
     finally:
         await client.close()

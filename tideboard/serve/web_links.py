@@ -393,9 +393,12 @@ class WebLinks:
         return False
 
     def same_site(self, request: Any) -> bool:
-        """Whether a POST comes from this site's own page (not another site's form)."""
-        if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
-            return False
+        """Whether a POST comes from this site's own page (not another site's form).
+        A browser that says where a request comes from (``Sec-Fetch-Site``: no page
+        can forge it) is believed; one too old to say it is judged by its Origin."""
+        fetch_site = request.headers.get("Sec-Fetch-Site")
+        if fetch_site is not None:
+            return fetch_site in ("same-origin", "none")
         origin = request.headers.get("Origin")
         if origin is None:
             return True  # (a browser too old to say; the form's cookie is SameSite anyway)
@@ -466,10 +469,12 @@ def _form(code: str) -> str:
 
 
 def _private(response: Any) -> None:
-    """Headers every link page has: never cached, never framed, no referrer (the
-    page's address has the code), nothing loaded from anywhere."""
+    """Headers every link page has: never cached, never framed, no referrer to
+    another site (the page's address has the code; within the site it is sent, so
+    that the form's POST carries its Origin: under "no-referrer" Chromium sends
+    "Origin: null"), nothing loaded from anywhere."""
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Security-Policy"] = (
