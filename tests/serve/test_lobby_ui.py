@@ -167,10 +167,16 @@ async def test_enter_on_a_finished_table_replays_it(tmp_path, monkeypatch):
         await pilot.press("enter")
         await settle(pilot)
         replay = app.screen.control
-        assert isinstance(replay, Replay) and replay.whole is room.tables["t001"].match
+        table = room.tables["t001"]
+        assert isinstance(replay, Replay) and replay.whole is table.match
         await pilot.press("end")
         await settle(pilot)
         assert replay.position == len(replay.whole.actions)
+        # the players by their names, as at the table (found in a browser: "Player 1")
+        names = [table.seat_name(seat) for seat in range(table.players)]
+        assert [replay.seat_name(seat) for seat in range(table.players)] == names
+        log = "\n".join(str(line) for line in app.screen.query_one(GameLog).entries)
+        assert "Player 1" not in log and f"{names[0]}:" in log, log
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)

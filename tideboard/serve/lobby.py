@@ -299,7 +299,7 @@ class LobbyScreen(Screen):
         if kind == "done":
             from tideboard.ui.saved_games import open_replay
 
-            open_replay(self.app, table.match, {}, finished=True)
+            open_replay(self.app, table.match, {}, finished=True, **table.replay_names())
             return
         try:
             if table.seat_of(self.player) is None:

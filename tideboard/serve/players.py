@@ -220,7 +220,7 @@ class PlayerScreen(ListScreen):
         if kind == "done" and table is not None and table.over and may_see(table, self.viewer):
             from tideboard.ui.saved_games import open_replay
 
-            open_replay(self.app, table.match, {}, finished=True)
+            open_replay(self.app, table.match, {}, finished=True, **table.replay_names())
 
     def action_leaderboard(self) -> None:
         entry = self.query_one(LobbyList).current()

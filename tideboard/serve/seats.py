@@ -216,6 +216,11 @@ class Table:
             return "free seat"
         return self.seat_name(seat)
 
+    def replay_names(self) -> dict[str, Any]:
+        """What a replay of this table names its players by (``Replay``'s ``names``
+        and ``named``): "ana" for "Player 1", in the seats and in the log."""
+        return {"names": [self.seat_name(s) for s in range(len(self.seats))], "named": self.named}
+
     def named(self, text: str) -> str:
         """``text`` (a log line, a result) with each seated player's name for
         "Player N"; bots' seats keep theirs."""

@@ -193,12 +193,13 @@ def replay_game(app: Any, game_id: str) -> str | None:
     return None
 
 
-def open_replay(app: Any, match: Any, bots: dict[int, str], finished: bool) -> None:
+def open_replay(app: Any, match: Any, bots: dict[int, str], finished: bool, **names: Any) -> None:
+    """Replay ``match`` (``names``: a served table's players, as ``Replay`` takes them)."""
     from tideboard.ui.shared.replay import replay_screen
 
     while len(app.screen_stack) > 1:
         app.pop_screen()
-    app.push_screen(replay_screen(match, bots, finished))
+    app.push_screen(replay_screen(match, bots, finished, **names))
 
 
 def open_loaded(

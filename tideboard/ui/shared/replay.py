@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.match import Match
@@ -31,11 +32,26 @@ LOG_WINDOW = 400  # log lines shown each side of the current move
 class Replay(Control):
     """A stored game, shown one position at a time (``position``: the moves made)."""
 
-    def __init__(self, match: Match, bots: dict[int, str], finished: bool) -> None:
+    def __init__(
+        self,
+        match: Match,
+        bots: dict[int, str],
+        finished: bool,
+        names: Sequence[str] = (),
+        named: Callable[[str], str] | None = None,
+    ) -> None:
         super().__init__(match.undo(len(match.actions)), bots)
         self.whole = match
         self.finished = finished
         self.position = 0
+        # a served table's replay names its players ("ana", not "Player 1")
+        self.names, self.namer = tuple(names), named
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else super().seat_name(seat)
+
+    def named(self, text: str) -> str:
+        return text if self.namer is None else self.namer(text)
 
     # -- what is shown ------------------------------------------------------
     def shown(self) -> Any:
@@ -94,11 +110,11 @@ class Replay(Control):
             if number == self.position:
                 current = len(entries)
                 marks[current] = "reverse bold"
-                entries.append(f"▶ {line}")
+                entries.append(f"▶ {self.named(line)}")
             else:
                 if number > self.position:
                     marks[len(entries)] = "dim"
-                entries.append(f"  {line}")
+                entries.append(f"  {self.named(line)}")
         if high < len(lines):
             marks[len(entries)] = "dim"
             entries.append(f"({len(lines) - high} later moves)")
@@ -135,6 +151,7 @@ class Replay(Control):
         self.screen.app.leave_game()  # (out to the shell if 'tideboard replay' opened it)
 
 
-def replay_screen(match: Match, bots: dict[int, str], finished: bool) -> Any:
-    """The game's screen stepping through ``match`` (secrets shown only if ``finished``)."""
-    return screen_class(match.game.info.id)(control=Replay(match, bots, finished))
+def replay_screen(match: Match, bots: dict[int, str], finished: bool, **names: Any) -> Any:
+    """The game's screen stepping through ``match`` (secrets shown only if
+    ``finished``); ``names``: :class:`Replay`'s ``names`` and ``named``."""
+    return screen_class(match.game.info.id)(control=Replay(match, bots, finished, **names))
