@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.serve.lobby_helpers import at_table, busy_room, fixed_ids, lobby_app, new_room, play_out
 from tests.ui.helpers import settle
+from tideboard.serve.app import ServeApp
 from tideboard.serve.lobby import LobbyList, LobbyScreen
 from tideboard.serve.new_table import NewTableScreen
 from tideboard.serve.table_screen import RemoteTable
@@ -439,3 +440,27 @@ async def test_the_arrows_move_the_new_table_rows_when_they_do_not_fit(tmp_path,
         await pilot.press("right")  # changes the cursor's row (Moonshell: off), not a scroll
         await settle(pilot)
         assert dialog.rows()[2][3] != "on"
+
+
+async def test_a_session_that_opens_its_table_at_once_fills_its_lobby_only_when_back(
+    tmp_path, monkeypatch
+):
+    """Connecting opens the table waiting for you: the lobby under it was filled
+    twice before (on mount and on its first resume), a few tables' lines each,
+    for nothing; it is filled when the player comes back to it."""
+    fixed_ids(monkeypatch)
+    room = new_room(tmp_path)
+    table = room.create("ana", "shifting-stones", 2)
+    room.join(table.id, "bob")
+    fills = []
+    monkeypatch.setattr(
+        LobbyScreen, "fill", lambda self, f=LobbyScreen.fill: fills.append(1) or f(self)
+    )
+    app = ServeApp(room, "ana", None, (80, 24), {"TERM": "xterm-256color"}, table_id=table.id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(app.screen_stack) == 2 and not fills
+        await pilot.press("q", "y")  # back to the lobby
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen) and fills
+        assert ("mine", table.id) in [(kind, key) for kind, key, _text in lines(app)]

@@ -148,7 +148,8 @@ class LobbyScreen(Screen):
         # this session's app: ``self.app`` is the app of whichever session's task
         # asks (a table's change calls every lobby's _listen from the changer's task)
         self.session_app = self.app
-        self.fill()
+        if self.room.tables.get(getattr(self.app, "resume_table", None) or "") is None:
+            self.fill()  # (a session that opens its table at once fills it when back)
         self.room.lobby_listeners.add(self._listen)
         welcome = getattr(self.app, "welcome", None)  # a guest: why, and their name
         self.say(welcome or "Enter: open the line under the cursor; ? explains the lobby.")
@@ -161,6 +162,8 @@ class LobbyScreen(Screen):
         self.waiting_for = table_id
 
     def on_screen_resume(self) -> None:
+        if not self.in_sight():
+            return  # (its session opened a table at once: filled when back from it)
         self.fill()
         back, self.app.returning = self.app.returning, None
         table = self.room.tables.get(back or "")
