@@ -59,6 +59,24 @@ def won(room, name) -> int:
     )
 
 
+def her_bot_beats_bob(room, table, seat: int) -> None:
+    """The bot that took ana's ``seat`` for good plays greedy moves, bob random ones,
+    to the end: her seat wins (the case where her record must not count it)."""
+    game = table.match.game
+    bot, weak = make_bot(game, "greedy", seed=3), make_bot(game, "random", seed=3)
+    while not table.over:
+        state = table.match.state
+        mover = game.to_move(state)[0]
+        player = bot if mover == seat else weak
+        action = player.choose(game, game.view(state, mover), mover, game.legal_for(state, mover))
+        if mover == seat:
+            room._apply(table, action)
+        else:
+            room.act(table.id, "bob", action)
+    room.saves.deliver(wait=True)
+    assert tuple(game.winners(table.match.state)) == (seat,)
+
+
 async def test_p_on_a_table_opens_its_other_players_page_and_arrows_go_to_the_next(
     tmp_path, monkeypatch
 ):
@@ -185,19 +203,7 @@ async def test_a_resigned_table_counts_as_played_not_won_and_is_on_the_page(tmp_
     room.join(table.id, "bob")
     seat = table.seat_of("ana")
     room.resign(table.id, "ana")
-    game = table.match.game
-    bot, weak = make_bot(game, "greedy", seed=3), make_bot(game, "random", seed=3)
-    while not table.over:  # her seat's bot plays well, bob at random: her seat wins
-        state = table.match.state
-        mover = game.to_move(state)[0]
-        player = bot if mover == seat else weak
-        action = player.choose(game, game.view(state, mover), mover, game.legal_for(state, mover))
-        if mover == seat:
-            room._apply(table, action)
-        else:
-            room.act(table.id, "bob", action)
-    room.saves.deliver(wait=True)
-    assert tuple(game.winners(table.match.state)) == (seat,)  # (the case: her seat's bot won)
+    her_bot_beats_bob(room, table, seat)
     record = ratings.table_records(room.store, "ana")[GAME]
     assert (record.played, record.won) == (1, 0)
     app = lobby_app(room, "ana")
@@ -222,18 +228,6 @@ def test_a_table_run_out_of_time_at_counts_as_played_not_won(tmp_path, monkeypat
     remaining = tuple(0.0 if s == seat else 300.0 for s in range(2))
     table.timing.clocks = attrs.evolve(clocks, remaining=remaining)
     room.clock_room.catch_up(table)  # her flag: a bot plays her seat for good
-    game = table.match.game
-    bot, weak = make_bot(game, "greedy", seed=3), make_bot(game, "random", seed=3)
-    while not table.over:
-        state = table.match.state
-        mover = game.to_move(state)[0]
-        player = bot if mover == seat else weak
-        action = player.choose(game, game.view(state, mover), mover, game.legal_for(state, mover))
-        if mover == seat:
-            room._apply(table, action)
-        else:
-            room.act(table.id, "bob", action)
-    room.saves.deliver(wait=True)
-    assert tuple(game.winners(table.match.state)) == (seat,)  # (the case: her seat's bot won)
+    her_bot_beats_bob(room, table, seat)
     record = ratings.table_records(room.store, "ana")[GAME]
     assert (record.played, record.won) == (1, 0)
