@@ -464,3 +464,23 @@ async def test_a_session_that_opens_its_table_at_once_fills_its_lobby_only_when_
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and fills
         assert ("mine", table.id) in [(kind, key) for kind, key, _text in lines(app)]
+
+
+async def test_a_new_sessions_lobby_is_filled_once(tmp_path, monkeypatch):
+    """Its mount and its first resume both filled it, every table's line each
+    time, as each player arrived; the second fill changed nothing."""
+    fixed_ids(monkeypatch)
+    room = busy_room(tmp_path, monkeypatch)
+    fills = []
+    monkeypatch.setattr(
+        LobbyScreen, "fill", lambda self, f=LobbyScreen.fill: fills.append(1) or f(self)
+    )
+    app = lobby_app(room, "erin")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(fills) == 1 and lines(app)
+        await pilot.press("question_mark")  # a window over it and back: filled again
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(fills) == 2
