@@ -35,6 +35,7 @@ from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
     BLUE,
     DUNGEON_POINTS,
+    DUNGEONS,
     ENEMIES_PER_ROOM,
     ENEMY_HEARTS,
     PINK_BONUS,
@@ -243,15 +244,47 @@ class GreedyBot:
         return Move(self.random.choice(hostile))
 
 
+def _run(state: State) -> float:
+    """The current run's dungeons, the one under way in part: half for its green
+    rooms towards the boss, half for the boss's hearts taken."""
+    progress = 0.5 * min(1.0, green_rooms(state) / greens_for_boss(state.dungeon))
+    if state.boss:
+        progress = 0.5 + 0.5 * (1 - state.boss / boss_hearts(state.dungeon))
+    return state.cleared + progress
+
+
+def dungeons_done(game: Any, state: State) -> list[float]:
+    """How far the run has come, in dungeons (what a hint tells: 1.35 is dungeon 2,
+    35% done); a lost campaign 0, a won one all five."""
+    if state.over:
+        return [float(DUNGEONS if state.won else 0)]
+    return [_run(state)]
+
+
+def hint_why(view: State, move: Any) -> str:
+    """Why a hinted move, as a Moonlighter player counts: how far the current
+    dungeon is done now and the change its playouts made to that, in a dungeon's
+    share ("dungeon 2 35% done now: +20% of a dungeon a few turns on"; a death
+    restarts the run, so the change may be more than the dungeon done), and how
+    often the playouts that ended won the campaign."""
+    if not move.visits:
+        return "not looked at"
+    now = dungeons_done(None, view)[0]
+    done = round(100 * (now - view.cleared))
+    when = "by the end" if move.finished >= move.visits else "a few turns on"
+    change = round(100 * (move.points - now))
+    text = f"dungeon {view.dungeon} {done}% done now: {change:+d}% of a dungeon {when}"
+    if move.finished:
+        text += f", wins the campaign {round(100 * move.wins)}%"
+    return text
+
+
 def evaluate(game: Any, state: State) -> list[float]:
     """The campaign as it is likely to end, in points (the expert's judgement of a
     playout cut at its horizon): the best run's dungeons, the current run's progress
     (green rooms towards the boss, the boss's hearts taken), the lives left and the
     health."""
-    progress = 0.5 * min(1.0, green_rooms(state) / greens_for_boss(state.dungeon))
-    if state.boss:
-        progress = 0.5 + 0.5 * (1 - state.boss / boss_hearts(state.dungeon))
-    run = state.cleared + progress
+    run = _run(state)
     value = DUNGEON_POINTS * max(state.best, run) + 300 * run + 400 * state.lives
     return [value + 200 * state.health / state.max_health]
 
@@ -268,7 +301,11 @@ EXPERT = Spec(
     prior=bot_policy(GreedyBot()),
     bias=0.2,
     exploration=0.1,
+    hint_points=dungeons_done,
 )
+
+# A hint's why (engine.hints): the dungeon's progress, not the evaluation's points
+HINT_WHY = hint_why
 
 
 # ``easy``: greedy's second choice this often (engine.bots.EasyBot)
