@@ -23,6 +23,7 @@ green rooms before the boss cost (about 2 hearts a fight with the white pawn), s
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -289,15 +290,46 @@ def evaluate(game: Any, state: State) -> list[float]:
     return [value + 200 * state.health / state.max_health]
 
 
+POOL_WORTH = 0.8  # a heart in the pool, in hearts of health (it takes walking to)
+HEARTS_SPREAD = 2.0  # hearts of margin that make a dungeon's clear likely (logistic)
+
+
+def evaluate_hearts(game: Any, state: State) -> list[float]:
+    """:func:`evaluate` with the dungeon's hearts weighed: the current dungeon
+    counted as cleared by its chance, from the hearts at hand (health and the pool)
+    against those its green rooms still to win are expected to cost (``fight_cost``
+    with the pawn held) and the odds against its boss at full health."""
+    if state.over:
+        return [float(DUNGEON_POINTS * state.best + 400 * state.lives)]
+    dungeon = state.dungeon
+    greens = green_rooms(state)
+    left = max(0, greens_for_boss(dungeon) - greens)
+    if state.boss:
+        boss = win_chance(state.health, (state.boss,), state.pawn, True)
+        clear = boss
+    else:
+        cost = fight_cost(state.max_health, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, state.pawn)
+        have = state.health + POOL_WORTH * state.pool
+        margin = have - left * cost - 2.0
+        boss = win_chance(state.max_health, (boss_hearts(dungeon),), state.pawn, True)
+        clear = boss / (1.0 + math.exp(-margin / HEARTS_SPREAD))
+    run = state.cleared + clear
+    value = DUNGEON_POINTS * max(state.best, run) + 300 * run + 400 * state.lives
+    return [value + 50 * greens / greens_for_boss(dungeon)]
+
+
+EVALUATIONS = {"points": evaluate, "hearts": evaluate_hearts}
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
-    scale=5000.0,
+    scale=8000.0,  # (the evaluation reaches about 7,900: at 5,000 a later dungeon's moves all looked alike)
     horizon=30,
-    evaluate=evaluate,
+    evaluate=evaluate_hearts,
     prior=bot_policy(GreedyBot()),
     bias=0.2,
     exploration=0.1,
