@@ -46,6 +46,7 @@ def main() -> None:
         spec = attrs.evolve(spec, evaluate=bots.EVALUATIONS[args.evaluate])
     game = registry.load("moonlighter")
     won = {"expert": 0, "greedy": 0}
+    best = {"expert": 0, "greedy": 0}  # dungeons cleared in the best run, summed
     start = time.monotonic()
     for number, seed in enumerate(range(first, last + 1)):
         line = [f"seed {seed}:"]
@@ -56,12 +57,16 @@ def main() -> None:
                 bot = bots.GreedyBot(number * 31)
             state, _ = play_out(game, game.setup(GameConfig(players=1, seed=seed)), [bot, bot])
             won[level] += state.won
+            best[level] += state.best
             line.append(f"{level} {'won' if state.won else 'lost'} (best {state.best})")
         print(" ".join(line), f"{(time.monotonic() - start) / 60:.1f} min", flush=True)
     n = last - first + 1
     for level, wins in won.items():
         low, high = wilson(wins, n)
-        print(f"{level}: {wins} of {n} won, {wins / n:.1%} [{low:.0%}, {high:.0%}]")
+        print(
+            f"{level}: {wins} of {n} won, {wins / n:.1%} [{low:.0%}, {high:.0%}];"
+            f" best run {best[level] / n:.2f} dungeons on average"
+        )
 
 
 if __name__ == "__main__":
