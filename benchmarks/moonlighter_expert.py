@@ -1,10 +1,11 @@
 """Moonlighter's expert against greedy on the same campaigns (issue #21): campaigns
 won, each with a 95% interval (Wilson's), and a line a campaign as it ends.
 
-    python benchmarks/moonlighter_expert.py [--iterations N] [--seeds A-B] [--evaluate NAME]
+    python benchmarks/moonlighter_expert.py [--iterations N] [--seeds A-B] [--evaluate NAME] [--scale S]
 
 ``--evaluate`` picks the expert's judgement of a cut playout (``bots.EVALUATIONS``,
-so that a new one is measured against the old on the same seeds).  Greedy plays the
+so that a new one is measured against the old on the same seeds; the old
+judgement: ``--evaluate points --scale 5000``).  Greedy plays the
 same seeds (cheap).  The bots are seeded as ``benchmarks/bots.py`` seeds them
 (``number * 31``), the game with the seed.  One process, one core.
 """
@@ -39,11 +40,14 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=20, help="search iterations a move")
     parser.add_argument("--seeds", default="1-16", help="campaign seeds, A-B")
     parser.add_argument("--evaluate", default="", help="the expert's evaluation (bots.EVALUATIONS)")
+    parser.add_argument("--scale", type=float, help="a fine score for the search (old: 5000)")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
     if args.evaluate:
         spec = attrs.evolve(spec, evaluate=bots.EVALUATIONS[args.evaluate])
+    if args.scale:
+        spec = attrs.evolve(spec, scale=args.scale)
     game = registry.load("moonlighter")
     won = {"expert": 0, "greedy": 0}
     best = {"expert": 0, "greedy": 0}  # dungeons cleared in the best run, summed
