@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import random
+import re
 
 import attrs
 import pytest
@@ -15,6 +16,7 @@ from tideboard.engine.hints import hints, move_words, why
 from tideboard.engine.registry import load
 from tideboard.engine.search import Budget, Ranked, search
 from tideboard.engine.thinking import rank
+from tideboard.games.moonlighter.content import greens_for_boss
 
 from .test_sampling import CASES, positions
 
@@ -193,3 +195,44 @@ def test_moves_the_log_words_alike_are_named_by_their_notation():
         for hint in shown:
             assert hint.words == game.format_action(hint.action).removeprefix(f"p{seat + 1} ")
         assert len({h.words for h in shown}) == len(shown) >= 2
+
+
+def test_moonlighters_hints_read_as_the_dungeons_progress():
+    """Moonlighter's search judges a cut playout on a scale of its own (the lives and
+    health weighed in): a hint tells how far the dungeon is done now and the change,
+    in a dungeon's share, not "near 1451" with the score at 0."""
+    game = load("moonlighter")
+    bots = importlib.import_module("tideboard.games.moonlighter.bots")
+    state = game.setup(GameConfig(players=1, seed=4))
+    greedy = bots.GreedyBot(4)
+    while len(game.legal_for(state, 0)) < 2 or not any(r.cleared for r in state.rooms):
+        state = game.apply(state, greedy.choose(game, state, 0, game.legal_for(state, 0)))
+    view = game.view(state, 0)
+    legal = game.legal_for(state, 0)
+    result = search(game, view, 0, legal, bots.EXPERT, random.Random(3), Budget(iterations=12))
+    shown = hints(game, view, 0, result)
+    greens = sum(1 for room in view.rooms if room.cleared)
+    done = round(100 * 0.5 * greens / greens_for_boss(1))
+    assert 0 < done < 50  # (a green room or more, short of the boss)
+    for hint in shown:
+        found = re.fullmatch(
+            r"dungeon 1 (\d+)% done now: ([+-]\d+)% of a dungeon a few turns on", hint.why
+        )
+        assert found, hint.why
+        assert int(found[1]) == done
+        assert -100 <= int(found[2]) <= 200  # (a death restarts the run; a boss is a dungeon)
+
+
+def test_moonlighters_why_in_words():
+    bots = importlib.import_module("tideboard.games.moonlighter.bots")
+    view = load("moonlighter").setup(GameConfig(players=1, seed=1))
+    view = attrs.evolve(view, dungeon=2, cleared=1)
+    now = bots.dungeons_done(None, view)[0]
+    assert now == 1.0  # (dungeon 2 just begun: no green room yet)
+    move = Ranked("m", visits=10, value=0.6, points=1.2, finished=2, wins=0.5)
+    assert bots.hint_why(view, move) == (
+        "dungeon 2 0% done now: +20% of a dungeon a few turns on, wins the campaign 50%"
+    )
+    lost = Ranked("m", visits=4, value=0.1, points=0.3)  # (deaths restart the run)
+    assert bots.hint_why(view, lost) == "dungeon 2 0% done now: -70% of a dungeon a few turns on"
+    assert bots.hint_why(view, Ranked("m", 0, 0.0)) == "not looked at"

@@ -50,6 +50,9 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     solo = getattr(view, "solo", False) or game_seats(game, view) == 1
     if len(result.moves) == 1:
         return [Hint(moves[0].action, words[0], "the only move")]
+    game_why = _game_why(game)
+    if game_why is not None:  # (a game that words its own why: Moonlighter)
+        return [Hint(m.action, w, game_why(view, m)) for m, w in zip(moves, words, strict=True)]
     base = _counted_now(game, view, seat)
     return [Hint(m.action, w, why(m, now, solo, base)) for m, w in zip(moves, words, strict=True)]
 
@@ -91,6 +94,19 @@ def game_seats(game: Any, view: Any) -> int:
         return len(game.scores(view))
     except Exception:
         return 0
+
+
+def _game_why(game: Any) -> Any:
+    """The game's own wording of a hint's why, where its points would read as
+    nonsense (the bots module's ``HINT_WHY(view, ranked)``: Moonlighter's dungeon
+    progress, where its search's evaluation is on no scale a player sees); None for
+    the other games."""
+    try:
+        package = game.info.id.replace("-", "_")
+        bots = importlib.import_module(f"tideboard.games.{package}.bots")
+    except Exception:  # (a game without bots: the common words)
+        return None
+    return getattr(bots, "HINT_WHY", None)
 
 
 def _counted_now(game: Any, view: Any, seat: int) -> float | None:

@@ -63,6 +63,10 @@ class Spec:
     prior: Policy | None = None
     bias: float = 0.0
     exploration: float = EXPLORATION  # UCB1's constant (smaller where rewards differ little)
+    # each seat's points where a playout ended, as its hints count them (None: the
+    # game's ``scores`` when it finished, else ``evaluate``'s): Moonlighter's
+    # progress through its dungeons, where its evaluation is on no scale a player sees
+    hint_points: Callable[[Any, Any], Sequence[float]] | None = None
 
 
 @attrs.frozen
@@ -311,7 +315,12 @@ def _note_outcome(game: Any, state: Any, seat: int, spec: Spec, first: _Node) ->
     """The seat's points where a playout ended (and whether it won, if the game
     ended), on the root's child it went through (for hints)."""
     over = game.is_over(state)
-    scores = game.scores(state) if over or spec.evaluate is None else spec.evaluate(game, state)
+    if spec.hint_points is not None:
+        scores = spec.hint_points(game, state)
+    elif over or spec.evaluate is None:
+        scores = game.scores(state)
+    else:
+        scores = spec.evaluate(game, state)
     first.points += scores[seat]
     if over:
         first.finished += 1

@@ -23,6 +23,7 @@ green rooms before the boss cost (about 2 hearts a fight with the white pawn), s
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -35,6 +36,7 @@ from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
     BLUE,
     DUNGEON_POINTS,
+    DUNGEONS,
     ENEMIES_PER_ROOM,
     ENEMY_HEARTS,
     PINK_BONUS,
@@ -243,17 +245,80 @@ class GreedyBot:
         return Move(self.random.choice(hostile))
 
 
+def _run(state: State) -> float:
+    """The current run's dungeons, the one under way in part: half for its green
+    rooms towards the boss, half for the boss's hearts taken."""
+    progress = 0.5 * min(1.0, green_rooms(state) / greens_for_boss(state.dungeon))
+    if state.boss:
+        progress = 0.5 + 0.5 * (1 - state.boss / boss_hearts(state.dungeon))
+    return state.cleared + progress
+
+
+def dungeons_done(game: Any, state: State) -> list[float]:
+    """How far the run has come, in dungeons (what a hint tells: 1.35 is dungeon 2,
+    35% done); a lost campaign 0, a won one all five."""
+    if state.over:
+        return [float(DUNGEONS if state.won else 0)]
+    return [_run(state)]
+
+
+def hint_why(view: State, move: Any) -> str:
+    """Why a hinted move, as a Moonlighter player counts: how far the current
+    dungeon is done now and the change its playouts made to that, in a dungeon's
+    share ("dungeon 2 35% done now: +20% of a dungeon a few turns on"; a death
+    restarts the run, so the change may be more than the dungeon done), and how
+    often the playouts that ended won the campaign."""
+    if not move.visits:
+        return "not looked at"
+    now = dungeons_done(None, view)[0]
+    done = round(100 * (now - view.cleared))
+    when = "by the end" if move.finished >= move.visits else "a few turns on"
+    change = round(100 * (move.points - now))
+    text = f"dungeon {view.dungeon} {done}% done now: {change:+d}% of a dungeon {when}"
+    if move.finished:
+        text += f", wins the campaign {round(100 * move.wins)}%"
+    return text
+
+
 def evaluate(game: Any, state: State) -> list[float]:
     """The campaign as it is likely to end, in points (the expert's judgement of a
     playout cut at its horizon): the best run's dungeons, the current run's progress
     (green rooms towards the boss, the boss's hearts taken), the lives left and the
     health."""
-    progress = 0.5 * min(1.0, green_rooms(state) / greens_for_boss(state.dungeon))
-    if state.boss:
-        progress = 0.5 + 0.5 * (1 - state.boss / boss_hearts(state.dungeon))
-    run = state.cleared + progress
+    run = _run(state)
     value = DUNGEON_POINTS * max(state.best, run) + 300 * run + 400 * state.lives
     return [value + 200 * state.health / state.max_health]
+
+
+POOL_WORTH = 0.8  # a heart in the pool, in hearts of health (it takes walking to)
+HEARTS_SPREAD = 2.0  # hearts of margin that make a dungeon's clear likely (logistic)
+
+
+def evaluate_hearts(game: Any, state: State) -> list[float]:
+    """:func:`evaluate` with the dungeon's hearts weighed: the current dungeon
+    counted as cleared by its chance, from the hearts at hand (health and the pool)
+    against those its green rooms still to win are expected to cost (``fight_cost``
+    with the pawn held) and the odds against its boss at full health."""
+    if state.over:
+        return [float(DUNGEON_POINTS * state.best + 400 * state.lives)]
+    dungeon = state.dungeon
+    greens = green_rooms(state)
+    left = max(0, greens_for_boss(dungeon) - greens)
+    if state.boss:
+        boss = win_chance(state.health, (state.boss,), state.pawn, True)
+        clear = boss
+    else:
+        cost = fight_cost(state.max_health, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, state.pawn)
+        have = state.health + POOL_WORTH * state.pool
+        margin = have - left * cost - 2.0
+        boss = win_chance(state.max_health, (boss_hearts(dungeon),), state.pawn, True)
+        clear = boss / (1.0 + math.exp(-margin / HEARTS_SPREAD))
+    run = state.cleared + clear
+    value = DUNGEON_POINTS * max(state.best, run) + 300 * run + 400 * state.lives
+    return [value + 50 * greens / greens_for_boss(dungeon)]
+
+
+EVALUATIONS = {"points": evaluate, "hearts": evaluate_hearts}
 
 
 # The expert's search (tideboard.engine.search): this game's determinization, a
@@ -262,13 +327,17 @@ def evaluate(game: Any, state: State) -> list[float]:
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
-    scale=5000.0,
+    scale=8000.0,  # (the evaluation reaches about 7,900: at 5,000 a later dungeon's moves all looked alike)
     horizon=30,
-    evaluate=evaluate,
+    evaluate=evaluate_hearts,
     prior=bot_policy(GreedyBot()),
     bias=0.2,
     exploration=0.1,
+    hint_points=dungeons_done,
 )
+
+# A hint's why (engine.hints): the dungeon's progress, not the evaluation's points
+HINT_WHY = hint_why
 
 
 # ``easy``: greedy's second choice this often (engine.bots.EasyBot)
