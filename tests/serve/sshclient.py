@@ -15,6 +15,7 @@ import asyncssh
 
 from tideboard.serve.server import Limits, Server
 
+CONTROL = re.compile(r"[\x00-\x1f]")  # the characters below a space
 CSI = re.compile(r"\x1b\[([0-9;?<>=$]*)([ -/]*)([@-~])|\x1b[()][0-9A-Za-z]|\x1b[=>78cM]")
 
 
@@ -31,28 +32,46 @@ class Terminal:
         last = text.rfind("\x1b")
         if last != -1 and not CSI.match(text, last):
             text, self.pending = text[:last], text[last:]
-        pos = 0
-        for match in CSI.finditer(text):
-            self._text(text[pos : match.start()])
-            pos = match.end()
-            if match.group(3) == "H" and not match.group(1).startswith("?"):
-                parts = (match.group(1) or "1;1").split(";")
-                self.y = int(parts[0] or 1) - 1
-                self.x = int(parts[1] or 1) - 1 if len(parts) > 1 else 0
-            elif match.group(3) == "J" and match.group(1) in ("2", ""):
+        # text, then each sequence's (parameters, intermediates, final) and the text after it
+        parts = CSI.split(text)
+        self._text(parts[0])
+        for at in range(1, len(parts), 4):
+            params, final, after = parts[at], parts[at + 2], parts[at + 3]
+            if final == "H" and not params.startswith("?"):
+                numbers = (params or "1;1").split(";")
+                self.y = int(numbers[0] or 1) - 1
+                self.x = int(numbers[1] or 1) - 1 if len(numbers) > 1 else 0
+            elif final == "J" and params in ("2", ""):
                 self.rows = [[" "] * self.width for _ in range(self.height)]
-        self._text(text[pos:])
+            if after:
+                self._text(after)
 
     def _text(self, text: str) -> None:
-        for char in text:
-            if char == "\r":
+        """Text between escape sequences: a carriage return and a line feed move the
+        cursor, other control characters are dropped, runs of characters are written
+        at the cursor (a run at a time, not a character: the screens of a whole game
+        are hundreds of thousands of characters)."""
+        if CONTROL.search(text) is None:
+            self._run(text)
+            return
+        pos = 0
+        for match in CONTROL.finditer(text):
+            self._run(text[pos : match.start()])
+            pos = match.end()
+            if match.group() == "\r":
                 self.x = 0
-            elif char == "\n":
+            elif match.group() == "\n":
                 self.y += 1
-            elif char >= " ":
-                if 0 <= self.y < self.height and 0 <= self.x < self.width:
-                    self.rows[self.y][self.x] = char
-                self.x += 1
+        self._run(text[pos:])
+
+    def _run(self, run: str) -> None:
+        """``run`` (no control characters) written from the cursor on, what falls off
+        the screen dropped; the cursor moves past it."""
+        if run and 0 <= self.y < self.height:
+            start, end = max(0, self.x), min(self.width, self.x + len(run))
+            if start < end:
+                self.rows[self.y][start:end] = run[start - self.x : end - self.x]
+        self.x += len(run)
 
     def text(self) -> str:
         return "\n".join("".join(row).rstrip() for row in self.rows)
@@ -100,7 +119,7 @@ class Client:
         self.conn = conn
         self.process = process
         self.screen = Terminal(*size)
-        self.output = b""
+        self.output = bytearray()  # (extended in place: a whole game is megabytes)
         self.changed = asyncio.Condition()  # notified when output arrives (or ends)
         self.task = asyncio.create_task(self._read())
 

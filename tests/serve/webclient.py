@@ -29,7 +29,7 @@ class WebClient(Client):
         self.http = http
         self.ws = ws
         self.screen = Terminal(*size)
-        self.output = b""
+        self.output = bytearray()  # (extended in place: a whole game is megabytes)
         self.texts: list[str] = []  # the text messages (pongs)
         self.changed = asyncio.Condition()
         self._decode = codecs.getincrementaldecoder("utf-8")("replace").decode

@@ -10,6 +10,8 @@ writes it)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from tests.ui.fit import cuts
@@ -35,8 +37,11 @@ from tideboard.ui.shared.game_screen import GameScreen
 SIZE = (80, 24)
 
 
+@cache
 def finished(game_id: str, players: int, variant: str = "standard", seed: int = 3) -> Match:
-    """A game played to its end by greedy bots (random ones never end Shifting Stones)."""
+    """A game played to its end by greedy bots (random ones never end Shifting Stones).
+    Played once a worker: a ``Match`` is immutable (a move or an undo is a new one), and
+    both the game's own test and the picker's (which stores all of them) need it."""
     game = registry.load(game_id)
     config = GameConfig(players=players, variant=variant, seed=seed)
     match = Match.start(game, config)

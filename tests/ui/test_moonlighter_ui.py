@@ -423,21 +423,25 @@ async def test_footer_in_fights_offers_flee_only_where_you_can():
 
 
 async def test_stats_stay_five_lines_when_the_boss_is_ready():
+    """Two checks of the same first frame (one app): the stats stay five lines when
+    the boss is ready, and the boss-ready roll hint warns there is no way out."""
     app = ml_app_with_state(green_row(10))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
-        stats = screen.query_one("#ml-stats")
-        text = str(stats.render())
-        assert "boss on a 0" in text
-        assert stats.size.height == 5  # no line wraps onto a sixth
-        assert all(len(line) <= stats.size.width for line in text.splitlines())
+        stats_stay_five_lines_when_the_boss_is_ready(screen)
+        boss_ready_roll_hint_warns_there_is_no_way_out(screen)
 
 
-async def test_boss_ready_roll_hint_warns_there_is_no_way_out():
-    app = ml_app_with_state(green_row(10))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ml_screen(pilot)
-        assert "a 0 brings the boss" in status(screen)
+def stats_stay_five_lines_when_the_boss_is_ready(screen) -> None:
+    stats = screen.query_one("#ml-stats")
+    text = str(stats.render())
+    assert "boss on a 0" in text
+    assert stats.size.height == 5  # no line wraps onto a sixth
+    assert all(len(line) <= stats.size.width for line in text.splitlines())
+
+
+def boss_ready_roll_hint_warns_there_is_no_way_out(screen) -> None:
+    assert "a 0 brings the boss" in status(screen)
 
 
 async def test_boss_with_one_heart_left_is_singular():

@@ -225,14 +225,12 @@ async def test_moon_shadow_footer_leaves_out_w_and_the_key_says_why():
         assert screen.turn.mode is None and "Moon Shadow" in status(screen)
 
 
-async def test_w_is_listed_when_a_power_may_be_used():
-    app = tsunami_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await to_first_turn(pilot)
-        assert mermaid_moves(screen.game, screen.state) and "power" in footer_actions(screen)
-        labels = {b.action: b.description for b in screen_bindings(screen) if b.key == "w"}
-        assert labels["power"] == "Power" and labels["pick_mermaid"] == "Mermaid"
+def w_is_listed_when_a_power_may_be_used(screen) -> None:
+    """(A test of its own before; looked at in the first turn of
+    test_still_water_and_free_flow_hints_say_what_rotating_does, before its events.)"""
+    assert mermaid_moves(screen.game, screen.state) and "power" in footer_actions(screen)
+    labels = {b.action: b.description for b in screen_bindings(screen) if b.key == "w"}
+    assert labels["power"] == "Power" and labels["pick_mermaid"] == "Mermaid"
 
 
 # -- the power list's place --------------------------------------------------------------
@@ -282,7 +280,8 @@ def test_snapshot_tsunami_aiming_a_passive_pull_120x40(snap_compare):
 
 async def test_still_water_and_free_flow_hints_say_what_rotating_does():
     """Event rounds: Still Water leaves r out of the footer and the hint says why; Free
-    Flow's hint says the first rotation is free."""
+    Flow's hint says the first rotation is free.  First, in the same first turn (one
+    app for both): w is listed when a power may be used."""
     from tideboard.engine.states import evolve
     from tideboard.games.moonshell.reef import FREE_FLOW, STILL_WATER
 
@@ -290,6 +289,7 @@ async def test_still_water_and_free_flow_hints_say_what_rotating_does():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await to_first_turn(pilot)
+        w_is_listed_when_a_power_may_be_used(screen)
         base = screen.state
         screen.control.match = screen.match.__class__(
             screen.match.game, screen.match.config, (evolve(base, event=STILL_WATER),)

@@ -71,6 +71,9 @@ def flat(text: str) -> str:
 
 
 async def test_the_hint_names_the_tiles_on_your_rocks_in_full_at_80x24():
+    """After the first secret is kept (one app for two tests): first, at 80x24 every
+    objective is named with its deck and what it pays; then the hint names the tiles
+    on your rocks in full."""
     from tideboard.games.moonshell import rules
     from tideboard.games.moonshell.content import tile_name
 
@@ -78,6 +81,8 @@ async def test_the_hint_names_the_tiles_on_your_rocks_in_full_at_80x24():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await keep_first_secret(pilot, screen)
+        await settle(pilot)
+        at_80x24_every_objective_is_named_with_its_deck_and_what_it_pays(screen)
         await pilot.press("2")
         said = flat(text_of(screen, "#ms-status"))
         assert "white starfish to your left rock" in said, said  # the pull's preview
@@ -89,19 +94,16 @@ async def test_the_hint_names_the_tiles_on_your_rocks_in_full_at_80x24():
             assert tile_name(rock) in said, said
 
 
-async def test_at_80x24_every_objective_is_named_with_its_deck_and_what_it_pays():
+def at_80x24_every_objective_is_named_with_its_deck_and_what_it_pays(screen) -> None:
+    """(A test of its own before; looked at in the first turn of
+    test_the_hint_names_the_tiles_on_your_rocks_in_full_at_80x24, before its pull.)"""
     from tideboard.games.moonshell.content import CARDS, DECK_TITLES
 
-    app = ms_app(bots={1: "greedy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        await keep_first_secret(pilot, screen)
-        await settle(pilot)
-        lines = text_of(screen, "#ms-table").splitlines()
-        for card_id in screen.state.open_cards:
-            title = DECK_TITLES[CARDS[card_id].deck]
-            assert any(line.startswith(f"{card_id} {title}") for line in lines), lines
-        assert max(len(line) for line in lines) <= 35
+    lines = text_of(screen, "#ms-table").splitlines()
+    for card_id in screen.state.open_cards:
+        title = DECK_TITLES[CARDS[card_id].deck]
+        assert any(line.startswith(f"{card_id} {title}") for line in lines), lines
+    assert max(len(line) for line in lines) <= 35
 
 
 async def test_the_secret_card_chosen_is_spelt_out_while_choosing():

@@ -104,18 +104,31 @@ async def test_the_footer_at_game_over_lists_only_what_still_works(tmp_path):
         }
 
 
-async def test_large_terminals_get_larger_ocean_cells():
+async def test_large_terminals_get_larger_ocean_cells_and_the_objectives_in_full():
+    """At 120x40, one game after the first secret is kept (two checks, one app):
+    large terminals get larger ocean cells; the objectives are described in full.
+    (A small terminal's small cells: test_growing_the_terminal_grows_the_ocean.)"""
     app = ms_app(bots={1: "greedy"})
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         await keep_first_secret(pilot, screen)
-        board = screen.query_one(OceanBoard)
-        assert board.geo == LARGE
-        assert board.size.width == LARGE.width and board.size.height == LARGE.height
-    app = ms_app(bots={1: "greedy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.screen.query_one(OceanBoard).geo == SMALL
+        large_terminals_get_larger_ocean_cells(screen)
+        at_120x40_the_objectives_are_described_in_full(screen)
+
+
+def large_terminals_get_larger_ocean_cells(screen) -> None:
+    board = screen.query_one(OceanBoard)
+    assert board.geo == LARGE
+    assert board.size.width == LARGE.width and board.size.height == LARGE.height
+
+
+def at_120x40_the_objectives_are_described_in_full(screen) -> None:
+    from tideboard.ui.moonshell.tiles import card_in_full
+
+    text = " ".join(text_of(screen, "#ms-objectives").split())
+    for card_id in screen.state.open_cards:
+        assert " ".join(card_in_full(card_id).split()) in text
+    assert "PR10Pair" not in text
 
 
 # -- the log in the reader's frame -----------------------------------------------------
@@ -291,22 +304,14 @@ def test_card_words_are_short_and_say_what_counts():
     assert all(len(card_words(c)) <= 20 for c in CARDS if CARDS[c].deck != "secret")
 
 
-async def test_at_120x40_the_objectives_are_described_in_full():
-    from tideboard.ui.moonshell.tiles import card_in_full
-
-    app = ms_app(bots={1: "greedy"})
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        await keep_first_secret(pilot, screen)
-        text = " ".join(text_of(screen, "#ms-objectives").split())
-        for card_id in screen.state.open_cards:
-            assert " ".join(card_in_full(card_id).split()) in text
-        assert "PR10Pair" not in text
-
-
 async def test_growing_the_terminal_grows_the_ocean():
+    """Small cells at 80x24 from the first frame (the secrets still to keep: this was
+    test_large_terminals_get_larger_ocean_cells's own app), then after the first
+    turn the ocean grows with the terminal and shrinks back."""
     app = ms_app(bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one(OceanBoard).geo == SMALL  # before the keep phase ends
         screen = app.screen
         await keep_first_secret(pilot, screen)
         board = screen.query_one(OceanBoard)

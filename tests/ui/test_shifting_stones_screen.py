@@ -225,21 +225,26 @@ async def test_a_bot_playing_solo_is_not_called_you():
 
 
 # -- wide terminals --------------------------------------------------------------------
+def measured(screen) -> tuple:
+    """The stones' cell size, the hand's card size, the log's height, the table's head."""
+    grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
+    table = screen.query_one("#ss-table", Static)
+    head = "".join(seg.text for seg in table.render_line(0))
+    return (grid.cell_size(), hand.size_now(), screen.query_one("#ss-log").size.height, head)
+
+
 async def test_120x40_grows_the_stones_the_cards_and_the_log():
+    """A game started at 120x40 against one started at 80x24; the 80x24 game's app
+    then runs test_resizing_to_120x40_and_back_redraws_at_the_new_size (two tests,
+    one app for 80x24: the first frame is measured before the resizes)."""
     sizes = {}
     for size in ((80, 24), (120, 40)):
         app = app_for(bots={1: "greedy"})
         async with app.run_test(size=size) as pilot:
             screen = await game_screen(pilot)
-            grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
-            sizes[size] = (
-                grid.cell_size(),
-                hand.size_now(),
-                screen.query_one("#ss-log").size.height,
-            )
-            table = screen.query_one("#ss-table", Static)
-            head = "".join(seg.text for seg in table.render_line(0))
-            sizes[size] += (head,)
+            sizes[size] = measured(screen)
+            if size == (80, 24):
+                await resizing_to_120x40_and_back_redraws_at_the_new_size(pilot, screen)
     small, large = sizes[(80, 24)], sizes[(120, 40)]
     assert small[:2] == ((10, 4), SMALL)
     assert large[0][0] > 10 and large[0][1] > 4 and large[1] == LARGE
@@ -307,20 +312,19 @@ def test_plural_wording():
     assert "strike(s)" not in STONES.result_text(evolve(won, strikes=0))
 
 
-async def test_resizing_to_120x40_and_back_redraws_at_the_new_size():
-    app = app_for(bots={1: "greedy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await game_screen(pilot)
-        grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
-        assert grid.cell_size() == (16, 8) and hand.size_now() == LARGE
-        line = "".join(seg.text for seg in hand.render_line(0))
-        assert line.count("╮") + line.count("┓") == 4 and "·" in line  # four large cards
-        await pilot.resize_terminal(80, 24)
-        await settle(pilot)
-        assert grid.cell_size() == (10, 4) and hand.size_now() == SMALL
-        assert len("".join(seg.text for seg in grid.render_line(1)).rstrip()) <= 33
+async def resizing_to_120x40_and_back_redraws_at_the_new_size(pilot, screen) -> None:
+    """(A test of its own before; run in test_120x40_grows_the_stones_the_cards_and_the_log's
+    80x24 app, from its first frame.)"""
+    grid, hand = screen.query_one(StoneGrid), screen.query_one(HandStrip)
+    await pilot.resize_terminal(120, 40)
+    await settle(pilot)
+    assert grid.cell_size() == (16, 8) and hand.size_now() == LARGE
+    line = "".join(seg.text for seg in hand.render_line(0))
+    assert line.count("╮") + line.count("┓") == 4 and "·" in line  # four large cards
+    await pilot.resize_terminal(80, 24)
+    await settle(pilot)
+    assert grid.cell_size() == (10, 4) and hand.size_now() == SMALL
+    assert len("".join(seg.text for seg in grid.render_line(1)).rstrip()) <= 33
 
 
 def test_scored_view_card_size_follows_the_terminal_not_the_width_given():

@@ -377,13 +377,20 @@ def test_pack_breaks_between_items_never_inside_one():
 
 
 async def test_table_info_lines_do_not_break_a_phrase():
+    """Two checks of the same first frame (one app): the table's info lines do not
+    break a phrase; the grid underlines the letter cards use for each stone."""
     app = app_for(bots={1: "greedy"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        table = app.screen.query_one("#ss-table")
-        rows = ["".join(seg.text for seg in table.render_line(y)) for y in range(table.size.height)]
-        assert any("Ends at 10 cards scored" in row for row in rows), rows
-        assert any("Scored" in row and "Hand" in row for row in rows)
+        table_info_lines_do_not_break_a_phrase(app.screen)
+        grid_underlines_the_letter_cards_use_for_each_stone(app.screen)
+
+
+def table_info_lines_do_not_break_a_phrase(screen) -> None:
+    table = screen.query_one("#ss-table")
+    rows = ["".join(seg.text for seg in table.render_line(y)) for y in range(table.size.height)]
+    assert any("Ends at 10 cards scored" in row for row in rows), rows
+    assert any("Scored" in row and "Hand" in row for row in rows)
 
 
 async def test_solo_table_has_no_bonus_column_and_end_turn_warns_of_a_strike():
@@ -426,16 +433,14 @@ async def test_solo_end_screen_shows_strikes_not_the_bonus():
         assert "Strikes" in headers and "Bonus" not in headers and "1s" not in headers
 
 
-async def test_grid_underlines_the_letter_cards_use_for_each_stone():
-    app = app_for(bots={1: "greedy"})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        grid = app.screen.query_one(StoneGrid)
-        segments = [seg for y in range(grid.size.height) for seg in grid.render_line(y)]
-        underlined = {seg.text for seg in segments if seg.style and seg.style.underline}
-        faces = {ss_ui.LETTERS[face] for face in grid.grid}
-        assert faces <= underlined  # BOAT's O, SEED's E...
-        assert len([line for line in widget_lines(grid) if line]) == 13  # header + 12
+def grid_underlines_the_letter_cards_use_for_each_stone(screen) -> None:
+    """(A test of its own before; run in test_table_info_lines_do_not_break_a_phrase's app.)"""
+    grid = screen.query_one(StoneGrid)
+    segments = [seg for y in range(grid.size.height) for seg in grid.render_line(y)]
+    underlined = {seg.text for seg in segments if seg.style and seg.style.underline}
+    faces = {ss_ui.LETTERS[face] for face in grid.grid}
+    assert faces <= underlined  # BOAT's O, SEED's E...
+    assert len([line for line in widget_lines(grid) if line]) == 13  # header + 12
 
 
 async def test_help_explains_the_card_letters_and_marks():
