@@ -82,6 +82,7 @@ def test_a_replay_and_a_table_are_the_games_own_screen_class():
     class Table:  # what RemoteTable reads of a server table when it is made
         def __init__(self, match):
             self.match, self.chat = match, []
+            self.timing = None  # untimed (a timed table's clocks: serve/clock_store.py)
 
         def seat_of(self, name):
             return 0
