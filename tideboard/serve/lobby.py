@@ -127,7 +127,6 @@ class LobbyScreen(Screen):
         self.waiting_for: str | None = None
         self.filter = ""  # only the lines with this text (any case)
         self._refill = False  # a fill is due: the changes of the next REFILL s gather
-        self._fresh = False  # filled on mount: its first resume (at once) need not fill
         self.private = lobby_private.PrivateTables(self)  # c, d, /join, a new table's code
 
     def compose(self) -> ComposeResult:
@@ -149,9 +148,6 @@ class LobbyScreen(Screen):
         # this session's app: ``self.app`` is the app of whichever session's task
         # asks (a table's change calls every lobby's _listen from the changer's task)
         self.session_app = self.app
-        if self.room.tables.get(getattr(self.app, "resume_table", None) or "") is None:
-            self.fill()  # (a session that opens its table at once fills it when back)
-            self._fresh = True
         self.room.lobby_listeners.add(self._listen)
         welcome = getattr(self.app, "welcome", None)  # a guest: why, and their name
         self.say(welcome or "Enter: open the line under the cursor; ? explains the lobby.")
@@ -164,12 +160,11 @@ class LobbyScreen(Screen):
         self.waiting_for = table_id
 
     def on_screen_resume(self) -> None:
+        # filled here only, when it shows: its session's first resume (not under a
+        # table the session opened at once: then when it is back from it)
         if not self.in_sight():
-            return  # (its session opened a table at once: filled when back from it)
-        if self._fresh:  # the session's first screen, filled on mount just before
-            self._fresh = False
-        else:
-            self.fill()
+            return
+        self.fill()
         back, self.app.returning = self.app.returning, None
         table = self.room.tables.get(back or "")
         if table is not None and table.id == self.waiting_for and not table.started:
