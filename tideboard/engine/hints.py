@@ -20,6 +20,7 @@ import random
 from typing import Any, NamedTuple
 
 from tideboard.engine.core import seat_label
+from tideboard.engine.registry import PACKAGES
 
 COUNT = 3  # hints shown
 _WORDING_SEEDS = (1, 2)  # the samples a move is worded in (see move_words)
@@ -102,8 +103,7 @@ def _game_why(game: Any) -> Any:
     progress, where its search's evaluation is on no scale a player sees); None for
     the other games."""
     try:
-        package = game.info.id.replace("-", "_")
-        bots = importlib.import_module(f"tideboard.games.{package}.bots")
+        bots = _game_module(game, "bots")
     except Exception:  # (a game without bots: the common words)
         return None
     return getattr(bots, "HINT_WHY", None)
@@ -116,8 +116,7 @@ def _counted_now(game: Any, view: Any, seat: int) -> float | None:
     judges a playout cut at its horizon), on the search's samples of what the seat
     cannot see; None for the other games (or where it cannot be counted)."""
     try:
-        package = game.info.id.replace("-", "_")
-        bots = importlib.import_module(f"tideboard.games.{package}.bots")
+        bots = _game_module(game, "bots")
         counted = getattr(bots, "COUNTED_NOW", None)
         if counted is None:
             return None
@@ -169,5 +168,10 @@ def notation(game: Any, seat: int, action: Any) -> str:
 
 
 def _determinize(game: Any) -> Any:
-    package = game.info.id.replace("-", "_")
-    return importlib.import_module(f"tideboard.games.{package}.sampling").determinize
+    return _game_module(game, "sampling").determinize
+
+
+def _game_module(game: Any, name: str) -> Any:
+    """The game's module ``name`` (``bots``, ``sampling``), in the package the
+    registry found it in."""
+    return importlib.import_module(f"{PACKAGES[game.info.id]}.{name}")
