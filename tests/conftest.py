@@ -1,6 +1,7 @@
 import gc
 import os
 import sys
+from contextlib import asynccontextmanager
 
 # Cache compiled and assertion-rewritten modules even where the environment says
 # not to (PYTHONDONTWRITEBYTECODE): every xdist worker imports and rewrites the
@@ -17,8 +18,10 @@ gc.set_threshold(10_000, 20, 100)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
+from textual.app import App  # noqa: E402
 
 from tideboard.store.background import WriteThread  # noqa: E402
+from tideboard.ui.textual_compat import screen_lines, skip_unseen_frames  # noqa: E402
 
 # In CI, property tests draw the same examples every run, so a red build is
 # always reproducible; locally they explore new examples each time.
@@ -82,6 +85,34 @@ def collector_turned_back_on():
         gc.enable()
 
 
+@pytest.fixture(autouse=True)
+def unseen_frames_skipped(request):
+    """A headless app draws every frame and throws it away; the tests skip
+    drawing them (a third of the app tests' CPU), not laying them out
+    (``textual_compat.skip_unseen_frames``).  What a test reads is drawn
+    (``screen_lines``, snapshots), and so is every app's last screen when its
+    ``run_test`` ends (below): a widget that cannot draw still fails its test.
+    A test marked ``every_frame`` draws them all: the monkey tests (a key in a
+    burst may leave a screen no later frame shows) and those that count frames."""
+    skip_unseen_frames(request.node.get_closest_marker("every_frame") is None)
+    yield
+
+
+_run_test = App.run_test
+
+
+@asynccontextmanager
+async def _run_test_last_screen_drawn(self, *args, **kwargs):
+    async with _run_test(self, *args, **kwargs) as pilot:
+        yield pilot
+        if self.is_running and self.is_headless and self.screen_stack:
+            await pilot.pause()
+            screen_lines(self)  # the last screen, drawn in full: raises if a widget cannot
+
+
+App.run_test = _run_test_last_screen_drawn  # type: ignore[method-assign]
+
+
 def pytest_collection_finish(session):
     gc.collect()
     gc.freeze()
@@ -122,6 +153,12 @@ def pytest_collection_modifyitems(config, items):
         for number, item in enumerate(mine):
             place[id(item)] = number / len(mine)
     items.sort(key=lambda item: (rank(item), place.get(id(item), 0.0)))  # stable
+
+    # A snapshot is the screen as a player sees it: drawn frame by frame (a
+    # list scrolled to its highlight, say, depends on the frames drawn before).
+    for item in items:
+        if "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.every_frame)
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -61,6 +61,7 @@ async def test_the_lobby_says_why_a_fourth_table_is_refused(tmp_path, monkeypatc
         assert "3 tables waiting for players" in text
 
 
+@pytest.mark.every_frame  # the list follows its cursor as it draws (LobbyLines.window)
 async def test_end_home_and_page_keys_reach_every_line(tmp_path, monkeypatch):
     room = crowded_room(tmp_path, monkeypatch)
     app = lobby_app(room, "erin")

@@ -45,6 +45,9 @@ from tideboard.ui.shared import HelpScreen, PrivacyScreen
 from tideboard.ui.shared.game_screen import GameScreen
 from tideboard.ui.textual_compat import XTermParser, screen_lines
 
+# every frame drawn: a key in a burst may leave a screen that no later frame shows
+pytestmark = pytest.mark.every_frame
+
 RUN_SEED = int(os.environ.get("TIDEBOARD_MONKEY_SEED", time.time_ns() % 1_000_000_007))
 
 KEYS = (

@@ -258,6 +258,7 @@ def test_fit_axis_centres_small_maps_and_follows_the_player():
     assert fit_axis(0, 19, 6, 0, 10) == 0  # never past the content
 
 
+@pytest.mark.every_frame  # the map lays its view out as it draws (DungeonMap)
 async def test_map_scrolls_when_it_grows_past_the_view():
     app = ml_app_with_state(corridor(5))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -276,6 +277,7 @@ async def test_map_scrolls_when_it_grows_past_the_view():
         assert not dmap.in_view((0, 0)) and "◂" in str(dmap.as_text())
 
 
+@pytest.mark.every_frame  # the map lays its view out as it draws (DungeonMap)
 async def test_a_big_map_keeps_the_player_in_view_while_walking():
     app = ml_app_with_state(corridor(12))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -289,6 +291,7 @@ async def test_a_big_map_keeps_the_player_in_view_while_walking():
         assert "▸" in str(dmap.as_text())
 
 
+@pytest.mark.every_frame  # the map lays its view out as it draws (DungeonMap)
 async def test_larger_terminal_shows_more_rooms():
     app = ml_app_with_state(corridor(8))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -297,6 +300,7 @@ async def test_larger_terminal_shows_more_rooms():
 
 
 # -- the mouse --------------------------------------------------------------------------
+@pytest.mark.every_frame  # the map lays its view out as it draws (DungeonMap)
 async def test_clicking_an_open_side_places_and_a_room_walks_in():
     app = ml_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -521,6 +525,7 @@ async def test_the_whole_map_of_one_room_says_one_room():
 
 
 # -- speed: a cursor move redraws only the cursor ------------------------------------------
+@pytest.mark.every_frame  # the map lays its view out as it draws (DungeonMap)
 async def test_a_cursor_move_redraws_two_cells_and_no_panel(monkeypatch):
     app = ml_app()
     async with app.run_test(size=(80, 24)) as pilot:

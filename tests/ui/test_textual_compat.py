@@ -136,6 +136,7 @@ async def test_with_a_result_callback_switch_screen_replaces_the_first_screen():
             assert [s.name for s in app.screen_stack] == [name]
 
 
+@pytest.mark.every_frame
 async def test_screen_lines_reads_the_characters_on_screen_and_on_frame_sees_each_frame():
     from textual.widgets import Static
 
@@ -157,3 +158,72 @@ async def test_screen_lines_reads_the_characters_on_screen_and_on_frame_sees_eac
         assert textual_compat.notices_shown(app) == ["first", "second"]
         app.clear_notifications()
         assert textual_compat.notices_shown(app) == []
+
+
+class _Counted(App[None]):
+    """One line of text whose drawing is counted, and a key that breaks it."""
+
+    def compose(self):
+        from textual.widgets import Static
+
+        class Line(Static):
+            drawn = 0
+            broken = False
+
+            def render_line(self, y):
+                if self.broken:
+                    raise RuntimeError("cannot draw")
+                Line.drawn += 1
+                return super().render_line(y)
+
+        self.line_class = Line
+        yield Line("tide 1", id="line")
+
+    def key_n(self) -> None:
+        self.query_one("#line").update("tide 2")
+
+    def key_b(self) -> None:
+        self.query_one("#line").broken = True
+        self.query_one("#line").refresh()
+
+
+@pytest.mark.every_frame
+@pytest.mark.parametrize("skip", [True, False])
+async def test_skip_unseen_frames_lays_out_but_draws_only_what_is_read(skip):
+    app = _Counted()
+    frames: list[object] = []
+    textual_compat.on_frame(app, lambda screen, update: frames.append(update))
+    textual_compat.skip_unseen_frames(skip)
+    try:
+        async with app.run_test(size=(20, 3)) as pilot:
+            await pilot.pause()
+            drawn, frames[:] = app.line_class.drawn, []
+            await pilot.press("n")
+            await pilot.pause()
+            # skipped: the frame handed over empty and the line not drawn for it
+            assert any(frame is not None for frame in frames) is not skip
+            assert (app.line_class.drawn > drawn) is not skip
+            assert app.query_one("#line").region.width == 20  # laid out all the same
+            assert textual_compat.screen_lines(app)[0].startswith("tide 2")
+            assert app.line_class.drawn > drawn  # what is read is drawn
+    finally:
+        textual_compat.skip_unseen_frames(False)
+
+
+async def test_an_app_test_whose_last_screen_cannot_draw_fails_at_its_end():
+    # tests/conftest.py: frames are skipped here, and run_test draws the last screen
+    from tests import conftest
+
+    app = _Counted()
+    body_done = False
+    with pytest.raises(RuntimeError, match="cannot draw"):
+        async with app.run_test(size=(20, 3)) as pilot:
+            await pilot.press("b")
+            await pilot.pause()
+            body_done = True
+    assert body_done  # no frame was drawn in the test: it failed at its end
+    # Textual's own run_test, with the frames skipped, would not have failed
+    app = _Counted()
+    async with conftest._run_test(app, size=(20, 3)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()

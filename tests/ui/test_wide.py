@@ -6,6 +6,7 @@ both sizes is compared, then the whole screen at 200x50 is read."""
 
 from __future__ import annotations
 
+import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -157,6 +158,7 @@ async def test_animal_splash_grows_at_200x50():
 
 
 # -- Moonlighter -------------------------------------------------------------------------
+@pytest.mark.every_frame  # the map lays its view out as it draws (DungeonMap)
 async def test_moonlighter_grows_at_200x50():
     from tideboard.ui.moonlighter import MoonlighterScreen
     from tideboard.ui.moonlighter.dungeon_map import DungeonMap

@@ -29,6 +29,12 @@ figure (the figures are in docs/architecture.md, "Textual's private names").
   (Textual has no public list of them); tests read them.
 - :func:`on_frame` (``App._display``): a callback as each frame is handed to
   the driver; the benchmarks time the first frame with it.
+- :func:`skip_unseen_frames` (``Screen._compositor_refresh``, the screen's
+  ``_compositor`` and its ``_dirty_regions``): for the tests only.  A headless
+  app (``App.run_test``) draws every frame and its driver throws it away; the
+  app tests skip drawing those (a third of their CPU), still laying out every
+  frame, and draw what they read (:func:`screen_lines`, snapshots) and each
+  app's last screen (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ __all__ = [
     "on_frame",
     "parser_waits",
     "screen_lines",
+    "skip_unseen_frames",
 ]
 
 # (css, read_from, is_default_rules, tie_breaker, scope): one source of a stylesheet
@@ -147,3 +154,40 @@ def on_frame(app: App[Any], callback: Callable[[Screen, Any], None]) -> None:
         display(screen, renderable)
 
     app._display = displayed  # type: ignore[method-assign]
+
+
+_skipping = False
+
+
+def skip_unseen_frames(skip: bool) -> None:
+    """For the tests: while ``skip``, a headless app lays out each frame as
+    usual but does not draw it (its driver would throw the drawing away): the
+    screen's pending update is dropped, and Textual's bookkeeping after a frame
+    (the widgets marked clean, the mouse's hover) still runs.  What a test reads
+    with :func:`screen_lines` or a snapshot is drawn in full, from the widgets,
+    as ever.  An app with a terminal (the SSH and browser doors) draws every
+    frame whatever this says."""
+    global _skipping
+    _skipping = skip
+    if getattr(Screen._compositor_refresh, "_skips_unseen", False):
+        return
+    refresh = Screen._compositor_refresh
+
+    def compositor_refresh(self: Screen) -> None:
+        app = self.app
+        if not (_skipping and app.is_headless and self is app.screen):
+            refresh(self)
+            return
+        compositor = self._compositor
+
+        def dropped(*args: Any, **kwargs: Any) -> None:
+            compositor._dirty_regions.clear()  # what the partial update would draw
+
+        compositor.render_update = dropped  # type: ignore[method-assign]
+        try:
+            refresh(self)  # hands None to the driver: nothing to write
+        finally:
+            del compositor.render_update
+
+    compositor_refresh._skips_unseen = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
