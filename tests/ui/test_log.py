@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.helpers import app_for, settle
+from tests.ui.helpers import app_for, app_with_match, settle
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.match import Match
@@ -190,3 +190,30 @@ async def test_a_long_log_rewraps_its_newest_entries_and_undoes_lines():
         assert len(scrolls) == 1, f"scrolled {len(scrolls)} times for {len(log.lines)} lines"
         centre = wrap_entry(entries[200], width)[0]
         assert centre in _shown(log) and _shown(log)[0] == wrap_entry(entries[0], width)[0]
+
+
+@pytest.mark.parametrize("game_id", ["shifting-stones", "moonshell"])
+async def test_a_long_games_log_is_read_from_its_history_in_one_walk(game_id, monkeypatch):
+    # a History index walks back from the newest move: reading the log a line at a
+    # time (as on opening a long game) walked the history once a line
+    from tideboard.engine import bots
+    from tideboard.engine.match import History
+
+    game = registry.load(game_id)
+    match = Match.start(game, GameConfig(players=2, seed=3))
+    bot = bots.make_bot(game, "random", 3)
+    while len(match.actions) < 120 and not game.is_over(match.state):
+        seat = game.to_move(match.state)[0]
+        legal = game.legal_actions(match.state)
+        match = match.play(bot.choose(game, game.view(match.state, seat), seat, legal))
+    app = app_with_match(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        walks = []
+        steps = History._steps
+        monkeypatch.setattr(History, "_steps", lambda *a: walks.append(1) or steps(*a))
+        screen.logged = 1  # as a screen that has shown only the heading
+        screen.follow_log()
+        assert len(screen.query_one(GameLog).entries) > 80
+        assert len(walks) <= 4, f"{len(walks)} walks of the history for one reading of the log"

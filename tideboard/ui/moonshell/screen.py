@@ -266,9 +266,16 @@ class MoonshellScreen(GameScreen):
         if start < count:
             states, actions = self.match.states, self.match.actions
             worded = self.control.move_line
+            # one walk of the history each (an index is a walk from the newest move)
             entries = [
-                entry_for(worded(i, lines[i]), states[i], actions[i], frame)
-                for i in range(start, count)
+                entry_for(worded(i, line), state, action, frame)
+                for i, line, state, action in zip(
+                    range(start, count),
+                    lines[start:count],
+                    states[start:count],
+                    actions[start:count],
+                    strict=True,
+                )
             ]
         if rewrite:
             log.show([self.control.log_heading(), *entries])

@@ -307,8 +307,8 @@ class GameScreen(Windows, Screen):
         if len(lines) < self.logged:
             log.show([*log.entries[:1], *(worded(i, line) for i, line in enumerate(lines))])
         else:
-            for i in range(self.logged, len(lines)):
-                log.add(worded(i, lines[i]))
+            for i, line in enumerate(lines[self.logged :], self.logged):
+                log.add(worded(i, line))
         self.logged = len(lines)
 
     def action_log_scroll(self, direction: int) -> None:
