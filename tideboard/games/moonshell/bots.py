@@ -35,6 +35,7 @@ from tideboard.games.moonshell.content import (
     PatternCard,
     chest_cells,
 )
+from tideboard.games.moonshell.outlook import FREE, Outlook
 from tideboard.games.moonshell.state import KEEP, Keep, State
 
 PROGRESS_WEIGHT = 0.6  # share of a pattern's points credited for partial progress
@@ -66,9 +67,13 @@ def pattern_progress(card: PatternCard, masks: tuple[int, ...]) -> float:
 class GreedyBot:
     level = "greedy"
     plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
+    look_ahead = True  # ... by the pattern cards it can still make together (outlook.py)
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
+        # solo: which pattern cards can still be made together (outlook.py), set
+        # while a turn is planned
+        self.outlook: Outlook | None = None
 
     # -- rating -----------------------------------------------------------
     def _chest_value(
@@ -77,19 +82,28 @@ class GreedyBot:
         key = (chest, moon_reserve)
         if key in cache:
             return cache[key]
-        masks = tuple(MASK[t] for t in chest_cells(chest))
+        cells = chest_cells(chest)
+        masks = tuple(MASK[t] for t in cells)
         comp, array, pair, trove, collector = state.open_cards
         value = 0.0
         cards = [(comp, 1), (array, 1)]
         secret = state.secrets[seat]
         if secret and secret != HIDDEN and secret in PATTERN_CARDS:
             cards.append((secret, PATTERN_CARDS[secret].seahorses))
+        unfinished = []
         for card_id, limit in cards:
             card = PATTERN_CARDS[card_id]
             done = scoring.pattern_count(card_id, masks, limit)
             value += card.points * done
             if done < limit:
-                value += PROGRESS_WEIGHT * card.points * pattern_progress(card, masks) ** 2
+                unfinished.append((card_id, card.points))
+        if self.outlook is not None:  # solo: the cards that can still be made together
+            free = tuple(FREE if t == EMPTY else m for t, m in zip(cells, masks))
+            value += self.outlook.potential(unfinished, free)
+        else:
+            for card_id, points in unfinished:
+                progress = pattern_progress(PATTERN_CARDS[card_id], masks)
+                value += PROGRESS_WEIGHT * points * progress**2
         a, b = TYPE_CARDS[pair].types
         value += 2 * scoring.pair_count(masks, a, b)
         value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
@@ -153,7 +167,11 @@ class GreedyBot:
         if view.phase == KEEP:
             return max(legal, key=lambda a: (self._secret_rating(view, a), self.random.random()))
         if self.plan_solo and solo.plans_turn(view, seat):
-            return solo.best_action(self, view, seat, legal, self.random.choice)
+            self.outlook = Outlook(view, seat) if self.look_ahead else None
+            try:
+                return solo.best_action(self, view, seat, legal, self.random.choice)
+            finally:
+                self.outlook = None
         cache: dict = {}
         best: list[Any] = []
         best_value = float("-inf")
