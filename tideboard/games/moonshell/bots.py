@@ -200,6 +200,19 @@ def evaluate(game: Any, state: State) -> list[float]:
     return [rater.evaluate(state, seat, {}) for seat in range(state.players)]
 
 
+def solo_plan(game: Any, view: State, seat: int, legal: Sequence[Any]) -> list | None:
+    """In the solo game, the expert judges by the plan (``Spec.decide``): the moves
+    ranked by greedy's rating of the best end of the turn after each (random playouts
+    of a few actions misjudge a chest: the search did worse than its favourite)."""
+    if not solo.plans_turn(view, seat):
+        return None
+    rater = GreedyBot()
+    rater.outlook = Outlook(view, seat)
+    rated = solo.rate_actions(rater, view, seat, legal)
+    order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], n))
+    return [(rated[n][1], rated[n][0]) for n in order]
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
@@ -212,6 +225,7 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot()),
     bias=1.0,
+    decide=solo_plan,
 )
 
 

@@ -30,6 +30,13 @@ def plans_turn(view: State, seat: int) -> bool:
 def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: Any) -> Any:
     """The first action of the best sequence of the turn's actions left, by
     ``rater.evaluate`` of where the turn ends (``tie`` breaks ties)."""
+    rated = rate_actions(rater, view, seat, legal)
+    top = max(v for v, _ in rated)
+    return tie([a for v, a in rated if v >= top - 1e-9])
+
+
+def rate_actions(rater: Any, view: State, seat: int, legal: Sequence[Any]) -> list:
+    """(the rating of the best end of the turn after it, action) for each of ``legal``."""
     cache: dict = {}
     seen: dict[State, float] = {}
     # one action more than the turn has, so that ``apply`` never ends the turn
@@ -54,6 +61,4 @@ def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: A
             )
         return seen[state]
 
-    rated = [(then(start, action), action) for action in legal]
-    top = max(v for v, _ in rated)
-    return tie([a for v, a in rated if v >= top - 1e-9])
+    return [(then(start, action), action) for action in legal]
