@@ -68,6 +68,7 @@ class GreedyBot:
     level = "greedy"
     plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
     look_ahead = True  # ... by the pattern cards it can still make together (outlook.py)
+    quick_rocks = True  # ... but a tile left on the rocks as in multiplayer (faster)
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
@@ -79,7 +80,7 @@ class GreedyBot:
     def _chest_value(
         self, state: State, seat: int, chest, moon_reserve: bool, cache: dict
     ) -> float:
-        key = (chest, moon_reserve)
+        key = (chest, moon_reserve, self.outlook is None)
         if key in cache:
             return cache[key]
         cells = chest_cells(chest)
@@ -131,6 +132,14 @@ class GreedyBot:
         return value
 
     def _tile_gain(self, state: State, seat: int, tile: int, cache: dict) -> float:
+        if self.outlook is not None and self.quick_rocks:
+            # (a tile left on the rocks is rated as in multiplayer: the outlook's
+            # chests for every column it could go to cost four-fifths of a plan)
+            look, self.outlook = self.outlook, None
+            try:
+                return self._tile_gain(state, seat, tile, cache)
+            finally:
+                self.outlook = look
         chest = state.chests[seat]
         moon = state.moonshells[seat]
         base = self._chest_value(state, seat, chest, moon, cache)
