@@ -7,7 +7,8 @@ tiles on its rocks would add if collected (fully while it still has actions
 left this turn, a little once the turn is over, since others may rotate them
 away).  It never sees other players' secrets, the bag order or the solo deck.
 In the solo game it rates the end of its turn instead, every sequence of the
-actions it has left (``solo.py``).
+actions it has left (``solo.py``), the pattern cards by what the chest can still
+complete together (``outlook.py``); the expert in solo judges by that plan.
 """
 
 from __future__ import annotations

@@ -8,7 +8,10 @@ it paid most at once; rating the turn's end instead (every sequence of its
 actions left, the tiles still on the rocks worth ``LATER_SHARE`` of what they
 would add) it pulls for the pair that fits the chest together and stacks them in
 the order the objectives want.  The tiles a pull brings are the ones on the
-board (the bag's only refill the far end), so the plan sees them all.
+board (the bag's only refill the far end), so the plan sees them all.  Where the
+turn ends is rated with an eye on the turns after it: which pattern cards the chest
+can still complete together, by the tiles left and the turns left (``outlook.py``).
+The expert in solo judges by this plan too (``bots.solo_plan``).
 """
 
 from __future__ import annotations
