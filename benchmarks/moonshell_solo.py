@@ -70,10 +70,7 @@ def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
         row["chest"] = [list(col) for col in state.chests[0]]
         row["auto_chest"] = [list(col) for col in state.chests[1]]
         out.append(row)
-        print(
-            f"seed {seed}: {row['total']} ({row['cpu']} s)",
-            flush=True,
-        )
+        print(f"seed {seed}: {row['total']} ({row['cpu']} s)", flush=True)
     return out
 
 

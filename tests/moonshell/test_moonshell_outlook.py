@@ -8,7 +8,6 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget
 from tideboard.games.moonshell import bots, outlook, solo
-from tideboard.games.moonshell.content import EMPTY, MASK, chest_cells
 from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.state import PLAY
 
@@ -21,7 +20,7 @@ NO_AUGERS = "wC pD uS oS wD / pC uS oC wD pS / uC oD wS pC uD / oD wC pD uS oS /
 
 
 def _free(text: str) -> tuple[int, ...]:
-    return tuple(outlook.FREE if t == EMPTY else MASK[t] for t in chest_cells(chest(text)))
+    return outlook.free_masks(chest(text))
 
 
 def _c4(**fields) -> float:

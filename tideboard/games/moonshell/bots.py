@@ -36,7 +36,7 @@ from tideboard.games.moonshell.content import (
     PatternCard,
     chest_cells,
 )
-from tideboard.games.moonshell.outlook import FREE, Outlook
+from tideboard.games.moonshell.outlook import Outlook, free_masks
 from tideboard.games.moonshell.state import KEEP, Keep, State
 
 PROGRESS_WEIGHT = 0.6  # share of a pattern's points credited for partial progress
@@ -100,8 +100,7 @@ class GreedyBot:
             if done < limit:
                 unfinished.append((card_id, card.points))
         if self.outlook is not None:  # solo: the cards that can still be made together
-            free = tuple(FREE if t == EMPTY else m for t, m in zip(cells, masks))
-            value += self.outlook.potential(unfinished, free)
+            value += self.outlook.potential(unfinished, free_masks(chest))
         else:
             for card_id, points in unfinished:
                 progress = pattern_progress(PATTERN_CARDS[card_id], masks)

@@ -21,11 +21,13 @@ import math
 
 from tideboard.games.moonshell.content import (
     COLOUR_BITS,
+    EMPTY,
     MASK,
     PATTERN_CARDS,
     SHAPE_BITS,
     SHELLS,
     UNUSED_MOONSHELL_POINTS,
+    chest_cells,
 )
 from tideboard.games.moonshell.state import State
 
@@ -57,6 +59,8 @@ class Outlook:
         total = max(1, sum(counts) + view.bag.count(16) + view.urchins_aside)
         self.turns = turns_left(view)
         self.moon = view.moonshells[seat]
+        self._start = free_masks(view.chests[seat])
+        self._alive: dict[str, list] = {}
         self._chance: dict[tuple[int, int], float] = {}
         for shapes in (SHAPE_BITS, *_SHAPES):
             for colours in (COLOUR_BITS, *_COLOURS):
@@ -66,14 +70,17 @@ class Outlook:
     def chance(self, shapes: int, colours: int) -> float:
         return self._chance[shapes, colours]
 
-    def options(self, card_id: str, masks: tuple[int, ...]) -> list[tuple[float, float, dict]]:
+    def options(self, card_id: str, masks: tuple[int, ...]) -> list[tuple]:
         """The card's likeliest placements still alive: (chance, chance with the
-        hardest space free, {space: (shapes, colours) wanted}), the filled spaces
-        left out.  ``masks``: the chest's tiles' masks, FREE where a space is empty
+        hardest space free, {space: (shapes, colours) wanted}, those spaces as a bit
+        set), the filled spaces left out.  ``masks``: the chest's tiles' masks, FREE where a space is empty
         (an urchin's is 0: it matches nothing)."""
         out = []
         chance = self._chance
-        for singles, groups in _compiled(card_id):
+        placements = self._alive.get(card_id)
+        if placements is None:  # (a placement dead at the turn's start stays dead)
+            placements = self._alive[card_id] = _alive(card_id, self._start)
+        for singles, groups in placements:
             need: dict[int, tuple[int, int]] = {}
             for c, b in singles:
                 m = masks[c]
@@ -119,7 +126,7 @@ class Outlook:
                                 hardest = p
                         out.append((odds, odds / hardest if hardest else 0.0, want))
         out.sort(key=lambda o: -o[0])
-        return out[:OPTIONS]
+        return [(a, b, need, sum(1 << c for c in need)) for a, b, need in out[:OPTIONS]]
 
     def potential(self, cards: list[tuple[str, int]], masks: tuple[int, ...]) -> float:
         """The best points to come from the unfinished pattern ``cards`` (id, points)
@@ -130,21 +137,26 @@ class Outlook:
             return 0.0
         lists = []
         for card, points in cards:
-            options = [(points * a, points * b, need) for a, b, need in self.options(card, masks)]
-            lists.append([(0.0, 0.0, _NONE)] + options)
+            options = [
+                (points * a, points * b, need, spaces)
+                for a, b, need, spaces in self.options(card, masks)
+            ]
+            lists.append([_NO_OPTION] + options)
         while len(lists) < 3:
-            lists.append([(0.0, 0.0, _NONE)])
+            lists.append([_NO_OPTION])
         first, second, third = lists
         moon = UNUSED_MOONSHELL_POINTS if self.moon else math.inf
-        later = [[_agree(x[2], y[2]) for y in third] for x in first + second]
+        later = [[_agree(x, y) for y in third] for x in first + second]
         split = len(first)
         best = 0.0
-        for n, (a1, b1, need1) in enumerate(first):
-            for m, (a2, b2, need2) in enumerate(second, split):
-                if not _agree(need1, need2):
+        for n, one in enumerate(first):
+            a1, b1 = one[0], one[1]
+            for m, two in enumerate(second, split):
+                if not _agree(one, two):
                     continue
+                a2, b2 = two[0], two[1]
                 lift = max(b1 - a1, b2 - a2)
-                for k, (a3, b3, _) in enumerate(third):
+                for k, (a3, b3, _, _) in enumerate(third):
                     if later[n][k] and later[m][k]:
                         value = a1 + a2 + a3 + max(0.0, max(lift, b3 - a3) - moon)
                         if value > best:
@@ -153,7 +165,30 @@ class Outlook:
 
 
 FREE = 0x100  # an empty space's entry in the masks (a tile's mask has bits 0-7 only)
-_NONE: dict = {}
+_NO_OPTION: tuple = (0.0, 0.0, {}, 0)  # a card left out of the choice
+
+
+def free_masks(chest) -> tuple[int, ...]:
+    """The chest's tiles' masks, FREE where a space is empty."""
+    return tuple(FREE if t == EMPTY else MASK[t] for t in chest_cells(chest))
+
+
+def _alive(card_id: str, masks: tuple[int, ...]) -> list:
+    """The card's compiled placements that the tiles in ``masks`` do not rule out."""
+    out = []
+    for placement in _compiled(card_id):
+        singles, groups = placement
+        if any(masks[c] != FREE and not masks[c] & b for c, b in singles):
+            continue
+        for cells, bits in groups:
+            for c in cells:
+                if masks[c] != FREE:
+                    bits &= masks[c]
+            if not bits:
+                break
+        else:
+            out.append(placement)
+    return out
 
 
 @functools.cache
@@ -171,9 +206,12 @@ def _compiled(card_id: str) -> tuple:
 _SINGLE = (*_SHAPES, *_COLOURS)
 
 
-def _agree(a: dict, b: dict) -> bool:
-    """Whether two placements' wishes can be met by the same tiles where they share a
+def _agree(one: tuple, two: tuple) -> bool:
+    """Whether two options' wishes can be met by the same tiles where they share a
     space."""
+    if not one[3] & two[3]:
+        return True
+    a, b = one[2], two[2]
     if len(b) < len(a):
         a, b = b, a
     for c, (s, k) in a.items():
