@@ -8,6 +8,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import bots
 from tideboard.games.moonshell.game import GAME
+from tideboard.games.moonshell.outlook import Outlook
 from tideboard.games.moonshell.state import PLAY, Pass
 
 
@@ -33,14 +34,17 @@ def _turn_starts(seed: int) -> list:
 
 def _turn_end_rating(bot, state) -> float:
     """Greedy's rating of where ``bot``'s turn from ``state`` ends (before the
-    automaton moves): each action applied with one more left, so the turn stays open."""
+    automaton moves), with the outlook of the turn's start (outlook.py): each action
+    applied with one more left, so the turn stays open."""
+    rater = bots.GreedyBot()
+    rater.outlook = Outlook(GAME.view(state, 0), 0)
     while state.actions_left:
         action = bot.choose(GAME, GAME.view(state, 0), 0, GAME.legal_actions(state))
         if isinstance(action, Pass):
             break
         after = GAME.apply(evolve(state, actions_left=state.actions_left + 1), action)
         state = evolve(after, actions_left=after.actions_left - 1)
-    return bots.GreedyBot().evaluate(evolve(state, actions_left=0), 0, {})
+    return rater.evaluate(evolve(state, actions_left=0), 0, {})
 
 
 def test_greedy_plans_its_turn_to_end_where_it_rates_best():

@@ -67,6 +67,12 @@ class Spec:
     # game's ``scores`` when it finished, else ``evaluate``'s): Moonlighter's
     # progress through its dungeons, where its evaluation is on no scale a player sees
     hint_points: Callable[[Any, Any], Sequence[float]] | None = None
+    # where the game's own plan judges better than playouts (Moonshell solo): the
+    # seat's legal moves ranked by the plan, best first, each with the points it
+    # expects (``None``: search as usual)
+    decide: Callable[[Any, Any, int, Sequence[Any]], Sequence[tuple[Any, float]] | None] | None = (
+        None
+    )
 
 
 @attrs.frozen
@@ -194,6 +200,11 @@ def search(
     legal = list(legal)
     if len(legal) == 1:
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
+    if spec.decide is not None:
+        planned = spec.decide(game, view, seat, legal)
+        if planned is not None:
+            moves = tuple(Ranked(action, 1, 0.0, points) for action, points in planned)
+            return Result(moves, 0, time.monotonic() - start)
     deadline = None if budget.iterations is not None else start + budget.think
     root = _Node()
     favourite = None

@@ -7,7 +7,8 @@ tiles on its rocks would add if collected (fully while it still has actions
 left this turn, a little once the turn is over, since others may rotate them
 away).  It never sees other players' secrets, the bag order or the solo deck.
 In the solo game it rates the end of its turn instead, every sequence of the
-actions it has left (``solo.py``).
+actions it has left (``solo.py``), the pattern cards by what the chest can still
+complete together (``outlook.py``); the expert in solo judges by that plan.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tideboard.games.moonshell.content import (
     PatternCard,
     chest_cells,
 )
+from tideboard.games.moonshell.outlook import Outlook, free_masks
 from tideboard.games.moonshell.state import KEEP, Keep, State
 
 PROGRESS_WEIGHT = 0.6  # share of a pattern's points credited for partial progress
@@ -66,30 +68,43 @@ def pattern_progress(card: PatternCard, masks: tuple[int, ...]) -> float:
 class GreedyBot:
     level = "greedy"
     plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
+    look_ahead = True  # ... by the pattern cards it can still make together (outlook.py)
+    quick_rocks = True  # ... but a tile left on the rocks as in multiplayer (faster)
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
+        # solo: which pattern cards can still be made together (outlook.py), set
+        # while a turn is planned
+        self.outlook: Outlook | None = None
 
     # -- rating -----------------------------------------------------------
     def _chest_value(
         self, state: State, seat: int, chest, moon_reserve: bool, cache: dict
     ) -> float:
-        key = (chest, moon_reserve)
+        key = (chest, moon_reserve, self.outlook is None)
         if key in cache:
             return cache[key]
-        masks = tuple(MASK[t] for t in chest_cells(chest))
+        cells = chest_cells(chest)
+        masks = tuple(MASK[t] for t in cells)
         comp, array, pair, trove, collector = state.open_cards
         value = 0.0
         cards = [(comp, 1), (array, 1)]
         secret = state.secrets[seat]
         if secret and secret != HIDDEN and secret in PATTERN_CARDS:
             cards.append((secret, PATTERN_CARDS[secret].seahorses))
+        unfinished = []
         for card_id, limit in cards:
             card = PATTERN_CARDS[card_id]
             done = scoring.pattern_count(card_id, masks, limit)
             value += card.points * done
             if done < limit:
-                value += PROGRESS_WEIGHT * card.points * pattern_progress(card, masks) ** 2
+                unfinished.append((card_id, card.points))
+        if self.outlook is not None:  # solo: the cards that can still be made together
+            value += self.outlook.potential(unfinished, free_masks(chest))
+        else:
+            for card_id, points in unfinished:
+                progress = pattern_progress(PATTERN_CARDS[card_id], masks)
+                value += PROGRESS_WEIGHT * points * progress**2
         a, b = TYPE_CARDS[pair].types
         value += 2 * scoring.pair_count(masks, a, b)
         value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
@@ -117,6 +132,14 @@ class GreedyBot:
         return value
 
     def _tile_gain(self, state: State, seat: int, tile: int, cache: dict) -> float:
+        if self.outlook is not None and self.quick_rocks:
+            # (a tile left on the rocks is rated as in multiplayer: the outlook's
+            # chests for every column it could go to cost four-fifths of a plan)
+            look, self.outlook = self.outlook, None
+            try:
+                return self._tile_gain(state, seat, tile, cache)
+            finally:
+                self.outlook = look
         chest = state.chests[seat]
         moon = state.moonshells[seat]
         base = self._chest_value(state, seat, chest, moon, cache)
@@ -153,7 +176,11 @@ class GreedyBot:
         if view.phase == KEEP:
             return max(legal, key=lambda a: (self._secret_rating(view, a), self.random.random()))
         if self.plan_solo and solo.plans_turn(view, seat):
-            return solo.best_action(self, view, seat, legal, self.random.choice)
+            self.outlook = Outlook(view, seat) if self.look_ahead else None
+            try:
+                return solo.best_action(self, view, seat, legal, self.random.choice)
+            finally:
+                self.outlook = None
         cache: dict = {}
         best: list[Any] = []
         best_value = float("-inf")
@@ -182,6 +209,19 @@ def evaluate(game: Any, state: State) -> list[float]:
     return [rater.evaluate(state, seat, {}) for seat in range(state.players)]
 
 
+def solo_plan(game: Any, view: State, seat: int, legal: Sequence[Any]) -> list | None:
+    """In the solo game, the expert judges by the plan (``Spec.decide``): the moves
+    ranked by greedy's rating of the best end of the turn after each (random playouts
+    of a few actions misjudge a chest: the search did worse than its favourite)."""
+    if not solo.plans_turn(view, seat):
+        return None
+    rater = GreedyBot()
+    rater.outlook = Outlook(view, seat)
+    rated = solo.rate_actions(rater, view, seat, legal)
+    order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], n))
+    return [(rated[n][1], rated[n][0]) for n in order]
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
@@ -194,6 +234,7 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot()),
     bias=1.0,
+    decide=solo_plan,
 )
 
 

@@ -8,7 +8,10 @@ it paid most at once; rating the turn's end instead (every sequence of its
 actions left, the tiles still on the rocks worth ``LATER_SHARE`` of what they
 would add) it pulls for the pair that fits the chest together and stacks them in
 the order the objectives want.  The tiles a pull brings are the ones on the
-board (the bag's only refill the far end), so the plan sees them all.
+board (the bag's only refill the far end), so the plan sees them all.  Where the
+turn ends is rated with an eye on the turns after it: which pattern cards the chest
+can still complete together, by the tiles left and the turns left (``outlook.py``).
+The expert in solo judges by this plan too (``bots.solo_plan``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,13 @@ def plans_turn(view: State, seat: int) -> bool:
 def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: Any) -> Any:
     """The first action of the best sequence of the turn's actions left, by
     ``rater.evaluate`` of where the turn ends (``tie`` breaks ties)."""
+    rated = rate_actions(rater, view, seat, legal)
+    top = max(v for v, _ in rated)
+    return tie([a for v, a in rated if v >= top - 1e-9])
+
+
+def rate_actions(rater: Any, view: State, seat: int, legal: Sequence[Any]) -> list:
+    """(the rating of the best end of the turn after it, action) for each of ``legal``."""
     cache: dict = {}
     seen: dict[State, float] = {}
     # one action more than the turn has, so that ``apply`` never ends the turn
@@ -54,6 +64,4 @@ def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: A
             )
         return seen[state]
 
-    rated = [(then(start, action), action) for action in legal]
-    top = max(v for v, _ in rated)
-    return tie([a for v, a in rated if v >= top - 1e-9])
+    return [(then(start, action), action) for action in legal]

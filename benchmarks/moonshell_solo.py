@@ -1,0 +1,129 @@
+"""Moonshell solo against the automaton: where the points come from (issue #21).
+
+    python benchmarks/moonshell_solo.py [--bot LEVEL] [--games N] [--seed S]
+        [--think S | --think-iterations N] [--out FILE.json]
+    python benchmarks/moonshell_solo.py --compare BEFORE.json AFTER.json
+
+Plays solo games (seeds S, S+1, ...; the bot seeded as ``benchmarks/bots.py`` seeds
+it) and prints the median and mean score with 95% intervals and the mean points of
+each scoring category.  ``--out`` keeps every game's breakdown; ``--compare`` pairs
+two such files by seed (the mean difference with its 95% interval, the games won
+and lost by each).  ``--bot`` is a level or ``module:factory`` (a callable taking
+the seed, for trying a variant without wiring it in).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import statistics
+import time
+
+from tideboard.engine import registry
+from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
+from tideboard.engine.search import Budget
+from tideboard.engine.simulate import play_out
+from tideboard.games.moonshell import scoring
+
+Z = 1.96
+
+
+def median_interval(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    n = len(ordered)
+    half = Z * math.sqrt(n) / 2
+    low = max(0, math.floor(n / 2 - half))
+    high = min(n - 1, math.ceil(n / 2 + half) - 1)
+    return ordered[low], ordered[high]
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    half = Z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def make(level: str, seed: int, budget: Budget):
+    game = registry.load("moonshell")
+    if ":" in level:
+        module, name = level.split(":")
+        return getattr(importlib.import_module(module), name)(seed)
+    return make_bot(game, level, seed, budget)
+
+
+def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
+    game = registry.load("moonshell")
+    out = []
+    for number in range(games):
+        seed = first + number
+        bots = [make(level, number * 31, budget), make_bot(game, "greedy", number * 31 + 1)]
+        start = time.process_time()
+        state, _ = play_out(game, game.setup(GameConfig(players=1, solo=True, seed=seed)), bots)
+        row = scoring.breakdown(state, 0)
+        row["seed"] = seed
+        row["cpu"] = round(time.process_time() - start, 2)
+        row["automaton"] = scoring.breakdown(state, 1)["total"]
+        row["cards"] = list(state.open_cards) + [state.secrets[0]]
+        row["chest"] = [list(col) for col in state.chests[0]]
+        row["auto_chest"] = [list(col) for col in state.chests[1]]
+        out.append(row)
+        print(f"seed {seed}: {row['total']} ({row['cpu']} s)", flush=True)
+    return out
+
+
+def report(rows: list[dict]) -> None:
+    totals = [r["total"] for r in rows]
+    low, high = median_interval(totals)
+    mean, mlow, mhigh = mean_interval(totals)
+    print(
+        f"{len(rows)} games: median {statistics.median(totals)} [{low}, {high}], "
+        f"mean {mean:.2f} [{mlow:.2f}, {mhigh:.2f}], 45+ in {sum(t >= 45 for t in totals)}"
+    )
+    for category in scoring.CATEGORIES:
+        print(f"  {category:12} {statistics.fmean(r[category] for r in rows):6.2f}")
+
+
+def compare(before: list[dict], after: list[dict]) -> None:
+    old = {r["seed"]: r for r in before}
+    pairs = [(old[r["seed"]], r) for r in after if r["seed"] in old]
+    print("before:")
+    report([a for a, _ in pairs])
+    print("after:")
+    report([b for _, b in pairs])
+    diffs = [b["total"] - a["total"] for a, b in pairs]
+    mean, low, high = mean_interval(diffs)
+    better = sum(d > 0 for d in diffs)
+    worse = sum(d < 0 for d in diffs)
+    print(f"paired ({len(pairs)} seeds): {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+    print(f"  better in {better}, worse in {worse}, the same in {len(pairs) - better - worse}")
+    for category in scoring.CATEGORIES:
+        d = statistics.fmean(b[category] - a[category] for a, b in pairs)
+        print(f"  {category:12} {d:+6.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--think-iterations", type=int)
+    parser.add_argument("--out")
+    parser.add_argument("--compare", nargs=2)
+    args = parser.parse_args()
+    if args.compare:
+        with open(args.compare[0]) as a, open(args.compare[1]) as b:
+            compare(json.load(a), json.load(b))
+        return
+    rows = play(args.bot, args.games, args.seed, Budget(args.think, args.think_iterations))
+    report(rows)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(rows, f)
+
+
+if __name__ == "__main__":
+    main()
