@@ -175,6 +175,11 @@ class GreedyBot:
             return None
         return _path_step(s, lambda p: p == pools[0], start)
 
+    @staticmethod
+    def _can_roll_from(s: State, start: tuple[int, int]) -> bool:
+        """A room with an open side can be reached from ``start`` (itself included)."""
+        return _path_step(s, lambda p: bool(open_sides(s, p)), start) is not None
+
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
 
@@ -193,9 +198,9 @@ class GreedyBot:
             return Place(max(sides, key=openness))
         if s.pending == FIGHT:
             # Fleeing helps only if there is a pool to reach or other rooms to roll
-            # for from the room behind (otherwise it just walks back in here).
+            # for from the room behind or beyond it (otherwise it just walks back in here).
             healable = s.health < s.max_health and self._can_heal(s, s.came_from)
-            if can_flee(s) and (healable or open_sides(s, s.came_from)):
+            if can_flee(s) and (healable or self._can_roll_from(s, s.came_from)):
                 fresh = all(h == ENEMY_HEARTS for h in s.enemies)
                 if fresh and boss_ready(s):
                     return FLEE  # a green room more is no use now
