@@ -5,19 +5,25 @@ expected cost of the fight at hand (small memoised calculations over the attack
 die).  A dungeon's hearts are its budget: the pool holds little more than the
 green rooms before the boss cost (about 2 hearts a fight with the white pawn), so
 
-* it fights an orange room (or a black one with the black pawn) it can flee
-  only when it is all but sure to win (``FIGHT_FRESH``; with the green pawn at
+* it fights an orange room only when it is all but sure to win (``FIGHT_FRESH``; with the green pawn at
   full health, say), and never once the boss can appear (more green rooms are
   no use then); the greens come from the black rooms, which must be fought
-  anyway.  A fight begun is fled only when it turns bad (``FLEE_BELOW``): the
-  hearts already lost would be lost for nothing;
+  anyway.  Once the chest rooms are all out (or the red pawn is found) and the
+  pool is on the map, an orange room is fought at good odds (``ORANGE_ODDS``, the
+  white pawn at full health): its green room spares a black one, which has no way
+  out.  A fight begun is fled only when it turns bad (``FLEE_BELOW``): the
+  hearts already lost would be lost for nothing; and it is fled whenever there is
+  somewhere to go (the pool, or any room with an open side), since a death outside
+  the boss room restarts the run.  With the black pawn a black room is fought like
+  a fight begun;
 * it walks to the healing pool when low, and tops up its health before
   rolling once the boss can appear;
 * it takes (or walks back for) the best pawn on the map for what comes next:
   before the boss can appear the one whose fights cost the fewest hearts (the
   green pawn halves them, the orange saves a fifth; the pink's two more hearts
-  count a little), afterwards the one with the best odds against the boss (so
-  the red pawn is fetched before heading for the boss);
+  count a little, the black pawn's open doors as much), afterwards the one with
+  the best odds against the boss (so the red pawn is fetched before heading for
+  the boss);
 * it places new rooms where the map stays most open.
 """
 
@@ -34,6 +40,7 @@ from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
 from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
+    BLACK,
     BLUE,
     DUNGEON_POINTS,
     DUNGEONS,
@@ -42,10 +49,11 @@ from tideboard.games.moonlighter.content import (
     PINK_BONUS,
     RED,
     STEP,
+    YELLOW,
     boss_hearts,
     greens_for_boss,
 )
-from tideboard.games.moonlighter.queries import green_rooms
+from tideboard.games.moonlighter.queries import count_tiles, green_rooms, yellow_cap
 from tideboard.games.moonlighter.rules import attack_outcome, boss_ready, can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     FIGHT,
@@ -62,8 +70,10 @@ from tideboard.games.moonlighter.state import (
 )
 
 FIGHT_FRESH = 0.998  # fight a room it may flee only with at least these odds
+ORANGE_ODDS = 0.94  # ... or these, once the chests are out (``_oranges_pay``)
 FLEE_BELOW = 0.9  # flee a fight begun once its odds of winning are worse than this
 PINK_HEARTS = 0.3  # the pink pawn's two more hearts, in hearts a fight saved
+BLACK_PAWN_HEARTS = 0.35  # the black pawn's open doors (no death in a black room), the same
 HEAL_BELOW = 0.9  # go to the pool when health is at most this share of the maximum
 
 
@@ -128,7 +138,7 @@ def _expected_fight(state: State, pawn: str) -> float:
     """How good this pawn is for what comes next (higher is better): against the
     boss once it can appear, its odds at full health; before, the hearts an
     ordinary fight costs with it, negated (the pink pawn's two more hearts worth
-    ``PINK_HEARTS``)."""
+    ``PINK_HEARTS``, the black pawn's way out of black rooms ``BLACK_PAWN_HEARTS``)."""
     top = (
         state.max_health
         + (PINK_BONUS if pawn == "pink" else 0)
@@ -137,7 +147,8 @@ def _expected_fight(state: State, pawn: str) -> float:
     if boss_ready(state):
         return win_chance(top, (boss_hearts(state.dungeon),), pawn, True)
     cost = fight_cost(top, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, pawn)
-    return -cost + (PINK_HEARTS if pawn == "pink" else 0.0)
+    bonus = {"pink": PINK_HEARTS, "black": BLACK_PAWN_HEARTS}.get(pawn, 0.0)
+    return -cost + bonus
 
 
 def _walkable(state: State, pos: tuple[int, int]) -> bool:
@@ -175,6 +186,24 @@ class GreedyBot:
             return None
         return _path_step(s, lambda p: p == pools[0], start)
 
+    @staticmethod
+    def _can_roll_from(s: State, start: tuple[int, int]) -> bool:
+        """A room with an open side can be reached from ``start`` (itself included)."""
+        return _path_step(s, lambda p: bool(open_sides(s, p)), start) is not None
+
+    @staticmethod
+    def _oranges_pay(s: State) -> bool:
+        """Whether an orange room is worth fighting for its green room before the boss
+        can appear: each one won spares a black room (no way out of those) and its
+        rolls, once those rolls can find no more pawns (the chest rooms are all out,
+        or the red pawn for the boss is found) and the pool is there to heal."""
+        red = s.pawn == "red" or any(r.pawn == "red" for r in s.rooms)
+        return (
+            s.pool > 0
+            and count_tiles(s, BLUE) > 0
+            and (red or count_tiles(s, YELLOW) >= yellow_cap(s))
+        )
+
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
 
@@ -193,13 +222,17 @@ class GreedyBot:
             return Place(max(sides, key=openness))
         if s.pending == FIGHT:
             # Fleeing helps only if there is a pool to reach or other rooms to roll
-            # for from the room behind (otherwise it just walks back in here).
+            # for from the room behind or beyond it (otherwise it just walks back in here).
             healable = s.health < s.max_health and self._can_heal(s, s.came_from)
-            if can_flee(s) and (healable or open_sides(s, s.came_from)):
+            if can_flee(s) and (healable or self._can_roll_from(s, s.came_from)):
                 fresh = all(h == ENEMY_HEARTS for h in s.enemies)
+                odds = win_chance(s.health, s.enemies, s.pawn, False)
+                if s.room.tile == BLACK:  # the black pawn: fought as a fight begun
+                    return FLEE if odds < FLEE_BELOW else Attack()
                 if fresh and boss_ready(s):
                     return FLEE  # a green room more is no use now
-                odds = win_chance(s.health, s.enemies, s.pawn, False)
+                if fresh and odds >= ORANGE_ODDS and self._oranges_pay(s):
+                    return Attack()
                 if odds < (FIGHT_FRESH if fresh else FLEE_BELOW):
                     return FLEE
             return Attack()
