@@ -102,3 +102,28 @@ def test_the_plans_move_ruled_out_greedy_still_picks_a_move_among_the_rest():
     rest = [a for a in legal if a != first]
     second = GreedyBot(1).choose(GAME, GAME.view(state, 0), 0, rest)
     assert second in rest and not isinstance(second, EndTurn)
+
+
+def test_together_knows_which_cards_the_grid_can_show_at_once():
+    # 28 (TEF/*TO, a full grid) needs a Fish; 19 (FM/BE) a Fish and a Bird: three
+    # of the two Fish/Bird stones
+    assert not solo.together(28, 19) and not solo.together(19, 28)
+    # 3 (FES, a row) fits in the middle row under 30 (O*F/***/*OO)
+    assert solo.together(3, 30)
+    # two cards fixing the same cell differently (the Sun and the Moon: one stone)
+    assert not solo.together(16, 15)  # S/F/E and MF
+
+
+def test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together():
+    """Four cards left, all in hand.  Scoring the two easy ones (29 HO and 1 */O, both
+    showing) left 16 (S/F/E) and 28 (TEF/*TO): cards the grid never shows at once,
+    and the game was lost.  The turn scores 16 instead and keeps cards that pair."""
+    hand = (29, 16, 1, 28)
+    assert not solo.together(16, 28)
+    mix = ((1, 6), (2, 3), (3, 3))
+    scored = sum((cards_worth(p, n, hand) for p, n in mix), ())
+    state = make_state("BET/HMF/HOE", [hand], solo=True, scored=[scored])
+    end, _ = _play_turns(state, 1)
+    left = end.hands[0] + end.discard
+    assert end.strikes == 0 and len(left) == 3
+    assert all(solo.together(a, b) for n, a in enumerate(left) for b in left[n + 1 :])

@@ -13,15 +13,25 @@ from the grid, the cards that match somewhere along it scored, the others paying
 for its moves or kept, and judge where the turn leaves them: a win; the next turn's
 hand (every card left, once the deck is through) all matching the grid, a win next
 turn; else the strikes, the cards left and how far the grid is from showing them.
+Once the deck is through, also the share of the pairs of cards left that the grid
+can show at once: scoring the easy cards first left four hard ones for the end that
+never show together, and the game was lost to strikes.
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.games.shifting_stones.content import CARD_BY_ID, HAND_SIZE, SOLO_STRIKES, grid_code
+from tideboard.games.shifting_stones.content import (
+    CARD_BY_ID,
+    HAND_SIZE,
+    SOLO_STRIKES,
+    STONES_PER_PAIR,
+    grid_code,
+)
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
 from tideboard.games.shifting_stones.state import END_TURN, Flip, Score, Shift, State
 
@@ -38,7 +48,13 @@ RERANK = 12  # endgame plans checked for a win in two turns (by the number of ca
 # the same for the expert (exact, to the end): every plan that leaves one or two
 # cards (a few milliseconds each), the best few that leave three or four
 DEEP_CHECKS = {1: 10000, 2: 2000, 3: 16, 4: RERANK}
-STRIKE_CHECKS = 12  # and the best few for a win after a strike turn
+# and the best few for a win after a strike turn, by the number of cards left
+STRIKE_CHECKS = {1: 12, 2: 12}
+# once the deck is through (every card left known), the share of the pairs of the
+# cards left that the grid can show at once (:func:`together`): the last turns need
+# such pairs (a Sun card and a Moon card, or two full grids fixing a cell
+# differently, are scored on different turns, a strike's moves apart)
+TOGETHER = 150.0
 
 
 def hardness(card: int) -> int:
@@ -136,6 +152,10 @@ def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, An
         value = -STRIKE * taken - CARD * remaining
         value += HARD * sum(hard[i] for i in range(k) if scored >> i & 1)
         unscored = [masks[i] for i in range(k) if not scored >> i & 1]
+        if deck_empty and remaining <= 2 * HAND_SIZE:
+            value += TOGETHER * _share_together(
+                [hand[i] for i in range(k) if not scored >> i & 1] + list(discard)
+            )
         if remaining <= HAND_SIZE and deck_empty:
             # the next hand is every card left: does the grid show them all?
             wrong = [wrong_stones(m, end) for m in unscored]
@@ -188,19 +208,49 @@ def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, An
         if deep and candidates[0][0] < WIN / 4:
             # no line without a strike: one with a strike turn to move the stones
             # (one or two cards left; a strike turn pays every card)
-            for value, moves, first, end, scored in candidates[:STRIKE_CHECKS]:
+            checks = dict(STRIKE_CHECKS)
+            for value, moves, first, end, scored in list(candidates):
                 taken = strikes + (0 if (scored or scored_before) else 1)
                 rest = tuple(
                     sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard))
                 )
                 spare = SOLO_STRIKES - 1 - taken
-                if 0 < len(rest) <= 2 and spare > 0 and wins_after_strikes(end, rest, spare):
+                if not checks.get(len(rest)) or spare <= 0:
+                    continue
+                checks[len(rest)] -= 1
+                if wins_after_strikes(end, rest, spare):
                     candidates.append((value + WIN / 8, moves, first, end, scored))
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
     if not candidates:
         return ("end", 0, None)
     value, moves, first, end, scored = candidates[0]
     return _first(hand, masks, now, scored, -moves, first, end)
+
+
+def _share_together(rest: list[int]) -> float:
+    """The share of the pairs of cards ``rest`` that the grid can show together (1
+    for one card: a card left never hurts the share, only one that pairs badly)."""
+    if len(rest) < 2:
+        return 1.0
+    pairs = sum(together(a, b) for n, a in enumerate(rest) for b in rest[n + 1 :])
+    return pairs / (len(rest) * (len(rest) - 1) // 2)
+
+
+@functools.cache
+def together(a: int, b: int) -> bool:
+    """Can the grid show cards ``a`` and ``b`` at once?  (Some placements of the two
+    agree where they overlap, and the box holds the stones they need.)"""
+    if a > b:
+        a, b = b, a
+    for pa in CARD_BY_ID[a].placements:
+        for pb in CARD_BY_ID[b].placements:
+            cells = dict(pa)
+            if any(cells.setdefault(cell, face) != face for cell, face in pb):
+                continue
+            need = Counter(face // 2 for face in cells.values())
+            if all(n <= STONES_PER_PAIR[pair] for pair, n in need.items()):
+                return True
+    return False
 
 
 @functools.lru_cache(maxsize=20000)

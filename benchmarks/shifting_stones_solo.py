@@ -1,0 +1,110 @@
+"""Where Shifting Stones solo games are lost (issue #21): greedy or the expert's
+favourite (``GreedyBot(deep=True)``) on fixed seeds, with what the losses share.
+
+    python benchmarks/shifting_stones_solo.py [--deep] [--games N] [--seed S]
+
+Prints the wins (Wilson's 95% interval) and the cards scored, the strikes by the
+number of cards left when they were taken (and how many of them moved no stone),
+the strikes and cards left when the endgame began (the deck through, four cards or
+fewer left), and, at two and three cards left, whether the grid can show the
+cards left together (some placements agree where they overlap and the box holds
+the stones they need), for the lost games and the won.  Each game's seed is the
+bot's too: a row repeats exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import time
+from collections import Counter
+from functools import cache
+
+from tideboard.engine.core import GameConfig
+from tideboard.games.shifting_stones.bots import GreedyBot
+from tideboard.games.shifting_stones.content import CARD_BY_ID, STONES_PER_PAIR
+from tideboard.games.shifting_stones.game import GAME
+
+Z = 1.96
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@cache
+def together(cards: tuple[int, ...]) -> bool:
+    """Can the grid show all these cards at once?"""
+    for combo in itertools.product(*(CARD_BY_ID[c].placements for c in cards)):
+        cells: dict[int, int] = {}
+        if any(cells.setdefault(cell, face) != face for pl in combo for cell, face in pl):
+            continue
+        need = Counter(face // 2 for face in cells.values())
+        if all(n <= STONES_PER_PAIR[pair] for pair, n in need.items()):
+            return True
+    return False
+
+
+def play(seed: int, deep: bool) -> tuple[bool, int, list[dict]]:
+    """One game: won, cards scored, and each turn's start."""
+    state = GAME.setup(GameConfig(players=1, solo=True, seed=seed))
+    bot = GreedyBot(seed, deep=deep)
+    turns = []
+    while not GAME.is_over(state):
+        if not state.acted:
+            left = len(state.hands[0]) + len(state.deck) + len(state.discard)
+            turns.append(
+                {
+                    "grid": state.grid,
+                    "cards": tuple(sorted(state.hands[0] + state.discard)),
+                    "deck": len(state.deck),
+                    "strikes": state.strikes,
+                    "left": left,
+                }
+            )
+        legal = GAME.legal_for(state, 0)
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, legal))
+    return GAME.winners(state) == (0,), len(state.scored[0]), turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deep", action="store_true", help="the expert's favourite")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    args = parser.parse_args()
+    start = time.monotonic()
+    wins = scored = 0
+    strikes: Counter = Counter()
+    entries: Counter = Counter()
+    pairs: Counter = Counter()
+    for seed in range(args.seed, args.seed + args.games):
+        won, n, turns = play(seed, args.deep)
+        wins += won
+        scored += n
+        for before, after in itertools.pairwise(turns):
+            if after["strikes"] > before["strikes"]:
+                idle = "idle" if after["grid"] == before["grid"] else "moved"
+                strikes[before["left"], idle] += 1
+        endgame = [t for t in turns if not t["deck"] and t["left"] <= 4]
+        if endgame:
+            entries["won" if won else "lost", endgame[0]["left"], endgame[0]["strikes"]] += 1
+        for size in (2, 3):
+            at = next((t for t in endgame if t["left"] == size), None)
+            if at is not None:
+                pairs["won" if won else "lost", size, together(at["cards"])] += 1
+    low, high = wilson(wins, args.games)
+    who = "the favourite (deep)" if args.deep else "greedy"
+    print(f"{who}: won {wins} of {args.games}, {wins / args.games:.1%} [{low:.0%}, {high:.0%}]")
+    print(f"cards scored {scored / args.games:.1f} a game; {time.monotonic() - start:.0f} s")
+    print("strikes by the cards left (idle: no stone moved):", sorted(strikes.items()))
+    print("the endgame began (result, cards left, strikes):", sorted(entries.items()))
+    print("the cards left can show together (result, cards, yes):", sorted(pairs.items()))
+
+
+if __name__ == "__main__":
+    main()
