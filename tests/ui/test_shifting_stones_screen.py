@@ -361,3 +361,23 @@ def test_the_one_point_bonus_line_names_the_players_as_the_table_does():
         group = side_table(state, lambda s, names=names: names[s], (0,), (0, 0), 44, set())
         text = "".join(t.plain for t in group.renderables if hasattr(t, "plain"))
         assert f"+3 bonus for most 1s {shown}" in text, text
+
+
+async def test_a_preview_left_from_before_the_turn_changed_is_dropped_not_drawn():
+    # A burst: a flip previewed while the skip question opened, then Yes: the skip ends
+    # the turn and the preview's card is in no hand of the next player's; drawing it
+    # raised IllegalAction out of the screen (found by the monkey test).
+    from tideboard.games.shifting_stones.state import SKIP, Flip
+    from tideboard.ui.shifting_stones.screen import ShiftingStonesScreen as Screen
+
+    app = app_for(players=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, Screen))
+        card = screen.state.hands[screen.state.current][0]
+        screen.turn.preview(Flip(card, 0))
+        assert screen.dispatch(SKIP)
+        screen.refresh_table()
+        await settle(pilot)
+        assert screen.turn.pending is None and screen.turn.shift_from is None
+        assert card not in screen.state.hands[screen.state.current]

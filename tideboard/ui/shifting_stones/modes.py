@@ -25,6 +25,7 @@ class Turn:
         self.selected = 0  # the picked card's place in the hand
         self.pending: Shift | Flip | None = None  # the previewed move
         self.shift_from: int | None = None  # a shift waiting for its neighbour
+        self._picked_on: State | None = None  # the position the two above were picked on
 
     @property
     def state(self) -> State:
@@ -50,6 +51,17 @@ class Turn:
     def drop(self) -> None:
         """No preview, no shift waiting."""
         self.pending, self.shift_from = None, None
+
+    def follow(self) -> None:
+        """The preview and the shift waiting belong to the position they were picked on:
+        once the game has moved on (a move the same burst of keys made, say: the skip
+        question answered after a flip was previewed), they go."""
+        if self.busy() and self._picked_on is not self.state:
+            self.drop()
+
+    def start_shift(self, cell: int) -> None:
+        """A shift from ``cell`` waits for the arrow that picks its neighbour."""
+        self.shift_from, self._picked_on = cell, self.state
 
     def marked_cells(self) -> frozenset[int]:
         """The stones the preview (or the shift waiting) touches."""
@@ -77,7 +89,7 @@ class Turn:
             start = self.shift_from if self.shift_from is not None else self.cursor
             if start in (action.a, action.b):
                 self.cursor = action.b if start == action.a else action.a
-        self.pending = action
+        self.pending, self._picked_on = action, self.state
         self.shift_from = None
 
     def strike_ahead(self) -> bool:

@@ -99,6 +99,7 @@ class TableDrawing:
     def draw(self) -> None:
         """The state (or a preview) changed: bring every widget up to date."""
         screen, turn = self.screen, self.turn
+        turn.follow()
         shown: State = screen.shown
         grid = shown.grid
         if turn.pending is not None:

@@ -229,7 +229,7 @@ class ShiftingStonesScreen(GameScreen):
             self.say("You need a card to discard for a shift; e ends your turn.", error=True)
             return
         turn.pending = None
-        turn.shift_from = turn.cursor
+        turn.start_shift(turn.cursor)
         self.refresh_table()
         self.say(
             f"Shift from {CELL_NAMES[turn.cursor]}: press an arrow to pick the neighbour "
