@@ -16,9 +16,10 @@ Wilson's; a median's is the order-statistic interval.  The full-size run is
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
+
+from intervals import median_interval, wilson
 
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
@@ -26,7 +27,6 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget
 from tideboard.engine.simulate import play_out
 
-Z = 1.96
 # (label, game, players, solo, what is measured, target[, level measured, the others])
 ROWS: list[tuple] = [
     ("Shifting Stones 2p, expert vs greedy", "shifting-stones", 2, False, "wins", "70%"),
@@ -82,25 +82,6 @@ ROWS: list[tuple] = [
         "random",
     ),
 ]
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if not n:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def median_interval(values: list[int]) -> tuple[float, float]:
-    """The order statistics around the median that hold it 95% of the time."""
-    ordered = sorted(values)
-    n = len(ordered)
-    half = Z * math.sqrt(n) / 2
-    low = max(0, math.floor(n / 2 - half))
-    high = min(n - 1, math.ceil(n / 2 + half) - 1)
-    return ordered[low], ordered[high]
 
 
 def run_row(row, games: int, budget: Budget, seed: int) -> str:

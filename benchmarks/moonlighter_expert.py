@@ -13,26 +13,16 @@ same seeds (cheap).  The bots are seeded as ``benchmarks/bots.py`` seeds them
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import attrs
+from intervals import wilson
 
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot
 from tideboard.engine.simulate import play_out
 from tideboard.games.moonlighter import bots
-
-Z = 1.96
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """Wilson's 95% interval of a win rate (as benchmarks/bots.py)."""
-    p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> None:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import statistics
 import time
+
+from intervals import mean_interval, median_interval
 
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
@@ -27,23 +28,6 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget
 from tideboard.engine.simulate import play_out
 from tideboard.games.moonshell import scoring
-
-Z = 1.96
-
-
-def median_interval(values: list[float]) -> tuple[float, float]:
-    ordered = sorted(values)
-    n = len(ordered)
-    half = Z * math.sqrt(n) / 2
-    low = max(0, math.floor(n / 2 - half))
-    high = min(n - 1, math.ceil(n / 2 + half) - 1)
-    return ordered[low], ordered[high]
-
-
-def mean_interval(values: list[float]) -> tuple[float, float, float]:
-    mean = statistics.fmean(values)
-    half = Z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, mean - half, mean + half
 
 
 def make(level: str, seed: int, budget: Budget):

@@ -16,24 +16,16 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import time
 from collections import Counter
 from functools import cache
+
+from intervals import wilson
 
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.bots import GreedyBot
 from tideboard.games.shifting_stones.content import CARD_BY_ID, STONES_PER_PAIR
 from tideboard.games.shifting_stones.game import GAME
-
-Z = 1.96
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @cache
