@@ -18,27 +18,13 @@ import argparse
 import itertools
 import time
 from collections import Counter
-from functools import cache
 
 from intervals import wilson
 
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.bots import GreedyBot
-from tideboard.games.shifting_stones.content import CARD_BY_ID, STONES_PER_PAIR
 from tideboard.games.shifting_stones.game import GAME
-
-
-@cache
-def together(cards: tuple[int, ...]) -> bool:
-    """Can the grid show all these cards at once?"""
-    for combo in itertools.product(*(CARD_BY_ID[c].placements for c in cards)):
-        cells: dict[int, int] = {}
-        if any(cells.setdefault(cell, face) != face for pl in combo for cell, face in pl):
-            continue
-        need = Counter(face // 2 for face in cells.values())
-        if all(n <= STONES_PER_PAIR[pair] for pair, n in need.items()):
-            return True
-    return False
+from tideboard.games.shifting_stones.solo import together
 
 
 def play(seed: int, deep: bool) -> tuple[bool, int, list[dict]]:
@@ -88,7 +74,7 @@ def main() -> None:
         for size in (2, 3):
             at = next((t for t in endgame if t["left"] == size), None)
             if at is not None:
-                pairs["won" if won else "lost", size, together(at["cards"])] += 1
+                pairs["won" if won else "lost", size, together(*at["cards"])] += 1
     low, high = wilson(wins, args.games)
     who = "the favourite (deep)" if args.deep else "greedy"
     print(f"{who}: won {wins} of {args.games}, {wins / args.games:.1%} [{low:.0%}, {high:.0%}]")

@@ -21,6 +21,7 @@ never show together, and the game was lost to strikes.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -236,20 +237,21 @@ def _share_together(rest: list[int]) -> float:
     return pairs / (len(rest) * (len(rest) - 1) // 2)
 
 
+def together(*cards: int) -> bool:
+    """Can the grid show all of ``cards`` at once?  (Some placements of them agree
+    where they overlap, and the box holds the stones they need.)"""
+    return _together(tuple(sorted(cards)))
+
+
 @functools.cache
-def together(a: int, b: int) -> bool:
-    """Can the grid show cards ``a`` and ``b`` at once?  (Some placements of the two
-    agree where they overlap, and the box holds the stones they need.)"""
-    if a > b:
-        a, b = b, a
-    for pa in CARD_BY_ID[a].placements:
-        for pb in CARD_BY_ID[b].placements:
-            cells = dict(pa)
-            if any(cells.setdefault(cell, face) != face for cell, face in pb):
-                continue
-            need = Counter(face // 2 for face in cells.values())
-            if all(n <= STONES_PER_PAIR[pair] for pair, n in need.items()):
-                return True
+def _together(cards: tuple[int, ...]) -> bool:
+    for placements in itertools.product(*(CARD_BY_ID[card].placements for card in cards)):
+        cells: dict[int, int] = {}
+        if any(cells.setdefault(cell, face) != face for pl in placements for cell, face in pl):
+            continue
+        need = Counter(face // 2 for face in cells.values())
+        if all(n <= STONES_PER_PAIR[pair] for pair, n in need.items()):
+            return True
     return False
 
 
