@@ -21,7 +21,14 @@ from hypothesis import settings  # noqa: E402
 from textual.app import App  # noqa: E402
 
 from tideboard.store.background import WriteThread  # noqa: E402
-from tideboard.ui.textual_compat import screen_lines, skip_unseen_frames  # noqa: E402
+from tideboard.ui.textual_compat import idle_wait_window, screen_lines, skip_unseen_frames  # noqa: E402
+
+# Textual's pilot waits for the app to be idle after each key it presses, twice,
+# sleeping in windows of 20 ms: that sleep was half of the app tests' time.  In
+# windows of 4 ms, by the same measure (idle: under a twentieth of the window
+# used), they took about half as long; windows of 2 ms and under were slower
+# again (an app's own background work in such a short window reads as busy).
+idle_wait_window(0.004)
 
 # In CI, property tests draw the same examples every run, so a red build is
 # always reproducible; locally they explore new examples each time.

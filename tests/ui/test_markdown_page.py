@@ -11,7 +11,7 @@ from textual.geometry import Offset, Region
 from textual.selection import Selection
 from textual.widgets import Static
 
-from tests.ui.helpers import app_for, settle
+from tests.ui.helpers import app_for, settle, wait_for
 from tideboard.ui.shared.markdown_page import MarkdownPage, page_lines
 from tideboard.ui.shared.modals import HelpScreen
 
@@ -74,9 +74,10 @@ async def test_a_markdown_page_looks_exactly_as_richs_markdown_in_a_static():
     page, static = MarkdownPage(PAGE), Static(Markdown(PAGE))
     widths = set()
     async with Page(page, static).run_test(size=(60, 24)) as pilot:
+        box = pilot.app.query_one(VerticalScroll)
         for size in ((60, 24), (123, 41)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await wait_for(pilot, lambda: box.region.width == size[0])  # laid out anew
             drawn = cells(page)
             assert len(drawn) > 20 and drawn == cells(static), size
             widths.add(len(drawn[0]))
@@ -101,6 +102,7 @@ async def test_help_draws_its_pages_once_a_width_however_often_it_opens():
             assert isinstance(app.screen, HelpScreen)
         assert page_lines.cache_info().misses == drawn
         await pilot.resize_terminal(100, 30)
+        await settle(pilot)
         assert page_lines.cache_info().misses > drawn  # a new width: drawn again
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from tests.ui.helpers import app_for, app_with_state, hand_over, notices, settle, wait_for
+from tests.ui.helpers import (
+    app_for,
+    app_with_state,
+    hand_over,
+    notices,
+    saves_done,
+    settle,
+    wait_for,
+)
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
@@ -242,6 +250,7 @@ async def test_the_end_screen_shows_the_breakdown_and_the_winner():
         rendered = console.export_text()
         assert "C4" in rendered and "Tot" in rendered and "most points" in rendered
         assert "…" not in rendered
+        await saves_done(pilot)  # the end is saved on the store's writer thread
         with Store.open() as store:
             assert store.list(unfinished_only=False)[0].finished
 

@@ -227,3 +227,22 @@ async def test_an_app_test_whose_last_screen_cannot_draw_fails_at_its_end():
     async with conftest._run_test(app, size=(20, 3)) as pilot:
         await pilot.press("b")
         await pilot.pause()
+
+
+async def test_idle_wait_window_sets_the_window_textuals_idle_wait_sleeps_in(monkeypatch):
+    from textual import _wait
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(_wait, "sleep", sleep)
+    old = textual_compat.idle_wait_window(0.05)
+    try:
+        assert (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE) == (0.05, 0.05 / 20)
+        await _wait.wait_for_idle(0, max_sleep=0)  # one window, whatever the CPU
+        assert slept == [0.05]  # read when it waits, not when Textual was imported
+    finally:
+        textual_compat.idle_wait_window(old)
+    assert _wait.SLEEP_GRANULARITY == old == 0.004  # tests/conftest.py's window
