@@ -62,6 +62,8 @@ class Outlook:
         self._start = free_masks(view.chests[seat])
         self._alive: dict[str, list] = {}
         self._chance: dict[tuple[int, int], float] = {}
+        # what the ratings depend on (the placements dead at the start change none)
+        self.key = (tuple(counts), total, self.turns, self.moon)
         for shapes in (SHAPE_BITS, *_SHAPES):
             for colours in (COLOUR_BITS, *_COLOURS):
                 n = sum(counts[t] for t in SHELLS if MASK[t] & shapes and MASK[t] & colours)
@@ -135,6 +137,15 @@ class Outlook:
         keeping it."""
         if not cards or self.turns <= 0:
             return 0.0
+        key = (self.key, tuple(cards), masks)
+        known = _POTENTIAL.get(key)
+        if known is None:
+            if len(_POTENTIAL) >= _POTENTIAL_SIZE:
+                _POTENTIAL.clear()
+            known = _POTENTIAL[key] = self._potential(cards, masks)
+        return known
+
+    def _potential(self, cards: list[tuple[str, int]], masks: tuple[int, ...]) -> float:
         lists = []
         for card, points in cards:
             options = [
@@ -163,6 +174,11 @@ class Outlook:
                             best = value
         return best
 
+
+# ratings of ``potential`` by the supply, the turns left, the moonshell, the cards and
+# the chest (the moves of a turn before its first collect share them)
+_POTENTIAL: dict = {}
+_POTENTIAL_SIZE = 100_000
 
 FREE = 0x100  # an empty space's entry in the masks (a tile's mask has bits 0-7 only)
 _NO_OPTION: tuple = (0.0, 0.0, {}, 0)  # a card left out of the choice
