@@ -25,7 +25,7 @@ from tideboard.engine.states import evolve
 from tideboard.games.moonshell import rules, sampling, turns
 from tideboard.games.moonshell.outlook import Outlook
 from tideboard.games.moonshell.solo import OutOfTime, turn_ends
-from tideboard.games.moonshell.state import State
+from tideboard.games.moonshell.state import Pass, State
 
 ENDS = 4  # ends of the turn played on (the plan's best)
 MIN_SAMPLES = 2  # samples an end needs before the look further counts
@@ -92,6 +92,8 @@ def _next_turn(
     this one in ``real`` (the automaton's turn between), or of the game's end."""
     state = evolve(real, actions_left=real.actions_left + 1)
     for action in actions:
+        if isinstance(action, Pass):  # (the turn ends here)
+            break
         state = rules.apply(state, action)
     state = turns.end_turn(evolve(state, actions_left=0))
     rater = rater_factory()
