@@ -84,15 +84,12 @@ class Outlook:
             placements = self._alive[card_id] = _alive(card_id, self._start)
         for singles, groups in placements:
             need: dict[int, tuple[int, int]] = {}
-            for c, b in singles:
+            for c, shapes, colours in singles:
                 m = masks[c]
-                if m != FREE:
-                    if not m & b:
-                        break
-                elif b & SHAPE_BITS:
-                    need[c] = (b, need[c][1]) if c in need else (b, COLOUR_BITS)
-                else:
-                    need[c] = (need[c][0], b) if c in need else (SHAPE_BITS, b)
+                if m == FREE:
+                    need[c] = (shapes, colours)
+                elif not (m & shapes and m & colours):
+                    break
             else:
                 wants = [need]
                 for cells, bits in groups:  # a secret's: made in one colour or one shape
@@ -194,7 +191,7 @@ def _alive(card_id: str, masks: tuple[int, ...]) -> list:
     out = []
     for placement in _compiled(card_id):
         singles, groups = placement
-        if any(masks[c] != FREE and not masks[c] & b for c, b in singles):
+        if any(masks[c] != FREE and not (masks[c] & s and masks[c] & k) for c, s, k in singles):
             continue
         for cells, bits in groups:
             for c in cells:
@@ -209,14 +206,22 @@ def _alive(card_id: str, masks: tuple[int, ...]) -> list:
 
 @functools.cache
 def _compiled(card_id: str) -> tuple:
-    """A card's placements as (one-space groups (space, bit), groups of several)."""
-    return tuple(
-        (
-            tuple((cells[0], bits) for cells, bits in placement if len(cells) == 1),
-            tuple((cells, bits) for cells, bits in placement if len(cells) > 1),
+    """A card's placements as (its one-space groups as (space, shapes wanted, colours
+    wanted), in the order of the card's groups, groups of several)."""
+    out = []
+    for placement in PATTERN_CARDS[card_id].placements:
+        spaces: dict[int, tuple[int, int]] = {}
+        for cells, bits in placement:
+            if len(cells) == 1:
+                shapes, colours = spaces.get(cells[0], (SHAPE_BITS, COLOUR_BITS))
+                spaces[cells[0]] = (bits, colours) if bits & SHAPE_BITS else (shapes, bits)
+        out.append(
+            (
+                tuple((c, shapes, colours) for c, (shapes, colours) in spaces.items()),
+                tuple((cells, bits) for cells, bits in placement if len(cells) > 1),
+            )
         )
-        for placement in PATTERN_CARDS[card_id].placements
-    )
+    return tuple(out)
 
 
 _SINGLE = (*_SHAPES, *_COLOURS)
