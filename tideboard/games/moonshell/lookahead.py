@@ -43,10 +43,11 @@ def look_further(
     deadline: float | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> list[tuple[Any, float]] | None:
-    """The player's ``legal`` moves ranked, best first, with their worth: the plan's
-    ranking, reordered by the look one turn further where it had the time
-    (``samples`` samples an end, or as many as fit before ``deadline`` by
-    ``clock``).  None: not even the plan was done in time."""
+    """The player's ``legal`` moves ranked, best first: the plan's ranking (with its
+    ratings), the first action of the end the look one turn further found best put
+    first (with that end's worth), where it had the time (``samples`` samples an
+    end, or as many as fit before ``deadline`` by ``clock``).  None: not even the
+    plan was done in time."""
     rater = rater_factory()
     rater.outlook = Outlook(view, seat)
     try:
