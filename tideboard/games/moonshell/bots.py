@@ -8,7 +8,8 @@ left this turn, a little once the turn is over, since others may rotate them
 away).  It never sees other players' secrets, the bag order or the solo deck.
 In the solo game it rates the end of its turn instead, every sequence of the
 actions it has left (``solo.py``), the pattern cards by what the chest can still
-complete together (``outlook.py``); the expert in solo judges by that plan.
+complete together (``outlook.py``); the expert in solo judges by that plan and
+looks a turn further (``lookahead.py``).
 """
 
 from __future__ import annotations
