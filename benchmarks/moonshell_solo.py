@@ -8,7 +8,9 @@ Plays solo games (seeds S, S+1, ...; the bot seeded as ``benchmarks/bots.py`` se
 it) and prints the median and mean score with 95% intervals and the mean points of
 each scoring category.  ``--out`` keeps every game's breakdown; ``--compare`` pairs
 two such files by seed (the mean difference with its 95% interval, the games won
-and lost by each).  ``--bot`` is a level or ``module:factory`` (a callable taking
+and lost by each, the games that ended with the very same chest).  Each move of the
+player's bot is timed (CPU): the report gives the mean, the 95th percentile and the
+worst.  ``--bot`` is a level or ``module:factory`` (a callable taking
 the seed, for trying a variant without wiring it in).
 """
 
@@ -44,6 +46,8 @@ def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
     for number in range(games):
         seed = first + number
         bots = [make(level, number * 31, budget), make_bot(game, "greedy", number * 31 + 1)]
+        moves: list[float] = []
+        bots[0] = _Timed(bots[0], moves)
         start = time.process_time()
         state, _ = play_out(game, game.setup(GameConfig(players=1, solo=True, seed=seed)), bots)
         row = scoring.breakdown(state, 0)
@@ -53,9 +57,36 @@ def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
         row["cards"] = list(state.open_cards) + [state.secrets[0]]
         row["chest"] = [list(col) for col in state.chests[0]]
         row["auto_chest"] = [list(col) for col in state.chests[1]]
+        row["moves"] = [round(t, 4) for t in moves]
         out.append(row)
         print(f"seed {seed}: {row['total']} ({row['cpu']} s)", flush=True)
     return out
+
+
+class _Timed:
+    """The player's bot, each move's CPU time noted."""
+
+    def __init__(self, bot, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, game, view, seat, legal):
+        start = time.process_time()
+        action = self.bot.choose(game, view, seat, legal)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+def move_times(rows: list[dict]) -> str:
+    """The player's moves' CPU time: mean, 95th percentile and worst."""
+    times = sorted(t for r in rows for t in r.get("moves", ()))
+    if not times:
+        return "move times: not noted"
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return (
+        f"move CPU ({len(times)} moves): mean {statistics.fmean(times):.3f} s, "
+        f"p95 {p95:.3f} s, max {times[-1]:.3f} s"
+    )
 
 
 def report(rows: list[dict]) -> None:
@@ -68,6 +99,7 @@ def report(rows: list[dict]) -> None:
     )
     for category in scoring.CATEGORIES:
         print(f"  {category:12} {statistics.fmean(r[category] for r in rows):6.2f}")
+    print(f"  {move_times(rows)}")
 
 
 def compare(before: list[dict], after: list[dict]) -> None:
@@ -82,6 +114,8 @@ def compare(before: list[dict], after: list[dict]) -> None:
     better = sum(d > 0 for d in diffs)
     worse = sum(d < 0 for d in diffs)
     print(f"paired ({len(pairs)} seeds): {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+    same = sum(a.get("chest") == b.get("chest") for a, b in pairs)
+    print(f"  the same chest in {same} games")
     print(f"  better in {better}, worse in {worse}, the same in {len(pairs) - better - worse}")
     for category in scoring.CATEGORIES:
         d = statistics.fmean(b[category] - a[category] for a, b in pairs)

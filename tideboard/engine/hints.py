@@ -52,10 +52,13 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     if len(result.moves) == 1:
         return [Hint(moves[0].action, words[0], "the only move")]
     game_why = _game_why(game)
-    if game_why is not None:  # (a game that words its own why: Moonlighter)
-        return [Hint(m.action, w, game_why(view, m)) for m, w in zip(moves, words, strict=True)]
-    base = _counted_now(game, view, seat)
-    return [Hint(m.action, w, why(m, now, solo, base)) for m, w in zip(moves, words, strict=True)]
+    own: list[str | None] = [None if game_why is None else game_why(view, m) for m in moves]
+    base = _counted_now(game, view, seat) if None in own else None
+    # (a game's own words, where it has them: Moonlighter, Moonshell solo)
+    whys = [
+        y if y is not None else why(m, now, solo, base) for m, y in zip(moves, own, strict=True)
+    ]
+    return [Hint(m.action, w, y) for m, w, y in zip(moves, words, whys, strict=True)]
 
 
 def why(move: Any, now: float | None, solo: bool, base: float | None = None) -> str:
@@ -100,8 +103,9 @@ def game_seats(game: Any, view: Any) -> int:
 def _game_why(game: Any) -> Any:
     """The game's own wording of a hint's why, where its points would read as
     nonsense (the bots module's ``HINT_WHY(view, ranked)``: Moonlighter's dungeon
-    progress, where its search's evaluation is on no scale a player sees); None for
-    the other games."""
+    progress, where its search's evaluation is on no scale a player sees; Moonshell
+    solo's points after the turn, where the plan's rating is none either; a None
+    from it: the common words); None for the other games."""
     try:
         bots = _game_module(game, "bots")
     except Exception:  # (a game without bots: the common words)

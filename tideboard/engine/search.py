@@ -69,10 +69,10 @@ class Spec:
     hint_points: Callable[[Any, Any], Sequence[float]] | None = None
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
-    # expects (``None``: search as usual)
-    decide: Callable[[Any, Any, int, Sequence[Any]], Sequence[tuple[Any, float]] | None] | None = (
-        None
-    )
+    # expects (``None``: search as usual); called with the keywords ``budget``,
+    # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
+    # is due by then) and ``rng`` (the search's generator)
+    decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
 
 
 @attrs.frozen
@@ -201,7 +201,15 @@ def search(
     if len(legal) == 1:
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
-        planned = spec.decide(game, view, seat, legal)
+        planned = spec.decide(
+            game,
+            view,
+            seat,
+            legal,
+            budget=budget,
+            deadline=None if budget.iterations is not None else start + budget.think,
+            rng=rng,
+        )
         if planned is not None:
             moves = tuple(Ranked(action, 1, 0.0, points) for action, points in planned)
             return Result(moves, 0, time.monotonic() - start)

@@ -8,18 +8,21 @@ left this turn, a little once the turn is over, since others may rotate them
 away).  It never sees other players' secrets, the bag order or the solo deck.
 In the solo game it rates the end of its turn instead, every sequence of the
 actions it has left (``solo.py``), the pattern cards by what the chest can still
-complete together (``outlook.py``); the expert in solo judges by that plan.
+complete together (``outlook.py``); the expert in solo judges by that plan and
+looks a turn further (``lookahead.py``).
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, bot_policy
-from tideboard.games.moonshell import rules, sampling, scoring, solo
+from tideboard.engine.search import Budget, Spec, bot_policy
+from tideboard.games.moonshell import lookahead, outlook, rules, sampling, scoring, solo
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -65,6 +68,67 @@ def pattern_progress(card: PatternCard, masks: tuple[int, ...]) -> float:
     return best
 
 
+_OTHERS = "others"  # a rating cache's entry: the others' most tiles of the Trove type
+_QUICK: dict = {}  # greedy's chest ratings without the outlook, by what they depend on
+_QUICK_SIZE = 200_000  # (cleared when full)
+
+
+@functools.lru_cache(maxsize=65536)
+def _masks(chest) -> tuple[int, ...]:
+    return tuple(MASK[t] for t in chest_cells(chest))
+
+
+@functools.lru_cache(maxsize=262144)
+def _pattern_count(card_id: str, masks: tuple[int, ...], limit: int) -> int:
+    return scoring.pattern_count(card_id, masks, limit)
+
+
+@functools.lru_cache(maxsize=262144)
+def _progress(card_id: str, masks: tuple[int, ...]) -> float:
+    return pattern_progress(PATTERN_CARDS[card_id], masks)
+
+
+def _rate_chest(
+    chest, moon_reserve: bool, open_cards, secret, others: int, outlook: Outlook | None
+) -> float:
+    """Greedy's rating of the seat's chest (see ``GreedyBot._chest_value``): its points,
+    the pattern cards' progress (solo: by the outlook), the Pair and Trove prospects."""
+    masks = _masks(chest)
+    comp, array, pair, trove, collector = open_cards
+    value = 0.0
+    cards = [(comp, 1), (array, 1)]
+    if secret and secret != HIDDEN and secret in PATTERN_CARDS:
+        cards.append((secret, PATTERN_CARDS[secret].seahorses))
+    unfinished = []
+    for card_id, limit in cards:
+        card = PATTERN_CARDS[card_id]
+        done = _pattern_count(card_id, masks, limit)
+        value += card.points * done
+        if done < limit:
+            unfinished.append((card_id, card.points))
+    if outlook is not None:  # solo: the cards that can still be made together
+        value += outlook.potential(unfinished, free_masks(chest))
+    else:
+        for card_id, points in unfinished:
+            progress = _progress(card_id, masks)
+            value += PROGRESS_WEIGHT * points * progress**2
+    a, b = TYPE_CARDS[pair].types
+    value += 2 * scoring.pair_count(masks, a, b)
+    value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
+    mine = scoring.type_count(masks, TYPE_CARDS[trove].bits)
+    if mine and mine >= others:
+        value += 6
+    elif mine + 1 >= others:
+        value += 2
+    value += min(12, scoring.type_count(masks, TYPE_CARDS[collector].bits))
+    value += sum(col.count(URCHIN) for col in chest)
+    value += 3 * sum(col.count(REEF_PAIR) for col in chest)
+    value += 1.2 * sum(col.count(ANEMONE) + col.count(CLOWNFISH) for col in chest)
+    value += 4 if moon_reserve else 0
+    value += TILE_BONUS * rules.chest_count(chest)
+    return value
+
+
 class GreedyBot:
     level = "greedy"
     plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
@@ -84,50 +148,30 @@ class GreedyBot:
         key = (chest, moon_reserve, self.outlook is None)
         if key in cache:
             return cache[key]
-        cells = chest_cells(chest)
-        masks = tuple(MASK[t] for t in cells)
-        comp, array, pair, trove, collector = state.open_cards
-        value = 0.0
-        cards = [(comp, 1), (array, 1)]
+        others = cache.get(_OTHERS)
+        if others is None:  # (the others' chests stay as they are while a move is rated)
+            bit = TYPE_CARDS[state.open_cards[3]].bits
+            others = cache[_OTHERS] = max(
+                (
+                    scoring.type_count(_masks(c), bit)
+                    for s, c in enumerate(state.chests)
+                    if s != seat
+                ),
+                default=0,
+            )
         secret = state.secrets[seat]
-        if secret and secret != HIDDEN and secret in PATTERN_CARDS:
-            cards.append((secret, PATTERN_CARDS[secret].seahorses))
-        unfinished = []
-        for card_id, limit in cards:
-            card = PATTERN_CARDS[card_id]
-            done = scoring.pattern_count(card_id, masks, limit)
-            value += card.points * done
-            if done < limit:
-                unfinished.append((card_id, card.points))
-        if self.outlook is not None:  # solo: the cards that can still be made together
-            value += self.outlook.potential(unfinished, free_masks(chest))
+        if self.outlook is None:
+            # a pure function of these: kept from move to move (and game to game)
+            memo_key = (chest, moon_reserve, state.open_cards, secret, others)
+            value = _QUICK.get(memo_key)
+            if value is None:
+                if len(_QUICK) >= _QUICK_SIZE:
+                    _QUICK.clear()
+                value = _QUICK[memo_key] = _rate_chest(
+                    chest, moon_reserve, state.open_cards, secret, others, None
+                )
         else:
-            for card_id, points in unfinished:
-                progress = pattern_progress(PATTERN_CARDS[card_id], masks)
-                value += PROGRESS_WEIGHT * points * progress**2
-        a, b = TYPE_CARDS[pair].types
-        value += 2 * scoring.pair_count(masks, a, b)
-        value += 0.3 * min(scoring.type_count(masks, a), scoring.type_count(masks, b) + 1)
-        bit = TYPE_CARDS[trove].bits
-        mine = scoring.type_count(masks, bit)
-        others = max(
-            (
-                scoring.type_count(scoring.masks_of(c), bit)
-                for s, c in enumerate(state.chests)
-                if s != seat
-            ),
-            default=0,
-        )
-        if mine and mine >= others:
-            value += 6
-        elif mine + 1 >= others:
-            value += 2
-        value += min(12, scoring.type_count(masks, TYPE_CARDS[collector].bits))
-        value += sum(col.count(URCHIN) for col in chest)
-        value += 3 * sum(col.count(REEF_PAIR) for col in chest)
-        value += 1.2 * sum(col.count(ANEMONE) + col.count(CLOWNFISH) for col in chest)
-        value += 4 if moon_reserve else 0
-        value += TILE_BONUS * rules.chest_count(chest)
+            value = _rate_chest(chest, moon_reserve, state.open_cards, secret, others, self.outlook)
         cache[key] = value
         return value
 
@@ -209,15 +253,89 @@ def evaluate(game: Any, state: State) -> list[float]:
     return [rater.evaluate(state, seat, {}) for seat in range(state.players)]
 
 
-def solo_plan(game: Any, view: State, seat: int, legal: Sequence[Any]) -> list | None:
-    """In the solo game, the expert judges by the plan (``Spec.decide``): the moves
-    ranked by greedy's rating of the best end of the turn after each (random playouts
-    of a few actions misjudge a chest: the search did worse than its favourite)."""
+def pattern_outlook(state: State, seat: int, look: Outlook) -> float:
+    """The points the pattern cards not yet completed in the seat's chest are likely
+    to bring, by the ``look``'s chances (``Outlook.potential``)."""
+    masks = _masks(state.chests[seat])
+    comp, array = state.open_cards[:2]
+    cards = [(comp, 1), (array, 1)]
+    secret = state.secrets[seat]
+    if secret and secret != HIDDEN and secret in PATTERN_CARDS:
+        cards.append((secret, PATTERN_CARDS[secret].seahorses))
+    unfinished = [
+        (card, PATTERN_CARDS[card].points)
+        for card, limit in cards
+        if _pattern_count(card, masks, limit) < limit
+    ]
+    return look.potential(unfinished, free_masks(state.chests[seat]))
+
+
+def hint_why(view: State, move: Any) -> str | None:
+    """Why a hinted move in the solo game, in points a player counts: the chest's
+    score at the best end of the turn after it (as the plan would play the turn
+    out) and the change from now, and the points the pattern cards not yet
+    completed then are likely to bring ("24 after this turn (+6), patterns in
+    reach ~12 more").  None elsewhere: the common words (``engine.hints.why``)."""
+    seat = view.current
     if not solo.plans_turn(view, seat):
         return None
     rater = GreedyBot()
     rater.outlook = Outlook(view, seat)
-    rated = solo.rate_actions(rater, view, seat, legal)
+    _, ends = solo.turn_ends(rater, view, seat, [move.action])
+    if not ends:
+        return None
+    _, _, end = max(ends, key=lambda e: e[0])
+    now = scoring.breakdown(view, seat)["total"]
+    then = scoring.breakdown(end, seat)["total"]
+    text = f"{then} after this turn ({then - now:+d})"
+    if outlook.turns_left(view) > 0:
+        more = pattern_outlook(end, seat, rater.outlook)
+        if more >= 0.5:
+            text += f", patterns in reach ~{round(more)} more"
+    return text
+
+
+# A hint's why (engine.hints): in solo, the points after the turn and to come
+HINT_WHY = hint_why
+
+
+LOOK_SAMPLES = 8  # an iteration budget's samples of the look further: iterations // this
+
+
+def solo_plan(
+    game: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    *,
+    budget: Budget | None = None,
+    deadline: float | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list | None:
+    """In the solo game, the expert judges by the plan (``Spec.decide``): the moves
+    ranked by greedy's rating of the best end of the turn after each (random playouts
+    of a few actions misjudge a chest: the search did worse than its favourite), and
+    with the budget for it, by a look one turn further (``lookahead.py``).  With a
+    ``deadline`` (by ``clock``) it answers in time: what was planned by then."""
+    if not solo.plans_turn(view, seat):
+        return None
+    if budget is not None and rng is not None:
+        samples = None if budget.iterations is None else budget.iterations // LOOK_SAMPLES
+        if samples is None or samples >= lookahead.MIN_SAMPLES:
+            ranked = lookahead.look_further(
+                GreedyBot, view, seat, legal, rng, samples=samples, deadline=deadline, clock=clock
+            )
+            if ranked is not None:
+                return ranked
+    rater = GreedyBot()
+    rater.outlook = Outlook(view, seat)
+    try:
+        rated, _ = solo.turn_ends(
+            rater, view, seat, legal, deadline=deadline, clock=clock, ends=False
+        )
+    except solo.OutOfTime:  # (not even one action's rating: the moves as they come)
+        return [(action, 0.0) for action in legal]
     order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], n))
     return [(rated[n][1], rated[n][0]) for n in order]
 

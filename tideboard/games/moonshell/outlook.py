@@ -62,6 +62,8 @@ class Outlook:
         self._start = free_masks(view.chests[seat])
         self._alive: dict[str, list] = {}
         self._chance: dict[tuple[int, int], float] = {}
+        # what the ratings depend on (the placements dead at the start change none)
+        self.key = (tuple(counts), total, self.turns, self.moon)
         for shapes in (SHAPE_BITS, *_SHAPES):
             for colours in (COLOUR_BITS, *_COLOURS):
                 n = sum(counts[t] for t in SHELLS if MASK[t] & shapes and MASK[t] & colours)
@@ -82,15 +84,12 @@ class Outlook:
             placements = self._alive[card_id] = _alive(card_id, self._start)
         for singles, groups in placements:
             need: dict[int, tuple[int, int]] = {}
-            for c, b in singles:
+            for c, shapes, colours in singles:
                 m = masks[c]
-                if m != FREE:
-                    if not m & b:
-                        break
-                elif b & SHAPE_BITS:
-                    need[c] = (b, need[c][1]) if c in need else (b, COLOUR_BITS)
-                else:
-                    need[c] = (need[c][0], b) if c in need else (SHAPE_BITS, b)
+                if m == FREE:
+                    need[c] = (shapes, colours)
+                elif not (m & shapes and m & colours):
+                    break
             else:
                 wants = [need]
                 for cells, bits in groups:  # a secret's: made in one colour or one shape
@@ -135,6 +134,15 @@ class Outlook:
         keeping it."""
         if not cards or self.turns <= 0:
             return 0.0
+        key = (self.key, tuple(cards), masks)
+        known = _POTENTIAL.get(key)
+        if known is None:
+            if len(_POTENTIAL) >= _POTENTIAL_SIZE:
+                _POTENTIAL.clear()
+            known = _POTENTIAL[key] = self._potential(cards, masks)
+        return known
+
+    def _potential(self, cards: list[tuple[str, int]], masks: tuple[int, ...]) -> float:
         lists = []
         for card, points in cards:
             options = [
@@ -164,6 +172,11 @@ class Outlook:
         return best
 
 
+# ratings of ``potential`` by the supply, the turns left, the moonshell, the cards and
+# the chest (the moves of a turn before its first collect share them)
+_POTENTIAL: dict = {}
+_POTENTIAL_SIZE = 100_000
+
 FREE = 0x100  # an empty space's entry in the masks (a tile's mask has bits 0-7 only)
 _NO_OPTION: tuple = (0.0, 0.0, {}, 0)  # a card left out of the choice
 
@@ -178,7 +191,7 @@ def _alive(card_id: str, masks: tuple[int, ...]) -> list:
     out = []
     for placement in _compiled(card_id):
         singles, groups = placement
-        if any(masks[c] != FREE and not masks[c] & b for c, b in singles):
+        if any(masks[c] != FREE and not (masks[c] & s and masks[c] & k) for c, s, k in singles):
             continue
         for cells, bits in groups:
             for c in cells:
@@ -193,14 +206,22 @@ def _alive(card_id: str, masks: tuple[int, ...]) -> list:
 
 @functools.cache
 def _compiled(card_id: str) -> tuple:
-    """A card's placements as (one-space groups (space, bit), groups of several)."""
-    return tuple(
-        (
-            tuple((cells[0], bits) for cells, bits in placement if len(cells) == 1),
-            tuple((cells, bits) for cells, bits in placement if len(cells) > 1),
+    """A card's placements as (its one-space groups as (space, shapes wanted, colours
+    wanted), in the order of the card's groups, groups of several)."""
+    out = []
+    for placement in PATTERN_CARDS[card_id].placements:
+        spaces: dict[int, tuple[int, int]] = {}
+        for cells, bits in placement:
+            if len(cells) == 1:
+                shapes, colours = spaces.get(cells[0], (SHAPE_BITS, COLOUR_BITS))
+                spaces[cells[0]] = (bits, colours) if bits & SHAPE_BITS else (shapes, bits)
+        out.append(
+            (
+                tuple((c, shapes, colours) for c, (shapes, colours) in spaces.items()),
+                tuple((cells, bits) for cells, bits in placement if len(cells) > 1),
+            )
         )
-        for placement in PATTERN_CARDS[card_id].placements
-    )
+    return tuple(out)
 
 
 _SINGLE = (*_SHAPES, *_COLOURS)

@@ -16,7 +16,8 @@ The expert in solo judges by this plan too (``bots.solo_plan``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.states import evolve
@@ -40,28 +41,80 @@ def best_action(rater: Any, view: State, seat: int, legal: Sequence[Any], tie: A
 
 def rate_actions(rater: Any, view: State, seat: int, legal: Sequence[Any]) -> list:
     """(the rating of the best end of the turn after it, action) for each of ``legal``."""
+    return turn_ends(rater, view, seat, legal, ends=False)[0]
+
+
+class OutOfTime(Exception):
+    """The deadline came before the plan was done."""
+
+
+def turn_ends(
+    rater: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    ends: bool = True,
+    partial: bool = True,
+) -> tuple[list, list]:
+    """Every end of the turn from ``view``: (the rating of the best end after each of
+    ``legal``, action) in ``legal``'s order, and with ``ends`` each end reached
+    (its rating, the actions to it, the state there).
+
+    With a ``deadline`` (by ``clock``) the plan stops in time: each action is first
+    rated by the turn ending right after it, then planned to the turn's end, the
+    likeliest first; an action the deadline cut keeps its first rating (and raises
+    :class:`OutOfTime` only if not even those were done; not ``partial``: if the
+    plan was not done)."""
     cache: dict = {}
     seen: dict[State, float] = {}
+    found: dict[State, tuple[float, tuple]] = {}  # an end: (its rating, the actions to it)
     # one action more than the turn has, so that ``apply`` never ends the turn
     # (the automaton would move, and its solo deck is hidden): the end is rated
     # with no action left
     start = evolve(view, actions_left=view.actions_left + 1)
 
-    def ended(state: State) -> float:
-        return rater.evaluate(evolve(state, actions_left=0), seat, cache)
+    def ended(state: State, path: tuple) -> float:
+        if deadline is not None and clock() >= deadline:
+            raise OutOfTime
+        rating = rater.evaluate(evolve(state, actions_left=0), seat, cache)
+        if ends and state not in found:
+            found[state] = (rating, path)
+        return rating
 
-    def then(state: State, action: Any) -> float:
+    def then(state: State, action: Any, path: tuple) -> float:
         """The best end of the turn after ``action`` (a pass ends it at once)."""
-        return ended(state) if isinstance(action, Pass) else value(rules.apply(state, action))
+        path += (action,)
+        if isinstance(action, Pass):
+            return ended(state, path)
+        return value(rules.apply(state, action), path)
 
-    def value(state: State) -> float:
+    def value(state: State, path: tuple) -> float:
         if state.actions_left <= 1 or state.over:
-            return ended(state)
+            return ended(state, path)
         if state not in seen:
             seen[state] = max(
-                (then(state, action) for action in rules.legal_actions(state)),
+                (then(state, action, path) for action in rules.legal_actions(state)),
                 default=float("-inf"),
             )
         return seen[state]
 
-    return [(then(start, action), action) for action in legal]
+    if deadline is None or not partial:
+        return [(then(start, action, ()), action) for action in legal], _ends(found)
+    first = []
+    for action in legal:  # (the turn ended right after it)
+        after = start if isinstance(action, Pass) else rules.apply(start, action)
+        first.append(ended(after, (action,)))
+    rated = list(first)
+    try:
+        for n in sorted(range(len(legal)), key=lambda n: -first[n]):
+            rated[n] = then(start, legal[n], ())
+    except OutOfTime:
+        pass
+    return list(zip(rated, legal, strict=True)), _ends(found)
+
+
+def _ends(found: dict) -> list:
+    return [(rating, path, state) for state, (rating, path) in found.items()]
