@@ -170,8 +170,8 @@ class LocalGame(Control):
         if answer is not None and answer[0] is self.match:  # a bot's move, thought
             self._bot_moved(answer[1])
             return
-        if self.thinking is self.match:  # (a bot is thinking on it: its answer comes)
-            return
+        if self.thinking is not None:  # (a bot is thinking: its answer comes, and one
+            return  # thought on a match that is gone calls again: one move at a time)
         seat = self.next_seat()
         bot = None if seat is None else self.bots.get(seat)
         if (
@@ -202,9 +202,11 @@ class LocalGame(Control):
         finally:
             if self.thinking is match:
                 self.thinking = None
-        if self.match is match:  # (else the game moved on: the answer is dropped)
+        if self.match is match:
             self.answer = (match, action)
             self._bot_step()
+        elif self.next_seat() in self.bots:  # the game moved on: the answer is dropped,
+            self._bot_step()  # and the bot to move now thinks on the match as it is
 
     def _bot_moved(self, action: Any) -> None:
         self.match = self.match.play(action)
