@@ -32,6 +32,14 @@ second; nothing thinking).  Pilot's ``press`` is not used for the timing: it
 also waits for the whole process to go idle (about 100-250 ms here, what the
 tests pay, not the player).
 
+**A greedy bot's move** (``--moonshell-greedy KEYS``, only this): Moonshell solo
+with a greedy bot in the seat, a move every ``--bot-delay`` s (0.6: the app's
+default), some of them up to 0.4 s long; ``?`` and Esc open and close the help,
+``KEYS`` in all at random moments, timed as above; printed: the keys' p50 / p95 /
+max, those of the keys pressed while a move was being thought, and the moves'
+own times; first with greedy thinking on the event loop (as before), then in a
+thread (``engine/thinking.py``).
+
 Targets (issue #21): the players' update p95 under 100 ms with 10 experts
 thinking; the app's key p95 under 100 ms while one thinks; no move's search
 over its budget (plus one playout move).  The clients share this process and
@@ -269,12 +277,14 @@ async def local_keys(level: str, presses: int, think: float) -> list[float]:
 
 async def greedy_keys(
     presses: int, on_loop: bool, delay: float
-) -> tuple[list[float], list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float], list[float]]:
     """Moonshell solo, a greedy bot in the seat (a move every ``delay`` s, some up to
     0.4 s long): ``?`` opens the help and Esc closes it, ``presses`` keys in all, at
     random moments.  Returns each key's time as :func:`local_keys` measures it, the
     times of the keys pressed while a bot's move was being thought (their spans
-    overlap), and each move's thinking time (its ``choose``).  ``on_loop``: greedy
+    overlap), each move's thinking time (its ``choose``) and the loop's lateness
+    meanwhile (a 10 ms sleep's overshoot, again and again: a move on the loop
+    holds it whole).  ``on_loop``: greedy
     thinks on the event loop, as before (``thinking.INLINE_LEVELS``)."""
     import random
 
@@ -289,6 +299,8 @@ async def greedy_keys(
     moves: list[tuple[float, float]] = []
     pauses = random.Random(7)
     seed = 1
+    late: list[float] = []
+    beat = asyncio.create_task(heartbeat(late))
     try:
         while len(keys) < presses:
             config = GameConfig(players=1, solo=True, seed=seed)
@@ -323,8 +335,9 @@ async def greedy_keys(
             seed += 1
     finally:
         thinking.INLINE_LEVELS = saved
+        beat.cancel()
     met = [e - s for s, e in keys if any(ms < e and s < me for ms, me in moves)]
-    return [e - s for s, e in keys], met, [e - s for s, e in moves]
+    return [e - s for s, e in keys], met, [e - s for s, e in moves], late
 
 
 async def main() -> None:
@@ -354,7 +367,7 @@ async def main() -> None:
     options = parser.parse_args()
     if options.moonshell_greedy:
         for on_loop in (True, False):
-            waits, met, moves = await greedy_keys(
+            waits, met, moves, late = await greedy_keys(
                 options.moonshell_greedy, on_loop, options.bot_delay
             )
             where = "on the loop (before)" if on_loop else "in a thread"
@@ -365,7 +378,8 @@ async def main() -> None:
                 f"the {len(met)} keys pressed while it thought: p50 {ms(quantile(met, 0.5))}, "
                 f"p95 {ms(quantile(met, 0.95))}, max {ms(max(met, default=0))}; its moves "
                 f"p50 {ms(quantile(moves, 0.5))}, p95 {ms(quantile(moves, 0.95))}, "
-                f"max {ms(max(moves))} ({len(moves)} moves)"
+                f"max {ms(max(moves))} ({len(moves)} moves); the loop late p95 "
+                f"{ms(quantile(late, 0.95))}, max {ms(max(late))}"
             )
         return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
