@@ -9,8 +9,8 @@ server.  This module runs it in a pool of processes instead:
   thinks in a thread (:func:`off_loop`): most of its moves take milliseconds, but
   some a noticeable part of a second (Moonshell's solo greedy up to 0.4 s), and a
   key pressed meanwhile waited for it on the loop; a thread shares the
-  interpreter with the loop, which gets it back every switch interval (5 ms), so
-  the keys are handled while it thinks.  A ``random`` bot and a forced move answer
+  interpreter's lock with the loop, which gets it back within the switch interval
+  (5 ms), so the keys are handled while it thinks.  A ``random`` bot and a forced move answer
   inline.  The answer is the one ``bot.choose`` would give in this process (the
   same bot, its generator and all): for an expert the generator's state goes to
   the worker and comes back (so a seeded game with an ``iterations`` budget
