@@ -3,6 +3,7 @@
     python benchmarks/thinking_load.py [--tables 10] [--players 10] [--seconds 20]
                                        [--think 1.0] [--local-presses 30] [--on-loop]
                                        [--greedy] [--local-only]
+    python benchmarks/thinking_load.py --moonshell-greedy 200
 
 **Over SSH.** Starts ``tideboard serve`` in its own process (a fresh data folder,
 port 0, the default bot delay of 0.6 s) with ``--tables`` Shifting Stones tables
@@ -30,6 +31,14 @@ after the next refresh), against the same keys with greedy bots (a move a
 second; nothing thinking).  Pilot's ``press`` is not used for the timing: it
 also waits for the whole process to go idle (about 100-250 ms here, what the
 tests pay, not the player).
+
+**A greedy bot's move** (``--moonshell-greedy KEYS``, only this): Moonshell solo
+with a greedy bot in the seat, a move every ``--bot-delay`` s (0.6: the app's
+default), some of them up to 0.4 s long; ``?`` and Esc open and close the help,
+``KEYS`` in all at random moments, timed as above; printed: the keys' p50 / p95 /
+max, those of the keys pressed while a move was being thought, and the moves'
+own times; first with greedy thinking on the event loop (as before), then in a
+thread (``engine/thinking.py``).
 
 Targets (issue #21): the players' update p95 under 100 ms with 10 experts
 thinking; the app's key p95 under 100 ms while one thinks; no move's search
@@ -266,6 +275,71 @@ async def local_keys(level: str, presses: int, think: float) -> list[float]:
     return waits
 
 
+async def greedy_keys(
+    presses: int, on_loop: bool, delay: float
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Moonshell solo, a greedy bot in the seat (a move every ``delay`` s, some up to
+    0.4 s long): ``?`` opens the help and Esc closes it, ``presses`` keys in all, at
+    random moments.  Returns each key's time as :func:`local_keys` measures it, the
+    times of the keys pressed while a bot's move was being thought (their spans
+    overlap), each move's thinking time (its ``choose``) and the loop's lateness
+    meanwhile (a 10 ms sleep's overshoot, again and again: a move on the loop
+    holds it whole).  ``on_loop``: greedy
+    thinks on the event loop, as before (``thinking.INLINE_LEVELS``)."""
+    import random
+
+    from tideboard.engine import thinking
+    from tideboard.engine.core import GameConfig
+    from tideboard.ui.app import TideboardApp
+
+    saved = thinking.INLINE_LEVELS
+    if on_loop:
+        thinking.INLINE_LEVELS = frozenset({"random", "easy", "greedy"})
+    keys: list[tuple[float, float]] = []
+    moves: list[tuple[float, float]] = []
+    pauses = random.Random(7)
+    seed = 1
+    late: list[float] = []
+    beat = asyncio.create_task(heartbeat(late))
+    try:
+        while len(keys) < presses:
+            config = GameConfig(players=1, solo=True, seed=seed)
+            app = TideboardApp(
+                game_id="moonshell", config=config, bots={0: "greedy"}, bot_delay=delay
+            )
+            async with app.run_test(size=(80, 24)) as pilot:
+                control = app.screen.control
+                bot = control.bots[0]
+                choose = bot.choose
+
+                def timed(*args, choose=choose):  # type: ignore[no-untyped-def]
+                    start = time.perf_counter()
+                    answer = choose(*args)
+                    moves.append((start, time.perf_counter()))
+                    return answer
+
+                bot.choose = timed
+                await pilot.pause(0.3)
+                game = control.match.game
+                while len(keys) < presses and not game.is_over(control.match.state):
+                    for key in ("question_mark", "escape"):
+                        start = time.perf_counter()
+                        try:
+                            wait = await key_to_redraw(app, key)
+                        except TimeoutError:  # (not redrawn in 5 s)
+                            wait = 5.0
+                        if game.is_over(control.match.state):
+                            break  # (the results screen came: not the key's)
+                        keys.append((start, start + wait))
+                        await pilot.pause(pauses.uniform(0.02, 0.2))
+            seed += 1
+    finally:
+        thinking.INLINE_LEVELS = saved
+        beat.cancel()
+    met = [e - s for s, e in keys if any(ms < e and s < me for ms, me in moves)]
+    return [e - s for s, e in keys], met, [e - s for s, e in moves], late
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=10)
@@ -280,7 +354,34 @@ async def main() -> None:
     parser.add_argument(
         "--on-loop", action="store_true", help="also a round with the experts thinking on the loop"
     )
+    parser.add_argument(
+        "--moonshell-greedy",
+        type=int,
+        default=0,
+        metavar="KEYS",
+        help="only the app's keys while Moonshell's solo greedy moves: on the loop, then off it",
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.6, help="--moonshell-greedy's bot delay (s)"
+    )
     options = parser.parse_args()
+    if options.moonshell_greedy:
+        for on_loop in (True, False):
+            waits, met, moves, late = await greedy_keys(
+                options.moonshell_greedy, on_loop, options.bot_delay
+            )
+            where = "on the loop (before)" if on_loop else "in a thread"
+            print(
+                f"local app, Moonshell solo greedy thinking {where}, a move every "
+                f"{options.bot_delay:g} s: key p50 {ms(quantile(waits, 0.5))}, p95 "
+                f"{ms(quantile(waits, 0.95))}, max {ms(max(waits))} ({len(waits)} keys); "
+                f"the {len(met)} keys pressed while it thought: p50 {ms(quantile(met, 0.5))}, "
+                f"p95 {ms(quantile(met, 0.95))}, max {ms(max(met, default=0))}; its moves "
+                f"p50 {ms(quantile(moves, 0.5))}, p95 {ms(quantile(moves, 0.95))}, "
+                f"max {ms(max(moves))} ({len(moves)} moves); the loop late p95 "
+                f"{ms(quantile(late, 0.95))}, max {ms(max(late))}"
+            )
+        return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"cores: {os.cpu_count()}; load average {load}; budget {options.think:g} s a move")
     for tables in () if options.local_only else (0, options.tables):

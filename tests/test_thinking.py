@@ -1,5 +1,5 @@
-"""Expert bots think in a process pool, off the event loop (issue #21, "No stalls"):
-tideboard/engine/thinking.py."""
+"""Bots think off the event loop (issue #21, "No stalls"): experts in a process
+pool, the other levels but random in a thread (tideboard/engine/thinking.py)."""
 
 from __future__ import annotations
 
@@ -43,17 +43,33 @@ async def test_an_expert_thinking_in_the_pool_answers_as_in_this_process(game_id
         assert pooled.last.iterations == here.last.iterations == 25
 
 
-async def test_other_bots_and_forced_moves_answer_inline(monkeypatch):
+async def test_random_bots_and_forced_moves_answer_inline_the_others_in_a_thread(monkeypatch):
+    # (issue #21, "No stalls": Moonshell's solo greedy takes up to 0.4 s a move; on
+    # the loop, a key waited for it)
+    import threading
+
     async def no_pool(*args):
         raise AssertionError("this bot must not think in the pool")
 
     monkeypatch.setattr(thinking, "_run", no_pool)
     game, view, seat, legal = _position("shifting-stones")
-    for level in ("random", "greedy"):
+    for level, inline in (("random", True), ("easy", False), ("greedy", False)):
         bot, same = make_bot(game, level, 3), make_bot(game, level, 3)
-        assert await thinking.choose(game, bot, view, seat, legal) == same.choose(
-            game, view, seat, legal
-        )
+        threads = []
+        choose = bot.choose
+
+        def recorded(*args, choose=choose, threads=threads):
+            threads.append(threading.current_thread())
+            return choose(*args)
+
+        bot.choose = recorded
+        for _ in range(3):  # the same moves as the same bot's in this thread
+            assert await thinking.choose(game, bot, view, seat, legal) == same.choose(
+                game, view, seat, legal
+            )
+        assert (threads == [threading.main_thread()] * 3) == inline, level
+        assert thinking.off_loop(bot, legal) != inline
+        assert not thinking.off_loop(bot, legal[:1])  # (a forced move: at once)
     expert = make_bot(game, "expert", 3, Budget(iterations=5))
     assert await thinking.choose(game, expert, view, seat, legal[:1]) == legal[0]
 

@@ -312,3 +312,51 @@ async def test_a_rematch_against_bots_only_starts_at_once(store):
     again = room.rematch(table.id, "ana")
     assert again.started and again.seats[1].bot == "random"
     assert not table.chat  # nobody to tell
+
+
+async def test_a_greedy_bot_thinks_off_the_loop_and_a_paused_table_drops_its_answer(store):
+    """Issue #21 ("No stalls"): a greedy bot's move (up to 0.4 s in Moonshell's solo)
+    is thought in a thread, never on the loop every session shares; an answer that
+    comes when the table is no longer as it was (paused here) is not made, and the
+    bot thinks anew once the table plays on."""
+    import threading
+
+    room = Room(store, bot_delay=0)
+    table = room.create("ana", "shifting-stones", 2, bots={1: "greedy"})  # (started)
+    game = table.match.game
+    helper = make_bot(game, "greedy", seed=1)
+    while game.to_move(table.match.state) == (0,):  # ana's turn, played to its end
+        state = table.match.state
+        room.act(
+            table.id, "ana", helper.choose(game, game.view(state, 0), 0, game.legal_for(state, 0))
+        )
+    release, calls = threading.Event(), []
+    bot = table.bots.get(1) or make_bot(game, "greedy", seed=table.match.config.seed * 97 + 1)
+    table.bots[1] = bot
+    choose = bot.choose
+
+    def slow(game, view, seat, legal):
+        calls.append((len(table.match.actions), threading.current_thread()))
+        if len(calls) == 1:
+            assert release.wait(10)  # (on the loop: every session would wait this long)
+        return choose(game, view, seat, legal)
+
+    bot.choose = slow
+    before = len(table.match.actions)
+    for _ in range(200):
+        if calls:
+            break
+        await asyncio.sleep(0.01)
+    assert calls and calls[0][1] is not threading.main_thread()
+    table.paused = True  # (as a restart leaves it: nothing moves there)
+    release.set()
+    for _ in range(50):
+        await asyncio.sleep(0.01)
+    assert len(table.match.actions) == before and table.thinking is None
+    table.paused = False
+    room.bots.schedule(table)
+    for _ in range(500):
+        if len(table.match.actions) > before:
+            break
+        await asyncio.sleep(0.01)
+    assert len(table.match.actions) > before and len(calls) >= 2

@@ -381,3 +381,22 @@ async def test_the_swap_cursor_on_a_card_taken_this_turn_says_why_and_swaps_noth
         assert screen.state.tableaus[0] == state.tableaus[0] and app.screen is screen
         await pilot.press("up")  # on to a card: that swap is shown again
         assert screen.turn.cell == 7 and screen.turn.pending is not None
+
+
+async def test_a_preview_from_before_a_score_is_dropped_not_made():
+    # A slide previewed (m), then s: the score is made (a key that does not apply in
+    # the preview says why by doing it), and the game moves on under the preview.
+    # The slide was picked on the position before the score: it goes, and Enter
+    # then makes nothing (before, it stayed on screen and Enter made it).
+    app = state_app(make_state([FISH, OTHER], oxygen=(3, 0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await pilot.press("m")
+        assert screen.turn.mode == "slide"
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.state.pearls[0] and screen.turn.mode is None
+        assert screen.turn.pending is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.state.tableaus[0] == FISH and len(screen.match.actions) == 1

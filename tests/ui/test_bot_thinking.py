@@ -57,3 +57,45 @@ async def test_leaving_while_an_expert_thinks_drops_its_answer(slow_expert):
     assert not control.match.actions and control.answer is None
     assert control.thinking is None  # (its worker was cancelled with the screen)
     assert app.return_code in (None, 0)
+
+
+async def test_a_greedy_bot_thinks_off_the_loop_and_its_late_answer_is_dropped():
+    # A greedy move may take a noticeable part of a second (Moonshell's solo greedy
+    # up to 0.4 s): it is thought off the loop, keys are handled meanwhile, and an
+    # answer thought for a match that is gone (a new game, an undo) is never made.
+    import threading
+
+    from tideboard.engine.match import Match
+
+    app = app_for(players=2, bots={0: "greedy"})  # the greedy bot is first to move
+    release, calls = threading.Event(), []
+    async with app.run_test(size=(80, 24)) as pilot:
+        control = app.screen.control
+        bot = control.bots[0]
+        choose = bot.choose
+
+        def slow(game, view, seat, legal):
+            answer = choose(game, view, seat, legal)
+            if not calls:  # the late answer: another legal move than the bot's
+                answer = next(a for a in legal if a != answer)
+            calls.append((view, answer, threading.current_thread()))
+            if len(calls) == 1:
+                assert release.wait(10)  # (on the loop: every key waits this long)
+            return answer
+
+        bot.choose = slow
+        await wait_for(pilot, lambda: calls)
+        await pilot.press("question_mark")  # keys are handled while it thinks
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not control.match.actions and calls[0][2] is not threading.main_thread()
+        old = control.match
+        control.match = Match.start(old.game, old.config)  # a new game, the same deal
+        control.advance()  # (its first move is the bot's again)
+        release.set()
+        await wait_for(pilot, lambda: control.match.actions)
+        await settle(pilot)
+        made = list(control.match.actions)  # (the bot's turn: a move or a few)
+        assert made == [answer for _, answer, _ in calls[1 : 1 + len(made)]]
+        assert calls[1][0] == calls[0][0] and calls[1][1] != calls[0][1]
+        assert not old.actions  # (the late answer: dropped, on either match)

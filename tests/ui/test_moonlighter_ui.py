@@ -560,3 +560,25 @@ async def test_a_cursor_move_redraws_two_cells_and_no_panel(monkeypatch):
         painted = [r for call in regions for r in call]
         assert len(painted) == 2 and all(r.width == dmap.cell_w for r in painted)
         assert "places it west" in status(screen)
+
+
+async def test_a_side_picked_before_an_undo_is_dropped_not_walked():
+    # A room picked (an arrow) belongs to the position it was picked on: after u the
+    # game is back a move, and the pick goes; the same arrow then picks again, and
+    # does not walk at once (before, the pick stayed "chosen" from the undone
+    # position, and one arrow walked).
+    app = ml_app_with_state(corridor(4, pending=EXPLORE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("left", "enter")
+        assert screen.state.pos == (2, 0)
+        await pilot.press("left")  # picked: west of (2, 0)
+        assert screen.target == "w" and screen.chosen
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.state.pos == (3, 0) and screen.target is None and not screen.chosen
+        assert screen.query_one(DungeonMap).picked is None
+        await pilot.press("left")  # picks again, on this position
+        assert screen.state.pos == (3, 0) and screen.target == "w"
+        await pilot.press("left")
+        assert screen.state.pos == (2, 0)

@@ -455,3 +455,28 @@ async def test_solo_after_the_automatons_turn_the_next_keys_still_fit_the_status
         assert "p or 1-5 pull a column" in text and "m moonshell" in text
         rendered = [strip.text.rstrip() for strip in line.render_lines(line.region.reset_offset)]
         assert len([r for r in rendered if r]) <= 2 and rendered[-1].endswith("m moonshell")
+
+
+async def test_a_pull_previewed_before_the_game_moved_on_is_dropped_not_made():
+    # A server's update may come after a key picked a mode (a move sent, then 3
+    # previews a pull on the board before it): the preview belongs to the position
+    # it was picked on; once the game has moved on it goes, and Enter pulls nothing
+    # (before, the mode stayed, and Enter made the pull on the new position).
+    app = ms_app(players=1, solo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MoonshellScreen)
+        await keep_first_secret(pilot, screen)
+        await pilot.press("3")
+        assert screen.turn.mode == "pull"
+        control = screen.control
+        state = control.match.state
+        other = next(a for a in control.match.game.legal_actions(state) if not isinstance(a, Pull))
+        control.match = control.match.play(other)  # (as a table's update does)
+        control.advance()
+        await settle(pilot)
+        assert screen.turn.mode is None
+        moves = len(control.match.actions)
+        await pilot.press("enter")  # (now: a pull previewed on this position, no move)
+        await settle(pilot)
+        assert len(control.match.actions) == moves and screen.turn.mode == "pull"

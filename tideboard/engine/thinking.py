@@ -1,16 +1,22 @@
-"""Expert bots think off the event loop (issue #21, "No stalls").
+"""Bots think off the event loop (issue #21, "No stalls").
 
 An ``expert`` move is a search of up to its budget (a second by default): run on
 the loop, it would freeze the app's screen, and over SSH every session of the
 server.  This module runs it in a pool of processes instead:
 
 - :func:`choose` awaits a bot's move.  An :class:`~tideboard.engine.search.ExpertBot`
-  of a game's own ``expert`` level thinks in the pool; any other bot (``random``,
-  ``greedy``, ``easy``: they answer in a millisecond) answers inline, as does a
-  forced move.  The answer is the one ``bot.choose`` would give in this process:
-  the bot's generator state goes to the worker and comes back (so a seeded game
-  with an ``iterations`` budget repeats exactly), and ``bot.last`` is the search's
-  :class:`~tideboard.engine.search.Result`.
+  of a game's own ``expert`` level thinks in the pool.  A ``greedy`` or ``easy`` bot
+  thinks in a thread (:func:`off_loop`): most of its moves take milliseconds, but
+  some a noticeable part of a second (Moonshell's solo greedy up to 0.4 s), and a
+  key pressed meanwhile waited for it on the loop; a thread shares the
+  interpreter's lock with the loop, which gets it back within the switch interval
+  (5 ms), so the keys are handled while it thinks.  A ``random`` bot and a forced move answer
+  inline.  The answer is the one ``bot.choose`` would give in this process (the
+  same bot, its generator and all): for an expert the generator's state goes to
+  the worker and comes back (so a seeded game with an ``iterations`` budget
+  repeats exactly), and ``bot.last`` is the search's
+  :class:`~tideboard.engine.search.Result`.  The caller makes one bot's moves one
+  at a time, and drops an answer thought for a position that is gone.
 - :func:`rank` is the search's whole ranked list for a seat (hints).
 
 The worker rebuilds the game and its ``Spec`` from the game's id (a Spec holds
@@ -173,12 +179,25 @@ def thinks_off_loop(game: Any, bot: Any) -> bool:
     return isinstance(bot, ExpertBot) and bot.spec is expert_spec(game)
 
 
+INLINE_LEVELS = frozenset({"random"})  # bots that answer in microseconds, on the loop
+
+
+def off_loop(bot: Any, legal: Sequence[Any]) -> bool:
+    """Whether :func:`choose` thinks ``bot``'s move among ``legal`` outside the
+    event loop (in the pool or a thread): every bot but a ``random`` one, unless
+    the move is forced."""
+    return len(legal) > 1 and getattr(bot, "level", None) not in INLINE_LEVELS
+
+
 async def choose(game: Any, bot: Any, view: Any, seat: int, legal: Sequence[Any]) -> Any:
     """``bot``'s move for ``seat`` from its ``view``, thought outside the event loop
-    when it is an expert (what ``bot.choose`` would answer; see the module's text)."""
+    (:func:`off_loop`): an expert in the pool, another bot in a thread (what
+    ``bot.choose`` would answer; see the module's text)."""
     legal = list(legal)
-    if len(legal) < 2 or getattr(bot, "level", None) != "expert":
+    if not off_loop(bot, legal):
         return bot.choose(game, view, seat, legal)
+    if getattr(bot, "level", None) != "expert":
+        return await asyncio.to_thread(bot.choose, game, view, seat, legal)
     if not thinks_off_loop(game, bot):  # (an expert with a Spec of its own: a thread)
         return await asyncio.to_thread(bot.choose, game, view, seat, legal)
     args = (game.info.id, view, seat, legal, bot.budget, bot.random.getstate())

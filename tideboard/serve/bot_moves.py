@@ -5,9 +5,10 @@ first move is kept: the player who never comes back has left the game, one who
 does makes it unrated: ``serve/rated.py``).  A move made for a player who is
 away or resigned (``serve/private.py``) is logged as "Bot for ana".
 
-An ``expert`` thinks in the process pool (``engine/thinking.py``), never on the
-loop every session shares; the other levels answer at once.  An expert's answer
-is made only if the table is as it was when it began to think (the same match,
+A bot thinks off the loop every session shares (``engine/thinking.py``: an
+``expert`` in the process pool, a ``greedy`` or ``easy`` one in a thread); a
+``random`` one and a forced move answer at once.  A bot's answer thought off the
+loop is made only if the table is as it was when it began to think (the same match,
 the seat still a bot's, a stand-in still standing in, the table not paused or
 removed, the server not stopping): else it is dropped, and a bot's move is
 scheduled anew if one is still due.
@@ -76,8 +77,8 @@ class BotMoves:
             bot = table.bots[seat] = make_bot(game, level, seed=match.config.seed * 97 + seat)
         view, legal = game.view(match.state, seat), game.legal_for(match.state, seat)
         loop = running_loop()
-        if bot.level == "expert" and len(legal) > 1 and loop is not None:
-            # it thinks in the pool (engine/thinking.py), never on the loop
+        if thinking.off_loop(bot, legal) and loop is not None:
+            # it thinks in the pool or a thread (engine/thinking.py), never on the loop
             standin = table.seats[seat].standin
             table.thinking = loop.create_task(
                 self._think(table, match, seat, standin, bot, view, legal)
@@ -88,15 +89,18 @@ class BotMoves:
     async def _think(
         self, table: Table, match: Match, seat: int, standin: bool, bot: Any, view: Any, legal: Any
     ) -> None:
-        """An expert's move thought off the loop, made only if the table is as it
+        """A bot's move thought off the loop, made only if the table is as it
         was (the same match, the seat still a bot's, or still a stand-in's): a
         table that moved on, was paused, removed or left drops the late answer."""
         game = match.game
         try:
             action = await thinking.choose(game, bot, view, seat, legal)
-        except Exception as error:  # (a bug in a search: a plain bot's move instead)
-            log(f"table {table.id}: the expert bot failed ({error!r}); a greedy move instead")
-            fallback = default_level([lv for lv in table.info.bot_levels if lv != "expert"])
+        except Exception as error:  # (a bug in a bot: a plainer bot's move instead)
+            levels = [lv for lv in table.info.bot_levels if lv not in ("expert", bot.level)]
+            fallback = default_level(levels or ["random"])
+            log(
+                f"table {table.id}: the {bot.level} bot failed ({error!r}); a {fallback} move instead"
+            )
             action = make_bot(game, fallback, seed=match.config.seed).choose(
                 game, view, seat, legal
             )

@@ -120,7 +120,7 @@ class Table:
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Any] = {}
         self.bot_timer: asyncio.TimerHandle | None = None
-        self.thinking: asyncio.Task[None] | None = None  # an expert's move, thought off the loop
+        self.thinking: asyncio.Task[None] | None = None  # a bot's move, thought off the loop
         self.save_timer: asyncio.TimerHandle | None = None  # a failed save's retry
         self.grace_timers: dict[int, asyncio.TimerHandle] = {}
         self.rematch: str | None = None  # the id of the table opened as this one's rematch

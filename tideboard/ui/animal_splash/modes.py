@@ -47,9 +47,21 @@ class Turn:
         self.cell = 0  # the faced card (0-2, the take phase) or the grid cell (a swap)
         self.pos = 0  # the tableau card
         self.area = 0  # its animal (0) or plants (1)
-        self.mode: str | None = None  # None, PLACE, SLIDE, PEARL or SWAP
+        self._mode: str | None = None  # None, PLACE, SLIDE, PEARL or SWAP (``mode``)
         self.pending: Action | None = None  # the previewed action
         self.step: tuple[int, int, str, bool] | None = None  # whose turn and which phase
+        self._picked_on: State | None = None  # the position the mode was picked on
+
+    @property
+    def mode(self) -> str | None:
+        """None, PLACE, SLIDE, PEARL or SWAP: what is previewed (``pending``), picked on
+        the position on the table then (``follow`` drops it once the game moves on)."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: str | None) -> None:
+        self._mode = mode
+        self._picked_on = self.state if mode is not None else None
 
     @property
     def state(self) -> State:
@@ -61,8 +73,13 @@ class Turn:
 
     # -- the cursor follows the turn ----------------------------------------
     def follow(self) -> None:
-        """A new turn or phase: no preview, and the cursor where the turn starts."""
+        """A new turn or phase: no preview, and the cursor where the turn starts.  A
+        preview belongs to the position it was picked on: once the game has moved on
+        (a score made by ``s`` while a slide was previewed, an undo, a server's
+        update), it goes, never drawn or made on the new position."""
         state = self.state
+        if self._mode is not None and self._picked_on is not state:
+            self.mode = self.pending = None
         step = (state.current, state.round, state.phase, state.over)
         if step == self.step:
             return
@@ -164,6 +181,9 @@ class Turn:
         if not self.mine():
             return
         screen, state = self.screen, self.state
+        if self.mode is not None and self._picked_on is not state:
+            screen.refresh_table()  # (a preview from before the game moved on: dropped)
+            return
         if self.mode is not None:
             action = self.pending
             if action is None:

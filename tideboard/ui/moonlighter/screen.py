@@ -126,6 +126,7 @@ class MoonlighterScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self.target: str | None = None  # the picked side (place or move)
         self.chosen = False  # picked by the player (not the default)
+        self.picked_on: State | None = None  # the position it was picked on
         self.last_dir = "e"
         self.announced = len(self.match.states)  # the states whose news were told
         self._wide = False  # the side panel says more (from WIDE columns)
@@ -150,6 +151,7 @@ class MoonlighterScreen(GameScreen):
     # state changed), ``redraw_cursor`` when only the picked side moved.  Panels
     # keep what they show and skip an identical update.
     def refresh_table(self) -> None:
+        self.follow()
         shown: State = self.shown
         pending = shown.pending
         opens = open_sides(shown) if pending == PLACE else []
@@ -287,6 +289,19 @@ class MoonlighterScreen(GameScreen):
             self.say(message, error=True)
         return message is not None
 
+    def pick(self, d: str) -> None:
+        """The player picks side ``d`` (Enter, or the same arrow again, goes)."""
+        self.target, self.chosen, self.picked_on = d, True, self.state
+
+    def follow(self) -> bool:
+        """A side picked belongs to the position it was picked on: once the game has
+        moved on under it (an undo), it goes, so that the next arrow picks again
+        rather than walks.  True if it went."""
+        if not self.chosen or self.picked_on is self.state:
+            return False
+        self.target, self.chosen, self.picked_on = None, False, None
+        return True
+
     def _my_turn(self) -> bool:
         wait = "The campaign is over." if self.state.over else "Wait."
         return self.turn_or_wait(wait) is not None
@@ -307,14 +322,17 @@ class MoonlighterScreen(GameScreen):
         else:
             self.dispatch(Move(d))
             return
-        if self.target == d and self.chosen:
+        if self.target == d and self.chosen and not self.follow():
             self._go()
             return
-        self.target, self.chosen = d, True
+        self.pick(d)
         self.redraw_cursor()
 
     def action_confirm(self) -> None:
         if not self._my_turn():
+            return
+        if self.follow():  # (picked before the game moved on: dropped, not made)
+            self.refresh_table()
             return
         if self.target is None:
             self.say(nothing_picked(self.state), error=True)
@@ -324,7 +342,7 @@ class MoonlighterScreen(GameScreen):
     def highlight_hint(self, action: Any) -> None:
         """A hinted side to place the room on, or room to walk into: picked (Enter goes)."""
         if isinstance(action, (Place, Move)):
-            self.target, self.chosen = action.direction, True
+            self.pick(action.direction)
             self.redraw_cursor()
 
     def _go(self) -> None:

@@ -52,7 +52,8 @@ class Turn:
 
     def __init__(self, screen: MoonshellTable) -> None:
         self.screen = screen
-        self.mode: str | None = None  # None, "pull", "rock", "chest", "aim"
+        self._mode: str | None = None  # None, "pull", "rock", "chest", "aim" (``mode``)
+        self._picked_on: State | None = None  # the position the mode was picked on
         self.column = CENTRE  # ocean column cursor (viewer's 0-4)
         self.first = 0  # centre column pull: rock of the nearest tile
         self.rock = 0  # rock picked to collect from
@@ -69,6 +70,26 @@ class Turn:
     @property
     def state(self) -> State:
         return self.screen.state
+
+    @property
+    def mode(self) -> str | None:
+        """None, "pull", "rock", "chest" or "aim": what the keys pick, on the position
+        on the table when it was picked (``follow`` drops it once the game moves on)."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: str | None) -> None:
+        self._mode = mode
+        self._picked_on = self.state if mode is not None else None
+
+    def follow(self) -> bool:
+        """A mode belongs to the position it was picked on: once the game has moved
+        on under it (a server's update of a move sent before it was picked, say), it
+        goes, never drawn or made on the new position.  True if it went."""
+        if self._mode is None or self._picked_on is self.state:
+            return False
+        self.drop_aim()
+        return True
 
     # -- helpers ---------------------------------------------------------------------
     def pending_tile(self) -> int:
@@ -337,7 +358,9 @@ class Turn:
         seat = self.mine()
         if seat is None:
             return
-        if (aim := self.aimed()) is not None:
+        if self.follow():  # (what was picked before the game moved on: dropped)
+            self.screen.refresh_table()
+        elif (aim := self.aimed()) is not None:
             aim.enter()
         elif self.state.phase != PLAY and not self.in_keep():
             self.use_power()  # the mermaid choice, the event's question: their window

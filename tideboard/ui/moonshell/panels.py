@@ -143,6 +143,7 @@ class TableDrawing:
         shown: State = screen.shown
         me = screen.home_seat()
         my_turn = screen.human_to_move() is not None
+        turn.follow()  # (a mode picked on a position that is gone: dropped)
         if not my_turn:
             turn.mode = None
         if turn.mode != "aim" and turn.aim is not None:

@@ -12,9 +12,10 @@ nothing is not made until Enter (u takes it back); one that revealed something
 is made and saved at once, and only the hand-over waits.  Leaving the game (or
 the app closing) hands the turn over.
 
-An ``expert`` bot thinks outside the event loop (``engine/thinking.py``), in a
-worker the screen owns: keys are handled meanwhile (help, the log, a cursor),
-and leaving the game cancels it.  Its answer is played only on the match it was
+A bot thinks outside the event loop (``engine/thinking.py``: an ``expert`` in the
+process pool, a ``greedy`` or ``easy`` one in a thread; a ``random`` one and a
+forced move answer at once), awaited by a worker the screen owns: keys are
+handled meanwhile (help, the log, a cursor), and leaving the game cancels it.  Its answer is played only on the match it was
 thought for (an undo or a new game meanwhile drops it) and, like every bot's
 move, only while the game's screen is in front (under a window it waits).
 """
@@ -49,7 +50,7 @@ class LocalGame(Control):
         self.writer = writer
         self.save_error: str | None = None  # the last failed save, until one succeeds
         self.saving = SaveState()
-        self.thinking: Match | None = None  # the match an expert bot thinks on
+        self.thinking: Match | None = None  # the match a bot thinks on (off the loop)
         self.answer: tuple[Match, Any] | None = None  # its move, not played yet
 
     def human_to_move(self) -> int | None:
@@ -166,11 +167,11 @@ class LocalGame(Control):
                 screen.set_timer(max(self.bot_delay, 0.01), self._bot_step)
             return
         answer, self.answer = self.answer, None
-        if answer is not None and answer[0] is self.match:  # an expert's move, thought
+        if answer is not None and answer[0] is self.match:  # a bot's move, thought
             self._bot_moved(answer[1])
             return
-        if self.thinking is self.match:  # (an expert is thinking on it: its answer comes)
-            return
+        if self.thinking is not None:  # (a bot is thinking: its answer comes, and one
+            return  # thought on a match that is gone calls again: one move at a time)
         seat = self.next_seat()
         bot = None if seat is None else self.bots.get(seat)
         if (
@@ -180,7 +181,7 @@ class LocalGame(Control):
             return
         state = self.match.state
         view, legal = game.view(state, seat), game.legal_for(state, seat)
-        if bot.level == "expert" and len(legal) > 1:  # it thinks off the loop
+        if thinking.off_loop(bot, legal):  # it thinks off the loop (a pool, a thread)
             self.thinking = self.match
             screen.run_worker(
                 self._think(self.match, bot, view, seat, legal),
@@ -192,8 +193,8 @@ class LocalGame(Control):
         self._bot_moved(bot.choose(game, view, seat, legal))
 
     async def _think(self, match: Match, bot: Any, view: Any, seat: int, legal: Any) -> None:
-        """An expert's move, thought in the pool; played by :meth:`_bot_step` if
-        the match is still the one it was thought for."""
+        """A bot's move, thought off the loop; played by :meth:`_bot_step` if the
+        match is still the one it was thought for."""
         try:
             action = await thinking.choose(match.game, bot, view, seat, legal)
         except Exception:  # (never a traceback: the bot thinks here instead)
@@ -201,9 +202,11 @@ class LocalGame(Control):
         finally:
             if self.thinking is match:
                 self.thinking = None
-        if self.match is match:  # (else the game moved on: the answer is dropped)
+        if self.match is match:
             self.answer = (match, action)
             self._bot_step()
+        elif self.next_seat() in self.bots:  # the game moved on: the answer is dropped,
+            self._bot_step()  # and the bot to move now thinks on the match as it is
 
     def _bot_moved(self, action: Any) -> None:
         self.match = self.match.play(action)
