@@ -1,7 +1,7 @@
 """The expert's strength (issue #21): a table of the rows the issue asks for, each
 with a 95% confidence interval.
 
-    python benchmarks/bots.py [--games N] [--think S | --think-iterations N] [--only TEXT]
+    python benchmarks/bots.py [--games N] [--think S | --think-iterations N] [--only TEXT] [--verbose]
 
 Rows: two players, expert against greedy (the expert takes each seat in turn);
 Mermaid Rain (3 to 6 players) at three, one expert among greedy bots; four players
