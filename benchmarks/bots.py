@@ -1,7 +1,7 @@
 """The expert's strength (issue #21): a table of the rows the issue asks for, each
 with a 95% confidence interval.
 
-    python benchmarks/bots.py [--games N] [--think S | --think-iterations N] [--only TEXT]
+    python benchmarks/bots.py [--games N] [--think S | --think-iterations N] [--only TEXT] [--verbose]
 
 Rows: two players, expert against greedy (the expert takes each seat in turn);
 Mermaid Rain (3 to 6 players) at three, one expert among greedy bots; four players
@@ -84,7 +84,7 @@ ROWS: list[tuple] = [
 ]
 
 
-def run_row(row, games: int, budget: Budget, seed: int) -> str:
+def run_row(row, games: int, budget: Budget, seed: int, verbose: bool = False) -> str:
     label, game_id, players, solo, what, target = row[:6]
     level = row[6] if len(row) > 6 else "expert"  # the level measured
     others = row[7] if len(row) > 7 else "greedy"  # and the other seats'
@@ -105,6 +105,13 @@ def run_row(row, games: int, budget: Budget, seed: int) -> str:
         if expert in winners:
             wins += 1 / len(winners)
         scores.append(game.scores(state)[expert])
+        if verbose:
+            points = " ".join(str(p) for p in game.scores(state))
+            print(
+                f"  seed {seed + number}: seat {expert}, "
+                f"{'won' if expert in winners else 'lost'} ({points})",
+                flush=True,
+            )
     minutes = (time.monotonic() - start) / 60
     if what == "median":
         low, high = median_interval(scores)
@@ -122,13 +129,14 @@ def main() -> None:
     parser.add_argument("--think-iterations", type=int, help="iterations a move instead")
     parser.add_argument("--only", default="", help="only the rows whose label has TEXT")
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    parser.add_argument("--verbose", action="store_true", help="a line a game")
     args = parser.parse_args()
     budget = Budget(args.think, args.think_iterations)
     what = f"{args.think_iterations} iterations" if args.think_iterations else f"{args.think} s"
     print(f"expert at {what} a move; greedy opponents unless the row says")
     for row in ROWS:
         if args.only.lower() in row[0].lower():
-            print(run_row(row, args.games, budget, args.seed), flush=True)
+            print(run_row(row, args.games, budget, args.seed, args.verbose), flush=True)
 
 
 if __name__ == "__main__":
