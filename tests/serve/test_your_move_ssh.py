@@ -14,7 +14,9 @@ from tests.serve.turn_helpers import play_turn, two_player
 async def test_the_count_follows_the_moves_and_n_steps_through_the_waiting_tables(tmp_path):
     server = await start_server(tmp_path)
     room = server.room
-    ana = await Client.open(server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"))
+    ana = await Client.open(  # (50 rows: the last table's whole log, its heading too)
+        server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"), size=(80, 50)
+    )
     try:
         await ana.wait_for("tideboard lobby · you are ana")
         assert "Your move" not in ana.text()
