@@ -174,7 +174,13 @@ class Client:
         return self.screen.text()
 
     async def wait_for(self, needle: str, timeout: float = 20.0) -> str:
-        """The screen's text once ``needle`` is on it (checked as output arrives)."""
+        """The screen's text once ``needle`` is on it (checked as output arrives).
+
+        What arrives is frames, and a busy server sends only the latest: wait
+        for what the settled screen shows, not for text a later frame moves
+        away (a game log's first line, "table X: you are ana", is drawn once at
+        the log's top and then scrolled out when the log has more lines than
+        its rows: open the client tall enough for the whole log)."""
         try:
             async with self.changed:
                 await asyncio.wait_for(

@@ -14,7 +14,9 @@ from tests.serve.turn_helpers import play_turn, two_player
 async def test_the_count_follows_the_moves_and_n_steps_through_the_waiting_tables(tmp_path):
     server = await start_server(tmp_path)
     room = server.room
-    ana = await Client.open(server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"))
+    ana = await Client.open(  # (50 rows: the last table's whole log, its heading too)
+        server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"), size=(80, 50)
+    )
     try:
         await ana.wait_for("tideboard lobby · you are ana")
         assert "Your move" not in ana.text()
@@ -74,9 +76,17 @@ async def test_connecting_opens_the_longest_wait_and_n_steps_through_all_in_that
         for table, other in ((first, "bob"), (third, "dave")):  # ana's move again, later
             play_turn(room, table, "ana")
             play_turn(room, table, other)
-        ana = await Client.open(server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"))
+        # (a window tall enough for each table's whole log: its first line, the
+        # "table X: you are ana" waited for, stays in sight.  At 80x24 a log of
+        # more lines than its 7 rows is drawn once from its top, then scrolled to
+        # its newest line; a client that gets only the scrolled frame never sees it)
+        ana = await Client.open(
+            server.port, "ana", asyncssh.generate_private_key("ssh-ed25519"), size=(80, 50)
+        )
         await ana.wait_for(f"table {second.id}: you are ana")
-        for table in (first, third, second):  # N: the next wait, then back to the first
+        # N: the next wait, then back to the first; round three times, each N
+        # pressed as soon as the table before it shows (none may be lost)
+        for table in (first, third, second) * 3:
             await ana.keys("N")
             await ana.wait_for(f"table {table.id}: you are ana")
     finally:
