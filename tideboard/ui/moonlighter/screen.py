@@ -65,6 +65,32 @@ from tideboard.ui.shared import CellClicked, GameScreen, StatusLine
 from tideboard.ui.shared.cell_grid import set_static
 from tideboard.ui.title_line import TitleLine
 
+# the keys help lists for the table (``GameScreen.KEYS_HELP``)
+KEYS_HELP = [
+    ("m", "the whole dungeon map at once, when it is bigger than the view"),
+    ("r", "roll the tile die for the next room"),
+    (
+        "arrows / j k l",
+        (
+            "pick a side: an open side to place the rolled room on, "
+            "or a neighbouring room to walk into"
+        ),
+    ),
+    ("Enter / space", "place the room there / walk in (or press the same arrow again)"),
+    ("Esc", "drop the picked side"),
+    ("a", "attack: roll the attack die"),
+    ("f", "flee an orange room the way you came (asks first: the enemies heal)"),
+    ("s", "switch your pawn for the one lying in this chest room"),
+    ("p", "keep your pawn after a loot roll (the looted one stays in the chest room)"),
+    (
+        "mouse",
+        (
+            "click an open side to place the room, a neighbouring room to walk in, "
+            "a key in the footer to use it"
+        ),
+    ),
+]
+
 
 class MoonlighterScreen(GameScreen):
     """The Moonlighter table: the map, your counters (``panels.py``), the dice
@@ -97,30 +123,7 @@ class MoonlighterScreen(GameScreen):
         Binding("p", "anyway('keep')", show=False),
     ]
     OFFERED = ("roll", "attack", "flee", "switch", "keep")  # keys shown only when they apply
-    KEYS_HELP = [
-        ("m", "the whole dungeon map at once, when it is bigger than the view"),
-        ("r", "roll the tile die for the next room"),
-        (
-            "arrows / j k l",
-            (
-                "pick a side: an open side to place the rolled room on, "
-                "or a neighbouring room to walk into"
-            ),
-        ),
-        ("Enter / space", "place the room there / walk in (or press the same arrow again)"),
-        ("Esc", "drop the picked side"),
-        ("a", "attack: roll the attack die"),
-        ("f", "flee an orange room the way you came (asks first: the enemies heal)"),
-        ("s", "switch your pawn for the one lying in this chest room"),
-        ("p", "keep your pawn after a loot roll (the looted one stays in the chest room)"),
-        (
-            "mouse",
-            (
-                "click an open side to place the room, a neighbouring room to walk in, "
-                "a key in the footer to use it"
-            ),
-        ),
-    ]
+    KEYS_HELP = KEYS_HELP
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
