@@ -2,6 +2,7 @@
 favourite (``GreedyBot(deep=True)``) on fixed seeds, with what the losses share.
 
     python benchmarks/shifting_stones_solo.py [--deep] [--games N] [--seed S]
+        [--save FILE] [--against FILE]
 
 Prints the wins (Wilson's 95% interval) and the cards scored, the strikes by the
 number of cards left when they were taken (and how many of them moved no stone),
@@ -9,13 +10,15 @@ the strikes and cards left when the endgame began (the deck through, four cards 
 fewer left), and, at two and three cards left, whether the grid can show the
 cards left together (some placements agree where they overlap and the box holds
 the stones they need), for the lost games and the won.  Each game's seed is the
-bot's too: a row repeats exactly.
+bot's too: a row repeats exactly.  ``--save`` writes each seed's result (JSON);
+``--against`` pairs this run with a saved one: the games gained and lost.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import time
 from collections import Counter
 
@@ -54,7 +57,10 @@ def main() -> None:
     parser.add_argument("--deep", action="store_true", help="the expert's favourite")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    parser.add_argument("--save", help="write each seed's result here (JSON)")
+    parser.add_argument("--against", help="a saved run to pair with (the same seeds)")
     args = parser.parse_args()
+    results: dict[str, bool] = {}
     start = time.monotonic()
     wins = scored = 0
     strikes: Counter = Counter()
@@ -62,6 +68,7 @@ def main() -> None:
     pairs: Counter = Counter()
     for seed in range(args.seed, args.seed + args.games):
         won, n, turns = play(seed, args.deep)
+        results[str(seed)] = won
         wins += won
         scored += n
         for before, after in itertools.pairwise(turns):
@@ -82,6 +89,21 @@ def main() -> None:
     print("strikes by the cards left (idle: no stone moved):", sorted(strikes.items()))
     print("the endgame began (result, cards left, strikes):", sorted(entries.items()))
     print("the cards left can show together (result, cards, yes):", sorted(pairs.items()))
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(results, out)
+    if args.against:
+        with open(args.against) as saved:
+            before = json.load(saved)
+        paired = [seed for seed in results if seed in before]
+        gained = sum(results[s] and not before[s] for s in paired)
+        lost = sum(before[s] and not results[s] for s in paired)
+        was = sum(before[s] for s in paired)
+        low, high = wilson(was, len(paired))
+        print(
+            f"paired with {args.against} on {len(paired)} seeds: {gained} gained, {lost} lost "
+            f"(it won {was}, {was / max(1, len(paired)):.1%} [{low:.0%}, {high:.0%}])"
+        )
 
 
 if __name__ == "__main__":
