@@ -8,7 +8,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.states import evolve
 from tideboard.games.animal_splash.content import ANIMAL, LINES, PLANT, SPOTS
-from tideboard.games.animal_splash.state import ACT, MOVE, TAKE
+from tideboard.games.animal_splash.state import ACT, MOVE, TAKE, Score
 from tideboard.ui.animal_splash import AnimalSplashScreen, GridBoard, TableauStrip
 from tideboard.ui.shared import BlocksScreen, ConfirmScreen, EndScreen, HelpScreen, PrivacyScreen
 
@@ -384,19 +384,40 @@ async def test_the_swap_cursor_on_a_card_taken_this_turn_says_why_and_swaps_noth
 
 
 async def test_a_preview_from_before_a_score_is_dropped_not_made():
-    # A slide previewed (m), then s: the score is made (a key that does not apply in
-    # the preview says why by doing it), and the game moves on under the preview.
-    # The slide was picked on the position before the score: it goes, and Enter
-    # then makes nothing (before, it stayed on screen and Enter made it).
+    # A slide previewed (m), then the game moves on under the preview (a score, as
+    # a table's update would bring it). The slide was picked on the position before
+    # the score: it goes, and Enter then makes nothing (before, it stayed on screen
+    # and Enter made it).
     app = state_app(make_state([FISH, OTHER], oxygen=(3, 0)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await screen_of(pilot)
         await pilot.press("m")
         assert screen.turn.mode == "slide"
-        await pilot.press("s")
+        control = screen.control
+        score = next(a for a in screen.game.legal_actions(screen.state) if type(a) is Score)
+        control.match = control.match.play(score)
+        control.advance()
         await settle(pilot)
         assert screen.state.pearls[0] and screen.turn.mode is None
         assert screen.turn.pending is None
         await pilot.press("enter")
         await settle(pilot)
         assert screen.state.tableaus[0] == FISH and len(screen.match.actions) == 1
+
+
+async def test_a_key_the_footer_leaves_out_while_a_move_is_shown_waits_for_it():
+    # A slide previewed (m): the footer shows only the arrows, Enter and Esc. s (or
+    # a mission's number) says to finish or drop the slide first, and makes nothing
+    # (before, it scored under the preview).
+    app = state_app(make_state([FISH, OTHER], oxygen=(3, 0)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await screen_of(pilot)
+        await pilot.press("m")
+        assert screen.turn.mode == "slide"
+        await pilot.press("s", "1", "e")
+        await settle(pilot)
+        assert not screen.match.actions and screen.turn.mode == "slide"
+        assert "Esc (drop it)" in status(screen)
+        await pilot.press("escape", "s")
+        await settle(pilot)
+        assert screen.state.pearls[0] and len(screen.match.actions) == 1

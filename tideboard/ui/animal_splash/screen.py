@@ -201,12 +201,22 @@ class AnimalSplashScreen(GameScreen):
         return True
 
     def action_why_not(self, name: str) -> None:
-        """A key whose action does nothing now: the action itself says why."""
-        getattr(self, f"action_{name}")()
+        """A key whose action does nothing now: the action itself says why.  While a
+        move is shown (a mode), the keys the footer leaves out wait for it."""
+        if not self._previewing():
+            getattr(self, f"action_{name}")()
 
     def action_why_not_mission(self, index: int) -> None:
         """1-3 when taking a mission does nothing now: it says why."""
-        self.action_mission(index)
+        if not self._previewing():
+            self.action_mission(index)
+
+    def _previewing(self) -> bool:
+        """Whether a move is shown, waiting for Enter or Esc (then said so)."""
+        if self.human_to_move() is None or self.turn.mode is None:
+            return False
+        self.say("First Enter (make the move shown) or Esc (drop it).", error=True)
+        return True
 
     # -- the keys: the turn's ------------------------------------------------
     def action_cursor(self, direction: str) -> None:
