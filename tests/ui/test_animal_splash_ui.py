@@ -383,6 +383,14 @@ async def test_the_swap_cursor_on_a_card_taken_this_turn_says_why_and_swaps_noth
         assert screen.turn.cell == 7 and screen.turn.pending is not None
 
 
+async def slide_previewed(pilot):
+    """The game screen once a slide is previewed (m)."""
+    screen = await screen_of(pilot)
+    await pilot.press("m")
+    assert screen.turn.mode == "slide"
+    return screen
+
+
 async def test_a_preview_from_before_a_score_is_dropped_not_made():
     # A slide previewed (m), then the game moves on under the preview (a score, as
     # a table's update would bring it). The slide was picked on the position before
@@ -390,9 +398,7 @@ async def test_a_preview_from_before_a_score_is_dropped_not_made():
     # and Enter made it).
     app = state_app(make_state([FISH, OTHER], oxygen=(3, 0)))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await screen_of(pilot)
-        await pilot.press("m")
-        assert screen.turn.mode == "slide"
+        screen = await slide_previewed(pilot)
         control = screen.control
         score = next(a for a in screen.game.legal_actions(screen.state) if type(a) is Score)
         control.match = control.match.play(score)
@@ -411,9 +417,7 @@ async def test_a_key_the_footer_leaves_out_while_a_move_is_shown_waits_for_it():
     # (before, it scored under the preview).
     app = state_app(make_state([FISH, OTHER], oxygen=(3, 0)))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await screen_of(pilot)
-        await pilot.press("m")
-        assert screen.turn.mode == "slide"
+        screen = await slide_previewed(pilot)
         await pilot.press("s", "1", "e")
         await settle(pilot)
         assert not screen.match.actions and screen.turn.mode == "slide"

@@ -196,9 +196,7 @@ async def choose(game: Any, bot: Any, view: Any, seat: int, legal: Sequence[Any]
     legal = list(legal)
     if not off_loop(bot, legal):
         return bot.choose(game, view, seat, legal)
-    if getattr(bot, "level", None) != "expert":
-        return await asyncio.to_thread(bot.choose, game, view, seat, legal)
-    if not thinks_off_loop(game, bot):  # (an expert with a Spec of its own: a thread)
+    if not thinks_off_loop(game, bot):  # greedy, easy, an expert with a Spec of its own
         return await asyncio.to_thread(bot.choose, game, view, seat, legal)
     args = (game.info.id, view, seat, legal, bot.budget, bot.random.getstate())
     answer = await _run(_think, args)
