@@ -217,3 +217,62 @@ async def test_a_long_games_log_is_read_from_its_history_in_one_walk(game_id, mo
         screen.follow_log()
         assert len(screen.query_one(GameLog).entries) > 80
         assert len(walks) <= 4, f"{len(walks)} walks of the history for one reading of the log"
+
+
+def _long_match(moves: int = 60) -> Match:
+    from tideboard.engine import bots
+
+    game = registry.load("shifting-stones")
+    match = Match.start(game, GameConfig(players=2, seed=3))
+    bot = bots.make_bot(game, "random", 3)
+    while len(match.actions) < moves and not game.is_over(match.state):
+        seat = game.to_move(match.state)[0]
+        legal = game.legal_actions(match.state)
+        match = match.play(bot.choose(game, game.view(match.state, seat), seat, legal))
+    return match
+
+
+def _frames_of_the_log(monkeypatch) -> list[tuple[int, int]]:
+    """(the log's scroll, its end) at each frame that draws its first line with lines in it."""
+    frames: list[tuple[int, int]] = []
+    draw = GameLog.render_line
+
+    def drawn(self, y):
+        if y == 0 and self.lines:
+            frames.append((self.scroll_offset.y, self.max_scroll_y))
+        return draw(self, y)
+
+    monkeypatch.setattr(GameLog, "render_line", drawn)
+    return frames
+
+
+@pytest.mark.every_frame
+async def test_a_long_log_opens_on_its_newest_lines_with_no_frame_of_its_top(monkeypatch):
+    # the log's scroll to its end waited for the refresh, so the frame that first drew
+    # a long game's log showed its top, and the next jumped to the newest line
+    frames = _frames_of_the_log(monkeypatch)
+    app = app_with_match(_long_match(), bots={1: "greedy"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert log.max_scroll_y > 20  # long: its top is far from its end
+        await pilot.resize_terminal(100, 30)  # rewrapped at a new width
+        await settle(pilot)
+    assert frames and all(y == end for y, end in frames), frames
+
+
+@pytest.mark.every_frame
+async def test_a_replays_step_draws_the_log_at_its_move_from_the_first_frame(monkeypatch):
+    from tideboard.ui.app import TideboardApp
+
+    match = _long_match()
+    app = TideboardApp(bot_delay=0, match=match, bots={}, replay=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        frames = _frames_of_the_log(monkeypatch)
+        for key in ("end", "home", *["right"] * 25, "left", "end", "left"):
+            frames.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            assert frames and {y for y, _ in frames} == {log.scroll_offset.y}, (key, frames)

@@ -199,21 +199,27 @@ class GameLog(ScrollView, can_focus=False):
         and scroll to it."""
         self._append([log_line(line, style)])
 
-    def _append(self, lines: list[LogLine]) -> None:
+    def _append(self, lines: list[LogLine]) -> bool:
         """Add ``lines`` and scroll to the last: the scroll range, the redraw and
-        the scroll once for all of them (a replay's step writes hundreds)."""
+        the scroll once for all of them (a replay's step writes hundreds).  True if
+        it scrolled now (else after the next refresh)."""
         self.lines.extend(lines)
         if len(self.lines) > self.MAX_LINES:
             del self.lines[: len(self.lines) - self.MAX_LINES]
-        self._resized()
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        # with its scroll range set here (``_resized``), the log scrolls now, so the
+        # frame that draws the new lines shows the newest; deferred to after the
+        # refresh, that frame showed the top of a long log before the jump
+        now = self._resized()
+        self.scroll_end(animate=False, immediate=now, x_axis=False)
+        return now
 
     def clear(self) -> None:
         self.lines.clear()
         self._resized()
 
-    def _resized(self) -> None:
+    def _resized(self) -> bool:
         """The number of lines changed: the scroll range and the scrollbar follow.
+        True if they are set now (else the next layout sets them).
 
         Setting ``virtual_size`` would relay out the whole screen on every line
         written (the reactive asks for a layout); the log's own size is its
@@ -225,12 +231,15 @@ class GameLog(ScrollView, can_focus=False):
         styles = self.styles
         if any(scalar is not None and scalar.is_auto for scalar in (styles.width, styles.height)):
             self.virtual_size = size
-        elif size != self.virtual_size:
+            self.refresh()
+            return False
+        if size != self.virtual_size:
             self.set_reactive(GameLog.virtual_size, size)
             if self.container_size:  # (else the first layout sets the scrollbar up)
                 self.vertical_scrollbar.window_virtual_size = size.height
                 self.scroll_y = self.validate_scroll_y(self.scroll_y)
         self.refresh()
+        return bool(self.container_size)
 
     def wrap_width(self) -> int:
         # the scrollbar is always there (overflow-y: scroll), so this is stable
@@ -286,12 +295,15 @@ class GameLog(ScrollView, can_focus=False):
             if index == self.centre:
                 middle, tall = len(lines), len(wrapped)
             lines += wrapped
-        self._append(lines)
+        now = self._append(lines)
         if self.centre is not None:
-            # after the scrolls to the end that writing the lines asked for; the
+            # after the scroll to the end that writing the lines asked for; the
             # entry's first line in sight when the log is shorter than it
             y = max(0, middle - max(0, (self.size.height - tall) // 2))
-            self.call_after_refresh(self.scroll_to, y=y, animate=False)
+            if now:
+                self.scroll_to(y=y, animate=False, immediate=True)
+            else:
+                self.call_after_refresh(self.scroll_to, y=y, animate=False)
 
     def _kept(self) -> tuple[int, int]:
         """The entries ``first:last`` to draw: no more lines than ``MAX_LINES``, the
