@@ -4,8 +4,9 @@ interleaved with the game moving on under them (undo, a bot's move, and a
 table's update: the match replaced under the screen, as ``RemoteTable`` does),
 and after each step nothing on screen refers to a position that is gone.
 
-Per game: Animal Splash's and Moonshell's mode was picked on the position on
-the table; Moonlighter's side picked (``chosen``) too; Mermaid Rain keeps no
+Per game: Shifting Stones' preview and shift waiting, Animal Splash's and
+Moonshell's mode, and Moonlighter's side picked (``chosen``) were picked on the
+position on the table (``OnPosition`` notes it, ``moved_on`` reads it); Mermaid Rain keeps no
 action, only picks (cards, a cursor, an index) from which ``Picks.planned``
 works out the move on the position on screen, so the move Enter would make is
 always a legal one of it.  The app must not fail (``run_test`` raises what
@@ -23,10 +24,12 @@ import pytest
 
 from tests.ui.helpers import app_for, settle
 from tideboard.ui.shared.game_screen import GameScreen
+from tideboard.ui.shared.on_position import OnPosition, moved_on
 
 STEPS = 60  # bursts a game (under 2 s of CPU each game here)
 COMMON = ["up", "down", "left", "right", "enter", "escape", "u", "tab", "1", "2", "3"]
 GAMES = [
+    ("shifting-stones", dict(players=2, bots={1: "random"}), list("sfcex[]")),
     ("animal-splash", dict(players=2, bots={1: "random"}), list("smpwe")),
     ("moonshell", dict(players=1, solo=True), list("rpcmkxwy") + ["4", "5"]),
     ("mermaid-rain", dict(players=3, bots={1: "random", 2: "random"}), list("dgtmcrxe")),
@@ -43,10 +46,14 @@ def stale(screen) -> str:
     """What on ``screen`` refers to a position that is gone ("" if nothing)."""
     state = screen.state
     turn = getattr(screen, "turn", None)
-    if turn is not None and turn.mode is not None and turn._picked_on is not state:
-        return f"the mode {turn.mode!r} was picked on another position"
-    if getattr(screen, "chosen", False) and screen.picked_on is not state:
-        return f"the side {screen.target!r} was picked on another position"
+    for owner, name in (
+        (turn, "mode"),
+        (turn, "pending"),
+        (turn, "shift_from"),
+        (screen, "chosen"),
+    ):
+        if isinstance(getattr(type(owner), name, None), OnPosition) and moved_on(owner, name):
+            return f"{name} {getattr(owner, name)!r} was picked on another position"
     picks = getattr(screen, "picks", None)
     if picks is not None:
         planned, seat = picks.planned(), screen.human_to_move()

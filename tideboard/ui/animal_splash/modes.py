@@ -31,6 +31,7 @@ from tideboard.games.animal_splash.state import (
 from tideboard.games.animal_splash.tableau import scorable
 from tideboard.ui.animal_splash.info import areas_words
 from tideboard.ui.shared import GameScreen
+from tideboard.ui.shared.on_position import OnPosition, moved_on
 
 GRID, TABLEAU = "grid", "tableau"  # the zones
 PLACE, SLIDE, PEARL, SWAP = "place", "slide", "pearl", "swap"  # the modes
@@ -40,6 +41,10 @@ STEP = {"up": -1, "left": -1, "down": 1, "right": 1}
 class Turn:
     """The input of the person at the Animal Splash ``screen`` on their turn."""
 
+    # None, PLACE, SLIDE, PEARL or SWAP: what is previewed (``pending``), picked on the
+    # position on the table then (``follow`` drops it once the game moves on)
+    mode: OnPosition[str | None] = OnPosition(None)
+
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
         self.zone = GRID  # GRID or TABLEAU
@@ -47,21 +52,8 @@ class Turn:
         self.cell = 0  # the faced card (0-2, the take phase) or the grid cell (a swap)
         self.pos = 0  # the tableau card
         self.area = 0  # its animal (0) or plants (1)
-        self._mode: str | None = None  # None, PLACE, SLIDE, PEARL or SWAP (``mode``)
         self.pending: Action | None = None  # the previewed action
         self.step: tuple[int, int, str, bool] | None = None  # whose turn and which phase
-        self._picked_on: State | None = None  # the position the mode was picked on
-
-    @property
-    def mode(self) -> str | None:
-        """None, PLACE, SLIDE, PEARL or SWAP: what is previewed (``pending``), picked on
-        the position on the table then (``follow`` drops it once the game moves on)."""
-        return self._mode
-
-    @mode.setter
-    def mode(self, mode: str | None) -> None:
-        self._mode = mode
-        self._picked_on = self.state if mode is not None else None
 
     @property
     def state(self) -> State:
@@ -78,7 +70,7 @@ class Turn:
         (a score made by ``s`` while a slide was previewed, an undo, a server's
         update), it goes, never drawn or made on the new position."""
         state = self.state
-        if self._mode is not None and self._picked_on is not state:
+        if moved_on(self, "mode"):
             self.mode = self.pending = None
         step = (state.current, state.round, state.phase, state.over)
         if step == self.step:
@@ -181,7 +173,7 @@ class Turn:
         if not self.mine():
             return
         screen, state = self.screen, self.state
-        if self.mode is not None and self._picked_on is not state:
+        if moved_on(self, "mode"):
             screen.refresh_table()  # (a preview from before the game moved on: dropped)
             return
         if self.mode is not None:

@@ -63,6 +63,7 @@ from tideboard.ui.moonlighter.moments import TOAST_NEWS, MomentScreen, moment_fo
 from tideboard.ui.moonlighter.panels import HUGE, WIDE, end_table, hint, stats_text
 from tideboard.ui.shared import CellClicked, GameScreen, StatusLine
 from tideboard.ui.shared.cell_grid import set_static
+from tideboard.ui.shared.on_position import OnPosition, moved_on
 from tideboard.ui.title_line import TitleLine
 
 # the keys help lists for the table (``GameScreen.KEYS_HELP``)
@@ -124,12 +125,13 @@ class MoonlighterScreen(GameScreen):
     ]
     OFFERED = ("roll", "attack", "flee", "switch", "keep")  # keys shown only when they apply
     KEYS_HELP = KEYS_HELP
+    # ``target`` picked by the player (not the default), on the position on the table
+    # then (``follow`` drops it once the game moves on)
+    chosen: OnPosition[bool] = OnPosition(False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.target: str | None = None  # the picked side (place or move)
-        self.chosen = False  # picked by the player (not the default)
-        self.picked_on: State | None = None  # the position it was picked on
         self.last_dir = "e"
         self.announced = len(self.match.states)  # the states whose news were told
         self._wide = False  # the side panel says more (from WIDE columns)
@@ -294,15 +296,15 @@ class MoonlighterScreen(GameScreen):
 
     def pick(self, d: str) -> None:
         """The player picks side ``d`` (Enter, or the same arrow again, goes)."""
-        self.target, self.chosen, self.picked_on = d, True, self.state
+        self.target, self.chosen = d, True
 
     def follow(self) -> bool:
         """A side picked belongs to the position it was picked on: once the game has
         moved on under it (an undo), it goes, so that the next arrow picks again
         rather than walks.  True if it went."""
-        if not self.chosen or self.picked_on is self.state:
+        if not moved_on(self, "chosen"):
             return False
-        self.target, self.chosen, self.picked_on = None, False, None
+        self.target, self.chosen = None, False
         return True
 
     def _my_turn(self) -> bool:

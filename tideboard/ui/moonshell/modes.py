@@ -45,15 +45,18 @@ from tideboard.ui.moonshell.table import MoonshellTable
 from tideboard.ui.moonshell.targets import Targets
 from tideboard.ui.moonshell.tiles import card_summary, tile_label
 from tideboard.ui.shared.control import TurnEnd
+from tideboard.ui.shared.on_position import OnPosition, moved_on
 
 
 class Turn:
     """The input of the person at the Moonshell screen (``screen``) on their turn."""
 
+    # None, "pull", "rock", "chest" or "aim": what the keys pick, on the position on
+    # the table when it was picked (``follow`` drops it once the game moves on)
+    mode: OnPosition[str | None] = OnPosition(None)
+
     def __init__(self, screen: MoonshellTable) -> None:
         self.screen = screen
-        self._mode: str | None = None  # None, "pull", "rock", "chest", "aim" (``mode``)
-        self._picked_on: State | None = None  # the position the mode was picked on
         self.column = CENTRE  # ocean column cursor (viewer's 0-4)
         self.first = 0  # centre column pull: rock of the nearest tile
         self.rock = 0  # rock picked to collect from
@@ -71,22 +74,11 @@ class Turn:
     def state(self) -> State:
         return self.screen.state
 
-    @property
-    def mode(self) -> str | None:
-        """None, "pull", "rock", "chest" or "aim": what the keys pick, on the position
-        on the table when it was picked (``follow`` drops it once the game moves on)."""
-        return self._mode
-
-    @mode.setter
-    def mode(self, mode: str | None) -> None:
-        self._mode = mode
-        self._picked_on = self.state if mode is not None else None
-
     def follow(self) -> bool:
         """A mode belongs to the position it was picked on: once the game has moved
         on under it (a server's update of a move sent before it was picked, say), it
         goes, never drawn or made on the new position.  True if it went."""
-        if self._mode is None or self._picked_on is self.state:
+        if not moved_on(self, "mode"):
             return False
         self.drop_aim()
         return True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tideboard.games.shifting_stones.state import Flip, Shift, State
 from tideboard.ui.shared import GameScreen
+from tideboard.ui.shared.on_position import OnPosition, moved_on
 
 __all__ = ["Turn"]
 
@@ -19,13 +20,15 @@ __all__ = ["Turn"]
 class Turn:
     """What the person at the Shifting Stones ``screen`` has picked on their turn."""
 
+    # the previewed move, and a shift waiting for its neighbour: each belongs to the
+    # position it was picked on (``follow``)
+    pending: OnPosition[Shift | Flip | None] = OnPosition(None)
+    shift_from: OnPosition[int | None] = OnPosition(None)
+
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
         self.cursor = 4  # the stone under the cursor (0-8, the middle one first)
         self.selected = 0  # the picked card's place in the hand
-        self.pending: Shift | Flip | None = None  # the previewed move
-        self.shift_from: int | None = None  # a shift waiting for its neighbour
-        self._picked_on: State | None = None  # the position the two above were picked on
 
     @property
     def state(self) -> State:
@@ -56,12 +59,12 @@ class Turn:
         """The preview and the shift waiting belong to the position they were picked on:
         once the game has moved on (a move the same burst of keys made, say: the skip
         question answered after a flip was previewed), they go."""
-        if self.busy() and self._picked_on is not self.state:
+        if moved_on(self, "pending", "shift_from"):
             self.drop()
 
     def start_shift(self, cell: int) -> None:
         """A shift from ``cell`` waits for the arrow that picks its neighbour."""
-        self.shift_from, self._picked_on = cell, self.state
+        self.shift_from = cell
 
     def marked_cells(self) -> frozenset[int]:
         """The stones the preview (or the shift waiting) touches."""
@@ -75,6 +78,7 @@ class Turn:
 
     def repay(self) -> None:
         """Another card was picked: the previewed move discards it instead."""
+        self.follow()  # (a preview from before the game moved on is not carried over)
         card = self.picked_card()
         if isinstance(self.pending, Shift) and card is not None:
             self.pending = Shift(card, self.pending.a, self.pending.b)
@@ -89,7 +93,7 @@ class Turn:
             start = self.shift_from if self.shift_from is not None else self.cursor
             if start in (action.a, action.b):
                 self.cursor = action.b if start == action.a else action.a
-        self.pending, self._picked_on = action, self.state
+        self.pending = action
         self.shift_from = None
 
     def strike_ahead(self) -> bool:
