@@ -28,7 +28,9 @@ and closes the scored cards' window ``--local-presses`` times; printed: each
 key's time p50 / p95, from the key posted to the app (as its terminal driver
 posts one) to the screen redrawn with the window opened or closed (a callback
 after the next refresh), against the same keys with greedy bots (a move a
-second; nothing thinking).  Pilot's ``press`` is not used for the timing: it
+second; nothing thinking); then the same with the arrows moving the cursor
+between two stones (the commonest key: timed to the refresh after the cursor
+moved).  Pilot's ``press`` is not used for the timing: it
 also waits for the whole process to go idle (about 100-250 ms here, what the
 tests pay, not the player).
 
@@ -250,7 +252,26 @@ async def key_to_redraw(app, key: str, limit: float = 5.0) -> float:  # type: ig
     return time.perf_counter() - start
 
 
-async def local_keys(level: str, presses: int, think: float) -> list[float]:
+async def key_to_cursor(app, key: str, limit: float = 5.0) -> float:  # type: ignore[no-untyped-def]
+    """Seconds from a cursor ``key`` posted to the app to the first refresh after
+    the Shifting Stones cursor moved (the stone under it redrawn)."""
+    from textual import events
+
+    turn = app.screen.turn
+    before = turn.cursor
+    start = time.perf_counter()
+    app.post_message(events.Key(key, None))
+    drawn = asyncio.Event()
+    while turn.cursor == before:
+        if time.perf_counter() - start > limit:
+            return limit
+        await asyncio.sleep(0.001)
+    app.screen.call_after_refresh(drawn.set)
+    await asyncio.wait_for(drawn.wait(), limit)
+    return time.perf_counter() - start
+
+
+async def local_keys(level: str, presses: int, think: float, key: str = "t") -> list[float]:
     from tideboard.engine.bots import set_default_budget
     from tideboard.engine.core import GameConfig
     from tideboard.engine.search import Budget
@@ -269,7 +290,10 @@ async def local_keys(level: str, presses: int, think: float) -> list[float]:
             if level == "expert" and control.thinking is None:
                 await pilot.pause(0.02)  # (only the keys pressed while it thinks count)
                 continue
-            waits.append(await key_to_redraw(app, "t"))
+            if key == "t":
+                waits.append(await key_to_redraw(app, "t"))
+            else:  # the cursor back and forth between the middle stone and its left
+                waits.append(await key_to_cursor(app, "left" if len(waits) % 2 else "right"))
             await pilot.pause(0.05)
     set_default_budget(None)
     return waits
@@ -395,13 +419,14 @@ async def main() -> None:
         print(
             await ssh_round(options.tables, options.players, options.seconds, options.think, True)
         )
-    for level in ("greedy", "expert"):
-        waits = await local_keys(level, options.local_presses, options.think)
-        what = "an expert thinking" if level == "expert" else "a greedy bot (nothing thinking)"
-        print(
-            f"local app, {what}: key p50 {ms(quantile(waits, 0.5))}, "
-            f"p95 {ms(quantile(waits, 0.95))} ({len(waits)} keys)"
-        )
+    for key, words in (("t", "t (the scored cards' window)"), ("arrows", "an arrow (the cursor)")):
+        for level in ("greedy", "expert"):
+            waits = await local_keys(level, options.local_presses, options.think, key)
+            what = "an expert thinking" if level == "expert" else "a greedy bot (nothing thinking)"
+            print(
+                f"local app, {what}, {words}: key p50 {ms(quantile(waits, 0.5))}, "
+                f"p95 {ms(quantile(waits, 0.95))}, max {ms(max(waits))} ({len(waits)} keys)"
+            )
     from tideboard.engine import thinking
 
     thinking.shutdown()
