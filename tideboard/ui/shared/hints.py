@@ -21,6 +21,12 @@ from typing import Any
 from rich.text import Text
 
 THINKING = "Thinking… (the expert looks for your best moves; keys still work)"
+# under the hints: why the first is first even where a later one's figures read higher
+HINTS_NOTE = (
+    "(the expert's view, from what you can see: best first, as its search chose them "
+    "most often; its figures are estimates, and ~ marks one from playouts that did "
+    "not reach the end)"
+)
 
 
 class Hints:
@@ -119,6 +125,4 @@ class Hints:
             body.append(f"\n   {hint.why}")
         name = screen.control.seat_name(seat)
         title = "Hints: your best moves" if name == "You" else f"Hints for {name}: best moves"
-        screen.show_blocks(
-            [(title, body), ("", "(the expert's view: from what you can see, best first)")], key="h"
-        )
+        screen.show_blocks([(title, body), ("", HINTS_NOTE)], key="h")
