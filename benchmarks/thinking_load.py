@@ -237,32 +237,26 @@ async def ssh_round(
 async def key_to_redraw(app, key: str, limit: float = 5.0) -> float:  # type: ignore[no-untyped-def]
     """Seconds from ``key`` posted to the app (as the terminal driver posts one) to
     the first refresh after the top screen changed (the window opened or closed)."""
-    from textual import events
-
     before = app.screen
-    start = time.perf_counter()
-    app.post_message(events.Key(key, key))
-    drawn = asyncio.Event()
-    while app.screen is before:
-        if time.perf_counter() - start > limit:
-            return limit
-        await asyncio.sleep(0.001)
-    app.screen.call_after_refresh(drawn.set)
-    await asyncio.wait_for(drawn.wait(), limit)
-    return time.perf_counter() - start
+    return await _key_timed(app, key, key, lambda: app.screen is not before, limit)
 
 
 async def key_to_cursor(app, key: str, limit: float = 5.0) -> float:  # type: ignore[no-untyped-def]
     """Seconds from a cursor ``key`` posted to the app to the first refresh after
     the Shifting Stones cursor moved (the stone under it redrawn)."""
-    from textual import events
-
     turn = app.screen.turn
     before = turn.cursor
+    return await _key_timed(app, key, None, lambda: turn.cursor != before, limit)
+
+
+async def _key_timed(app, key: str, character: str | None, done, limit: float) -> float:  # type: ignore[no-untyped-def]
+    """Seconds from ``key`` posted to the app to the first refresh after ``done()``."""
+    from textual import events
+
     start = time.perf_counter()
-    app.post_message(events.Key(key, None))
+    app.post_message(events.Key(key, character))
     drawn = asyncio.Event()
-    while turn.cursor == before:
+    while not done():
         if time.perf_counter() - start > limit:
             return limit
         await asyncio.sleep(0.001)
