@@ -1,7 +1,7 @@
 """Moonshell solo against the automaton: where the points come from (issue #21).
 
     python benchmarks/moonshell_solo.py [--bot LEVEL] [--games N] [--seed S]
-        [--think S | --think-iterations N] [--out FILE.json]
+        [--think S [--cpu] | --think-iterations N] [--out FILE.json]
     python benchmarks/moonshell_solo.py --compare BEFORE.json AFTER.json
 
 Plays solo games (seeds S, S+1, ...; the bot seeded as ``benchmarks/bots.py`` seeds
@@ -11,7 +11,11 @@ two such files by seed (the mean difference with its 95% interval, the games won
 and lost by each, the games that ended with the very same chest).  Each move of the
 player's bot is timed (CPU): the report gives the mean, the 95th percentile and the
 worst.  ``--bot`` is a level or ``module:factory`` (a callable taking
-the seed, for trying a variant without wiring it in).
+the seed, for trying a variant without wiring it in).  ``--cpu``: the expert's
+``--think`` seconds are this process's CPU seconds (``time.process_time``), which
+stand for a move on a free core whatever the machine's load; the report then
+gives how many of the next turn's plans the look further (``lookahead.py``) made
+a move.
 """
 
 from __future__ import annotations
@@ -22,32 +26,65 @@ import json
 import statistics
 import time
 
+import attrs
 from intervals import mean_interval, median_interval
 
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.engine.search import Budget
+from tideboard.engine.search import Budget, ExpertBot
 from tideboard.engine.simulate import play_out
-from tideboard.games.moonshell import scoring
+from tideboard.games.moonshell import bots as moonshell_bots
+from tideboard.games.moonshell import lookahead, scoring
+
+_PLANS = [0]  # the look further's plans of the next turn (``--cpu``'s count)
 
 
-def make(level: str, seed: int, budget: Budget):
+def make(level: str, seed: int, budget: Budget, cpu: bool = False):
     game = registry.load("moonshell")
     if ":" in level:
         module, name = level.split(":")
         return getattr(importlib.import_module(module), name)(seed)
+    if cpu and level == "expert" and budget.iterations is None:
+        spec = attrs.evolve(moonshell_bots.EXPERT, decide=_cpu_decide)
+        return ExpertBot(seed, spec=spec, think=budget.think)
     return make_bot(game, level, seed, budget)
 
 
-def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
+def _cpu_decide(game, view, seat, legal, *, budget, deadline, rng):
+    """``solo_plan`` with its deadline in this process's CPU time."""
+    start = time.process_time()
+    return moonshell_bots.solo_plan(
+        game,
+        view,
+        seat,
+        legal,
+        budget=budget,
+        deadline=start + budget.think,
+        rng=rng,
+        clock=time.process_time,
+    )
+
+
+def _counted(next_turn):
+    def counted(*args, **kwargs):
+        _PLANS[0] += 1
+        return next_turn(*args, **kwargs)
+
+    return counted
+
+
+def play(level: str, games: int, first: int, budget: Budget, cpu: bool = False) -> list[dict]:
     game = registry.load("moonshell")
     out = []
+    if cpu:
+        lookahead._next_turn = _counted(lookahead._next_turn)
     for number in range(games):
         seed = first + number
-        bots = [make(level, number * 31, budget), make_bot(game, "greedy", number * 31 + 1)]
+        bots = [make(level, number * 31, budget, cpu), make_bot(game, "greedy", number * 31 + 1)]
         moves: list[float] = []
-        bots[0] = _Timed(bots[0], moves)
+        plans: list[int] = []
+        bots[0] = _Timed(bots[0], moves, plans)
         start = time.process_time()
         state, _ = play_out(game, game.setup(GameConfig(players=1, solo=True, seed=seed)), bots)
         row = scoring.breakdown(state, 0)
@@ -58,6 +95,8 @@ def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
         row["chest"] = [list(col) for col in state.chests[0]]
         row["auto_chest"] = [list(col) for col in state.chests[1]]
         row["moves"] = [round(t, 4) for t in moves]
+        if cpu:
+            row["plans"] = plans
         out.append(row)
         print(f"seed {seed}: {row['total']} ({row['cpu']} s)", flush=True)
     return out
@@ -66,14 +105,17 @@ def play(level: str, games: int, first: int, budget: Budget) -> list[dict]:
 class _Timed:
     """The player's bot, each move's CPU time noted."""
 
-    def __init__(self, bot, times: list[float]) -> None:
+    def __init__(self, bot, times: list[float], plans: list[int]) -> None:
         self.bot = bot
         self.times = times
+        self.plans = plans
 
     def choose(self, game, view, seat, legal):
+        _PLANS[0] = 0
         start = time.process_time()
         action = self.bot.choose(game, view, seat, legal)
         self.times.append(time.process_time() - start)
+        self.plans.append(_PLANS[0])
         return action
 
 
@@ -100,6 +142,13 @@ def report(rows: list[dict]) -> None:
     for category in scoring.CATEGORIES:
         print(f"  {category:12} {statistics.fmean(r[category] for r in rows):6.2f}")
     print(f"  {move_times(rows)}")
+    plans = sorted(p for r in rows for p in r.get("plans", ()) if p)
+    if plans:
+        print(
+            f"  the look further in {len(plans)} moves: next-turn plans a move "
+            f"mean {statistics.fmean(plans):.1f}, median {statistics.median(plans)}, "
+            f"fewest {plans[0]}, most {plans[-1]}"
+        )
 
 
 def compare(before: list[dict], after: list[dict]) -> None:
@@ -129,6 +178,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--think-iterations", type=int)
+    parser.add_argument("--cpu", action="store_true", help="--think in CPU seconds")
     parser.add_argument("--out")
     parser.add_argument("--compare", nargs=2)
     args = parser.parse_args()
@@ -136,7 +186,8 @@ def main() -> None:
         with open(args.compare[0]) as a, open(args.compare[1]) as b:
             compare(json.load(a), json.load(b))
         return
-    rows = play(args.bot, args.games, args.seed, Budget(args.think, args.think_iterations))
+    budget = Budget(args.think, args.think_iterations)
+    rows = play(args.bot, args.games, args.seed, budget, args.cpu)
     report(rows)
     if args.out:
         with open(args.out, "w") as f:

@@ -6,9 +6,10 @@ best few ends of the turn and plays each on: on samples of what the player canno
 see (the bag's order and the automaton's solo deck, drawn from the seat's view by
 ``sampling.determinize``; the same samples for every end, so that they differ by
 the player's moves and not by luck) the turn is played to that end, the automaton
-plays its turn, and the player's next turn is planned as greedy plans it.  An end's
-worth is the mean rating of the best end of the next turn (or of the game, if it
-ended).  The first action of the best end is played.
+plays its turn, and the player's next turn is planned as greedy plans it (eight
+ends since s14m, four before: see ``benchmarks/README.md``).  An end's worth is
+the mean rating of the best end of the next turn (or of the game, if it ended).
+The first action of the best end is played.
 
 Everything here checks a clock: when the deadline comes the answer is the best
 found so far (the plan's ranking when no end was played on), never a late move.
@@ -27,7 +28,7 @@ from tideboard.games.moonshell.outlook import Outlook
 from tideboard.games.moonshell.solo import OutOfTime, turn_ends
 from tideboard.games.moonshell.state import Pass, State
 
-ENDS = 4  # ends of the turn played on (the plan's best)
+ENDS = 8  # ends of the turn played on (the plan's best; 4 before s14m)
 MIN_SAMPLES = 2  # samples an end needs before the look further counts
 MAX_SAMPLES = 24  # samples enough (a time budget stops here if the deadline is later)
 
