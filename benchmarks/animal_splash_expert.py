@@ -33,6 +33,8 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot, Spec
 from tideboard.engine.simulate import play_out
 from tideboard.games.animal_splash import bots, scoring
+from tideboard.games.animal_splash.content import ENDINGS, MISSIONS
+from tideboard.games.animal_splash.tableau import measure, scorable
 
 
 def evaluate_ending(game: Any, state: Any) -> list[float]:
@@ -50,10 +52,48 @@ def evaluate_oxygen(game: Any, state: Any) -> list[float]:
     return [v + bots.OXYGEN_VALUE * o for v, o in zip(now, state.oxygen, strict=True)]
 
 
+def _settled(tableau: tuple[int, ...], pearls: frozenset[int]) -> tuple[int, frozenset[int]]:
+    """``bots.harvest`` and the pearls once it is scored."""
+    count = 0
+    while count < 8:
+        options = scorable(tableau, pearls)
+        if not options:
+            break
+        pos, area = options[0]
+        pearls = pearls | {tableau[pos] * 2 + area}
+        count += 1
+    return count, pearls
+
+
+def worth_settled(state: Any, seat: int) -> float:
+    """``bots.worth`` with the groups it can score now scored first: their pearls
+    count once, and their cards' pairs no longer count as groups in the making."""
+    tableau = state.tableaus[seat]
+    count, pearls = _settled(tableau, state.pearls[seat])
+    value = count + bots.promise(tableau, pearls)
+    held = state.held[seat]
+    groups = {MISSIONS[m].group for m in held}
+    best_mission = 0.0
+    for m in state.open_missions:
+        card = MISSIONS[m]
+        if card.group in groups:
+            continue
+        have = measure(card.test, tableau, pearls, len(held), card.animal)
+        best_mission = max(best_mission, card.points * min(1.0, have / card.n) ** 2)
+    mine = measure(ENDINGS[state.ending].metric, tableau, pearls, len(held))
+    return value + best_mission + 0.3 * mine
+
+
+def evaluate_settled(game: Any, state: Any) -> list[float]:
+    now = scoring.scores(state)
+    return [now[seat] + worth_settled(state, seat) for seat in range(state.players)]
+
+
 # Each variant: the expert's Spec as it would be (None: the greedy bot).
 VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "current": lambda: bots.EXPERT,
     "greedy": lambda: None,
+    "settled": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_settled),
     "oxygen": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_oxygen),
     "ending": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_ending),
 }
