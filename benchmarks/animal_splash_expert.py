@@ -6,7 +6,7 @@
 Each game is played once per variant, with the same seed, the same seat for the
 variant (going round as in ``bots.py``) and the same seeds for every bot, the
 others greedy: so the games differ only by what the variant chooses.  A line a
-game per variant (won or not, the seat's pearls, missions and end-scoring points,
+game per variant (won, a shared win's share, or lost; the seat's pearls, missions and end-scoring points,
 the best other's total); at the end, per variant, the games won with Wilson's
 interval, the mean rank, the mean margin over the best other with its interval,
 and the points by category, and against the first variant the margin's mean
@@ -161,7 +161,7 @@ def main() -> None:
             results[name].append((won, margin, rank, parts))
             print(
                 f"seed {seed} seat {number % args.players} {name:>14}: "
-                f"{'won ' if won else 'lost'} margin {margin:+3d} rank {rank} "
+                f"{'won ' if won == 1 else 'lost' if not won else f'won {won:.2g}'} margin {margin:+3d} rank {rank} "
                 f"pearls/missions/end {parts} totals {totals}",
                 flush=True,
             )
