@@ -7,10 +7,10 @@ Each game is played once per variant, with the same seed, the same seat for the
 variant (going round as in ``bots.py``) and the same seeds for every bot, the
 others greedy: so the games differ only by what the variant chooses.  A line a
 game per variant (won, a shared win's share, or lost; the seat's pearls, missions
-and end-scoring points; every seat's total); at the end, per variant, the games won with Wilson's
-interval, the mean rank, the mean margin over the best other with its interval,
-and the points by category, and against the first variant the margin's mean
-difference paired by game (with its interval).
+and end-scoring points; every seat's total); at the end, per variant, the games
+won with Wilson's interval, the mean rank, the mean margin over the best other
+with its interval, the points by category, and against the first variant the
+margin's mean difference paired by game (with its interval).
 
 ``greedy`` is the greedy bot in the variant's seat: how a seat scores when it
 plays as the others do.
