@@ -73,6 +73,14 @@ class Spec:
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
     # is due by then) and ``rng`` (the search's generator)
     decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
+    # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
+    # without searching, or None to search; called as ``routine(game, view, seat,
+    # legal, rng)`` with the bot's own generator, only when a bot chooses its move
+    # (``search(..., play=True)``), never for hints.  The search then draws from a
+    # copy of that generator, so the bot's generator moves by the routine moves'
+    # draws alone, as the rules of thumb's bot would (a campaign the search never
+    # turns from is that bot's campaign, dice and all)
+    routine: Callable[[Any, Any, int, Sequence[Any], random.Random], Any] | None = None
 
 
 @attrs.frozen
@@ -194,10 +202,23 @@ def search(
     spec: Spec,
     rng: random.Random,
     budget: Budget,
+    *,
+    play: bool = False,
 ) -> Result:
-    """Search from ``seat``'s ``view`` and rank its ``legal`` moves."""
+    """Search from ``seat``'s ``view`` and rank its ``legal`` moves (``play``: for a
+    bot's move, where the game's ``Spec.routine`` may answer without a search)."""
     start = time.monotonic()
     legal = list(legal)
+    if play and spec.routine is not None:
+        # (asked of a forced move too: the rules of thumb's bot may draw there)
+        move = spec.routine(game, view, seat, legal, rng)
+        if move is not None or len(legal) == 1:
+            move = legal[0] if move is None else move
+            rest = tuple(Ranked(action, 0, 0.0) for action in legal if action != move)
+            return Result((Ranked(move, 0, 0.0), *rest), 0, time.monotonic() - start)
+        fork = random.Random()
+        fork.setstate(rng.getstate())
+        rng = fork
     if len(legal) == 1:
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
@@ -367,5 +388,5 @@ class ExpertBot:
         self.last: Result | None = None  # the last search (for hints and benchmarks)
 
     def choose(self, game: Any, view: Any, seat: int, legal: Sequence[Any]) -> Any:
-        self.last = search(game, view, seat, legal, self.spec, self.random, self.budget)
+        self.last = search(game, view, seat, legal, self.spec, self.random, self.budget, play=True)
         return self.last.best

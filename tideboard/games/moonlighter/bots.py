@@ -354,6 +354,56 @@ def evaluate_hearts(game: Any, state: State) -> list[float]:
 EVALUATIONS = {"points": evaluate, "hearts": evaluate_hearts}
 
 
+# Where the expert searches (``critical``); elsewhere it plays greedy's move at once.
+# A campaign is some 1,800 moves, most of them forced, walks, placements, fights
+# that cannot be lost or rolls at full health, where greedy's habit is surely right
+# (or nothing else can be done): searching them spent the budget where it changed
+# nothing.  A fresh fight is searched between these odds (below, it is fled; above,
+# fought), a fight begun below ``CRITICAL_BEGUN`` (the odds of winning it from here).
+CRITICAL_FRESH = (0.9, 0.999)
+CRITICAL_BEGUN = 0.99
+
+
+def critical(
+    view: State,
+    move: Any,
+    fresh_odds: tuple[float, float] = CRITICAL_FRESH,
+    begun_odds: float = CRITICAL_BEGUN,
+) -> bool:
+    """Whether a decision is one that loses campaigns, worth the expert's search
+    (``move`` is greedy's): a fight it may flee whose odds are not clear either way, a
+    pawn to take or keep, and a roll with hearts lost (push on, or heal first)."""
+    s = view
+    if s.pending == LOOT:
+        return True
+    if s.pending == FIGHT:
+        if not can_flee(s):
+            return False  # (a black room or the boss: nothing to choose)
+        odds = win_chance(s.health, s.enemies, s.pawn, False)
+        if s.room.tile != BLACK and all(h == ENEMY_HEARTS for h in s.enemies):
+            return fresh_odds[0] <= odds < fresh_odds[1]
+        return odds < begun_odds
+    if s.pending == PLACE:
+        return False
+    return move == SWITCH or (move == ROLL and s.health < s.max_health)
+
+
+def routine_move(
+    fresh_odds: tuple[float, float] = CRITICAL_FRESH, begun_odds: float = CRITICAL_BEGUN
+) -> Any:
+    """The expert's ``Spec.routine``: greedy's move where the decision is not
+    :func:`critical` (drawn from the bot's generator as greedy's own bot draws), else
+    None (search)."""
+
+    def routine(game: Any, view: State, seat: int, legal: Sequence[Any], rng: Any) -> Any:
+        greedy = GreedyBot(0)  # (one a call: bots may think in threads)
+        greedy.random = rng
+        move = greedy.choose(game, view, seat, legal)
+        return None if critical(view, move, fresh_odds, begun_odds) else move
+
+    return routine
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
@@ -367,6 +417,7 @@ EXPERT = Spec(
     bias=0.2,
     exploration=0.1,
     hint_points=dungeons_done,
+    routine=routine_move(),
 )
 
 # A hint's why (engine.hints): the dungeon's progress, not the evaluation's points

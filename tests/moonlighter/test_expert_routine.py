@@ -1,0 +1,105 @@
+"""The expert searches only the decisions that lose campaigns (issue #21): elsewhere
+it plays greedy's move at once (``bots.critical``, the Spec's ``routine``), drawing
+from its generator as greedy's bot does, so a campaign it never turns from is
+greedy's own."""
+
+from __future__ import annotations
+
+import random
+
+from tests.moonlighter.ml_helpers import build, fresh
+from tideboard.engine.core import GameConfig
+from tideboard.engine.search import Budget, ExpertBot, search
+from tideboard.games.moonlighter import bots
+from tideboard.games.moonlighter.game import GAME
+from tideboard.games.moonlighter.state import FIGHT, FLEE, PLACE, ROLL, State
+
+BUDGET = 40
+
+
+def _expert(seed: int = 5) -> ExpertBot:
+    return ExpertBot(seed, spec=bots.EXPERT, iterations=BUDGET)
+
+
+def _choose(bot, state: State):
+    return bot.choose(GAME, GAME.view(state, 0), 0, GAME.legal_for(state, 0))
+
+
+def _fight_gone_bad() -> State:
+    """Health 2 of 5 against an orange room's enemies at 1 and 2 hearts, the start
+    room behind with open sides: flee or fight on."""
+    return build(
+        rooms=[(1, 0, "orange")],
+        pos=(1, 0),
+        came_from=(0, 0),
+        pending=FIGHT,
+        enemies=(1, 2),
+        health=2,
+    )
+
+
+def _two_rooms(**changes) -> State:
+    """The start room and a white room east of it: roll, or walk east."""
+    return build(rooms=[(1, 0, "white")], **changes)
+
+
+def test_a_roll_at_full_health_is_greedys_without_a_search():
+    state = _two_rooms()
+    assert len(GAME.legal_for(state, 0)) > 1
+    bot = _expert()
+    assert _choose(bot, state) == ROLL == _choose(bots.GreedyBot(5), state)
+    assert bot.last is not None and bot.last.iterations == 0
+
+
+def test_a_placement_is_greedys_drawn_as_greedy_draws():
+    """The room's side is greedy's, its ties broken by the same draws of the same seed."""
+    state = GAME.apply(fresh(3), ROLL)
+    assert state.pending == PLACE
+    for seed in range(6):
+        bot = ExpertBot(seed, spec=bots.EXPERT, iterations=BUDGET)
+        assert _choose(bot, state) == _choose(bots.GreedyBot(seed), state)
+        assert bot.last is not None and bot.last.iterations == 0
+
+
+def test_a_fight_gone_bad_is_searched():
+    state = _fight_gone_bad()
+    assert bots.critical(GAME.view(state, 0), FLEE)
+    bot = _expert()
+    assert _choose(bot, state) in GAME.legal_for(state, 0)
+    assert bot.last is not None and bot.last.iterations == BUDGET
+
+
+def test_a_roll_with_hearts_lost_is_searched():
+    """No pool on the map: greedy rolls hurt, where the run may end in a black room."""
+    state = _two_rooms(health=2)
+    assert _choose(bots.GreedyBot(1), state) == ROLL
+    bot = _expert()
+    _choose(bot, state)
+    assert bot.last is not None and bot.last.iterations == BUDGET
+
+
+def test_a_hint_searches_a_routine_decision():
+    """Hints call the search without ``play``: every decision is searched there."""
+    view = GAME.view(_two_rooms(), 0)
+    legal = GAME.legal_for(view, 0)
+    result = search(GAME, view, 0, legal, bots.EXPERT, random.Random(1), Budget(iterations=8))
+    assert result.iterations == 8
+
+
+def test_the_search_leaves_the_bots_generator_where_greedys_would_be():
+    """With one iteration a move the search plays greedy's favourite: the whole
+    campaign is greedy's, placements and dice alike (before, the searches drew from
+    the bot's generator and the placements' tie-breaks went their own way, from the
+    campaign's fourth move)."""
+    start = GAME.setup(GameConfig(players=1, seed=2))
+    games = []
+    for bot in (bots.GreedyBot(31), ExpertBot(31, spec=bots.EXPERT, iterations=1)):
+        state, moves, searched = start, [], 0
+        while not GAME.is_over(state):
+            legal = GAME.legal_for(state, 0)
+            moves.append(bot.choose(GAME, GAME.view(state, 0), 0, legal))
+            state = GAME.apply(state, moves[-1])
+            searched += bool(getattr(bot, "last", None) and bot.last.iterations)
+        games.append(moves)
+    assert searched > 0
+    assert games[0] == games[1]
