@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 
-from tests.moonlighter.ml_helpers import build, fresh
+from tests.moonlighter.ml_helpers import build, fresh, greens
 from tideboard.engine.core import GameConfig
+from tideboard.engine.rng import Rng
 from tideboard.engine.search import Budget, ExpertBot, search
+from tideboard.engine.states import evolve
 from tideboard.games.moonlighter import bots
 from tideboard.games.moonlighter.game import GAME
-from tideboard.games.moonlighter.state import FIGHT, FLEE, PLACE, ROLL, State
+from tideboard.games.moonlighter.state import ATTACK, FIGHT, FLEE, PLACE, ROLL, State
 
 BUDGET = 40
 
@@ -69,13 +71,41 @@ def test_a_fight_gone_bad_is_searched():
     assert bot.last is not None and bot.last.iterations == BUDGET
 
 
-def test_a_roll_with_hearts_lost_is_searched():
-    """No pool on the map: greedy rolls hurt, where the run may end in a black room."""
-    state = _two_rooms(health=2)
-    assert _choose(bots.GreedyBot(1), state) == ROLL
+def test_a_fresh_fight_at_middling_odds_is_searched_and_a_sure_one_is_not():
+    """An orange room entered at full health with the white pawn (94.7% to win):
+    fight for its green room or flee, searched; with the green pawn and 7 hearts
+    (99.97%) fought at once, and once the boss can appear fled at once (greedy's rules)."""
+    room = [(1, 0, "orange")]
+    fight = {"pos": (1, 0), "came_from": (0, 0), "pending": FIGHT, "enemies": (2, 2)}
     bot = _expert()
-    _choose(bot, state)
+    _choose(bot, build(rooms=room, **fight))
     assert bot.last is not None and bot.last.iterations == BUDGET
+    assert _choose(bot, build(rooms=room, pawn="green", health=7, max_health=7, **fight)) == ATTACK
+    assert bot.last.iterations == 0
+    ready = room + greens(10, start_x=2)
+    assert _choose(bot, build(rooms=ready, **fight)) == FLEE
+    assert bot.last.iterations == 0
+
+
+def test_a_walk_is_never_searched():
+    """Hurt with the pool dry, greedy rolls on: walking instead spends no roll, and a
+    search that was free to walked to and fro for ever."""
+    state = _two_rooms(health=2, pool=0)
+    bot = _expert()
+    assert _choose(bot, state) == ROLL
+    assert bot.last is not None and bot.last.iterations == 0
+
+
+def test_a_campaign_ends():
+    """A whole campaign at a few iterations a searched move ends (moonset at the
+    latest): no decision the search takes loops without rolling."""
+    state = GAME.setup(GameConfig(players=1, seed=1))
+    bot = ExpertBot(31, spec=bots.EXPERT, iterations=8)
+    for _ in range(8000):
+        if GAME.is_over(state):
+            break
+        state = GAME.apply(state, _choose(bot, state))
+    assert GAME.is_over(state)
 
 
 def test_a_hint_searches_a_routine_decision():
@@ -103,3 +133,15 @@ def test_the_search_leaves_the_bots_generator_where_greedys_would_be():
         games.append(moves)
     assert searched > 0
     assert games[0] == games[1]
+
+
+def test_a_searched_decision_reads_only_the_view():
+    """Two states with the same view (their dice to come differ): the same searched
+    choice, the same bot seed."""
+    state = _fight_gone_bad()
+    choices = []
+    for seed in (1, 99):
+        bot = _expert(7)
+        choices.append(_choose(bot, evolve(state, rng=Rng(seed))))
+        assert bot.last is not None and bot.last.iterations == BUDGET
+    assert choices[0] == choices[1]

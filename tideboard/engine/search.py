@@ -74,7 +74,8 @@ class Spec:
     # is due by then) and ``rng`` (the search's generator)
     decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
     # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
-    # without searching, or None to search; called as ``routine(game, view, seat,
+    # without searching, a tuple of the legal moves worth searching among (the rest
+    # are not), or None to search them all; called as ``routine(game, view, seat,
     # legal, rng)`` with the bot's own generator, only when a bot chooses its move
     # (``search(..., play=True)``), never for hints.  The search then draws from a
     # copy of that generator, so the bot's generator moves by the routine moves'
@@ -212,6 +213,8 @@ def search(
     if play and spec.routine is not None:
         # (asked of a forced move too: the rules of thumb's bot may draw there)
         move = spec.routine(game, view, seat, legal, rng)
+        if isinstance(move, tuple):  # the moves worth searching among
+            legal, move = list(move), (move[0] if len(move) == 1 else None)
         if move is not None or len(legal) == 1:
             move = legal[0] if move is None else move
             rest = tuple(Ranked(action, 0, 0.0) for action in legal if action != move)

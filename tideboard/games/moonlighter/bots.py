@@ -56,6 +56,7 @@ from tideboard.games.moonlighter.content import (
 from tideboard.games.moonlighter.queries import count_tiles, green_rooms, yellow_cap
 from tideboard.games.moonlighter.rules import attack_outcome, boss_ready, can_flee, open_sides
 from tideboard.games.moonlighter.state import (
+    ATTACK,
     FIGHT,
     FLEE,
     KEEP,
@@ -369,23 +370,26 @@ def critical(
     move: Any,
     fresh_odds: tuple[float, float] = CRITICAL_FRESH,
     begun_odds: float = CRITICAL_BEGUN,
-) -> bool:
-    """Whether a decision is one that loses campaigns, worth the expert's search
-    (``move`` is greedy's): a fight it may flee whose odds are not clear either way, a
-    pawn to take or keep, and a roll with hearts lost (push on, or heal first)."""
+) -> tuple[Any, ...] | None:
+    """The moves worth the expert's search at a decision that loses campaigns, or
+    None where greedy's ``move`` is surely right (or nothing else can be done): a
+    fight it may flee whose odds are not clear either way, attack or flee (a fresh
+    one only before the boss can appear: a green room more is no use after).
+
+    Left to greedy: walks, placements, rolls (with hearts lost it walks to the pool
+    whenever one with hearts is reached, which costs no roll and no heart the pool
+    would not give later; a search free to walk instead of rolling with the pool dry
+    walked to and fro for ever, every roll a risk of a black room), and pawns (a pawn
+    kept against greedy's rule was switched back on its next move)."""
     s = view
-    if s.pending == LOOT:
-        return True
-    if s.pending == FIGHT:
-        if not can_flee(s):
-            return False  # (a black room or the boss: nothing to choose)
-        odds = win_chance(s.health, s.enemies, s.pawn, False)
-        if s.room.tile != BLACK and all(h == ENEMY_HEARTS for h in s.enemies):
-            return fresh_odds[0] <= odds < fresh_odds[1]
-        return odds < begun_odds
-    if s.pending == PLACE:
-        return False
-    return move == SWITCH or (move == ROLL and s.health < s.max_health)
+    if s.pending != FIGHT or not can_flee(s):
+        return None  # (a black room or the boss: nothing to choose)
+    odds = win_chance(s.health, s.enemies, s.pawn, False)
+    if s.room.tile != BLACK and all(h == ENEMY_HEARTS for h in s.enemies):
+        searched = not boss_ready(s) and fresh_odds[0] <= odds < fresh_odds[1]
+    else:
+        searched = odds < begun_odds
+    return (move, FLEE if move == ATTACK else ATTACK) if searched else None
 
 
 def routine_move(
@@ -393,13 +397,13 @@ def routine_move(
 ) -> Any:
     """The expert's ``Spec.routine``: greedy's move where the decision is not
     :func:`critical` (drawn from the bot's generator as greedy's own bot draws), else
-    None (search)."""
+    the moves to search among."""
 
     def routine(game: Any, view: State, seat: int, legal: Sequence[Any], rng: Any) -> Any:
         greedy = GreedyBot(0)  # (one a call: bots may think in threads)
         greedy.random = rng
         move = greedy.choose(game, view, seat, legal)
-        return None if critical(view, move, fresh_odds, begun_odds) else move
+        return critical(view, move, fresh_odds, begun_odds) or move
 
     return routine
 
