@@ -21,7 +21,9 @@ The move chosen is the root's most visited one (on a tie, the favourite's).  The
 seconds, :func:`time.monotonic` checked between iterations and after every
 move of an iteration: an iteration cut by the deadline is dropped) or a number of ``iterations``
 (then the same seed gives the same choice every time).  With one legal move there
-is nothing to think about: it is answered at once.
+is nothing to think about: it is answered at once.  A game whose ``Spec.routine``
+knows where its rules of thumb are sure has a bot's move there answered at once too
+(greedy's), and searches only the rest, among the moves it names.
 
 Nothing here knows a game: a :class:`Spec` in each game's ``bots.py`` names its
 determinization, playout policy and the size of a clear win in points.
