@@ -4,10 +4,12 @@ campaign as it ends.
 
     python benchmarks/moonlighter_expert.py [--iterations N | --think S] [--seeds A-B]
         [--evaluate NAME] [--scale S] [--fresh LOW,HIGH] [--begun ODDS] [--everywhere]
+        [--keep MARGIN]
 
 The expert searches only the decisions ``bots.critical`` picks and plays greedy's move
 elsewhere (``Spec.routine``); ``--fresh`` and ``--begun`` move its odds, ``--everywhere``
-searches every move as before (about a minute a campaign at 20 iterations).  Each
+searches every move as before (about a minute a campaign at 20 iterations), ``--keep``
+the reward by which a move must beat greedy's to be played (``bots.KEEP_MARGIN``).  Each
 campaign line says how many moves were searched and how many of those left greedy's
 move.  ``--evaluate`` picks the expert's judgement of a cut playout
 (``bots.EVALUATIONS``; the old one: ``--evaluate points --scale 5000``).  Greedy plays
@@ -43,6 +45,7 @@ def main() -> None:
     parser.add_argument("--fresh", help="a fresh fight's odds searched, LOW,HIGH")
     parser.add_argument("--begun", type=float, help="a fight begun searched below these odds")
     parser.add_argument("--everywhere", action="store_true", help="search every move")
+    parser.add_argument("--keep", type=float, help="greedy's move kept within this reward")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
@@ -50,6 +53,8 @@ def main() -> None:
         spec = attrs.evolve(spec, evaluate=bots.EVALUATIONS[args.evaluate])
     if args.scale:
         spec = attrs.evolve(spec, scale=args.scale)
+    if args.keep is not None:
+        spec = attrs.evolve(spec, keep=args.keep)
     if args.everywhere:
         spec = attrs.evolve(spec, routine=None)
     elif args.fresh or args.begun is not None:

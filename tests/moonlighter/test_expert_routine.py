@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from tests.moonlighter.ml_helpers import build, fresh, greens
 from tideboard.engine.core import GameConfig
 from tideboard.engine.rng import Rng
@@ -145,3 +147,31 @@ def test_a_searched_decision_reads_only_the_view():
         choices.append(_choose(bot, evolve(state, rng=Rng(seed))))
         assert bot.last is not None and bot.last.iterations == BUDGET
     assert choices[0] == choices[1]
+
+
+def test_a_fight_the_search_finds_close_is_greedys():
+    """A fresh orange room in dungeon 2 with the pink pawn at 8 of 8 hearts (99.8%):
+    greedy fights; to a search of 200 iterations attack and flee differ by a few
+    thousandths of reward, and with this seed it would flee on that noise. Within
+    ``KEEP_MARGIN`` greedy's move is played."""
+    state = build(
+        rooms=[(0, 1, "orange"), *greens(3)],
+        pos=(0, 1),
+        came_from=(0, 0),
+        pending=FIGHT,
+        enemies=(2, 2),
+        pawn="pink",
+        health=8,
+        max_health=8,
+        dungeon=2,
+        cleared=1,
+        best=1,
+        pool=27,
+        lives=2,
+    )
+    assert _choose(bots.GreedyBot(3), state) == ATTACK
+    noisy = ExpertBot(4, spec=attrs.evolve(bots.EXPERT, keep=0.0), iterations=200)
+    assert _choose(noisy, state) == FLEE
+    bot = ExpertBot(4, spec=bots.EXPERT, iterations=200)
+    assert _choose(bot, state) == ATTACK
+    assert bot.last is not None and bot.last.iterations == 200

@@ -17,7 +17,8 @@ The search plays from one seat's ``view`` only.  Each iteration:
    small margin term; cut at the horizon, the points margin alone (see
    :func:`rewards`).  Every node holds the reward of the seat that moved into it.
 
-The move chosen is the root's most visited one (on a tie, the favourite's).  The budget is a time (``think``
+The move chosen is the root's most visited one (on a tie, the favourite's; with the
+Spec's ``keep``, the favourite unless another's mean reward beats it by that much).  The budget is a time (``think``
 seconds, :func:`time.monotonic` checked between iterations and after every
 move of an iteration: an iteration cut by the deadline is dropped) or a number of ``iterations``
 (then the same seed gives the same choice every time).  With one legal move there
@@ -64,6 +65,10 @@ class Spec:
     # so that with few iterations it is played unless the search finds better
     prior: Policy | None = None
     bias: float = 0.0
+    # the favourite is played unless another move's mean reward beats its own by
+    # this much (0: the most visited move is played): where the moves differ by less
+    # than a search of the budget can tell, greedy's tuned habit is the better guess
+    keep: float = 0.0
     exploration: float = EXPLORATION  # UCB1's constant (smaller where rewards differ little)
     # each seat's points where a playout ended, as its hints count them (None: the
     # game's ``scores`` when it finished, else ``evaluate``'s): Moonlighter's
@@ -262,6 +267,11 @@ def search(
         (_ranked(action, node) for action, node in root.children.items() if action in index),
         key=lambda r: (-r.visits, r.action != favourite, -r.value, index[r.action]),
     )
+    if spec.keep > 0 and ranked and ranked[0].action != favourite:
+        kept = next((r for r in ranked if r.action == favourite and r.visits), None)
+        if kept is not None and ranked[0].value < kept.value + spec.keep:
+            ranked.remove(kept)
+            ranked.insert(0, kept)
     tried = {r.action for r in ranked}
     ranked += [Ranked(action, 0, 0.0) for action in legal if action not in tried]
     return Result(tuple(ranked), iterations, time.monotonic() - start)
