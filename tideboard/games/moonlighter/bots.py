@@ -366,7 +366,7 @@ CRITICAL_BEGUN = 0.99
 # ... and greedy's move is left only for one whose mean reward is this much higher
 # (about three standard errors of the difference at a few hundred iterations: at
 # 300 the two moves of a fight differed by 0.002-0.008, and the search, free to
-# follow that noise, fled a fifth of the fights greedy fought and lost more campaigns)
+# follow that noise, left greedy's move at a fifth of the fights and won fewer campaigns)
 KEEP_MARGIN = 0.01
 
 
