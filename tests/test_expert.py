@@ -215,6 +215,42 @@ def test_few_iterations_play_the_favourite_unless_the_search_finds_better():
     assert result.best == 4  # the win the search finds outweighs the bias
 
 
+def test_the_favourite_is_kept_unless_another_move_is_better_by_the_margin():
+    """``Spec.keep``: the favourite 3 stays the choice when the 4 the search prefers is
+    worth less than the margin more (both win; the point more is about 0.012 of
+    reward at a scale of 10), and the 4 is chosen when the margin is smaller."""
+    game = _Race(length=4)
+    base = Spec(_same, prior=lambda game, view, seat, legal, rng: 3, bias=1.0)
+    for keep, best in ((0.05, 3), (0.001, 4)):
+        spec = attrs.evolve(base, keep=keep)
+        result = search(
+            game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(2), Budget(iterations=300)
+        )
+        assert result.best == best, keep
+
+
+def test_a_routine_move_is_played_without_a_search_and_hints_search_it():
+    """``Spec.routine``: a bot's move (``play``) is the routine's answer, unsearched; a
+    tuple narrows the search to its moves; a hint (no ``play``) searches them all."""
+    game = _Race(length=4)
+    calls = []
+
+    def routine(game, view, seat, legal, rng):
+        calls.append(view)
+        return 1 if len(calls) == 1 else (2, 4)
+
+    spec = Spec(_same, routine=routine)
+    budget = Budget(iterations=40)
+    played = search(game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(1), budget, play=True)
+    assert played.best == 1 and played.iterations == 0
+    narrowed = search(game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(1), budget, play=True)
+    assert narrowed.best == 4 and narrowed.iterations == 40
+    assert {r.action for r in narrowed.moves} == {2, 4}
+    hinted = search(game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(1), budget)
+    assert hinted.iterations == 40 and hinted.best == 4
+    assert len(calls) == 2
+
+
 def test_expert_is_offered_only_where_it_beats_greedy():
     """The picker and the SSH dialog (``bot_levels``) offer ``expert`` only in the
     games where benchmarks/bots.py measured it stronger than greedy and only once it

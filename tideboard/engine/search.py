@@ -17,11 +17,14 @@ The search plays from one seat's ``view`` only.  Each iteration:
    small margin term; cut at the horizon, the points margin alone (see
    :func:`rewards`).  Every node holds the reward of the seat that moved into it.
 
-The move chosen is the root's most visited one (on a tie, the favourite's).  The budget is a time (``think``
+The move chosen is the root's most visited one (on a tie, the favourite's; with the
+Spec's ``keep``, the favourite unless another's mean reward beats it by that much).  The budget is a time (``think``
 seconds, :func:`time.monotonic` checked between iterations and after every
 move of an iteration: an iteration cut by the deadline is dropped) or a number of ``iterations``
 (then the same seed gives the same choice every time).  With one legal move there
-is nothing to think about: it is answered at once.
+is nothing to think about: it is answered at once.  A game whose ``Spec.routine``
+knows where its rules of thumb are sure has a bot's move there answered at once too
+(greedy's), and searches only the rest, among the moves it names.
 
 Nothing here knows a game: a :class:`Spec` in each game's ``bots.py`` names its
 determinization, playout policy and the size of a clear win in points.
@@ -62,6 +65,10 @@ class Spec:
     # so that with few iterations it is played unless the search finds better
     prior: Policy | None = None
     bias: float = 0.0
+    # the favourite is played unless another move's mean reward beats its own by
+    # this much (0: the most visited move is played): where the moves differ by less
+    # than a search of the budget can tell, greedy's tuned habit is the better guess
+    keep: float = 0.0
     exploration: float = EXPLORATION  # UCB1's constant (smaller where rewards differ little)
     # each seat's points where a playout ended, as its hints count them (None: the
     # game's ``scores`` when it finished, else ``evaluate``'s): Moonlighter's
@@ -73,6 +80,15 @@ class Spec:
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
     # is due by then) and ``rng`` (the search's generator)
     decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
+    # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
+    # without searching, a tuple of the legal moves worth searching among (the rest
+    # are not), or None to search them all; called as ``routine(game, view, seat,
+    # legal, rng)`` with the bot's own generator, only when a bot chooses its move
+    # (``search(..., play=True)``), never for hints.  The search then draws from a
+    # copy of that generator, so the bot's generator moves by the routine moves'
+    # draws alone, as the rules of thumb's bot would (a campaign the search never
+    # turns from is that bot's campaign, dice and all)
+    routine: Callable[[Any, Any, int, Sequence[Any], random.Random], Any] | None = None
 
 
 @attrs.frozen
@@ -194,10 +210,25 @@ def search(
     spec: Spec,
     rng: random.Random,
     budget: Budget,
+    *,
+    play: bool = False,
 ) -> Result:
-    """Search from ``seat``'s ``view`` and rank its ``legal`` moves."""
+    """Search from ``seat``'s ``view`` and rank its ``legal`` moves (``play``: for a
+    bot's move, where the game's ``Spec.routine`` may answer without a search)."""
     start = time.monotonic()
     legal = list(legal)
+    if play and spec.routine is not None:
+        # (asked of a forced move too: the rules of thumb's bot may draw there)
+        move = spec.routine(game, view, seat, legal, rng)
+        if isinstance(move, tuple):  # the moves worth searching among
+            legal, move = list(move), (move[0] if len(move) == 1 else None)
+        if move is not None or len(legal) == 1:
+            move = legal[0] if move is None else move
+            rest = tuple(Ranked(action, 0, 0.0) for action in legal if action != move)
+            return Result((Ranked(move, 0, 0.0), *rest), 0, time.monotonic() - start)
+        fork = random.Random()
+        fork.setstate(rng.getstate())
+        rng = fork
     if len(legal) == 1:
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
@@ -236,6 +267,11 @@ def search(
         (_ranked(action, node) for action, node in root.children.items() if action in index),
         key=lambda r: (-r.visits, r.action != favourite, -r.value, index[r.action]),
     )
+    if spec.keep > 0 and ranked and ranked[0].action != favourite:
+        kept = next((r for r in ranked if r.action == favourite and r.visits), None)
+        if kept is not None and ranked[0].value < kept.value + spec.keep:
+            ranked.remove(kept)
+            ranked.insert(0, kept)
     tried = {r.action for r in ranked}
     ranked += [Ranked(action, 0, 0.0) for action in legal if action not in tried]
     return Result(tuple(ranked), iterations, time.monotonic() - start)
@@ -367,5 +403,5 @@ class ExpertBot:
         self.last: Result | None = None  # the last search (for hints and benchmarks)
 
     def choose(self, game: Any, view: Any, seat: int, legal: Sequence[Any]) -> Any:
-        self.last = search(game, view, seat, legal, self.spec, self.random, self.budget)
+        self.last = search(game, view, seat, legal, self.spec, self.random, self.budget, play=True)
         return self.last.best

@@ -307,7 +307,7 @@ def _think(
     game, spec = _game_and_spec(game_id)
     rng = random.Random()
     rng.setstate(state)
-    result = search(game, view, seat, legal, spec, rng, budget)
+    result = search(game, view, seat, legal, spec, rng, budget, play=True)
     return result, rng.getstate()
 
 
