@@ -73,6 +73,12 @@ class Spec:
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
     # is due by then) and ``rng`` (the search's generator)
     decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
+    # whether another seat's choice in a state is hidden from the searching seat when
+    # made (choices made at once and shown together: Mermaid Rain's melds): called
+    # (state, mover); such choices are the playout policy's inside the tree too, not
+    # the tree's (None: every choice is the tree's), so the others do not answer a
+    # choice of the searching seat they could not see
+    hidden: Callable[[Any, int], bool] | None = None
 
 
 @attrs.frozen
@@ -266,8 +272,15 @@ def _iterate(
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
+    hidden = spec.hidden if policy is not None else None
     while not expanded and not game.is_over(state):
         mover = game.to_move(state)[0]
+        if hidden is not None and mover != seat and hidden(state, mover):
+            # a choice the seat cannot see when it is made: the policy's, no node
+            state = game.apply(state, policy(game, state, mover, game.legal_for(state, mover), rng))  # type: ignore[misc]
+            if deadline is not None and time.monotonic() > deadline:
+                raise _OutOfTime
+            continue
         actions = legal if node is root else game.legal_for(state, mover)
         children = node.children
         tried = [a for a in actions if a in children and children[a].visits]
