@@ -8,8 +8,8 @@ games as that benchmark's.
 
 Prints a line a game (won or lost, the points, the expert's margin over the best
 other seat, its treasures and melds), then the wins (Wilson's 95% interval), the mean
-margin, treasures collected, spaces moved and melds built by the expert against the
-greedy seats' mean, and the CPU seconds a move.  ``--spec horizon=30`` runs the
+margin, treasures collected, spaces moved, melds built and the points (the track, the
+tribute, the majorities) of the expert against the greedy seats' mean, and the CPU seconds a move.  ``--spec horizon=30`` runs the
 expert with a field of its search's ``Spec`` changed (a number, or ``none``).  ``--save``
 writes each seed's result (JSON); ``--against`` pairs this run with a saved one: the
 games gained and lost and the mean change of the margin with its 95% interval.
@@ -28,6 +28,7 @@ from intervals import mean_interval, wilson
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget, ExpertBot
 from tideboard.games.mermaid_rain import bots as mermaid_bots
+from tideboard.games.mermaid_rain import scoring
 from tideboard.games.mermaid_rain.game import GAME
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.state import MELD, Move, Take, Teleport
@@ -72,7 +73,10 @@ def play(number: int, seed: int, players: int, budget: Budget, spec) -> dict:
     scores = GAME.scores(state)
     winners = GAME.winners(state)
     others = [s for s in range(players) if s != expert]
+    parts = [(b["track"], b["tribute"], sum(b["majorities"])) for b in scoring.breakdown(state)]
     return {
+        "parts": parts[expert],
+        "parts_others": [sum(parts[s][i] for s in others) / len(others) for i in range(3)],
         "seat": expert,
         "won": expert in winners,
         "share": 1 / len(winners) if expert in winners else 0.0,
@@ -141,7 +145,14 @@ def main() -> None:
         f"{sum(r['moved'] for r in rows) / games:.1f} "
         f"(greedy {sum(r['moved_others'] for r in rows) / games:.1f})"
     )
-    built = Counter()
+    if all("parts" in r for r in rows):
+        mine = [sum(r["parts"][i] for r in rows) / games for i in range(3)]
+        theirs = [sum(r["parts_others"][i] for r in rows) / games for i in range(3)]
+        print(
+            "points a game: track {:.1f} ({:.1f}), tribute {:.1f} ({:.1f}), "
+            "majorities {:.1f} ({:.1f})".format(*(x for pair in zip(mine, theirs) for x in pair))
+        )
+    built: Counter = Counter()
     for r in rows:
         built.update(r["melds"])
     print(

@@ -236,13 +236,14 @@ def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
 
     first = ranked(4, iterations=40)
     assert first == ranked(4, iterations=40)
-    assert {a for a, _ in first} == set(legal) and len(first) == len(legal)
+    assert {m.action for m in first} == set(legal) and len(first) == len(legal)
+    assert sum(m.visits for m in first) == 40 and first[0].visits > 0
     start = time.monotonic()
     late = EXPERT.decide(
         GAME, view, 0, legal, budget=Budget(think=0.1), deadline=start + 0.1, rng=random.Random(4)
     )
     assert time.monotonic() - start < 0.1 + 0.1
-    assert late[0][0] in legal
+    assert late[0].action in legal
     assert (
         EXPERT.decide(
             GAME,

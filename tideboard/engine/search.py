@@ -69,10 +69,11 @@ class Spec:
     hint_points: Callable[[Any, Any], Sequence[float]] | None = None
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
-    # expects (``None``: search as usual); called with the keywords ``budget``,
+    # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid
+    # Rain's melds; ``None``: search as usual); called with the keywords ``budget``,
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
     # is due by then) and ``rng`` (the search's generator)
-    decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
+    decide: Callable[..., Sequence[tuple[Any, float]] | Sequence[Ranked] | None] | None = None
     # whether another seat's choice in a state is hidden from the searching seat when
     # made (choices made at once and shown together: Mermaid Rain's melds): called
     # (state, mover); such choices are the playout policy's inside the tree too, not
@@ -217,8 +218,11 @@ def search(
             rng=rng,
         )
         if planned is not None:
-            moves = tuple(Ranked(action, 1, 0.0, points) for action, points in planned)
-            return Result(moves, 0, time.monotonic() - start)
+            moves = tuple(
+                m if isinstance(m, Ranked) else Ranked(m[0], 1, 0.0, m[1]) for m in planned
+            )
+            iterations = sum(m.visits for m in planned if isinstance(m, Ranked))
+            return Result(moves, iterations, time.monotonic() - start)
     deadline = None if budget.iterations is not None else start + budget.think
     root = _Node()
     favourite = None

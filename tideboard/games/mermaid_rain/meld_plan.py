@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.search import Budget, rewards
+from tideboard.engine.search import Budget, Ranked, rewards
 from tideboard.games.mermaid_rain.state import MELD, Show, State
 
 SHORTLIST = 6  # melds weighed besides greedy's own target
@@ -74,8 +74,11 @@ def plan(
     budget: Budget,
     deadline: float | None,
     rng: random.Random,
-) -> list[tuple[Any, float]] | None:
-    """The expert's meld step, ranked (``Spec.decide``); None outside the meld phase."""
+) -> list[Ranked] | None:
+    """The expert's meld step, ranked (``Spec.decide``): the steps in the order of the
+    melds they begin, the meld chosen most often first; each with the iterations of
+    every meld it begins, their mean reward, the points where they ended and the wins
+    of those that finished the game; None outside the meld phase."""
     if view.phase != MELD or type(legal[0]) is not Show:
         return None
     from tideboard.games.mermaid_rain.bots import EXPERT, GreedyBot
@@ -89,6 +92,8 @@ def plan(
     visits = [0] * len(targets)
     totals = [0.0] * len(targets)
     points = [0.0] * len(targets)
+    finished = [0] * len(targets)
+    wins = [0.0] * len(targets)
     done = 0
     limit = budget.iterations
     while (limit is None or done < limit) and (deadline is None or time.monotonic() < deadline):
@@ -107,20 +112,37 @@ def plan(
         outcome = _play(game, view, seat, targets[pick], first[pick], spec, rng, deadline)
         if outcome is None:
             break  # out of time: the iteration is dropped
-        reward, score = outcome
+        reward, score, won = outcome
         visits[pick] += 1
         totals[pick] += reward
         points[pick] += score
+        if won is not None:
+            finished[pick] += 1
+            wins[pick] += won
         done += 1
     order = sorted(
         range(len(targets)),
         key=lambda i: (-visits[i], i != 0, -(totals[i] / visits[i]) if visits[i] else 0.0, i),
     )
-    out: list[tuple[Any, float]] = []
-    for i in order:
-        if all(first[i] != action for action, _ in out):
-            out.append((first[i], points[i] / visits[i] if visits[i] else 0.0))
-    out += [(action, 0.0) for action in legal if all(action != a for a, _ in out)]
+    out: list[Ranked] = []
+    for i in order:  # each step's figures over every meld it begins
+        if any(first[i] == m.action for m in out):
+            continue
+        same = [j for j in range(len(targets)) if first[j] == first[i]]
+        n, ended = sum(visits[j] for j in same), sum(finished[j] for j in same)
+        out.append(
+            Ranked(
+                first[i],
+                n,
+                sum(totals[j] for j in same) / n,
+                sum(points[j] for j in same) / n,
+                ended,
+                sum(wins[j] for j in same) / ended if ended else 0.0,
+            )
+            if n
+            else Ranked(first[i], 0, 0.0)
+        )
+    out += [Ranked(action, 0, 0.0) for action in legal if all(action != m.action for m in out)]
     return out
 
 
@@ -133,9 +155,9 @@ def _play(
     spec: Any,
     rng: random.Random,
     deadline: float | None,
-) -> tuple[float, float] | None:
-    """One iteration for ``target``: (the seat's reward, its points where it ended),
-    None if the deadline passed."""
+) -> tuple[float, float, float | None] | None:
+    """One iteration for ``target``: (the seat's reward, its points where it ended,
+    its share of the win if the game ended, else None), None if the deadline passed."""
     state = spec.determinize(view, seat, rng)
     state = game.apply(state, first)
     builder = _builder(rng)
@@ -153,5 +175,8 @@ def _play(
         if deadline is not None and time.monotonic() > deadline:
             return None
     values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
-    scores = spec.evaluate(game, state) if not game.is_over(state) else game.scores(state)
-    return values[seat], scores[seat]
+    if not game.is_over(state):
+        return values[seat], spec.evaluate(game, state)[seat], None
+    winners = game.winners(state)
+    won = 1.0 / len(winners) if seat in winners else 0.0
+    return values[seat], game.scores(state)[seat], won
