@@ -4,20 +4,24 @@ at ``--players`` (its seat going round), the games and bots seeded as
 games as that benchmark's.
 
     python benchmarks/mermaid_rain_expert.py [--players 4] [--games 20] [--seed 1]
-        [--iterations 100] [--spec FIELD=VALUE ...] [--save FILE] [--against FILE]
+        [--iterations 100] [--spec FIELD=VALUE ...] [--set MODULE.NAME=VALUE ...]
+        [--save FILE] [--against FILE]
 
 Prints a line a game (won or lost, the points, the expert's margin over the best
-other seat, its treasures and melds), then the wins (Wilson's 95% interval), the mean
-margin, treasures collected, spaces moved, melds built and the points (the track, the
-tribute, the majorities) of the expert against the greedy seats' mean, and the CPU seconds a move.  ``--spec horizon=30`` runs the
-expert with a field of its search's ``Spec`` changed (a number, or ``none``).  ``--save``
-writes each seed's result (JSON); ``--against`` pairs this run with a saved one: the
-games gained and lost and the mean change of the margin with its 95% interval.
+other seat, its treasures and melds), then the wins (Wilson's 95% interval), the
+mean margin, and the expert's treasures collected, spaces moved, points (the track,
+the tribute, the majorities) and melds built against the greedy seats' mean, and
+the CPU seconds a move.  ``--spec horizon=30`` runs the expert with a field of its
+search's ``Spec`` changed (a number, or ``none``); ``--set meld_plan.SHORTLIST=10``
+with a constant of a ``mermaid_rain`` module changed.  ``--save`` writes each seed's
+result (JSON, after each game); ``--against`` pairs this run with a saved one: the
+games gained and lost, and the mean change of the margin with its 95% interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import time
 from collections import Counter
@@ -101,6 +105,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     parser.add_argument("--iterations", type=int, default=100, help="the expert's a move")
     parser.add_argument("--spec", nargs="*", default=[], help="FIELD=VALUE of the search's Spec")
+    parser.add_argument(
+        "--set", nargs="*", default=[], help="MODULE.NAME=NUMBER: a constant of mermaid_rain"
+    )
     parser.add_argument("--save", help="write each seed's result here (JSON)")
     parser.add_argument("--against", help="a saved run to pair with (the same seeds)")
     args = parser.parse_args()
@@ -111,6 +118,11 @@ def main() -> None:
             spec = attrs.evolve(spec, **{field: None})
         else:
             spec = attrs.evolve(spec, **{field: type(getattr(spec, field))(float(value))})
+    for change in args.set:
+        name, value = change.split("=")
+        module_name, constant = name.split(".")
+        module = importlib.import_module(f"tideboard.games.mermaid_rain.{module_name}")
+        setattr(module, constant, type(getattr(module, constant) or 0.0)(float(value)))
     budget = Budget(iterations=args.iterations)
     results: dict[str, dict] = {}
     start = time.monotonic()
@@ -135,7 +147,7 @@ def main() -> None:
     mean, mlow, mhigh = mean_interval([r["margin"] for r in rows])
     print(
         f"{args.players} players, expert at {args.iterations} iterations"
-        f"{' ' + ' '.join(args.spec) if args.spec else ''}: won {wins:g} of {games}, "
+        f"{''.join(' ' + c for c in args.spec + args.set)}: won {wins:g} of {games}, "
         f"{wins / games:.1%} [{low:.0%}, {high:.0%}] (fair {1 / args.players:.0%}); "
         f"margin {mean:+.1f} [{mlow:+.1f}, {mhigh:+.1f}]"
     )

@@ -26,6 +26,9 @@ from tideboard.engine.search import Budget, Ranked, rewards
 from tideboard.games.mermaid_rain.state import MELD, Show, State
 
 SHORTLIST = 6  # melds weighed besides greedy's own target
+# greedy's target's bias in the melds' UCB (as the tree's favourite's: ``bias / (visits
+# + 1)`` added); None: the search's ``Spec.bias``
+BIAS: float | None = None
 
 
 def _candidates(view: State, seat: int, greedy: Any) -> list[tuple[int, int, int]]:
@@ -84,6 +87,7 @@ def plan(
     from tideboard.games.mermaid_rain.bots import EXPERT, GreedyBot
 
     spec = EXPERT
+    bias = spec.bias if BIAS is None else BIAS
     greedy = GreedyBot()
     greedy.random = rng
     targets = _candidates(view, seat, greedy)
@@ -106,7 +110,7 @@ def plan(
                 key=lambda i: (
                     totals[i] / visits[i]
                     + spec.exploration * math.sqrt(log / visits[i])
-                    + (spec.bias / (visits[i] + 1) if i == 0 else 0.0)
+                    + (bias / (visits[i] + 1) if i == 0 else 0.0)
                 ),
             )
         outcome = _play(game, view, seat, targets[pick], first[pick], spec, rng, deadline)
