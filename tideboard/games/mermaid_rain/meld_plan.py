@@ -47,17 +47,22 @@ def _candidates(view: State, seat: int, greedy: Any) -> list[tuple[int, int, int
     return out
 
 
+_BUILDER: list[type] = []  # the class below, made on first use (bots imports this module)
+
+
 def _builder(rng: random.Random) -> Any:
     """A greedy bot building the meld it is given (``target``), drawing from ``rng``."""
-    from tideboard.games.mermaid_rain.bots import GreedyBot
+    if not _BUILDER:
+        from tideboard.games.mermaid_rain.bots import GreedyBot
 
-    class Builder(GreedyBot):
-        target: tuple = (0, 0, 0)
+        class Builder(GreedyBot):
+            target: tuple = (0, 0, 0)
 
-        def meld_target(self, view: State, seat: int) -> tuple[int, int, int]:
-            return self.target
+            def meld_target(self, view: State, seat: int) -> tuple[int, int, int]:
+                return self.target
 
-    bot = Builder()
+        _BUILDER.append(Builder)
+    bot = _BUILDER[0]()
     bot.random = rng
     return bot
 
