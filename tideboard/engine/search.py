@@ -10,6 +10,8 @@ The search plays from one seat's ``view`` only.  Each iteration:
    actions taken from it, of whichever seat moved; only the children legal in
    this determinization are considered, by UCB1 with *availability* counts (how
    often a child could have been chosen, not how often its parent was visited);
+   another seat's choice the seat cannot see when it is made (``Spec.hidden``:
+   choices made at once, shown together) is the playout policy's, not a node;
 3. **expands** one untried action (the playout policy's choice first, when it is
    untried: the cheap greedy move is usually the best first guess);
 4. **plays out** with the game's fast default policy up to a horizon of actions;
@@ -276,12 +278,13 @@ def _iterate(
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
-    hidden = spec.hidden if policy is not None else None
+    hidden = spec.hidden
     while not expanded and not game.is_over(state):
         mover = game.to_move(state)[0]
-        if hidden is not None and mover != seat and hidden(state, mover):
+        if hidden is not None and policy is not None and mover != seat and hidden(state, mover):
             # a choice the seat cannot see when it is made: the policy's, no node
-            state = game.apply(state, policy(game, state, mover, game.legal_for(state, mover), rng))  # type: ignore[misc]
+            actions = game.legal_for(state, mover)
+            state = game.apply(state, policy(game, state, mover, actions, rng))
             if deadline is not None and time.monotonic() > deadline:
                 raise _OutOfTime
             continue
