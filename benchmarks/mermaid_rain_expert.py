@@ -4,7 +4,7 @@ at ``--players`` (its seat going round), the games and bots seeded as
 games as that benchmark's.
 
     python benchmarks/mermaid_rain_expert.py [--players 4] [--games 20] [--seed 1]
-        [--iterations 100] [--spec FIELD=VALUE ...] [--set MODULE.NAME=VALUE ...]
+        [--start K] [--iterations 100] [--spec FIELD=VALUE ...] [--set MODULE.NAME=VALUE ...]
         [--save FILE] [--against FILE]
 
 Prints a line a game (won or lost, the points, the expert's margin over the best
@@ -103,6 +103,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first START games (resume a run)"
+    )
     parser.add_argument("--iterations", type=int, default=100, help="the expert's a move")
     parser.add_argument("--spec", nargs="*", default=[], help="FIELD=VALUE of the search's Spec")
     parser.add_argument(
@@ -126,7 +129,7 @@ def main() -> None:
     budget = Budget(iterations=args.iterations)
     results: dict[str, dict] = {}
     start = time.monotonic()
-    for number in range(args.games):
+    for number in range(args.start, args.games):
         seed = args.seed + number
         r = play(number, seed, args.players, budget, spec)
         results[str(seed)] = r
