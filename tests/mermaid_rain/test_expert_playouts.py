@@ -10,7 +10,8 @@ from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import bots
 from tideboard.games.mermaid_rain.bots import EXPERT, GreedyBot, treasure_spaces
 from tideboard.games.mermaid_rain.content import distance
-from tideboard.games.mermaid_rain.state import Drop, End, Move, Place
+from tideboard.games.mermaid_rain.melds import meld_rank
+from tideboard.games.mermaid_rain.state import Drop, End, Move, Place, Show
 
 from .mr_helpers import GAME, cell, fresh, riding
 
@@ -121,3 +122,138 @@ def test_a_cut_playout_counts_only_the_cards_that_will_still_pay_a_step():
     last = evolve(many, round=5)
     assert EXPERT.evaluate(GAME, last)[0] == EXPERT.evaluate(GAME, evolve(two, round=5))[0]
     assert EXPERT.evaluate(GAME, last)[0] == EXPERT.evaluate(GAME, with_hand(0, (0, 0, 0)))[0]
+
+
+def _meld_target_weighed_afresh(bot, view, seat):
+    """Greedy's meld target as it was written first (every meld weighed each time)."""
+    hand, meld = view.hands[seat], view.melds[seat]
+    jitter = bot._jitter(view.round)
+    cost = bots.CARD_WORTH if treasure_spaces(view) else bots.CARD_WORTH / 4
+    held = sum(hand[:3])
+    best, best_value = meld, -99.0
+    for d in range(meld[0], meld[0] + hand[0] + 1):
+        for g in range(meld[1], meld[1] + hand[1] + 1):
+            for t in range(meld[2], meld[2] + hand[2] + 1):
+                size = d + g + t
+                if size < 2 or size > bots.MELD_LIMIT:
+                    continue
+                if size > 2 and held - (size - sum(meld)) < bots.KEEP_TO_MOVE:
+                    continue
+                rank = meld_rank((d, g, t))
+                worth = bots.MELD_WORTH[rank]
+                if rank == bots.MARCH and not view.pool:
+                    worth = 0.0
+                value = worth + jitter[rank] + (8 - rank) * bots.ORDER_WORTH
+                value -= cost * (size - 2)
+                if value > best_value:
+                    best, best_value = (d, g, t), value
+    return best
+
+
+def test_greedy_aims_at_the_same_meld_as_when_every_meld_was_weighed_afresh():
+    """The melds a hand may build are weighed once per hand (``bots._meld_candidates``):
+    the target is the same for every hand, meld shown, lean of the round, with and
+    without treasure on the board and in the pool."""
+    rng = random.Random(3)
+    state = fresh(4, 1)
+    bare = evolve(state, spaces=tuple(() for _ in state.spaces))
+    checked = 0
+    for _ in range(400):
+        base = rng.choice((state, bare))
+        if rng.random() < 0.3:
+            base = evolve(base, pool=())
+        meld = tuple(rng.randint(0, 2) for _ in range(3))
+        if sum(meld) > 4:
+            continue
+        hand = (*(rng.randint(0, 5) for _ in range(3)), 1)
+        view = evolve(
+            base,
+            hands=(hand, *base.hands[1:]),
+            melds=(meld, *base.melds[1:]),
+            round=rng.randint(1, 5),
+        )
+        bot = GreedyBot(rng.randrange(1000))
+        assert bot.meld_target(view, 0) == _meld_target_weighed_afresh(bot, view, 0)
+        checked += 1
+    assert checked > 300
+
+
+def _tree(spec, state, seat, iterations=60):
+    from tideboard.engine import search
+
+    view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
+    root = search._Node()
+    rng = random.Random(2)
+    for _ in range(iterations):
+        search._iterate(GAME, view, seat, legal, spec, rng, root, None)
+    return root
+
+
+def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
+    """Seat 0 shows its first two cards first (seats 1-3 after it, unseen by it and it
+    by them): below its choices the tree holds no node of the others' meld choices,
+    they are greedy's in every iteration (``Spec.hidden``), so they cannot answer a
+    meld they would not have seen.  Without the rule they are nodes of the tree."""
+    from attrs import evolve as evolve_spec
+
+    state = fresh(4, 3)
+    assert GAME.to_move(state) == (0, 1, 2, 3)
+
+    def others_below(root):
+        return {
+            action.seat
+            for child in root.children.values()
+            for action in child.children
+            if isinstance(action, Show)
+        } - {0}
+
+    assert others_below(_tree(EXPERT, state, 0)) == set()
+    assert others_below(_tree(evolve_spec(EXPERT, hidden=None), state, 0)) == {1}
+    assert EXPERT.hidden(state, 1)
+    assert not EXPERT.hidden(riding(seat=1, at="f5", cards=(1, 1, 1)), 1)
+
+
+def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
+    """In the meld phase the expert weighs whole melds (``meld_plan``), greedy's target
+    among them, and answers the first step of the one it chose: a legal choice, the
+    same for the same view and seed; with every step ranked, and in time."""
+    import time
+
+    from tideboard.engine.search import Budget
+    from tideboard.games.mermaid_rain import meld_plan
+    from tideboard.games.mermaid_rain.bots import weigh_melds
+
+    state = fresh(4, 3)
+    view, legal = GAME.view(state, 0), GAME.legal_for(state, 0)
+    targets = meld_plan._candidates(view, 0, GreedyBot(1), weigh_melds)
+    assert len(targets) == len(set(targets)) > 2
+    hand = view.hands[0]
+    assert all(2 <= sum(t) <= 5 and all(t[k] <= hand[k] for k in range(3)) for t in targets)
+
+    def ranked(seed, **budget):
+        return EXPERT.decide(
+            GAME, view, 0, legal, budget=Budget(**budget), deadline=None, rng=random.Random(seed)
+        )
+
+    first = ranked(4, iterations=40)
+    assert first == ranked(4, iterations=40)
+    assert {m.action for m in first} == set(legal) and len(first) == len(legal)
+    assert sum(m.visits for m in first) == 40 and first[0].visits > 0
+    start = time.monotonic()
+    late = EXPERT.decide(
+        GAME, view, 0, legal, budget=Budget(think=0.1), deadline=start + 0.1, rng=random.Random(4)
+    )
+    assert time.monotonic() - start < 0.1 + 0.1
+    assert late[0].action in legal
+    assert (
+        EXPERT.decide(
+            GAME,
+            riding(seat=1, at="f5", cards=(1, 1, 1)),
+            1,
+            [End(1)],
+            budget=Budget(iterations=5),
+            deadline=None,
+            rng=random.Random(1),
+        )
+        is None
+    )

@@ -10,6 +10,8 @@ The search plays from one seat's ``view`` only.  Each iteration:
    actions taken from it, of whichever seat moved; only the children legal in
    this determinization are considered, by UCB1 with *availability* counts (how
    often a child could have been chosen, not how often its parent was visited);
+   another seat's choice the seat cannot see when it is made (``Spec.hidden``:
+   choices made at once, shown together) is the playout policy's, not a node;
 3. **expands** one untried action (the playout policy's choice first, when it is
    untried: the cheap greedy move is usually the best first guess);
 4. **plays out** with the game's fast default policy up to a horizon of actions;
@@ -76,10 +78,11 @@ class Spec:
     hint_points: Callable[[Any, Any], Sequence[float]] | None = None
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
-    # expects (``None``: search as usual); called with the keywords ``budget``,
+    # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid
+    # Rain's melds; ``None``: search as usual); called with the keywords ``budget``,
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
     # is due by then) and ``rng`` (the search's generator)
-    decide: Callable[..., Sequence[tuple[Any, float]] | None] | None = None
+    decide: Callable[..., Sequence[tuple[Any, float]] | Sequence[Ranked] | None] | None = None
     # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
     # without searching, a tuple of the legal moves worth searching among (the rest
     # are not), or None to search them all; called as ``routine(game, view, seat,
@@ -89,6 +92,12 @@ class Spec:
     # draws alone, as the rules of thumb's bot would (a campaign the search never
     # turns from is that bot's campaign, dice and all)
     routine: Callable[[Any, Any, int, Sequence[Any], random.Random], Any] | None = None
+    # whether another seat's choice in a state is hidden from the searching seat when
+    # made (choices made at once and shown together: Mermaid Rain's melds): called
+    # (state, mover); such choices are the playout policy's inside the tree too, not
+    # the tree's (None: every choice is the tree's), so the others do not answer a
+    # choice of the searching seat they could not see
+    hidden: Callable[[Any, int], bool] | None = None
 
 
 @attrs.frozen
@@ -242,8 +251,11 @@ def search(
             rng=rng,
         )
         if planned is not None:
-            moves = tuple(Ranked(action, 1, 0.0, points) for action, points in planned)
-            return Result(moves, 0, time.monotonic() - start)
+            moves = tuple(
+                m if isinstance(m, Ranked) else Ranked(m[0], 1, 0.0, m[1]) for m in planned
+            )
+            iterations = sum(m.visits for m in planned if isinstance(m, Ranked))
+            return Result(moves, iterations, time.monotonic() - start)
     deadline = None if budget.iterations is not None else start + budget.think
     root = _Node()
     favourite = None
@@ -302,8 +314,16 @@ def _iterate(
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
+    hidden = spec.hidden
     while not expanded and not game.is_over(state):
         mover = game.to_move(state)[0]
+        if hidden is not None and policy is not None and mover != seat and hidden(state, mover):
+            # a choice the seat cannot see when it is made: the policy's, no node
+            actions = game.legal_for(state, mover)
+            state = game.apply(state, policy(game, state, mover, actions, rng))
+            if deadline is not None and time.monotonic() > deadline:
+                raise _OutOfTime
+            continue
         actions = legal if node is root else game.legal_for(state, mover)
         children = node.children
         tried = [a for a in actions if a in children and children[a].visits]

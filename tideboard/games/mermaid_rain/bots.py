@@ -27,7 +27,7 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec
-from tideboard.games.mermaid_rain import sampling, scoring, spaces
+from tideboard.games.mermaid_rain import meld_plan, sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     CELLS,
     KEEP,
@@ -47,6 +47,7 @@ from tideboard.games.mermaid_rain.playouts import playout_policy
 from tideboard.games.mermaid_rain.state import (
     DISCARD,
     HOME,
+    MELD,
     RIDE,
     Draw,
     Drop,
@@ -85,8 +86,16 @@ def _within(meld: tuple[int, ...], target: tuple[int, ...]) -> bool:
     return all(m <= t for m, t in zip(meld, target))
 
 
+_LAST_SPACES: list = [None, []]  # the last board asked about and its answer
+
+
 def treasure_spaces(view: State) -> list[int]:
-    return [c for c, ids in enumerate(view.spaces) if ids]
+    """The spaces with treasure (a new list; the last board's answer is kept, and a
+    playout asks about the same board many times running)."""
+    lying = view.spaces
+    if _LAST_SPACES[0] is not lying:
+        _LAST_SPACES[:] = [lying, [c for c, ids in enumerate(lying) if ids]]
+    return list(_LAST_SPACES[1])
 
 
 def card_cost(view: State, hand: tuple[int, ...], space: int) -> int:
@@ -129,6 +138,61 @@ def _distances() -> list[tuple[int, ...]]:
             for ax, ay, az in coords
         )
     return _DISTANCES
+
+
+# The melds a hand may build and their worth but the round's lean, by (hand, meld
+# shown, treasure on the board, treasure in the pool): the greedy meld target is asked
+# for in every playout's meld phase (a fifth of a search's time when weighed afresh).
+Candidate = tuple[float, float, float, int, tuple[int, int, int]]
+_MELD_CANDIDATES: dict[tuple, tuple[Candidate, ...]] = {}
+
+
+def _meld_candidates(
+    hand: tuple[int, ...], meld: tuple[int, ...], treasure: bool, pool: bool
+) -> tuple[Candidate, ...]:
+    """(bonus worth, turn order worth, the cards' cost, rank, (d, g, t)) of every meld
+    ``meld_target`` weighs, in its order (so the same ties go the same way)."""
+    key = (hand[0], hand[1], hand[2], meld, treasure, pool)
+    found = _MELD_CANDIDATES.get(key)
+    if found is not None:
+        return found
+    card_cost = CARD_WORTH if treasure else CARD_WORTH / 4
+    held = sum(hand[:3])
+    out = []
+    for d in range(meld[0], meld[0] + hand[0] + 1):
+        for g in range(meld[1], meld[1] + hand[1] + 1):
+            for t in range(meld[2], meld[2] + hand[2] + 1):
+                size = d + g + t
+                if size < 2 or size > MELD_LIMIT:
+                    continue
+                spent = size - sum(meld)
+                if size > 2 and held - spent < KEEP_TO_MOVE:
+                    continue  # a card beyond the first two, and too few left to move
+                rank = meld_rank((d, g, t))
+                worth = MELD_WORTH[rank]
+                if rank == MARCH and not pool:
+                    worth = 0.0  # the pool is empty: no treasure
+                out.append(
+                    (worth, (8 - rank) * ORDER_WORTH, card_cost * (size - 2), rank, (d, g, t))
+                )
+    if len(_MELD_CANDIDATES) > 20_000:
+        _MELD_CANDIDATES.clear()
+    found = _MELD_CANDIDATES[key] = tuple(out)
+    return found
+
+
+# Each cell's distance to the nearest of some treasure spaces, by those spaces (the
+# tiles' placement asks for it at every spot choice of every playout).
+_FROM_GOLD: dict[tuple[int, ...], list[int]] = {}
+
+
+def _from_gold(targets: tuple[int, ...]) -> list[int]:
+    found = _FROM_GOLD.get(targets)
+    if found is None:
+        if len(_FROM_GOLD) > 20_000:
+            _FROM_GOLD.clear()
+        found = _FROM_GOLD[targets] = [min(map(row.__getitem__, targets)) for row in _distances()]
+    return found
 
 
 class GreedyBot:
@@ -196,26 +260,14 @@ class GreedyBot:
         leans a little towards some melds (a jitter), so it builds all kinds."""
         hand, meld = view.hands[seat], view.melds[seat]
         jitter = self._jitter(view.round)
-        card_cost = CARD_WORTH if treasure_spaces(view) else CARD_WORTH / 4
-        held = sum(hand[:3])
         best, best_value = meld, -99.0
-        for d in range(meld[0], meld[0] + hand[0] + 1):
-            for g in range(meld[1], meld[1] + hand[1] + 1):
-                for t in range(meld[2], meld[2] + hand[2] + 1):
-                    size = d + g + t
-                    if size < 2 or size > MELD_LIMIT:
-                        continue
-                    spent = size - sum(meld)
-                    if size > 2 and held - spent < KEEP_TO_MOVE:
-                        continue  # a card beyond the first two, and too few left to move
-                    rank = meld_rank((d, g, t))
-                    worth = MELD_WORTH[rank]
-                    if rank == MARCH and not view.pool:
-                        worth = 0.0  # the pool is empty: no treasure
-                    value = worth + jitter[rank] + (8 - rank) * ORDER_WORTH
-                    value -= card_cost * (size - 2)
-                    if value > best_value:
-                        best, best_value = (d, g, t), value
+        for worth, order, cost, rank, candidate in _meld_candidates(
+            hand, meld, bool(treasure_spaces(view)), bool(view.pool)
+        ):
+            value = worth + jitter[rank] + order
+            value -= cost
+            if value > best_value:
+                best, best_value = candidate, value
         return best
 
     def _jitter(self, round_number: int) -> list[float]:
@@ -231,11 +283,10 @@ class GreedyBot:
 
     def _place(self, view: State, seat: int, legal: Sequence[Any]) -> Any:
         here = view.at[seat]
-        targets = [t for t in treasure_spaces(view) if t != here]
-        table = _distances()
-        from_me = table[here]
+        targets = tuple(t for t in treasure_spaces(view) if t != here)
+        from_me = _distances()[here]
         # each cell's distance to the nearest treasure (9 with none), once for all spots
-        from_gold = [min(map(row.__getitem__, targets)) for row in table] if targets else None
+        from_gold = _from_gold(targets) if targets else None
         best, best_key = None, None
         for action in legal:
             if isinstance(action, Drop):
@@ -353,17 +404,44 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
     return sampling.determinize(view, seat, rng, greedy_show)
 
 
+def hidden_choice(state: State, mover: int) -> bool:
+    """Whether ``mover``'s choice now is made unseen by the others (``Spec.hidden``):
+    the melds' cards and the cards kept at the round's end are chosen at once and
+    shown together, so in the expert's tree the others' are greedy's, not answers
+    to the expert's own choice made just before."""
+    return state.phase == MELD or state.phase == DISCARD
+
+
+def weigh_melds(view: State, seat: int) -> tuple[Candidate, ...]:
+    """Greedy's weighing of every meld ``seat``'s hand can still build (the expert's
+    meld plan weighs the best of them)."""
+    hand, meld = view.hands[seat], view.melds[seat]
+    return _meld_candidates(hand, meld, bool(treasure_spaces(view)), bool(view.pool))
+
+
+def meld_decide(game: Any, view: State, seat: int, legal: Sequence[Any], **keywords: Any) -> Any:
+    """The expert's meld, chosen whole (``Spec.decide``: ``meld_plan.plan`` with this
+    module's search settings, greedy bot and weighing of melds)."""
+    return meld_plan.plan(
+        game, view, seat, legal, spec=EXPERT, greedy=GreedyBot, weigh=weigh_melds, **keywords
+    )
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
 EXPERT = Spec(
     determinize=determinize,
     policy=playout_policy(GreedyBot()),
-    scale=15.0,
+    # a clear margin: at 15 the reward (the margin over the best of the others) was flat
+    # where the expert stood 20 points behind, as a cut playout early on often does
+    scale=30.0,
     horizon=50,
     evaluate=evaluate,
     prior=greedy_prior,
     bias=1.0,
+    hidden=hidden_choice,
+    decide=meld_decide,
 )
 
 
