@@ -24,7 +24,7 @@ TINY = Budget(iterations=6)
 # the games whose picker offers the expert: measured stronger than greedy
 # (benchmarks/README.md: Shifting Stones, Moonshell and Animal Splash are) AND thinking
 # off the event loop (engine/thinking.py: in the app and over SSH; issue #21, "No stalls")
-EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash"}
+EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash", "mermaid-rain"}
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))

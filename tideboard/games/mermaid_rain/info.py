@@ -13,7 +13,7 @@ INFO = GameInfo(
     min_players=3,
     max_players=6,
     summary="Meld cards all at once, lay surf tiles, ride to the treasures.",
-    bot_levels=("random", "easy", "greedy"),  # "expert" when measured stronger (issue #21)
+    bot_levels=("random", "easy", "greedy", "expert"),
     options=(
         GameOption(
             "ruleset",
