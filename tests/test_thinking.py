@@ -179,3 +179,45 @@ def test_the_workers_of_a_killed_process_end():
             return
         time.sleep(0.1)
     raise AssertionError("the worker outlived its process")
+
+
+def test_a_worker_settles_its_heap_before_each_search_within_the_budget():
+    """A worker collects what the last search left and freezes what lives on (the
+    games' caches), so that no collection of its whole heap lands in a search, past
+    its deadline; the time it takes comes out of a time budget.  Run in a process
+    of its own, as a worker is (frozen, this one's objects would stay for good)."""
+    code = """
+import gc, weakref
+from tideboard.engine import thinking
+from tideboard.engine.search import Budget
+
+class Node:
+    pass
+
+caches = [[n] for n in range(50000)]  # long-lived, as the games' caches are
+left = Node()
+left.me = left  # a cycle the last search left
+gone = weakref.ref(left)
+del left
+assert gc.get_freeze_count() == 0
+budget = thinking.settle_heap(Budget(1.0))
+assert gone() is None, "the last search's cycle was frozen, never to be collected"
+assert gc.get_freeze_count() >= 50000
+assert 0.5 <= budget.think <= 1.0, budget
+assert thinking.settle_heap(Budget(iterations=7)) == Budget(iterations=7)
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_each_search_in_a_worker_starts_with_its_heap_settled(monkeypatch):
+    settled = []
+    monkeypatch.setattr(thinking, "settle_heap", lambda budget: settled.append(budget) or budget)
+    game, view, seat, legal = _position("animal-splash")
+    budget = Budget(iterations=5)
+    result = thinking._rank("animal-splash", view, seat, legal, budget, 3)
+    move, _ = thinking._think(
+        "animal-splash", view, seat, legal, budget, random.Random(4).getstate()
+    )
+    assert result.moves and move.moves and settled == [budget, budget]
