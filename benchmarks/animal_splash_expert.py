@@ -33,8 +33,7 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot, Spec
 from tideboard.engine.simulate import play_out
 from tideboard.games.animal_splash import bots, scoring
-from tideboard.games.animal_splash.content import ENDINGS, MISSIONS
-from tideboard.games.animal_splash.tableau import measure, scorable
+from tideboard.games.animal_splash.tableau import scorable
 
 
 def evaluate_ending(game: Any, state: Any) -> list[float]:
@@ -71,16 +70,7 @@ def worth_settled(state: Any, seat: int) -> float:
     tableau = state.tableaus[seat]
     count, pearls = _settled(tableau, state.pearls[seat])
     value = count + bots.promise(tableau, pearls)
-    held = state.held[seat]
-    groups = {MISSIONS[m].group for m in held}
-    best_mission = 0.0
-    for m in state.open_missions:
-        card = MISSIONS[m]
-        if card.group in groups:
-            continue
-        have = measure(card.test, tableau, pearls, len(held), card.animal)
-        best_mission = max(best_mission, card.points * min(1.0, have / card.n) ** 2)
-    mine = measure(ENDINGS[state.ending].metric, tableau, pearls, len(held))
+    best_mission, mine = bots.prospects(state, seat, tableau, pearls)
     return value + best_mission + 0.3 * mine
 
 

@@ -64,6 +64,15 @@ def worth(state: State, seat: int, tableau: tuple[int, ...], pearls: frozenset[i
     """What a tableau is worth to ``seat`` in this position (pearls now and to come,
     missions it may take, the end-scoring card)."""
     value = harvest(tableau, pearls) + promise(tableau, pearls)
+    best_mission, mine = prospects(state, seat, tableau, pearls)
+    return value + best_mission + 0.3 * mine
+
+
+def prospects(
+    state: State, seat: int, tableau: tuple[int, ...], pearls: frozenset[int]
+) -> tuple[float, float]:
+    """What a tableau promises ``seat`` beyond its groups: the worth of the best
+    mission it may still take, and its measure by the end-scoring card."""
     held = state.held[seat]
     groups = {MISSIONS[m].group for m in held}
     best_mission = 0.0
@@ -74,8 +83,7 @@ def worth(state: State, seat: int, tableau: tuple[int, ...], pearls: frozenset[i
         have = measure(card.test, tableau, pearls, len(held), card.animal)
         best_mission = max(best_mission, card.points * min(1.0, have / card.n) ** 2)
     ending = ENDINGS[state.ending]
-    mine = measure(ending.metric, tableau, pearls, len(held))
-    return value + best_mission + 0.3 * mine
+    return best_mission, measure(ending.metric, tableau, pearls, len(held))
 
 
 class GreedyBot:
