@@ -102,31 +102,35 @@ def game_seats(game: Any, view: Any) -> int:
 
 def _game_why(game: Any) -> Any:
     """The game's own wording of a hint's why, where its points would read as
-    nonsense (the bots module's ``HINT_WHY(view, ranked)``: Moonlighter's dungeon
+    nonsense (its expert's ``Spec.hint_why(view, ranked)``: Moonlighter's dungeon
     progress, where its search's evaluation is on no scale a player sees; Moonshell
     solo's points after the turn, where the plan's rating is none either; a None
     from it: the common words); None for the other games."""
-    try:
-        bots = _game_module(game, "bots")
-    except Exception:  # (a game without bots: the common words)
-        return None
-    return getattr(bots, "HINT_WHY", None)
+    spec = _expert_spec(game)
+    return None if spec is None else spec.hint_why
 
 
 def _counted_now(game: Any, view: Any, seat: int) -> float | None:
     """The seat's points now as its game counts them for a hint, where that is not
-    its score (the game's bots module's ``COUNTED_NOW``: Mermaid Rain's track with
-    its tribute and majorities, the points were the game to end now, as the search
+    its score (its expert's ``Spec.counted_now``: Mermaid Rain's track with its
+    tribute and majorities, the points were the game to end now, as the search
     judges a playout cut at its horizon), on the search's samples of what the seat
     cannot see; None for the other games (or where it cannot be counted)."""
+    spec = _expert_spec(game)
+    if spec is None or spec.counted_now is None:
+        return None
     try:
-        bots = _game_module(game, "bots")
-        counted = getattr(bots, "COUNTED_NOW", None)
-        if counted is None:
-            return None
-        samples = [bots.EXPERT.determinize(view, seat, random.Random(s)) for s in _WORDING_SEEDS]
-        return sum(float(counted(game, s)[seat]) for s in samples) / len(samples)
+        samples = [spec.determinize(view, seat, random.Random(s)) for s in _WORDING_SEEDS]
+        return sum(float(spec.counted_now(game, s)[seat]) for s in samples) / len(samples)
     except Exception:  # (a view the game cannot sample: the score)
+        return None
+
+
+def _expert_spec(game: Any) -> Any:
+    """The game's expert ``Spec`` (its bots module's ``EXPERT``), None without one."""
+    try:
+        return _game_module(game, "bots").EXPERT
+    except Exception:  # (a game without bots: the common words)
         return None
 
 

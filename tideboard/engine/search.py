@@ -76,6 +76,14 @@ class Spec:
     # game's ``scores`` when it finished, else ``evaluate``'s): Moonlighter's
     # progress through its dungeons, where its evaluation is on no scale a player sees
     hint_points: Callable[[Any, Any], Sequence[float]] | None = None
+    # a hint's why in the game's own words, where the common words' points would read
+    # as nonsense (Moonlighter's dungeon progress; Moonshell solo's points after the
+    # turn): ``hint_why(view, ranked)``, a None from it for the common words
+    hint_why: Callable[[Any, Any], str | None] | None = None
+    # the seat's points now as a hint counts its change from, where that is not its
+    # score (Mermaid Rain: the track with the tribute and the majorities, as the
+    # search judges a cut playout): ``counted_now(game, state)``, each seat's
+    counted_now: Callable[[Any, Any], Sequence[float]] | None = None
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid

@@ -442,14 +442,11 @@ EXPERT = Spec(
     bias=1.0,
     hidden=hidden_choice,
     decide=meld_decide,
+    # a hint's points now, as the search judges a playout cut at its horizon (the
+    # score is the track alone: early on, with every tribute still to pay, a move's
+    # "a few turns on" read "-4" from a track of 0 where its line gained 20 points)
+    counted_now=evaluate,
 )
-
-
-# A hint's points now (engine/hints.py): counted as the search judges a playout cut
-# at its horizon, with the tribute and the majorities (the score is the track alone:
-# early on, with every tribute still to pay, a move's "a few turns on" read "-4"
-# from a track of 0 where the move's line gained 20 points).
-COUNTED_NOW = evaluate
 
 
 # ``easy``: greedy's second choice this often (engine.bots.EasyBot)

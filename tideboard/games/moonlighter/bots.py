@@ -428,10 +428,8 @@ EXPERT = Spec(
     exploration=0.1,
     hint_points=dungeons_done,
     routine=routine_move(),
+    hint_why=hint_why,  # (the dungeon's progress, not the evaluation's points)
 )
-
-# A hint's why (engine.hints): the dungeon's progress, not the evaluation's points
-HINT_WHY = hint_why
 
 
 # ``easy``: greedy's second choice this often (engine.bots.EasyBot)

@@ -295,10 +295,6 @@ def hint_why(view: State, move: Any) -> str | None:
     return text
 
 
-# A hint's why (engine.hints): in solo, the points after the turn and to come
-HINT_WHY = hint_why
-
-
 LOOK_SAMPLES = 8  # an iteration budget's samples of the look further: iterations // this
 
 
@@ -353,6 +349,7 @@ EXPERT = Spec(
     prior=bot_policy(GreedyBot()),
     bias=1.0,
     decide=solo_plan,
+    hint_why=hint_why,  # (in solo: the points after the turn and to come)
 )
 
 
