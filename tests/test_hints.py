@@ -185,9 +185,12 @@ def test_one_legal_move_is_the_only_move():
     assert hint.action == only[0] and hint.why == "the only move"
 
 
-def test_moves_the_log_words_alike_are_named_by_their_notation():
-    """Moonshell's log hides which objective was kept, Mermaid Rain's which cards
-    were shown: the hints name them by the notation (without the seat)."""
+def test_moves_the_log_hides_are_named_by_their_notation_or_the_games_words():
+    """Moonshell's log hides which objective was kept: its hints name it by the
+    notation (without the seat).  Mermaid Rain's hides which cards were shown, and its
+    hints say them in words ("start your meld with two Dolphins", not "show dd")."""
+    from tideboard.games.mermaid_rain.logline import own_choice_words
+
     for game_id, config in (
         ("moonshell", GameConfig(players=2, seed=4)),
         ("mermaid-rain", GameConfig(players=3, seed=4)),
@@ -198,8 +201,23 @@ def test_moves_the_log_words_alike_are_named_by_their_notation():
         view = game.view(state, seat)
         shown = hints(game, view, seat, _rank(game, view, seat, game.legal_for(state, seat)))
         for hint in shown:
-            assert hint.words == game.format_action(hint.action).removeprefix(f"p{seat + 1} ")
+            if game_id == "moonshell":
+                assert hint.words == game.format_action(hint.action).removeprefix(f"p{seat + 1} ")
+            else:
+                assert hint.words == own_choice_words(hint.action)
+                assert hint.words.startswith("start your meld with ")
         assert len({h.words for h in shown}) == len(shown) >= 2
+
+
+def test_mermaid_rains_own_hidden_choices_in_words():
+    from tideboard.games.mermaid_rain.logline import own_choice_words
+    from tideboard.games.mermaid_rain.state import Keep, Show
+
+    assert own_choice_words(Show(0, (0, 0))) == "start your meld with two Dolphins"
+    assert own_choice_words(Show(1, (1, 2))) == "start your meld with a Seagull and a Sea Turtle"
+    assert own_choice_words(Show(0, (2,))) == "add a Sea Turtle to your meld"
+    assert own_choice_words(Show(0, (3,))) == "stop your meld (the Mermaid card)"
+    assert own_choice_words(Keep(2, (0, 1))) == "keep a Dolphin and a Seagull"
 
 
 def test_moonlighters_hints_read_as_the_dungeons_progress():

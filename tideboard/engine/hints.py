@@ -145,7 +145,12 @@ def move_words(game: Any, view: Any, seat: int, action: Any) -> str:
     """``action`` in the words of the game's log, without the player's name: its
     ``describe`` line, made on samples of what the seat cannot see.  If the line
     depends on the sample (a die rolled, a card drawn) or hides the move (a
-    simultaneous choice logged as "has chosen"), the move's notation instead."""
+    simultaneous choice logged as "has chosen"), the game's own words for it where
+    its expert's ``Spec.hint_words`` has them, else the move's notation."""
+    spec = _expert_spec(game)
+    own = None if spec is None or spec.hint_words is None else spec.hint_words(action)
+    if own is not None:
+        return own
     determinize = _determinize(game)
     lines = set()
     for seed in _WORDING_SEEDS:

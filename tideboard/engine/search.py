@@ -84,6 +84,9 @@ class Spec:
     # score (Mermaid Rain: the track with the tribute and the majorities, as the
     # search judges a cut playout): ``counted_now(game, state)``, each seat's
     counted_now: Callable[[Any, Any], Sequence[float]] | None = None
+    # a hinted move in words where the log hides it (Mermaid Rain's meld cards, "has
+    # chosen"): ``hint_words(action)``, a None from it for the move's notation
+    hint_words: Callable[[Any], str | None] | None = None
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid

@@ -42,6 +42,7 @@ from tideboard.games.mermaid_rain.content import (
     TURTLE,
     cube,
 )
+from tideboard.games.mermaid_rain.logline import own_choice_words
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.playouts import playout_policy
 from tideboard.games.mermaid_rain.state import (
@@ -446,6 +447,7 @@ EXPERT = Spec(
     # score is the track alone: early on, with every tribute still to pay, a move's
     # "a few turns on" read "-4" from a track of 0 where its line gained 20 points)
     counted_now=evaluate,
+    hint_words=own_choice_words,  # (the log says only "has chosen")
 )
 
 

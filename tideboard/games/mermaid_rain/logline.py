@@ -101,6 +101,28 @@ def describe(before: State, action: Action, after: State) -> str:
     return str(action)
 
 
+def own_choice_words(action: Action) -> str | None:
+    """A seat's own hidden choice in words, for its hints (the log says only that it
+    has chosen): "start your meld with two Dolphins", "add a Sea Turtle to your
+    meld", "stop your meld (the Mermaid card)", "keep a Dolphin and a Seagull"."""
+    if isinstance(action, Show):
+        if action.cards == (MERMAID,):
+            return "stop your meld (the Mermaid card)"
+        if len(action.cards) == 1:
+            return f"add {_cards_words(action.cards)} to your meld"
+        return f"start your meld with {_cards_words(action.cards)}"
+    if isinstance(action, Keep):
+        return f"keep {_cards_words(action.cards)}"
+    return None
+
+
+def _cards_words(cards: tuple[int, ...]) -> str:
+    names = [SYMBOL_NAMES[card] for card in cards]
+    if len(names) == 2 and names[0] == names[1]:
+        return f"two {names[0]}s"
+    return " and ".join(f"a {name}" for name in names)
+
+
 def reveal_text(before: State, action: Show, after: State) -> str:
     shown = []
     for s in range(before.players):
