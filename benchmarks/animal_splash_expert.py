@@ -33,7 +33,6 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot, Spec
 from tideboard.engine.simulate import play_out
 from tideboard.games.animal_splash import bots, scoring
-from tideboard.games.animal_splash.tableau import scorable
 
 
 def evaluate_ending(game: Any, state: Any) -> list[float]:
@@ -51,24 +50,11 @@ def evaluate_oxygen(game: Any, state: Any) -> list[float]:
     return [v + bots.OXYGEN_VALUE * o for v, o in zip(now, state.oxygen, strict=True)]
 
 
-def _settled(tableau: tuple[int, ...], pearls: frozenset[int]) -> tuple[int, frozenset[int]]:
-    """``bots.harvest`` and the pearls once it is scored."""
-    count = 0
-    while count < 8:
-        options = scorable(tableau, pearls)
-        if not options:
-            break
-        pos, area = options[0]
-        pearls = pearls | {tableau[pos] * 2 + area}
-        count += 1
-    return count, pearls
-
-
 def worth_settled(state: Any, seat: int) -> float:
     """``bots.worth`` with the groups it can score now scored first: their pearls
     count once, and their cards' pairs no longer count as groups in the making."""
     tableau = state.tableaus[seat]
-    count, pearls = _settled(tableau, state.pearls[seat])
+    count, pearls = bots.harvested(tableau, state.pearls[seat])
     value = count + bots.promise(tableau, pearls)
     best_mission, mine = bots.prospects(state, seat, tableau, pearls)
     return value + best_mission + 0.3 * mine

@@ -40,6 +40,13 @@ COSTS = {Slide: 1, MovePearl: 2, Swap: 3}
 def harvest(tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8) -> int:
     """How many pearls scoring can take from the tableau now (leftmost first, which
     keeps the rest of a long run together)."""
+    return harvested(tableau, pearls, limit)[0]
+
+
+def harvested(
+    tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8
+) -> tuple[int, frozenset[int]]:
+    """:func:`harvest`'s count, and the pearls once they are scored."""
     count = 0
     while count < limit:
         options = scorable(tableau, pearls)
@@ -48,7 +55,7 @@ def harvest(tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8) ->
         pos, area = options[0]
         pearls = pearls | {tableau[pos] * 2 + area}
         count += 1
-    return count
+    return count, pearls
 
 
 def promise(tableau: tuple[int, ...], pearls: frozenset[int]) -> float:
