@@ -87,16 +87,20 @@ def _within(meld: tuple[int, ...], target: tuple[int, ...]) -> bool:
     return all(m <= t for m, t in zip(meld, target))
 
 
-_LAST_SPACES: list = [None, []]  # the last board asked about and its answer
+# the last board asked about and its answer, as one pair (read and replaced whole:
+# greedy bots think in threads, and a board must never get another's answer)
+_LAST_SPACES: list[tuple[Any, list[int]]] = [(None, [])]
 
 
 def treasure_spaces(view: State) -> list[int]:
     """The spaces with treasure (a new list; the last board's answer is kept, and a
     playout asks about the same board many times running)."""
     lying = view.spaces
-    if _LAST_SPACES[0] is not lying:
-        _LAST_SPACES[:] = [lying, [c for c, ids in enumerate(lying) if ids]]
-    return list(_LAST_SPACES[1])
+    last = _LAST_SPACES[0]
+    if last[0] is not lying:
+        last = (lying, [c for c, ids in enumerate(lying) if ids])
+        _LAST_SPACES[0] = last
+    return list(last[1])
 
 
 def card_cost(view: State, hand: tuple[int, ...], space: int) -> int:
@@ -259,12 +263,9 @@ class GreedyBot:
         the cards beyond the first two would have paid for moving (little once
         the board holds no treasure).  Every meld is weighed: each round the bot
         leans a little towards some melds (a jitter), so it builds all kinds."""
-        hand, meld = view.hands[seat], view.melds[seat]
         jitter = self._jitter(view.round)
-        best, best_value = meld, -99.0
-        for worth, order, cost, rank, candidate in _meld_candidates(
-            hand, meld, bool(treasure_spaces(view)), bool(view.pool)
-        ):
+        best, best_value = view.melds[seat], -99.0
+        for worth, order, cost, rank, candidate in weigh_melds(view, seat):
             value = worth + jitter[rank] + order
             value -= cost
             if value > best_value:
