@@ -189,6 +189,7 @@ def test_moves_the_log_hides_are_named_by_their_notation_or_the_games_words():
     """Moonshell's log hides which objective was kept: its hints name it by the
     notation (without the seat).  Mermaid Rain's hides which cards were shown, and its
     hints say them in words ("start your meld with two Dolphins", not "show dd")."""
+    from tideboard.games.mermaid_rain.content import MELD_NAMES
     from tideboard.games.mermaid_rain.logline import own_choice_words
 
     for game_id, config in (
@@ -203,9 +204,11 @@ def test_moves_the_log_hides_are_named_by_their_notation_or_the_games_words():
         for hint in shown:
             if game_id == "moonshell":
                 assert hint.words == game.format_action(hint.action).removeprefix(f"p{seat + 1} ")
-            else:
-                assert hint.words == own_choice_words(hint.action)
-                assert hint.words.startswith("start your meld with ")
+            else:  # (and the meld the plan aims at: "..., aiming at a Mermaid Squall")
+                words, aim = hint.words.split(", aiming at ")
+                assert words == own_choice_words(hint.action)
+                assert words.startswith("start your meld with ")
+                assert aim.split(" ", 1)[1] in MELD_NAMES, aim
         assert len({h.words for h in shown}) == len(shown) >= 2
 
 
@@ -259,3 +262,13 @@ def test_moonlighters_why_in_words():
     lost = Ranked("m", visits=4, value=0.1, points=0.3)  # (deaths restart the run)
     assert bots.hint_why(view, lost) == "dungeon 2 0% done now: -70% of a dungeon a few turns on"
     assert bots.hint_why(view, Ranked("m", 0, 0.0)) == "not looked at"
+
+
+def test_mermaid_rains_meld_hints_name_the_meld_the_plan_aims_at():
+    from tideboard.games.mermaid_rain.meld_plan import aim
+    from tideboard.games.mermaid_rain.state import Show
+
+    assert aim(Show(0, (0, 0)), (4, 0, 0)) == "aiming at a Mermaid Squall"
+    assert aim(Show(0, (1,)), (3, 2, 0)) == "aiming at an Ocean March"
+    assert aim(Show(0, (0, 1)), (1, 1, 0)) == "aiming at an Octopus"
+    assert aim(Show(0, (3,)), (2, 0, 0)) == ""  # (the Mermaid card stops the meld as it is)

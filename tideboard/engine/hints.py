@@ -47,6 +47,8 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     for n, same in enumerate(alike):  # two moves the log words alike: their notation
         if same:
             words[n] = notation(game, seat, moves[n].action)
+    # (what a plan aims the move at: "start your meld with two Dolphins, aiming at a Mermaid Squall")
+    words = [f"{w}, {m.aim}" if m.aim else w for w, m in zip(words, moves, strict=True)]
     now = _score_now(game, view, seat)
     solo = getattr(view, "solo", False) or game_seats(game, view) == 1
     if len(result.moves) == 1:

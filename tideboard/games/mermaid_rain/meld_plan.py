@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.search import Budget, Ranked, rewards
+from tideboard.games.mermaid_rain.content import MELD_NAMES, MERMAID
+from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.state import MELD, Show, State
 
 SHORTLIST = 6  # melds weighed besides greedy's own target
@@ -147,12 +149,26 @@ def plan(
                 sum(points[j] for j in same) / n,
                 ended,
                 sum(wins[j] for j in same) / ended if ended else 0.0,
+                aim(first[i], targets[i]),  # (``order``: the one it began most often)
             )
             if n
             else Ranked(first[i], 0, 0.0)
         )
     out += [Ranked(action, 0, 0.0) for action in legal if all(action != m.action for m in out)]
     return out
+
+
+def aim(step: Show, target: tuple) -> str:
+    """What a meld step works towards, for its hint: "aiming at a Mermaid Squall"
+    (the meld ``target``, cards per kind, it begins or adds to); "" for the
+    Mermaid card, which stops the meld where it stands."""
+    if MERMAID in step.cards:
+        return ""
+    name = MELD_NAMES[meld_rank(target)]
+    if not name:
+        return ""
+    article = "an" if name[0] in "AEIOU" else "a"
+    return f"aiming at {article} {name}"
 
 
 def _play(
