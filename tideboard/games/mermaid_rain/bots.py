@@ -213,7 +213,7 @@ class GreedyBot:
         kind = type(first)
         hand = view.hands[seat]
         if kind is Show:
-            return self._show(view, seat, legal)
+            return self.show_step(view, seat, legal)
         if kind is Keep:
             return max(
                 legal, key=lambda a: (hand[a.cards[0]] + hand[a.cards[1]], self.random.random())
@@ -239,7 +239,9 @@ class GreedyBot:
             return self._place(view, seat, legal)
         return self._ride(view, seat, legal)
 
-    def _show(self, view: State, seat: int, legal: Sequence[Show]) -> Show:
+    def show_step(self, view: State, seat: int, legal: Sequence[Show]) -> Show:
+        """The meld step towards the meld ``meld_target`` names (public: the expert's
+        meld plan builds its melds with it, and its determinizations the others')."""
         meld = view.melds[seat]
         target = self.meld_target(view, seat)
         if sum(meld) == 0:
@@ -396,7 +398,7 @@ def greedy_show(state: State, seat: int, legal: list, rng: random.Random) -> Sho
     drawn afresh)."""
     bot = GreedyBot(0)
     bot.random = rng
-    return bot._show(state, seat, legal)
+    return bot.show_step(state, seat, legal)
 
 
 def determinize(view: State, seat: int, rng: random.Random) -> State:

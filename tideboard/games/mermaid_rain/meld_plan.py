@@ -70,7 +70,7 @@ def _builder(rng: random.Random, greedy: type) -> Any:
 def _step(bot: Any, view: State, seat: int, legal: Sequence[Any], target: tuple) -> Any:
     """The step towards ``target`` greedy would show."""
     bot.target = target
-    return bot._show(view, seat, legal)
+    return bot.show_step(view, seat, legal)
 
 
 def plan(
