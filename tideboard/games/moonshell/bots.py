@@ -22,7 +22,7 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Budget, Spec, bot_policy
-from tideboard.games.moonshell import lookahead, outlook, rules, sampling, scoring, solo
+from tideboard.games.moonshell import lookahead, rules, sampling, scoring, solo, table
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -271,16 +271,20 @@ def pattern_outlook(state: State, seat: int, look: Outlook) -> float:
 
 
 def hint_why(view: State, move: Any) -> str | None:
-    """Why a hinted move in the solo game, in points a player counts: the chest's
-    score at the best end of the turn after it (as the plan would play the turn
-    out) and the change from now, and the points the pattern cards not yet
-    completed then are likely to bring ("24 after this turn (+6), patterns in
-    reach ~12 more").  None elsewhere: the common words (``engine.hints.why``)."""
+    """Why a hinted move in the solo game and at a table of three or four (where the
+    expert plans its turn), in points a player counts: the chest's score at the best
+    end of the turn after it (as the plan would play the turn out) and the change
+    from now, and the points the pattern cards not yet completed then are likely to
+    bring ("24 after this turn (+6), patterns in reach ~12 more").  None elsewhere:
+    the common words (``engine.hints.why``)."""
     seat = view.current
-    if not solo.plans_turn(view, seat):
-        return None
     rater = GreedyBot()
-    rater.outlook = Outlook(view, seat)
+    if solo.plans_turn(view, seat):
+        rater.outlook = Outlook(view, seat)
+    elif table.plans_turn(view, seat):
+        rater.outlook = table.TableOutlook(view, seat)
+    else:
+        return None
     _, ends = solo.turn_ends(rater, view, seat, [move.action])
     if not ends:
         return None
@@ -288,7 +292,7 @@ def hint_why(view: State, move: Any) -> str | None:
     now = scoring.breakdown(view, seat)["total"]
     then = scoring.breakdown(end, seat)["total"]
     text = f"{then} after this turn ({then - now:+d})"
-    if outlook.turns_left(view) > 0:
+    if rater.outlook.turns > 0:
         more = pattern_outlook(end, seat, rater.outlook)
         if more >= 0.5:
             text += f", patterns in reach ~{round(more)} more"
@@ -336,6 +340,28 @@ def solo_plan(
     return [(rated[n][1], rated[n][0]) for n in order]
 
 
+def plan(
+    game: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    *,
+    budget: Budget | None = None,
+    deadline: float | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list | None:
+    """The expert's own plan where it judges better than the search (``Spec.decide``):
+    in solo ``solo_plan``; at three or four players its whole turn planned, the
+    pattern cards by the outlook at the table (``table.py``: random playouts cut
+    after six actions did no better than greedy there); two players: the search."""
+    if table.plans_turn(view, seat):
+        return table.plan(GreedyBot(), view, seat, legal, rng, deadline=deadline, clock=clock)
+    return solo_plan(
+        game, view, seat, legal, budget=budget, deadline=deadline, rng=rng, clock=clock
+    )
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).
@@ -348,8 +374,8 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot()),
     bias=1.0,
-    decide=solo_plan,
-    hint_why=hint_why,  # (in solo: the points after the turn and to come)
+    decide=plan,
+    hint_why=hint_why,  # (solo, 3-4 players: the points after the turn and to come)
 )
 
 
