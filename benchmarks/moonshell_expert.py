@@ -42,8 +42,8 @@ from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot, Spec, bot_policy
-from tideboard.games.moonshell import bots, outlook, scoring, solo, table
-from tideboard.games.moonshell.content import MASK, SHELLS
+from tideboard.games.moonshell import bots, outlook, rules, scoring, solo, table
+from tideboard.games.moonshell.content import EMPTY, MASK, SHELLS
 from tideboard.games.moonshell.state import PLAY
 
 
@@ -72,6 +72,24 @@ class PlannerBot(bots.GreedyBot):
     def __init__(self, seed: int | None = None, share: float | None = None) -> None:
         super().__init__(seed)
         self.share = share
+        self.deny = 0.0  # less this share of what the next seat's rocks bring it
+
+    def evaluate(self, state: Any, seat: int, cache: dict) -> float:
+        value = super().evaluate(state, seat, cache)
+        if self.deny and not state.over and state.current == seat and not state.actions_left:
+            following = (seat + 1) % state.players
+            theirs = cache.setdefault(("seat", following), {})
+            look, self.outlook = self.outlook, None
+            try:
+                gains = [
+                    self._tile_gain(state, following, t, theirs)
+                    for t in rules.seat_rocks(state, following)
+                    if t != EMPTY
+                ]
+            finally:
+                self.outlook = look
+            value -= self.deny * sum(max(0.0, g) for g in gains)
+        return value
 
     def choose(self, game: Any, view: Any, seat: int, legal: Any) -> Any:
         if view.phase == PLAY and view.current == seat and not view.over and not view.solo:
@@ -103,7 +121,7 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
 
 def variant(name: str) -> Spec | None:
     name = name.partition("@")[0]
-    if name.startswith("planner="):
+    if name.startswith("planner"):
         return None
     if name in VARIANTS:
         return VARIANTS[name]()
@@ -155,8 +173,15 @@ def play(
     if spec is not None:
         bot: Any = ExpertBot(number * 31 + seat, spec=spec, iterations=iterations)
     elif name.partition("@")[0].startswith("planner"):
-        _, _, share = name.partition("@")[0].partition("=")
+        # planner[=SHARE][,later=X][,deny=Y]: X a tile left on the rocks at the
+        # turn's end, Y of what the next seat's rocks bring it taken off
+        first, *rest = name.partition("@")[0].split(",")
+        _, _, share = first.partition("=")
         bot = PlannerBot(number * 31 + seat, float(share) if share else None)
+        for change in rest:
+            field, _, value = change.partition("=")
+            assert field in ("later", "deny"), change
+            setattr(bot, "later_share" if field == "later" else field, float(value))
     else:
         bot = make_bot(game, "greedy", number * 31 + seat)
     timed = Timed(bot)

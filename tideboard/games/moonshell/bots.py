@@ -9,7 +9,8 @@ away).  It never sees other players' secrets, the bag order or the solo deck.
 In the solo game it rates the end of its turn instead, every sequence of the
 actions it has left (``solo.py``), the pattern cards by what the chest can still
 complete together (``outlook.py``); the expert in solo judges by that plan and
-looks a turn further (``lookahead.py``).
+looks a turn further (``lookahead.py``), at three or four players by the same plan
+with the turns left at the table (``table.py``); at two it searches.
 """
 
 from __future__ import annotations
@@ -134,6 +135,7 @@ class GreedyBot:
     plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
     look_ahead = True  # ... by the pattern cards it can still make together (outlook.py)
     quick_rocks = True  # ... but a tile left on the rocks as in multiplayer (faster)
+    later_share = LATER_SHARE  # a tile left on the rocks when the turn ends
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
@@ -209,9 +211,9 @@ class GreedyBot:
         if state.current == seat and state.phase != KEEP:
             left = state.actions_left
             value += sum(max(0.0, g) for g in gains[:left]) * 0.95
-            value += sum(max(0.0, g) for g in gains[left:]) * LATER_SHARE
+            value += sum(max(0.0, g) for g in gains[left:]) * self.later_share
         else:
-            value += sum(max(0.0, g) for g in gains) * LATER_SHARE
+            value += sum(max(0.0, g) for g in gains) * self.later_share
         return value
 
     # -- choosing ---------------------------------------------------------
@@ -364,7 +366,8 @@ def plan(
 
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
-# the root's favourite (greedy's move).
+# the root's favourite (greedy's move); its own plan where it decides (``plan``:
+# solo, three or four players).
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=None,
