@@ -20,7 +20,9 @@ Variants: ``current`` (``bots.EXPERT``: at three or four players the table plan,
 table plan replaced there), ``greedy`` (the greedy bot in the seat: how a seat
 scores when it plays as the others do), ``planner`` / ``planner=SHARE`` (greedy
 planning its turn, without the outlook / with the table's outlook, its chances
-as if the turns left were SHARE times as many), the named ones in ``VARIANTS``,
+as if the turns left were SHARE times as many; ``planner=1,later=0.1,deny=0.3``: a
+tile left on its rocks at the turn's end worth 0.1 of its gain, less 0.3 of what the
+next seat's rocks bring it), the named ones in ``VARIANTS``,
 or ``FIELD=VALUE`` changing the current Spec's fields (``search,horizon=12,scale=8``:
 the search's); a tail ``@N`` is the variant's own iterations a move.
 """
