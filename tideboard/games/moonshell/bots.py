@@ -9,7 +9,8 @@ away).  It never sees other players' secrets, the bag order or the solo deck.
 In the solo game it rates the end of its turn instead, every sequence of the
 actions it has left (``solo.py``), the pattern cards by what the chest can still
 complete together (``outlook.py``); the expert in solo judges by that plan and
-looks a turn further (``lookahead.py``).
+looks a turn further (``lookahead.py``), at three or four players by the same plan
+with the turns left at the table (``table.py``); at two it searches.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Budget, Spec, bot_policy
-from tideboard.games.moonshell import lookahead, outlook, rules, sampling, scoring, solo
+from tideboard.games.moonshell import lookahead, rules, sampling, scoring, solo, table
 from tideboard.games.moonshell.content import (
     ANEMONE,
     CARDS,
@@ -134,6 +135,7 @@ class GreedyBot:
     plan_solo = True  # in the solo game, rate the end of the whole turn (solo.py)
     look_ahead = True  # ... by the pattern cards it can still make together (outlook.py)
     quick_rocks = True  # ... but a tile left on the rocks as in multiplayer (faster)
+    later_share = LATER_SHARE  # a tile left on the rocks when the turn ends
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)
@@ -209,9 +211,9 @@ class GreedyBot:
         if state.current == seat and state.phase != KEEP:
             left = state.actions_left
             value += sum(max(0.0, g) for g in gains[:left]) * 0.95
-            value += sum(max(0.0, g) for g in gains[left:]) * LATER_SHARE
+            value += sum(max(0.0, g) for g in gains[left:]) * self.later_share
         else:
-            value += sum(max(0.0, g) for g in gains) * LATER_SHARE
+            value += sum(max(0.0, g) for g in gains) * self.later_share
         return value
 
     # -- choosing ---------------------------------------------------------
@@ -271,16 +273,20 @@ def pattern_outlook(state: State, seat: int, look: Outlook) -> float:
 
 
 def hint_why(view: State, move: Any) -> str | None:
-    """Why a hinted move in the solo game, in points a player counts: the chest's
-    score at the best end of the turn after it (as the plan would play the turn
-    out) and the change from now, and the points the pattern cards not yet
-    completed then are likely to bring ("24 after this turn (+6), patterns in
-    reach ~12 more").  None elsewhere: the common words (``engine.hints.why``)."""
+    """Why a hinted move in the solo game and at a table of three or four (where the
+    expert plans its turn), in points a player counts: the chest's score at the best
+    end of the turn after it (as the plan would play the turn out) and the change
+    from now, and the points the pattern cards not yet completed then are likely to
+    bring ("24 after this turn (+6), patterns in reach ~12 more").  None elsewhere:
+    the common words (``engine.hints.why``)."""
     seat = view.current
-    if not solo.plans_turn(view, seat):
-        return None
     rater = GreedyBot()
-    rater.outlook = Outlook(view, seat)
+    if solo.plans_turn(view, seat):
+        rater.outlook = Outlook(view, seat)
+    elif table.plans_turn(view, seat):
+        rater.outlook = table.TableOutlook(view, seat)
+    else:
+        return None
     _, ends = solo.turn_ends(rater, view, seat, [move.action])
     if not ends:
         return None
@@ -288,7 +294,7 @@ def hint_why(view: State, move: Any) -> str | None:
     now = scoring.breakdown(view, seat)["total"]
     then = scoring.breakdown(end, seat)["total"]
     text = f"{then} after this turn ({then - now:+d})"
-    if outlook.turns_left(view) > 0:
+    if rater.outlook.turns > 0:
         more = pattern_outlook(end, seat, rater.outlook)
         if more >= 0.5:
             text += f", patterns in reach ~{round(more)} more"
@@ -336,9 +342,32 @@ def solo_plan(
     return [(rated[n][1], rated[n][0]) for n in order]
 
 
+def plan(
+    game: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    *,
+    budget: Budget | None = None,
+    deadline: float | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list | None:
+    """The expert's own plan where it judges better than the search (``Spec.decide``):
+    in solo ``solo_plan``; at three or four players its whole turn planned, the
+    pattern cards by the outlook at the table (``table.py``: random playouts cut
+    after six actions did no better than greedy there); two players: the search."""
+    if table.plans_turn(view, seat):
+        return table.plan(GreedyBot(), view, seat, legal, rng, deadline=deadline, clock=clock)
+    return solo_plan(
+        game, view, seat, legal, budget=budget, deadline=deadline, rng=rng, clock=clock
+    )
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
-# the root's favourite (greedy's move).
+# the root's favourite (greedy's move); its own plan where it decides (``plan``:
+# solo, three or four players).
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=None,
@@ -348,8 +377,8 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot()),
     bias=1.0,
-    decide=solo_plan,
-    hint_why=hint_why,  # (in solo: the points after the turn and to come)
+    decide=plan,
+    hint_why=hint_why,  # (solo, 3-4 players: the points after the turn and to come)
 )
 
 

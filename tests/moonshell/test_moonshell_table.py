@@ -1,0 +1,142 @@
+"""Moonshell's expert at a table of three or four: its whole turn planned, the pattern
+cards by the outlook at the table (issue #21, ``games/moonshell/table.py``,
+``bots.plan``); two players keep the search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tideboard.engine.core import GameConfig
+from tideboard.engine.hints import hints
+from tideboard.engine.search import Budget, search
+from tideboard.engine.states import evolve
+from tideboard.games.moonshell import bots, sampling, table
+from tideboard.games.moonshell.content import URCHIN
+from tideboard.games.moonshell.game import GAME
+from tideboard.games.moonshell.state import PLAY
+
+
+def _turn_starts(players: int, seed: int, count: int = 4) -> list:
+    """States at the start of a turn during play of a game greedy plays."""
+    state = GAME.setup(GameConfig(players=players, seed=seed))
+    bot, out = bots.GreedyBot(seed), []
+    while not GAME.is_over(state) and len(out) < count:
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal_actions(state)
+        if state.phase == PLAY and state.actions_left == 3 and len(legal) > 1:
+            out.append(state)
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, seat), seat, legal))
+    return out
+
+
+class _Ticks:
+    """A clock that moves one tick each time it is read (no real time involved)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return float(self.reads)
+
+
+def test_the_turns_left_at_the_table_follow_the_fullest_chest():
+    state = _turn_starts(4, 1, 1)[0]
+    assert table.turns_left(state) == 5  # (an empty chest: about six turns of two tiles)
+    for tiles, left in [(9, 1), (10, 0), (11, 0), (12, 0), (7, 2), (8, 1)]:
+        column = (URCHIN,) * 3
+        chest = (column,) * (tiles // 3) + ((URCHIN,) * (tiles % 3),)
+        chest += ((),) * (4 - len(chest))
+        fuller = evolve(state, chests=(state.chests[0], chest[:4], *state.chests[2:]))
+        assert table.turns_left(fuller) == left, tiles
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_expert_plans_its_turn_at_a_table(players):
+    """At three or four players the expert's move is the table plan's first (no
+    search), every legal move ranked."""
+    for state in _turn_starts(players, 2):
+        seat = state.current
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+        result = search(
+            GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=50)
+        )
+        assert result.iterations == 0
+        planned = table.plan(bots.GreedyBot(), view, seat, legal, random.Random(1))
+        assert result.best == planned[0][0]
+        assert sorted(map(str, (m.action for m in result.moves))) == sorted(map(str, legal))
+
+
+def test_two_players_keep_the_search():
+    state = _turn_starts(2, 2, 1)[0]
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    assert not table.plans_turn(view, seat)
+    result = search(GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=20))
+    assert result.iterations == 20
+
+
+@pytest.mark.parametrize("deadline", [0.0, 5.0, 40.0])
+def test_the_table_plan_answers_by_its_deadline(deadline, monkeypatch):
+    """The plan stops at the deadline: every legal move is ranked, and no position is
+    rated once the clock has passed it (a plan at a turn's start rates hundreds)."""
+    count = [0]
+    rate = bots.GreedyBot.evaluate
+
+    def counted(self, state, seat, cache):
+        count[0] += 1
+        return rate(self, state, seat, cache)
+
+    monkeypatch.setattr(bots.GreedyBot, "evaluate", counted)
+    state = _turn_starts(4, 3, 1)[0]
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    count[0] = 0
+    ranked = bots.plan(
+        GAME, view, seat, legal, deadline=deadline, rng=random.Random(1), clock=_Ticks()
+    )
+    assert ranked is not None
+    assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
+    assert count[0] <= deadline
+    count[0] = 0
+    bots.plan(GAME, view, seat, legal)
+    assert count[0] > 100
+
+
+def test_a_tiny_thinking_time_is_kept_at_the_table():
+    state = _turn_starts(4, 3, 1)[0]
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    result = search(GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(1e-6))
+    assert result.best in legal and len(result.moves) == len(legal)
+
+
+def test_the_table_plan_reads_only_the_view():
+    """Two real states with the same view for the seat (another bag order, other
+    secrets for the others): the same ranking."""
+    rng = random.Random(3)
+    for real in _turn_starts(4, 7):
+        seat = real.current
+        view = GAME.view(real, seat)
+        other = sampling.determinize(view, seat, rng)
+        assert other != real and GAME.view(other, seat) == view
+        legal = GAME.legal_actions(real)
+        ranked = [
+            table.plan(bots.GreedyBot(), GAME.view(s, seat), seat, legal, random.Random(5))
+            for s in (real, other)
+        ]
+        assert ranked[0] == ranked[1]
+
+
+def test_table_hints_say_the_points_after_the_turn():
+    """A hint at four players reads in points, as in solo: the chest's score after
+    the turn as the plan plays it out, not the plan's rating."""
+    state = _turn_starts(4, 9, 1)[0]
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    result = search(GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=1))
+    shown = hints(GAME, view, seat, result)
+    assert len(shown) == 3
+    assert all(" after this turn (" in hint.why for hint in shown)

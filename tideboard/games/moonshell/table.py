@@ -1,0 +1,91 @@
+"""Moonshell at a table of three or four: the expert plans its whole turn (issue #21).
+
+Greedy looks one action ahead.  The expert at three or four players rates every
+sequence of the actions its turn has left by where the turn ends, as greedy does in
+solo (``solo.turn_ends``), with greedy's rating of the chest there; the pattern
+cards by which of them the chest can still complete together (``outlook.py``), by
+the tiles left and the turns left *at the table*: the round in which the fullest
+chest fills is the last, about two tiles a turn.  Measured against the search with
+random playouts that it replaced there (``benchmarks/moonshell_expert.py``,
+docs/bots.md "Moonshell at a table").
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tideboard.games.moonshell import outlook, solo
+from tideboard.games.moonshell.content import CHEST_SIZE, COLOUR_BITS, MASK, SHAPE_BITS, SHELLS
+from tideboard.games.moonshell.queries import chest_count
+from tideboard.games.moonshell.state import PLAY, State
+
+TILES_A_TURN = 2  # a chest fills about two tiles a turn (a pull, two collects)
+MIN_PLAYERS = 3  # the table plan's seats (two players: the search, 80% against greedy)
+
+_SHAPES = tuple(1 << k for k in range(4))
+_COLOURS = tuple(1 << (4 + k) for k in range(4))
+
+
+def turns_left(view: State) -> int:
+    """The seat's turns after the current one: the game ends with the round in
+    which the fullest chest fills, about ``TILES_A_TURN`` tiles a turn."""
+    fullest = max(chest_count(chest) for chest in view.chests)
+    return max(0, (CHEST_SIZE - fullest + TILES_A_TURN - 1) // TILES_A_TURN - 1)
+
+
+class TableOutlook(outlook.Outlook):
+    """The solo outlook (``outlook.Outlook``) with the turns left at the table."""
+
+    def __init__(self, view: State, seat: int) -> None:
+        super().__init__(view, seat)
+        counts, total = self.key[0], self.key[1]
+        self.turns = turns_left(view)
+        self.key = (counts, total, self.turns, self.moon)  # (the chances depend on these)
+        for shapes in (SHAPE_BITS, *_SHAPES):
+            for colours in (COLOUR_BITS, *_COLOURS):
+                n = sum(counts[t] for t in SHELLS if MASK[t] & shapes and MASK[t] & colours)
+                self._chance[shapes, colours] = 1 - math.exp(-outlook.RATE * n * self.turns / total)
+
+
+def plans_turn(view: State, seat: int) -> bool:
+    """Whether the expert plans this move as part of its whole turn: three or four
+    players, the seat's turn, during play."""
+    return (
+        not view.solo
+        and view.players >= MIN_PLAYERS
+        and view.phase == PLAY
+        and view.current == seat
+        and not view.over
+    )
+
+
+def plan(
+    rater: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    rng: random.Random | None = None,
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[tuple[Any, float]]:
+    """``legal`` ranked by the best end of the turn after each, best first, each with
+    its rating (``rater``: a greedy bot, its outlook set to the table's while it
+    plans).  Equal ratings in ``rng``'s order (else ``legal``'s).  With a
+    ``deadline`` (by ``clock``) what was planned by then (``solo.turn_ends``)."""
+    rater.outlook = TableOutlook(view, seat)
+    try:
+        rated, _ = solo.turn_ends(
+            rater, view, seat, legal, deadline=deadline, clock=clock, ends=False
+        )
+    except solo.OutOfTime:  # (not even one action's rating: the moves as they come)
+        return [(action, 0.0) for action in legal]
+    finally:
+        rater.outlook = None
+    ties = [rng.random() if rng is not None else 0.0 for _ in rated]
+    order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], ties[n], n))
+    return [(rated[n][1], rated[n][0]) for n in order]
