@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from collections.abc import Callable
@@ -45,23 +44,14 @@ from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot, Spec, bot_policy
 from tideboard.games.moonshell import bots, outlook, rules, scoring, solo, table
-from tideboard.games.moonshell.content import EMPTY, MASK, SHELLS
+from tideboard.games.moonshell.content import EMPTY
 from tideboard.games.moonshell.state import PLAY
 
 
-class ScaledOutlook(table.TableOutlook):
-    """The table's outlook (``table.TableOutlook``) with its chances as if the turns
+def scaled_outlook(view: Any, seat: int, share: float) -> outlook.Outlook:
+    """The table's outlook (``table.table_outlook``) with its chances as if the turns
     left were ``share`` times as many (below 1: the others take tiles too)."""
-
-    def __init__(self, view: Any, seat: int, share: float) -> None:
-        super().__init__(view, seat)
-        counts, total = self.key[0], self.key[1]
-        self.key = (counts, total, round(1000 * self.turns * share), self.moon)  # (its own)
-        for shapes, colours in list(self._chance):
-            n = sum(counts[t] for t in SHELLS if MASK[t] & shapes and MASK[t] & colours)
-            self._chance[shapes, colours] = 1 - math.exp(
-                -outlook.RATE * n * self.turns * share / total
-            )
+    return outlook.Outlook(view, seat, turns=table.turns_left(view) * share)
 
 
 class PlannerBot(bots.GreedyBot):
@@ -96,7 +86,7 @@ class PlannerBot(bots.GreedyBot):
     def choose(self, game: Any, view: Any, seat: int, legal: Any) -> Any:
         if view.phase == PLAY and view.current == seat and not view.over and not view.solo:
             if self.share is not None:
-                self.outlook = ScaledOutlook(view, seat, self.share)
+                self.outlook = scaled_outlook(view, seat, self.share)
             try:
                 return solo.best_action(self, view, seat, list(legal), self.random.choice)
             finally:

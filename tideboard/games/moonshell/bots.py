@@ -284,7 +284,7 @@ def hint_why(view: State, move: Any) -> str | None:
     if solo.plans_turn(view, seat):
         rater.outlook = Outlook(view, seat)
     elif table.plans_turn(view, seat):
-        rater.outlook = table.TableOutlook(view, seat)
+        rater.outlook = table.table_outlook(view, seat)
     else:
         return None
     _, ends = solo.turn_ends(rater, view, seat, [move.action])

@@ -48,16 +48,18 @@ def turns_left(view: State) -> int:
 
 
 class Outlook:
-    """The supply of tiles and the turns left, from the view at the turn's start."""
+    """The supply of tiles and the turns left, from the view at the turn's start
+    (``turns``: the seat's turns after this one, where the solo count, ``turns_left``,
+    is not the game's: the table's, ``table.turns_left``)."""
 
-    def __init__(self, view: State, seat: int) -> None:
+    def __init__(self, view: State, seat: int, turns: float | None = None) -> None:
         counts = [0] * 16
         for tiles in (view.ocean, view.rocks, view.bag):
             for t in tiles:
                 if 0 <= t < 16:
                     counts[t] += 1
         total = max(1, sum(counts) + view.bag.count(16) + view.urchins_aside)
-        self.turns = turns_left(view)
+        self.turns = turns_left(view) if turns is None else turns
         self.moon = view.moonshells[seat]
         self._start = free_masks(view.chests[seat])
         self._alive: dict[str, list] = {}

@@ -12,22 +12,18 @@ docs/bots.md "Moonshell at a table").
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.games.moonshell import outlook, solo
-from tideboard.games.moonshell.content import CHEST_SIZE, COLOUR_BITS, MASK, SHAPE_BITS, SHELLS
+from tideboard.games.moonshell.content import CHEST_SIZE
 from tideboard.games.moonshell.queries import chest_count
 from tideboard.games.moonshell.state import PLAY, State
 
 TILES_A_TURN = 2  # a chest fills about two tiles a turn (a pull, two collects)
 MIN_PLAYERS = 3  # the table plan's seats (two players: the search, 80% against greedy)
-
-_SHAPES = tuple(1 << k for k in range(4))
-_COLOURS = tuple(1 << (4 + k) for k in range(4))
 
 
 def turns_left(view: State) -> int:
@@ -37,18 +33,9 @@ def turns_left(view: State) -> int:
     return max(0, (CHEST_SIZE - fullest + TILES_A_TURN - 1) // TILES_A_TURN - 1)
 
 
-class TableOutlook(outlook.Outlook):
+def table_outlook(view: State, seat: int) -> outlook.Outlook:
     """The solo outlook (``outlook.Outlook``) with the turns left at the table."""
-
-    def __init__(self, view: State, seat: int) -> None:
-        super().__init__(view, seat)
-        counts, total = self.key[0], self.key[1]
-        self.turns = turns_left(view)
-        self.key = (counts, total, self.turns, self.moon)  # (the chances depend on these)
-        for shapes in (SHAPE_BITS, *_SHAPES):
-            for colours in (COLOUR_BITS, *_COLOURS):
-                n = sum(counts[t] for t in SHELLS if MASK[t] & shapes and MASK[t] & colours)
-                self._chance[shapes, colours] = 1 - math.exp(-outlook.RATE * n * self.turns / total)
+    return outlook.Outlook(view, seat, turns=turns_left(view))
 
 
 def plans_turn(view: State, seat: int) -> bool:
@@ -77,7 +64,7 @@ def plan(
     its rating (``rater``: a greedy bot, its outlook set to the table's while it
     plans).  Equal ratings in ``rng``'s order (else ``legal``'s).  With a
     ``deadline`` (by ``clock``) what was planned by then (``solo.turn_ends``)."""
-    rater.outlook = TableOutlook(view, seat)
+    rater.outlook = table_outlook(view, seat)
     try:
         rated, _ = solo.turn_ends(
             rater, view, seat, legal, deadline=deadline, clock=clock, ends=False
