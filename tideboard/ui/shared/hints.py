@@ -23,9 +23,9 @@ from rich.text import Text
 THINKING = "Thinking… (the expert looks for your best moves; keys still work)"
 # under the hints: why the first is first even where a later one's figures read higher
 HINTS_NOTE = (
-    "(the expert's view, from what you can see: best first, as its search chose them "
-    "most often; its figures are estimates, and ~ marks one from playouts that did "
-    "not reach the end)"
+    "(the expert's view, from what you can see: best first, the one it would play "
+    "(its search's most tried move, or the best of its plan for the turn); its "
+    "figures are estimates, and ~ marks one from playouts that did not reach the end)"
 )
 
 
