@@ -1,7 +1,7 @@
 """Any game's expert among greedy bots, paired: versions of its Spec on the same games (issue #21).
 
     python benchmarks/expert_variants.py GAME [--players 4] [--games N] [--seed S]
-        [--think-iterations N] [--variants current greedy scale=12 field=0.5,crowd_scale=9 ...]
+        [--think-iterations N] [--variants current greedy scale=12 horizon=20,bias=2.0 ...]
 
 The games are ``bots.py``'s (game ``number`` has seed ``S + number``, the expert in
 seat ``number % players``, bot ``s`` seeded ``number * 31 + s``): ``current`` replays

@@ -57,17 +57,6 @@ class Spec:
     # the default policy of the playouts (None: uniformly random legal moves)
     policy: Policy | None = None
     scale: float = 10.0  # points that make a clear margin (solo: a fine score)
-    # three seats or more: the clear margin instead of ``scale`` (0: ``scale``); a
-    # wider one keeps a gradient where the seat is far behind the best of the others
-    crowd_scale: float = 0.0
-    # three seats or more: this share of the margin term is the margin over the mean
-    # of the others, the rest over the best of them (0: the best alone), so that far
-    # behind (or ahead of) the leader the seat still sees what it gains on the field;
-    # two seats: the mean is the best, and the reward is the same whatever this is
-    field: float = 0.0
-    # three seats or more: this share of the margin term is the mean of the margins
-    # over each other seat (a soft rank: how many of them the seat beats, and by how much)
-    rank: float = 0.0
     horizon: int = 200  # playout actions before the result is judged by the points
     solo_scale: float = 0.0  # a fine score in the solo game (0: ``scale``)
     # each seat's points as they stand *and are likely to come* in a position (a
@@ -149,6 +138,10 @@ class Ranked:
     points: float = 0.0
     finished: int = 0
     wins: float = 0.0
+    # what the move works towards, in the game's words, where a plan chose it for a
+    # goal a player cannot see in the move itself (Mermaid Rain's meld plan: "aiming
+    # at a Mermaid Squall"); a hint adds it to the move's words ("": nothing to add)
+    aim: str = ""
 
 
 @attrs.frozen
@@ -203,10 +196,6 @@ def rewards(
     scale: float,
     solo_scale: float | None = None,
     evaluate: Callable[[Any, Any], Sequence[float]] | None = None,
-    *,
-    crowd_scale: float = 0.0,
-    field: float = 0.0,
-    rank: float = 0.0,
 ) -> list[float]:
     """Each seat's reward for ``state``, from 0 to 1.
 
@@ -214,9 +203,7 @@ def rewards(
     one) plus up to ``0.25`` for the margin over the best other seat; an
     unfinished one (a playout cut at its horizon) the margin alone, as a chance
     of winning (with ``evaluate``: its estimate of the points to come instead of
-    the points scored).  Three seats or more: the margin against ``crowd_scale``
-    where given, and with ``field`` that share of it over the mean of the others
-    (see :class:`Spec`).  One seat (a solo game; Moonshell's automaton scores but never
+    the points scored).  One seat (a solo game; Moonshell's automaton scores but never
     chooses): half for the win, half for the score against ``solo_scale``.
     """
     over = game.is_over(state)
@@ -227,23 +214,10 @@ def rewards(
         score = scores[0] / (solo_scale or scale)
         value = 0.5 * (0 in winners) + 0.5 * min(1.0, max(0.0, score))
         return [value] * len(scores)
-    crowd = len(scores) > 2
-    if crowd and crowd_scale:
-        scale = crowd_scale
-    mix = field if crowd else 0.0
-    total = sum(scores)
     out = []
     for seat, score in enumerate(scores):
         best_other = max(s for other, s in enumerate(scores) if other != seat)
         margin = 0.5 + 0.5 * math.tanh((score - best_other) / scale)
-        if mix:
-            mean_other = (total - score) / (len(scores) - 1)
-            over_field = 0.5 + 0.5 * math.tanh((score - mean_other) / scale)
-            margin = (1.0 - mix) * margin + mix * over_field
-        if crowd and rank:
-            each = [0.5 + 0.5 * math.tanh((score - s) / scale) for s in scores]
-            soft = (sum(each) - each[seat]) / (len(scores) - 1)
-            margin = (1.0 - rank) * margin + rank * soft
         if over:
             win = 1.0 / len(winners) if seat in winners else 0.0
             out.append(0.75 * win + 0.25 * margin)
@@ -419,16 +393,7 @@ def _iterate(
             raise _OutOfTime  # (a look at the clock costs far less than a move)
     if deadline is not None and time.monotonic() > deadline:
         raise _OutOfTime
-    values = rewards(
-        game,
-        state,
-        spec.scale,
-        spec.solo_scale or spec.scale,
-        spec.evaluate,
-        crowd_scale=spec.crowd_scale,
-        field=spec.field,
-        rank=spec.rank,
-    )
+    values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
     _note_outcome(game, state, seat, spec, path[0][0])
     root.visits += 1
     for child, mover in path:
