@@ -138,10 +138,6 @@ class Ranked:
     points: float = 0.0
     finished: int = 0
     wins: float = 0.0
-    # what the move works towards, in the game's words, where a plan chose it for a
-    # goal a player cannot see in the move itself (Mermaid Rain's meld plan: "aiming
-    # at a Mermaid Squall"); a hint adds it to the move's words ("": nothing to add)
-    aim: str = ""
 
 
 @attrs.frozen
