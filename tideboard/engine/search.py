@@ -57,6 +57,12 @@ class Spec:
     # the default policy of the playouts (None: uniformly random legal moves)
     policy: Policy | None = None
     scale: float = 10.0  # points that make a clear margin (solo: a fine score)
+    # three seats or more: this share of the margin term is the mean of the margins
+    # over each other seat (a soft rank: how many of them the seat beats, and by how
+    # much), the rest the margin over the best of them; far behind (or ahead of) the
+    # leader, that margin is flat and this is not (0: the best alone; two seats: the
+    # reward is the same whatever this is)
+    rank: float = 0.0
     horizon: int = 200  # playout actions before the result is judged by the points
     solo_scale: float = 0.0  # a fine score in the solo game (0: ``scale``)
     # each seat's points as they stand *and are likely to come* in a position (a
@@ -196,6 +202,7 @@ def rewards(
     scale: float,
     solo_scale: float | None = None,
     evaluate: Callable[[Any, Any], Sequence[float]] | None = None,
+    rank: float = 0.0,
 ) -> list[float]:
     """Each seat's reward for ``state``, from 0 to 1.
 
@@ -203,8 +210,10 @@ def rewards(
     one) plus up to ``0.25`` for the margin over the best other seat; an
     unfinished one (a playout cut at its horizon) the margin alone, as a chance
     of winning (with ``evaluate``: its estimate of the points to come instead of
-    the points scored).  One seat (a solo game; Moonshell's automaton scores but never
-    chooses): half for the win, half for the score against ``solo_scale``.
+    the points scored).  Three seats or more, with ``rank``: that share of the margin
+    term is the mean of the margins over each other seat (``Spec.rank``).  One seat (a
+    solo game; Moonshell's automaton scores but never chooses): half for the win, half
+    for the score against ``solo_scale``.
     """
     over = game.is_over(state)
     scores = game.scores(state) if over or evaluate is None else evaluate(game, state)
@@ -214,10 +223,14 @@ def rewards(
         score = scores[0] / (solo_scale or scale)
         value = 0.5 * (0 in winners) + 0.5 * min(1.0, max(0.0, score))
         return [value] * len(scores)
+    soft = rank if len(scores) > 2 else 0.0
     out = []
     for seat, score in enumerate(scores):
         best_other = max(s for other, s in enumerate(scores) if other != seat)
         margin = 0.5 + 0.5 * math.tanh((score - best_other) / scale)
+        if soft:
+            each = sum(0.5 + 0.5 * math.tanh((score - s) / scale) for s in scores) - 0.5
+            margin = (1.0 - soft) * margin + soft * each / (len(scores) - 1)
         if over:
             win = 1.0 / len(winners) if seat in winners else 0.0
             out.append(0.75 * win + 0.25 * margin)
@@ -393,7 +406,9 @@ def _iterate(
             raise _OutOfTime  # (a look at the clock costs far less than a move)
     if deadline is not None and time.monotonic() > deadline:
         raise _OutOfTime
-    values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
+    values = rewards(
+        game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate, spec.rank
+    )
     _note_outcome(game, state, seat, spec, path[0][0])
     root.visits += 1
     for child, mover in path:

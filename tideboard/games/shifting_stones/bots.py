@@ -266,6 +266,7 @@ EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
     scale=6.0,
+    rank=0.5,  # three or four players: half the margin term a soft rank (s15x)
     horizon=12,
     solo_scale=25.0,
     evaluate=evaluate,
