@@ -257,3 +257,37 @@ def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
         )
         is None
     )
+
+
+def test_the_meld_plan_judges_its_playouts_as_the_search_does(monkeypatch):
+    """The meld plan's reward for a playout is the search's, with every ``Spec`` field
+    the search's reward reads: its scale, evaluation and soft rank (``Spec.rank``)."""
+    import attrs
+
+    from tideboard.engine import search
+    from tideboard.engine.search import Budget
+    from tideboard.games.mermaid_rain import meld_plan
+    from tideboard.games.mermaid_rain.bots import weigh_melds
+
+    seen = []
+
+    def judged(*args, **keywords):
+        seen.append(args[2:] + tuple(keywords.values()))
+        return search.rewards(*args, **keywords)
+
+    monkeypatch.setattr(meld_plan, "rewards", judged)
+    spec = attrs.evolve(EXPERT, rank=0.7)
+    state = fresh(4, 3)
+    meld_plan.plan(
+        GAME,
+        GAME.view(state, 0),
+        0,
+        GAME.legal_for(state, 0),
+        budget=Budget(iterations=4),
+        deadline=None,
+        rng=random.Random(2),
+        spec=spec,
+        greedy=GreedyBot,
+        weigh=weigh_melds,
+    )
+    assert seen and all(args == (spec.scale, spec.scale, spec.evaluate, 0.7) for args in seen)

@@ -200,7 +200,9 @@ def _play(
         steps += 1
         if deadline is not None and time.monotonic() > deadline:
             return None
-    values = rewards(game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate)
+    values = rewards(
+        game, state, spec.scale, spec.solo_scale or spec.scale, spec.evaluate, spec.rank
+    )
     if not game.is_over(state):
         return values[seat], spec.evaluate(game, state)[seat], None
     winners = game.winners(state)
