@@ -140,3 +140,24 @@ def test_table_hints_say_the_points_after_the_turn():
     shown = hints(GAME, view, seat, result)
     assert len(shown) == 3
     assert all(" after this turn (" in hint.why for hint in shown)
+
+
+def test_table_hints_are_three_different_outcomes():
+    """The plan's moves that reach the same end of the turn (the moonshell placed
+    first or last, a pull before or after) were three hints with the same figures:
+    they are now one hint naming the others as just as good, and the next lines are
+    other outcomes."""
+    merged = 0
+    for seed in (3, 9):
+        for state in _turn_starts(4, seed, 3):
+            seat = state.current
+            view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+            result = search(
+                GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=1)
+            )
+            shown = hints(GAME, view, seat, result)
+            assert len(shown) == 3
+            assert all(a.why != b.why for a, b in zip(shown, shown[1:])), shown
+            assert shown[0].action == result.moves[0].action  # (the one highlighted)
+            merged += " (just as good: " in shown[0].words
+    assert merged >= 4

@@ -40,27 +40,56 @@ class Hint(NamedTuple):
 
 def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> list[Hint]:
     """The ``count`` best moves of the search ``result`` for ``seat`` (from its
-    ``view``), best first, each worded and with why."""
-    moves = list(result.moves[:count])
+    ``view``), best first, each worded and with why.  Moves next to each other in the
+    ranking with the same why (a plan's moves that reach the same end of the turn,
+    whatever their order) are one hint, the others named in it ("..., just as good:
+    ..."), so that the three lines are three different outcomes."""
+    if len(result.moves) == 1:
+        move = result.moves[0]
+        return [Hint(move.action, _words(game, view, seat, [move])[0], "the only move")]
+    now = _score_now(game, view, seat)
+    solo = getattr(view, "solo", False) or game_seats(game, view) == 1
+    game_why = _game_why(game)
+    base: list[float | None] = []  # (counted once, when a move needs it)
+    groups: list[list[tuple[Any, str]]] = []  # [(move, why), ...] a hint
+    for move in result.moves:
+        own = None if game_why is None else game_why(view, move)
+        if own is None and not base:
+            base.append(_counted_now(game, view, seat))
+        text = own if own is not None else why(move, now, solo, base[0] if base else None)
+        if groups and move.visits and text == groups[-1][0][1]:
+            groups[-1].append((move, text))
+            continue
+        if len(groups) == count:
+            break
+        groups.append([(move, text)])
+    moves = [move for group in groups for move, _ in group]
+    named = dict(zip(map(id, moves), _words(game, view, seat, moves), strict=True))
+    out = []
+    for group in groups:
+        lead, text = group[0]
+        words = named[id(lead)]
+        same = [named[id(move)] for move, _ in group[1:]]
+        if same:
+            more = f"; and {len(same) - SAME_SHOWN} more" if len(same) > SAME_SHOWN else ""
+            words += f" (just as good: {'; '.join(same[:SAME_SHOWN])}{more})"
+        out.append(Hint(lead.action, words, text))
+    return out
+
+
+SAME_SHOWN = 2  # moves named in a hint as just as good as its own (the rest counted)
+
+
+def _words(game: Any, view: Any, seat: int, moves: list[Any]) -> list[str]:
+    """Each move in words (``move_words``); two the log words alike by their notation,
+    and what a plan aims a move at added ("start your meld with two Dolphins, aiming
+    at a Mermaid Squall")."""
     words = [move_words(game, view, seat, m.action) for m in moves]
     alike = [words.count(text) > 1 for text in words]
     for n, same in enumerate(alike):  # two moves the log words alike: their notation
         if same:
             words[n] = notation(game, seat, moves[n].action)
-    # (what a plan aims the move at: "start your meld with two Dolphins, aiming at a Mermaid Squall")
-    words = [f"{w}, {m.aim}" if m.aim else w for w, m in zip(words, moves, strict=True)]
-    now = _score_now(game, view, seat)
-    solo = getattr(view, "solo", False) or game_seats(game, view) == 1
-    if len(result.moves) == 1:
-        return [Hint(moves[0].action, words[0], "the only move")]
-    game_why = _game_why(game)
-    own: list[str | None] = [None if game_why is None else game_why(view, m) for m in moves]
-    base = _counted_now(game, view, seat) if None in own else None
-    # (a game's own words, where it has them: Moonlighter, Moonshell solo)
-    whys = [
-        y if y is not None else why(m, now, solo, base) for m, y in zip(moves, own, strict=True)
-    ]
-    return [Hint(m.action, w, y) for m, w, y in zip(moves, words, whys, strict=True)]
+    return [f"{w}, {m.aim}" if m.aim else w for w, m in zip(words, moves, strict=True)]
 
 
 def why(move: Any, now: float | None, solo: bool, base: float | None = None) -> str:
