@@ -136,7 +136,9 @@ def test_solo_hints_say_the_points_after_the_turn():
         now = scoring.breakdown(view, 0)["total"]
         result = search(GAME, view, 0, legal, bots.EXPERT, random.Random(1), Budget(iterations=1))
         shown = hints(GAME, view, 0, result)
-        assert len(shown) == 3
+        # (fewer than three where the moves after the first read alike: one hint then)
+        assert 1 <= len(shown) <= 3
+        assert all(a.why != b.why for a, b in zip(shown, shown[1:]))
         for hint in shown:
             assert "a few turns on" not in hint.why
             then, change = hint.why.split(" after this turn (")

@@ -52,7 +52,7 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     game_why = _game_why(game)
     base: list[float | None] = []  # (counted once, when a move needs it)
     groups: list[list[tuple[Any, str]]] = []  # [(move, why), ...] a hint
-    for move in result.moves:
+    for move in result.moves[: count * SCAN]:  # (words are made on the event loop)
         own = None if game_why is None else game_why(view, move)
         if own is None and not base:
             base.append(_counted_now(game, view, seat))
@@ -63,21 +63,22 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
         if len(groups) == count:
             break
         groups.append([(move, text)])
-    moves = [move for group in groups for move, _ in group]
+    moves = [move for group in groups for move, _ in group[: SAME_SHOWN + 1]]
     named = dict(zip(map(id, moves), _words(game, view, seat, moves), strict=True))
     out = []
     for group in groups:
         lead, text = group[0]
         words = named[id(lead)]
-        same = [named[id(move)] for move, _ in group[1:]]
+        same = [named[id(move)] for move, _ in group[1 : SAME_SHOWN + 1]]
         if same:
-            more = f"; and {len(same) - SAME_SHOWN} more" if len(same) > SAME_SHOWN else ""
-            words += f" (just as good: {'; '.join(same[:SAME_SHOWN])}{more})"
+            more = len(group) - 1 - len(same)
+            words += f" (just as good: {'; '.join(same)}{f'; and {more} more' if more else ''})"
         out.append(Hint(lead.action, words, text))
     return out
 
 
 SAME_SHOWN = 2  # moves named in a hint as just as good as its own (the rest counted)
+SCAN = 4  # moves looked at a hint shown, at most (a game's own why costs a plan each)
 
 
 def _words(game: Any, view: Any, seat: int, moves: list[Any]) -> list[str]:
