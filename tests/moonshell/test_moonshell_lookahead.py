@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests.moonshell.ms_helpers import Ticks
 from tideboard.engine.core import GameConfig
 from tideboard.engine.hints import hints
 from tideboard.engine.search import Budget, search
@@ -29,17 +30,6 @@ def _player_moves(seed: int, every: int = 1) -> list:
             n += 1
         state = GAME.apply(state, bot.choose(GAME, GAME.view(state, seat), seat, legal))
     return out
-
-
-class _Ticks:
-    """A clock that moves one tick each time it is read (no real time involved)."""
-
-    def __init__(self) -> None:
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        return float(self.reads)
 
 
 @pytest.fixture
@@ -65,7 +55,7 @@ def test_the_solo_expert_answers_by_its_deadline(evaluations, deadline, look):
     state = _player_moves(5)[0]
     view, legal = GAME.view(state, 0), GAME.legal_actions(state)
     assert view.actions_left == 3
-    clock = _Ticks()
+    clock = Ticks()
     evaluations[0] = 0
     ranked = bots.solo_plan(
         GAME,

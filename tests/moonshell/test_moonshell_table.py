@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests.moonshell.ms_helpers import Ticks
 from tideboard.engine.core import GameConfig
 from tideboard.engine.hints import hints
 from tideboard.engine.search import Budget, search
@@ -29,17 +30,6 @@ def _turn_starts(players: int, seed: int, count: int = 4) -> list:
             out.append(state)
         state = GAME.apply(state, bot.choose(GAME, GAME.view(state, seat), seat, legal))
     return out
-
-
-class _Ticks:
-    """A clock that moves one tick each time it is read (no real time involved)."""
-
-    def __init__(self) -> None:
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        return float(self.reads)
 
 
 def test_the_turns_left_at_the_table_follow_the_fullest_chest():
@@ -95,7 +85,7 @@ def test_the_table_plan_answers_by_its_deadline(deadline, monkeypatch):
     view, legal = GAME.view(state, seat), GAME.legal_actions(state)
     count[0] = 0
     ranked = bots.plan(
-        GAME, view, seat, legal, deadline=deadline, rng=random.Random(1), clock=_Ticks()
+        GAME, view, seat, legal, deadline=deadline, rng=random.Random(1), clock=Ticks()
     )
     assert ranked is not None
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))

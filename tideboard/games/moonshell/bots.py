@@ -330,16 +330,9 @@ def solo_plan(
             )
             if ranked is not None:
                 return ranked
-    rater = GreedyBot()
-    rater.outlook = Outlook(view, seat)
-    try:
-        rated, _ = solo.turn_ends(
-            rater, view, seat, legal, deadline=deadline, clock=clock, ends=False
-        )
-    except solo.OutOfTime:  # (not even one action's rating: the moves as they come)
-        return [(action, 0.0) for action in legal]
-    order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], n))
-    return [(rated[n][1], rated[n][0]) for n in order]
+    return solo.ranked_by_turn_end(
+        GreedyBot(), Outlook(view, seat), view, seat, legal, deadline=deadline, clock=clock
+    )
 
 
 def plan(

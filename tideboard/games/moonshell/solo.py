@@ -48,6 +48,34 @@ class OutOfTime(Exception):
     """The deadline came before the plan was done."""
 
 
+def ranked_by_turn_end(
+    rater: Any,
+    look: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    rng: Any = None,
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[tuple[Any, float]]:
+    """``legal`` ranked by the best end of the turn after each, best first, each with
+    its rating (``rater``: a greedy bot, its outlook ``look`` while it plans: the
+    solo game's or the table's).  Equal ratings in ``rng``'s order (else
+    ``legal``'s).  With a ``deadline`` (by ``clock``) what was planned by then; not
+    even one action rated, the moves as they come."""
+    rater.outlook = look
+    try:
+        rated, _ = turn_ends(rater, view, seat, legal, deadline=deadline, clock=clock, ends=False)
+    except OutOfTime:
+        return [(action, 0.0) for action in legal]
+    finally:
+        rater.outlook = None
+    ties = [rng.random() if rng is not None else 0.0 for _ in rated]
+    order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], ties[n], n))
+    return [(rated[n][1], rated[n][0]) for n in order]
+
+
 def turn_ends(
     rater: Any,
     view: State,

@@ -61,18 +61,7 @@ def plan(
     clock: Callable[[], float] = time.monotonic,
 ) -> list[tuple[Any, float]]:
     """``legal`` ranked by the best end of the turn after each, best first, each with
-    its rating (``rater``: a greedy bot, its outlook set to the table's while it
-    plans).  Equal ratings in ``rng``'s order (else ``legal``'s).  With a
-    ``deadline`` (by ``clock``) what was planned by then (``solo.turn_ends``)."""
-    rater.outlook = table_outlook(view, seat)
-    try:
-        rated, _ = solo.turn_ends(
-            rater, view, seat, legal, deadline=deadline, clock=clock, ends=False
-        )
-    except solo.OutOfTime:  # (not even one action's rating: the moves as they come)
-        return [(action, 0.0) for action in legal]
-    finally:
-        rater.outlook = None
-    ties = [rng.random() if rng is not None else 0.0 for _ in rated]
-    order = sorted(range(len(rated)), key=lambda n: (-rated[n][0], ties[n], n))
-    return [(rated[n][1], rated[n][0]) for n in order]
+    its rating, the pattern cards by the table's outlook (``solo.ranked_by_turn_end``)."""
+    return solo.ranked_by_turn_end(
+        rater, table_outlook(view, seat), view, seat, legal, rng, deadline=deadline, clock=clock
+    )
