@@ -43,6 +43,8 @@ def look_further(
     samples: int | None = None,
     deadline: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    outlook: Callable[[State, int], Any] = Outlook,
+    ends: int = ENDS,
 ) -> list[tuple[Any, float]] | None:
     """The player's ``legal`` moves ranked, best first: the plan's ranking (with its
     ratings), the first action of the end the look one turn further found best put
@@ -50,16 +52,16 @@ def look_further(
     end, or as many as fit before ``deadline`` by ``clock``).  None: not even the
     plan was done in time."""
     rater = rater_factory()
-    rater.outlook = Outlook(view, seat)
+    rater.outlook = outlook(view, seat)
     try:
-        ranked, ends = turn_ends(rater, view, seat, legal, deadline=deadline, clock=clock)
+        ranked, found = turn_ends(rater, view, seat, legal, deadline=deadline, clock=clock)
     except OutOfTime:
         return None
     finally:
         rater.outlook = None
     order = sorted(range(len(ranked)), key=lambda n: (-ranked[n][0], n))
     plan = [(ranked[n][1], ranked[n][0]) for n in order]
-    best = sorted(ends, key=lambda e: -e[0])[:ENDS]
+    best = sorted(found, key=lambda e: -e[0])[:ends]
     if len(best) < 2 or len({e[1][0] for e in best}) < 2:
         return plan  # (every good end begins alike: nothing to choose)
     worths: list[list[float]] = [[] for _ in best]
@@ -69,7 +71,9 @@ def look_further(
             seed = rng.getrandbits(64)
             for n, (_, actions, _) in enumerate(best):
                 real = sampling.determinize(view, seat, random.Random(seed))
-                worths[n].append(_next_turn(rater_factory, real, seat, actions, deadline, clock))
+                worths[n].append(
+                    _next_turn(rater_factory, real, seat, actions, deadline, clock, outlook, seed)
+                )
             drawn += 1
     except OutOfTime:
         pass
@@ -89,9 +93,12 @@ def _next_turn(
     actions: tuple,
     deadline: float | None,
     clock: Callable[[], float],
+    outlook: Callable[[State, int], Any],
+    seed: int = 0,
 ) -> float:
     """The rating of the best end of the player's next turn after ``actions`` end
-    this one in ``real`` (the automaton's turn between), or of the game's end."""
+    this one in ``real`` (the automaton's turn between, or at a table the others'
+    turns, played as greedy plays them, its ties by ``seed``), or of the game's end."""
     state = evolve(real, actions_left=real.actions_left + 1)
     for action in actions:
         if isinstance(action, Pass):  # (the turn ends here)
@@ -99,10 +106,17 @@ def _next_turn(
         state = rules.apply(state, action)
     state = turns.end_turn(evolve(state, actions_left=0))
     rater = rater_factory()
+    rater.random = random.Random(seed)  # (the others' ties: the same for every end)
+    while not state.over and state.current != seat:  # (at a table: the others, greedy)
+        if deadline is not None and clock() >= deadline:
+            raise OutOfTime
+        mover = state.current
+        other = rules.view(state, mover)
+        state = rules.apply(state, rater.choose(None, other, mover, rules.legal_actions(other)))
     view = rules.view(state, seat)
     if view.over or view.current != seat:
         return rater.evaluate(view, seat, {})
-    rater.outlook = Outlook(view, seat)
+    rater.outlook = outlook(view, seat)
     legal = rules.legal_actions(view)
     ranked, _ = turn_ends(
         rater, view, seat, legal, deadline=deadline, clock=clock, ends=False, partial=False
