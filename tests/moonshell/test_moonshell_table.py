@@ -10,7 +10,7 @@ import pytest
 
 from tests.moonshell.ms_helpers import Ticks
 from tideboard.engine.core import GameConfig
-from tideboard.engine.hints import hints
+from tideboard.engine.hints import hints, move_words
 from tideboard.engine.search import Budget, search
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import bots, sampling, table
@@ -151,3 +151,34 @@ def test_table_hints_are_three_different_outcomes():
             assert shown[0].action == result.moves[0].action  # (the one highlighted)
             merged += " (just as good: " in shown[0].words
     assert merged >= 4
+
+
+def test_the_first_table_hint_says_the_rest_of_the_turn_its_plan_plays():
+    """The first hint at a table of four (the expert's move) also says the rest of
+    its turn as the plan plays it ("then pulls column 1: ...; then collects ..."):
+    the actions to the best end of the turn after it, each worded where it is
+    played; the other hints are other first moves and say no more."""
+    for state in _turn_starts(4, 9, 2):
+        seat = state.current
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+        result = search(
+            GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=1)
+        )
+        first, *others = hints(GAME, view, seat, result)
+        rest = bots.hint_then(view, first.action)
+        assert len(rest) == 2 and len(first.then) == 2  # (three actions a turn)
+        after = GAME.apply(view, first.action)
+        assert rest[0] in GAME.legal_actions(after)
+        assert first.then[0] == move_words(GAME, after, seat, rest[0])
+        assert first.then[1] == move_words(GAME, GAME.apply(after, rest[0]), seat, rest[1])
+        assert all(not hint.then for hint in others)
+
+
+def test_two_players_hints_say_no_plan():
+    """At two players the expert searches: its hints have no planned turn to add."""
+    state = _turn_starts(2, 9, 1)[0]
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    result = search(GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=8))
+    assert bots.hint_then(view, result.moves[0].action) == ()
+    assert all(not hint.then for hint in hints(GAME, view, seat, result))

@@ -239,3 +239,28 @@ def test_a_replay_offers_no_hint_and_h_does_nothing_there():
     local.control.viewer = 0  # (its first player looking: a hint is offered)
     assert local.check_action("hint", ()) is True
     assert local.check_action("hint", (1,)) is False
+
+
+async def test_moonshell_at_a_table_hints_the_rest_of_the_planned_turn():
+    """Four players: the first hint's window lines also say the rest of the turn the
+    expert's plan plays after it ("then pulls column 1: ...; then collects ...")."""
+    from tideboard.engine.core import GameConfig
+
+    game = registry.load("moonshell")
+    config = GameConfig(players=4, seed=9)
+    state = game.setup(config)
+    while isinstance(game.legal_for(state, game.to_move(state)[0])[0], Keep):
+        state = game.apply(state, game.legal_for(state, game.to_move(state)[0])[0])
+    assert list(game.to_move(state)) == [0]
+    app = app_with_state(state, config, bots={s: "greedy" for s in (1, 2, 3)}, game_id="moonshell")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("h")
+        await hinted(pilot, screen)
+        first, *others = screen.hints.last
+        assert first.then and not any(hint.then for hint in others)
+        window = app.screen
+        assert isinstance(window, BlocksScreen)
+        body = str(window.parts[0][1])
+        assert f"\n   then {'; then '.join(first.then)}" in body

@@ -32,6 +32,7 @@ class Hint(NamedTuple):
     action: Any
     words: str
     why: str
+    then: tuple[str, ...] = ()  # the first hint: the rest of the turn its plan plays
 
     @property
     def text(self) -> str:
@@ -74,7 +75,29 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
             more = len(group) - 1 - len(same)
             words += f" (just as good: {'; '.join(same)}{f'; and {more} more' if more else ''})"
         out.append(Hint(lead.action, words, text))
+    if out:
+        first = out[0]
+        out[0] = Hint(first.action, first.words, first.why, _then(game, view, seat, first.action))
     return out
+
+
+def _then(game: Any, view: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The rest of the turn the game's plan would play after ``action``, worded as
+    the first (its expert's ``Spec.hint_then``: Moonshell's three actions a turn);
+    () where the game plans no turn, or a move cannot be worded."""
+    spec = _expert_spec(game)
+    if spec is None or spec.hint_then is None:
+        return ()
+    try:
+        rest = spec.hint_then(view, action) or ()
+        words = []
+        state = view
+        for before, later in zip((action, *rest), rest, strict=False):
+            state = game.apply(state, before)
+            words.append(move_words(game, state, seat, later))
+    except Exception:  # (a plan the view cannot play on: nothing to add)
+        return ()
+    return tuple(words)
 
 
 SAME_SHOWN = 2  # moves named in a hint as just as good as its own (the rest counted)

@@ -93,6 +93,10 @@ class Spec:
     # a hinted move in words where the log hides it (Mermaid Rain's meld cards, "has
     # chosen"): ``hint_words(action)``, a None from it for the move's notation
     hint_words: Callable[[Any], str | None] | None = None
+    # the rest of the turn a plan would play after the first hint's move, where a
+    # turn is several moves (Moonshell's actions): ``hint_then(view, action)``, the
+    # actions after it in order (an empty tuple or None: nothing to add)
+    hint_then: Callable[[Any, Any], Sequence[Any] | None] | None = None
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid

@@ -41,7 +41,7 @@ from tideboard.games.moonshell.content import (
     chest_cells,
 )
 from tideboard.games.moonshell.outlook import Outlook, free_masks
-from tideboard.games.moonshell.state import KEEP, Keep, State
+from tideboard.games.moonshell.state import KEEP, Keep, Pass, State
 
 PROGRESS_WEIGHT = 0.6  # share of a pattern's points credited for partial progress
 TILE_BONUS = 0.4  # every tile brings the end (and the race to fill the chest) closer
@@ -279,26 +279,49 @@ def hint_why(view: State, move: Any) -> str | None:
     from now, and the points the pattern cards not yet completed then are likely to
     bring ("24 after this turn (+6), patterns in reach ~12 more").  None elsewhere:
     the common words (``engine.hints.why``)."""
+    planned = _best_end(view, move.action)
+    if planned is None:
+        return None
+    _, end, look = planned
     seat = view.current
-    rater = GreedyBot()
-    if solo.plans_turn(view, seat):
-        rater.outlook = Outlook(view, seat)
-    elif table.plans_turn(view, seat):
-        rater.outlook = table.table_outlook(view, seat)
-    else:
-        return None
-    _, ends = solo.turn_ends(rater, view, seat, [move.action])
-    if not ends:
-        return None
-    _, _, end = max(ends, key=lambda e: e[0])
     now = scoring.breakdown(view, seat)["total"]
     then = scoring.breakdown(end, seat)["total"]
     text = f"{then} after this turn ({then - now:+d})"
-    if rater.outlook.turns > 0:
-        more = pattern_outlook(end, seat, rater.outlook)
+    if look.turns > 0:
+        more = pattern_outlook(end, seat, look)
         if more >= 0.5:
             text += f", patterns in reach ~{round(more)} more"
     return text
+
+
+def hint_then(view: State, action: Any) -> tuple[Any, ...]:
+    """The rest of the turn the plan plays after a hinted ``action`` (solo, three or
+    four players): the actions to the best end of the turn after it, a pass left out."""
+    planned = _best_end(view, action)
+    if planned is None:
+        return ()
+    path, _, _ = planned
+    return tuple(a for a in path[1:] if not isinstance(a, Pass))
+
+
+def _best_end(view: State, action: Any) -> tuple[tuple, State, Outlook] | None:
+    """Where the plan ends the turn after ``action``, as hints tell it: the actions to
+    it (``action`` first), the state there and the outlook it was rated by; None
+    where the expert does not plan its turn."""
+    seat = view.current
+    if solo.plans_turn(view, seat):
+        look = Outlook(view, seat)
+    elif table.plans_turn(view, seat):
+        look = table.table_outlook(view, seat)
+    else:
+        return None
+    rater = GreedyBot()
+    rater.outlook = look
+    _, ends = solo.turn_ends(rater, view, seat, [action])
+    if not ends:
+        return None
+    _, path, end = max(ends, key=lambda e: e[0])
+    return path, end, look
 
 
 LOOK_SAMPLES = 8  # an iteration budget's samples of the look further: iterations // this
@@ -372,6 +395,7 @@ EXPERT = Spec(
     bias=1.0,
     decide=plan,
     hint_why=hint_why,  # (solo, 3-4 players: the points after the turn and to come)
+    hint_then=hint_then,  # (the same: the rest of the turn the plan plays)
 )
 
 

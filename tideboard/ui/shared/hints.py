@@ -123,6 +123,8 @@ class Hints:
                 body.append("\n")
             body.append(f"{number}. {hint.words}", style="bold")
             body.append(f"\n   {hint.why}")
+            if hint.then:  # (the first: the rest of the turn its plan plays)
+                body.append("\n   then " + "; then ".join(hint.then))
         name = screen.control.seat_name(seat)
         title = "Hints: your best moves" if name == "You" else f"Hints for {name}: best moves"
         screen.show_blocks([(title, body), ("", HINTS_NOTE)], key="h")
