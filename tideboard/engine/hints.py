@@ -83,13 +83,13 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
 
 def _then(game: Any, view: Any, seat: int, action: Any) -> tuple[str, ...]:
     """The rest of the turn the game's plan would play after ``action``, worded as
-    the first (its expert's ``Spec.hint_then``: Moonshell's three actions a turn);
+    the first (its expert's ``Spec.wording.then``: Moonshell's three actions a turn);
     () where the game plans no turn, or a move cannot be worded."""
     spec = _expert_spec(game)
-    if spec is None or spec.hint_then is None:
+    if spec is None or spec.wording.then is None:
         return ()
     try:
-        rest = spec.hint_then(view, action) or ()
+        rest = spec.wording.then(view, action) or ()
         words = []
         state = view
         for before, later in zip((action, *rest), rest, strict=False):
@@ -157,26 +157,26 @@ def game_seats(game: Any, view: Any) -> int:
 
 def _game_why(game: Any) -> Any:
     """The game's own wording of a hint's why, where its points would read as
-    nonsense (its expert's ``Spec.hint_why(view, ranked)``: Moonlighter's dungeon
+    nonsense (its expert's ``Spec.wording.why(view, ranked)``: Moonlighter's dungeon
     progress, where its search's evaluation is on no scale a player sees; Moonshell
     solo's points after the turn, where the plan's rating is none either; a None
     from it: the common words); None for the other games."""
     spec = _expert_spec(game)
-    return None if spec is None else spec.hint_why
+    return None if spec is None else spec.wording.why
 
 
 def _counted_now(game: Any, view: Any, seat: int) -> float | None:
     """The seat's points now as its game counts them for a hint, where that is not
-    its score (its expert's ``Spec.counted_now``: Mermaid Rain's track with its
+    its score (its expert's ``Spec.wording.counted_now``: Mermaid Rain's track with its
     tribute and majorities, the points were the game to end now, as the search
     judges a playout cut at its horizon), on the search's samples of what the seat
     cannot see; None for the other games (or where it cannot be counted)."""
     spec = _expert_spec(game)
-    if spec is None or spec.counted_now is None:
+    if spec is None or spec.wording.counted_now is None:
         return None
     try:
         samples = [spec.determinize(view, seat, random.Random(s)) for s in _WORDING_SEEDS]
-        return sum(float(spec.counted_now(game, s)[seat]) for s in samples) / len(samples)
+        return sum(float(spec.wording.counted_now(game, s)[seat]) for s in samples) / len(samples)
     except Exception:  # (a view the game cannot sample: the score)
         return None
 
@@ -201,9 +201,9 @@ def move_words(game: Any, view: Any, seat: int, action: Any) -> str:
     ``describe`` line, made on samples of what the seat cannot see.  If the line
     depends on the sample (a die rolled, a card drawn) or hides the move (a
     simultaneous choice logged as "has chosen"), the game's own words for it where
-    its expert's ``Spec.hint_words`` has them, else the move's notation."""
+    its expert's ``Spec.wording.words`` has them, else the move's notation."""
     spec = _expert_spec(game)
-    own = None if spec is None or spec.hint_words is None else spec.hint_words(action)
+    own = None if spec is None or spec.wording.words is None else spec.wording.words(action)
     if own is not None:
         return own
     determinize = _determinize(game)

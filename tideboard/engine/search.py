@@ -50,6 +50,32 @@ WIDEN = 1.0  # progressive widening (see _iterate)
 
 
 @attrs.frozen
+class Wording:
+    """How a game's hints read where the common words (``engine/hints.py``) would
+    not do; every hook None: the common words."""
+
+    # each seat's points where a playout ended, as its hints count them (None: the
+    # game's ``scores`` when it finished, else ``Spec.evaluate``'s): Moonlighter's
+    # progress through its dungeons, where its evaluation is on no scale a player sees
+    points: Callable[[Any, Any], Sequence[float]] | None = None
+    # a hint's why in the game's own words, where the common words' points would read
+    # as nonsense (Moonlighter's dungeon progress; Moonshell solo's points after the
+    # turn): ``why(view, ranked)``, a None from it for the common words
+    why: Callable[[Any, Any], str | None] | None = None
+    # the seat's points now as a hint counts its change from, where that is not its
+    # score (Mermaid Rain: the track with the tribute and the majorities, as the
+    # search judges a cut playout): ``counted_now(game, state)``, each seat's
+    counted_now: Callable[[Any, Any], Sequence[float]] | None = None
+    # a hinted move in words where the log hides it (Mermaid Rain's meld cards, "has
+    # chosen"): ``words(action)``, a None from it for the move's notation
+    words: Callable[[Any], str | None] | None = None
+    # the rest of the turn a plan would play after the first hint's move, where a
+    # turn is several moves (Moonshell's actions): ``then(view, action)``, the
+    # actions after it in order (an empty tuple or None: nothing to add)
+    then: Callable[[Any, Any], Sequence[Any] | None] | None = None
+
+
+@attrs.frozen
 class Spec:
     """What the search needs to know about a game."""
 
@@ -78,25 +104,8 @@ class Spec:
     # than a search of the budget can tell, greedy's tuned habit is the better guess
     keep: float = 0.0
     exploration: float = EXPLORATION  # UCB1's constant (smaller where rewards differ little)
-    # each seat's points where a playout ended, as its hints count them (None: the
-    # game's ``scores`` when it finished, else ``evaluate``'s): Moonlighter's
-    # progress through its dungeons, where its evaluation is on no scale a player sees
-    hint_points: Callable[[Any, Any], Sequence[float]] | None = None
-    # a hint's why in the game's own words, where the common words' points would read
-    # as nonsense (Moonlighter's dungeon progress; Moonshell solo's points after the
-    # turn): ``hint_why(view, ranked)``, a None from it for the common words
-    hint_why: Callable[[Any, Any], str | None] | None = None
-    # the seat's points now as a hint counts its change from, where that is not its
-    # score (Mermaid Rain: the track with the tribute and the majorities, as the
-    # search judges a cut playout): ``counted_now(game, state)``, each seat's
-    counted_now: Callable[[Any, Any], Sequence[float]] | None = None
-    # a hinted move in words where the log hides it (Mermaid Rain's meld cards, "has
-    # chosen"): ``hint_words(action)``, a None from it for the move's notation
-    hint_words: Callable[[Any], str | None] | None = None
-    # the rest of the turn a plan would play after the first hint's move, where a
-    # turn is several moves (Moonshell's actions): ``hint_then(view, action)``, the
-    # actions after it in order (an empty tuple or None: nothing to add)
-    hint_then: Callable[[Any, Any], Sequence[Any] | None] | None = None
+    # how its hints word a move where the common words would not do (``Wording``)
+    wording: Wording = attrs.field(factory=lambda: Wording())
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid
@@ -424,8 +433,8 @@ def _note_outcome(game: Any, state: Any, seat: int, spec: Spec, first: _Node) ->
     """The seat's points where a playout ended (and whether it won, if the game
     ended), on the root's child it went through (for hints)."""
     over = game.is_over(state)
-    if spec.hint_points is not None:
-        scores = spec.hint_points(game, state)
+    if spec.wording.points is not None:
+        scores = spec.wording.points(game, state)
     elif over or spec.evaluate is None:
         scores = game.scores(state)
     else:

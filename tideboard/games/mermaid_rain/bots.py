@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec
+from tideboard.engine.search import Spec, Wording
 from tideboard.games.mermaid_rain import meld_plan, sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     CELLS,
@@ -449,8 +449,8 @@ EXPERT = Spec(
     # a hint's points now, as the search judges a playout cut at its horizon (the
     # score is the track alone: early on, with every tribute still to pay, a move's
     # "a few turns on" read "-4" from a track of 0 where its line gained 20 points)
-    counted_now=evaluate,
-    hint_words=own_choice_words,  # (the log says only "has chosen")
+    # (and a meld's cards in words: the log says only "has chosen")
+    wording=Wording(counted_now=evaluate, words=own_choice_words),
 )
 
 

@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, bot_policy
+from tideboard.engine.search import Spec, Wording, bot_policy
 from tideboard.games.moonlighter import sampling
 from tideboard.games.moonlighter.content import (
     BLACK,
@@ -426,9 +426,9 @@ EXPERT = Spec(
     bias=0.2,
     keep=KEEP_MARGIN,
     exploration=0.1,
-    hint_points=dungeons_done,
     routine=routine_move(),
-    hint_why=hint_why,  # (the dungeon's progress, not the evaluation's points)
+    # (the dungeon's progress, not the evaluation's points)
+    wording=Wording(points=dungeons_done, why=hint_why),
 )
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Budget, Spec, bot_policy
+from tideboard.engine.search import Budget, Spec, Wording, bot_policy
 from tideboard.games.moonshell import lookahead, rules, sampling, scoring, solo, table
 from tideboard.games.moonshell.content import (
     ANEMONE,
@@ -394,8 +394,9 @@ EXPERT = Spec(
     prior=bot_policy(GreedyBot()),
     bias=1.0,
     decide=plan,
-    hint_why=hint_why,  # (solo, 3-4 players: the points after the turn and to come)
-    hint_then=hint_then,  # (the same: the rest of the turn the plan plays)
+    # (solo, 3-4 players: the points after the turn and to come, and the rest of the
+    # turn the plan plays)
+    wording=Wording(why=hint_why, then=hint_then),
 )
 
 
