@@ -7,21 +7,22 @@
 ``expert_variants.py moonshell`` (the games, the variants and what is printed:
 ``paired.py``) with the seat's points by source and this game's own variants:
 ``current`` (``bots.EXPERT``: at three or four players the table plan,
-``games/moonshell/table.py``), ``search`` (the search with random playouts the
+``games/moonshell/table.py``, its best ends looked one turn further), ``plan`` (the
+table plan alone, s15m's expert), ``search`` (the search with random playouts the
 table plan replaced there), ``planner`` / ``planner=SHARE`` (greedy planning its
 turn, without the outlook / with the table's outlook, its chances as if the turns
 left were SHARE times as many; ``planner=1,later=0.1,deny=0.3``: a tile left on its
 rocks at the turn's end worth 0.1 of its gain, less 0.3 of what the next seat's
-rocks bring it), ``look=ENDS/PER`` (the table plan looking one turn further, the
-others' turns played by greedy: its best ENDS ends of the turn, an iteration
-budget's samples its iterations // PER), the others named in ``VARIANTS``, or
+rocks bring it), ``look=ENDS/PER`` (the current expert's look one turn further
+from its best ENDS ends of the turn, an iteration budget's samples its iterations //
+PER), the others named in ``VARIANTS``, or
 ``FIELD=VALUE`` changing the current Spec's fields (``search,horizon=12,scale=8``:
 the search's; ``policy=random|greedy|planner``).
 """
 
 from __future__ import annotations
 
-import time
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,7 @@ import attrs
 import paired
 
 from tideboard.engine.search import Spec, bot_policy
-from tideboard.games.moonshell import bots, lookahead, outlook, rules, scoring, solo, table
+from tideboard.games.moonshell import bots, outlook, rules, scoring, solo, table
 from tideboard.games.moonshell.content import EMPTY
 from tideboard.games.moonshell.state import PLAY
 
@@ -84,6 +85,8 @@ SOURCES = ("composition", "array", "secret", "pair", "trove", "collector", "urch
 
 VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "search": lambda: attrs.evolve(bots.EXPERT, decide=bots.solo_plan),
+    # the table plan alone, without its look one turn further (s15m's expert)
+    "plan": lambda: attrs.evolve(bots.EXPERT, decide=functools.partial(bots.plan, per=0)),
     # the search, its favourite greedy's turn plan (without / with the table's outlook)
     "plan-prior": lambda: attrs.evolve(
         bots.EXPERT, decide=bots.solo_plan, prior=bot_policy(PlannerBot())
@@ -92,38 +95,6 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
         bots.EXPERT, decide=bots.solo_plan, prior=bot_policy(PlannerBot(share=1.0))
     ),
 }
-
-
-def table_look(ends: int, per: int):
-    """The table plan looking one turn further (``lookahead.look_further`` with the
-    others' turns played by greedy): its best ``ends`` ends of the turn, an
-    iteration budget's samples its iterations // ``per``."""
-
-    def decide(
-        game, view, seat, legal, *, budget=None, deadline=None, rng=None, clock=time.monotonic
-    ):
-        if not table.plans_turn(view, seat) or rng is None:
-            return bots.plan(
-                game, view, seat, legal, budget=budget, deadline=deadline, rng=rng, clock=clock
-            )
-        samples = None if budget is None or budget.iterations is None else budget.iterations // per
-        ranked = lookahead.look_further(
-            bots.GreedyBot,
-            view,
-            seat,
-            legal,
-            rng,
-            samples=samples,
-            deadline=deadline,
-            clock=clock,
-            outlook=table.table_outlook,
-            ends=ends,
-        )
-        if ranked is None:
-            return bots.plan(game, view, seat, legal, rng=rng, deadline=deadline, clock=clock)
-        return ranked
-
-    return decide
 
 
 POLICIES: dict[str, Callable[[], Any]] = {
@@ -135,11 +106,13 @@ POLICIES: dict[str, Callable[[], Any]] = {
 
 def planner(name: str) -> paired.Seat | None:
     """``planner[=SHARE][,later=X][,deny=Y]`` as a seat; ``look=ENDS/PER`` too."""
-    if name.startswith("look"):
+    if name.startswith("look"):  # (the current plan's look with other ends and samples)
         _, _, rest = name.partition("=")
         ends, _, per = rest.partition("/")
-        spec = attrs.evolve(bots.EXPERT, decide=table_look(int(ends or 4), int(per or 50)))
-        return paired.expert_seat(spec)
+        look = functools.partial(
+            bots.plan, ends=int(ends or table.LOOK_ENDS), per=int(per or table.LOOK_PER)
+        )
+        return paired.expert_seat(attrs.evolve(bots.EXPERT, decide=look))
     if not name.startswith("planner"):
         return None
     first, *rest = name.split(",")

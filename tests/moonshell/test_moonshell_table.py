@@ -182,3 +182,91 @@ def test_two_players_hints_say_no_plan():
     result = search(GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=8))
     assert bots.hint_then(view, result.moves[0].action) == ()
     assert all(not hint.then for hint in hints(GAME, view, seat, result))
+
+
+def test_the_table_expert_looks_a_turn_further_the_others_between(monkeypatch):
+    """With the budget for it (100 iterations: two samples) the expert at a table of
+    four plays its best ends of the turn on: the three other seats' turns as greedy
+    plays them, then its own next turn planned.  ``per`` 0 is the plan alone."""
+    movers = []
+    choose = bots.GreedyBot.choose
+
+    def counted(self, game, view, seat, legal):
+        movers.append(seat)
+        return choose(self, game, view, seat, legal)
+
+    state = _turn_starts(4, 3, 1)[0]
+    monkeypatch.setattr(bots.GreedyBot, "choose", counted)
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    budget = Budget(iterations=100)
+    ranked = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(1))
+    assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
+    assert set(movers) == {0, 1, 2, 3} - {seat}
+    movers.clear()
+    alone = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(1), per=0)
+    assert not movers
+    assert alone == table.plan(bots.GreedyBot(), view, seat, legal, random.Random(1))
+
+
+def test_the_table_look_can_overrule_the_plan():
+    """On some turn starts the next turn's prospects change the move (else it would
+    be the plan again); the move is always legal."""
+    differ = 0
+    for seed in (3, 9):
+        for state in _turn_starts(4, seed, 4):
+            seat = state.current
+            view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+            budget = Budget(iterations=100)
+            looked = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(2))
+            alone = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(2), per=0)
+            assert looked[0][0] in legal
+            differ += looked[0][0] != alone[0][0]
+    assert differ
+
+
+@pytest.mark.parametrize("deadline", [0.0, 5.0, 40.0, 400.0])
+def test_the_table_look_answers_by_its_deadline(deadline):
+    """With a thinking time the look stops at its deadline (the clock is read before
+    each position rated and each move of the others): every legal move is ranked,
+    and the clock is not read past the deadline but to stop."""
+    state = _turn_starts(4, 3, 1)[0]
+    seat = state.current
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state)
+    clock = Ticks()
+    ranked = bots.plan(
+        GAME,
+        view,
+        seat,
+        legal,
+        budget=Budget(1.0),
+        deadline=deadline,
+        rng=random.Random(1),
+        clock=clock,
+    )
+    assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
+    assert clock.reads <= deadline + 2
+
+
+def test_the_table_look_reads_only_the_view():
+    """Two real states with the same view for the seat (another bag order, other
+    secrets for the others): the same ranking with the look further."""
+    rng = random.Random(3)
+    for real in _turn_starts(4, 7, 3):
+        seat = real.current
+        view = GAME.view(real, seat)
+        other = sampling.determinize(view, seat, rng)
+        assert other != real and GAME.view(other, seat) == view
+        legal = GAME.legal_actions(real)
+        ranked = [
+            bots.plan(
+                GAME,
+                GAME.view(s, seat),
+                seat,
+                legal,
+                budget=Budget(iterations=100),
+                rng=random.Random(5),
+            )
+            for s in (real, other)
+        ]
+        assert ranked[0] == ranked[1]

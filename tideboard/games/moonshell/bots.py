@@ -345,14 +345,11 @@ def solo_plan(
     ``deadline`` (by ``clock``) it answers in time: what was planned by then."""
     if not solo.plans_turn(view, seat):
         return None
-    if budget is not None and rng is not None:
-        samples = None if budget.iterations is None else budget.iterations // LOOK_SAMPLES
-        if samples is None or samples >= lookahead.MIN_SAMPLES:
-            ranked = lookahead.look_further(
-                GreedyBot, view, seat, legal, rng, samples=samples, deadline=deadline, clock=clock
-            )
-            if ranked is not None:
-                return ranked
+    ranked = _look_further(
+        view, seat, legal, budget, rng, deadline, clock, LOOK_SAMPLES, Outlook, lookahead.ENDS
+    )
+    if ranked is not None:
+        return ranked
     return solo.ranked_by_turn_end(
         GreedyBot(), Outlook(view, seat), view, seat, legal, deadline=deadline, clock=clock
     )
@@ -368,15 +365,60 @@ def plan(
     deadline: float | None = None,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.monotonic,
+    ends: int = table.LOOK_ENDS,
+    per: int = table.LOOK_PER,
 ) -> list | None:
     """The expert's own plan where it judges better than the search (``Spec.decide``):
     in solo ``solo_plan``; at three or four players its whole turn planned, the
     pattern cards by the outlook at the table (``table.py``: random playouts cut
-    after six actions did no better than greedy there); two players: the search."""
+    after six actions did no better than greedy there), and with the budget for it
+    its best ``ends`` ends of the turn looked one turn further, the others' turns
+    between played as greedy plays them (an iteration budget: its iterations //
+    ``per`` samples; ``per`` 0: the plan alone); two players: the search."""
     if table.plans_turn(view, seat):
+        if per:
+            ranked = _look_further(
+                view, seat, legal, budget, rng, deadline, clock, per, table.table_outlook, ends
+            )
+            if ranked is not None:
+                return ranked
         return table.plan(GreedyBot(), view, seat, legal, rng, deadline=deadline, clock=clock)
     return solo_plan(
         game, view, seat, legal, budget=budget, deadline=deadline, rng=rng, clock=clock
+    )
+
+
+def _look_further(
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    budget: Budget | None,
+    rng: random.Random | None,
+    deadline: float | None,
+    clock: Callable[[], float],
+    per: int,
+    outlook: Callable[[State, int], Any],
+    ends: int,
+) -> list | None:
+    """``lookahead.look_further``'s ranking where the budget allows it (a time budget,
+    or an iteration budget of ``lookahead.MIN_SAMPLES`` samples or more at ``per``
+    iterations a sample); None: not looked (no budget, or not even the plan in time)."""
+    if budget is None or rng is None:
+        return None
+    samples = None if budget.iterations is None else budget.iterations // per
+    if samples is not None and samples < lookahead.MIN_SAMPLES:
+        return None
+    return lookahead.look_further(
+        GreedyBot,
+        view,
+        seat,
+        legal,
+        rng,
+        samples=samples,
+        deadline=deadline,
+        clock=clock,
+        outlook=outlook,
+        ends=ends,
     )
 
 

@@ -1,13 +1,15 @@
-"""Moonshell solo: the expert looks one turn further than greedy's plan (issue #21).
+"""Moonshell: the expert looks one turn further than greedy's plan (issue #21), in solo
+and at a table of three or four.
 
 Greedy's plan (``solo.py``) rates every end of the player's turn by the chest and by
 what the pattern cards can still become (``outlook.py``).  The expert takes the
 best few ends of the turn and plays each on: on samples of what the player cannot
-see (the bag's order and the automaton's solo deck, drawn from the seat's view by
-``sampling.determinize``; the same samples for every end, so that they differ by
-the player's moves and not by luck) the turn is played to that end, the automaton
-plays its turn, and the player's next turn is planned as greedy plans it (eight
-ends since s14m, four before: see ``benchmarks/README.md``).  An end's worth is
+see (the bag's order, the automaton's solo deck, the others' secrets, drawn from
+the seat's view by ``sampling.determinize``; the same samples for every end, so
+that they differ by the player's moves and not by luck) the turn is played to that
+end, the automaton plays its turn (at a table: the others play theirs, as greedy
+plays), and the player's next turn is planned as greedy plans it (in solo eight
+ends since s14m, four before; at a table four: see ``benchmarks/README.md``).  An end's worth is
 the mean rating of the best end of the next turn (or of the game, if it ended).
 The first action of the best end is played.
 

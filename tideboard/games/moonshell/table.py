@@ -7,7 +7,9 @@ cards by which of them the chest can still complete together (``outlook.py``), b
 the tiles left and the turns left *at the table*: the round in which the fullest
 chest fills is the last, about two tiles a turn.  Measured against the search with
 random playouts that it replaced there (``benchmarks/moonshell_expert.py``,
-docs/bots.md "Moonshell at a table").
+docs/bots.md "Moonshell at a table").  With the budget for it, its best ends of the
+turn (``LOOK_ENDS``) are looked one turn further, as in solo (``lookahead.py``), the
+others' turns between played as greedy plays them (``bots.plan``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from tideboard.games.moonshell.content import CHEST_SIZE
 from tideboard.games.moonshell.queries import chest_count
 from tideboard.games.moonshell.state import PLAY, State
 
+LOOK_ENDS = 4  # the plan's best ends of the turn the expert looks one turn further from
+LOOK_PER = 50  # an iteration budget's samples of that look: iterations // this (500: 10)
 TILES_A_TURN = 2  # a chest fills about two tiles a turn (a pull, two collects)
 MIN_PLAYERS = 3  # the table plan's seats (two players: the search, 80% against greedy)
 
