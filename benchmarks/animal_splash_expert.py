@@ -19,6 +19,7 @@ plays as the others do.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -30,9 +31,9 @@ from intervals import mean_interval, wilson
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.engine.search import ExpertBot, Spec
+from tideboard.engine.search import ExpertBot, Spec, bot_policy
 from tideboard.engine.simulate import play_out
-from tideboard.games.animal_splash import bots, scoring
+from tideboard.games.animal_splash import bots, scoring, turn_plan, valuation
 
 
 def evaluate_ending(game: Any, state: Any) -> list[float]:
@@ -47,16 +48,16 @@ def evaluate_ending(game: Any, state: Any) -> list[float]:
 def evaluate_oxygen(game: Any, state: Any) -> list[float]:
     """``bots.evaluate`` with each seat's oxygen at greedy's price (``OXYGEN_VALUE``)."""
     now = bots.evaluate(game, state)
-    return [v + bots.OXYGEN_VALUE * o for v, o in zip(now, state.oxygen, strict=True)]
+    return [v + valuation.OXYGEN_VALUE * o for v, o in zip(now, state.oxygen, strict=True)]
 
 
 def worth_settled(state: Any, seat: int) -> float:
     """``bots.worth`` with the groups it can score now scored first: their pearls
     count once, and their cards' pairs no longer count as groups in the making."""
     tableau = state.tableaus[seat]
-    count, pearls = bots.harvested(tableau, state.pearls[seat])
-    value = count + bots.promise(tableau, pearls)
-    best_mission, mine = bots.prospects(state, seat, tableau, pearls)
+    count, pearls = valuation.harvested(tableau, state.pearls[seat])
+    value = count + valuation.promise(tableau, pearls)
+    best_mission, mine = valuation.prospects(state, seat, tableau, pearls)
     return value + best_mission + 0.3 * mine
 
 
@@ -72,6 +73,16 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "settled": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_settled),
     "oxygen": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_oxygen),
     "ending": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_ending),
+    # the rest of the turn chosen whole once the card is taken (turn_plan.py): its
+    # ends ranked by their settled worth, or (``plan-playouts``) the best six of them
+    # played on by greedy over the same determinizations
+    "plan": lambda: attrs.evolve(bots.EXPERT, decide=turn_plan.plan),
+    "plan-playouts": lambda: attrs.evolve(
+        bots.EXPERT, decide=functools.partial(turn_plan.plan, policy=bot_policy(bots.GreedyBot()))
+    ),
+    "plan-settled": lambda: attrs.evolve(
+        bots.EXPERT, decide=turn_plan.plan, evaluate=turn_plan.evaluate_settled
+    ),
 }
 
 
