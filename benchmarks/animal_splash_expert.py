@@ -80,6 +80,29 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "plan-playouts": lambda: attrs.evolve(
         bots.EXPERT, decide=functools.partial(turn_plan.plan, policy=bot_policy(bots.GreedyBot()))
     ),
+    # the search kept to the first moves of the plan's best four ends and greedy's
+    "plan-focus": lambda: attrs.evolve(
+        bots.EXPERT,
+        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot())),
+    ),
+    "plan-focus2": lambda: attrs.evolve(
+        bots.EXPERT,
+        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot()), count=2),
+    ),
+    # the steps of a turn after the take are greedy's below the root (Spec.settled)
+    "settled-steps": lambda: attrs.evolve(bots.EXPERT, settled=bots.after_take),
+    "plan-focus-steps": lambda: attrs.evolve(
+        bots.EXPERT,
+        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot())),
+        settled=bots.after_take,
+    ),
+    # and the tree keeps to the dives before the dive, the takes before the take
+    "plan-focus-narrow": lambda: attrs.evolve(
+        bots.EXPERT,
+        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot())),
+        settled=bots.after_take,
+        narrow=bots.steps_first,
+    ),
     "plan-settled": lambda: attrs.evolve(
         bots.EXPERT, decide=turn_plan.plan, evaluate=turn_plan.evaluate_settled
     ),

@@ -52,3 +52,65 @@ def test_a_counted_group_is_worth_its_pearl_once():
     open_ = make_state([fish, row("red crab, reef, moss")])
     scored = GAME.apply(open_, Score(0, 0))
     assert turn_plan.settled(scored, 0) > turn_plan.settled(open_, 0)
+
+
+def _tree_actions(spec, state, seat, iterations=60):
+    """Every action that is a node of the expert's tree below its root's children."""
+    from tideboard.engine import search
+
+    view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
+    root = search._Node()
+    rng = random.Random(2)
+    for _ in range(iterations):
+        search._iterate(GAME, view, seat, legal, spec, rng, root, None)
+    found, stack = set(), list(root.children.values())
+    while stack:
+        node = stack.pop()
+        found.update(node.children)
+        stack.extend(node.children.values())
+    return found
+
+
+def test_below_the_root_the_tree_holds_only_dives_and_takes():
+    """``Spec.settled``: the steps of a turn after its take (scoring, paid actions, the
+    end) are the playout policy's below the root, no nodes; ``Spec.narrow``: before
+    the take the tree looks at the dives and the takes alone, not the paid actions
+    allowed then too.  So the tree's visits go to the dives and takes; without the
+    two, the other steps are nodes."""
+    from attrs import evolve as evolve_spec
+
+    from tideboard.games.animal_splash.bots import EXPERT, after_take, steps_first
+    from tideboard.games.animal_splash.state import Dive, Take
+
+    state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 3), phase=MOVE)
+    old = evolve_spec(EXPERT, settled=None, narrow=None)
+    new = evolve_spec(EXPERT, settled=after_take, narrow=steps_first)
+    kept = _tree_actions(new, state, 0)
+    assert kept and all(isinstance(a, Dive | Take) for a in kept)
+    assert not all(isinstance(a, Dive | Take) for a in _tree_actions(old, state, 0))
+
+
+def test_the_bots_search_keeps_to_the_dives_the_takes_and_the_plans_best_steps():
+    """``turn_plan.focus`` (the expert's ``Spec.routine``): before the dive the dives
+    alone (the rules allow paid actions then too), before the take the takes; after
+    it the first steps of the plan's best ends and greedy's move."""
+    import functools
+
+    from tideboard.engine.search import bot_policy
+    from tideboard.games.animal_splash.bots import GreedyBot
+    from tideboard.games.animal_splash.state import TAKE, Dive, Take
+
+    focus = functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot()))
+    rng = random.Random(1)
+    for phase, kind in ((MOVE, Dive), (TAKE, Take)):
+        state = make_state([APART, row("red crab, reef, moss")], oxygen=(3, 0), phase=phase)
+        legal = GAME.legal_for(state, 0)
+        assert any(isinstance(a, Slide) for a in legal)
+        kept = focus(GAME, GAME.view(state, 0), 0, legal, rng)
+        assert kept == tuple(a for a in legal if isinstance(a, kind))
+    state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 0))
+    view, legal = GAME.view(state, 0), GAME.legal_for(state, 0)
+    kept = focus(GAME, view, 0, legal, rng)
+    greedy = GreedyBot(0).choose(GAME, view, 0, legal)
+    assert 2 <= len(kept) <= 5 and greedy in kept and isinstance(kept[0], Slide)
+    assert set(kept) <= set(legal)

@@ -143,6 +143,21 @@ def evaluate(game: Any, state: State) -> list[float]:
     ]
 
 
+def after_take(state: State, mover: int) -> bool:
+    """A step of a turn after its card is taken (scoring, paid actions, the end)."""
+    return state.phase == ACT
+
+
+def steps_first(state: State, actions: list[Any]) -> list[Any]:
+    """Before the take, the dives or the takes alone (the paid actions the rules allow
+    then too can wait for the take: greedy never pays before it)."""
+    if state.phase == MOVE:
+        return [a for a in actions if isinstance(a, Dive)] or actions
+    if state.phase != ACT:
+        return [a for a in actions if isinstance(a, Take)] or actions
+    return actions
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move).

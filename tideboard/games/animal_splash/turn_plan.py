@@ -32,7 +32,7 @@ from tideboard.engine.states import evolve
 from tideboard.games.animal_splash import rules, sampling, scoring
 from tideboard.games.animal_splash.content import MISSIONS
 from tideboard.games.animal_splash.moves import legal_actions
-from tideboard.games.animal_splash.state import ACT, End, State
+from tideboard.games.animal_splash.state import ACT, MOVE, Dive, End, State, Take
 from tideboard.games.animal_splash.valuation import harvested, promise, prospects
 
 WIDTH = 10  # positions kept at each step of the enumeration
@@ -199,3 +199,36 @@ def _played_on(
         return ends
     order = sorted(range(len(best)), key=lambda n: -totals[n])
     return [(totals[n] / rounds, best[n][1]) for n in order] + ends[CANDIDATES:]
+
+
+def focus(
+    game: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    rng: random.Random,
+    *,
+    favourite: Policy,
+    count: int = 4,
+) -> tuple[Any, ...] | None:
+    """The moves worth searching among once the card is taken (``Spec.routine``): the
+    first moves of the best ``count`` ends of the turn, and the ``favourite``'s
+    (greedy's; drawing from a generator of its own, so the bot's is untouched); None
+    before the take, the dives or the takes alone (paying before the take can wait
+    for it)."""
+    if view.current != seat:
+        return None
+    if view.phase == MOVE:
+        return tuple(a for a in legal if isinstance(a, Dive)) or None
+    if view.phase != ACT:
+        return tuple(a for a in legal if isinstance(a, Take)) or None
+    chosen: list[Any] = []
+    for _, path in turn_ends(view, seat):
+        if path[0] not in chosen:
+            chosen.append(path[0])
+        if len(chosen) == count:
+            break
+    greedy = favourite(game, view, seat, legal, random.Random(0))
+    if greedy not in chosen:
+        chosen.append(greedy)
+    return tuple(chosen)
