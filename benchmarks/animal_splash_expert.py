@@ -19,7 +19,6 @@ plays as the others do.
 from __future__ import annotations
 
 import argparse
-import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -31,7 +30,7 @@ from intervals import mean_interval, wilson
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.engine.search import ExpertBot, Spec, bot_policy
+from tideboard.engine.search import ExpertBot, Spec
 from tideboard.engine.simulate import play_out
 from tideboard.games.animal_splash import bots, scoring, turn_plan, valuation
 
@@ -73,38 +72,14 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "settled": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_settled),
     "oxygen": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_oxygen),
     "ending": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_ending),
-    # the rest of the turn chosen whole once the card is taken (turn_plan.py): its
-    # ends ranked by their settled worth, or (``plan-playouts``) the best six of them
-    # played on by greedy over the same determinizations
-    "plan": lambda: attrs.evolve(bots.EXPERT, decide=turn_plan.plan),
-    "plan-playouts": lambda: attrs.evolve(
-        bots.EXPERT, decide=functools.partial(turn_plan.plan, policy=bot_policy(bots.GreedyBot()))
-    ),
-    # the search kept to the first moves of the plan's best four ends and greedy's
-    "plan-focus": lambda: attrs.evolve(
-        bots.EXPERT,
-        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot())),
-    ),
-    "plan-focus2": lambda: attrs.evolve(
-        bots.EXPERT,
-        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot()), count=2),
-    ),
-    # the steps of a turn after the take are greedy's below the root (Spec.settled)
-    "settled-steps": lambda: attrs.evolve(bots.EXPERT, settled=bots.after_take),
-    "plan-focus-steps": lambda: attrs.evolve(
-        bots.EXPERT,
-        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot())),
-        settled=bots.after_take,
-    ),
-    # and the tree keeps to the dives before the dive, the takes before the take
-    "plan-focus-narrow": lambda: attrs.evolve(
-        bots.EXPERT,
-        routine=functools.partial(turn_plan.focus, favourite=bot_policy(bots.GreedyBot())),
-        settled=bots.after_take,
-        narrow=bots.steps_first,
-    ),
-    "plan-settled": lambda: attrs.evolve(
-        bots.EXPERT, decide=turn_plan.plan, evaluate=turn_plan.evaluate_settled
+    # s16a: the expert before its search was kept to the dives, the takes and the
+    # plan's best steps (Spec.routine, settled, narrow)
+    "before": lambda: attrs.evolve(bots.EXPERT, routine=None, settled=None, narrow=None),
+    # the root kept so (turn_plan.focus), the tree below it not
+    "focus": lambda: attrs.evolve(bots.EXPERT, settled=None, narrow=None),
+    # the rest of the turn played as the plan's best end, unsearched (turn_plan.plan)
+    "plan": lambda: attrs.evolve(
+        bots.EXPERT, decide=turn_plan.plan, routine=None, settled=None, narrow=None
     ),
 }
 

@@ -10,13 +10,14 @@ with the best mission it may take.  It decides from its own view.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
-from tideboard.games.animal_splash import sampling, scoring
+from tideboard.games.animal_splash import sampling, scoring, turn_plan
 from tideboard.games.animal_splash.content import LINES, MISSIONS
 from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
@@ -160,7 +161,9 @@ def steps_first(state: State, actions: list[Any]) -> list[Any]:
 
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
-# the root's favourite (greedy's move).
+# the root's favourite (greedy's move); the moves it searches among (turn_plan.focus:
+# the dives, the takes, after the take the plan's best first steps and greedy's),
+# below its root the dives and takes alone, the rest of a turn greedy's.
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
@@ -169,6 +172,9 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot()),
     bias=1.0,
+    routine=functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot())),
+    settled=after_take,
+    narrow=steps_first,
 )
 
 
