@@ -11,7 +11,10 @@ The search plays from one seat's ``view`` only.  Each iteration:
    this determinization are considered, by UCB1 with *availability* counts (how
    often a child could have been chosen, not how often its parent was visited);
    another seat's choice the seat cannot see when it is made (``Spec.hidden``:
-   choices made at once, shown together) is the playout policy's, not a node;
+   choices made at once, shown together) is the playout policy's, not a node, and
+   so is a choice below the root that ``Spec.settled`` leaves to it (Animal Splash's
+   steps after the take); ``Spec.narrow`` keeps a node below the root to some of
+   its legal moves (Animal Splash's dives before the dive, takes before the take);
 3. **expands** one untried action (the playout policy's choice first, when it is
    untried: the cheap greedy move is usually the best first guess);
 4. **plays out** with the game's fast default policy up to a horizon of actions;

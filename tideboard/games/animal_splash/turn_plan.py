@@ -37,6 +37,7 @@ from tideboard.games.animal_splash.valuation import harvested, promise, prospect
 
 WIDTH = 10  # positions kept at each step of the enumeration
 DEPTH = 8  # steps of a turn's rest at most (score, slide, move a pearl, swap)
+FOCUS_SECONDS = 0.3  # the enumeration's longest for the routine (a move has a second)
 OXYGEN = 0.3  # what an oxygen token left is worth (greedy's price)
 OPEN = 0.9  # a group left open at the end of a turn (scored next turn, if still there)
 
@@ -161,7 +162,7 @@ def focus(
     if view.phase != ACT:
         return tuple(a for a in legal if isinstance(a, Take)) or None
     chosen: list[Any] = []
-    for _, path in turn_ends(view, seat):
+    for _, path in turn_ends(view, seat, time.monotonic() + FOCUS_SECONDS):
         if path[0] not in chosen:
             chosen.append(path[0])
         if len(chosen) == count:
@@ -169,4 +170,6 @@ def focus(
     greedy = favourite(game, view, seat, legal, random.Random(0))
     if greedy not in chosen:
         chosen.append(greedy)
-    return tuple(chosen)
+    # in the legal moves' order: greedy (the search's favourite, choosing among these)
+    # breaks its ties by that order, so it makes the move it would among them all
+    return tuple(a for a in legal if a in chosen)
