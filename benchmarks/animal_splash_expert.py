@@ -6,7 +6,7 @@
 
 ``expert_variants.py animal-splash`` (the games, the variants and what is printed:
 ``paired.py``) with this game's own variants (``settled``, ``oxygen``, ``ending``,
-below) and the seat's points by source: pearls, missions and the end-scoring card.
+``before``, ``focus``, ``plan``: ``VARIANTS``) and the seat's points by source: pearls, missions and the end-scoring card.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import attrs
 import paired
 
 from tideboard.engine.search import Spec
-from tideboard.games.animal_splash import bots, scoring
+from tideboard.games.animal_splash import bots, scoring, turn_plan, valuation
 
 
 def evaluate_ending(game: Any, state: Any) -> list[float]:
@@ -33,16 +33,16 @@ def evaluate_ending(game: Any, state: Any) -> list[float]:
 def evaluate_oxygen(game: Any, state: Any) -> list[float]:
     """``bots.evaluate`` with each seat's oxygen at greedy's price (``OXYGEN_VALUE``)."""
     now = bots.evaluate(game, state)
-    return [v + bots.OXYGEN_VALUE * o for v, o in zip(now, state.oxygen, strict=True)]
+    return [v + valuation.OXYGEN_VALUE * o for v, o in zip(now, state.oxygen, strict=True)]
 
 
 def worth_settled(state: Any, seat: int) -> float:
     """``bots.worth`` with the groups it can score now scored first: their pearls
     count once, and their cards' pairs no longer count as groups in the making."""
     tableau = state.tableaus[seat]
-    count, pearls = bots.harvested(tableau, state.pearls[seat])
-    value = count + bots.promise(tableau, pearls)
-    best_mission, mine = bots.prospects(state, seat, tableau, pearls)
+    count, pearls = valuation.harvested(tableau, state.pearls[seat])
+    value = count + valuation.promise(tableau, pearls)
+    best_mission, mine = valuation.prospects(state, seat, tableau, pearls)
     return value + best_mission + 0.3 * mine
 
 
@@ -56,6 +56,15 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "settled": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_settled),
     "oxygen": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_oxygen),
     "ending": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_ending),
+    # s16a: the expert before its search was kept to the dives, the takes and the
+    # plan's best steps (Spec.routine, settled, narrow)
+    "before": lambda: attrs.evolve(bots.EXPERT, routine=None, settled=None, narrow=None),
+    # the root kept so (turn_plan.focus), the tree below it not
+    "focus": lambda: attrs.evolve(bots.EXPERT, settled=None, narrow=None),
+    # the rest of the turn played as the plan's best end, unsearched (turn_plan.plan)
+    "plan": lambda: attrs.evolve(
+        bots.EXPERT, decide=turn_plan.plan, routine=None, settled=None, narrow=None
+    ),
 }
 
 

@@ -11,7 +11,10 @@ The search plays from one seat's ``view`` only.  Each iteration:
    this determinization are considered, by UCB1 with *availability* counts (how
    often a child could have been chosen, not how often its parent was visited);
    another seat's choice the seat cannot see when it is made (``Spec.hidden``:
-   choices made at once, shown together) is the playout policy's, not a node;
+   choices made at once, shown together) is the playout policy's, not a node, and
+   so is a choice below the root that ``Spec.settled`` leaves to it (Animal Splash's
+   steps after the take); ``Spec.narrow`` keeps a node below the root to some of
+   its legal moves (Animal Splash's dives before the dive, takes before the take);
 3. **expands** one untried action (the playout policy's choice first, when it is
    untried: the cheap greedy move is usually the best first guess);
 4. **plays out** with the game's fast default policy up to a horizon of actions;
@@ -128,6 +131,17 @@ class Spec:
     # the tree's (None: every choice is the tree's), so the others do not answer a
     # choice of the searching seat they could not see
     hidden: Callable[[Any, int], bool] | None = None
+    # whether a choice below the root is left to the playout policy, whoever makes it
+    # (``settled(state, mover)``: a step the rules of thumb settle about as well as a
+    # few visits would, such as Animal Splash's paid actions, scoring and the end of a
+    # turn), so that the tree's visits go to the choices that matter (None: every
+    # choice is the tree's)
+    settled: Callable[[Any, int], bool] | None = None
+    # the moves the tree considers at a node below the root, of those legal there
+    # (``narrow(state, actions)``, a non-empty part of them: Animal Splash's dives
+    # before the dive and takes before the take, not the paid actions the rules allow
+    # then too, which greedy's playouts never make there; None: all of them)
+    narrow: Callable[[Any, list[Any]], list[Any]] | None = None
 
 
 @attrs.frozen
@@ -355,17 +369,26 @@ def _iterate(
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
-    hidden = spec.hidden
+    hidden, settled = spec.hidden, spec.settled
     while not expanded and not game.is_over(state):
         mover = game.to_move(state)[0]
-        if hidden is not None and policy is not None and mover != seat and hidden(state, mover):
-            # a choice the seat cannot see when it is made: the policy's, no node
+        if policy is not None and (
+            (hidden is not None and mover != seat and hidden(state, mover))
+            or (settled is not None and node is not root and settled(state, mover))
+        ):
+            # a choice the seat cannot see when it is made, or one the rules of
+            # thumb settle: the policy's, no node
             actions = game.legal_for(state, mover)
             state = game.apply(state, policy(game, state, mover, actions, rng))
             if deadline is not None and time.monotonic() > deadline:
                 raise _OutOfTime
             continue
-        actions = legal if node is root else game.legal_for(state, mover)
+        if node is root:
+            actions = legal
+        else:
+            actions = game.legal_for(state, mover)
+            if spec.narrow is not None:
+                actions = spec.narrow(state, actions)
         children = node.children
         tried = [a for a in actions if a in children and children[a].visits]
         # progressive widening: a node visited n times has up to 1 + WIDEN * n**0.5

@@ -10,14 +10,15 @@ with the best mission it may take.  It decides from its own view.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, bot_policy
-from tideboard.games.animal_splash import sampling, scoring
-from tideboard.games.animal_splash.content import ENDINGS, LINES, MISSIONS
+from tideboard.games.animal_splash import sampling, scoring, turn_plan
+from tideboard.games.animal_splash.content import LINES, MISSIONS
 from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
     ACT,
@@ -31,66 +32,14 @@ from tideboard.games.animal_splash.state import (
     Swap,
     Take,
 )
-from tideboard.games.animal_splash.tableau import free_bits, measure, pearl_count, scorable
+from tideboard.games.animal_splash.tableau import pearl_count
+from tideboard.games.animal_splash.valuation import (  # (greedy's judgement, shared)
+    OXYGEN_VALUE,
+    harvest,
+    worth,
+)
 
-OXYGEN_VALUE = 0.3
 COSTS = {Slide: 1, MovePearl: 2, Swap: 3}
-
-
-def harvest(tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8) -> int:
-    """How many pearls scoring can take from the tableau now (leftmost first, which
-    keeps the rest of a long run together)."""
-    return harvested(tableau, pearls, limit)[0]
-
-
-def harvested(
-    tableau: tuple[int, ...], pearls: frozenset[int], limit: int = 8
-) -> tuple[int, frozenset[int]]:
-    """:func:`harvest`'s count, and the pearls once they are scored."""
-    count = 0
-    while count < limit:
-        options = scorable(tableau, pearls)
-        if not options:
-            break
-        pos, area = options[0]
-        pearls = pearls | {tableau[pos] * 2 + area}
-        count += 1
-    return count, pearls
-
-
-def promise(tableau: tuple[int, ...], pearls: frozenset[int]) -> float:
-    """Neighbours sharing an unscored animal, colour or plant: groups in the making."""
-    animal, plant = free_bits(tableau, pearls)
-    pairs = sum(1 for i in range(len(tableau) - 1) if animal[i] & animal[i + 1]) + sum(
-        1 for i in range(len(tableau) - 1) if plant[i] & plant[i + 1]
-    )
-    return 0.4 * pairs
-
-
-def worth(state: State, seat: int, tableau: tuple[int, ...], pearls: frozenset[int]) -> float:
-    """What a tableau is worth to ``seat`` in this position (pearls now and to come,
-    missions it may take, the end-scoring card)."""
-    value = harvest(tableau, pearls) + promise(tableau, pearls)
-    best_mission, mine = prospects(state, seat, tableau, pearls)
-    return value + best_mission + 0.3 * mine
-
-
-def prospects(
-    state: State, seat: int, tableau: tuple[int, ...], pearls: frozenset[int]
-) -> tuple[float, float]:
-    """What a tableau promises ``seat`` beyond its groups: the worth of the best
-    mission it may still take, and its measure by the end-scoring card."""
-    held = state.held[seat]
-    groups = {MISSIONS[m].group for m in held}
-    best_mission = 0.0
-    for m in state.open_missions:
-        card = MISSIONS[m]
-        if card.group in groups:
-            continue
-        have = measure(card.test, tableau, pearls, len(held), card.animal)
-        best_mission = max(best_mission, card.points * min(1.0, have / card.n) ** 2)
-    ending = ENDINGS[state.ending]
-    return best_mission, measure(ending.metric, tableau, pearls, len(held))
 
 
 class GreedyBot:
@@ -195,9 +144,26 @@ def evaluate(game: Any, state: State) -> list[float]:
     ]
 
 
+def after_take(state: State, mover: int) -> bool:
+    """A step of a turn after its card is taken (scoring, paid actions, the end)."""
+    return state.phase == ACT
+
+
+def steps_first(state: State, actions: list[Any]) -> list[Any]:
+    """Before the take, the dives or the takes alone (the paid actions the rules allow
+    then too can wait for the take: greedy never pays before it)."""
+    if state.phase == MOVE:
+        return [a for a in actions if isinstance(a, Dive)] or actions
+    if state.phase != ACT:
+        return [a for a in actions if isinstance(a, Take)] or actions
+    return actions
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
-# the root's favourite (greedy's move).
+# the root's favourite (greedy's move); the moves it searches among (turn_plan.focus:
+# the dives, the takes, after the take the plan's best first steps and greedy's),
+# below its root the dives and takes alone, the rest of a turn greedy's.
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
@@ -206,6 +172,9 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot()),
     bias=1.0,
+    routine=functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot())),
+    settled=after_take,
+    narrow=steps_first,
 )
 
 

@@ -1,0 +1,118 @@
+"""The expert's plan of the rest of a turn (``turn_plan.py``, its ``Spec.decide``)."""
+
+from __future__ import annotations
+
+import random
+
+from tests.animal_splash.as_helpers import make_state, row
+from tideboard.engine.bots import make_bot
+from tideboard.engine.search import Budget
+from tideboard.games.animal_splash import turn_plan
+from tideboard.games.animal_splash.game import GAME
+from tideboard.games.animal_splash.state import MOVE, Score, Slide
+from tideboard.games.animal_splash.tableau import scorable
+
+# three fish apart: two slides (1 oxygen each) make them a group, one slide does not
+APART = row(
+    "red fish, anchor, kelp; yellow crab, ship, grass; blue octopus, reef, moss; "
+    "green fish, anchor, lettuce; red turtle, anchor, kelp; blue fish, ship, grass"
+)
+
+
+def test_the_plan_slides_twice_to_make_a_group_greedy_does_not_see():
+    state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 0))
+    assert not scorable(APART, frozenset())
+    view = GAME.view(state, 0)
+    legal = GAME.legal_for(state, 0)
+    greedy = make_bot(GAME, "greedy", 1).choose(GAME, view, 0, legal)
+    assert not isinstance(greedy, Slide)  # one slide at a time makes no group
+    worth, path = turn_plan.turn_ends(view, 0)[0]
+    assert [type(a) for a in path[:2]] == [Slide, Slide]
+    assert any(isinstance(a, Score) for a in path)
+    ranked = turn_plan.plan(GAME, view, 0, legal, budget=Budget(iterations=50))
+    assert isinstance(ranked[0][0], Slide)
+    assert {a for a, _ in ranked} == set(legal)  # every legal move, ranked
+    # played out move by move, the plan ends the turn with the group scored
+    rng = random.Random(3)
+    while state.phase != MOVE:
+        view = GAME.view(state, 0)
+        move = turn_plan.plan(GAME, view, 0, GAME.legal_for(state, 0), rng=rng)[0][0]
+        state = GAME.apply(state, move)
+    assert len(state.pearls[0]) == 1 and state.oxygen[0] == 0
+
+
+def test_the_plan_leaves_the_dive_and_the_take_to_the_search():
+    state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 0), phase=MOVE)
+    legal = GAME.legal_for(state, 0)
+    assert turn_plan.plan(GAME, GAME.view(state, 0), 0, legal) is None
+
+
+def test_a_counted_group_is_worth_its_pearl_once():
+    fish = row("red fish, anchor, kelp; yellow fish, anchor, grass; blue fish, reef, lettuce")
+    open_ = make_state([fish, row("red crab, reef, moss")])
+    scored = GAME.apply(open_, Score(0, 0))
+    assert turn_plan.settled(scored, 0) > turn_plan.settled(open_, 0)
+
+
+def _tree_actions(spec, state, seat, iterations=60):
+    """Every action that is a node of the expert's tree below its root's children."""
+    from tideboard.engine import search
+
+    view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
+    root = search._Node()
+    rng = random.Random(2)
+    for _ in range(iterations):
+        search._iterate(GAME, view, seat, legal, spec, rng, root, None)
+    found, stack = set(), list(root.children.values())
+    while stack:
+        node = stack.pop()
+        found.update(node.children)
+        stack.extend(node.children.values())
+    return found
+
+
+def test_below_the_root_the_tree_holds_only_dives_and_takes():
+    """``Spec.settled``: the steps of a turn after its take (scoring, paid actions, the
+    end) are the playout policy's below the root, no nodes; ``Spec.narrow``: before
+    the take the tree looks at the dives and the takes alone, not the paid actions
+    allowed then too.  So the tree's visits go to the dives and takes; without the
+    two, the other steps are nodes."""
+    from attrs import evolve as evolve_spec
+
+    from tideboard.games.animal_splash.bots import EXPERT, after_take, steps_first
+    from tideboard.games.animal_splash.state import Dive, Take
+
+    state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 3), phase=MOVE)
+    old = evolve_spec(EXPERT, settled=None, narrow=None)
+    new = evolve_spec(EXPERT, settled=after_take, narrow=steps_first)
+    kept = _tree_actions(new, state, 0)
+    assert kept and all(isinstance(a, Dive | Take) for a in kept)
+    assert not all(isinstance(a, Dive | Take) for a in _tree_actions(old, state, 0))
+
+
+def test_the_bots_search_keeps_to_the_dives_the_takes_and_the_plans_best_steps():
+    """``turn_plan.focus`` (the expert's ``Spec.routine``): before the dive the dives
+    alone (the rules allow paid actions then too), before the take the takes; after
+    it the first steps of the plan's best ends and greedy's move."""
+    import functools
+
+    from tideboard.engine.search import bot_policy
+    from tideboard.games.animal_splash.bots import GreedyBot
+    from tideboard.games.animal_splash.state import TAKE, Dive, Take
+
+    focus = functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot()))
+    rng = random.Random(1)
+    for phase, kind in ((MOVE, Dive), (TAKE, Take)):
+        state = make_state([APART, row("red crab, reef, moss")], oxygen=(3, 0), phase=phase)
+        legal = GAME.legal_for(state, 0)
+        assert any(isinstance(a, Slide) for a in legal)
+        kept = focus(GAME, GAME.view(state, 0), 0, legal, rng)
+        assert kept == tuple(a for a in legal if isinstance(a, kind))
+    state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 0))
+    view, legal = GAME.view(state, 0), GAME.legal_for(state, 0)
+    kept = focus(GAME, view, 0, legal, rng)
+    greedy = GreedyBot(0).choose(GAME, view, 0, legal)
+    assert 2 <= len(kept) <= 5 and greedy in kept
+    assert any(isinstance(a, Slide) for a in kept)
+    assert list(kept) == [a for a in legal if a in kept]  # (greedy's ties as among all)
+    assert set(kept) <= set(legal)
