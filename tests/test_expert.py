@@ -248,24 +248,30 @@ def test_the_favourite_is_kept_unless_another_move_is_better_by_the_margin():
 
 def test_a_routine_move_is_played_without_a_search_and_hints_search_it():
     """``Spec.routine``: a bot's move (``play``) is the routine's answer, unsearched; a
-    tuple narrows the search to its moves; a hint (no ``play``) searches them all."""
+    tuple narrows the search to its moves, a hint's (no ``play``) too; where it answers
+    one move, a hint searches them all."""
     game = _Race(length=4)
+    answers = [1, (2, 4), (2, 4), 1]
     calls = []
 
     def routine(game, view, seat, legal, rng):
         calls.append(view)
-        return 1 if len(calls) == 1 else (2, 4)
+        return answers[len(calls) - 1]
 
     spec = Spec(_same, routine=routine)
     budget = Budget(iterations=40)
-    played = search(game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(1), budget, play=True)
+    legal = [0, 1, 2, 3, 4]
+    played = search(game, (0, 0), 0, legal, spec, random.Random(1), budget, play=True)
     assert played.best == 1 and played.iterations == 0
-    narrowed = search(game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(1), budget, play=True)
+    narrowed = search(game, (0, 0), 0, legal, spec, random.Random(1), budget, play=True)
     assert narrowed.best == 4 and narrowed.iterations == 40
     assert {r.action for r in narrowed.moves} == {2, 4}
-    hinted = search(game, (0, 0), 0, [0, 1, 2, 3, 4], spec, random.Random(1), budget)
+    hinted = search(game, (0, 0), 0, legal, spec, random.Random(1), budget)
     assert hinted.iterations == 40 and hinted.best == 4
-    assert len(calls) == 2
+    assert {r.action for r in hinted.moves} == {2, 4}
+    every = search(game, (0, 0), 0, legal, spec, random.Random(1), budget)
+    assert every.iterations == 40 and {r.action for r in every.moves} == set(legal)
+    assert len(calls) == 4
 
 
 def test_expert_is_offered_only_where_it_beats_greedy():

@@ -6,6 +6,7 @@ import random
 
 from tests.animal_splash.as_helpers import make_state, row
 from tideboard.engine.bots import make_bot
+from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget
 from tideboard.games.animal_splash import turn_plan
 from tideboard.games.animal_splash.game import GAME
@@ -116,3 +117,26 @@ def test_the_bots_search_keeps_to_the_dives_the_takes_and_the_plans_best_steps()
     assert any(isinstance(a, Slide) for a in kept)
     assert list(kept) == [a for a in legal if a in kept]  # (greedy's ties as among all)
     assert set(kept) <= set(legal)
+
+
+def test_hints_rank_the_moves_the_bot_would_search_among():
+    """A hint is the expert's view: before the dive it ranks the dives alone, as the
+    bot's search does (the paid actions the rules also allow then were most of the
+    hints' search before, 263 of 450 iterations at one dive)."""
+    from tideboard.engine.hints import hints
+    from tideboard.engine.search import search
+    from tideboard.games.animal_splash import bots
+    from tideboard.games.animal_splash.state import Dive
+
+    state = GAME.setup(GameConfig(players=2, seed=7))
+    greedy = [make_bot(GAME, "greedy", s) for s in range(2)]
+    for _ in range(9):
+        seat = GAME.to_move(state)[0]
+        view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
+        state = GAME.apply(state, greedy[seat].choose(GAME, view, seat, legal))
+    seat = GAME.to_move(state)[0]
+    view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
+    assert state.phase == MOVE and any(not isinstance(a, Dive) for a in legal)
+    result = search(GAME, view, seat, legal, bots.EXPERT, random.Random(1), Budget(iterations=60))
+    assert all(isinstance(m.action, Dive) for m in result.moves)
+    assert all(isinstance(h.action, Dive) for h in hints(GAME, view, seat, result))

@@ -119,11 +119,12 @@ class Spec:
     # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
     # without searching, a tuple of the legal moves worth searching among (the rest
     # are not), or None to search them all; called as ``routine(game, view, seat,
-    # legal, rng)`` with the bot's own generator, only when a bot chooses its move
-    # (``search(..., play=True)``), never for hints.  The search then draws from a
-    # copy of that generator, so the bot's generator moves by the routine moves'
-    # draws alone, as the rules of thumb's bot would (a campaign the search never
-    # turns from is that bot's campaign, dice and all)
+    # legal, rng)`` with the bot's own generator when a bot chooses its move
+    # (``search(..., play=True)``).  The search then draws from a copy of that
+    # generator, so the bot's generator moves by the routine moves' draws alone, as
+    # the rules of thumb's bot would (a campaign the search never turns from is that
+    # bot's campaign, dice and all).  For hints only its tuple counts (a hint ranks
+    # the moves the bot would search among; where it plays one move at once, all)
     routine: Callable[[Any, Any, int, Sequence[Any], random.Random], Any] | None = None
     # whether another seat's choice in a state is hidden from the searching seat when
     # made (choices made at once and shown together: Mermaid Rain's melds): called
@@ -293,6 +294,12 @@ def search(
         fork = random.Random()
         fork.setstate(rng.getstate())
         rng = fork
+    elif spec.routine is not None:  # a hint: among the moves the bot would search
+        fork = random.Random()
+        fork.setstate(rng.getstate())
+        narrowed = spec.routine(game, view, seat, legal, fork)
+        if isinstance(narrowed, tuple) and len(narrowed) > 1:
+            legal = list(narrowed)
     if len(legal) == 1:
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
