@@ -115,6 +115,12 @@ class Spec:
     # the tree's (None: every choice is the tree's), so the others do not answer a
     # choice of the searching seat they could not see
     hidden: Callable[[Any, int], bool] | None = None
+    # how many choices deep the tree grows below the view (None: as deep as it goes;
+    # 1: only the root's moves are nodes, everything after them the playout policy's,
+    # so a move is judged by the policy's own way on from it: Mermaid Rain's ride,
+    # whose step towards a treasure the tree judged by whatever later steps it tried,
+    # wild pairs and wandering among them, and found worse than ending the turn)
+    depth: int | None = None
 
 
 @attrs.frozen
@@ -343,7 +349,10 @@ def _iterate(
     path: list[tuple[_Node, int]] = []
     expanded = False
     hidden = spec.hidden
+    depth = spec.depth
     while not expanded and not game.is_over(state):
+        if depth is not None and len(path) >= depth:
+            break
         mover = game.to_move(state)[0]
         if hidden is not None and policy is not None and mover != seat and hidden(state, mover):
             # a choice the seat cannot see when it is made: the policy's, no node
