@@ -193,7 +193,8 @@ def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
     """Seat 0 shows its first two cards first (seats 1-3 after it, unseen by it and it
     by them): below its choices the tree holds no node of the others' meld choices,
     they are greedy's in every iteration (``Spec.hidden``), so they cannot answer a
-    meld they would not have seen.  Without the rule they are nodes of the tree."""
+    meld they would not have seen.  Without the rule they are nodes of the tree
+    (grown below the root's moves, as ``Spec.depth`` None grows it)."""
     from attrs import evolve as evolve_spec
 
     state = fresh(4, 3)
@@ -207,8 +208,9 @@ def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
             if isinstance(action, Show)
         } - {0}
 
-    assert others_below(_tree(EXPERT, state, 0)) == set()
-    assert others_below(_tree(evolve_spec(EXPERT, hidden=None), state, 0)) == {1}
+    deep = evolve_spec(EXPERT, depth=None)  # (the tree grown below the root's moves)
+    assert others_below(_tree(deep, state, 0)) == set()
+    assert others_below(_tree(evolve_spec(deep, hidden=None), state, 0)) == {1}
     assert EXPERT.hidden(state, 1)
     assert not EXPERT.hidden(riding(seat=1, at="f5", cards=(1, 1, 1)), 1)
 
@@ -291,3 +293,61 @@ def test_the_meld_plan_judges_its_playouts_as_the_search_does(monkeypatch):
         weigh=weigh_melds,
     )
     assert seen and all(args == (spec.scale, spec.scale, spec.evaluate, 0.7) for args in seen)
+
+
+def _first_ride_of_seed_1():
+    """Four-player seed 1 (greedy bots seeded 0-3), seat 0 entering on its start space
+    44 and laying its tile on 52, 62, 63 (as the expert did in ``bots.py``'s first
+    game): its first ride, three Dolphins in hand, a treasure three steps away."""
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.mermaid_rain.state import Enter
+
+    state = GAME.setup(GameConfig(players=4, seed=1))
+    greedy = [GreedyBot(s) for s in range(4)]
+    while True:
+        seat = GAME.to_move(state)[0]
+        legal = GAME.legal_for(state, seat)
+        if seat == 0 and any(isinstance(a, Move) for a in legal):
+            return state, legal
+        if seat == 0 and isinstance(legal[0], Enter):
+            action = Enter(0, 44)
+        elif seat == 0 and isinstance(legal[0], Place):
+            action = next(a for a in legal if isinstance(a, Place) and a.cells == (52, 62, 63))
+        else:
+            action = greedy[seat].choose(GAME, GAME.view(state, seat), seat, legal)
+        state = GAME.apply(state, action)
+
+
+def test_the_expert_rides_to_the_treasure_its_playouts_would_reach():
+    """The first step towards the treasure, where greedy and the playouts go: with the
+    tree grown below it (``Spec.depth`` None) the seat's later steps of the ride were
+    nodes, tried wild pairs and wandering among them, and the step read worse than
+    ending the turn (every search ended it: no treasure in the first round, in four
+    of four games).  Only the root's moves are nodes now (``depth`` 1)."""
+    from attrs import evolve as evolve_spec
+
+    from tideboard.engine.search import Budget, search
+
+    state, legal = _first_ride_of_seed_1()
+    view = GAME.view(state, 0)
+    assert view.hands[0][:3] == (3, 0, 0)
+    assert EXPERT.depth == 1
+    step = Move(0, 33, (0,))
+    for seed in range(2):
+        found = search(GAME, view, 0, legal, EXPERT, random.Random(seed), Budget(iterations=100))
+        assert found.best == step
+    deep = evolve_spec(EXPERT, depth=None)
+    for seed in range(2):
+        found = search(GAME, view, 0, legal, deep, random.Random(seed), Budget(iterations=100))
+        assert found.best == End(0)
+
+
+def test_only_the_roots_moves_are_nodes_of_the_experts_tree():
+    """``Spec.depth`` 1: below the root's moves the playout policy chooses, no node."""
+    from attrs import evolve as evolve_spec
+
+    state = riding(seat=0, at="f5", cards=(1, 2, 1))
+    root = _tree(EXPERT, state, 0)
+    assert root.children and all(not c.children for c in root.children.values())
+    deep = _tree(evolve_spec(EXPERT, depth=None), state, 0)
+    assert any(c.children for c in deep.children.values())

@@ -143,6 +143,12 @@ class Spec:
     # before the dive and takes before the take, not the paid actions the rules allow
     # then too, which greedy's playouts never make there; None: all of them)
     narrow: Callable[[Any, list[Any]], list[Any]] | None = None
+    # how many choices deep the tree grows below the view (None: as deep as it goes;
+    # 1: only the root's moves are nodes, everything after them the playout policy's,
+    # so a move is judged by the policy's own way on from it: Mermaid Rain's ride,
+    # whose step towards a treasure the tree judged by whatever later steps it tried,
+    # wild pairs and wandering among them, and found worse than ending the turn)
+    depth: int | None = None
 
 
 @attrs.frozen
@@ -376,8 +382,10 @@ def _iterate(
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
-    hidden, settled = spec.hidden, spec.settled
+    hidden, settled, depth = spec.hidden, spec.settled, spec.depth
     while not expanded and not game.is_over(state):
+        if depth is not None and len(path) >= depth:
+            break
         mover = game.to_move(state)[0]
         if policy is not None and (
             (hidden is not None and mover != seat and hidden(state, mover))

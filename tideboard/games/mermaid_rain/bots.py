@@ -445,6 +445,10 @@ EXPERT = Spec(
     prior=greedy_prior,
     bias=1.0,
     hidden=hidden_choice,
+    # only the root's moves are nodes, the rest the playouts' (a ride is many steps:
+    # grown below them, the tree judged a step towards a treasure by whatever later
+    # steps it tried, wild pairs and wandering among them, and ended the turn instead)
+    depth=1,
     decide=meld_decide,
     # a hint's points now, as the search judges a playout cut at its horizon (the
     # score is the track alone: early on, with every tribute still to pay, a move's
