@@ -13,9 +13,10 @@ from the grid, the cards that match somewhere along it scored, the others paying
 for its moves or kept, and judge where the turn leaves them: a win; the next turn's
 hand (every card left, once the deck is through) all matching the grid, a win next
 turn; else the strikes, the cards left and how far the grid is from showing them.
-Once the deck is through, also the share of the pairs of cards left that the grid
-can show at once: scoring the easy cards first left four hard ones for the end that
-never show together, and the game was lost to strikes.
+From twelve cards left, also the share of the pairs of the cards known to be left
+(the hand and the discard pile) that the grid can show at once: scoring the easy
+cards first left four hard ones for the end that never show together, and the game
+was lost to strikes.
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ RERANK = 12  # endgame plans checked for a win in two turns (by the number of ca
 DEEP_CHECKS = {1: 10000, 2: 2000, 3: 16, 4: RERANK}
 # and the best few for a win after a strike turn, by the number of cards left
 STRIKE_CHECKS = {1: 12, 2: 12}
-# once the deck is through (every card left known), the share of the pairs of the
-# cards left that the grid can show at once (:func:`together`): the last turns need
+# the share of the pairs of the cards known to be left that the grid can show at
+# once (:func:`together`): the last turns need
 # such pairs (a Sun card and a Moon card, or two full grids fixing a cell
 # differently, are scored on different turns, a strike's moves apart)
 TOGETHER = 150.0
