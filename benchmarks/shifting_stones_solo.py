@@ -27,7 +27,7 @@ from intervals import wilson
 from tideboard.engine.core import GameConfig
 from tideboard.games.shifting_stones.bots import GreedyBot
 from tideboard.games.shifting_stones.game import GAME
-from tideboard.games.shifting_stones.solo import together
+from tideboard.games.shifting_stones.solo import near, together
 
 
 def play(seed: int, deep: bool) -> tuple[bool, int, list[dict]]:
@@ -48,8 +48,15 @@ def play(seed: int, deep: bool) -> tuple[bool, int, list[dict]]:
                 }
             )
         legal = GAME.legal_for(state, 0)
-        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, legal))
+        view = GAME.view(state, 0)
+        began = time.process_time()
+        action = bot.choose(GAME, view, 0, legal)
+        SLOWEST[:] = max(SLOWEST, [time.process_time() - began, seed])
+        state = GAME.apply(state, action)
     return GAME.winners(state) == (0,), len(state.scored[0]), turns
+
+
+SLOWEST = [0.0, 0]  # the slowest move's CPU seconds, and its game's seed
 
 
 def main() -> None:
@@ -66,6 +73,7 @@ def main() -> None:
     strikes: Counter = Counter()
     entries: Counter = Counter()
     pairs: Counter = Counter()
+    nears: Counter = Counter()
     for seed in range(args.seed, args.seed + args.games):
         won, n, turns = play(seed, args.deep)
         results[str(seed)] = won
@@ -82,13 +90,18 @@ def main() -> None:
             at = next((t for t in endgame if t["left"] == size), None)
             if at is not None:
                 pairs["won" if won else "lost", size, together(*at["cards"])] += 1
+                if size == 2:
+                    a, b = at["cards"]
+                    nears["won" if won else "lost", near(a, b) or near(b, a)] += 1
     low, high = wilson(wins, args.games)
     who = "the favourite (deep)" if args.deep else "greedy"
     print(f"{who}: won {wins} of {args.games}, {wins / args.games:.1%} [{low:.0%}, {high:.0%}]")
     print(f"cards scored {scored / args.games:.1f} a game; {time.monotonic() - start:.0f} s")
+    print(f"the slowest move: {SLOWEST[0]:.2f} s of CPU (seed {SLOWEST[1]})")
     print("strikes by the cards left (idle: no stone moved):", sorted(strikes.items()))
     print("the endgame began (result, cards left, strikes):", sorted(entries.items()))
     print("the cards left can show together (result, cards, yes):", sorted(pairs.items()))
+    print("the last two one move apart (result, yes):", sorted(nears.items()))
     if args.save:
         with open(args.save, "w") as out:
             json.dump(results, out)

@@ -127,3 +127,30 @@ def test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together
     left = end.hands[0] + end.discard
     assert end.strikes == 0 and len(left) == 3
     assert all(solo.together(a, b) for n, a in enumerate(left) for b in left[n + 1 :])
+
+
+def test_near_knows_which_cards_the_grid_shows_one_move_apart():
+    # 2 (TBS, a row) and 3 (FES, a row) never show at once (one Sun stone), but TBS on
+    # the top row with F and E under T and B shows FES once the Sun shifts down
+    assert not solo.together(2, 3)
+    assert solo.near(2, 3) and solo.near(3, 2)
+    assert solo.near(3, 30)  # together is near too (no move)
+    # 28 (TEF/*TO) and 72 (*H*/*O*/*M): b1 and b2 differ, more than a move apart
+    assert not solo.near(28, 72) and not solo.near(72, 28)
+
+
+def test_before_the_deck_is_through_the_turn_keeps_the_known_cards_that_pair():
+    """Seven cards left, one still in the deck (unknown).  Of the cards known, 18 (S/O)
+    shows with none of 67 (MO), 28 (TEF/*TO) and 48 (*E*/*ST); the turn used to score
+    the two easy ones (39 *E and 70 F/E) and keep 18.  Now the share of the known
+    pairs counts from twelve cards left: the turn scores 18 and keeps 39 and 70."""
+    hand, discard = (39, 18, 70, 67), (28, 48)
+    assert not any(solo.together(18, c) for c in (67, 28, 48))
+    deck = filler(1, exclude=hand + discard)
+    scored = filler(9, exclude=hand + discard + deck)
+    state = make_state(
+        "HHB/BES/HTT", [hand], solo=True, deck=deck, discard=discard, scored=[scored]
+    )
+    end, _ = _play_turns(state, 1)
+    assert end.strikes == 0
+    assert 18 in end.scored[0] and {39, 70} & set(end.scored[0]) == set()

@@ -13,9 +13,10 @@ from the grid, the cards that match somewhere along it scored, the others paying
 for its moves or kept, and judge where the turn leaves them: a win; the next turn's
 hand (every card left, once the deck is through) all matching the grid, a win next
 turn; else the strikes, the cards left and how far the grid is from showing them.
-Once the deck is through, also the share of the pairs of cards left that the grid
-can show at once: scoring the easy cards first left four hard ones for the end that
-never show together, and the game was lost to strikes.
+From twelve cards left, also the share of the pairs of the cards known to be left
+(the hand and the discard pile) that the grid can show at once: scoring the easy
+cards first left four hard ones for the end that never show together, and the game
+was lost to strikes.
 """
 
 from __future__ import annotations
@@ -51,11 +52,15 @@ RERANK = 12  # endgame plans checked for a win in two turns (by the number of ca
 DEEP_CHECKS = {1: 10000, 2: 2000, 3: 16, 4: RERANK}
 # and the best few for a win after a strike turn, by the number of cards left
 STRIKE_CHECKS = {1: 12, 2: 12}
-# once the deck is through (every card left known), the share of the pairs of the
-# cards left that the grid can show at once (:func:`together`): the last turns need
+# the share of the pairs of the cards known to be left that the grid can show at
+# once (:func:`together`): the last turns need
 # such pairs (a Sun card and a Moon card, or two full grids fixing a cell
 # differently, are scored on different turns, a strike's moves apart)
 TOGETHER = 150.0
+# ... counted from twelve cards left, on the cards known (the hand and the discard
+# pile; the deck's are unknown until drawn): from eight once the deck was through,
+# the share came too late to choose the last cards (s16)
+SHARE_LEFT = 12
 
 
 def hardness(card: int) -> int:
@@ -153,9 +158,9 @@ def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, An
         value = -STRIKE * taken - CARD * remaining
         value += HARD * sum(hard[i] for i in range(k) if scored >> i & 1)
         unscored = [masks[i] for i in range(k) if not scored >> i & 1]
-        if deck_empty and remaining <= 2 * HAND_SIZE:
+        if remaining <= SHARE_LEFT:
             value += TOGETHER * _share_together(
-                [hand[i] for i in range(k) if not scored >> i & 1] + list(discard)
+                tuple(sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard)))
             )
         if remaining <= HAND_SIZE and deck_empty:
             # the next hand is every card left: does the grid show them all?
@@ -228,7 +233,8 @@ def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, An
     return _first(hand, masks, now, scored, -moves, first, end)
 
 
-def _share_together(rest: list[int]) -> float:
+@functools.lru_cache(maxsize=20000)
+def _share_together(rest: tuple[int, ...]) -> float:
     """The share of the pairs of cards ``rest`` that the grid can show together (1
     for one card: a card left never hurts the share, only one that pairs badly)."""
     if len(rest) < 2:
@@ -245,14 +251,45 @@ def together(*cards: int) -> bool:
 
 @functools.cache
 def _together(cards: tuple[int, ...]) -> bool:
-    for placements in itertools.product(*(CARD_BY_ID[card].placements for card in cards)):
-        cells: dict[int, int] = {}
-        if any(cells.setdefault(cell, face) != face for pl in placements for cell, face in pl):
-            continue
-        need = Counter(face // 2 for face in cells.values())
-        if all(n <= STONES_PER_PAIR[pair] for pair, n in need.items()):
-            return True
+    return any(
+        _fits(placements)
+        for placements in itertools.product(*(CARD_BY_ID[card].placements for card in cards))
+    )
+
+
+def near(a: int, b: int) -> bool:
+    """Can the grid show card ``a`` and, one shift or flip later, card ``b``?  (The
+    last two cards' need: the turn holding both scores ``a`` and pays ``b`` for that
+    move, the next scores ``b``.)  :func:`together` is the case of no move."""
+    return _near(a, b)
+
+
+@functools.cache
+def _near(a: int, b: int) -> bool:
+    if together(a, b):
+        return True
+    moves = [((x, y), None) for x, y in NEIGHBOURS] + [((x, x), 1) for x in range(9)]
+    for pb in CARD_BY_ID[b].placements:
+        for (x, y), flip in moves:
+            # the stones before the move that show ``b`` after it
+            if flip:
+                before = tuple((cell, face ^ 1 if cell == x else face) for cell, face in pb)
+            else:
+                swap = {x: y, y: x}
+                before = tuple((swap.get(cell, cell), face) for cell, face in pb)
+            for pa in CARD_BY_ID[a].placements:
+                if _fits((pa, before)):
+                    return True
     return False
+
+
+def _fits(placements) -> bool:
+    """Do these placements agree where they overlap, with the stones the box holds?"""
+    cells: dict[int, int] = {}
+    if any(cells.setdefault(cell, face) != face for pl in placements for cell, face in pl):
+        return False
+    need = Counter(face // 2 for face in cells.values())
+    return all(n <= STONES_PER_PAIR[pair] for pair, n in need.items())
 
 
 @functools.lru_cache(maxsize=20000)
@@ -275,8 +312,15 @@ def _reachable(code: int, card: int, moves: int) -> bool:
     """Can ``moves`` shifts or flips make the grid show the card?"""
     masks = CARD_BY_ID[card].masks
     grids = {code}
-    for _ in range(moves):
-        grids |= {g2 for g in grids for _, g2 in code_moves(g)}
+    seen = set(grids)
+    for left in range(moves, 0, -1):
+        # a move puts right at most two stones: a grid more than twice the moves
+        # left from the card cannot reach it
+        grids = {g for g in grids if wrong_stones(masks, g) <= 2 * left}
+        if any(wrong_stones(masks, g) == 0 for g in grids):
+            return True
+        grids = {g2 for g in grids for _, g2 in code_moves(g)} - seen
+        seen |= grids
     return any(wrong_stones(masks, g) == 0 for g in grids)
 
 
