@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.animal_splash.as_helpers import make_state, row
+from tests.search_tree import below_root, grow
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget
@@ -55,23 +56,6 @@ def test_a_counted_group_is_worth_its_pearl_once():
     assert turn_plan.settled(scored, 0) > turn_plan.settled(open_, 0)
 
 
-def _tree_actions(spec, state, seat, iterations=60):
-    """Every action that is a node of the expert's tree below its root's children."""
-    from tideboard.engine import search
-
-    view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
-    root = search._Node()
-    rng = random.Random(2)
-    for _ in range(iterations):
-        search._iterate(GAME, view, seat, legal, spec, rng, root, None)
-    found, stack = set(), list(root.children.values())
-    while stack:
-        node = stack.pop()
-        found.update(node.children)
-        stack.extend(node.children.values())
-    return found
-
-
 def test_below_the_root_the_tree_holds_only_dives_and_takes():
     """``Spec.settled``: the steps of a turn after its take (scoring, paid actions, the
     end) are the playout policy's below the root, no nodes; ``Spec.narrow``: before
@@ -86,9 +70,9 @@ def test_below_the_root_the_tree_holds_only_dives_and_takes():
     state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 3), phase=MOVE)
     old = evolve_spec(EXPERT, settled=None, narrow=None)
     new = evolve_spec(EXPERT, settled=after_take, narrow=steps_first)
-    kept = _tree_actions(new, state, 0)
+    kept = below_root(grow(GAME, new, state, 0))
     assert kept and all(isinstance(a, Dive | Take) for a in kept)
-    assert not all(isinstance(a, Dive | Take) for a in _tree_actions(old, state, 0))
+    assert not all(isinstance(a, Dive | Take) for a in below_root(grow(GAME, old, state, 0)))
 
 
 def test_the_bots_search_keeps_to_the_dives_the_takes_and_the_plans_best_steps():

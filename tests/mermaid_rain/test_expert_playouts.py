@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from tests.search_tree import grow
 from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import bots
 from tideboard.games.mermaid_rain.bots import EXPERT, GreedyBot, treasure_spaces
@@ -178,17 +179,6 @@ def test_greedy_aims_at_the_same_meld_as_when_every_meld_was_weighed_afresh():
     assert checked > 300
 
 
-def _tree(spec, state, seat, iterations=60):
-    from tideboard.engine import search
-
-    view, legal = GAME.view(state, seat), GAME.legal_for(state, seat)
-    root = search._Node()
-    rng = random.Random(2)
-    for _ in range(iterations):
-        search._iterate(GAME, view, seat, legal, spec, rng, root, None)
-    return root
-
-
 def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
     """Seat 0 shows its first two cards first (seats 1-3 after it, unseen by it and it
     by them): below its choices the tree holds no node of the others' meld choices,
@@ -209,8 +199,8 @@ def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
         } - {0}
 
     deep = evolve_spec(EXPERT, depth=None)  # (the tree grown below the root's moves)
-    assert others_below(_tree(deep, state, 0)) == set()
-    assert others_below(_tree(evolve_spec(deep, hidden=None), state, 0)) == {1}
+    assert others_below(grow(GAME, deep, state, 0)) == set()
+    assert others_below(grow(GAME, evolve_spec(deep, hidden=None), state, 0)) == {1}
     assert EXPERT.hidden(state, 1)
     assert not EXPERT.hidden(riding(seat=1, at="f5", cards=(1, 1, 1)), 1)
 
@@ -347,7 +337,7 @@ def test_only_the_roots_moves_are_nodes_of_the_experts_tree():
     from attrs import evolve as evolve_spec
 
     state = riding(seat=0, at="f5", cards=(1, 2, 1))
-    root = _tree(EXPERT, state, 0)
+    root = grow(GAME, EXPERT, state, 0)
     assert root.children and all(not c.children for c in root.children.values())
-    deep = _tree(evolve_spec(EXPERT, depth=None), state, 0)
+    deep = grow(GAME, evolve_spec(EXPERT, depth=None), state, 0)
     assert any(c.children for c in deep.children.values())

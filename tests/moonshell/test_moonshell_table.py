@@ -103,18 +103,28 @@ def test_a_tiny_thinking_time_is_kept_at_the_table():
     assert result.best in legal and len(result.moves) == len(legal)
 
 
-def test_the_table_plan_reads_only_the_view():
+@pytest.mark.parametrize("look", [False, True])
+def test_the_table_plan_reads_only_the_view(look):
     """Two real states with the same view for the seat (another bag order, other
-    secrets for the others): the same ranking."""
+    secrets for the others): the same ranking, by the plan alone and with its look
+    one turn further."""
     rng = random.Random(3)
-    for real in _turn_starts(4, 7):
+    for real in _turn_starts(4, 7, 3):
         seat = real.current
         view = GAME.view(real, seat)
         other = sampling.determinize(view, seat, rng)
         assert other != real and GAME.view(other, seat) == view
         legal = GAME.legal_actions(real)
         ranked = [
-            table.plan(bots.GreedyBot(), GAME.view(s, seat), seat, legal, random.Random(5))
+            bots.plan(
+                GAME,
+                GAME.view(s, seat),
+                seat,
+                legal,
+                budget=Budget(iterations=100),
+                rng=random.Random(5),
+                per=table.LOOK_PER if look else 0,
+            )
             for s in (real, other)
         ]
         assert ranked[0] == ranked[1]
@@ -246,27 +256,3 @@ def test_the_table_look_answers_by_its_deadline(deadline):
     )
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
     assert clock.reads <= deadline + 2
-
-
-def test_the_table_look_reads_only_the_view():
-    """Two real states with the same view for the seat (another bag order, other
-    secrets for the others): the same ranking with the look further."""
-    rng = random.Random(3)
-    for real in _turn_starts(4, 7, 3):
-        seat = real.current
-        view = GAME.view(real, seat)
-        other = sampling.determinize(view, seat, rng)
-        assert other != real and GAME.view(other, seat) == view
-        legal = GAME.legal_actions(real)
-        ranked = [
-            bots.plan(
-                GAME,
-                GAME.view(s, seat),
-                seat,
-                legal,
-                budget=Budget(iterations=100),
-                rng=random.Random(5),
-            )
-            for s in (real, other)
-        ]
-        assert ranked[0] == ranked[1]
