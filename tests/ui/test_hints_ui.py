@@ -264,3 +264,31 @@ async def test_moonshell_at_a_table_hints_the_rest_of_the_planned_turn():
         assert isinstance(window, BlocksScreen)
         body = str(window.parts[0][1])
         assert f"\n   then {'; then '.join(first.then)}" in body
+
+
+async def test_moonshell_previews_a_hinted_collect_in_its_chest_column():
+    """A hinted collect (or the moonshell) is previewed where the hint drops it: the
+    rock's tile over the hinted chest column; Enter drops it there."""
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.moonshell.state import Collect
+
+    game = registry.load("moonshell")
+    config = GameConfig(players=2, seed=1)
+    state = game.setup(config)
+    while isinstance(game.legal_for(state, game.to_move(state)[0])[0], Keep):
+        state = game.apply(state, game.legal_for(state, game.to_move(state)[0])[0])
+    pull = next(a for a in game.legal_for(state, 0) if isinstance(a, Pull) and a.column == 1)
+    state = game.apply(state, pull)
+    hinted_collect = Collect(1, 2)
+    assert hinted_collect in game.legal_for(state, 0)
+    app = app_with_state(state, config, bots={1: "greedy"}, game_id="moonshell")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.highlight_hint(hinted_collect)
+        await settle(pilot)
+        turn = screen.turn
+        assert (turn.mode, turn.source, turn.chest_column) == ("chest", 1, 2)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.actions[-1] == hinted_collect

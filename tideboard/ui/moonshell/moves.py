@@ -9,10 +9,43 @@ from __future__ import annotations
 from tideboard.engine.core import IllegalAction
 from tideboard.games.moonshell import rules
 from tideboard.games.moonshell.content import CENTRE, CHEST_COLUMNS, CHEST_ROWS, CHEST_SIZE, EMPTY
-from tideboard.games.moonshell.state import DECLINE, EVENT, MOON, PASS, ROTATE, Collect, State
+from tideboard.games.moonshell.state import (
+    DECLINE,
+    EVENT,
+    MOON,
+    PASS,
+    ROTATE,
+    Collect,
+    Keep,
+    Pull,
+    State,
+)
 from tideboard.ui.moonshell.previews import one_rock_pull, pulled
 from tideboard.ui.moonshell.table import MoonshellTurn
 from tideboard.ui.moonshell.tiles import ROCK_WORDS
+
+
+def show_hint(turn: MoonshellTurn, action: object) -> None:
+    """A hinted secret objective is chosen; a hinted pull previewed (p or Enter pulls);
+    a hinted collect or moonshell previewed over its chest column (Enter drops it)."""
+    state: State = turn.state
+    if isinstance(action, Keep) and turn.in_keep():
+        offers = state.offers[state.current]
+        if action.card in offers:
+            turn.offer = offers.index(action.card)
+            turn.screen.refresh_table()
+    elif isinstance(action, Pull) and not action.power and not turn.in_keep():
+        turn.mode, turn.column, turn.first = None, action.column, action.first or 0
+        if turn.pulling() == action:
+            start_pull(turn)
+    elif (
+        isinstance(action, Collect)
+        and action.saved == -1
+        and 0 <= action.column < CHEST_COLUMNS
+        and not turn.in_keep()
+    ):
+        turn.source, turn.chest_column, turn.mode = action.source, action.column, "chest"
+        turn.refresh()
 
 
 def pull(turn: MoonshellTurn) -> None:

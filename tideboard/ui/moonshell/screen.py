@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, Keep, Pull, State
+from tideboard.games.moonshell.state import EVENT, KEEP, MERMAID, Pull, State
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonshell import ending, moves
 from tideboard.ui.moonshell.cards import OfferStrip, objective_parts
@@ -225,17 +225,8 @@ class MoonshellScreen(GameScreen):
         return self.query_one(OceanBoard).geo.width
 
     def highlight_hint(self, action: Any) -> None:
-        """A hinted secret objective is chosen; a hinted pull previewed (p or Enter pulls)."""
-        turn, state = self.turn, self.state
-        if isinstance(action, Keep) and turn.in_keep():
-            offers = state.offers[state.current]
-            if action.card in offers:
-                turn.offer = offers.index(action.card)
-                self.refresh_table()
-        elif isinstance(action, Pull) and not action.power and not turn.in_keep():
-            turn.mode, turn.column, turn.first = None, action.column, action.first or 0
-            if turn.pulling() == action:
-                moves.start_pull(turn)
+        """The hinted move on the board (``moves.show_hint``)."""
+        moves.show_hint(self.turn, action)
 
     def refresh_table(self) -> None:
         self.drawing.draw()
