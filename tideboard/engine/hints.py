@@ -44,7 +44,9 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     ``view``), best first, each worded and with why.  Moves next to each other in the
     ranking with the same why (a plan's moves that reach the same end of the turn,
     whatever their order) are one hint, the others named in it ("..., just as good:
-    ..."), so that the three lines are three different outcomes."""
+    ..."), so that the three lines are three different outcomes; moves the search
+    did not try are not hinted past the first line (fewer lines, where a short search
+    tried few moves)."""
     if len(result.moves) == 1:
         move = result.moves[0]
         return [Hint(move.action, _words(game, view, seat, [move])[0], "the only move")]
@@ -54,6 +56,8 @@ def hints(game: Any, view: Any, seat: int, result: Any, count: int = COUNT) -> l
     base: list[float | None] = []  # (counted once, when a move needs it)
     groups: list[list[tuple[Any, str]]] = []  # [(move, why), ...] a hint
     for move in result.moves[: count * SCAN]:  # (words are made on the event loop)
+        if groups and not move.visits:  # (the search's order ends with the untried)
+            break
         own = None if game_why is None else game_why(view, move)
         if own is None and not base:
             base.append(_counted_now(game, view, seat))
