@@ -32,20 +32,6 @@ def _player_moves(seed: int, every: int = 1) -> list:
     return out
 
 
-@pytest.fixture
-def evaluations(monkeypatch):
-    """How many positions greedy's rating judged."""
-    count = [0]
-    rate = bots.GreedyBot.evaluate
-
-    def counted(self, state, seat, cache):
-        count[0] += 1
-        return rate(self, state, seat, cache)
-
-    monkeypatch.setattr(bots.GreedyBot, "evaluate", counted)
-    return count
-
-
 @pytest.mark.parametrize("deadline", [0.0, 5.0, 40.0])
 @pytest.mark.parametrize("look", [False, True])
 def test_the_solo_expert_answers_by_its_deadline(evaluations, deadline, look):

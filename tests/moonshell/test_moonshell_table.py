@@ -69,17 +69,10 @@ def test_two_players_keep_the_search():
 
 
 @pytest.mark.parametrize("deadline", [0.0, 5.0, 40.0])
-def test_the_table_plan_answers_by_its_deadline(deadline, monkeypatch):
+def test_the_table_plan_answers_by_its_deadline(deadline, evaluations):
     """The plan stops at the deadline: every legal move is ranked, and no position is
     rated once the clock has passed it (a plan at a turn's start rates hundreds)."""
-    count = [0]
-    rate = bots.GreedyBot.evaluate
-
-    def counted(self, state, seat, cache):
-        count[0] += 1
-        return rate(self, state, seat, cache)
-
-    monkeypatch.setattr(bots.GreedyBot, "evaluate", counted)
+    count = evaluations
     state = _turn_starts(4, 3, 1)[0]
     seat = state.current
     view, legal = GAME.view(state, seat), GAME.legal_actions(state)
