@@ -64,8 +64,9 @@ def test_below_the_root_the_tree_holds_only_dives_and_takes():
     two, the other steps are nodes."""
     from attrs import evolve as evolve_spec
 
-    from tideboard.games.animal_splash.bots import EXPERT, after_take, steps_first
+    from tideboard.games.animal_splash.bots import EXPERT
     from tideboard.games.animal_splash.state import Dive, Take
+    from tideboard.games.animal_splash.turn_plan import after_take, steps_first
 
     state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 3), phase=MOVE)
     old = evolve_spec(EXPERT, settled=None, narrow=None)

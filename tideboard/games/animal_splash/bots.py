@@ -144,21 +144,6 @@ def evaluate(game: Any, state: State) -> list[float]:
     ]
 
 
-def after_take(state: State, mover: int) -> bool:
-    """A step of a turn after its card is taken (scoring, paid actions, the end)."""
-    return state.phase == ACT
-
-
-def steps_first(state: State, actions: list[Any]) -> list[Any]:
-    """Before the take, the dives or the takes alone (the paid actions the rules allow
-    then too can wait for the take: greedy never pays before it)."""
-    if state.phase == MOVE:
-        return [a for a in actions if isinstance(a, Dive)] or actions
-    if state.phase != ACT:
-        return [a for a in actions if isinstance(a, Take)] or actions
-    return actions
-
-
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, the points of a clear margin, the judgement of a cut playout and
 # the root's favourite (greedy's move); the moves it searches among (turn_plan.focus:
@@ -173,8 +158,8 @@ EXPERT = Spec(
     prior=bot_policy(GreedyBot()),
     bias=1.0,
     routine=functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot())),
-    settled=after_take,
-    narrow=steps_first,
+    settled=turn_plan.after_take,
+    narrow=turn_plan.steps_first,
 )
 
 

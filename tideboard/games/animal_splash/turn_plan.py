@@ -140,6 +140,24 @@ def plan(
     return [(a, w) for a, w in ranked.items() if a in legal] + rest
 
 
+def after_take(state: State, mover: int) -> bool:
+    """A step of a turn after its card is taken (scoring, paid actions, the end): the
+    playouts' below the search's root (``Spec.settled``)."""
+    return state.phase == ACT
+
+
+def steps_first(state: State, actions: list[Any]) -> list[Any]:
+    """Before the take, the dives or the takes alone (the paid actions the rules allow
+    then too can wait for the take: greedy never pays before it); the moves the
+    search's tree holds below its root (``Spec.narrow``), and at its root before the
+    take (:func:`focus`)."""
+    if state.phase == MOVE:
+        return [a for a in actions if isinstance(a, Dive)] or actions
+    if state.phase != ACT:
+        return [a for a in actions if isinstance(a, Take)] or actions
+    return actions
+
+
 def focus(
     game: Any,
     view: State,
@@ -157,10 +175,8 @@ def focus(
     for it)."""
     if view.current != seat:
         return None
-    if view.phase == MOVE:
-        return tuple(a for a in legal if isinstance(a, Dive)) or None
     if view.phase != ACT:
-        return tuple(a for a in legal if isinstance(a, Take)) or None
+        return tuple(steps_first(view, list(legal)))
     chosen: list[Any] = []
     for _, path in turn_ends(view, seat, time.monotonic() + FOCUS_SECONDS):
         if path[0] not in chosen:
