@@ -32,7 +32,7 @@ from intervals import mean_interval, median_interval
 from tideboard.engine import registry
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.engine.search import Budget, ExpertBot
+from tideboard.engine.search import Budget, ExpertBot, plan_deadline
 from tideboard.engine.simulate import play_out
 from tideboard.games.moonshell import bots as moonshell_bots
 from tideboard.games.moonshell import lookahead, scoring
@@ -60,7 +60,7 @@ def _cpu_decide(game, view, seat, legal, *, budget, deadline, rng):
         seat,
         legal,
         budget=budget,
-        deadline=start + budget.think,
+        deadline=plan_deadline(start, budget),
         rng=rng,
         clock=time.process_time,
     )

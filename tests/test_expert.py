@@ -15,7 +15,7 @@ from tideboard.cli import main
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.registry import load
-from tideboard.engine.search import Budget, ExpertBot, Spec, search
+from tideboard.engine.search import PLAN_SHARE, Budget, ExpertBot, Paced, Spec, search
 from tideboard.engine.simulate import simulate
 from tideboard.games.moonshell import bots as moonshell_bots
 from tideboard.games.moonshell import table
@@ -130,6 +130,35 @@ def test_a_move_takes_no_longer_than_the_budget():
     bot.choose(game, game.view(state, seat), seat, game.legal_for(state, seat))
     assert time.monotonic() - start < 0.2 + 0.25
     assert bot.last.iterations >= 1
+
+
+def test_a_plan_is_due_before_the_budget_ends():
+    """A game's own plan (``Spec.decide``) is given ``PLAN_SHARE`` of a time budget:
+    the rest is for what runs after its last look at the clock (a move later than
+    its budget is a bug), and an iteration budget gives it no deadline."""
+    given = []
+
+    def decide(game, view, seat, legal, *, budget, deadline, rng):
+        given.append(deadline)
+        return [(action, 0.0) for action in legal]
+
+    game = load("shifting-stones")
+    state = game.setup(GameConfig(players=2, seed=1))
+    seat = game.to_move(state)[0]
+    view, legal = game.view(state, seat), game.legal_for(state, seat)
+    spec = attrs.evolve(moonshell_bots.EXPERT, decide=decide)
+    before = time.monotonic()
+    search(game, view, seat, legal, spec, random.Random(1), Budget(think=1.0))
+    assert before < given[0] <= time.monotonic() + PLAN_SHARE
+    assert PLAN_SHARE < 1
+    search(game, view, seat, legal, spec, random.Random(1), Budget(iterations=5))
+    assert given[1] is None
+
+
+def test_a_paced_clock_reads_ahead_by_the_longest_stretch_between_its_readings():
+    readings = iter([0.0, 0.01, 0.06, 0.07, 0.5])
+    paced = Paced(lambda: next(readings))
+    assert [paced() for _ in range(5)] == pytest.approx([0.0, 0.02, 0.11, 0.12, 0.93])
 
 
 def test_one_legal_move_is_answered_at_once():

@@ -61,6 +61,35 @@ def test_the_solo_expert_answers_by_its_deadline(evaluations, deadline, look):
         assert ranked[0][0] in {a for a, _ in full}
 
 
+@pytest.mark.parametrize("deadline", [10.5, 40.5, 200.5])
+def test_the_solo_expert_begins_no_rating_that_would_end_past_its_deadline(monkeypatch, deadline):
+    """A rating may take a good part of a tenth of a second: the plan stops before a
+    rating as long as the longest so far would end past the deadline, not after it
+    (here every rating takes a unit of time, and the deadline falls mid-rating)."""
+    now = [0.0]
+    rate = bots.GreedyBot.evaluate
+
+    def slow(self, state, seat, cache):
+        now[0] += 1.0
+        return rate(self, state, seat, cache)
+
+    state = _player_moves(5)[0]
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state)
+    monkeypatch.setattr(bots.GreedyBot, "evaluate", slow)
+    ranked = bots.solo_plan(
+        GAME,
+        view,
+        0,
+        legal,
+        budget=Budget(1.0),
+        deadline=deadline,
+        rng=random.Random(1),
+        clock=lambda: now[0],
+    )
+    assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
+    assert deadline - 1 <= now[0] <= deadline
+
+
 def test_a_tiny_thinking_time_is_kept_by_the_solo_expert():
     """Through the search (``Spec.decide``): with a thinking time far under a plan's,
     the move still comes (from the plan as far as it got)."""

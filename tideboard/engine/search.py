@@ -46,18 +46,23 @@ from typing import Any
 
 from tideboard.engine.search_spec import (
     EXPLORATION,
+    PLAN_SHARE,
     Budget,
+    Paced,
     Policy,
     Ranked,
     Result,
     Spec,
     Wording,
     bot_policy,
+    plan_deadline,
 )
 
 # (the games, the thinking service and the hints take the contract's types from here too)
 __all__ = [
     "EXPLORATION",
+    "PLAN_SHARE",
+    "Paced",
     "Budget",
     "ExpertBot",
     "Policy",
@@ -66,6 +71,7 @@ __all__ = [
     "Spec",
     "Wording",
     "bot_policy",
+    "plan_deadline",
     "rewards",
     "search",
 ]
@@ -172,13 +178,7 @@ def search(
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
         planned = spec.decide(
-            game,
-            view,
-            seat,
-            legal,
-            budget=budget,
-            deadline=None if budget.iterations is not None else start + budget.think,
-            rng=rng,
+            game, view, seat, legal, budget=budget, deadline=plan_deadline(start, budget), rng=rng
         )
         if planned is not None:
             moves = tuple(

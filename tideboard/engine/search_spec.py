@@ -21,6 +21,12 @@ import attrs
 Policy = Callable[[Any, Any, int, Sequence[Any], random.Random], Any]
 
 EXPLORATION = 0.7  # UCB1's constant (rewards lie in 0..1)
+# Of a time budget, the share a game's own plan (``Spec.decide``) is given: the
+# rest is kept for what runs after its last look at the clock (the unit of work it
+# was in, the collector, the answer).  Moonshell's plan rates positions one by one,
+# some ratings taking up to 0.09 s, and its moves took up to 1.03 s of a 1 s budget
+# (``benchmarks/README.md``); a move later than its budget is a bug.
+PLAN_SHARE = 0.95
 
 
 @attrs.frozen
@@ -85,7 +91,7 @@ class Spec:
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid
     # Rain's melds; ``None``: search as usual); called with the keywords ``budget``,
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
-    # is due by then) and ``rng`` (the search's generator)
+    # is due by then, ``PLAN_SHARE`` of the budget) and ``rng`` (the search's generator)
     decide: Callable[..., Sequence[tuple[Any, float]] | Sequence[Ranked] | None] | None = None
     # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
     # without searching, a tuple of the legal moves worth searching among (the rest
@@ -134,6 +140,30 @@ class Budget:
             raise ValueError("the thinking time must be a positive number of seconds")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError("the number of iterations must be at least 1")
+
+
+def plan_deadline(start: float, budget: Budget) -> float | None:
+    """When a plan that began at ``start`` is due (None: an iteration budget)."""
+    return None if budget.iterations is not None else start + budget.think * PLAN_SHARE
+
+
+class Paced:
+    """A plan's clock that reads ahead by the longest stretch between two of its
+    readings so far: checked as ``paced() >= deadline`` before each unit of work, it
+    stops the plan before a unit as long as the longest yet would end past the
+    deadline, rather than after it."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.last: float | None = None
+        self.longest = 0.0
+
+    def __call__(self) -> float:
+        now = self.clock()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now + self.longest
 
 
 @attrs.frozen

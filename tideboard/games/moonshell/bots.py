@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Budget, Spec, Wording, bot_policy
+from tideboard.engine.search import Budget, Paced, Spec, Wording, bot_policy
 from tideboard.games.moonshell import lookahead, rules, sampling, scoring, solo, table
 from tideboard.games.moonshell.content import (
     ANEMONE,
@@ -342,9 +342,11 @@ def solo_plan(
     ranked by greedy's rating of the best end of the turn after each (random playouts
     of a few actions misjudge a chest: the search did worse than its favourite), and
     with the budget for it, by a look one turn further (``lookahead.py``).  With a
-    ``deadline`` (by ``clock``) it answers in time: what was planned by then."""
+    ``deadline`` (by ``clock``) it answers in time: what was planned by then (the
+    clock ``Paced``, so no rating is begun that would likely end past it)."""
     if not solo.plans_turn(view, seat):
         return None
+    clock = Paced(clock)  # (a rating may take a good part of a tenth of a second)
     ranked = _look_further(
         view, seat, legal, budget, rng, deadline, clock, LOOK_SAMPLES, Outlook, lookahead.ENDS
     )
@@ -376,6 +378,7 @@ def plan(
     between played as greedy plays them (an iteration budget: its iterations //
     ``per`` samples; ``per`` 0: the plan alone); two players: the search."""
     if table.plans_turn(view, seat):
+        clock = Paced(clock)
         if per:
             ranked = _look_further(
                 view, seat, legal, budget, rng, deadline, clock, per, table.table_outlook, ends
