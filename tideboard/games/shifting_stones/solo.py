@@ -309,7 +309,9 @@ def _endgame_checks(candidates, deep, rest_of, strikes, scored_before, tick) -> 
             tick()
         exact = deep and size <= EXACT
         if wins(end, rest, tick) if exact else wins_in_two(end, rest, tick):
+            # (the plans are checked best first: none after it can come first)
             candidates.append((value + WIN / 4, moves, first, end, scored))
+            return
     if deep and max(c[0] for c in candidates) < WIN / 4:
         # no line without a strike: one with a strike turn to move the stones
         # (one or two cards left; a strike turn pays every card)
@@ -323,6 +325,7 @@ def _endgame_checks(candidates, deep, rest_of, strikes, scored_before, tick) -> 
             checks[len(rest)] -= 1
             if wins_after_strikes(end, rest, spare, tick):
                 candidates.append((value + WIN / 8, moves, first, end, scored))
+                return
 
 
 @functools.lru_cache(maxsize=20000)
