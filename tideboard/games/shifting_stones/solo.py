@@ -17,6 +17,10 @@ From twelve cards left, also the share of the pairs of the cards known to be lef
 (the hand and the discard pile) that the grid can show at once: scoring the easy
 cards first left four hard ones for the end that never show together, and the game
 was lost to strikes.
+
+The expert plays the same plan, its endgame searched to the end (:func:`ranked`),
+within its move's deadline: the clock is read before each grid expanded past the
+paths of two moves and in the exact searches, and what was planned by then answers.
 """
 
 from __future__ import annotations
