@@ -312,8 +312,7 @@ def _cards(cards: list[int]) -> str:
 def hint_why(view: State, move: Ranked) -> str | None:
     """A solo hint's why, from the plan (``solo_plan``): the cards its turn scores and
     leaves, and a line found that wins ("scores 2 this turn, 3 left: wins from
-    there");
-    None elsewhere (the common words)."""
+    there"); None elsewhere (the common words)."""
     if not view.solo or not move.visits or move.finished != 1:
         return None
     left = len(view.hands[0]) + len(view.deck) + len(view.discard)
