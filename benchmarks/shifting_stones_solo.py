@@ -1,8 +1,13 @@
-"""Where Shifting Stones solo games are lost (issue #21): greedy or the expert's
-favourite (``GreedyBot(deep=True)``) on fixed seeds, with what the losses share.
+"""Where Shifting Stones solo games are lost (issue #21): greedy, the expert's
+favourite (``GreedyBot(deep=True)``) or the expert on fixed seeds, with what the
+losses share.
 
-    python benchmarks/shifting_stones_solo.py [--deep] [--games N] [--seed S]
-        [--save FILE] [--against FILE]
+    python benchmarks/shifting_stones_solo.py [--deep | --expert SECONDS] [--games N]
+        [--seed S] [--exact N] [--save FILE] [--against FILE]
+
+``--expert``: the expert at that thinking time a move (its plan within the
+deadline, ``bots.solo_plan``); ``--exact N``: the endgame's exact search for up to
+N cards left (``solo.EXACT``).  The slowest move is printed in CPU and wall time.
 
 Prints the wins (Wilson's 95% interval) and the cards scored, the strikes by the
 number of cards left when they were taken (and how many of them moved no stone),
@@ -24,16 +29,22 @@ from collections import Counter
 
 from intervals import wilson
 
+from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
+from tideboard.engine.search import Budget
+from tideboard.games.shifting_stones import solo
 from tideboard.games.shifting_stones.bots import GreedyBot
 from tideboard.games.shifting_stones.game import GAME
 from tideboard.games.shifting_stones.solo import near, together
 
 
-def play(seed: int, deep: bool) -> tuple[bool, int, list[dict]]:
+def play(seed: int, deep: bool, think: float | None = None) -> tuple[bool, int, list[dict]]:
     """One game: won, cards scored, and each turn's start."""
     state = GAME.setup(GameConfig(players=1, solo=True, seed=seed))
-    bot = GreedyBot(seed, deep=deep)
+    if think is None:
+        bot = GreedyBot(seed, deep=deep)
+    else:
+        bot = make_bot(GAME, "expert", seed, Budget(think=think))
     turns = []
     while not GAME.is_over(state):
         if not state.acted:
@@ -49,24 +60,30 @@ def play(seed: int, deep: bool) -> tuple[bool, int, list[dict]]:
             )
         legal = GAME.legal_for(state, 0)
         view = GAME.view(state, 0)
-        began = time.process_time()
+        began, wall = time.process_time(), time.monotonic()
         action = bot.choose(GAME, view, 0, legal)
         SLOWEST[:] = max(SLOWEST, [time.process_time() - began, seed])
+        SLOWEST_WALL[:] = max(SLOWEST_WALL, [time.monotonic() - wall, seed])
         state = GAME.apply(state, action)
     return GAME.winners(state) == (0,), len(state.scored[0]), turns
 
 
 SLOWEST = [0.0, 0]  # the slowest move's CPU seconds, and its game's seed
+SLOWEST_WALL = [0.0, 0]  # the same in wall time
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deep", action="store_true", help="the expert's favourite")
+    parser.add_argument("--expert", type=float, metavar="SECONDS", help="the expert at this budget")
+    parser.add_argument("--exact", type=int, help="solo.EXACT: the exact search's cards left")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     parser.add_argument("--save", help="write each seed's result here (JSON)")
     parser.add_argument("--against", help="a saved run to pair with (the same seeds)")
     args = parser.parse_args()
+    if args.exact is not None:
+        solo.EXACT = args.exact
     results: dict[str, bool] = {}
     start = time.monotonic()
     wins = scored = 0
@@ -75,7 +92,7 @@ def main() -> None:
     pairs: Counter = Counter()
     nears: Counter = Counter()
     for seed in range(args.seed, args.seed + args.games):
-        won, n, turns = play(seed, args.deep)
+        won, n, turns = play(seed, args.deep, args.expert)
         results[str(seed)] = won
         wins += won
         scored += n
@@ -95,9 +112,16 @@ def main() -> None:
                     nears["won" if won else "lost", near(a, b) or near(b, a)] += 1
     low, high = wilson(wins, args.games)
     who = "the favourite (deep)" if args.deep else "greedy"
+    if args.expert is not None:
+        who = f"the expert ({args.expert:g} s a move)"
+    if args.exact is not None:
+        who += f", exact to {args.exact} cards"
     print(f"{who}: won {wins} of {args.games}, {wins / args.games:.1%} [{low:.0%}, {high:.0%}]")
     print(f"cards scored {scored / args.games:.1f} a game; {time.monotonic() - start:.0f} s")
-    print(f"the slowest move: {SLOWEST[0]:.2f} s of CPU (seed {SLOWEST[1]})")
+    print(
+        f"the slowest move: {SLOWEST[0]:.2f} s of CPU (seed {SLOWEST[1]}), "
+        f"{SLOWEST_WALL[0]:.2f} s of wall time (seed {SLOWEST_WALL[1]})"
+    )
     print("strikes by the cards left (idle: no stone moved):", sorted(strikes.items()))
     print("the endgame began (result, cards left, strikes):", sorted(entries.items()))
     print("the cards left can show together (result, cards, yes):", sorted(pairs.items()))

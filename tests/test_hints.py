@@ -21,10 +21,6 @@ from tideboard.games.moonlighter.content import greens_for_boss
 from .test_sampling import CASES, positions
 
 BUDGET = Budget(iterations=40)
-# Shifting Stones solo's playouts plan whole turns and search the endgame (about a
-# quarter of a second an iteration): fewer iterations still visit more root moves than
-# the three hints shown, and a search's choice from a view is as deterministic.
-SOLO_BUDGET = Budget(iterations=12)
 
 
 def _position(game, config, wanted=4):
@@ -35,8 +31,7 @@ def _position(game, config, wanted=4):
 
 
 def _rank(game, view, seat, legal, seed=5):
-    solo = game.info.id == "shifting-stones" and len(game.scores(view)) == 1
-    return asyncio.run(rank(game, view, seat, legal, SOLO_BUDGET if solo else BUDGET, seed))
+    return asyncio.run(rank(game, view, seat, legal, BUDGET, seed))
 
 
 def test_the_search_reports_points_and_wins_per_root_move():
@@ -81,7 +76,7 @@ def test_three_hints_legal_distinct_best_first(game_id, config):
     shown = hints(game, view, seat, result)
     # fewer than three only where the moves past the last line read like it (past
     # the dozen a hint looks at: Moonshell's plan reaches one end of the turn by many
-    # orders of its actions) or were not tried (a short search: Shifting Stones solo)
+    # orders of its actions) or were not tried (Shifting Stones solo: its plan ranks a dozen)
     assert 1 <= len(shown) <= 3
     ranked = [m.action for m in result.moves]
     if len(shown) < 3:

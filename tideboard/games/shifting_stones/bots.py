@@ -13,11 +13,12 @@ endgame).  It decides from its own view, so it never sees other hands or the dec
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, bot_policy
+from tideboard.engine.search import Budget, Ranked, Spec, Wording, bot_policy
 from tideboard.games.shifting_stones import sampling, solo
 from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
@@ -260,8 +261,82 @@ def evaluate(game: Any, state: State) -> list[float]:
     return out
 
 
+# the solo plan's answer is due this long before the search's deadline (its
+# ranking returned, the result sent back from the thinking process)
+SOLO_SLACK = 0.05
+
+
+def solo_plan(
+    game: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    *,
+    budget: Budget | None = None,
+    deadline: float | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[Ranked] | None:
+    """In solo the expert plays its plan (``Spec.decide``): the favourite's, the
+    endgame searched to the end (``solo.ranked``), within the ``deadline`` (by
+    ``clock``; what was planned by then): the search's playouts, greedy's plans,
+    got a handful of iterations a move and never left it, and the plan ran before
+    the search read its clock, past the budget.  Each move's ``Ranked``: its plan's
+    cards left after the turn (``points``), a line found that wins (``wins``: 1
+    without a strike, 0.5 after strike turns; ``hint_why`` words it), and the
+    cards the turn goes on to score (``aim``: "to score card 16")."""
+    if not view.solo:
+        return None
+    stop = None if deadline is None else deadline - SOLO_SLACK
+    planned = solo.ranked(view, seat, legal, True, stop, clock)
+    if not planned:
+        return None
+    moves = []
+    for action, value, after, scored in planned:
+        sure = 1.0 if value >= solo.WIN / 4 else 0.5 if value >= solo.WIN / 8 else 0.0
+        lost = value <= solo.LOST / 2
+        later = [card for card in scored if action != Score(card)]
+        aim = f"to score {_cards(later)}" if later and after else ""
+        moves.append(Ranked(action, 1, -1.0 if lost else sure, after, 1, sure, aim))
+    tried = {m.action for m in moves}
+    return moves + [Ranked(action, 0, 0.0) for action in legal if action not in tried]
+
+
+def _cards(cards: list[int]) -> str:
+    names = [str(card) for card in sorted(cards)]
+    if len(names) == 1:
+        return f"card {names[0]}"
+    return f"cards {', '.join(names[:-1])} and {names[-1]}"
+
+
+def hint_why(view: State, move: Ranked) -> str | None:
+    """A solo hint's why, from the plan (``solo_plan``): the cards its turn scores and
+    leaves, and a line found that wins ("scores 2 this turn, 3 left: wins from
+    there"); None elsewhere (the common words)."""
+    if not view.solo or not move.visits or move.finished != 1:
+        return None
+    left = len(view.hands[0]) + len(view.deck) + len(view.discard)
+    after = round(move.points)
+    if not after:
+        return "wins the game this turn"
+    scored = left - after
+    if scored:
+        text = f"scores {scored} this turn, {after} left"
+    elif view.scored_this_turn:
+        text = f"ends the turn, {after} left"
+    else:
+        text = f"a strike, {after} left"
+    if move.value < 0:
+        return text + ": the fourth strike, lost"
+    if move.wins == 1.0:
+        return text + ": wins from there"
+    if move.wins:
+        return text + ": wins after strike turns"
+    return text
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
-# playout policy, and the points of a clear margin.
+# playout policy, and the points of a clear margin; in solo its plan (``solo_plan``).
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
@@ -272,6 +347,8 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=bot_policy(GreedyBot(deep=True)),
     bias=1.0,
+    decide=solo_plan,
+    wording=Wording(why=hint_why),
 )
 
 

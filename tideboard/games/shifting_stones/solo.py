@@ -17,14 +17,19 @@ From twelve cards left, also the share of the pairs of the cards known to be lef
 (the hand and the discard pile) that the grid can show at once: scoring the easy
 cards first left four hard ones for the end that never show together, and the game
 was lost to strikes.
+
+The expert plays the same plan, its endgame searched to the end (:func:`ranked`),
+within its move's deadline: the clock is read before each grid expanded past the
+paths of two moves and in the exact searches, and what was planned by then answers.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.games.shifting_stones.content import (
@@ -50,6 +55,9 @@ RERANK = 12  # endgame plans checked for a win in two turns (by the number of ca
 # the same for the expert (exact, to the end): every plan that leaves one or two
 # cards (a few milliseconds each), the best few that leave three or four
 DEEP_CHECKS = {1: 10000, 2: 2000, 3: 16, 4: RERANK}
+# the expert's exact search (:func:`wins`) for up to this many cards left (more:
+# :func:`wins_in_two`); a four-card ``wins`` takes up to half a second
+EXACT = 3
 # and the best few for a win after a strike turn, by the number of cards left
 STRIKE_CHECKS = {1: 12, 2: 12}
 # the share of the pairs of the cards known to be left that the grid can show at
@@ -100,6 +108,23 @@ _PLANS: dict[tuple, Any] = {}
 _PLANS_SIZE = 20000
 
 
+class Late(Exception):
+    """The plan's deadline passed (:func:`ticker`)."""
+
+
+def ticker(deadline: float | None, clock: Callable[[], float] = time.monotonic):
+    """A check read before each step of the plan's work (a grid's moves expanded):
+    it raises :class:`Late` once ``clock`` reaches ``deadline`` (None: no check)."""
+    if deadline is None:
+        return None
+
+    def tick() -> None:
+        if clock() >= deadline:
+            raise Late
+
+    return tick
+
+
 def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False) -> Any:
     """The first action of the best plan for the rest of the turn (solo only; None
     if that action is not among ``legal``).
@@ -117,22 +142,74 @@ def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False
     )
     found = _PLANS.get(key)
     if found is None:
-        found = _plan(state, hand, deep)
+        candidates, now = _plan(state, hand, deep)
+        found = _first_of(state, hand, now, candidates[0]) if candidates else ("end", 0, None)
         if len(_PLANS) >= _PLANS_SIZE:
             _PLANS.clear()
         _PLANS[key] = found
-    kind, card, move = found
-    if kind == "score":
-        action: Any = Score(card)
-    elif kind == "move":
-        a, b = move
-        action = Shift(card, a, b) if b is not None else Flip(card, a)
-    else:
-        action = END_TURN
+    action = _action(found)
     return action if action in legal else None
 
 
-def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, Any]:
+def ranked(
+    state: State,
+    seat: int,
+    legal: Sequence[Any],
+    deep: bool = True,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    count: int = 12,
+) -> list[tuple[Any, float, int, tuple[int, ...]]]:
+    """The first actions of the best plans for the rest of the turn, best first (at
+    most ``count`` of them, each once, among ``legal``), each with its plan's value,
+    the cards left after its turn and the cards it scores: :func:`first_move`'s plan, within a
+    ``deadline`` (by ``clock``: what was planned by then; the paths of up to two
+    moves always)."""
+    hand = state.hands[seat]
+    tick = ticker(deadline, clock)
+    candidates, now = _plan(state, hand, deep, tick)
+    left = len(hand) + len(state.deck) + len(state.discard)
+    out: list[tuple[Any, float, int, tuple[int, ...]]] = []
+    seen = set()
+    try:
+        for candidate in candidates:
+            action = _action(_first_of(state, hand, now, candidate))
+            if action in seen or action not in legal:
+                continue
+            seen.add(action)
+            scored = tuple(c for i, c in enumerate(hand) if candidate[4] >> i & 1)
+            out.append((action, candidate[0], left - len(scored), scored))
+            if len(out) >= count:
+                break
+            if tick is not None:
+                tick()
+    except Late:
+        pass
+    return out
+
+
+def _action(found: tuple[str, int, Any]) -> Any:
+    kind, card, move = found
+    if kind == "score":
+        return Score(card)
+    if kind == "move":
+        a, b = move
+        return Shift(card, a, b) if b is not None else Flip(card, a)
+    return END_TURN
+
+
+def _first_of(state: State, hand: tuple[int, ...], now: list[int], candidate: tuple):
+    value, moves, first, end, scored = candidate
+    masks = [CARD_BY_ID[c].masks for c in hand]
+    return _first(hand, masks, now, scored, -moves, first, end)
+
+
+def _plan(
+    state: State, hand: tuple[int, ...], deep: bool, tick: Callable[[], None] | None = None
+) -> tuple[list[tuple], list[int]]:
+    """Every plan of the turn judged, best first, and the cards matching now
+    (``tick``: read before each step of the work past the paths of two moves; once
+    it raises :class:`Late`, the plans judged by then)."""
     code = grid_code(state.grid)
     masks = [CARD_BY_ID[c].masks for c in hand]
     k = len(hand)
@@ -175,62 +252,84 @@ def _plan(state: State, hand: tuple[int, ...], deep: bool) -> tuple[str, int, An
         kept = sorted(wrong_stones(m, end) for m in unscored)
         return value - KEPT * sum(kept[: k - n_scored - payers])
 
+    def rest_of(scored: int) -> tuple[int, ...]:
+        return tuple(sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard)))
+
     candidates = []  # (value, moves, the plan's first action, end grid, scored)
     # paths of moves from the grid: (code, cards matched along it) -> first move
     frontier = {(code, _bits(now)): None}
-    for moves in range(0, min(MAX_MOVES, k) + 1):
-        following: dict[tuple[int, int], Any] = {}
-        for (end, along), first in frontier.items():
-            value, scored = _best_split(judge, end, along, moves, k)
-            if value is not None:
-                candidates.append((value, -moves, first, end, scored))
-            if moves < min(MAX_MOVES, k):
-                for move, g2 in code_moves(end):
-                    a2 = along
-                    for i in range(k):
-                        if not a2 >> i & 1 and wrong_stones(masks[i], g2) == 0:
-                            a2 |= 1 << i
-                    following.setdefault((g2, a2), first or move)
-        frontier = following
+    try:
+        for moves in range(0, min(MAX_MOVES, k) + 1):
+            following: dict[tuple[int, int], Any] = {}
+            for (end, along), first in frontier.items():
+                value, scored = _best_split(judge, end, along, moves, k)
+                if value is not None:
+                    candidates.append((value, -moves, first, end, scored))
+                if moves < min(MAX_MOVES, k):
+                    # (the paths of up to two moves always: a few milliseconds)
+                    for move, g2 in _moves_of(end, tick if moves >= 2 else None):
+                        a2 = along
+                        for i in range(k):
+                            if not a2 >> i & 1 and wrong_stones(masks[i], g2) == 0:
+                                a2 |= 1 << i
+                        following.setdefault((g2, a2), first or move)
+            frontier = following
+    except Late:
+        tick = _late
     candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
     if deck_empty and left - 1 <= HAND_SIZE:
         # the endgame (every card left known): among the best few plans, and the best
         # few that take a strike to move the stones, those after which the turns to
         # come can win (the grid left showing every card still to score at the end)
-        caps = DEEP_CHECKS if deep else {2: RERANK, 3: RERANK, 4: RERANK}
-        counts = dict.fromkeys(caps, 0)
-        seen = set()
-        for value, moves, first, end, scored in list(candidates):
-            if value >= WIN / 4:
-                continue
-            rest = tuple(sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard)))
-            size = len(rest)
-            if size not in caps or counts[size] >= caps[size] or (end, rest) in seen:
-                continue
-            counts[size] += 1
-            seen.add((end, rest))
-            if wins(end, rest) if deep and size <= 3 else wins_in_two(end, rest):
-                candidates.append((value + WIN / 4, moves, first, end, scored))
-        if deep and candidates[0][0] < WIN / 4:
-            # no line without a strike: one with a strike turn to move the stones
-            # (one or two cards left; a strike turn pays every card)
-            checks = dict(STRIKE_CHECKS)
-            for value, moves, first, end, scored in list(candidates):
-                taken = strikes + (0 if (scored or scored_before) else 1)
-                rest = tuple(
-                    sorted([hand[i] for i in range(k) if not scored >> i & 1] + list(discard))
-                )
-                spare = SOLO_STRIKES - 1 - taken
-                if not checks.get(len(rest)) or spare <= 0:
-                    continue
-                checks[len(rest)] -= 1
-                if wins_after_strikes(end, rest, spare):
-                    candidates.append((value + WIN / 8, moves, first, end, scored))
+        try:
+            _endgame_checks(candidates, deep, rest_of, strikes, scored_before, tick)
+        except Late:
+            pass
         candidates.sort(key=lambda c: (c[0], c[1]), reverse=True)
-    if not candidates:
-        return ("end", 0, None)
-    value, moves, first, end, scored = candidates[0]
-    return _first(hand, masks, now, scored, -moves, first, end)
+    return candidates, now
+
+
+def _late() -> None:
+    raise Late
+
+
+def _endgame_checks(candidates, deep, rest_of, strikes, scored_before, tick) -> None:
+    """Add to the plans those after which the turns to come can win (without a
+    strike: ``WIN / 4``; the expert's, after strike turns moving the stones:
+    ``WIN / 8``), checked among the best few of each number of cards left."""
+    caps = DEEP_CHECKS if deep else {2: RERANK, 3: RERANK, 4: RERANK}
+    counts = dict.fromkeys(caps, 0)
+    seen = set()
+    for value, moves, first, end, scored in list(candidates):
+        if value >= WIN / 4:
+            continue
+        rest = rest_of(scored)
+        size = len(rest)
+        if size not in caps or counts[size] >= caps[size] or (end, rest) in seen:
+            continue
+        counts[size] += 1
+        seen.add((end, rest))
+        if tick is not None:
+            tick()
+        exact = deep and size <= EXACT
+        if wins(end, rest, tick) if exact else wins_in_two(end, rest, tick):
+            # (the plans are checked best first: none after it can come first)
+            candidates.append((value + WIN / 4, moves, first, end, scored))
+            return
+    if deep and max(c[0] for c in candidates) < WIN / 4:
+        # no line without a strike: one with a strike turn to move the stones
+        # (one or two cards left; a strike turn pays every card)
+        checks = dict(STRIKE_CHECKS)
+        for value, moves, first, end, scored in list(candidates):
+            taken = strikes + (0 if (scored or scored_before) else 1)
+            rest = rest_of(scored)
+            spare = SOLO_STRIKES - 1 - taken
+            if not checks.get(len(rest)) or spare <= 0:
+                continue
+            checks[len(rest)] -= 1
+            if wins_after_strikes(end, rest, spare, tick):
+                candidates.append((value + WIN / 8, moves, first, end, scored))
+                return
 
 
 @functools.lru_cache(maxsize=20000)
@@ -292,23 +391,63 @@ def _fits(placements) -> bool:
     return all(n <= STONES_PER_PAIR[pair] for pair, n in need.items())
 
 
-@functools.lru_cache(maxsize=20000)
-def wins_after_strikes(code: int, rest: tuple[int, ...], spare: int) -> bool:
+def wins_after_strikes(
+    code: int, rest: tuple[int, ...], spare: int, tick: Callable[[], None] | None = None
+) -> bool:
     """:func:`wins`, or after at most ``spare`` strike turns paying every card to
     move the stones (one card: a move a strike; two cards: one strike turn)."""
-    if wins(code, rest):
+    key = (code, rest, spare)
+    found = _AFTER_STRIKES.get(key)
+    if found is None:
+        found = _wins_after_strikes(code, rest, spare, tick)
+        _AFTER_STRIKES[key] = found
+    return found
+
+
+def _wins_after_strikes(code: int, rest: tuple[int, ...], spare: int, tick) -> bool:
+    if wins(code, rest, tick):
         return True
     if spare <= 0:
         return False
     if len(rest) == 1:
-        return _reachable(code, rest[0], spare)
+        return _reachable(code, rest[0], spare, tick)
     grids = {code}
     for _ in range(len(rest)):
-        grids |= {g2 for g in grids for _, g2 in code_moves(g)}
-    return any(wins(g, rest) for g in grids)
+        grids |= {g2 for g in grids for _, g2 in _moves_of(g, tick)}
+    for g in grids:
+        if tick is not None:
+            tick()
+        if wins(g, rest, tick):
+            return True
+    return False
 
 
-def _reachable(code: int, card: int, moves: int) -> bool:
+class _Cache(dict):
+    """A bounded cache of the exact searches (cleared when full); a search cut by
+    its deadline is not stored."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) >= self.size:
+            self.clear()
+        super().__setitem__(key, value)
+
+
+_WINS = _Cache(50000)
+_AFTER_STRIKES = _Cache(20000)
+
+
+def _moves_of(code: int, tick: Callable[[], None] | None):
+    """:func:`code_moves`, ``tick`` read first (the plan's deadline)."""
+    if tick is not None:
+        tick()
+    return code_moves(code)
+
+
+def _reachable(code: int, card: int, moves: int, tick: Callable[[], None] | None = None) -> bool:
     """Can ``moves`` shifts or flips make the grid show the card?"""
     masks = CARD_BY_ID[card].masks
     grids = {code}
@@ -319,7 +458,7 @@ def _reachable(code: int, card: int, moves: int) -> bool:
         grids = {g for g in grids if wrong_stones(masks, g) <= 2 * left}
         if any(wrong_stones(masks, g) == 0 for g in grids):
             return True
-        grids = {g2 for g in grids for _, g2 in code_moves(g)} - seen
+        grids = {g2 for g in grids for _, g2 in _moves_of(g, tick)} - seen
         seen |= grids
     return any(wrong_stones(masks, g) == 0 for g in grids)
 
@@ -333,12 +472,21 @@ def showing(masks: list[tuple[tuple[int, int], ...]], code: int) -> int:
     return match
 
 
-@functools.lru_cache(maxsize=50000)
-def wins(code: int, rest: tuple[int, ...]) -> bool:
+def wins(code: int, rest: tuple[int, ...], tick: Callable[[], None] | None = None) -> bool:
     """Can the turns from this grid, holding every card left (``rest``), score them
-    all without a strike?  Exact, for up to three cards: each turn scores at least
-    one card, paying for at most as many moves as it keeps cards; the last scores
-    all it holds without a move."""
+    all without a strike?  Exact: each turn scores at least one card, paying for at
+    most as many moves as it keeps cards; the last scores all it holds without a
+    move.  (``tick``: read before each grid's moves are expanded; it stops the
+    search by raising.)"""
+    key = (code, rest)
+    found = _WINS.get(key)
+    if found is None:
+        found = _wins(code, rest, tick)
+        _WINS[key] = found
+    return found
+
+
+def _wins(code: int, rest: tuple[int, ...], tick: Callable[[], None] | None) -> bool:
     masks = [CARD_BY_ID[c].masks for c in rest]
     r = len(rest)
     full = (1 << r) - 1
@@ -354,17 +502,17 @@ def wins(code: int, rest: tuple[int, ...]) -> bool:
             while subset:  # every card set scored on the way, none paying
                 if r - subset.bit_count() >= moves:
                     left = tuple(rest[i] for i in range(r) if not subset >> i & 1)
-                    if not left or wins(end, left):
+                    if not left or wins(end, left, tick):
                         return True
                 subset = (subset - 1) & along
             if moves < min(MAX_MOVES, r - 1):
-                for _, g2 in code_moves(end):
+                for _, g2 in _moves_of(end, tick):
                     following.add((g2, along))
         frontier = following
     return False
 
 
-def wins_in_two(code: int, rest: tuple[int, ...]) -> bool:
+def wins_in_two(code: int, rest: tuple[int, ...], tick: Callable[[], None] | None = None) -> bool:
     """Can a turn starting on this grid with these cards (every card left) score at
     least one and leave the grid showing all the others, paid with them (so that the
     turn after scores them all and wins)?"""
@@ -382,7 +530,7 @@ def wins_in_two(code: int, rest: tuple[int, ...]) -> bool:
                 if (must or match) and kept >= moves and (must or moves < r):
                     return True
             if moves < min(MAX_MOVES, r - 1):
-                for _, g2 in code_moves(end):
+                for _, g2 in _moves_of(end, tick):
                     following.add((g2, along))
         frontier = following
     return False

@@ -1,0 +1,86 @@
+"""Shifting Stones solo's expert: its plan within the move's deadline, and hints in
+the plan's words (issue #21, ``solo.ranked``, ``bots.solo_plan``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.shifting_stones.ss_helpers import cards_worth, make_state
+from tideboard.engine.hints import hints
+from tideboard.engine.search import Budget, search
+from tideboard.games.shifting_stones import bots, solo
+from tideboard.games.shifting_stones.game import GAME
+
+HAND = (29, 16, 1, 28)  # four cards left, all in hand: the endgame searched to the end
+
+
+def _endgame():
+    scored = sum((cards_worth(p, n, HAND) for p, n in ((1, 6), (2, 3), (3, 3))), ())
+    state = make_state("BET/HMF/HOE", [HAND], solo=True, scored=[scored])
+    return GAME.view(state, 0), GAME.legal_for(state, 0)
+
+
+@pytest.fixture
+def expansions(monkeypatch):
+    """How many grids the plan expanded to their moves (a list of one count)."""
+    count = [0]
+    moves = solo.code_moves
+
+    def counted(code):
+        count[0] += 1
+        return moves(code)
+
+    monkeypatch.setattr(solo, "code_moves", counted)
+    return count
+
+
+class Ticks:
+    """A clock that moves one tick each time it is read (no real time involved)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return float(self.reads)
+
+
+def test_a_tiny_thinking_time_is_kept_by_the_solo_expert(expansions):
+    """Through the search with a thinking time far under a plan's: the move comes
+    from the paths of up to two moves (28 grids expanded), where the favourite's
+    whole plan ran before the search read its clock (hundreds of grids, and the
+    endgame's exact search: up to 1.6 s of a 1 s move on a loaded machine)."""
+    view, legal = _endgame()
+    result = search(GAME, view, 0, legal, bots.EXPERT, random.Random(1), Budget(1e-6))
+    assert result.best in legal
+    assert expansions[0] <= 28
+
+
+@pytest.mark.parametrize("deadline", [0.0, 5.0, 50.0, 400.0])
+def test_the_solo_plan_answers_by_its_deadline(expansions, deadline):
+    """Past the paths of two moves, no grid is expanded once the clock has passed
+    the deadline (the clock is read before each); the answer ranks legal moves, and
+    with time enough it is the whole plan's."""
+    view, legal = _endgame()
+    ranked = solo.ranked(view, 0, legal, True, deadline, Ticks())
+    assert expansions[0] <= 28 + deadline
+    assert ranked and all(action in legal for action, *_ in ranked)
+    expansions[0] = 0
+    full = solo.ranked(view, 0, legal, True)
+    assert expansions[0] > 200  # (the plan without a deadline)
+    assert full[0][0] == bots.GreedyBot(1, deep=True).choose(GAME, view, 0, legal)
+    if deadline == 400.0:
+        assert ranked[0][0] == full[0][0]
+
+
+def test_the_solo_hints_say_what_the_plan_scores_and_leaves():
+    view, legal = _endgame()
+    result = search(GAME, view, 0, legal, bots.EXPERT, random.Random(1), Budget(iterations=1))
+    shown = hints(GAME, view, 0, result)
+    assert shown[0].action == result.best
+    # the turn scores 16 (S/F/E), which shows with none of the others
+    # (test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together)
+    assert shown[0].text.startswith("swap b1 Seed <> b2 Moon (discard 28), to score card 16")
+    assert shown[0].why == "scores 1 this turn, 3 left"
