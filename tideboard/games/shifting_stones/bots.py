@@ -261,11 +261,6 @@ def evaluate(game: Any, state: State) -> list[float]:
     return out
 
 
-# the solo plan's answer is due this long before the search's deadline (its
-# ranking returned, the result sent back from the thinking process)
-SOLO_SLACK = 0.05
-
-
 def solo_plan(
     game: Any,
     view: State,
@@ -287,8 +282,7 @@ def solo_plan(
     cards the turn goes on to score (``aim``: "to score card 16")."""
     if not view.solo:
         return None
-    stop = None if deadline is None else deadline - SOLO_SLACK
-    planned = solo.ranked(view, seat, legal, True, stop, clock)
+    planned = solo.ranked(view, seat, legal, True, deadline, clock)
     if not planned:
         return None
     moves = []
