@@ -181,6 +181,13 @@ def verdict(samples: Sequence[Sample]) -> tuple[float, float]:
     return mean, math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
 
 
+def leaves(samples: Sequence[Sample]) -> bool:
+    """Whether the second move is clearly better: ``MIN_PAIRS`` samples or more, and
+    its mean gain ``LEAVE_Z`` standard errors above zero."""
+    mean, error = verdict(samples)
+    return len(samples) >= MIN_PAIRS and mean > LEAVE_Z * error
+
+
 def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked] | None]:
     """The expert's ``Spec.decide`` over ``greedy`` bots (``bots.GreedyBot``)."""
 
@@ -206,11 +213,10 @@ def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked
             return None
         mine = greedy(0).pick(view)
         other = FLEE if mine == ATTACK else ATTACK
-        count = None if budget.iterations is None else budget.iterations // PAIR_COST
+        count = None if budget.iterations is None else max(1, budget.iterations // PAIR_COST)
         if deadline is not None:
             deadline -= ANSWER_TIME
         samples = paired(view, (mine, other), rng, greedy, progress, count, deadline, clock)
-        mean, error = verdict(samples)
         n = len(samples)
 
         def ranked(move: Any, ends: list[tuple[float, float]]) -> Ranked:
@@ -222,7 +228,6 @@ def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked
             ranked(mine, [s.first for s in samples]),
             ranked(other, [s.second for s in samples]),
         ]
-        leave = n >= MIN_PAIRS and mean > LEAVE_Z * error
-        return moves[::-1] if leave else moves
+        return moves[::-1] if leaves(samples) else moves
 
     return decide
