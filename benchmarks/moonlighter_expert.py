@@ -4,10 +4,12 @@ campaign as it ends.
 
     python benchmarks/moonlighter_expert.py [--iterations N | --think S] [--seeds A-B]
         [--evaluate NAME] [--scale S] [--fresh LOW,HIGH] [--begun ODDS] [--everywhere]
-        [--keep MARGIN]
+        [--keep MARGIN] [--tree]
 
 The expert searches only the decisions ``bots.critical`` picks and plays greedy's move
-elsewhere (``Spec.routine``); ``--fresh`` and ``--begun`` move its odds, ``--everywhere``
+elsewhere (``Spec.routine``); a fight searched is judged by paired playouts to the
+dungeon's end (``fights.py``, ``Spec.decide``: ``fights.PAIR_COST`` iterations a
+sample), or with ``--tree`` by the search's tree of cut playouts as in s14; ``--fresh`` and ``--begun`` move its odds, ``--everywhere``
 searches every move as before (about a minute a campaign at 20 iterations), ``--keep``
 the reward by which a move must beat greedy's to be played (``bots.KEEP_MARGIN``).  Each
 campaign line says how many moves were searched and how many of those left greedy's
@@ -46,6 +48,7 @@ def main() -> None:
     parser.add_argument("--begun", type=float, help="a fight begun searched below these odds")
     parser.add_argument("--everywhere", action="store_true", help="search every move")
     parser.add_argument("--keep", type=float, help="greedy's move kept within this reward")
+    parser.add_argument("--tree", action="store_true", help="fights searched by the tree (s14)")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
@@ -55,6 +58,8 @@ def main() -> None:
         spec = attrs.evolve(spec, scale=args.scale)
     if args.keep is not None:
         spec = attrs.evolve(spec, keep=args.keep)
+    if args.tree:
+        spec = attrs.evolve(spec, decide=None)
     if args.everywhere:
         spec = attrs.evolve(spec, routine=None)
     elif args.fresh or args.begun is not None:
