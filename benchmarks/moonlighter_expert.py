@@ -4,7 +4,7 @@ campaign as it ends.
 
     python benchmarks/moonlighter_expert.py [--iterations N | --think S] [--seeds A-B]
         [--evaluate NAME] [--scale S] [--fresh LOW,HIGH] [--begun ODDS] [--everywhere]
-        [--keep MARGIN] [--tree]
+        [--keep MARGIN] [--tree] [--common-dice]
 
 The expert searches only the decisions ``bots.critical`` picks and plays greedy's move
 elsewhere (``Spec.routine``); a fight searched is judged by paired playouts to the
@@ -18,7 +18,12 @@ move.  ``--evaluate`` picks the expert's judgement of a cut playout
 the same seeds (cheap).  The bots are seeded as ``benchmarks/bots.py`` seeds them
 (``number * 31``), the game with the seed; the expert's search draws from a copy of
 its generator, so until the search first leaves greedy's move the two campaigns are
-the same, dice and all.  One process, one core.
+the same, dice and all; after that the rest of the campaign is another draw of the dice,
+so a single move changed makes the campaigns as unlike as two seeds.  ``--common-dice``
+draws each die (tile, attack, loot) from a stream of its own (``fights.DiceStreams``,
+seeded with the campaign's seed) in both campaigns, so that after a changed move the
+rooms to come are still the same: other campaigns than the seeds' own, paired more
+closely.  One process, one core.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from intervals import wilson
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot
-from tideboard.games.moonlighter import bots
+from tideboard.games.moonlighter import bots, fights
 
 
 def main() -> None:
@@ -49,6 +54,7 @@ def main() -> None:
     parser.add_argument("--everywhere", action="store_true", help="search every move")
     parser.add_argument("--keep", type=float, help="greedy's move kept within this reward")
     parser.add_argument("--tree", action="store_true", help="fights searched by the tree (s14)")
+    parser.add_argument("--common-dice", action="store_true", help="a stream of its own a die")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
@@ -79,6 +85,8 @@ def main() -> None:
         result = {}
         for level in ("greedy", "expert"):
             state = game.setup(GameConfig(players=1, seed=seed))
+            if args.common_dice:
+                state = attrs.evolve(state, rng=fights.DiceStreams.seeded(seed))
             bot: Any
             if level == "expert":
                 bot = ExpertBot(number * 31, spec=spec, **budget)
