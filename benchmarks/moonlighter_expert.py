@@ -4,10 +4,12 @@ campaign as it ends.
 
     python benchmarks/moonlighter_expert.py [--iterations N | --think S] [--seeds A-B]
         [--evaluate NAME] [--scale S] [--fresh LOW,HIGH] [--begun ODDS] [--everywhere]
-        [--keep MARGIN]
+        [--keep MARGIN] [--tree] [--common-dice]
 
 The expert searches only the decisions ``bots.critical`` picks and plays greedy's move
-elsewhere (``Spec.routine``); ``--fresh`` and ``--begun`` move its odds, ``--everywhere``
+elsewhere (``Spec.routine``); a fight searched is judged by paired playouts to the
+dungeon's end (``fights.py``, ``Spec.decide``: ``fights.PAIR_COST`` iterations a
+sample), or with ``--tree`` by the search's tree of cut playouts as in s14; ``--fresh`` and ``--begun`` move its odds, ``--everywhere``
 searches every move as before (about a minute a campaign at 20 iterations), ``--keep``
 the reward by which a move must beat greedy's to be played (``bots.KEEP_MARGIN``).  Each
 campaign line says how many moves were searched and how many of those left greedy's
@@ -16,7 +18,12 @@ move.  ``--evaluate`` picks the expert's judgement of a cut playout
 the same seeds (cheap).  The bots are seeded as ``benchmarks/bots.py`` seeds them
 (``number * 31``), the game with the seed; the expert's search draws from a copy of
 its generator, so until the search first leaves greedy's move the two campaigns are
-the same, dice and all.  One process, one core.
+the same, dice and all; after that the rest of the campaign is another draw of the dice,
+so a single move changed makes the campaigns as unlike as two seeds.  ``--common-dice``
+draws each die (tile, attack, loot) from a stream of its own (``fights.DiceStreams``,
+seeded with the campaign's seed) in both campaigns, so that after a changed move the
+rooms to come are still the same: other campaigns than the seeds' own, paired more
+closely.  One process, one core.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from intervals import wilson
 from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot
-from tideboard.games.moonlighter import bots
+from tideboard.games.moonlighter import bots, fights
 
 
 def main() -> None:
@@ -46,6 +53,8 @@ def main() -> None:
     parser.add_argument("--begun", type=float, help="a fight begun searched below these odds")
     parser.add_argument("--everywhere", action="store_true", help="search every move")
     parser.add_argument("--keep", type=float, help="greedy's move kept within this reward")
+    parser.add_argument("--tree", action="store_true", help="fights searched by the tree (s14)")
+    parser.add_argument("--common-dice", action="store_true", help="a stream of its own a die")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
@@ -55,6 +64,8 @@ def main() -> None:
         spec = attrs.evolve(spec, scale=args.scale)
     if args.keep is not None:
         spec = attrs.evolve(spec, keep=args.keep)
+    if args.tree:
+        spec = attrs.evolve(spec, decide=None)
     if args.everywhere:
         spec = attrs.evolve(spec, routine=None)
     elif args.fresh or args.begun is not None:
@@ -74,6 +85,8 @@ def main() -> None:
         result = {}
         for level in ("greedy", "expert"):
             state = game.setup(GameConfig(players=1, seed=seed))
+            if args.common_dice:
+                state = attrs.evolve(state, rng=fights.DiceStreams.seeded(seed))
             bot: Any
             if level == "expert":
                 bot = ExpertBot(number * 31, spec=spec, **budget)

@@ -14,11 +14,13 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.rng import Rng
 from tideboard.engine.search import Budget, ExpertBot, search
 from tideboard.engine.states import evolve
-from tideboard.games.moonlighter import bots
+from tideboard.games.moonlighter import bots, fights
 from tideboard.games.moonlighter.game import GAME
 from tideboard.games.moonlighter.state import ATTACK, FIGHT, FLEE, PLACE, ROLL, State
 
 BUDGET = 40
+# a searched fight's answer: attack and flee played on the same samples (fights.py)
+SEARCHED = 2 * max(1, BUDGET // fights.PAIR_COST)
 
 
 def _expert(seed: int = 5) -> ExpertBot:
@@ -70,7 +72,7 @@ def test_a_fight_gone_bad_is_searched():
     assert bots.critical(GAME.view(state, 0), FLEE)
     bot = _expert()
     assert _choose(bot, state) in GAME.legal_for(state, 0)
-    assert bot.last is not None and bot.last.iterations == BUDGET
+    assert bot.last is not None and bot.last.iterations == SEARCHED
 
 
 def test_a_fresh_fight_at_middling_odds_is_searched_and_a_sure_one_is_not():
@@ -81,7 +83,7 @@ def test_a_fresh_fight_at_middling_odds_is_searched_and_a_sure_one_is_not():
     fight = {"pos": (1, 0), "came_from": (0, 0), "pending": FIGHT, "enemies": (2, 2)}
     bot = _expert()
     _choose(bot, build(rooms=room, **fight))
-    assert bot.last is not None and bot.last.iterations == BUDGET
+    assert bot.last is not None and bot.last.iterations == SEARCHED
     assert _choose(bot, build(rooms=room, pawn="green", health=7, max_health=7, **fight)) == ATTACK
     assert bot.last.iterations == 0
     ready = room + greens(10, start_x=2)
@@ -145,7 +147,7 @@ def test_a_searched_decision_reads_only_the_view():
     for seed in (1, 99):
         bot = _expert(7)
         choices.append(_choose(bot, evolve(state, rng=Rng(seed))))
-        assert bot.last is not None and bot.last.iterations == BUDGET
+        assert bot.last is not None and bot.last.iterations == SEARCHED
     assert choices[0] == choices[1]
 
 
@@ -153,7 +155,8 @@ def test_a_fight_the_search_finds_close_is_greedys():
     """A fresh orange room in dungeon 2 with the pink pawn at 8 of 8 hearts (99.8%):
     greedy fights; to a search of 200 iterations attack and flee differ by a few
     thousandths of reward, and with this seed it would flee on that noise. Within
-    ``KEEP_MARGIN`` greedy's move is played."""
+    ``KEEP_MARGIN`` greedy's move is played (the search's, where the fight is not
+    judged by paired playouts, ``Spec.decide``: as in a hint's search)."""
     state = build(
         rooms=[(0, 1, "orange"), *greens(3)],
         pos=(0, 1),
@@ -170,8 +173,9 @@ def test_a_fight_the_search_finds_close_is_greedys():
         lives=2,
     )
     assert _choose(bots.GreedyBot(3), state) == ATTACK
-    noisy = ExpertBot(4, spec=attrs.evolve(bots.EXPERT, keep=0.0), iterations=200)
+    searched = attrs.evolve(bots.EXPERT, decide=None)
+    noisy = ExpertBot(4, spec=attrs.evolve(searched, keep=0.0), iterations=200)
     assert _choose(noisy, state) == FLEE
-    bot = ExpertBot(4, spec=bots.EXPERT, iterations=200)
+    bot = ExpertBot(4, spec=searched, iterations=200)
     assert _choose(bot, state) == ATTACK
     assert bot.last is not None and bot.last.iterations == 200

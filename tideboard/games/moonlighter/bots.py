@@ -38,7 +38,7 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Spec, Wording, bot_policy
-from tideboard.games.moonlighter import sampling
+from tideboard.games.moonlighter import fights, sampling
 from tideboard.games.moonlighter.content import (
     BLACK,
     BLUE,
@@ -211,6 +211,10 @@ class GreedyBot:
     def choose(self, game: Any, view: State, seat: int, legal: Sequence[Any]) -> Any:
         action = self._choose(view)
         return action if action in legal else self.random.choice(list(legal))
+
+    def pick(self, s: State) -> Any:
+        """Greedy's move in the full state ``s`` (a playout's: no legal list asked)."""
+        return self._choose(s)
 
     def _choose(self, s: State) -> Any:
         if s.pending == PLACE:
@@ -427,6 +431,8 @@ EXPERT = Spec(
     keep=KEEP_MARGIN,
     exploration=0.1,
     routine=routine_move(),
+    # a fight searched: attack or flee by paired playouts to the dungeon's end
+    decide=fights.fight_judge(GreedyBot, dungeons_done),
     # (the dungeon's progress, not the evaluation's points)
     wording=Wording(points=dungeons_done, why=hint_why),
 )
