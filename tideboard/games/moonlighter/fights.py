@@ -30,7 +30,7 @@ import attrs
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.rng import Rng
-from tideboard.engine.search_spec import Budget, Ranked
+from tideboard.engine.search_spec import Budget, Paced, Ranked
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter import rules
 from tideboard.games.moonlighter.content import ATTACK_DIE, DUNGEONS, LOOT_DIE
@@ -50,7 +50,6 @@ PAIR_COST = 25  # search iterations a sample stands for (two playouts of ~300 ac
 MIN_PAIRS = 8  # fewer samples than this in the budget: greedy's move
 LEAVE_Z = 2.0  # standard errors by which the other move must beat greedy's
 PLAYOUT_CAP = 3000  # actions at most a playout (a dungeon's attempt is ~300)
-ANSWER_TIME = 0.02  # seconds kept for the answer after the last sample
 
 
 @lru_cache(maxsize=64)
@@ -119,7 +118,7 @@ def playout(
     for _ in range(PLAYOUT_CAP):
         if state.over or (state.dungeon, state.lives, state.run) != start:
             break
-        if deadline is not None and clock() > deadline:
+        if deadline is not None and clock() >= deadline:
             raise _OutOfTime
         action = bot.pick(state)
         try:
@@ -214,8 +213,7 @@ def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked
         mine = greedy(0).pick(view)
         other = FLEE if mine == ATTACK else ATTACK
         count = None if budget.iterations is None else max(1, budget.iterations // PAIR_COST)
-        if deadline is not None:
-            deadline -= ANSWER_TIME
+        clock = Paced(clock)  # (no action begun that would likely end past the deadline)
         samples = paired(view, (mine, other), rng, greedy, progress, count, deadline, clock)
         n = len(samples)
 
