@@ -188,8 +188,8 @@ def _play(
     state = game.apply(state, first)
     builder = _builder(rng, greedy)
     policy = spec.policy
-    steps = 1
-    while steps < spec.horizon and not game.is_over(state):
+    steps, horizon = 1, spec.playout_horizon(view)
+    while steps < horizon and not game.is_over(state):
         mover = game.to_move(state)[0]
         actions = game.legal_for(state, mover)
         if mover == seat and state.phase == MELD and state.round == view.round:
