@@ -154,6 +154,9 @@ def plan(
             if n
             else Ranked(first[i], 0, 0.0)
         )
+    # the step played first; the others by their melds' iterations together (in the
+    # melds' order a step began a meld tried less than the melds another step began)
+    out[1:] = sorted(out[1:], key=lambda m: -m.visits)
     out += [Ranked(action, 0, 0.0) for action in legal if all(action != m.action for m in out)]
     return out
 
