@@ -1,19 +1,21 @@
 """Where Mermaid Rain's expert gains or loses against greedy in the same seat (issue #21):
 the games of ``bots.py --only "Mermaid Rain <N>p"`` (seed ``S + k``, the seat ``k % N``,
 bot ``s`` seeded ``k * 31 + s``), each played once per version of the seat (``greedy``,
-``current``, or ``FIELD=VALUE`` changes of the expert's ``Spec``), printing per game and
+``current``, or ``FIELD=VALUE`` changes of the expert's ``Spec``; a tail ``@N`` its own
+iterations a move), printing per game and
 version the seat's points by category (track, tribute, majorities), its treasures by
 kind, its track points and treasures per round, the best other seat's total, and for
 an expert, per kind of decision, how often it chose other than a greedy bot would
 (greedy's random tie-breaks count as departures too); at the end the means per version.
 
-    python benchmarks/mermaid_rain_seats.py [--players 4] [--games N] [--seed S]
+    python benchmarks/mermaid_rain_seats.py [--players 4] [--games N] [--seed S] [--start K]
         [--think-iterations N] [--variants greedy current ...] [--save FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import time
@@ -32,6 +34,7 @@ from tideboard.games.mermaid_rain.state import Take
 
 
 def spec_of(name: str):
+    name = name.partition("@")[0]
     if name == "greedy":
         return None
     spec = mermaid_bots.EXPERT
@@ -42,7 +45,14 @@ def spec_of(name: str):
         spec = attrs.evolve(
             spec, **{field: None if value == "none" else type(getattr(spec, field))(value)}
         )
-    return spec
+    # the meld plan (``Spec.decide``) reads the game's ``EXPERT``: this version's instead
+    plan = functools.partial(
+        mermaid_bots.meld_plan.plan,
+        spec=spec,
+        greedy=mermaid_bots.GreedyBot,
+        weigh=mermaid_bots.weigh_melds,
+    )
+    return attrs.evolve(spec, decide=plan)
 
 
 def play(players: int, seed: int, number: int, spec, iterations: int) -> dict:
@@ -99,32 +109,41 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0, help="skip the first K games")
     parser.add_argument("--think-iterations", type=int, default=450)
     parser.add_argument("--variants", nargs="+", default=["greedy", "current"])
     parser.add_argument("--save", help="append a JSON line a game and version here")
     args = parser.parse_args()
     rows: dict[str, list[dict]] = {name: [] for name in args.variants}
     start = time.monotonic()
-    for number in range(args.games):
+    for number in range(args.start, args.games):
         seed = args.seed + number
         for name in args.variants:
-            began = time.monotonic()
-            r = play(args.players, seed, number, spec_of(name), args.think_iterations)
-            r.update(seed=seed, variant=name, seconds=time.monotonic() - began)
+            began, cpu = time.monotonic(), time.process_time()
+            own = name.partition("@")[2]
+            iterations = int(own) if own else args.think_iterations
+            r = play(args.players, seed, number, spec_of(name), iterations)
+            r.update(
+                seed=seed,
+                variant=name,
+                seconds=time.monotonic() - began,
+                cpu=time.process_time() - cpu,
+            )
             rows[name].append(r)
             print(
                 f"seed {seed} {name:>12}: {'won ' if r['won'] else 'lost'} margin "
                 f"{r['margin']:+3d} total {r['total']} = track {r['track']} tribute "
                 f"{r['tribute']} maj {sum(r['majorities'])} {r['majorities']} kinds "
                 f"{r['kinds']} per round track {r['round_track']} taken {r['round_taken']} "
-                f"totals {r['totals']} ({r['seconds']:.0f} s)",
+                f"totals {r['totals']} ({r['seconds']:.0f} s, {r['cpu']:.0f} s CPU)",
                 flush=True,
             )
             if args.save:
                 with open(args.save, "a") as out:
                     out.write(json.dumps(r) + "\n")
     print(
-        f"{args.games} games, seeds {args.seed}-{args.seed + args.games - 1}, "
+        f"{args.games - args.start} games, seeds {args.seed + args.start}-"
+        f"{args.seed + args.games - 1}, "
         f"{args.players} players, {args.think_iterations} iterations, "
         f"{(time.monotonic() - start) / 60:.1f} min"
     )
@@ -160,6 +179,7 @@ def main() -> None:
             asked.update(r["asked"])
             departed.update(r["departed"])
         if asked:
+            line += f"; CPU a game {statistics.fmean(r.get('cpu', 0.0) for r in rs):.0f} s"
             line += "; departs " + ", ".join(f"{k} {departed[k]}/{asked[k]}" for k in sorted(asked))
         print(line)
 

@@ -10,8 +10,8 @@ starts, so a run cut short is still paired.
 A variant is ``current`` (the game's ``EXPERT``), ``greedy`` (the greedy bot in the
 seat: how a seat does that plays as the others do), a name the tool gives, or
 ``FIELD=VALUE`` changes of the current Spec (several, applied in order:
-``scale=12,rank=0.5``; a named variant among them is the base the later changes
-apply to); a tail ``@N`` is the variant's own iterations a move.
+``scale=12,rank=0.5``; ``none`` for a field's None: ``depth=none``; a named
+variant among them is the base the later changes apply to); a tail ``@N`` is the variant's own iterations a move.
 
 A line a game per variant (won, a shared win's share, or lost; the rank; the
 margin over the best other; the seat's points by source where the tool counts
@@ -82,6 +82,9 @@ class Variants:
                 spec = start
                 continue
             field, _, value = change.partition("=")
+            if value == "none":  # (a hook or a limit left out: ``depth=none``)
+                spec = attrs.evolve(spec, **{field: None})
+                continue
             convert = self.values.get(field, type(getattr(spec, field)))
             spec = attrs.evolve(spec, **{field: convert(value)})
         return expert_seat(spec)

@@ -43,6 +43,7 @@ def test_field_changes_apply_in_order_on_a_named_base(variants):
     assert bot.spec.horizon == bots.EXPERT.horizon
     based = variants.seat("wide,horizon=4")(7, 50)
     assert (based.spec.scale, based.spec.horizon) == (99.0, 4)
+    assert variants.seat("prior=none")(7, 50).spec.prior is None
 
 
 def test_a_saved_run_reads_back_by_variant(tmp_path, capsys):

@@ -341,3 +341,51 @@ def test_only_the_roots_moves_are_nodes_of_the_experts_tree():
     assert root.children and all(not c.children for c in root.children.values())
     deep = grow(GAME, evolve_spec(EXPERT, depth=None), state, 0)
     assert any(c.children for c in deep.children.values())
+
+
+class _Counting:
+    """The game, counting the actions applied to it."""
+
+    def __init__(self) -> None:
+        self.applied = 0
+
+    def __getattr__(self, name):
+        return getattr(GAME, name)
+
+    def apply(self, state, action):
+        self.applied += 1
+        return GAME.apply(state, action)
+
+
+def test_a_playout_runs_a_quarter_longer_for_each_seat_past_four():
+    """A round takes about 11 actions a seat: the 50 actions that carry a four-player
+    playout from a meld past every ride stopped a six-player one after two or three
+    rides.  The search's playouts and the meld plan's run 50 actions at three and four
+    players, 62 at five, 75 at six (one iteration each: the root's move, then the
+    playout; the meld plan's first step, then the rest)."""
+    from tideboard.engine.search import Budget, search
+    from tideboard.games.mermaid_rain import meld_plan
+    from tideboard.games.mermaid_rain.bots import weigh_melds
+
+    for players, actions in ((3, 50), (4, 50), (5, 62), (6, 75)):
+        state = riding(players=players, seat=0, at="f5", cards=(1, 2, 1))
+        counting = _Counting()
+        legal = GAME.legal_for(state, 0)
+        view = GAME.view(state, 0)
+        search(counting, view, 0, legal, EXPERT, random.Random(1), Budget(iterations=1))
+        assert counting.applied == 1 + actions, players
+        state = fresh(players, 3)
+        counting = _Counting()
+        meld_plan.plan(
+            counting,
+            GAME.view(state, 0),
+            0,
+            GAME.legal_for(state, 0),
+            budget=Budget(iterations=1),
+            deadline=None,
+            rng=random.Random(2),
+            spec=EXPERT,
+            greedy=GreedyBot,
+            weigh=weigh_melds,
+        )
+        assert counting.applied == actions, players

@@ -245,6 +245,7 @@ def _iterate(
     path: list[tuple[_Node, int]] = []
     expanded = False
     hidden, settled, depth = spec.hidden, spec.settled, spec.depth
+    horizon = spec.playout_horizon(view)
     while not expanded and not game.is_over(state):
         if depth is not None and len(path) >= depth:
             break
@@ -306,7 +307,7 @@ def _iterate(
         path.append((child, mover))  # type: ignore[arg-type]
         node = child  # type: ignore[assignment]
     steps = 0
-    while steps < spec.horizon and not game.is_over(state):
+    while steps < horizon and not game.is_over(state):
         mover = game.to_move(state)[0]
         actions = game.legal_for(state, mover)
         if policy is None:

@@ -70,6 +70,11 @@ class Spec:
     # reward is the same whatever this is)
     rank: float = 0.0
     horizon: int = 200  # playout actions before the result is judged by the points
+    # where a playout's length should depend on the table: ``horizon`` times
+    # ``horizon_factor(view)`` (None: 1); Mermaid Rain's rounds are half as long again
+    # at six players as at four, and 50 actions from a meld reach every ride at four,
+    # about two of six
+    horizon_factor: Callable[[Any], float] | None = None
     solo_scale: float = 0.0  # a fine score in the solo game (0: ``scale``)
     # each seat's points as they stand *and are likely to come* in a position (a
     # playout cut at its horizon is judged by these; None: the game's ``scores``)
@@ -126,6 +131,12 @@ class Spec:
     # whose step towards a treasure the tree judged by whatever later steps it tried,
     # wild pairs and wandering among them, and found worse than ending the turn)
     depth: int | None = None
+
+    def playout_horizon(self, view: Any) -> int:
+        """The playout's actions from ``view`` (``horizon`` times ``horizon_factor``)."""
+        if self.horizon_factor is None:
+            return self.horizon
+        return round(self.horizon * self.horizon_factor(view))
 
 
 @attrs.frozen

@@ -154,6 +154,9 @@ def plan(
             if n
             else Ranked(first[i], 0, 0.0)
         )
+    # the step played first; the others by their melds' iterations together (in the
+    # melds' order a step began a meld tried less than the melds another step began)
+    out[1:] = sorted(out[1:], key=lambda m: -m.visits)
     out += [Ranked(action, 0, 0.0) for action in legal if all(action != m.action for m in out)]
     return out
 
@@ -188,8 +191,8 @@ def _play(
     state = game.apply(state, first)
     builder = _builder(rng, greedy)
     policy = spec.policy
-    steps = 1
-    while steps < spec.horizon and not game.is_over(state):
+    steps, horizon = 1, spec.playout_horizon(view)
+    while steps < horizon and not game.is_over(state):
         mover = game.to_move(state)[0]
         actions = game.legal_for(state, mover)
         if mover == seat and state.phase == MELD and state.round == view.round:
