@@ -135,14 +135,3 @@ def play(state: State, *moves: str) -> State:
     for text in moves:
         state = GAME.apply(state, GAME.parse_action(state, text))
     return state
-
-
-class Ticks:
-    """A clock that moves one tick each time it is read (no real time involved)."""
-
-    def __init__(self) -> None:
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        return float(self.reads)

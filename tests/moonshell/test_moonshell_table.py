@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.moonshell.ms_helpers import Ticks
+from tests.clocks import Ticks
 from tideboard.engine.core import GameConfig
 from tideboard.engine.hints import hints, move_words
 from tideboard.engine.search import Budget, search

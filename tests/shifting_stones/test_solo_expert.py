@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.clocks import Ticks
 from tests.shifting_stones.ss_helpers import cards_worth, make_state
 from tideboard.engine.hints import hints
 from tideboard.engine.search import Budget, search
@@ -34,17 +35,6 @@ def expansions(monkeypatch):
 
     monkeypatch.setattr(solo, "code_moves", counted)
     return count
-
-
-class Ticks:
-    """A clock that moves one tick each time it is read (no real time involved)."""
-
-    def __init__(self) -> None:
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        return float(self.reads)
 
 
 def test_a_tiny_thinking_time_is_kept_by_the_solo_expert(expansions):
