@@ -15,7 +15,6 @@ an expert, per kind of decision, how often it chose other than a greedy bot woul
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import statistics
 import time
@@ -45,14 +44,7 @@ def spec_of(name: str):
         spec = attrs.evolve(
             spec, **{field: None if value == "none" else type(getattr(spec, field))(value)}
         )
-    # the meld plan (``Spec.decide``) reads the game's ``EXPERT``: this version's instead
-    plan = functools.partial(
-        mermaid_bots.meld_plan.plan,
-        spec=spec,
-        greedy=mermaid_bots.GreedyBot,
-        weigh=mermaid_bots.weigh_melds,
-    )
-    return attrs.evolve(spec, decide=plan)
+    return spec  # (the search hands it to the meld plan, ``Spec.decide``)
 
 
 def play(players: int, seed: int, number: int, spec, iterations: int) -> dict:

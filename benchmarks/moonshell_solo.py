@@ -51,7 +51,7 @@ def make(level: str, seed: int, budget: Budget, cpu: bool = False):
     return make_bot(game, level, seed, budget)
 
 
-def _cpu_decide(game, view, seat, legal, *, budget, deadline, rng):
+def _cpu_decide(game, view, seat, legal, *, budget, deadline, rng, spec=None):
     """``solo_plan`` with its deadline in this process's CPU time."""
     start = time.process_time()
     return moonshell_bots.solo_plan(

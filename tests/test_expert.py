@@ -138,7 +138,7 @@ def test_a_plan_is_due_before_the_budget_ends():
     its budget is a bug), and an iteration budget gives it no deadline."""
     given = []
 
-    def decide(game, view, seat, legal, *, budget, deadline, rng):
+    def decide(game, view, seat, legal, *, budget, deadline, rng, spec):
         given.append(deadline)
         return [(action, 0.0) for action in legal]
 

@@ -389,3 +389,19 @@ def test_a_playout_runs_a_quarter_longer_for_each_seat_past_four():
             weigh=weigh_melds,
         )
         assert counting.applied == actions, players
+
+
+def test_a_variant_of_the_search_reaches_the_meld_plan():
+    """The search hands its own Spec to the meld plan (``Spec.decide``), so a variant
+    of a field (here the playouts' length) is the meld plan's too, not the game's
+    ``EXPERT``'s (a benchmark's variants measured melds they never changed)."""
+    import attrs
+
+    from tideboard.engine.search import Budget, search
+
+    state = fresh(4, 3)
+    legal = GAME.legal_for(state, 0)
+    counting = _Counting()
+    short = attrs.evolve(EXPERT, horizon=7, horizon_factor=None)
+    search(counting, GAME.view(state, 0), 0, legal, short, random.Random(2), Budget(iterations=1))
+    assert counting.applied == 7

@@ -178,7 +178,14 @@ def search(
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
         planned = spec.decide(
-            game, view, seat, legal, budget=budget, deadline=plan_deadline(start, budget), rng=rng
+            game,
+            view,
+            seat,
+            legal,
+            budget=budget,
+            deadline=plan_deadline(start, budget),
+            rng=rng,
+            spec=spec,
         )
         if planned is not None:
             moves = tuple(

@@ -96,7 +96,9 @@ class Spec:
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid
     # Rain's melds; ``None``: search as usual); called with the keywords ``budget``,
     # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
-    # is due by then, ``PLAN_SHARE`` of the budget) and ``rng`` (the search's generator)
+    # is due by then, ``PLAN_SHARE`` of the budget), ``rng`` (the search's generator)
+    # and ``spec`` (this Spec: a plan that searches its own way searches with it, so
+    # a variant of a field reaches the plan too)
     decide: Callable[..., Sequence[tuple[Any, float]] | Sequence[Ranked] | None] | None = None
     # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
     # without searching, a tuple of the legal moves worth searching among (the rest

@@ -123,6 +123,7 @@ def plan(
     budget: Budget | None = None,
     deadline: float | None = None,
     rng: random.Random | None = None,
+    spec: Any = None,
 ) -> list[tuple[Any, float]] | None:
     """The rest of the seat's turn chosen whole by its settled worth (a ``Spec.decide``
     measured and not kept: the search among :func:`focus`'s moves did better); before

@@ -432,11 +432,26 @@ def weigh_melds(view: State, seat: int) -> tuple[Candidate, ...]:
     return _meld_candidates(hand, meld, bool(treasure_spaces(view)), bool(view.pool))
 
 
-def meld_decide(game: Any, view: State, seat: int, legal: Sequence[Any], **keywords: Any) -> Any:
-    """The expert's meld, chosen whole (``Spec.decide``: ``meld_plan.plan`` with this
-    module's search settings, greedy bot and weighing of melds)."""
+def meld_decide(
+    game: Any,
+    view: State,
+    seat: int,
+    legal: Sequence[Any],
+    spec: Spec | None = None,
+    **keywords: Any,
+) -> Any:
+    """The expert's meld, chosen whole (``Spec.decide``: ``meld_plan.plan`` with the
+    search's settings, ``spec``, this module's when none, greedy bot and weighing of
+    melds)."""
     return meld_plan.plan(
-        game, view, seat, legal, spec=EXPERT, greedy=GreedyBot, weigh=weigh_melds, **keywords
+        game,
+        view,
+        seat,
+        legal,
+        spec=EXPERT if spec is None else spec,
+        greedy=GreedyBot,
+        weigh=weigh_melds,
+        **keywords,
     )
 
 

@@ -200,6 +200,7 @@ def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked
         deadline: float | None = None,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.monotonic,
+        spec: Any = None,
     ) -> list[Ranked] | None:
         """At a fight where attack and flee are the moves searched, greedy's move
         unless the other's paired playouts beat it by ``LEAVE_Z`` standard errors

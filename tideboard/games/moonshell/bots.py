@@ -337,6 +337,7 @@ def solo_plan(
     deadline: float | None = None,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.monotonic,
+    spec: Spec | None = None,
 ) -> list | None:
     """In the solo game, the expert judges by the plan (``Spec.decide``): the moves
     ranked by greedy's rating of the best end of the turn after each (random playouts
@@ -369,6 +370,7 @@ def plan(
     clock: Callable[[], float] = time.monotonic,
     ends: int = table.LOOK_ENDS,
     per: int = table.LOOK_PER,
+    spec: Spec | None = None,
 ) -> list | None:
     """The expert's own plan where it judges better than the search (``Spec.decide``):
     in solo ``solo_plan``; at three or four players its whole turn planned, the

@@ -271,6 +271,7 @@ def solo_plan(
     deadline: float | None = None,
     rng: random.Random | None = None,
     clock: Callable[[], float] = time.monotonic,
+    spec: Spec | None = None,
 ) -> list[Ranked] | None:
     """In solo the expert plays its plan (``Spec.decide``): the favourite's, the
     endgame searched to the end (``solo.ranked``), within the ``deadline`` (by
