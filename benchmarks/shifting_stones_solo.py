@@ -34,8 +34,8 @@ from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget
 from tideboard.games.shifting_stones import solo
 from tideboard.games.shifting_stones.bots import GreedyBot
+from tideboard.games.shifting_stones.endgame import near, together
 from tideboard.games.shifting_stones.game import GAME
-from tideboard.games.shifting_stones.solo import near, together
 
 
 def play(seed: int, deep: bool, think: float | None = None) -> tuple[bool, int, list[dict]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.shifting_stones.ss_helpers import cards_worth, filler, make_state
 from tideboard.engine.bots import make_bot
 from tideboard.engine.search import Budget
-from tideboard.games.shifting_stones import solo
+from tideboard.games.shifting_stones import endgame
 from tideboard.games.shifting_stones.bots import GreedyBot
 from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
 from tideboard.games.shifting_stones.game import GAME
@@ -53,9 +53,9 @@ def test_a_card_three_moves_away_is_scored_this_turn():
 def test_wins_in_two_needs_a_score_and_the_grid_left_showing_the_rest():
     grid = grid_code(make_state(TABLE, [()]).grid)
     # score 11, pay 13 for its flip: 13 shows, the next turn scores it
-    assert solo.wins_in_two(grid, (11, 13)) and solo.wins(grid, (11, 13))
+    assert endgame.wins_in_two(grid, (11, 13)) and endgame.wins(grid, (11, 13))
     # 13 alone: paying for its own flip scores nothing this turn (a strike)
-    assert not solo.wins_in_two(grid, (13,)) and not solo.wins(grid, (13,))
+    assert not endgame.wins_in_two(grid, (13,)) and not endgame.wins(grid, (13,))
 
 
 def _finish(state, bot):
@@ -67,7 +67,7 @@ def _finish(state, bot):
 
 def test_the_expert_searches_the_endgame_to_a_win_greedy_misses():
     """Three cards left, all in hand: the expert's favourite (greedy with the exact
-    search of the turns to the end, ``solo.wins``) finds the order and the moves that
+    search of the turns to the end, ``endgame.wins``) finds the order and the moves that
     score them all; greedy's check of two turns ahead finds no such line and loses."""
     scored = (29, 14, 39, 3, 56, 50, 40, 59, 23, 43, 41, 20, 12)
     state = make_state("BSE/HBH/OTE", [(60, 13, 21)], solo=True, scored=[scored])
@@ -80,10 +80,10 @@ def test_the_expert_searches_the_endgame_to_a_win_greedy_misses():
 def test_with_no_line_without_a_strike_the_expert_plans_one_with_a_strike_turn():
     """Two cards left (each worth 1) and no line scores both without a strike: the
     expert's favourite plays for a line that takes a strike turn to move the stones
-    and then wins (``solo.wins_after_strikes``, checked on the plans of this turn);
+    and then wins (``endgame.wins_after_strikes``, checked on the plans of this turn);
     without that check it loses."""
     grid = grid_code(make_state("HFM/HET/EBH", [()]).grid)
-    assert not solo.wins(grid, (25, 60))
+    assert not endgame.wins(grid, (25, 60))
     # the rest of a mini deck: 8 one-point cards, 4 two, 3 three, 1 five
     scored = sum((cards_worth(p, n, (25, 60)) for p, n in ((1, 6), (2, 4), (3, 3), (5, 1))), ())
     state = make_state("HFM/HET/EBH", [(60, 25)], solo=True, scored=[scored])
@@ -107,11 +107,11 @@ def test_the_plans_move_ruled_out_greedy_still_picks_a_move_among_the_rest():
 def test_together_knows_which_cards_the_grid_can_show_at_once():
     # 28 (TEF/*TO, a full grid) needs a Fish; 19 (FM/BE) a Fish and a Bird: three
     # of the two Fish/Bird stones
-    assert not solo.together(28, 19) and not solo.together(19, 28)
+    assert not endgame.together(28, 19) and not endgame.together(19, 28)
     # 3 (FES, a row) fits in the middle row under 30 (O*F/***/*OO)
-    assert solo.together(3, 30)
+    assert endgame.together(3, 30)
     # two cards fixing the same cell differently (the Sun and the Moon: one stone)
-    assert not solo.together(16, 15)  # S/F/E and MF
+    assert not endgame.together(16, 15)  # S/F/E and MF
 
 
 def test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together():
@@ -119,24 +119,24 @@ def test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together
     showing) left 16 (S/F/E) and 28 (TEF/*TO): cards the grid never shows at once,
     and the game was lost.  The turn scores 16 instead and keeps cards that pair."""
     hand = (29, 16, 1, 28)
-    assert not solo.together(16, 28)
+    assert not endgame.together(16, 28)
     mix = ((1, 6), (2, 3), (3, 3))
     scored = sum((cards_worth(p, n, hand) for p, n in mix), ())
     state = make_state("BET/HMF/HOE", [hand], solo=True, scored=[scored])
     end, _ = _play_turns(state, 1)
     left = end.hands[0] + end.discard
     assert end.strikes == 0 and len(left) == 3
-    assert all(solo.together(a, b) for n, a in enumerate(left) for b in left[n + 1 :])
+    assert all(endgame.together(a, b) for n, a in enumerate(left) for b in left[n + 1 :])
 
 
 def test_near_knows_which_cards_the_grid_shows_one_move_apart():
     # 2 (TBS, a row) and 3 (FES, a row) never show at once (one Sun stone), but TBS on
     # the top row with F and E under T and B shows FES once the Sun shifts down
-    assert not solo.together(2, 3)
-    assert solo.near(2, 3) and solo.near(3, 2)
-    assert solo.near(3, 30)  # together is near too (no move)
+    assert not endgame.together(2, 3)
+    assert endgame.near(2, 3) and endgame.near(3, 2)
+    assert endgame.near(3, 30)  # together is near too (no move)
     # 28 (TEF/*TO) and 72 (*H*/*O*/*M): b1 and b2 differ, more than a move apart
-    assert not solo.near(28, 72) and not solo.near(72, 28)
+    assert not endgame.near(28, 72) and not endgame.near(72, 28)
 
 
 def test_before_the_deck_is_through_the_turn_keeps_the_known_cards_that_pair():
@@ -145,7 +145,7 @@ def test_before_the_deck_is_through_the_turn_keeps_the_known_cards_that_pair():
     the two easy ones (39 *E and 70 F/E) and keep 18.  Now the share of the known
     pairs counts from twelve cards left: the turn scores 18 and keeps 39 and 70."""
     hand, discard = (39, 18, 70, 67), (28, 48)
-    assert not any(solo.together(18, c) for c in (67, 28, 48))
+    assert not any(endgame.together(18, c) for c in (67, 28, 48))
     deck = filler(1, exclude=hand + discard)
     scored = filler(9, exclude=hand + discard + deck)
     state = make_state(

@@ -11,7 +11,7 @@ from tests.clocks import Ticks
 from tests.shifting_stones.ss_helpers import cards_worth, make_state
 from tideboard.engine.hints import hints
 from tideboard.engine.search import Budget, search
-from tideboard.games.shifting_stones import bots, solo
+from tideboard.games.shifting_stones import bots, grids, solo
 from tideboard.games.shifting_stones.game import GAME
 
 HAND = (29, 16, 1, 28)  # four cards left, all in hand: the endgame searched to the end
@@ -27,13 +27,13 @@ def _endgame():
 def expansions(monkeypatch):
     """How many grids the plan expanded to their moves (a list of one count)."""
     count = [0]
-    moves = solo.code_moves
+    moves = grids.code_moves
 
     def counted(code):
         count[0] += 1
         return moves(code)
 
-    monkeypatch.setattr(solo, "code_moves", counted)
+    monkeypatch.setattr(grids, "code_moves", counted)
     return count
 
 

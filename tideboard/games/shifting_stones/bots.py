@@ -21,8 +21,8 @@ from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Budget, Ranked, Spec, Wording, bot_policy
 from tideboard.games.shifting_stones import sampling, solo
 from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
+from tideboard.games.shifting_stones.grids import code_moves
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
-from tideboard.games.shifting_stones.solo import code_moves
 from tideboard.games.shifting_stones.state import (
     END_TURN,
     SKIP,

@@ -21,28 +21,28 @@ was lost to strikes.
 The expert plays the same plan, its endgame searched to the end (:func:`ranked`),
 within its move's deadline: the clock is read before each grid expanded past the
 paths of two moves and in the exact searches, and what was planned by then answers.
+The endgame's exact searches and which cards can show together are ``endgame.py``;
+the grid's codes and moves, ``grids.py``.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tideboard.games.shifting_stones.content import (
-    CARD_BY_ID,
-    HAND_SIZE,
-    SOLO_STRIKES,
-    STONES_PER_PAIR,
-    grid_code,
+from tideboard.games.shifting_stones.content import CARD_BY_ID, HAND_SIZE, SOLO_STRIKES, grid_code
+from tideboard.games.shifting_stones.endgame import (
+    MAX_MOVES,
+    together,
+    wins,
+    wins_after_strikes,
+    wins_in_two,
 )
-from tideboard.games.shifting_stones.rules import NEIGHBOURS
+from tideboard.games.shifting_stones.grids import Late, moves_of, ticker, wrong_stones
 from tideboard.games.shifting_stones.state import END_TURN, Flip, Score, Shift, State
 
-_LOW_BITS = 0o111111111  # the lowest bit of each cell's three in a grid code
 WIN = 1_000_000.0
 LOST = -1_000_000.0
 STRIKE = 60.0  # a strike taken (four lose the game)
@@ -50,7 +50,6 @@ CARD = 20.0  # a card still to score
 NEAR = 4.0  # a stone wrong for a card of the next hand (the endgame's)
 KEPT = 1.5  # a stone wrong for a card kept in hand (before the endgame)
 HARD = 6.0  # a stone a scored card fixes (the hard cards first, the easy ones last)
-MAX_MOVES = 3
 RERANK = 12  # endgame plans checked for a win in two turns (by the number of cards left)
 # the same for the expert (exact, to the end): every plan that leaves one or two
 # cards (a few milliseconds each), the best few that leave three or four
@@ -79,50 +78,9 @@ def hardness(card: int) -> int:
     return fixed + (2 if c.height == 3 and c.width == 3 else 0)
 
 
-def wrong_stones(masks: tuple[tuple[int, int], ...], code: int) -> int:
-    """How many stones are wrong where the card comes closest to matching."""
-    best = 9
-    for mask, faces in masks:
-        wrong = (code & mask) ^ faces
-        n = ((wrong | wrong >> 1 | wrong >> 2) & _LOW_BITS).bit_count()
-        if n < best:
-            best = n
-            if not n:
-                break
-    return best
-
-
-def code_moves(code: int):
-    """Every grid one shift or flip away from a grid's code (content.grid_code), with
-    the move: (a, b) for a shift, (cell, None) for a flip."""
-    for a, b in NEIGHBOURS:
-        diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
-        if diff:
-            yield (a, b), code ^ (diff << 3 * a) ^ (diff << 3 * b)
-    for cell in range(9):
-        yield (cell, None), code ^ (1 << 3 * cell)
-
-
 # (grid code, hand, discard, deck size, strikes, scored this turn) -> the plan's first move
 _PLANS: dict[tuple, Any] = {}
 _PLANS_SIZE = 20000
-
-
-class Late(Exception):
-    """The plan's deadline passed (:func:`ticker`)."""
-
-
-def ticker(deadline: float | None, clock: Callable[[], float] = time.monotonic):
-    """A check read before each step of the plan's work (a grid's moves expanded):
-    it raises :class:`Late` once ``clock`` reaches ``deadline`` (None: no check)."""
-    if deadline is None:
-        return None
-
-    def tick() -> None:
-        if clock() >= deadline:
-            raise Late
-
-    return tick
 
 
 def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False) -> Any:
@@ -267,7 +225,7 @@ def _plan(
                     candidates.append((value, -moves, first, end, scored))
                 if moves < min(MAX_MOVES, k):
                     # (the paths of up to two moves always: a few milliseconds)
-                    for move, g2 in _moves_of(end, tick if moves >= 2 else None):
+                    for move, g2 in moves_of(end, tick if moves >= 2 else None):
                         a2 = along
                         for i in range(k):
                             if not a2 >> i & 1 and wrong_stones(masks[i], g2) == 0:
@@ -340,200 +298,6 @@ def _share_together(rest: tuple[int, ...]) -> float:
         return 1.0
     pairs = sum(together(a, b) for n, a in enumerate(rest) for b in rest[n + 1 :])
     return pairs / (len(rest) * (len(rest) - 1) // 2)
-
-
-def together(*cards: int) -> bool:
-    """Can the grid show all of ``cards`` at once?  (Some placements of them agree
-    where they overlap, and the box holds the stones they need.)"""
-    return _together(tuple(sorted(cards)))
-
-
-@functools.cache
-def _together(cards: tuple[int, ...]) -> bool:
-    return any(
-        _fits(placements)
-        for placements in itertools.product(*(CARD_BY_ID[card].placements for card in cards))
-    )
-
-
-def near(a: int, b: int) -> bool:
-    """Can the grid show card ``a`` and, one shift or flip later, card ``b``?  (The
-    last two cards' need: the turn holding both scores ``a`` and pays ``b`` for that
-    move, the next scores ``b``.)  :func:`together` is the case of no move."""
-    return _near(a, b)
-
-
-@functools.cache
-def _near(a: int, b: int) -> bool:
-    if together(a, b):
-        return True
-    moves = [((x, y), None) for x, y in NEIGHBOURS] + [((x, x), 1) for x in range(9)]
-    for pb in CARD_BY_ID[b].placements:
-        for (x, y), flip in moves:
-            # the stones before the move that show ``b`` after it
-            if flip:
-                before = tuple((cell, face ^ 1 if cell == x else face) for cell, face in pb)
-            else:
-                swap = {x: y, y: x}
-                before = tuple((swap.get(cell, cell), face) for cell, face in pb)
-            for pa in CARD_BY_ID[a].placements:
-                if _fits((pa, before)):
-                    return True
-    return False
-
-
-def _fits(placements) -> bool:
-    """Do these placements agree where they overlap, with the stones the box holds?"""
-    cells: dict[int, int] = {}
-    if any(cells.setdefault(cell, face) != face for pl in placements for cell, face in pl):
-        return False
-    need = Counter(face // 2 for face in cells.values())
-    return all(n <= STONES_PER_PAIR[pair] for pair, n in need.items())
-
-
-def wins_after_strikes(
-    code: int, rest: tuple[int, ...], spare: int, tick: Callable[[], None] | None = None
-) -> bool:
-    """:func:`wins`, or after at most ``spare`` strike turns paying every card to
-    move the stones (one card: a move a strike; two cards: one strike turn)."""
-    key = (code, rest, spare)
-    found = _AFTER_STRIKES.get(key)
-    if found is None:
-        found = _wins_after_strikes(code, rest, spare, tick)
-        _AFTER_STRIKES[key] = found
-    return found
-
-
-def _wins_after_strikes(code: int, rest: tuple[int, ...], spare: int, tick) -> bool:
-    if wins(code, rest, tick):
-        return True
-    if spare <= 0:
-        return False
-    if len(rest) == 1:
-        return _reachable(code, rest[0], spare, tick)
-    grids = {code}
-    for _ in range(len(rest)):
-        grids |= {g2 for g in grids for _, g2 in _moves_of(g, tick)}
-    for g in grids:
-        if tick is not None:
-            tick()
-        if wins(g, rest, tick):
-            return True
-    return False
-
-
-class _Cache(dict):
-    """A bounded cache of the exact searches (cleared when full); a search cut by
-    its deadline is not stored."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        if len(self) >= self.size:
-            self.clear()
-        super().__setitem__(key, value)
-
-
-_WINS = _Cache(50000)
-_AFTER_STRIKES = _Cache(20000)
-
-
-def _moves_of(code: int, tick: Callable[[], None] | None):
-    """:func:`code_moves`, ``tick`` read first (the plan's deadline)."""
-    if tick is not None:
-        tick()
-    return code_moves(code)
-
-
-def _reachable(code: int, card: int, moves: int, tick: Callable[[], None] | None = None) -> bool:
-    """Can ``moves`` shifts or flips make the grid show the card?"""
-    masks = CARD_BY_ID[card].masks
-    grids = {code}
-    seen = set(grids)
-    for left in range(moves, 0, -1):
-        # a move puts right at most two stones: a grid more than twice the moves
-        # left from the card cannot reach it
-        grids = {g for g in grids if wrong_stones(masks, g) <= 2 * left}
-        if any(wrong_stones(masks, g) == 0 for g in grids):
-            return True
-        grids = {g2 for g in grids for _, g2 in _moves_of(g, tick)} - seen
-        seen |= grids
-    return any(wrong_stones(masks, g) == 0 for g in grids)
-
-
-def showing(masks: list[tuple[tuple[int, int], ...]], code: int) -> int:
-    """The bit set of the cards (by their ``masks``) that the grid ``code`` shows."""
-    match = 0
-    for i, card in enumerate(masks):
-        if wrong_stones(card, code) == 0:
-            match |= 1 << i
-    return match
-
-
-def wins(code: int, rest: tuple[int, ...], tick: Callable[[], None] | None = None) -> bool:
-    """Can the turns from this grid, holding every card left (``rest``), score them
-    all without a strike?  Exact: each turn scores at least one card, paying for at
-    most as many moves as it keeps cards; the last scores all it holds without a
-    move.  (``tick``: read before each grid's moves are expanded; it stops the
-    search by raising.)"""
-    key = (code, rest)
-    found = _WINS.get(key)
-    if found is None:
-        found = _wins(code, rest, tick)
-        _WINS[key] = found
-    return found
-
-
-def _wins(code: int, rest: tuple[int, ...], tick: Callable[[], None] | None) -> bool:
-    masks = [CARD_BY_ID[c].masks for c in rest]
-    r = len(rest)
-    full = (1 << r) - 1
-    frontier = {(code, 0)}
-    for moves in range(0, min(MAX_MOVES, r - 1) + 1):
-        following = set()
-        for end, along in frontier:
-            match = showing(masks, end)
-            if not moves and match == full:
-                return True
-            along |= match
-            subset = along
-            while subset:  # every card set scored on the way, none paying
-                if r - subset.bit_count() >= moves:
-                    left = tuple(rest[i] for i in range(r) if not subset >> i & 1)
-                    if not left or wins(end, left, tick):
-                        return True
-                subset = (subset - 1) & along
-            if moves < min(MAX_MOVES, r - 1):
-                for _, g2 in _moves_of(end, tick):
-                    following.add((g2, along))
-        frontier = following
-    return False
-
-
-def wins_in_two(code: int, rest: tuple[int, ...], tick: Callable[[], None] | None = None) -> bool:
-    """Can a turn starting on this grid with these cards (every card left) score at
-    least one and leave the grid showing all the others, paid with them (so that the
-    turn after scores them all and wins)?"""
-    masks = [CARD_BY_ID[c].masks for c in rest]
-    r = len(rest)
-    frontier = {(code, 0)}
-    for moves in range(0, min(MAX_MOVES, r - 1) + 1):
-        following = set()
-        for end, along in frontier:
-            match = showing(masks, end)
-            along |= match
-            must = ((1 << r) - 1) & ~match  # the cards that must be scored on the way
-            if must & ~along == 0:
-                kept = match.bit_count() if must else r - 1
-                if (must or match) and kept >= moves and (must or moves < r):
-                    return True
-            if moves < min(MAX_MOVES, r - 1):
-                for _, g2 in _moves_of(end, tick):
-                    following.add((g2, along))
-        frontier = following
-    return False
 
 
 def _bits(indices: list[int]) -> int:

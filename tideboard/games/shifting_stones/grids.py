@@ -1,0 +1,70 @@
+"""Shifting Stones solo: a grid as its code (``content.grid_code``), for the plans
+(``solo.py``, ``endgame.py``) and greedy's reach (``bots.py``): the grids one shift
+or flip away, the stones wrong for a card, the cards a grid shows, and the plan's
+deadline read before a grid's moves are expanded."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tideboard.games.shifting_stones.rules import NEIGHBOURS
+
+_LOW_BITS = 0o111111111  # the lowest bit of each cell's three in a grid code
+
+
+def wrong_stones(masks: tuple[tuple[int, int], ...], code: int) -> int:
+    """How many stones are wrong where the card comes closest to matching."""
+    best = 9
+    for mask, faces in masks:
+        wrong = (code & mask) ^ faces
+        n = ((wrong | wrong >> 1 | wrong >> 2) & _LOW_BITS).bit_count()
+        if n < best:
+            best = n
+            if not n:
+                break
+    return best
+
+
+def code_moves(code: int):
+    """Every grid one shift or flip away from a grid's code (content.grid_code), with
+    the move: (a, b) for a shift, (cell, None) for a flip."""
+    for a, b in NEIGHBOURS:
+        diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
+        if diff:
+            yield (a, b), code ^ (diff << 3 * a) ^ (diff << 3 * b)
+    for cell in range(9):
+        yield (cell, None), code ^ (1 << 3 * cell)
+
+
+def showing(masks: list[tuple[tuple[int, int], ...]], code: int) -> int:
+    """The bit set of the cards (by their ``masks``) that the grid ``code`` shows."""
+    match = 0
+    for i, card in enumerate(masks):
+        if wrong_stones(card, code) == 0:
+            match |= 1 << i
+    return match
+
+
+class Late(Exception):
+    """The plan's deadline passed (:func:`ticker`)."""
+
+
+def ticker(deadline: float | None, clock: Callable[[], float] = time.monotonic):
+    """A check read before each step of the plan's work (a grid's moves expanded):
+    it raises :class:`Late` once ``clock`` reaches ``deadline`` (None: no check)."""
+    if deadline is None:
+        return None
+
+    def tick() -> None:
+        if clock() >= deadline:
+            raise Late
+
+    return tick
+
+
+def moves_of(code: int, tick: Callable[[], None] | None):
+    """:func:`code_moves`, ``tick`` read first (the plan's deadline)."""
+    if tick is not None:
+        tick()
+    return code_moves(code)
