@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import paired
 
-from tideboard.engine.search import Spec
+from tideboard.engine.search import Spec, Tree
 from tideboard.games.animal_splash import bots, scoring, turn_plan, valuation
 
 
@@ -57,14 +57,12 @@ VARIANTS: dict[str, Callable[[], Spec | None]] = {
     "oxygen": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_oxygen),
     "ending": lambda: attrs.evolve(bots.EXPERT, evaluate=evaluate_ending),
     # s16a: the expert before its search was kept to the dives, the takes and the
-    # plan's best steps (Spec.routine, settled, narrow)
-    "before": lambda: attrs.evolve(bots.EXPERT, routine=None, settled=None, narrow=None),
+    # plan's best steps (Spec.routine, Spec.tree's settled and narrow)
+    "before": lambda: attrs.evolve(bots.EXPERT, routine=None, tree=Tree()),
     # the root kept so (turn_plan.focus), the tree below it not
-    "focus": lambda: attrs.evolve(bots.EXPERT, settled=None, narrow=None),
+    "focus": lambda: attrs.evolve(bots.EXPERT, tree=Tree()),
     # the rest of the turn played as the plan's best end, unsearched (turn_plan.plan)
-    "plan": lambda: attrs.evolve(
-        bots.EXPERT, decide=turn_plan.plan, routine=None, settled=None, narrow=None
-    ),
+    "plan": lambda: attrs.evolve(bots.EXPERT, decide=turn_plan.plan, routine=None, tree=Tree()),
 }
 
 

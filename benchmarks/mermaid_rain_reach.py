@@ -16,6 +16,7 @@ import random
 from collections import Counter
 
 import attrs
+from paired import changed
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import Budget, search
@@ -56,9 +57,7 @@ def spec_of(name: str):
     spec = mermaid_bots.EXPERT
     if name != "current":
         for change in name.split(","):
-            field, _, value = change.partition("=")
-            changed = None if value == "none" else type(getattr(spec, field))(value)
-            spec = attrs.evolve(spec, **{field: changed})
+            spec = changed(spec, change)
     return spec
 
 

@@ -20,8 +20,8 @@ import statistics
 import time
 from collections import Counter
 
-import attrs
 from intervals import mean_interval, wilson
+from paired import changed
 
 from tideboard.engine.core import GameConfig
 from tideboard.engine.search import ExpertBot
@@ -40,10 +40,7 @@ def spec_of(name: str):
     if name == "current":
         return spec
     for change in name.split(","):
-        field, _, value = change.partition("=")
-        spec = attrs.evolve(
-            spec, **{field: None if value == "none" else type(getattr(spec, field))(value)}
-        )
+        spec = changed(spec, change)
     return spec  # (the search hands it to the meld plan, ``Spec.decide``)
 
 

@@ -10,7 +10,8 @@ starts, so a run cut short is still paired.
 A variant is ``current`` (the game's ``EXPERT``), ``greedy`` (the greedy bot in the
 seat: how a seat does that plays as the others do), a name the tool gives, or
 ``FIELD=VALUE`` changes of the current Spec (several, applied in order:
-``scale=12,rank=0.5``; ``none`` for a field's None: ``depth=none``; a named
+``scale=12,rank=0.5``; ``none`` for a field's None: ``horizon_factor=none``; a
+dotted field for a group's: ``tree.depth=none``; a named
 variant among them is the base the later changes apply to); a tail ``@N`` is the variant's own iterations a move.
 
 A line a game per variant (won, a shared win's share, or lost; the rank; the
@@ -81,13 +82,22 @@ class Variants:
                 assert start is not None, f"{change} is no Spec to change"
                 spec = start
                 continue
-            field, _, value = change.partition("=")
-            if value == "none":  # (a hook or a limit left out: ``depth=none``)
-                spec = attrs.evolve(spec, **{field: None})
-                continue
-            convert = self.values.get(field, type(getattr(spec, field)))
-            spec = attrs.evolve(spec, **{field: convert(value)})
+            spec = changed(spec, change, self.values)
         return expert_seat(spec)
+
+
+def changed(spec: Any, change: str, values: dict[str, Callable[[str], Any]] | None = None) -> Any:
+    """``spec`` with one ``FIELD=VALUE`` change: ``none`` for None (a hook or a limit
+    left out), else VALUE converted by ``values[FIELD]`` or as the field's type; a
+    dotted FIELD changes a field of a group (``tree.depth=none``)."""
+    field, _, value = change.partition("=")
+    group, _, inner = field.partition(".")
+    if inner:
+        return attrs.evolve(spec, **{group: changed(getattr(spec, group), f"{inner}={value}")})
+    if value == "none":
+        return attrs.evolve(spec, **{field: None})
+    convert = (values or {}).get(field, type(getattr(spec, field)))
+    return attrs.evolve(spec, **{field: convert(value)})
 
 
 def iterations_of(name: str, default: int) -> int:

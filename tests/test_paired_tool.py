@@ -46,6 +46,20 @@ def test_field_changes_apply_in_order_on_a_named_base(variants):
     assert variants.seat("prior=none")(7, 50).spec.prior is None
 
 
+def test_a_dotted_field_changes_a_field_of_a_group_of_the_spec():
+    """``tree.depth=1``: the Spec's ``tree`` (``search.Tree``) with its depth changed,
+    the rest of the Spec and of the group as they were; ``tree.hidden=none`` a hook
+    left out."""
+    from tideboard.games.mermaid_rain import bots as mermaid
+
+    game = registry.load("mermaid-rain")
+    grown = paired.Variants(game, mermaid.EXPERT).seat("tree.depth=none,horizon=9")(7, 50)
+    assert grown.spec.tree.depth is None and grown.spec.tree.hidden is mermaid.EXPERT.tree.hidden
+    assert grown.spec.horizon == 9 and grown.spec.prior is mermaid.EXPERT.prior
+    seen = paired.changed(mermaid.EXPERT, "tree.hidden=none")
+    assert seen.tree.hidden is None and seen.tree.depth == 1
+
+
 def test_a_saved_run_reads_back_by_variant(tmp_path, capsys):
     save = tmp_path / "run.jsonl"
     argv = ["shifting-stones", "--players", "2", "--games", "1", "--think-iterations", "2"]

@@ -57,20 +57,21 @@ def test_a_counted_group_is_worth_its_pearl_once():
 
 
 def test_below_the_root_the_tree_holds_only_dives_and_takes():
-    """``Spec.settled``: the steps of a turn after its take (scoring, paid actions, the
-    end) are the playout policy's below the root, no nodes; ``Spec.narrow``: before
+    """``Tree.settled``: the steps of a turn after its take (scoring, paid actions, the
+    end) are the playout policy's below the root, no nodes; ``Tree.narrow``: before
     the take the tree looks at the dives and the takes alone, not the paid actions
     allowed then too.  So the tree's visits go to the dives and takes; without the
     two, the other steps are nodes."""
     from attrs import evolve as evolve_spec
 
+    from tideboard.engine.search import Tree
     from tideboard.games.animal_splash.bots import EXPERT
     from tideboard.games.animal_splash.state import Dive, Take
     from tideboard.games.animal_splash.turn_plan import after_take, steps_first
 
     state = make_state([APART, row("red crab, reef, moss")], oxygen=(2, 3), phase=MOVE)
-    old = evolve_spec(EXPERT, settled=None, narrow=None)
-    new = evolve_spec(EXPERT, settled=after_take, narrow=steps_first)
+    old = evolve_spec(EXPERT, tree=Tree())
+    new = evolve_spec(EXPERT, tree=Tree(settled=after_take, narrow=steps_first))
     kept = below_root(grow(GAME, new, state, 0))
     assert kept and all(isinstance(a, Dive | Take) for a in kept)
     assert not all(isinstance(a, Dive | Take) for a in below_root(grow(GAME, old, state, 0)))

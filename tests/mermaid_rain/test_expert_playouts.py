@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from tests.search_tree import grow
+from tideboard.engine.search import Tree
 from tideboard.engine.states import evolve
 from tideboard.games.mermaid_rain import bots
 from tideboard.games.mermaid_rain.bots import EXPERT, GreedyBot, treasure_spaces
@@ -182,9 +183,9 @@ def test_greedy_aims_at_the_same_meld_as_when_every_meld_was_weighed_afresh():
 def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
     """Seat 0 shows its first two cards first (seats 1-3 after it, unseen by it and it
     by them): below its choices the tree holds no node of the others' meld choices,
-    they are greedy's in every iteration (``Spec.hidden``), so they cannot answer a
+    they are greedy's in every iteration (``Tree.hidden``), so they cannot answer a
     meld they would not have seen.  Without the rule they are nodes of the tree
-    (grown below the root's moves, as ``Spec.depth`` None grows it)."""
+    (grown below the root's moves, as ``Tree.depth`` None grows it)."""
     from attrs import evolve as evolve_spec
 
     state = fresh(4, 3)
@@ -198,11 +199,11 @@ def test_in_the_experts_tree_the_others_do_not_answer_its_hidden_meld():
             if isinstance(action, Show)
         } - {0}
 
-    deep = evolve_spec(EXPERT, depth=None)  # (the tree grown below the root's moves)
+    deep = evolve_spec(EXPERT, tree=evolve_spec(EXPERT.tree, depth=None))  # (grown below)
     assert others_below(grow(GAME, deep, state, 0)) == set()
-    assert others_below(grow(GAME, evolve_spec(deep, hidden=None), state, 0)) == {1}
-    assert EXPERT.hidden(state, 1)
-    assert not EXPERT.hidden(riding(seat=1, at="f5", cards=(1, 1, 1)), 1)
+    assert others_below(grow(GAME, evolve_spec(deep, tree=Tree()), state, 0)) == {1}
+    assert EXPERT.tree.hidden(state, 1)
+    assert not EXPERT.tree.hidden(riding(seat=1, at="f5", cards=(1, 1, 1)), 1)
 
 
 def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
@@ -310,7 +311,7 @@ def _first_ride_of_seed_1():
 
 def test_the_expert_rides_to_the_treasure_its_playouts_would_reach():
     """The first step towards the treasure, where greedy and the playouts go: with the
-    tree grown below it (``Spec.depth`` None) the seat's later steps of the ride were
+    tree grown below it (``Tree.depth`` None) the seat's later steps of the ride were
     nodes, tried wild pairs and wandering among them, and the step read worse than
     ending the turn (every search ended it: no treasure in the first round, in four
     of four games).  Only the root's moves are nodes now (``depth`` 1)."""
@@ -321,25 +322,25 @@ def test_the_expert_rides_to_the_treasure_its_playouts_would_reach():
     state, legal = _first_ride_of_seed_1()
     view = GAME.view(state, 0)
     assert view.hands[0][:3] == (3, 0, 0)
-    assert EXPERT.depth == 1
+    assert EXPERT.tree.depth == 1
     step = Move(0, 33, (0,))
     for seed in range(2):
         found = search(GAME, view, 0, legal, EXPERT, random.Random(seed), Budget(iterations=100))
         assert found.best == step
-    deep = evolve_spec(EXPERT, depth=None)
+    deep = evolve_spec(EXPERT, tree=evolve_spec(EXPERT.tree, depth=None))
     for seed in range(2):
         found = search(GAME, view, 0, legal, deep, random.Random(seed), Budget(iterations=100))
         assert found.best == End(0)
 
 
 def test_only_the_roots_moves_are_nodes_of_the_experts_tree():
-    """``Spec.depth`` 1: below the root's moves the playout policy chooses, no node."""
+    """``Tree.depth`` 1: below the root's moves the playout policy chooses, no node."""
     from attrs import evolve as evolve_spec
 
     state = riding(seat=0, at="f5", cards=(1, 2, 1))
     root = grow(GAME, EXPERT, state, 0)
     assert root.children and all(not c.children for c in root.children.values())
-    deep = grow(GAME, evolve_spec(EXPERT, depth=None), state, 0)
+    deep = grow(GAME, evolve_spec(EXPERT, tree=evolve_spec(EXPERT.tree, depth=None)), state, 0)
     assert any(c.children for c in deep.children.values())
 
 

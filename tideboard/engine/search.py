@@ -10,10 +10,10 @@ The search plays from one seat's ``view`` only.  Each iteration:
    actions taken from it, of whichever seat moved; only the children legal in
    this determinization are considered, by UCB1 with *availability* counts (how
    often a child could have been chosen, not how often its parent was visited);
-   another seat's choice the seat cannot see when it is made (``Spec.hidden``:
+   another seat's choice the seat cannot see when it is made (``Spec.tree``'s ``hidden``:
    choices made at once, shown together) is the playout policy's, not a node, and
-   so is a choice below the root that ``Spec.settled`` leaves to it (Animal Splash's
-   steps after the take); ``Spec.narrow`` keeps a node below the root to some of
+   so is a choice below the root that its ``settled`` leaves to it (Animal Splash's
+   steps after the take); its ``narrow`` keeps a node below the root to some of
    its legal moves (Animal Splash's dives before the dive, takes before the take);
 3. **expands** one untried action (the playout policy's choice first, when it is
    untried: the cheap greedy move is usually the best first guess);
@@ -53,6 +53,7 @@ from tideboard.engine.search_spec import (
     Ranked,
     Result,
     Spec,
+    Tree,
     Wording,
     bot_policy,
     plan_deadline,
@@ -69,6 +70,7 @@ __all__ = [
     "Ranked",
     "Result",
     "Spec",
+    "Tree",
     "Wording",
     "bot_policy",
     "plan_deadline",
@@ -251,7 +253,7 @@ def _iterate(
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
-    hidden, settled, depth = spec.hidden, spec.settled, spec.depth
+    hidden, settled, depth = spec.tree.hidden, spec.tree.settled, spec.tree.depth
     horizon = spec.playout_horizon(view)
     while not expanded and not game.is_over(state):
         if depth is not None and len(path) >= depth:
@@ -272,8 +274,8 @@ def _iterate(
             actions = legal
         else:
             actions = game.legal_for(state, mover)
-            if spec.narrow is not None:
-                actions = spec.narrow(state, actions)
+            if spec.tree.narrow is not None:
+                actions = spec.tree.narrow(state, actions)
         children = node.children
         tried = [a for a in actions if a in children and children[a].visits]
         # progressive widening: a node visited n times has up to 1 + WIDEN * n**0.5

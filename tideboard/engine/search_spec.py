@@ -2,9 +2,9 @@
 
 A game's ``bots.py`` describes itself to the search (``engine/search.py``) with a
 :class:`Spec` (its determinization, playout policy, the points of a clear win, the
-plans and rules of thumb it trusts over playouts, and how its hints read:
-:class:`Wording`); a search is given a :class:`Budget` and answers a :class:`Result`
-of :class:`Ranked` moves.  Nothing here searches: these are the search's contract
+plans and rules of thumb it trusts over playouts, what its tree holds: :class:`Tree`,
+and how its hints read: :class:`Wording`); a search is given a :class:`Budget` and
+answers a :class:`Result` of :class:`Ranked` moves.  Nothing here searches: these are the search's contract
 with the games, the thinking service and the hints.
 """
 
@@ -53,6 +53,38 @@ class Wording:
     # turn is several moves (Moonshell's actions): ``then(view, action)``, the
     # actions after it in order (an empty tuple or None: nothing to add)
     then: Callable[[Any, Any], Sequence[Any] | None] | None = None
+
+
+@attrs.frozen
+class Tree:
+    """What the search's tree holds: which choices below the root are nodes of it,
+    and among which moves; the rest are the playout policy's, as in a playout.
+    Every hook None: every choice is the tree's, among all its legal moves, as deep
+    as the iterations take it."""
+
+    # whether another seat's choice in a state is hidden from the searching seat when
+    # made (choices made at once and shown together: Mermaid Rain's melds): called
+    # (state, mover); such choices are the playout policy's inside the tree too, not
+    # the tree's (None: every choice is the tree's), so the others do not answer a
+    # choice of the searching seat they could not see
+    hidden: Callable[[Any, int], bool] | None = None
+    # whether a choice below the root is left to the playout policy, whoever makes it
+    # (``settled(state, mover)``: a step the rules of thumb settle about as well as a
+    # few visits would, such as Animal Splash's paid actions, scoring and the end of a
+    # turn), so that the tree's visits go to the choices that matter (None: every
+    # choice is the tree's)
+    settled: Callable[[Any, int], bool] | None = None
+    # the moves the tree considers at a node below the root, of those legal there
+    # (``narrow(state, actions)``, a non-empty part of them: Animal Splash's dives
+    # before the dive and takes before the take, not the paid actions the rules allow
+    # then too, which greedy's playouts never make there; None: all of them)
+    narrow: Callable[[Any, list[Any]], list[Any]] | None = None
+    # how many choices deep the tree grows below the view (None: as deep as it goes;
+    # 1: only the root's moves are nodes, everything after them the playout policy's,
+    # so a move is judged by the policy's own way on from it: Mermaid Rain's ride,
+    # whose step towards a treasure the tree judged by whatever later steps it tried,
+    # wild pairs and wandering among them, and found worse than ending the turn)
+    depth: int | None = None
 
 
 @attrs.frozen
@@ -110,29 +142,8 @@ class Spec:
     # bot's campaign, dice and all).  For hints only its tuple counts (a hint ranks
     # the moves the bot would search among; where it plays one move at once, all)
     routine: Callable[[Any, Any, int, Sequence[Any], random.Random], Any] | None = None
-    # whether another seat's choice in a state is hidden from the searching seat when
-    # made (choices made at once and shown together: Mermaid Rain's melds): called
-    # (state, mover); such choices are the playout policy's inside the tree too, not
-    # the tree's (None: every choice is the tree's), so the others do not answer a
-    # choice of the searching seat they could not see
-    hidden: Callable[[Any, int], bool] | None = None
-    # whether a choice below the root is left to the playout policy, whoever makes it
-    # (``settled(state, mover)``: a step the rules of thumb settle about as well as a
-    # few visits would, such as Animal Splash's paid actions, scoring and the end of a
-    # turn), so that the tree's visits go to the choices that matter (None: every
-    # choice is the tree's)
-    settled: Callable[[Any, int], bool] | None = None
-    # the moves the tree considers at a node below the root, of those legal there
-    # (``narrow(state, actions)``, a non-empty part of them: Animal Splash's dives
-    # before the dive and takes before the take, not the paid actions the rules allow
-    # then too, which greedy's playouts never make there; None: all of them)
-    narrow: Callable[[Any, list[Any]], list[Any]] | None = None
-    # how many choices deep the tree grows below the view (None: as deep as it goes;
-    # 1: only the root's moves are nodes, everything after them the playout policy's,
-    # so a move is judged by the policy's own way on from it: Mermaid Rain's ride,
-    # whose step towards a treasure the tree judged by whatever later steps it tried,
-    # wild pairs and wandering among them, and found worse than ending the turn)
-    depth: int | None = None
+    # what the tree holds below the root: the choices made nodes of (``Tree``)
+    tree: Tree = attrs.field(factory=lambda: Tree())
 
     def playout_horizon(self, view: Any) -> int:
         """The playout's actions from ``view`` (``horizon`` times ``horizon_factor``)."""

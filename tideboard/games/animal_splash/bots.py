@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, bot_policy
+from tideboard.engine.search import Spec, Tree, bot_policy
 from tideboard.games.animal_splash import sampling, scoring, turn_plan
 from tideboard.games.animal_splash.content import LINES, MISSIONS
 from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
@@ -158,8 +158,7 @@ EXPERT = Spec(
     prior=bot_policy(GreedyBot()),
     bias=1.0,
     routine=functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot())),
-    settled=turn_plan.after_take,
-    narrow=turn_plan.steps_first,
+    tree=Tree(settled=turn_plan.after_take, narrow=turn_plan.steps_first),
 )
 
 

@@ -143,14 +143,14 @@ def plan(
 
 def after_take(state: State, mover: int) -> bool:
     """A step of a turn after its card is taken (scoring, paid actions, the end): the
-    playouts' below the search's root (``Spec.settled``)."""
+    playouts' below the search's root (``Tree.settled``)."""
     return state.phase == ACT
 
 
 def steps_first(state: State, actions: list[Any]) -> list[Any]:
     """Before the take, the dives or the takes alone (the paid actions the rules allow
     then too can wait for the take: greedy never pays before it); the moves the
-    search's tree holds below its root (``Spec.narrow``), and at its root before the
+    search's tree holds below its root (``Tree.narrow``), and at its root before the
     take (:func:`focus`)."""
     if state.phase == MOVE:
         return [a for a in actions if isinstance(a, Dive)] or actions

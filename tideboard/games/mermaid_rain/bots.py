@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, Wording
+from tideboard.engine.search import Spec, Tree, Wording
 from tideboard.games.mermaid_rain import meld_plan, sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     CELLS,
@@ -418,7 +418,7 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
 
 
 def hidden_choice(state: State, mover: int) -> bool:
-    """Whether ``mover``'s choice now is made unseen by the others (``Spec.hidden``):
+    """Whether ``mover``'s choice now is made unseen by the others (``Tree.hidden``):
     the melds' cards and the cards kept at the round's end are chosen at once and
     shown together, so in the expert's tree the others' are greedy's, not answers
     to the expert's own choice made just before."""
@@ -469,11 +469,11 @@ EXPERT = Spec(
     evaluate=evaluate,
     prior=greedy_prior,
     bias=1.0,
-    hidden=hidden_choice,
-    # only the root's moves are nodes, the rest the playouts' (a ride is many steps:
-    # grown below them, the tree judged a step towards a treasure by whatever later
-    # steps it tried, wild pairs and wandering among them, and ended the turn instead)
-    depth=1,
+    # the others' melds are greedy's, not the tree's (they are made unseen); only the
+    # root's moves are nodes, the rest the playouts' (a ride is many steps: grown
+    # below them, the tree judged a step towards a treasure by whatever later steps
+    # it tried, wild pairs and wandering among them, and ended the turn instead)
+    tree=Tree(hidden=hidden_choice, depth=1),
     decide=meld_decide,
     # a hint's points now, as the search judges a playout cut at its horizon (the
     # score is the track alone: early on, with every tribute still to pay, a move's
