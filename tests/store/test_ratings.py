@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import attrs
 import pytest
 from openskill.models import PlackettLuce
 
@@ -257,6 +258,43 @@ def test_table_records_count_played_and_won_per_game_rated_or_not(store):
     records = ratings.table_records(store, "ANA")
     assert {g: (r.played, r.won) for g, r in records.items()} == {GAME: (3, 2), "moonshell": (1, 0)}
     assert ratings.table_records(store, "nobody") == {}
+
+
+def test_a_table_given_up_counts_as_played_not_won_whatever_its_bot_made_of_it(store):
+    """The records follow the ratings' rule (``ratings.gave_up``): a seat whose
+    player left the game (its bot played on and won) or ran out of time (the
+    clock's "out") is a game played and not won; a damaged clock state counts for
+    nothing."""
+    left = table_game(store, ["ana", "bob"], table_id="t001")
+    storage.save_table(store, attrs.evolve(storage.load_tables(store)[0], left=((0, 6),)))
+    end(store, left, winners=[0], scores=[9, 2])  # ana's bot won
+    timed = table_game(store, ["ana", "bob"], table_id="t002")
+    damaged = table_game(store, ["ana", "bob"], table_id="t003")
+    for table_id, state in (("t002", json.dumps({"out": {"0": "ran out of time"}})), ("t003", "{")):
+        with store.db.write() as db:
+            db.execute(
+                "INSERT INTO table_clocks (table_id, spec, state) VALUES (?, ?, ?)",
+                (table_id, "rt:60+0", state),
+            )
+    end(store, timed, winners=[0], scores=[9, 2])
+    end(store, damaged, winners=[0], scores=[9, 2])
+    assert ratings.table_records(store, "ana")[GAME][2:] == (3, 1)
+    assert ratings.table_records(store, "bob")[GAME][2:] == (3, 0)
+
+
+def test_gave_up_says_how_and_when_a_resignation_first():
+    assert ratings.gave_up({"player": "ana"}) is None
+    assert ratings.gave_up({"resigned": "ana", "resigned_move": 4, "left_move": 2}, "x") == (
+        4,
+        "resigned",
+    )
+    assert ratings.gave_up({"player": "ana", "left_move": 2}, "expelled by bob") == (
+        2,
+        "left the game",
+    )
+    assert ratings.gave_up({"player": "ana"}, "was expelled by bob") == (-1, "expelled")
+    assert ratings.gave_up({"player": "ana"}, "ran out of time") == (-1, "out of time")
+    assert ratings.gave_up("damaged", "ran out of time") is None
 
 
 def test_local_records_count_the_names_at_the_keyboard_not_bots_nor_tables(store):

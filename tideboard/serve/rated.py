@@ -110,16 +110,14 @@ def said_at_the_end(room: Any, table: Any, before: dict[str, int]) -> str | None
 
 def placed_last(table: Any) -> dict[str, str]:
     """The players placed last whatever their seat's bot made of it, and why: they
-    resigned, left the game, ran out of time or were expelled (as the ratings
-    place them: ``store/ratings.py``)."""
+    resigned, left the game, ran out of time or were expelled (the ratings' rule:
+    ``ratings.gave_up``, of each seat as the store keeps it)."""
     why: dict[str, str] = {}
     out = table.timing.out if table.timing is not None else {}
     for number, seat in enumerate(table.seats):
-        if seat.resigned:
-            why[seat.resigned] = "resigned"
-        elif seat.player is not None and number in out:
-            # (clock_room's words: "ran out of time", "was expelled by bob")
-            why[seat.player] = "expelled" if "expelled" in out[number] else "out of time"
-        elif seat.player is not None and seat.left_move is not None:
-            why[seat.player] = "left the game"
+        name = seat.resigned or seat.player
+        kept = {"resigned": seat.resigned, "resigned_move": seat.resigned_at[1]}
+        given = ratings.gave_up({**kept, "left_move": seat.left_move}, out.get(number))
+        if name is not None and given is not None:
+            why[name] = given.why
     return why

@@ -94,6 +94,33 @@ def places(result: Result, resigned: Sequence[int | None] = ()) -> list[int]:
     return [order.index(key) + 1 for key in keys]
 
 
+class GaveUp(NamedTuple):
+    """How a seat's player gave it up for good (:func:`gave_up`)."""
+
+    moves: int  # the moves made before (-1: out of time or expelled, after everyone)
+    why: str  # "resigned", "left the game", "out of time" or "expelled"
+
+
+def gave_up(seat: Any, out: str | None = None) -> GaveUp | None:
+    """Whether a table's seat (as stored: ``serve/storage.py``) was given up for good
+    by its player, whatever its bot made of it, and when: they resigned
+    (``resigned_move``: the moves made before), or a bot played for them, away, from
+    its first move for them to the end (``left_move``), or they ran out of time or
+    were expelled (``out``: the table clock's words for the seat, None if neither;
+    after everyone else).  None: they played on.  The one rule behind the places
+    (:func:`places`), the records (:func:`table_records`) and the rated line's
+    words (``serve/rated.py``)."""
+    if not isinstance(seat, dict):
+        return None
+    if seat.get("resigned"):
+        return GaveUp(int(seat.get("resigned_move", 0)), "resigned")
+    if seat.get("left_move") is not None:
+        return GaveUp(int(seat["left_move"]), "left the game")
+    if out is not None:
+        return GaveUp(-1, "expelled" if "expelled" in out else "out of time")
+    return None
+
+
 def seat_player(seat: Any) -> str | None:
     """The player a stored seat counts for: its player, or the one who resigned it."""
     if not isinstance(seat, dict):
@@ -158,10 +185,9 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
         reason = unrated_reason(db, seats, result) if isinstance(seats, list) else "damaged seats"
         if reason is None:
             names = [str(seat_player(s)).lower() for s in seats]
-            quit = [quit_at(s) for s in seats]
-            for seat in timed_out(db, str(row[2])):  # (out of time, expelled: lost too)
-                if 0 <= seat < len(quit) and quit[seat] is None:
-                    quit[seat] = -1  # (after those who resigned)
+            out = clock_out(_clock_state(db, str(row[2])))
+            given = [gave_up(s, out.get(n)) for n, s in enumerate(seats)]
+            quit = [None if g is None else g.moves for g in given]
             _rate(db, str(row[1]), names, places(result, quit))
     except sqlite3.Error:
         raise
@@ -173,24 +199,20 @@ def rate_finished(db: sqlite3.Connection, game_id: str, result: Result) -> None:
     )
 
 
-def quit_at(seat: dict[str, Any]) -> int | None:
-    """The moves made before a seat's player resigned, or left the game (a bot
-    played for them, away, until the end: ``left_move``); None: they played on."""
-    if seat.get("resigned"):
-        return int(seat.get("resigned_move", 0))
-    if seat.get("left_move") is not None:
-        return int(seat["left_move"])
-    return None
-
-
-def timed_out(db: sqlite3.Connection, table_id: str) -> list[int]:
-    """The seats of a timed table whose players ran out of time or were expelled
-    (``serve/clock_store.py``'s state, "out"); none for an untimed table."""
+def _clock_state(db: sqlite3.Connection, table_id: str) -> str | None:
     row = db.execute("SELECT state FROM table_clocks WHERE table_id = ?", (table_id,)).fetchone()
-    if row is None or not row[0]:
-        return []
-    out = json.loads(row[0]).get("out", {})
-    return [int(seat) for seat in out] if isinstance(out, dict) else []
+    return row[0] if row else None
+
+
+def clock_out(state: str | None) -> dict[int, str]:
+    """The seats of a timed table whose players ran out of time or were expelled,
+    with the clock's words, from its stored state (``serve/clock_store.py``'s
+    "out"); none for an untimed table or a damaged state."""
+    try:
+        out = json.loads(state).get("out", {}) if state else {}
+        return {int(seat): str(words) for seat, words in out.items()}
+    except (ValueError, AttributeError, TypeError):
+        return {}
 
 
 def _rate(db: sqlite3.Connection, game: str, names: list[str], ranks: list[int]) -> None:
@@ -264,30 +286,28 @@ def _each(column: str) -> str:
     return f"json_each(CASE WHEN json_valid({column}) THEN {column} ELSE '[]' END) s"
 
 
-# a table's seat whose player gave it up for good: resigned, left the game (a
-# bot played for them from ``left_move`` to the end), or ran out of time or was
-# expelled (the clock's "out"): whatever its bot made of it, not their win
-_GAVE_UP = (
-    f"(json_extract({_SEAT}, '$.resigned') IS NOT NULL "
-    f"OR json_extract({_SEAT}, '$.left_move') IS NOT NULL "
-    "OR EXISTS (SELECT 1 FROM table_clocks c WHERE c.table_id = t.id AND json_valid(c.state) "
-    "AND json_extract(c.state, '$.out.' || s.key) IS NOT NULL))"
-)
-
-
 def table_records(store: Any, name: str) -> dict[str, Record]:
     """``name``'s finished games at the server's tables (without case), per game:
-    played and won, rated or not.  A table they resigned (or left, or ran out of
-    time at) counts as played and not won, as the ratings count it."""
+    played and won, rated or not.  A table they gave up (:func:`gave_up`: resigned,
+    left, ran out of time at) counts as played and not won, as the ratings count it."""
     player = f"coalesce(json_extract({_SEAT}, '$.player'), json_extract({_SEAT}, '$.resigned'))"
     rows = store.db.read(
-        f"SELECT t.game, count(*), sum({_WON} AND NOT {_GAVE_UP}) FROM tables t "
+        f"SELECT t.game, s.key, {_SEAT}, {_WON}, "
+        "(SELECT c.state FROM table_clocks c WHERE c.table_id = t.id) FROM tables t "
         f"JOIN games g ON g.id = t.game_id, {_each('t.seats')} "
-        f"WHERE g.finished = 1 AND {player} = ? COLLATE NOCASE "
-        "GROUP BY t.game",
+        f"WHERE g.finished = 1 AND {player} = ? COLLATE NOCASE",
         (name,),
     )
-    return {row[0]: Record(name, row[0], int(row[1]), int(row[2] or 0)) for row in rows}
+    counts: dict[str, list[int]] = {}
+    for game, number, seat, won, clock in rows:
+        try:
+            kept = gave_up(json.loads(seat), clock_out(clock).get(int(number)))
+        except ValueError:
+            kept = None
+        played = counts.setdefault(game, [0, 0])
+        played[0] += 1
+        played[1] += bool(won) and kept is None
+    return {game: Record(name, game, *played) for game, played in counts.items()}
 
 
 def local_records(store: Any, name: str | None = None, game: str | None = None) -> list[Record]:
