@@ -7,7 +7,8 @@ screen may see it) and its keys (``offers`` says which apply now).  What a move,
 undo or leaving does, and whose secrets are shown, is the controller's
 (``self.control``, ``control.py``): a match on this machine (``LocalGame``, the
 default), a replay (``Replay``) or a seat at a server table (``RemoteTable``).  The
-screen keeps the log, the status line, the footer's keys and the results at game over.
+screen keeps the log, the status line and the footer's keys; its end (the results
+window, the game-over keys) is ``self.end`` (``game_end.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from textual.screen import Screen
 from tideboard.engine.match import Match
 from tideboard.files.rules_pages import rules_markdown
 from tideboard.ui.shared.control import Control, TurnEnd
+from tideboard.ui.shared.game_end import GameEnd, score_table
 from tideboard.ui.shared.hints import Hints
 from tideboard.ui.shared.local_game import LocalGame
 from tideboard.ui.shared.log import GameLog
@@ -58,20 +60,6 @@ HINT_BINDINGS = [Binding("h", "hint", "Hint"), Binding("h", "hint(1)", show=Fals
 def _keys(binding: BindingType) -> set[str]:
     key = binding.key if isinstance(binding, Binding) else binding[0]
     return {k.strip() for k in key.split(",")}
-
-
-def score_table(screen: Any) -> Any:
-    """The plain results table: each player's score, the winners starred."""
-    from rich.table import Table
-
-    table = Table(box=None)
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
-    winners = set(screen.game.winners(screen.state))
-    for seat, score in enumerate(screen.game.scores(screen.state)):
-        mark = " *" if seat in winners else ""
-        table.add_row(screen.player_name(seat) + mark, str(score))
-    return table
 
 
 class GameScreen(Windows, Screen):
@@ -143,6 +131,7 @@ class GameScreen(Windows, Screen):
         self._footer_state: frozenset[tuple[str, str, bool]] | None = None
         self._status: StatusLine | None = None  # found on the first say()
         self.hints = Hints(self)  # h (ui/shared/hints.py)
+        self.end = GameEnd(self)  # the results and the game-over keys (game_end.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS")
@@ -156,21 +145,12 @@ class GameScreen(Windows, Screen):
         if verdict is not None:
             return verdict
         if action in self.GAME_OVER_ACTIONS:
-            return self.ended and self._end_offers(action)
+            return self.ended and self.end.offers(action)
         if self.ended:
             return action in self.ANY_TIME_ACTIONS
         if action == "hint":  # (listed when a hint may be given; else h says why not)
             return self.hints.offered() != bool(parameters)
         return self.offers(action, parameters)
-
-    def _end_offers(self, action: str) -> bool:
-        """Game over: p's picker or lobby (``Control.home_word``); q quits or goes where p does."""
-        lobby = self.control.home_word == "Lobby"
-        if action == "picker":
-            return not lobby
-        if action == "lobby":
-            return lobby or not self.control.quits
-        return action != "quit_app" or self.control.quits
 
     def offers(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Whether the game's ``action`` applies now (as ``check_action`` does); games override."""
@@ -259,7 +239,7 @@ class GameScreen(Windows, Screen):
 
     def say(self, message: str, error: bool = False) -> None:
         """Show a prompt, or an error (with a bell), in the screen's StatusLine."""
-        line = self._status_line()
+        line = self.status_line()
         if line is not None:
             line.show(message, error)
         elif error:
@@ -267,7 +247,7 @@ class GameScreen(Windows, Screen):
         if error:
             self.app.bell()
 
-    def _status_line(self) -> StatusLine | None:
+    def status_line(self) -> StatusLine | None:
         if self._status is None or not self._status.is_attached:
             lines = self.query(StatusLine)
             self._status = lines.first() if lines else None
@@ -329,67 +309,28 @@ class GameScreen(Windows, Screen):
 
     def show_end(self) -> None:
         """The game is over: record the result, show the results window."""
-        if self.ended:
-            return
-        self.ended = True
-        self.control.save()  # records the result (and the record shows the seed from now on)
-        self._open_results()
-
-    # -- game over ------------------------------------------------------------
-    def _open_results(self) -> None:
-        self.sync_bindings()
-        self.show_results(
-            f"{self.game.info.name}: game over",
-            self.end_table(),
-            self.control.named(self.game.result_text(self.state)),
-            self.match.config.seed,
-            self._end_choice,
-            home=self.control.home_word,
-            quits=self.control.quits,
-        )
-
-    def _study_board(self) -> None:
-        """The results closed: the final board and the log stay, with the game-over keys."""
-        self.sync_bindings()
-        control = self.control
-        home = control.home_word.lower()
-        keys = f"r: results, a: play again, p: {home}" + (", q: quit." if control.quits else ".")
-        message = f"Game over. {self.control.named(self.game.result_text(self.state))}  {keys}"
-        line = self._status_line()
-        if line is not None and not line.fits(message):  # (the result is in the results)
-            message = f"Game over. {keys}"
-        self.say(message)
+        self.end.show()
 
     def end_table(self) -> Any:
         """The final score table for the results window; games may override."""
         return score_table(self)
 
-    def _end_choice(self, choice: str | None) -> None:
-        if choice == "board":
-            self._study_board()
-        elif choice == "again":
-            self.control.play_again()
-        elif choice == "quit" and self.control.quits:
-            self.app.exit()
-        else:
-            self.app.show_picker()
-
     # -- actions ----------------------------------------------------------
     def action_results(self) -> None:
         if self.ended and self.is_active:
-            self._open_results()
+            self.end.open_results()
 
     def action_again(self) -> None:
-        self._end_choice("again")
+        self.end.choose("again")
 
     def action_picker(self) -> None:
-        self._end_choice("picker")
+        self.end.choose("picker")
 
     def action_lobby(self) -> None:
-        self._end_choice("picker")
+        self.end.choose("picker")
 
     def action_quit_app(self) -> None:
-        self._end_choice("quit")
+        self.end.choose("quit")
 
     def action_help(self) -> None:
         if not self.is_active:
