@@ -4,7 +4,7 @@ campaign as it ends.
 
     python benchmarks/moonlighter_expert.py [--iterations N | --think S] [--seeds A-B]
         [--evaluate NAME] [--scale S] [--fresh LOW,HIGH] [--begun ODDS] [--everywhere]
-        [--keep MARGIN] [--tree] [--common-dice]
+        [--keep MARGIN] [--tree] [--common-dice] [--minutes M]
 
 The expert searches only the decisions ``bots.critical`` picks and plays greedy's move
 elsewhere (``Spec.routine``); a fight searched is judged by paired playouts to the
@@ -23,7 +23,8 @@ so a single move changed makes the campaigns as unlike as two seeds.  ``--common
 draws each die (tile, attack, loot) from a stream of its own (``fights.DiceStreams``,
 seeded with the campaign's seed) in both campaigns, so that after a changed move the
 rooms to come are still the same: other campaigns than the seeds' own, paired more
-closely.  One process, one core.
+closely.  ``--minutes`` begins no campaign after M minutes and sums those played.
+One process, one core.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def main() -> None:
     parser.add_argument("--keep", type=float, help="greedy's move kept within this reward")
     parser.add_argument("--tree", action="store_true", help="fights searched by the tree (s14)")
     parser.add_argument("--common-dice", action="store_true", help="a stream of its own a die")
+    parser.add_argument("--minutes", type=float, help="begin no campaign after this")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
@@ -80,7 +82,11 @@ def main() -> None:
     searched = changed = 0
     slowest = 0.0
     start = time.monotonic()
+    played = 0
     for number, seed in enumerate(range(first, last + 1)):
+        if args.minutes is not None and time.monotonic() - start > 60 * args.minutes:
+            break
+        played += 1
         line = [f"seed {seed}:"]
         result = {}
         for level in ("greedy", "expert"):
@@ -115,7 +121,7 @@ def main() -> None:
         if result["expert"] != result["greedy"]:
             only["expert" if result["expert"] else "greedy"] += 1
         print(" ".join(line), f"{(time.monotonic() - start) / 60:.1f} min", flush=True)
-    n = last - first + 1
+    n = played
     for level, wins in won.items():
         low, high = wilson(wins, n)
         print(
