@@ -4,7 +4,8 @@ campaign as it ends.
 
     python benchmarks/moonlighter_expert.py [--iterations N | --think S] [--seeds A-B]
         [--evaluate NAME] [--scale S] [--fresh LOW,HIGH] [--begun ODDS] [--everywhere]
-        [--keep MARGIN] [--tree] [--common-dice]
+        [--keep MARGIN] [--tree] [--common-dice] [--minutes M]
+        [--save-left FILE]
 
 The expert searches only the decisions ``bots.critical`` picks and plays greedy's move
 elsewhere (``Spec.routine``); a fight searched is judged by paired playouts to the
@@ -23,13 +24,17 @@ so a single move changed makes the campaigns as unlike as two seeds.  ``--common
 draws each die (tile, attack, loot) from a stream of its own (``fights.DiceStreams``,
 seeded with the campaign's seed) in both campaigns, so that after a changed move the
 rooms to come are still the same: other campaigns than the seeds' own, paired more
-closely.  One process, one core.
+closely.  ``--minutes`` begins no campaign after M minutes and sums those played;
+``--save-left FILE`` pickles the views where the expert left greedy's move (each is
+printed as it happens) for ``moonlighter_rejudge.py``.
+One process, one core.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import time
 from typing import Any
 
@@ -55,6 +60,8 @@ def main() -> None:
     parser.add_argument("--keep", type=float, help="greedy's move kept within this reward")
     parser.add_argument("--tree", action="store_true", help="fights searched by the tree (s14)")
     parser.add_argument("--common-dice", action="store_true", help="a stream of its own a die")
+    parser.add_argument("--minutes", type=float, help="begin no campaign after this")
+    parser.add_argument("--save-left", help="pickle the fights it left greedy's move at")
     args = parser.parse_args()
     first, last = (int(n) for n in args.seeds.split("-"))
     spec = bots.EXPERT
@@ -80,7 +87,12 @@ def main() -> None:
     searched = changed = 0
     slowest = 0.0
     start = time.monotonic()
+    played = 0
+    lefts: list[tuple[int, Any, Any]] = []  # (seed, view, greedy's move) where it left
     for number, seed in enumerate(range(first, last + 1)):
+        if args.minutes is not None and time.monotonic() - start > 60 * args.minutes:
+            break
+        played += 1
         line = [f"seed {seed}:"]
         result = {}
         for level in ("greedy", "expert"):
@@ -103,7 +115,18 @@ def main() -> None:
                     here += 1
                     greedy = bots.GreedyBot(0)
                     greedy.random = random_copy(bot.random)
-                    left += greedy.choose(game, view, 0, legal) != move
+                    mine = greedy.choose(game, view, 0, legal)
+                    if mine != move:
+                        left += 1
+                        lefts.append((seed, view, mine))
+                        values = ", ".join(f"{m.action} {m.value:.4f}" for m in bot.last.moves)
+                        print(
+                            f"  seed {seed} left greedy's {mine}: dungeon {view.dungeon} lives"
+                            f" {view.lives} {view.pawn} pawn {view.room.tile} room"
+                            f" {view.health}/{view.max_health} pool {view.pool} foes"
+                            f" {view.enemies} ({values}; {bot.last.moves[0].visits} samples)",
+                            flush=True,
+                        )
                 state = game.apply(state, move)
             won[level] += state.won
             best[level] += state.best
@@ -115,7 +138,10 @@ def main() -> None:
         if result["expert"] != result["greedy"]:
             only["expert" if result["expert"] else "greedy"] += 1
         print(" ".join(line), f"{(time.monotonic() - start) / 60:.1f} min", flush=True)
-    n = last - first + 1
+        if args.save_left:
+            with open(args.save_left, "wb") as out:
+                pickle.dump(lefts, out)
+    n = played
     for level, wins in won.items():
         low, high = wilson(wins, n)
         print(

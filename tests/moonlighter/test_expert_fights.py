@@ -136,3 +136,36 @@ def test_elsewhere_the_fight_judge_leaves_it_to_the_search():
         bots.EXPERT.decide(GAME, view, 0, legal, budget=Budget(iterations=50), rng=random.Random(1))
         is None
     )
+
+
+def _gains(*gains: float) -> list[fights.Sample]:
+    return [fights.Sample((0.3, 1.0), (0.3 + g, 1.0)) for g in gains]
+
+
+def test_the_futility_bound_stops_only_where_the_other_move_is_hopeless():
+    """A sequential test that only ever keeps greedy's move: not before
+    ``FUTILE_FROM`` samples nor at the planned count, and not while the other move
+    may still end ``LEAVE_Z`` standard errors up."""
+    start = fights.FUTILE_FROM
+    worse = _gains(*([-0.05, 0.0, -0.1] * 20))
+    assert not fights.futile(worse[: start - 1], 60)
+    assert fights.futile(worse[:start], 60)
+    assert not fights.futile(worse[:60], 60)  # (all in: the full judge decides)
+    even = _gains(*([0.0] * 30))
+    assert fights.futile(even[:start], 60)  # no sample told the moves apart
+    better = _gains(*([0.1, 0.0, -0.02] * 10))  # z 1.7 at a dozen
+    assert not fights.futile(better[:start], 60)
+    assert not fights.futile(better[:start], start + 4)  # close to the end, still open
+    # never where the full judge would leave on these samples
+    assert fights.leaves(better[:30]) and not fights.futile(better[:24], 30)
+
+
+def test_the_judge_stops_early_when_the_moves_cannot_differ():
+    """The same move twice: every gain 0, so the judge stops at ``FUTILE_FROM``
+    samples of the 40 its budget would allow, and keeps the first move."""
+    view = GAME.view(_fresh_fight(), 0)
+    args = (view, (ATTACK, ATTACK), random.Random(4), bots.GreedyBot, bots.dungeons_done, 40)
+    assert len(fights.paired(*args)) == 40
+    stopped = fights.paired(*args, stop_futile=True)
+    assert len(stopped) == fights.FUTILE_FROM
+    assert not fights.leaves(stopped)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -67,6 +67,7 @@ from tideboard.games.moonlighter.state import (
     Attack,
     Move,
     Place,
+    Room,
     State,
 )
 
@@ -135,40 +136,86 @@ def fight_cost(health: int, foes: tuple[int, ...], pawn: str) -> float:
     return total / (1 - stay)
 
 
-def _expected_fight(state: State, pawn: str) -> float:
+def _expected_fight(state: State, pawn: str, ready: bool | None = None) -> float:
     """How good this pawn is for what comes next (higher is better): against the
     boss once it can appear, its odds at full health; before, the hearts an
     ordinary fight costs with it, negated (the pink pawn's two more hearts worth
-    ``PINK_HEARTS``, the black pawn's way out of black rooms ``BLACK_PAWN_HEARTS``)."""
+    ``PINK_HEARTS``, the black pawn's way out of black rooms ``BLACK_PAWN_HEARTS``).
+    ``ready`` is ``boss_ready(state)`` when the caller has it."""
     top = (
         state.max_health
         + (PINK_BONUS if pawn == "pink" else 0)
         - (PINK_BONUS if state.pawn == "pink" else 0)
     )
-    if boss_ready(state):
-        return win_chance(top, (boss_hearts(state.dungeon),), pawn, True)
+    ready = boss_ready(state) if ready is None else ready
+    return _pawn_worth(top, pawn, state.dungeon if ready else 0)
+
+
+@lru_cache(maxsize=1024)
+def _pawn_worth(top: int, pawn: str, boss_dungeon: int) -> float:
+    """:func:`_expected_fight` from the health at full (``top``): against the boss of
+    ``boss_dungeon``, or (0) in an ordinary fight."""
+    if boss_dungeon:
+        return win_chance(top, (boss_hearts(boss_dungeon),), pawn, True)
     cost = fight_cost(top, (ENEMY_HEARTS,) * ENEMIES_PER_ROOM, pawn)
     bonus = {"pink": PINK_HEARTS, "black": BLACK_PAWN_HEARTS}.get(pawn, 0.0)
     return -cost + bonus
 
 
-def _walkable(state: State, pos: tuple[int, int]) -> bool:
-    room = state.room_at(pos)
-    return room is not None and not room.hostile and room.tile != RED
+Cell = tuple[int, int]
 
 
-def _path_step(state: State, goal, start: tuple[int, int] | None = None) -> str | None:
-    """First side to walk on the shortest safe path to a room satisfying ``goal``."""
+# The last map's cells and walkable rooms, by the identity of its rooms' tuple (a
+# state's copy keeps the tuple while no room changes: a playout walks, fights and
+# rolls many times on one map).  One entry, swapped whole, so threads may share it.
+_MAP: list[tuple[tuple[Room, ...], frozenset[Cell], frozenset[Cell]]] = []
+
+
+def _map_sets(state: State) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """The map's cells and the rooms a path may cross (not hostile, not the boss's)."""
+    last = _MAP[0] if _MAP else None
+    if last is not None and last[0] is state.rooms:
+        return last[1], last[2]
+    cells = frozenset(state.cells)
+    walk = frozenset(
+        cell
+        for cell, room in zip(state.cells, state.rooms)
+        if not room.hostile and room.tile != RED
+    )
+    _MAP[:] = [(state.rooms, cells, walk)]
+    return cells, walk
+
+
+def _walkable_cells(state: State) -> frozenset[Cell]:
+    """The rooms a path may cross: not hostile, not the boss's."""
+    return _map_sets(state)[1]
+
+
+def _has_open_side(cells: frozenset[Cell], pos: Cell) -> bool:
+    """``open_sides(state, pos)`` is not empty, the state's cells given as a set."""
+    x, y = pos
+    return any((x + dx, y + dy) not in cells for dx, dy in STEP.values())
+
+
+def _path_step(
+    state: State,
+    goal: Callable[[Cell], bool],
+    start: Cell | None = None,
+    walkable: frozenset[Cell] | None = None,
+) -> str | None:
+    """First side to walk on the shortest safe path to a room satisfying ``goal``
+    (``walkable``: :func:`_walkable_cells`, when the caller has it)."""
     start = state.pos if start is None else start
+    walk = _walkable_cells(state) if walkable is None else walkable
     seen = {start}
-    queue: deque[tuple[tuple[int, int], str | None]] = deque([(start, None)])
+    queue: deque[tuple[Cell, str | None]] = deque([(start, None)])
     while queue:
         pos, first = queue.popleft()
         if goal(pos):
             return first or "here"
         for d, (dx, dy) in STEP.items():
             nxt = (pos[0] + dx, pos[1] + dy)
-            if nxt not in seen and _walkable(state, nxt):
+            if nxt not in seen and nxt in walk:
                 seen.add(nxt)
                 queue.append((nxt, first or d))
     return None
@@ -178,19 +225,20 @@ class GreedyBot:
     level = "greedy"
 
     @staticmethod
-    def _can_heal(s: State, start: tuple[int, int]) -> str | None:
+    def _can_heal(s: State, start: Cell, walkable: frozenset[Cell] | None = None) -> str | None:
         """The first step from ``start`` towards a pool with hearts left, if any."""
         if s.pool <= 0:
             return None
         pools = [r.pos for r in s.rooms if r.tile == BLUE]
         if not pools:
             return None
-        return _path_step(s, lambda p: p == pools[0], start)
+        return _path_step(s, lambda p: p == pools[0], start, walkable)
 
     @staticmethod
-    def _can_roll_from(s: State, start: tuple[int, int]) -> bool:
+    def _can_roll_from(s: State, start: Cell, walkable: frozenset[Cell] | None = None) -> bool:
         """A room with an open side can be reached from ``start`` (itself included)."""
-        return _path_step(s, lambda p: bool(open_sides(s, p)), start) is not None
+        cells = _map_sets(s)[0]
+        return _path_step(s, lambda p: _has_open_side(cells, p), start, walkable) is not None
 
     @staticmethod
     def _oranges_pay(s: State) -> bool:
@@ -228,8 +276,11 @@ class GreedyBot:
         if s.pending == FIGHT:
             # Fleeing helps only if there is a pool to reach or other rooms to roll
             # for from the room behind or beyond it (otherwise it just walks back in here).
-            healable = s.health < s.max_health and self._can_heal(s, s.came_from)
-            if can_flee(s) and (healable or self._can_roll_from(s, s.came_from)):
+            walk = _walkable_cells(s) if can_flee(s) else None  # (found once for both)
+            if walk is not None and (
+                (s.health < s.max_health and self._can_heal(s, s.came_from, walk))
+                or self._can_roll_from(s, s.came_from, walk)
+            ):
                 fresh = all(h == ENEMY_HEARTS for h in s.enemies)
                 odds = win_chance(s.health, s.enemies, s.pawn, False)
                 if s.room.tile == BLACK:  # the black pawn: fought as a fight begun
@@ -251,28 +302,31 @@ class GreedyBot:
     def _explore(self, s: State) -> Any:
         # 1. the best pawn on the map for the fight ahead
         here = s.room.pawn
-        mine = _expected_fight(s, s.pawn)
-        if here is not None and _expected_fight(s, here) > mine + 1e-9:
+        ready = boss_ready(s)
+        mine = _expected_fight(s, s.pawn, ready)
+        if here is not None and _expected_fight(s, here, ready) > mine + 1e-9:
             return SWITCH
         lying = {r.pos: r.pawn for r in s.rooms if r.pawn is not None}
+        walk = None
         if lying:
-            best_pos = max(lying, key=lambda p: _expected_fight(s, lying[p]))
-            if _expected_fight(s, lying[best_pos]) > mine + 0.05:
-                step = _path_step(s, lambda p: p == best_pos)
+            best_pos = max(lying, key=lambda p: _expected_fight(s, lying[p], ready))
+            if _expected_fight(s, lying[best_pos], ready) > mine + 0.05:
+                walk = _walkable_cells(s)
+                step = _path_step(s, lambda p: p == best_pos, walkable=walk)
                 if step is not None:
                     return Move(step)
         # 2. heal when low, or before the boss can turn up
-        wants_heal = s.health < s.max_health and (
-            s.health <= HEAL_BELOW * s.max_health or boss_ready(s)
-        )
+        wants_heal = s.health < s.max_health and (s.health <= HEAL_BELOW * s.max_health or ready)
         if wants_heal and s.room.tile != BLUE:
-            step = self._can_heal(s, s.pos)
+            walk = _walkable_cells(s) if walk is None else walk
+            step = self._can_heal(s, s.pos, walk)
             if step is not None:
                 return Move(step)
         # 3. explore
-        if open_sides(s):
+        cells = _map_sets(s)[0]
+        if _has_open_side(cells, s.pos):
             return ROLL
-        step = _path_step(s, lambda p: bool(open_sides(s, p)))
+        step = _path_step(s, lambda p: _has_open_side(cells, p), walkable=walk)
         if step is not None:
             return Move(step)
         hostile = [
