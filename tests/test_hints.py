@@ -109,7 +109,7 @@ def test_the_words_are_the_logs():
         line = game.describe(state, hint.action, game.apply(state, hint.action))
         words, _, aim = hint.words.partition(", to score card")
         assert line == f"Player {seat + 1}: {words}"
-        assert hint.why.startswith("scores ") and hint.why.endswith(" this turn"), hint.why
+        assert re.fullmatch(r"scores \w+ this turn(, [0-9.]+ worse)?", hint.why), hint.why
 
 
 def test_words_that_depend_on_chance_are_the_notation():

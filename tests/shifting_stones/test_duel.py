@@ -22,7 +22,7 @@ TWO_FLIPS = "BHS/HHE/FET"
 
 def test_one_turn_scores_two_cards_paying_with_the_far_ones():
     state = make_state(TWO_FLIPS, [(11, 29, 12, 58), (1, 2, 3, 4)])
-    worth, points, first, scored = duel.plans(state, 0)[0]
+    worth, points, first, scored, move = duel.plans(state, 0)[0]
     assert points == 2 and sorted(scored) == [11, 29]
     assert first in (Flip(12, 1), Flip(58, 1), Flip(12, 4), Flip(58, 4))
 

@@ -351,14 +351,18 @@ def hint_why(view: State, move: Ranked) -> str | None:
 
 def _table_why(view: State, move: Ranked) -> str | None:
     """A hint's why at a table, from the turn's plan (``duel.ranked``): the points its
-    turn scores ("scores 3 this turn"), or a skip's two cards."""
+    turn scores and, for a plan judged worse than the best, by how much ("scores 2
+    this turn, 1.5 worse": its points of worth, the hand and the grid it leaves
+    counted), or a skip's two cards."""
     if not move.visits:
         return None
     if move.action == SKIP:
         return "no plan scores this turn: two cards drawn instead"
     now = sum(CARD_BY_ID[c].points for c in view.scored[view.current])
     scored = round(move.points) - now
-    return f"scores {scored} this turn" if scored else "scores nothing this turn"
+    text = f"scores {scored} this turn" if scored else "scores nothing this turn"
+    worse = round(duel.behind(move), 1)
+    return f"{text}, {worse:g} worse" if worse else text
 
 
 # The expert's search (tideboard.engine.search): this game's determinization, a

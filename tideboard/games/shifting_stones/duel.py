@@ -46,6 +46,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
+OTHERS = 12  # first actions the plans rank at least (a hint shows three)
 
 
 def _worth(card: int, one: float) -> float:
@@ -65,10 +66,13 @@ def _threat(code: int, unseen: Sequence[int], held: int, given: tuple[float, ...
     return total * held / len(unseen)
 
 
-def plans(
-    view: State, seat: int, w: Weights = WEIGHTS
-) -> list[tuple[float, int, Any, tuple[int, ...]]]:
-    """The turn's plans, best first: (worth, points scored, first action, scored)."""
+Plan = tuple[float, int, Any, tuple[int, ...], Any]
+
+
+def plans(view: State, seat: int, w: Weights = WEIGHTS) -> list[Plan]:
+    """The turn's plans, best first: (worth, points scored, first action, scored,
+    first shift or flip where the plan may start with it; None otherwise): the best ``Weights.judged`` by their worth, then for hints
+    the best of those that move first otherwise, up to ``OTHERS`` first moves."""
     hand = view.hands[seat]
     masks = [CARD_BY_ID[c].masks for c in hand]
     start = grid_code(view.grid)
@@ -114,21 +118,37 @@ def plans(
     seen = set(view.discard).union(hand, *view.scored)
     unseen = [c.id for c in CARDS if c.id not in seen]
     held = max((len(h) for s, h in enumerate(view.hands) if s != seat), default=0)
-    out = []
-    for value, code, first, chosen, payers in rough[: w.judged]:
+    out: list[tuple[bool, Plan]] = []
+    firsts: set[Any] = set()
+    for n, (value, code, first, chosen, payers) in enumerate(rough):
+        move = _move(hand, first, payers)
+        if n >= w.judged and (move in firsts or len(firsts) >= OTHERS):
+            continue  # (past the best plans: only those moving first otherwise, for hints)
         if w.threat:
             value -= w.threat * _threat(code, unseen, held, w.given)
-        action = _first_action(view, hand, first, chosen, payers)
+        action = move
+        now = [i for i in chosen if CARD_BY_ID[hand[i]].matches(view.grid)]
+        if now:  # (a card the grid shows is scored first)
+            action = Score(hand[max(now, key=lambda i: CARD_BY_ID[hand[i]].points)])
+            if first is not None and not _still_shown(start, first, [hand[i] for i in now]):
+                move = None  # (its move first would lose a card the grid shows now)
         points = sum(CARD_BY_ID[hand[i]].points for i in chosen)
-        out.append((value, points, action, tuple(hand[i] for i in chosen)))
-    out.sort(key=lambda r: -r[0])
-    return out
+        out.append((n >= w.judged, (value, points, action, tuple(hand[i] for i in chosen), move)))
+        firsts.add(move)
+    # the best plans first by their worth, then the others (for hints) by theirs
+    out.sort(key=lambda r: (r[0], -r[1][0]))
+    return [plan for _, plan in out]
 
 
-def _first_action(view: State, hand, first, scored, paid) -> Any:
-    now = [i for i in scored if CARD_BY_ID[hand[i]].matches(view.grid)]
-    if now:
-        return Score(hand[max(now, key=lambda i: CARD_BY_ID[hand[i]].points)])
+def _still_shown(code: int, first: Any, cards: list[int]) -> bool:
+    """Do the cards still match once the plan's first move is made?"""
+    after = next(g for m, g in code_moves(code) if m == first)
+    return all(CARD_BY_ID[c].matches_code(after) for c in cards)
+
+
+def _move(hand, first, paid) -> Any:
+    """A plan's first shift or flip, paid with its least promising card (None: the
+    turn's end)."""
     if first is None:
         return END_TURN
     card = hand[paid[0]]
@@ -142,7 +162,7 @@ def best_move(view: State, seat: int, legal: Sequence[Any], w: Weights = WEIGHTS
     found = plans(view, seat, w)
     if w.skip and SKIP in legal and (not found or not found[0][1]):
         return SKIP
-    for _, _, action, _ in found:
+    for _, _, action, _, _ in found:
         if action in legal:
             return action
     return END_TURN if END_TURN in legal else legal[0]
@@ -173,18 +193,28 @@ def ranked(view: State, seat: int, legal: Sequence[Any], w: Weights = WEIGHTS) -
     if w.skip and SKIP in legal and (not found or not found[0][1]):
         moves.append(Ranked(SKIP, 1, 0.5, float(now)))
     best = found[0][0] if found else 0.0
-    for worth, points, action, scored in found:
-        if action not in legal or any(m.action == action for m in moves):
-            continue
-        later = [card for card in scored if action != Score(card)]
-        aim = f"to score {cards_words(later)}" if later else ""
-        value = 0.5 + 0.5 * math.tanh((worth - best) / SCALE)
-        moves.append(Ranked(action, 1, value, float(now + points), 0, 0.0, aim))
+    for worth, points, first, scored, move in found:
+        # the plan's first action, then its first move (the same plan in another
+        # order, for hints: "just as good")
+        for action in (first, move):
+            if action is None or action not in legal or any(m.action == action for m in moves):
+                continue
+            later = [card for card in scored if action != Score(card)]
+            aim = f"to score {cards_words(later)}" if later else ""
+            value = 0.5 + 0.5 * math.tanh((worth - best) / SCALE)
+            moves.append(Ranked(action, 1, value, float(now + points), 0, 0.0, aim))
     tried = {m.action for m in moves}
     return moves + [Ranked(action, 0, 0.0) for action in legal if action not in tried]
 
 
 SCALE = 6.0  # a plan's worth below the best's, as a reward (``ranked``'s values)
+
+
+def behind(move: Ranked) -> float:
+    """How much less a plan's turn is worth than the best's (``ranked``'s value back
+    to the plan's points of worth)."""
+    share = min(max(2 * move.value - 1, -0.999999), 0.0)
+    return -SCALE * math.atanh(share)
 
 
 def cards_words(cards: Sequence[int]) -> str:
