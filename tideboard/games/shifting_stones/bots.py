@@ -366,7 +366,9 @@ def _table_why(view: State, move: Ranked) -> str | None:
 
 
 # The expert's search (tideboard.engine.search): this game's determinization, a
-# playout policy, and the points of a clear margin; in solo its plan (``solo_plan``).
+# playout policy, and the points of a clear margin; its plans decide first
+# (``turn_plan``: at a table the whole turn's, ``duel.py``; in solo ``solo_plan``), so
+# the search runs only where a plan has no answer.
 EXPERT = Spec(
     determinize=sampling.determinize,
     policy=bot_policy(GreedyBot()),
