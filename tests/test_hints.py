@@ -50,7 +50,8 @@ def test_the_search_reports_points_and_wins_per_root_move():
         state = game.apply(state, bots[seat].choose(game, state, seat, legal))
     seat = game.to_move(state)[0]
     view = game.view(state, seat)
-    spec = attrs.evolve(_spec(game), horizon=10_000)  # (every playout to the end)
+    # (every playout to the end; the search, not the turn's plan that decides at a table)
+    spec = attrs.evolve(_spec(game), horizon=10_000, decide=None)
     result = search(game, view, seat, game.legal_for(state, seat), spec, random.Random(2), BUDGET)
     tried = [m for m in result.moves if m.visits]
     assert sum(m.visits for m in tried) == result.iterations
@@ -98,14 +99,17 @@ def test_three_hints_legal_distinct_best_first(game_id, config):
 
 
 def test_the_words_are_the_logs():
-    """Shifting Stones words a move as its log does, without the player's name."""
+    """Shifting Stones words a move as its log does, without the player's name (and
+    the cards its turn's plan goes on to score: "..., to score card 53"), and why by
+    the points the plan's turn scores."""
     game = load("shifting-stones")
     state, seat = _position(game, GameConfig(players=3))
     view = game.view(state, seat)
     for hint in hints(game, view, seat, _rank(game, view, seat, game.legal_for(state, seat))):
         line = game.describe(state, hint.action, game.apply(state, hint.action))
-        assert line == f"Player {seat + 1}: {hint.words}"
-        assert hint.text.startswith(hint.words + ": score ")
+        words, _, aim = hint.words.partition(", to score card")
+        assert line == f"Player {seat + 1}: {words}"
+        assert re.fullmatch(r"scores \w+ this turn(, [0-9.]+ worse)?", hint.why), hint.why
 
 
 def test_words_that_depend_on_chance_are_the_notation():

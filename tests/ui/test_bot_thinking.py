@@ -13,16 +13,19 @@ from tideboard.engine.registry import load
 from tideboard.engine.search import Budget
 from tideboard.ui.shared import ConfirmScreen, HelpScreen
 
-from .helpers import SS, app_for, settle, wait_for
+from .helpers import app_for, settle, wait_for
 
 THINK = 3.0  # seconds a move (long enough for a few keys on a loaded machine)
+# a game whose two-player expert searches its whole budget (Shifting Stones' plays
+# its turn's plan at once, s18p)
+MS = "moonshell"
 
 
 @pytest.fixture
 async def slow_expert():
     """Experts thinking THINK seconds a move, the pool started (its workers
     starting would slow the first keys on a busy machine: not what is tested)."""
-    game = load(SS)
+    game = load(MS)
     state = game.setup(GameConfig(players=2, seed=1))
     bot = make_bot(game, "expert", 1, Budget(iterations=2))
     await thinking.choose(game, bot, game.view(state, 0), 0, game.legal_for(state, 0))
@@ -32,7 +35,7 @@ async def slow_expert():
 
 
 async def test_keys_are_handled_while_an_expert_thinks_and_its_move_lands(slow_expert):
-    app = app_for(players=2, bots={0: "expert"})  # the expert is first to move
+    app = app_for(players=2, bots={0: "expert"}, game_id=MS)  # the expert moves first
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)  # (its step has begun: on the loop it would hold it)
         control = app.screen.control
@@ -46,7 +49,7 @@ async def test_keys_are_handled_while_an_expert_thinks_and_its_move_lands(slow_e
 
 
 async def test_leaving_while_an_expert_thinks_drops_its_answer(slow_expert):
-    app = app_for(players=2, bots={0: "expert"})
+    app = app_for(players=2, bots={0: "expert"}, game_id=MS)
     async with app.run_test(size=(80, 24)) as pilot:
         control = app.screen.control
         await wait_for(pilot, lambda: control.thinking is not None)
