@@ -7,9 +7,15 @@ moves the stones ``r`` times.  So if the grid can show every card left at once
 toward such a grid, ``r`` moves a strike turn, and then scores the cards: the last
 turn pays for at most ``r - 1`` moves with the cards it does not score yet, and the
 turn after scores those (the grid still shows them).  :func:`gather_path` finds
-the fewest moves to such a grid (an A* search over the grids, its bound the stones
-each card needs moved or turned over), within a limit of moves and the plan's
-deadline; :func:`gather_budget` is how many moves the strikes left can buy.
+few moves to such a grid (an A* search over the grids, its bound the stones each
+card needs moved or turned over), within a limit of moves and the plan's deadline;
+:func:`gather_budget` is how many moves the strikes left can buy.
+
+Where the cards left never show at once, :func:`best_line` splits them into groups
+that do, in an order (:func:`orders`), and plays the turns out (:func:`line`): each
+group gathered and scored, the others paying for the moves.  Once the deck was
+through the plan before this lost most games with four cards left and no strike:
+it scored the easy cards and spent its strikes holding one or two hard ones.
 """
 
 from __future__ import annotations
@@ -105,9 +111,11 @@ def gather_path(
     tick: Callable[[], None] | None = None,
     nodes: int = NODES,
 ) -> list[tuple[int, int | None]] | None:
-    """The fewest moves (each ``(a, b)`` a shift, ``(cell, None)`` a flip) from the
-    grid ``code`` to one showing every one of ``cards``, if at most ``limit``
-    (else None; also None past ``nodes`` grids searched: not proven either way)."""
+    """Moves (each ``(a, b)`` a shift, ``(cell, None)`` a flip) from the grid
+    ``code`` to one showing every one of ``cards``, at most ``limit`` of them: the
+    fewest to the nearest few ways of showing them (``TARGETS``, by the bound at
+    the start; a path found is real, its length not always the least).  None if
+    none is found within ``limit`` or ``nodes`` grids searched."""
     if limit < 0:
         return None
     masks = [CARD_BY_ID[c].masks for c in cards]

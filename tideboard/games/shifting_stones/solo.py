@@ -177,6 +177,8 @@ def _gathering(state: State, hand, candidates, tick) -> tuple[list, float] | Non
     if found is None:
         return None
     steps, strikes = found
+    if not steps:
+        return None
     return steps, WIN / 4 if strikes == state.strikes else WIN / 8
 
 
