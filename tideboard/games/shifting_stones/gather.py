@@ -50,12 +50,18 @@ def gather_budget(hand: int, rest: int, strikes: int, scored_before: bool) -> in
 def _targets(cards: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way the grid shows all ``cards`` at once: the cells' faces each fixes
     (none fixing more than another that it contains)."""
-    found = set()
-    for placements in itertools.product(*(CARD_BY_ID[card].placements for card in cards)):
-        if fits(placements):
-            found.add(tuple(sorted({cell: face for pl in placements for cell, face in pl}.items())))
-    minimal = [t for t in found if not any(o != t and set(o) <= set(t) for o in found)]
-    return tuple(sorted(minimal, key=len))
+    # the cards' placements laid one card at a time, those that agree kept
+    found: set[tuple[tuple[int, int], ...]] = {()}
+    for card in cards:
+        found = {
+            tuple(sorted({**dict(partial), **dict(placement)}.items()))
+            for partial in found
+            for placement in CARD_BY_ID[card].placements
+            if fits((partial, placement))
+        }
+    sets = {t: set(t) for t in found}
+    minimal = [t for t in found if not any(o != t and sets[o] <= sets[t] for o in found)]
+    return tuple(sorted(minimal, key=lambda t: (len(t), t)))
 
 
 def _kinds(code: int) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -118,6 +124,8 @@ def gather_path(
     none is found within ``limit`` or ``nodes`` grids searched."""
     if limit < 0:
         return None
+    if tick is not None:
+        tick()
     masks = [CARD_BY_ID[c].masks for c in cards]
     full = (1 << len(cards)) - 1
     if showing(masks, code) == full:
@@ -184,18 +192,21 @@ def moved(code: int, move: tuple[int, int | None]) -> int:
     return code ^ diff << 3 * a ^ diff << 3 * b
 
 
-def orders(cards: tuple[int, ...]):
-    """Every ordered split of ``cards`` into groups the grid can show at once."""
+def orders(cards: tuple[int, ...], tick: Callable[[], None] | None = None):
+    """Every ordered split of ``cards`` into groups the grid can show at once
+    (``tick``: the plan's deadline, read before a group's ways are listed)."""
     if not cards:
         yield ()
         return
     n = len(cards)
     for bits in range(1, 1 << n):
         group = tuple(cards[i] for i in range(n) if bits >> i & 1)
+        if tick is not None:
+            tick()
         if len(group) > 1 and not _targets(group):
             continue
         rest = tuple(cards[i] for i in range(n) if not bits >> i & 1)
-        for tail in orders(rest):
+        for tail in orders(rest, tick):
             yield (group, *tail)
 
 
@@ -219,6 +230,8 @@ def line(
     hand, the others paying; the last group may pay with its own cards, scored the
     turn after (the grid still shows them).  The steps of this turn and the strikes
     the line takes; None if it takes a fourth (or a path is not found)."""
+    if tick is not None:
+        tick()
     hand_l, discard_l = list(hand), list(discard)
     steps: list[Step] = []
     turn = 0  # the turns ended so far (the steps are the first turn's)
@@ -290,10 +303,10 @@ def best_line(
     cards first, then the orders with the fewest groups first; the first found
     (the plan's deadline may stop the search: None)."""
     cards = tuple(sorted(hand + discard))
-    tried = sorted(orders(cards), key=len)
-    if cards in _ORDERS:
-        tried.insert(0, _ORDERS[cards])
     try:
+        tried = sorted(orders(cards, tick), key=len)
+        if cards in _ORDERS:
+            tried.insert(0, _ORDERS[cards])
         for groups in tried:
             found = line(code, hand, discard, scored, strikes, groups, tick)
             if found is not None:
