@@ -22,7 +22,9 @@ The expert plays the same plan, its endgame searched to the end (:func:`ranked`)
 within its move's deadline: the clock is read before each grid expanded past the
 paths of two moves and in the exact searches, and what was planned by then answers.
 The endgame's exact searches and which cards can show together are ``endgame.py``;
-the grid's codes and moves, ``grids.py``.
+the lines across strike turns that gather the cards left in groups (the deck
+through, four cards or fewer left), ``gather.py``; the grid's codes and moves,
+``grids.py``.
 """
 
 from __future__ import annotations
