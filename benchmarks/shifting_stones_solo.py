@@ -3,11 +3,12 @@ favourite (``GreedyBot(deep=True)``) or the expert on fixed seeds, with what the
 losses share.
 
     python benchmarks/shifting_stones_solo.py [--deep | --expert SECONDS] [--games N]
-        [--seed S] [--exact N] [--save FILE] [--against FILE]
+        [--seed S] [--exact N] [--no-gather] [--save FILE] [--against FILE]
 
 ``--expert``: the expert at that thinking time a move (its plan within the
 deadline, ``bots.solo_plan``); ``--exact N``: the endgame's exact search for up to
-N cards left (``solo.EXACT``).  The slowest move is printed in CPU and wall time.
+N cards left (``solo.EXACT``); ``--no-gather``: without the endgame's lines across
+strike turns (``gather.py``; the plan before s18).  The slowest move is printed in CPU and wall time.
 
 Prints the wins (Wilson's 95% interval) and the cards scored, the strikes by the
 number of cards left when they were taken (and how many of them moved no stone),
@@ -77,6 +78,7 @@ def main() -> None:
     parser.add_argument("--deep", action="store_true", help="the expert's favourite")
     parser.add_argument("--expert", type=float, metavar="SECONDS", help="the expert at this budget")
     parser.add_argument("--exact", type=int, help="solo.EXACT: the exact search's cards left")
+    parser.add_argument("--no-gather", action="store_true", help="without gather.best_line")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1, help="first game's seed")
     parser.add_argument("--save", help="write each seed's result here (JSON)")
@@ -84,6 +86,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.exact is not None:
         solo.EXACT = args.exact
+    if args.no_gather:
+        solo.GATHER = False
     results: dict[str, bool] = {}
     start = time.monotonic()
     wins = scored = 0
@@ -116,6 +120,8 @@ def main() -> None:
         who = f"the expert ({args.expert:g} s a move)"
     if args.exact is not None:
         who += f", exact to {args.exact} cards"
+    if args.no_gather:
+        who += ", without gathering"
     print(f"{who}: won {wins} of {args.games}, {wins / args.games:.1%} [{low:.0%}, {high:.0%}]")
     print(f"cards scored {scored / args.games:.1f} a game; {time.monotonic() - start:.0f} s")
     print(

@@ -71,6 +71,18 @@ def test_the_solo_hints_say_what_the_plan_scores_and_leaves():
     shown = hints(GAME, view, 0, result)
     assert shown[0].action == result.best
     # the turn scores 16 (S/F/E), which shows with none of the others
-    # (test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together)
-    assert shown[0].text.startswith("swap b1 Seed <> b2 Moon (discard 28), to score card 16")
-    assert shown[0].why == "scores 1 this turn, 3 left"
+    # (test_with_every_card_left_known_the_turn_leaves_cards_that_can_show_together),
+    # and the three left are gathered after strike turns (gather.py; s18)
+    assert shown[0].text.startswith("flip b2 Moon -> Sun (discard 28), to score card 16")
+    assert shown[0].why == "scores 1 this turn, 3 left: wins after strike turns"
+
+
+def test_the_solo_hints_line_after_strike_turns_wins():
+    """The hint's "wins after strike turns" is true: the plan played on wins, with
+    strikes taken."""
+    view, legal = _endgame()
+    state = view  # (solo: the view hides nothing the plan needs; the deck is through)
+    while not GAME.is_over(state):
+        state = GAME.apply(state, solo.ranked(state, 0, GAME.legal_for(state, 0))[0][0])
+    assert GAME.winners(state) == (0,)
+    assert state.strikes >= 1

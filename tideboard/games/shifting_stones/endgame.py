@@ -29,7 +29,7 @@ def together(*cards: int) -> bool:
 @functools.cache
 def _together(cards: tuple[int, ...]) -> bool:
     return any(
-        _fits(placements)
+        fits(placements)
         for placements in itertools.product(*(CARD_BY_ID[card].placements for card in cards))
     )
 
@@ -55,12 +55,12 @@ def _near(a: int, b: int) -> bool:
                 swap = {x: y, y: x}
                 before = tuple((swap.get(cell, cell), face) for cell, face in pb)
             for pa in CARD_BY_ID[a].placements:
-                if _fits((pa, before)):
+                if fits((pa, before)):
                     return True
     return False
 
 
-def _fits(placements) -> bool:
+def fits(placements) -> bool:
     """Do these placements agree where they overlap, with the stones the box holds?"""
     cells: dict[int, int] = {}
     if any(cells.setdefault(cell, face) != face for pl in placements for cell, face in pl):

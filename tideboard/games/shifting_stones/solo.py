@@ -22,7 +22,9 @@ The expert plays the same plan, its endgame searched to the end (:func:`ranked`)
 within its move's deadline: the clock is read before each grid expanded past the
 paths of two moves and in the exact searches, and what was planned by then answers.
 The endgame's exact searches and which cards can show together are ``endgame.py``;
-the grid's codes and moves, ``grids.py``.
+the lines across strike turns that gather the cards left in groups (the deck
+through, four cards or fewer left), ``gather.py``; the grid's codes and moves,
+``grids.py``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from tideboard.games.shifting_stones.endgame import (
     wins_after_strikes,
     wins_in_two,
 )
+from tideboard.games.shifting_stones.gather import best_line
 from tideboard.games.shifting_stones.grids import Late, moves_of, ticker, wrong_stones
 from tideboard.games.shifting_stones.state import END_TURN, Flip, Score, Shift, State
 
@@ -68,6 +71,9 @@ TOGETHER = 150.0
 # pile; the deck's are unknown until drawn): from eight once the deck was through,
 # the share came too late to choose the last cards (s16)
 SHARE_LEFT = 12
+# the expert's lines across strike turns once the deck is through (``gather.py``;
+# False: the plan before them, for the benchmarks)
+GATHER = True
 
 
 def hardness(card: int) -> int:
@@ -102,6 +108,9 @@ def first_move(state: State, seat: int, legal: Sequence[Any], deep: bool = False
     if found is None:
         candidates, now = _plan(state, hand, deep)
         found = _first_of(state, hand, now, candidates[0]) if candidates else ("end", 0, None)
+        gathered = _gathering(state, hand, candidates, None) if deep else None
+        if gathered is not None:
+            found = gathered[0][0]
         if len(_PLANS) >= _PLANS_SIZE:
             _PLANS.clear()
         _PLANS[key] = found
@@ -129,6 +138,14 @@ def ranked(
     left = len(hand) + len(state.deck) + len(state.discard)
     out: list[tuple[Any, float, int, tuple[int, ...]]] = []
     seen = set()
+    gathered = _gathering(state, hand, candidates, tick) if deep else None
+    if gathered is not None:
+        steps, value = gathered
+        action = _action(steps[0])
+        if action in legal:
+            scored = tuple(card for kind, card, _ in steps if kind == "score")
+            out.append((action, value, left - len(scored), scored))
+            seen.add(action)
     try:
         for candidate in candidates:
             action = _action(_first_of(state, hand, now, candidate))
@@ -144,6 +161,27 @@ def ranked(
     except Late:
         pass
     return out
+
+
+def _gathering(state: State, hand, candidates, tick) -> tuple[list, float] | None:
+    """Once the deck is through and four cards or fewer are left, where no line
+    without a strike was found (nor one after strike turns: the plans' values), a
+    line that gathers the cards left in groups the grid shows at once, the strike
+    turns paying for the moves (``gather.best_line``): its steps this turn and its
+    value (``WIN / 4`` without a strike, else ``WIN / 8``)."""
+    if not GATHER or state.deck or len(hand) + len(state.discard) > HAND_SIZE:
+        return None
+    if candidates and max(c[0] for c in candidates) >= WIN / 8:
+        return None
+    found = best_line(
+        grid_code(state.grid), hand, state.discard, state.scored_this_turn, state.strikes, tick
+    )
+    if found is None:
+        return None
+    steps, strikes = found
+    if not steps:
+        return None
+    return steps, WIN / 4 if strikes == state.strikes else WIN / 8
 
 
 def _action(found: tuple[str, int, Any]) -> Any:
