@@ -86,3 +86,22 @@ def test_the_solo_hints_line_after_strike_turns_wins():
         state = GAME.apply(state, solo.ranked(state, 0, GAME.legal_for(state, 0))[0][0])
     assert GAME.winners(state) == (0,)
     assert state.strikes >= 1
+
+
+def test_the_plans_check_stops_before_a_step_that_would_end_past_the_deadline():
+    """The plan's check (``grids.ticker``) reads its clock ahead by the longest step
+    so far (``search_spec.Paced``): with steps of one tick and the deadline at 10.5,
+    the step begun at 10 would end at 11, past it, so the check stops the plan at
+    10 (it read 10 as before the deadline and let the step run: a move took 1.09 s of
+    a 1 s budget)."""
+    from tests.clocks import Ticks
+    from tideboard.games.shifting_stones import grids
+
+    clock = Ticks()
+    tick = grids.ticker(10.5, clock)
+    assert tick is not None
+    with pytest.raises(grids.Late):
+        while True:
+            tick()
+    assert clock.reads == 10
+    assert grids.ticker(None, clock) is None

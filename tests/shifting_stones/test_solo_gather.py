@@ -40,6 +40,18 @@ def test_a_line_gathering_them_in_groups_wins_after_strikes():
     assert steps[0][0] == "move"
 
 
+def test_the_line_is_the_positions_alone_whatever_was_planned_before():
+    """A seeded game repeats, so a line may not depend on lines found earlier: the
+    order of groups that won elsewhere for the same cards (another grid, another
+    game, another player's at the server) was tried first, and on this grid it
+    wins by another line, with more strikes."""
+    code = grid_code(_state().grid)
+    before = gather.best_line(code, HAND, (), False, 0)
+    elsewhere = grid_code(make_state("FHS/OTE/BHT", [HAND], solo=True).grid)
+    assert gather.best_line(elsewhere, HAND, (), False, 0) is not None
+    assert gather.best_line(code, HAND, (), False, 0) == before
+
+
 def test_the_expert_plays_the_line_to_a_win():
     """The expert's plan (``solo.ranked``, no deadline) follows the line to the end,
     where before it scored the easy cards and lost to strikes."""

@@ -286,11 +286,6 @@ def line(
     return steps, strikes
 
 
-# the order of groups of the last line found for these cards left: tried first,
-# so that the turns after follow the line they began
-_ORDERS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-
-
 def best_line(
     code: int,
     hand: tuple[int, ...],
@@ -299,21 +294,21 @@ def best_line(
     strikes: int,
     tick: Callable[[], None] | None = None,
 ) -> tuple[list[Step], int] | None:
-    """A line (:func:`line`) that wins: the order of groups last found for these
-    cards first, then the orders with the fewest groups first; the first found
-    (the plan's deadline may stop the search: None)."""
+    """A line (:func:`line`) that wins, with the fewest strikes of those found: the
+    orders with the fewest groups tried first, a line taking no new strike taken at
+    once (the plan's deadline may stop the search: the best found by then, or
+    None).  The answer is the position's alone, whatever was planned before (a
+    seeded game repeats): between strike turns the line begun keeps its lead, its
+    moves made being the ones it still needed."""
     cards = tuple(sorted(hand + discard))
+    best = None
     try:
-        tried = sorted(orders(cards, tick), key=len)
-        if cards in _ORDERS:
-            tried.insert(0, _ORDERS[cards])
-        for groups in tried:
+        for groups in sorted(orders(cards, tick), key=len):
             found = line(code, hand, discard, scored, strikes, groups, tick)
-            if found is not None:
-                if len(_ORDERS) >= 1000:
-                    _ORDERS.clear()
-                _ORDERS[cards] = groups
-                return found
+            if found is not None and (best is None or found[1] < best[1]):
+                best = found
+                if found[1] == strikes:
+                    break
     except Late:
         pass
-    return None
+    return best
