@@ -55,3 +55,28 @@ def test_the_expert_at_a_table_plays_the_plan_and_reads_only_its_view():
         expert = make_bot(GAME, "expert", seed, Budget(iterations=900))
         assert expert.choose(GAME, view, seat, legal) == expected[0].action
         assert expert.last.moves[: len(expected)] == tuple(expected)
+
+
+def test_a_hint_says_the_rest_of_the_turn_it_aims_at():
+    """Found trying it as a player: the first hint of seed 11 read "swap c2 Seed <>
+    c3 Boat (discard 35), to score cards 31 and 32: scores 3 this turn", but after
+    the swap only card 32 matched, and nothing said how to score 31 (a flip more,
+    paid with card 55). The hint now gives the rest of the turn (``Wording.then``),
+    and played on from the view it scores the cards the hint aims at."""
+    from tideboard.engine import hints
+    from tideboard.engine.core import GameConfig
+    from tideboard.engine.search import search
+    from tideboard.games.shifting_stones import bots
+
+    state = GAME.setup(GameConfig(players=2, seed=11))
+    view, legal = GAME.view(state, 0), GAME.legal_for(state, 0)
+    found = search(GAME, view, 0, legal, bots.EXPERT, random.Random(1), Budget(iterations=10))
+    first = hints.hints(GAME, view, 0, found)[0]
+    assert "to score cards 31 and 32" in first.words
+    assert first.then and first.then[-1] == "score card 31 for 2 points"
+    rest = bots.hint_then(view, first.action)
+    played = GAME.apply(view, first.action)
+    for action in rest:
+        played = GAME.apply(played, action)
+    assert {31, 32} <= set(played.scored[0])
+    assert bots.hint_then(make_state(TWO_FLIPS, [(11, 29, 12, 58)], solo=True), SKIP) == ()

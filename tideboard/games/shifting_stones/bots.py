@@ -19,8 +19,8 @@ from typing import Any
 
 from tideboard.engine.bots import bot_levels
 from tideboard.engine.search import Budget, Ranked, Spec, Wording, bot_policy
-from tideboard.games.shifting_stones import duel, sampling, solo
-from tideboard.games.shifting_stones.content import CARD_BY_ID, grid_code
+from tideboard.games.shifting_stones import duel, rules, sampling, solo
+from tideboard.games.shifting_stones.content import CARD_BY_ID, HAND_SIZE, grid_code
 from tideboard.games.shifting_stones.grids import code_moves
 from tideboard.games.shifting_stones.rules import NEIGHBOURS
 from tideboard.games.shifting_stones.state import (
@@ -366,6 +366,28 @@ def _table_why(view: State, move: Ranked) -> str | None:
     return f"{text}, {worse:g} worse" if worse else text
 
 
+def hint_then(view: State, action: Any) -> tuple[Any, ...]:
+    """The rest of the turn the plan plays after a hinted ``action`` at a table
+    (``Wording.then``): each the best plan's first action from where the one before
+    left the grid (``duel.best_move``), up to the turn's end (left out), so that a
+    hint "to score cards 31 and 32" says how; () in solo, whose plan words its own."""
+    if view.solo or action in (END_TURN, SKIP):
+        return ()
+    seat, state = view.current, view
+    rest: list[Any] = []
+    try:
+        state = rules.apply(state, action)
+        while len(rest) < HAND_SIZE and state.current == seat:
+            step = duel.best_move(state, seat, rules.legal_actions(state))
+            if step in (END_TURN, SKIP):
+                break
+            rest.append(step)
+            state = rules.apply(state, step)
+    except Exception:  # (a step the view cannot play: what was found so far)
+        pass
+    return tuple(rest)
+
+
 # The expert's search (tideboard.engine.search): this game's determinization, a
 # playout policy, and the points of a clear margin; its plans decide first
 # (``turn_plan``: at a table the whole turn's, ``duel.py``; in solo ``solo_plan``), so
@@ -381,7 +403,7 @@ EXPERT = Spec(
     prior=bot_policy(GreedyBot(deep=True)),
     bias=1.0,
     decide=turn_plan,
-    wording=Wording(why=hint_why),
+    wording=Wording(why=hint_why, then=hint_then),
 )
 
 
