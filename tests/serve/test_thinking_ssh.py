@@ -23,7 +23,9 @@ HELP = "move between the lines"  # the lobby's help window
 
 @pytest.fixture
 async def slow_experts():
-    game = load("shifting-stones")  # the pool started (its start is not what is tested)
+    # (Moonshell: its two-player expert searches its whole budget, where Shifting
+    # Stones' plays the plan of its turn in milliseconds)
+    game = load("moonshell")  # the pool started (its start is not what is tested)
     state = game.setup(GameConfig(players=2, seed=1))
     bot = make_bot(game, "expert", 1, Budget(iterations=2))
     await thinking.choose(game, bot, game.view(state, 0), 0, game.legal_for(state, 0))
@@ -39,13 +41,16 @@ async def _until_screen(client: Client, test, timeout: float = 15.0) -> None:
 
 async def test_keys_are_answered_while_expert_bots_think(slow_experts, monkeypatch):
     # A search in this process (the server's) is what must never happen: the pool's
-    # workers are other processes, with their own unpatched module.
+    # workers are other processes, with their own unpatched module.  A forced move
+    # (one legal move: the turn's end once the expert's plan has scored its whole
+    # hand) is answered at once, on the loop, with nothing to search.
     in_server: list[str] = []
     searched = search.search
 
-    def recorded(*args, **kwargs):
-        in_server.append(threading.current_thread().name)
-        return searched(*args, **kwargs)
+    def recorded(game, view, seat, legal, *args, **kwargs):
+        if len(legal) > 1:
+            in_server.append(threading.current_thread().name)
+        return searched(game, view, seat, legal, *args, **kwargs)
 
     monkeypatch.setattr(search, "search", recorded)
     server = await start_server(grace=0.01)
@@ -54,7 +59,7 @@ async def test_keys_are_answered_while_expert_bots_think(slow_experts, monkeypat
         room = server.room
         tables = [
             # nobody at either: after the grace, stand-ins (expert) play both seats
-            room.create(f"bot{n}", "shifting-stones", 2, bots={1: "expert"}, level="expert")
+            room.create(f"bot{n}", "moonshell", 2, bots={1: "expert"}, level="expert")
             for n in range(2)
         ]
         client = await Client.open(server.port, "ana")
