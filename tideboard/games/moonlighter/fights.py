@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -198,8 +199,8 @@ def verdict(samples: Sequence[Sample]) -> tuple[float, float]:
     if n < 2:
         return 0.0, 0.0
     gains = [s.gain for s in samples]
-    mean = sum(gains) / n
-    return mean, math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+    mean = statistics.fmean(gains)
+    return mean, statistics.stdev(gains, mean) / math.sqrt(n)
 
 
 def reach_chance(samples: Sequence[Sample], planned: int) -> float:
@@ -222,8 +223,9 @@ def reach_chance(samples: Sequence[Sample], planned: int) -> float:
 
 
 def _above(bound: float, mean: float, spread: float) -> float:
-    """P(X > bound) for X normal with this mean and spread."""
-    return 0.5 * math.erfc((bound - mean) / (spread * math.sqrt(2.0)))
+    """P(X > bound) for X normal with this mean and spread (as P(X < 2 mean - bound):
+    the tail read where the cumulative is small, without 1 - cdf's rounding)."""
+    return statistics.NormalDist(mean, spread).cdf(2.0 * mean - bound)
 
 
 def futile(samples: Sequence[Sample], planned: int) -> bool:

@@ -291,13 +291,10 @@ def solo_plan(
         sure = 1.0 if value >= solo.WIN / 4 else 0.5 if value >= solo.WIN / 8 else 0.0
         lost = value <= solo.LOST / 2
         later = [card for card in scored if action != Score(card)]
-        aim = f"to score {_cards(later)}" if later and after else ""
+        aim = f"to score {duel.cards_words(later)}" if later and after else ""
         moves.append(Ranked(action, 1, -1.0 if lost else sure, after, 1, sure, aim))
     tried = {m.action for m in moves}
     return moves + [Ranked(action, 0, 0.0) for action in legal if action not in tried]
-
-
-_cards = duel.cards_words
 
 
 def turn_plan(
