@@ -25,7 +25,7 @@ import attrs
 
 from tideboard.engine.search import Ranked
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CARDS, HAND_SIZE, grid_code
-from tideboard.games.shifting_stones.grids import code_moves, showing, wrong_stones
+from tideboard.games.shifting_stones.grids import code_moves, moved, showing, wrong_stones
 from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift, State
 
 
@@ -142,7 +142,7 @@ def plans(view: State, seat: int, w: Weights = WEIGHTS) -> list[Plan]:
 
 def _still_shown(code: int, first: Any, cards: list[int]) -> bool:
     """Do the cards still match once the plan's first move is made?"""
-    after = next(g for m, g in code_moves(code) if m == first)
+    after = moved(code, first)
     return all(CARD_BY_ID[c].matches_code(after) for c in cards)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, SOLO_STRIKES
 from tideboard.games.shifting_stones.endgame import fits
-from tideboard.games.shifting_stones.grids import Late, code_moves, showing
+from tideboard.games.shifting_stones.grids import Late, code_moves, moved, showing
 
 # A* stops past this many grids taken from its queue (the plan's deadline too)
 NODES = 1500
@@ -182,14 +182,6 @@ def _path(code: int, cards: tuple[int, ...], limit: int, tick) -> list | None:
             _PATHS.clear()
         _PATHS[key] = gather_path(code, cards, limit, tick)  # (a search cut raises)
     return _PATHS[key]
-
-
-def moved(code: int, move: tuple[int, int | None]) -> int:
-    a, b = move
-    if b is None:
-        return code ^ 1 << 3 * a
-    diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
-    return code ^ diff << 3 * a ^ diff << 3 * b
 
 
 def orders(cards: tuple[int, ...], tick: Callable[[], None] | None = None):

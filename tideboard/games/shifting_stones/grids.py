@@ -38,6 +38,15 @@ def code_moves(code: int):
         yield (cell, None), code ^ (1 << 3 * cell)
 
 
+def moved(code: int, move: tuple[int, int | None]) -> int:
+    """The grid's code after one move (as :func:`code_moves` names it)."""
+    a, b = move
+    if b is None:
+        return code ^ 1 << 3 * a
+    diff = ((code >> 3 * a) ^ (code >> 3 * b)) & 7
+    return code ^ diff << 3 * a ^ diff << 3 * b
+
+
 def showing(masks: list[tuple[tuple[int, int], ...]], code: int) -> int:
     """The bit set of the cards (by their ``masks``) that the grid ``code`` shows."""
     match = 0
