@@ -19,7 +19,7 @@ import attrs
 from paired import changed
 
 from tideboard.engine.core import GameConfig
-from tideboard.engine.search import Budget, search
+from tideboard.engine.search import Asked, Budget, search
 from tideboard.games.mermaid_rain import bots as mermaid_bots
 from tideboard.games.mermaid_rain import meld_plan
 from tideboard.games.mermaid_rain.game import GAME
@@ -86,10 +86,7 @@ def main() -> None:
                         view,
                         0,
                         legal,
-                        budget=budget,
-                        deadline=None,
-                        rng=rng,
-                        spec=spec,
+                        Asked(budget=budget, deadline=None, rng=rng, spec=spec),
                         greedy=mermaid_bots.GreedyBot,
                         weigh=mermaid_bots.weigh_melds,
                     )

@@ -51,19 +51,12 @@ def make(level: str, seed: int, budget: Budget, cpu: bool = False):
     return make_bot(game, level, seed, budget)
 
 
-def _cpu_decide(game, view, seat, legal, *, budget, deadline, rng, spec=None):
+def _cpu_decide(game, view, seat, legal, asked):
     """``solo_plan`` with its deadline in this process's CPU time."""
     start = time.process_time()
-    return moonshell_bots.solo_plan(
-        game,
-        view,
-        seat,
-        legal,
-        budget=budget,
-        deadline=plan_deadline(start, budget),
-        rng=rng,
-        clock=time.process_time,
-    )
+    deadline = plan_deadline(start, asked.budget)
+    asked = attrs.evolve(asked, deadline=deadline, clock=time.process_time)
+    return moonshell_bots.solo_plan(game, view, seat, legal, asked)
 
 
 def _counted(next_turn):

@@ -15,7 +15,7 @@ from tideboard.cli import main
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
 from tideboard.engine.registry import load
-from tideboard.engine.search import PLAN_SHARE, Budget, ExpertBot, Paced, Spec, search
+from tideboard.engine.search import PLAN_SHARE, Asked, Budget, ExpertBot, Paced, Spec, search
 from tideboard.engine.simulate import simulate
 from tideboard.games.moonshell import bots as moonshell_bots
 from tideboard.games.moonshell import table
@@ -77,7 +77,7 @@ def test_with_one_iteration_every_expert_plays_greedys_move(game_id, config):
         if game_id == "moonshell" and table.plans_turn(view, seat):
             # (at three or four players its own turn plan decides, not the search:
             # test_moonshell_table.py; its generator is the expert's, Random(3))
-            planned = moonshell_bots.plan(game, view, seat, legal, rng=random.Random(3))
+            planned = moonshell_bots.plan(game, view, seat, legal, Asked(rng=random.Random(3)))
             assert planned is not None
             greedy = {planned[0][0]}
         if game_id == "shifting-stones" and not view.solo:
@@ -143,8 +143,8 @@ def test_a_plan_is_due_before_the_budget_ends():
     its budget is a bug), and an iteration budget gives it no deadline."""
     given = []
 
-    def decide(game, view, seat, legal, *, budget, deadline, rng, spec):
-        given.append(deadline)
+    def decide(game, view, seat, legal, asked):
+        given.append(asked)
         return [(action, 0.0) for action in legal]
 
     game = load("shifting-stones")
@@ -153,11 +153,15 @@ def test_a_plan_is_due_before_the_budget_ends():
     view, legal = game.view(state, seat), game.legal_for(state, seat)
     spec = attrs.evolve(moonshell_bots.EXPERT, decide=decide)
     before = time.monotonic()
-    search(game, view, seat, legal, spec, random.Random(1), Budget(think=1.0))
-    assert before < given[0] <= time.monotonic() + PLAN_SHARE
+    rng = random.Random(1)
+    search(game, view, seat, legal, spec, rng, Budget(think=1.0))
+    assert before < given[0].deadline <= time.monotonic() + PLAN_SHARE
     assert PLAN_SHARE < 1
+    # (and with the deadline the budget, the search's generator and its own Spec)
+    assert given[0].budget == Budget(think=1.0) and given[0].rng is rng
+    assert given[0].spec is spec
     search(game, view, seat, legal, spec, random.Random(1), Budget(iterations=5))
-    assert given[1] is None
+    assert given[1].deadline is None and given[1].budget == Budget(iterations=5)
 
 
 def test_a_paced_clock_reads_ahead_by_the_longest_stretch_between_its_readings():

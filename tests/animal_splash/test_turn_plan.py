@@ -8,7 +8,7 @@ from tests.animal_splash.as_helpers import make_state, row
 from tests.search_tree import below_root, grow
 from tideboard.engine.bots import make_bot
 from tideboard.engine.core import GameConfig
-from tideboard.engine.search import Budget
+from tideboard.engine.search import Asked, Budget
 from tideboard.games.animal_splash import turn_plan
 from tideboard.games.animal_splash.game import GAME
 from tideboard.games.animal_splash.state import MOVE, Score, Slide
@@ -31,14 +31,14 @@ def test_the_plan_slides_twice_to_make_a_group_greedy_does_not_see():
     worth, path = turn_plan.turn_ends(view, 0)[0]
     assert [type(a) for a in path[:2]] == [Slide, Slide]
     assert any(isinstance(a, Score) for a in path)
-    ranked = turn_plan.plan(GAME, view, 0, legal, budget=Budget(iterations=50))
+    ranked = turn_plan.plan(GAME, view, 0, legal, Asked(budget=Budget(iterations=50)))
     assert isinstance(ranked[0][0], Slide)
     assert {a for a, _ in ranked} == set(legal)  # every legal move, ranked
     # played out move by move, the plan ends the turn with the group scored
     rng = random.Random(3)
     while state.phase != MOVE:
         view = GAME.view(state, 0)
-        move = turn_plan.plan(GAME, view, 0, GAME.legal_for(state, 0), rng=rng)[0][0]
+        move = turn_plan.plan(GAME, view, 0, GAME.legal_for(state, 0), Asked(rng=rng))[0][0]
         state = GAME.apply(state, move)
     assert len(state.pearls[0]) == 1 and state.oxygen[0] == 0
 

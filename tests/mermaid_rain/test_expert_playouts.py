@@ -212,7 +212,7 @@ def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
     same for the same view and seed; with every step ranked, and in time."""
     import time
 
-    from tideboard.engine.search import Budget
+    from tideboard.engine.search import Asked, Budget
     from tideboard.games.mermaid_rain import meld_plan
     from tideboard.games.mermaid_rain.bots import weigh_melds
 
@@ -225,7 +225,7 @@ def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
 
     def ranked(seed, **budget):
         return EXPERT.decide(
-            GAME, view, 0, legal, budget=Budget(**budget), deadline=None, rng=random.Random(seed)
+            GAME, view, 0, legal, Asked(Budget(**budget), None, random.Random(seed))
         )
 
     first = ranked(4, iterations=40)
@@ -234,7 +234,7 @@ def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
     assert sum(m.visits for m in first) == 40 and first[0].visits > 0
     start = time.monotonic()
     late = EXPERT.decide(
-        GAME, view, 0, legal, budget=Budget(think=0.1), deadline=start + 0.1, rng=random.Random(4)
+        GAME, view, 0, legal, Asked(Budget(think=0.1), start + 0.1, random.Random(4))
     )
     assert time.monotonic() - start < 0.1 + 0.1
     assert late[0].action in legal
@@ -244,9 +244,7 @@ def test_the_expert_chooses_its_meld_whole_and_shows_its_first_step():
             riding(seat=1, at="f5", cards=(1, 1, 1)),
             1,
             [End(1)],
-            budget=Budget(iterations=5),
-            deadline=None,
-            rng=random.Random(1),
+            Asked(Budget(iterations=5), None, random.Random(1)),
         )
         is None
     )
@@ -258,7 +256,7 @@ def test_the_meld_plan_judges_its_playouts_as_the_search_does(monkeypatch):
     import attrs
 
     from tideboard.engine import search
-    from tideboard.engine.search import Budget
+    from tideboard.engine.search import Asked, Budget
     from tideboard.games.mermaid_rain import meld_plan
     from tideboard.games.mermaid_rain.bots import weigh_melds
 
@@ -276,10 +274,7 @@ def test_the_meld_plan_judges_its_playouts_as_the_search_does(monkeypatch):
         GAME.view(state, 0),
         0,
         GAME.legal_for(state, 0),
-        budget=Budget(iterations=4),
-        deadline=None,
-        rng=random.Random(2),
-        spec=spec,
+        Asked(Budget(iterations=4), None, random.Random(2), spec),
         greedy=GreedyBot,
         weigh=weigh_melds,
     )
@@ -364,7 +359,7 @@ def test_a_playout_runs_a_quarter_longer_for_each_seat_past_four():
     rides.  The search's playouts and the meld plan's run 50 actions at three and four
     players, 62 at five, 75 at six (one iteration each: the root's move, then the
     playout; the meld plan's first step, then the rest)."""
-    from tideboard.engine.search import Budget, search
+    from tideboard.engine.search import Asked, Budget, search
     from tideboard.games.mermaid_rain import meld_plan
     from tideboard.games.mermaid_rain.bots import weigh_melds
 
@@ -382,10 +377,7 @@ def test_a_playout_runs_a_quarter_longer_for_each_seat_past_four():
             GAME.view(state, 0),
             0,
             GAME.legal_for(state, 0),
-            budget=Budget(iterations=1),
-            deadline=None,
-            rng=random.Random(2),
-            spec=EXPERT,
+            Asked(Budget(iterations=1), None, random.Random(2), EXPERT),
             greedy=GreedyBot,
             weigh=weigh_melds,
         )

@@ -8,7 +8,7 @@ import random
 
 from tests.moonlighter.ml_helpers import build
 from tideboard.engine.rng import Rng
-from tideboard.engine.search import Budget, ExpertBot
+from tideboard.engine.search import Asked, Budget, ExpertBot
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter import bots, fights
 from tideboard.games.moonlighter.content import ATTACK_DIE, DUNGEONS, LIVES, TILE_DIE
@@ -120,10 +120,7 @@ def test_a_fight_is_answered_by_its_deadline():
         view,
         0,
         [ATTACK, FLEE],
-        budget=Budget(think=0.5),
-        deadline=deadline,
-        rng=random.Random(2),
-        clock=clock,
+        Asked(budget=Budget(think=0.5), deadline=deadline, rng=random.Random(2), clock=clock),
     )
     assert ranked is not None and {m.action for m in ranked} == {ATTACK, FLEE}
     assert ticks[0] <= deadline
@@ -133,7 +130,9 @@ def test_elsewhere_the_fight_judge_leaves_it_to_the_search():
     view = GAME.view(build(rooms=[(1, 0, "white")]), 0)
     legal = GAME.legal_for(view, 0)
     assert (
-        bots.EXPERT.decide(GAME, view, 0, legal, budget=Budget(iterations=50), rng=random.Random(1))
+        bots.EXPERT.decide(
+            GAME, view, 0, legal, Asked(budget=Budget(iterations=50), rng=random.Random(1))
+        )
         is None
     )
 

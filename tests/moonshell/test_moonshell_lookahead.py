@@ -11,7 +11,7 @@ import pytest
 from tests.clocks import Ticks
 from tideboard.engine.core import GameConfig
 from tideboard.engine.hints import hints
-from tideboard.engine.search import Budget, search
+from tideboard.engine.search import Asked, Budget, search
 from tideboard.games.moonshell import bots, lookahead, sampling, scoring
 from tideboard.games.moonshell.game import GAME
 from tideboard.games.moonshell.state import PLAY
@@ -48,10 +48,12 @@ def test_the_solo_expert_answers_by_its_deadline(evaluations, deadline, look):
         view,
         0,
         legal,
-        budget=Budget(1.0) if look else None,
-        deadline=deadline,
-        rng=random.Random(1),
-        clock=clock,
+        Asked(
+            budget=Budget(1.0) if look else None,
+            deadline=deadline,
+            rng=random.Random(1),
+            clock=clock,
+        ),
     )
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
     assert evaluations[0] <= deadline
@@ -81,10 +83,7 @@ def test_the_solo_expert_begins_no_rating_that_would_end_past_its_deadline(monke
         view,
         0,
         legal,
-        budget=Budget(1.0),
-        deadline=deadline,
-        rng=random.Random(1),
-        clock=lambda: now[0],
+        Asked(budget=Budget(1.0), deadline=deadline, rng=random.Random(1), clock=lambda: now[0]),
     )
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
     assert deadline - 1 <= now[0] <= deadline

@@ -11,7 +11,7 @@ import pytest
 from tests.clocks import Ticks
 from tideboard.engine.core import GameConfig
 from tideboard.engine.hints import hints, move_words
-from tideboard.engine.search import Budget, search
+from tideboard.engine.search import Asked, Budget, search
 from tideboard.engine.states import evolve
 from tideboard.games.moonshell import bots, sampling, table
 from tideboard.games.moonshell.content import URCHIN
@@ -78,7 +78,7 @@ def test_the_table_plan_answers_by_its_deadline(deadline, evaluations):
     view, legal = GAME.view(state, seat), GAME.legal_actions(state)
     count[0] = 0
     ranked = bots.plan(
-        GAME, view, seat, legal, deadline=deadline, rng=random.Random(1), clock=Ticks()
+        GAME, view, seat, legal, Asked(deadline=deadline, rng=random.Random(1), clock=Ticks())
     )
     assert ranked is not None
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
@@ -114,8 +114,7 @@ def test_the_table_plan_reads_only_the_view(look):
                 GAME.view(s, seat),
                 seat,
                 legal,
-                budget=Budget(iterations=100),
-                rng=random.Random(5),
+                Asked(budget=Budget(iterations=100), rng=random.Random(5)),
                 per=table.LOOK_PER if look else 0,
             )
             for s in (real, other)
@@ -203,11 +202,11 @@ def test_the_table_expert_looks_a_turn_further_the_others_between(monkeypatch):
     seat = state.current
     view, legal = GAME.view(state, seat), GAME.legal_actions(state)
     budget = Budget(iterations=100)
-    ranked = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(1))
+    ranked = bots.plan(GAME, view, seat, legal, Asked(budget=budget, rng=random.Random(1)))
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
     assert set(movers) == {0, 1, 2, 3} - {seat}
     movers.clear()
-    alone = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(1), per=0)
+    alone = bots.plan(GAME, view, seat, legal, Asked(budget=budget, rng=random.Random(1)), per=0)
     assert not movers
     assert alone == table.plan(bots.GreedyBot(), view, seat, legal, random.Random(1))
 
@@ -221,8 +220,10 @@ def test_the_table_look_can_overrule_the_plan():
             seat = state.current
             view, legal = GAME.view(state, seat), GAME.legal_actions(state)
             budget = Budget(iterations=100)
-            looked = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(2))
-            alone = bots.plan(GAME, view, seat, legal, budget=budget, rng=random.Random(2), per=0)
+            looked = bots.plan(GAME, view, seat, legal, Asked(budget=budget, rng=random.Random(2)))
+            alone = bots.plan(
+                GAME, view, seat, legal, Asked(budget=budget, rng=random.Random(2)), per=0
+            )
             assert looked[0][0] in legal
             differ += looked[0][0] != alone[0][0]
     assert differ
@@ -242,10 +243,7 @@ def test_the_table_look_answers_by_its_deadline(deadline):
         view,
         seat,
         legal,
-        budget=Budget(1.0),
-        deadline=deadline,
-        rng=random.Random(1),
-        clock=clock,
+        Asked(budget=Budget(1.0), deadline=deadline, rng=random.Random(1), clock=clock),
     )
     assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
     assert clock.reads <= deadline + 2

@@ -46,7 +46,9 @@ from typing import Any
 
 from tideboard.engine.search_spec import (
     EXPLORATION,
+    PLAN_ALONE,
     PLAN_SHARE,
+    Asked,
     Budget,
     Paced,
     Policy,
@@ -62,7 +64,9 @@ from tideboard.engine.search_spec import (
 # (the games, the thinking service and the hints take the contract's types from here too)
 __all__ = [
     "EXPLORATION",
+    "PLAN_ALONE",
     "PLAN_SHARE",
+    "Asked",
     "Paced",
     "Budget",
     "ExpertBot",
@@ -179,16 +183,8 @@ def search(
     if len(legal) == 1:
         return Result((Ranked(legal[0], 0, 0.0),), 0, 0.0)
     if spec.decide is not None:
-        planned = spec.decide(
-            game,
-            view,
-            seat,
-            legal,
-            budget=budget,
-            deadline=plan_deadline(start, budget),
-            rng=rng,
-            spec=spec,
-        )
+        asked = Asked(budget, plan_deadline(start, budget), rng, spec)
+        planned = spec.decide(game, view, seat, legal, asked)
         if planned is not None:
             moves = tuple(
                 m if isinstance(m, Ranked) else Ranked(m[0], 1, 0.0, m[1]) for m in planned

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -126,11 +127,9 @@ class Spec:
     # where the game's own plan judges better than playouts (Moonshell solo): the
     # seat's legal moves ranked by the plan, best first, each with the points it
     # expects, or each a ``Ranked`` where the plan searched its own way (Mermaid
-    # Rain's melds; ``None``: search as usual); called with the keywords ``budget``,
-    # ``deadline`` (``time.monotonic``'s, None for an iteration budget: the answer
-    # is due by then, ``PLAN_SHARE`` of the budget), ``rng`` (the search's generator)
-    # and ``spec`` (this Spec: a plan that searches its own way searches with it, so
-    # a variant of a field reaches the plan too)
+    # Rain's melds; ``None``: search as usual); called as ``decide(game, view, seat,
+    # legal, asked)``, ``asked`` an ``Asked`` (the budget, when the answer is due,
+    # the search's generator and this Spec)
     decide: Callable[..., Sequence[tuple[Any, float]] | Sequence[Ranked] | None] | None = None
     # where the game's rules of thumb are sure (Moonlighter): the move a bot plays
     # without searching, a tuple of the legal moves worth searching among (the rest
@@ -169,6 +168,31 @@ class Budget:
 def plan_deadline(start: float, budget: Budget) -> float | None:
     """When a plan that began at ``start`` is due (None: an iteration budget)."""
     return None if budget.iterations is not None else start + budget.think * PLAN_SHARE
+
+
+@attrs.frozen
+class Asked:
+    """What a game's own plan (``Spec.decide``) is given beside the position: the
+    ``budget`` (None: the plan alone, nothing it would search or sample); when its
+    answer is due (``deadline``, on ``clock``, ``time.monotonic`` in play: None for
+    an iteration budget, else ``PLAN_SHARE`` of the time budget); the search's
+    generator (``rng``; None: nothing drawn); and ``spec``, the Spec searched with (a
+    plan that searches its own way searches with it, so a variant of a field reaches
+    the plan too; None: the game's own expert's)."""
+
+    budget: Budget | None = None
+    deadline: float | None = None
+    rng: random.Random | None = None
+    spec: Spec | None = None
+    clock: Callable[[], float] = time.monotonic
+
+    def paced(self) -> Paced:
+        """The plan's clock read ahead by its longest step so far (``Paced``)."""
+        return Paced(self.clock)
+
+
+# a plan asked nothing but its position (tests and tools: no budget, no deadline)
+PLAN_ALONE = Asked()
 
 
 class Paced:

@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.search import Budget, Policy
+from tideboard.engine.search import PLAN_ALONE, Asked, Policy
 from tideboard.engine.states import evolve
 from tideboard.games.animal_splash import rules, scoring
 from tideboard.games.animal_splash.content import MISSIONS
@@ -115,22 +115,15 @@ def turn_ends(view: State, seat: int, deadline: float | None = None) -> list[tup
 
 
 def plan(
-    game: Any,
-    view: State,
-    seat: int,
-    legal: Sequence[Any],
-    *,
-    budget: Budget | None = None,
-    deadline: float | None = None,
-    rng: random.Random | None = None,
-    spec: Any = None,
+    game: Any, view: State, seat: int, legal: Sequence[Any], asked: Asked = PLAN_ALONE
 ) -> list[tuple[Any, float]] | None:
     """The rest of the seat's turn chosen whole by its settled worth (a ``Spec.decide``
     measured and not kept: the search among :func:`focus`'s moves did better); before
     its card is taken, None (the search decides the dive and the take)."""
     if view.phase != ACT or view.current != seat:
         return None
-    stop = None if deadline is None else deadline - 0.25 * (deadline - time.monotonic())
+    deadline = asked.deadline
+    stop = None if deadline is None else deadline - 0.25 * (deadline - asked.clock())
     ends = turn_ends(view, seat, stop)
     if not ends:
         return None

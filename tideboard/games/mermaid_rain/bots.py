@@ -25,8 +25,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, Tree, Wording
+from tideboard.engine.search import Asked, Spec, Tree, Wording
 from tideboard.games.mermaid_rain import meld_plan, sampling, scoring, spaces
 from tideboard.games.mermaid_rain.content import (
     CELLS,
@@ -432,27 +434,13 @@ def weigh_melds(view: State, seat: int) -> tuple[Candidate, ...]:
     return _meld_candidates(hand, meld, bool(treasure_spaces(view)), bool(view.pool))
 
 
-def meld_decide(
-    game: Any,
-    view: State,
-    seat: int,
-    legal: Sequence[Any],
-    spec: Spec | None = None,
-    **keywords: Any,
-) -> Any:
+def meld_decide(game: Any, view: State, seat: int, legal: Sequence[Any], asked: Asked) -> Any:
     """The expert's meld, chosen whole (``Spec.decide``: ``meld_plan.plan`` with the
-    search's settings, ``spec``, this module's when none, greedy bot and weighing of
-    melds)."""
-    return meld_plan.plan(
-        game,
-        view,
-        seat,
-        legal,
-        spec=EXPERT if spec is None else spec,
-        greedy=GreedyBot,
-        weigh=weigh_melds,
-        **keywords,
-    )
+    search's settings, ``asked``'s Spec, this module's when none, greedy bot and
+    weighing of melds)."""
+    if asked.spec is None:
+        asked = attrs.evolve(asked, spec=EXPERT)
+    return meld_plan.plan(game, view, seat, legal, asked, greedy=GreedyBot, weigh=weigh_melds)
 
 
 # The expert's search (tideboard.engine.search): this game's determinization, a

@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tideboard.engine.search import Budget, Ranked, rewards
+from tideboard.engine.search import Asked, Ranked, rewards
 from tideboard.games.mermaid_rain.content import MELD_NAMES, MERMAID
 from tideboard.games.mermaid_rain.melds import meld_rank
 from tideboard.games.mermaid_rain.state import MELD, Show, State
@@ -78,21 +78,22 @@ def plan(
     view: State,
     seat: int,
     legal: Sequence[Any],
+    asked: Asked,
     *,
-    budget: Budget,
-    deadline: float | None,
-    rng: random.Random,
-    spec: Any,
     greedy: type,
     weigh: Any,
 ) -> list[Ranked] | None:
-    """The expert's meld step, ranked (``Spec.decide``, with the game's expert ``spec``,
-    its ``greedy`` bot's class and its weighing of melds, ``weigh(view, seat)``): the
-    steps in the order of the melds they begin, the meld chosen most often first; each
-    with the iterations of every meld it begins, their mean reward, the points where
-    they ended and the wins of those that finished the game; None outside the meld
-    phase."""
+    """The expert's meld step, ranked (``Spec.decide``, searched with ``asked``'s
+    budget, deadline, generator and Spec, the game's expert; its ``greedy`` bot's
+    class and its weighing of melds, ``weigh(view, seat)``): the steps in the order
+    of the melds they begin, the meld chosen most often first; each with the
+    iterations of every meld it begins, their mean reward, the points where they
+    ended and the wins of those that finished the game; None outside the meld phase
+    (or asked for no search: no budget, generator or Spec)."""
     if view.phase != MELD or type(legal[0]) is not Show:
+        return None
+    budget, deadline, rng, spec = asked.budget, asked.deadline, asked.rng, asked.spec
+    if budget is None or rng is None or spec is None:
         return None
     bias = spec.bias if BIAS is None else BIAS
     rules_of_thumb = greedy()

@@ -33,7 +33,7 @@ import attrs
 
 from tideboard.engine.core import IllegalAction
 from tideboard.engine.rng import Rng
-from tideboard.engine.search_spec import Budget, Paced, Ranked
+from tideboard.engine.search_spec import PLAN_ALONE, Asked, Ranked
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter import rules
 from tideboard.games.moonlighter.content import ATTACK_DIE, DUNGEONS, LOOT_DIE
@@ -247,16 +247,7 @@ def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked
     """The expert's ``Spec.decide`` over ``greedy`` bots (``bots.GreedyBot``)."""
 
     def decide(
-        game: Any,
-        view: State,
-        seat: int,
-        legal: Sequence[Any],
-        *,
-        budget: Budget | None = None,
-        deadline: float | None = None,
-        rng: random.Random | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        spec: Any = None,
+        game: Any, view: State, seat: int, legal: Sequence[Any], asked: Asked = PLAN_ALONE
     ) -> list[Ranked] | None:
         """At a fight where attack and flee are the moves searched, greedy's move
         unless the other's paired playouts beat it by ``LEAVE_Z`` standard errors
@@ -265,14 +256,23 @@ def fight_judge(greedy: Greedy, progress: Progress) -> Callable[..., list[Ranked
         greedy's chance to win the campaign from there."""
         if view.pending != FIGHT or set(legal) != {ATTACK, FLEE}:
             return None
+        budget, rng = asked.budget, asked.rng
         if rng is None or budget is None:
             return None
         mine = greedy(0).pick(view)
         other = FLEE if mine == ATTACK else ATTACK
         count = None if budget.iterations is None else max(1, budget.iterations // PAIR_COST)
-        clock = Paced(clock)  # (no action begun that would likely end past the deadline)
+        clock = asked.paced()  # (no action begun that would likely end past the deadline)
         samples = paired(
-            view, (mine, other), rng, greedy, progress, count, deadline, clock, stop_futile=True
+            view,
+            (mine, other),
+            rng,
+            greedy,
+            progress,
+            count,
+            asked.deadline,
+            clock,
+            stop_futile=True,
         )
         n = len(samples)
 

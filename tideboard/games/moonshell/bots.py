@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Budget, Paced, Spec, Wording, bot_policy
+from tideboard.engine.search import PLAN_ALONE, Asked, Spec, Wording, bot_policy
 from tideboard.games.moonshell import lookahead, rules, sampling, scoring, solo, table
 from tideboard.games.moonshell.content import (
     ANEMONE,
@@ -328,33 +327,22 @@ LOOK_SAMPLES = 8  # an iteration budget's samples of the look further: iteration
 
 
 def solo_plan(
-    game: Any,
-    view: State,
-    seat: int,
-    legal: Sequence[Any],
-    *,
-    budget: Budget | None = None,
-    deadline: float | None = None,
-    rng: random.Random | None = None,
-    clock: Callable[[], float] = time.monotonic,
-    spec: Spec | None = None,
+    game: Any, view: State, seat: int, legal: Sequence[Any], asked: Asked = PLAN_ALONE
 ) -> list | None:
     """In the solo game, the expert judges by the plan (``Spec.decide``): the moves
     ranked by greedy's rating of the best end of the turn after each (random playouts
     of a few actions misjudge a chest: the search did worse than its favourite), and
     with the budget for it, by a look one turn further (``lookahead.py``).  With a
-    ``deadline`` (by ``clock``) it answers in time: what was planned by then (the
-    clock ``Paced``, so no rating is begun that would likely end past it)."""
+    deadline it answers in time: what was planned by then (the clock ``Paced``, so
+    no rating is begun that would likely end past it)."""
     if not solo.plans_turn(view, seat):
         return None
-    clock = Paced(clock)  # (a rating may take a good part of a tenth of a second)
-    ranked = _look_further(
-        view, seat, legal, budget, rng, deadline, clock, LOOK_SAMPLES, Outlook, lookahead.ENDS
-    )
+    clock = asked.paced()  # (a rating may take a good part of a tenth of a second)
+    ranked = _look_further(view, seat, legal, asked, clock, LOOK_SAMPLES, Outlook, lookahead.ENDS)
     if ranked is not None:
         return ranked
     return solo.ranked_by_turn_end(
-        GreedyBot(), Outlook(view, seat), view, seat, legal, deadline=deadline, clock=clock
+        GreedyBot(), Outlook(view, seat), view, seat, legal, deadline=asked.deadline, clock=clock
     )
 
 
@@ -363,14 +351,10 @@ def plan(
     view: State,
     seat: int,
     legal: Sequence[Any],
+    asked: Asked = PLAN_ALONE,
     *,
-    budget: Budget | None = None,
-    deadline: float | None = None,
-    rng: random.Random | None = None,
-    clock: Callable[[], float] = time.monotonic,
     ends: int = table.LOOK_ENDS,
     per: int = table.LOOK_PER,
-    spec: Spec | None = None,
 ) -> list | None:
     """The expert's own plan where it judges better than the search (``Spec.decide``):
     in solo ``solo_plan``; at three or four players its whole turn planned, the
@@ -380,26 +364,22 @@ def plan(
     between played as greedy plays them (an iteration budget: its iterations //
     ``per`` samples; ``per`` 0: the plan alone); two players: the search."""
     if table.plans_turn(view, seat):
-        clock = Paced(clock)
+        clock = asked.paced()
         if per:
-            ranked = _look_further(
-                view, seat, legal, budget, rng, deadline, clock, per, table.table_outlook, ends
-            )
+            ranked = _look_further(view, seat, legal, asked, clock, per, table.table_outlook, ends)
             if ranked is not None:
                 return ranked
-        return table.plan(GreedyBot(), view, seat, legal, rng, deadline=deadline, clock=clock)
-    return solo_plan(
-        game, view, seat, legal, budget=budget, deadline=deadline, rng=rng, clock=clock
-    )
+        return table.plan(
+            GreedyBot(), view, seat, legal, asked.rng, deadline=asked.deadline, clock=clock
+        )
+    return solo_plan(game, view, seat, legal, asked)
 
 
 def _look_further(
     view: State,
     seat: int,
     legal: Sequence[Any],
-    budget: Budget | None,
-    rng: random.Random | None,
-    deadline: float | None,
+    asked: Asked,
     clock: Callable[[], float],
     per: int,
     outlook: Callable[[State, int], Any],
@@ -408,7 +388,8 @@ def _look_further(
     """``lookahead.look_further``'s ranking where the budget allows it (a time budget,
     or an iteration budget of ``lookahead.MIN_SAMPLES`` samples or more at ``per``
     iterations a sample); None: not looked (no budget, or not even the plan in time)."""
-    if budget is None or rng is None:
+    budget = asked.budget
+    if budget is None or asked.rng is None:
         return None
     samples = None if budget.iterations is None else budget.iterations // per
     if samples is not None and samples < lookahead.MIN_SAMPLES:
@@ -418,9 +399,9 @@ def _look_further(
         view,
         seat,
         legal,
-        rng,
+        asked.rng,
         samples=samples,
-        deadline=deadline,
+        deadline=asked.deadline,
         clock=clock,
         outlook=outlook,
         ends=ends,

@@ -13,12 +13,11 @@ endgame).  It decides from its own view, so it never sees other hands or the dec
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Budget, Ranked, Spec, Wording, bot_policy
+from tideboard.engine.search import PLAN_ALONE, Asked, Ranked, Spec, Wording, bot_policy
 from tideboard.games.shifting_stones import duel, rules, sampling, solo
 from tideboard.games.shifting_stones.content import CARD_BY_ID, HAND_SIZE, grid_code
 from tideboard.games.shifting_stones.grids import code_moves
@@ -262,20 +261,11 @@ def evaluate(game: Any, state: State) -> list[float]:
 
 
 def solo_plan(
-    game: Any,
-    view: State,
-    seat: int,
-    legal: Sequence[Any],
-    *,
-    budget: Budget | None = None,
-    deadline: float | None = None,
-    rng: random.Random | None = None,
-    clock: Callable[[], float] = time.monotonic,
-    spec: Spec | None = None,
+    game: Any, view: State, seat: int, legal: Sequence[Any], asked: Asked = PLAN_ALONE
 ) -> list[Ranked] | None:
     """In solo the expert plays its plan (``Spec.decide``): the favourite's, the
-    endgame searched to the end (``solo.ranked``), within the ``deadline`` (by
-    ``clock``; what was planned by then): the search's playouts, greedy's plans,
+    endgame searched to the end (``solo.ranked``), within the deadline (by the
+    ``asked`` clock; what was planned by then): the search's playouts, greedy's plans,
     got a handful of iterations a move and never left it, and the plan ran before
     the search read its clock, past the budget.  Each move's ``Ranked``: its plan's
     cards left after the turn (``points``), a line found that wins (``wins``: 1
@@ -283,7 +273,7 @@ def solo_plan(
     cards the turn goes on to score (``aim``: "to score card 16")."""
     if not view.solo:
         return None
-    planned = solo.ranked(view, seat, legal, True, deadline, clock)
+    planned = solo.ranked(view, seat, legal, True, asked.deadline, asked.clock)
     if not planned:
         return None
     moves = []
@@ -298,15 +288,7 @@ def solo_plan(
 
 
 def turn_plan(
-    game: Any,
-    view: State,
-    seat: int,
-    legal: Sequence[Any],
-    *,
-    budget: Budget | None = None,
-    deadline: float | None = None,
-    rng: random.Random | None = None,
-    spec: Spec | None = None,
+    game: Any, view: State, seat: int, legal: Sequence[Any], asked: Asked = PLAN_ALONE
 ) -> list[Ranked] | None:
     """The expert's plan (``Spec.decide``): in solo ``solo_plan``; at a table the
     plan of the whole turn (``duel.ranked``: every path of up to three moves, the
@@ -315,7 +297,7 @@ def turn_plan(
     move where the search, its playouts greedy's, won 65.4% of 130 (s18p,
     benchmarks/README.md)."""
     if view.solo:
-        return solo_plan(game, view, seat, legal, budget=budget, deadline=deadline, rng=rng)
+        return solo_plan(game, view, seat, legal, asked)
     return duel.ranked(view, seat, legal)
 
 
