@@ -285,3 +285,29 @@ def test_mermaid_rains_meld_hints_name_the_meld_the_plan_aims_at():
     assert aim(Show(0, (1,)), (3, 2, 0)) == "aiming at an Ocean March"
     assert aim(Show(0, (0, 1)), (1, 1, 0)) == "aiming at an Octopus"
     assert aim(Show(0, (3,)), (2, 0, 0)) == ""  # (the Mermaid card stops the meld as it is)
+
+
+def test_a_hint_that_reads_better_than_the_first_says_it_is_less_sure():
+    """The first hint is the move the search tried most (the one it would play); a
+    later one whose playouts read better, over fewer of them, says so, so that a
+    player does not wonder why "wins ~60%" comes after "wins ~57%" (found playing
+    Animal Splash against the expert)."""
+    from tideboard.engine.search import Result
+
+    game = load("animal-splash")
+    state = game.setup(GameConfig(players=2, seed=21))
+    seat = game.to_move(state)[0]
+    view, legal = game.view(state, seat), game.legal_for(state, seat)
+    assert len(legal) >= 3
+    moves = (
+        Ranked(legal[0], visits=380, value=0.57, points=8.0),
+        Ranked(legal[1], visits=40, value=0.60, points=9.0),
+        Ranked(legal[2], visits=30, value=0.55, points=7.0),
+    )
+    shown = hints(game, view, seat, Result(moves, 450, 1.0))
+    assert [h.action for h in shown] == list(legal[:3])
+    assert shown[1].why.endswith("wins ~60%; less sure: 40 tries to the first's 380")
+    assert "less sure" not in shown[0].why and "less sure" not in shown[2].why
+    # (a plan's moves, judged once each, are not compared so)
+    planned = tuple(attrs.evolve(m, visits=1) for m in moves)
+    assert not any("less sure" in h.why for h in hints(game, view, seat, Result(planned, 3, 0.0)))
