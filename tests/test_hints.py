@@ -311,3 +311,32 @@ def test_a_hint_that_reads_better_than_the_first_says_it_is_less_sure():
     # (a plan's moves, judged once each, are not compared so)
     planned = tuple(attrs.evolve(m, visits=1) for m in moves)
     assert not any("less sure" in h.why for h in hints(game, view, seat, Result(planned, 3, 0.0)))
+
+
+def test_animal_splash_words_an_end_of_the_turn_as_the_log_does_not_its_notation():
+    """An end of the turn's log line also names the card the refill draws, which the
+    seat cannot know: its hint is the move's own words, not "mission 13" (found
+    playing: the hint read "mission 13" where the panel numbers missions 1-3)."""
+    from tideboard.engine.bots import make_bot
+    from tideboard.engine.plurals import plural
+    from tideboard.games.animal_splash.content import MISSIONS
+    from tideboard.games.animal_splash.state import ACT, End
+
+    game = load("animal-splash")
+    for seed in range(1, 30):
+        state = game.setup(GameConfig(players=2, seed=seed))
+        bots = [make_bot(game, "greedy", seat) for seat in range(2)]
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            legal = game.legal_for(state, seat)
+            taken = [a for a in legal if isinstance(a, End) and a.mission]
+            if state.phase == ACT and taken:
+                view = game.view(state, seat)
+                assert move_words(game, view, seat, End(0)) == "end the turn"
+                card = MISSIONS[taken[0].mission]
+                assert move_words(game, view, seat, taken[0]) == (
+                    f'take the mission "{card.text}" ({plural(card.points, "point")}) and end the turn'
+                )
+                return
+            state = game.apply(state, bots[seat].choose(game, state, seat, legal))
+    raise AssertionError("no mission to take")

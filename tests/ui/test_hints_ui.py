@@ -292,3 +292,44 @@ async def test_moonshell_previews_a_hinted_collect_in_its_chest_column():
         await pilot.press("enter")
         await settle(pilot)
         assert screen.match.actions[-1] == hinted_collect
+
+
+def _animal_splash_turns(kind):
+    """Positions of greedy games where seat 0 is to act and may make a ``kind`` move."""
+    from tideboard.engine.bots import make_bot
+    from tideboard.engine.core import GameConfig
+    from tideboard.games.animal_splash.state import ACT
+
+    game = registry.load("animal-splash")
+    for seed in range(1, 40):
+        config = GameConfig(players=2, seed=seed)
+        state = game.setup(config)
+        bots = [make_bot(game, "greedy", seat) for seat in range(2)]
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            legal = game.legal_for(state, seat)
+            moves = [a for a in legal if isinstance(a, kind)]
+            if seat == 0 and state.phase == ACT and moves:
+                yield state, config, moves[-1]
+                break
+            state = game.apply(state, bots[seat].choose(game, state, seat, legal))
+
+
+@pytest.mark.parametrize("kind", ["Swap", "Slide", "MovePearl", "Score"])
+async def test_animal_splash_previews_a_hinted_move_on_the_tableau(kind):
+    """A hinted swap, card moved or pearl moved is previewed, and a group to score
+    has the cursor on its area: Enter makes it (the hint named a swap, and Enter did
+    nothing: found playing against the expert)."""
+    from tideboard.games.animal_splash import state as as_state
+
+    state, config, move = next(_animal_splash_turns(getattr(as_state, kind)))
+    app = app_with_state(state, config, bots={1: "greedy"}, game_id="animal-splash")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.highlight_hint(move)
+        await settle(pilot)
+        made = len(screen.match.actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.actions[made] == move

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tideboard.engine.bots import bot_levels
-from tideboard.engine.search import Spec, Tree, bot_policy
+from tideboard.engine.search import Spec, Tree, Wording, bot_policy
 from tideboard.games.animal_splash import sampling, scoring, turn_plan
 from tideboard.games.animal_splash.content import LINES, MISSIONS
+from tideboard.games.animal_splash.logline import end_words
 from tideboard.games.animal_splash.moves import dive_oxygen, dive_steps
 from tideboard.games.animal_splash.state import (
     ACT,
@@ -159,6 +160,8 @@ EXPERT = Spec(
     bias=1.0,
     routine=functools.partial(turn_plan.focus, favourite=bot_policy(GreedyBot())),
     tree=Tree(settled=turn_plan.after_take, narrow=turn_plan.steps_first),
+    # (an end of the turn in words: its log line also names the card the refill draws)
+    wording=Wording(words=end_words),
 )
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tideboard.engine.core import seat_label
 from tideboard.engine.plurals import plural
 from tideboard.games.animal_splash.content import (
@@ -45,6 +47,17 @@ def spot_words(spot: int) -> str:
     """Where a diver spot is, in words the grid's labels show: "the top of column a",
     "the right of row 2" (the notation's short names, "na", "e2", are for typing)."""
     return f"the {SIDES[spot // 3]} of {line_name(spot)}"
+
+
+def end_words(action: Any) -> str | None:
+    """An end of the turn in words, without what the refill and the next round show
+    (a hint words the move so: its log line names the card drawn); None for other
+    moves."""
+    if not isinstance(action, End):
+        return None
+    if action.mission:
+        return f"take {mission_words(action.mission)} and end the turn"
+    return "end the turn"
 
 
 def mission_words(mission: int) -> str:
@@ -116,9 +129,7 @@ def describe(before: State, action: Action, after: State) -> str:
             what = "a group"
         return f"{who}: score {what}, a pearl on card {action.pos + 1}'s {AREA_NAMES[action.area]}"
     if isinstance(action, End):
-        parts = [f"{who}: end the turn"]
-        if action.mission:
-            parts[0] = f"{who}: take {mission_words(action.mission)} and end the turn"
+        parts = [f"{who}: {end_words(action)}"]
         if before.taken != EMPTY and after.grid[before.taken] != EMPTY:
             parts.append(
                 f"{CELL_NAMES[before.taken]} refilled: {card_words(after.grid[before.taken])}"

@@ -23,9 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tideboard.games.animal_splash.content import LINES
-from tideboard.games.animal_splash.state import ACT, TAKE, Dive, Take
+from tideboard.games.animal_splash.state import ACT, TAKE, Dive, MovePearl, Score, Slide, Swap, Take
 from tideboard.ui.animal_splash.grid import GridBoard
-from tideboard.ui.animal_splash.modes import GRID, PLACE, TABLEAU, Turn
+from tideboard.ui.animal_splash.modes import GRID, PEARL, PLACE, SLIDE, SWAP, TABLEAU, Turn
 from tideboard.ui.animal_splash.overview import overview_parts
 from tideboard.ui.animal_splash.panels import BIG, HUGE, WIDE, TableDrawing, end_table
 from tideboard.ui.animal_splash.tableau import TableauStrip
@@ -154,7 +154,9 @@ class AnimalSplashScreen(GameScreen):
         self.call_after_refresh(self.drawing.redraw)
 
     def highlight_hint(self, action: Any) -> None:
-        """A hinted dive: the cursor on its spot; a take: previewed (Enter makes it)."""
+        """A hinted dive: the cursor on its spot; a take, a card moved, a pearl moved
+        or a swap: previewed (Enter makes it); a group scored: the cursor on its area
+        (Enter scores it).  An end of the turn has no place: the hint names it (e)."""
         turn, state = self.turn, self.state
         turn.follow()
         if isinstance(action, Dive):
@@ -165,6 +167,16 @@ class AnimalSplashScreen(GameScreen):
                 return
             turn.zone, turn.cell = GRID, line.index(action.cell)
             turn.mode, turn.pending = PLACE, action
+        elif isinstance(action, Slide | MovePearl | Swap | Score) and state.phase == ACT:
+            turn.zone = TABLEAU
+            turn.pos = action.pos if isinstance(action, Swap | Score) else action.frm
+            turn.area = action.area if isinstance(action, Score) else turn.area
+            if isinstance(action, MovePearl):
+                turn.area = action.frm_area
+            if isinstance(action, Swap):
+                turn.cell = action.cell
+            mode = {Slide: SLIDE, MovePearl: PEARL, Swap: SWAP}.get(type(action))
+            turn.mode, turn.pending = mode, (action if mode else None)
         else:
             return
         self.refresh_table()
