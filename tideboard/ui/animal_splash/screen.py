@@ -23,7 +23,17 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tideboard.games.animal_splash.content import LINES
-from tideboard.games.animal_splash.state import ACT, TAKE, Dive, MovePearl, Score, Slide, Swap, Take
+from tideboard.games.animal_splash.state import (
+    ACT,
+    TAKE,
+    Dive,
+    End,
+    MovePearl,
+    Score,
+    Slide,
+    Swap,
+    Take,
+)
 from tideboard.ui.animal_splash.grid import GridBoard
 from tideboard.ui.animal_splash.modes import GRID, PEARL, PLACE, SLIDE, SWAP, TABLEAU, Turn
 from tideboard.ui.animal_splash.overview import overview_parts
@@ -153,21 +163,25 @@ class AnimalSplashScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.drawing.redraw)
 
-    def highlight_hint(self, action: Any) -> None:
+    def highlight_hint(self, action: Any) -> str | None:
         """A hinted dive: the cursor on its spot; a take, a card moved, a pearl moved
         or a swap: previewed (Enter makes it); a group scored: the cursor on its area
-        (Enter scores it).  An end of the turn has no place: the hint names it (e)."""
+        (Enter scores it); an end of the turn: e, or a mission's number key.  The key
+        that makes the hinted move (None: none does now)."""
         turn, state = self.turn, self.state
+        if isinstance(action, End):
+            missions = state.open_missions
+            return str(missions.index(action.mission) + 1) if action.mission in missions else "e"
         turn.follow()
         if isinstance(action, Dive):
             turn.zone, turn.mode, turn.pending, turn.spot = GRID, None, None, action.spot
         elif isinstance(action, Take) and state.phase == TAKE:
             line = LINES[state.divers[state.current]]
             if action.cell not in line:
-                return
+                return None
             turn.zone, turn.cell = GRID, line.index(action.cell)
             turn.mode, turn.pending = PLACE, action
-        elif isinstance(action, Slide | MovePearl | Swap | Score) and state.phase == ACT:
+        elif isinstance(action, Slide | MovePearl | Swap | Score):  # (before a dive too)
             turn.zone = TABLEAU
             turn.pos = action.pos if isinstance(action, Swap | Score) else action.frm
             turn.area = action.area if isinstance(action, Score) else turn.area
@@ -178,8 +192,9 @@ class AnimalSplashScreen(GameScreen):
             mode = {Slide: SLIDE, MovePearl: PEARL, Swap: SWAP}.get(type(action))
             turn.mode, turn.pending = mode, (action if mode else None)
         else:
-            return
+            return None
         self.refresh_table()
+        return "Enter"
 
     def end_table(self) -> Table:
         return end_table(self)

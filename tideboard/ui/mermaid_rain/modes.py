@@ -158,6 +158,27 @@ class Picks:
             return cells, ()
         return frozenset(), ()
 
+    def pick_hint(self, action: Action) -> bool:
+        """A hinted tile laid, move or jump picked as ``planned`` would make it (the
+        tile, the cursor, the placement at it, the payment); False: not one of these,
+        or not to be made by Enter now."""
+        shown, seat = self.screen.shown, self.screen.human_to_move()
+        if seat is None:
+            return False
+        mode = self.mode(shown)
+        if isinstance(action, Place) and mode == "place" and action.tile in shown.held[seat]:
+            self.tile_index = shown.held[seat].index(action.tile)
+            self.cursor = action.cells[0]
+            spots = [a for a in self._placements(shown) if self.cursor in a.cells]
+            self.turn_index = spots.index(action) if action in spots else 0
+        elif isinstance(action, (Move, Teleport)) and mode == "move":
+            self.cursor = rules_board.cells_of(shown, action.to)[0]
+            moves = self._moves_to(shown, seat, action.to)
+            self.cost_index = moves.index(action) if action in moves else 0
+        else:
+            return False
+        return self.planned() == action
+
     # -- what Enter does -------------------------------------------------------------------
     def planned(self) -> Action | None:
         """The action Enter takes now, or None (the hint says why)."""
@@ -184,10 +205,15 @@ class Picks:
             jump = Teleport(seat, space)
             if jump in legal:
                 return jump
-            moves = [a for a in legal if isinstance(a, Move) and a.to == space]
-            moves.sort(key=lambda a: (len(a.cards), -shown.hands[seat][a.cards[0]]))
+            moves = self._moves_to(shown, seat, space)
             return moves[self.cost_index % len(moves)] if moves else None
         return None
+
+    def _moves_to(self, shown: State, seat: int, space: int) -> list[Move]:
+        """The moves to ``space`` in the order ``c`` cycles the payments: the fewest
+        cards first, then the most plentiful."""
+        moves = [a for a in self.legal_now() if isinstance(a, Move) and a.to == space]
+        return sorted(moves, key=lambda a: (len(a.cards), -shown.hands[seat][a.cards[0]]))
 
     def hint(self, shown: State) -> str:
         mode = self.mode(shown)

@@ -23,7 +23,18 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from tideboard.games.mermaid_rain.content import CELLS, COLS, MERMAID
-from tideboard.games.mermaid_rain.state import Action, Drop, End, Enter, Home, Keep, Pick, Show
+from tideboard.games.mermaid_rain.state import (
+    Action,
+    Draw,
+    Drop,
+    End,
+    Enter,
+    Home,
+    Keep,
+    Pick,
+    Show,
+    Take,
+)
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.mermaid_rain.modes import Picks
 from tideboard.ui.mermaid_rain.panels import (
@@ -144,19 +155,27 @@ class MermaidRainScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self.drawing.resized(event.size)
 
-    def highlight_hint(self, action: Any) -> None:
+    def highlight_hint(self, action: Any) -> str | None:
         """A hinted meld or keep: its cards picked; a face-up tile or a start space:
-        under the cursor (Enter takes it)."""
+        under the cursor; a tile laid: that tile on those cells; a move or a jump:
+        the cursor on its space, paid as hinted (Enter makes each); a treasure taken,
+        a shape drawn, a tile discarded, the end of the ride: its own key.  The key
+        that makes the hinted move (None: none does now)."""
         picks, shown = self.picks, self.shown
+        if isinstance(action, (Take, Draw)):
+            return str((action.index if isinstance(action, Take) else action.shape) + 1)
+        if isinstance(action, (Drop, End)):
+            return "x" if isinstance(action, Drop) else "e"
         if isinstance(action, (Show, Keep)):
             picks.cards = list(action.cards)
         elif isinstance(action, Pick) and action.tile in shown.offer:
             picks.offer_index = shown.offer.index(action.tile)
         elif isinstance(action, (Enter, Home)):
             picks.cursor = action.cell
-        else:
-            return
+        elif not picks.pick_hint(action):
+            return None
         self.refresh_table()
+        return "Enter"
 
     def refresh_table(self) -> None:
         self.drawing.draw()

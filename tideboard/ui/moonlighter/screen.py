@@ -66,6 +66,15 @@ from tideboard.ui.shared.cell_grid import set_static
 from tideboard.ui.shared.on_position import OnPosition, moved_on
 from tideboard.ui.title_line import TitleLine
 
+# the moves made by a key of their own (a hint names it)
+HINT_KEYS = {
+    type(ROLL): "r",
+    type(ATTACK): "a",
+    type(FLEE): "f",
+    type(SWITCH): "s",
+    type(KEEP): "p",
+}
+
 # the keys help lists for the table (``GameScreen.KEYS_HELP``)
 KEYS_HELP = [
     ("m", "the whole dungeon map at once, when it is bigger than the view"),
@@ -344,11 +353,15 @@ class MoonlighterScreen(GameScreen):
             return
         self._go()
 
-    def highlight_hint(self, action: Any) -> None:
-        """A hinted side to place the room on, or room to walk into: picked (Enter goes)."""
+    def highlight_hint(self, action: Any) -> str | None:
+        """A hinted side to place the room on, or room to walk into: picked (Enter goes);
+        a roll, a blow, a flight, a pawn switched or kept: its own key.  The key that
+        makes the hinted move."""
         if isinstance(action, (Place, Move)):
             self.pick(action.direction)
             self.redraw_cursor()
+            return "Enter"
+        return HINT_KEYS.get(type(action))
 
     def _go(self) -> None:
         s: State = self.state

@@ -17,7 +17,9 @@ from tideboard.games.moonshell.state import (
     ROTATE,
     Collect,
     Keep,
+    Pass,
     Pull,
+    Rotate,
     State,
 )
 from tideboard.ui.moonshell.previews import one_rock_pull, pulled
@@ -25,19 +27,23 @@ from tideboard.ui.moonshell.table import MoonshellTurn
 from tideboard.ui.moonshell.tiles import ROCK_WORDS
 
 
-def show_hint(turn: MoonshellTurn, action: object) -> None:
-    """A hinted secret objective is chosen; a hinted pull previewed (p or Enter pulls);
-    a hinted collect or moonshell previewed over its chest column (Enter drops it)."""
+def show_hint(turn: MoonshellTurn, action: object) -> str | None:
+    """A hinted secret objective is chosen (k keeps it); a hinted pull previewed (p
+    or Enter pulls); a hinted collect or moonshell previewed over its chest column
+    (Enter drops it); a rotation or a pass: its own key.  The key that makes the
+    hinted move (None: none does now)."""
     state: State = turn.state
     if isinstance(action, Keep) and turn.in_keep():
         offers = state.offers[state.current]
         if action.card in offers:
             turn.offer = offers.index(action.card)
             turn.screen.refresh_table()
+            return "k"
     elif isinstance(action, Pull) and not action.power and not turn.in_keep():
         turn.mode, turn.column, turn.first = None, action.column, action.first or 0
         if turn.pulling() == action:
             start_pull(turn)
+            return "Enter" if turn.mode == "pull" else None
     elif (
         isinstance(action, Collect)
         and action.saved == -1
@@ -46,6 +52,12 @@ def show_hint(turn: MoonshellTurn, action: object) -> None:
     ):
         turn.source, turn.chest_column, turn.mode = action.source, action.column, "chest"
         turn.refresh()
+        return "Enter"
+    elif isinstance(action, Rotate) and not action.twice:
+        return "r"
+    elif isinstance(action, Pass):
+        return "x"
+    return None
 
 
 def pull(turn: MoonshellTurn) -> None:

@@ -224,9 +224,9 @@ class MoonshellScreen(GameScreen):
     def board_width(self) -> int:
         return self.query_one(OceanBoard).geo.width
 
-    def highlight_hint(self, action: Any) -> None:
-        """The hinted move on the board (``moves.show_hint``)."""
-        moves.show_hint(self.turn, action)
+    def highlight_hint(self, action: Any) -> str | None:
+        """The hinted move on the board (``moves.show_hint``); the key that makes it."""
+        return moves.show_hint(self.turn, action)
 
     def refresh_table(self) -> None:
         self.drawing.draw()

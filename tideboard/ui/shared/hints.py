@@ -5,7 +5,9 @@ The search runs off the event loop (``engine.thinking.rank``), so keys keep work
 while it thinks ("Thinking…" in the status line; another ``h`` meanwhile only says
 so).  When it answers, if the position is still the one it was asked about, the
 three moves open in a window (``h`` or Esc closes it), the first is highlighted on
-the board where the game can (its screen's ``highlight_hint(action)``) and the log notes the
+the board where the game can (its screen's ``highlight_hint(action)``, which answers the
+key that makes it: "Enter" where it is picked, else the move's own key, named in the
+status line and the window: "Hint (x makes it): ...") and the log notes the
 hint (``Control.note_hint``: at a server table the others read only that it was
 used).  A hint is only for the seat to move and looking at its own secrets (in
 hot-seat, after the hand-over screen), never for a bot's turn, and only where the
@@ -112,9 +114,9 @@ class Hints:
         self.last = shown
         screen.control.note_hint(seat, shown[0])
         highlight = getattr(screen, "highlight_hint", None)  # (the games that can)
-        if highlight is not None:
-            highlight(shown[0].action)
-        screen.say(f"Hint: {shown[0].text}")
+        key = None if highlight is None else highlight(shown[0].action)
+        makes = "" if key is None else f" ({key} makes it)"
+        screen.say(f"Hint{makes}: {shown[0].text}")
         if not screen.is_current:  # (a window is open: the status line and the log say it)
             return
         body = Text()
@@ -122,6 +124,8 @@ class Hints:
             if number > 1:
                 body.append("\n")
             body.append(f"{number}. {hint.words}", style="bold")
+            if number == 1 and makes:
+                body.append(makes)
             body.append(f"\n   {hint.why}")
             if hint.then:  # (the first: the rest of the turn its plan plays)
                 body.append("\n   then " + "; then ".join(hint.then))

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from tideboard.games.shifting_stones.content import CARD_BY_ID, CELL_NAMES, SOLO_STRIKES
 from tideboard.games.shifting_stones.rules import ADJACENT, can_skip
-from tideboard.games.shifting_stones.state import END_TURN, SKIP, Flip, Score, Shift
+from tideboard.games.shifting_stones.state import END_TURN, SKIP, EndTurn, Flip, Score, Shift, Skip
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.shared import CellClicked, GameLog, GameScreen, StatusLine
 from tideboard.ui.shifting_stones.hand import BIG_APP, HUGE_APP, TALL_APP, WIDE_APP, HandStrip
@@ -245,12 +245,15 @@ class ShiftingStonesScreen(GameScreen):
             return
         self._preview(Flip(card, self.turn.cursor))
 
-    def highlight_hint(self, action: Any) -> None:
+    def highlight_hint(self, action: Any) -> str | None:
         """The hinted move's card picked and, for a shift or a flip, previewed (Enter
-        makes it, Esc drops it)."""
+        makes it, Esc drops it); an end of the turn or a skip has a key of its own.
+        The key that makes the hinted move (None: none does now)."""
+        if isinstance(action, (EndTurn, Skip)):
+            return "e" if isinstance(action, EndTurn) else "x"
         card = getattr(action, "card", None)
         if card not in self.turn.hand:
-            return
+            return None
         self.turn.drop()
         self.turn.selected = self.turn.hand.index(card)
         if isinstance(action, (Shift, Flip)):
@@ -258,6 +261,7 @@ class ShiftingStonesScreen(GameScreen):
             self._preview(action)
         else:
             self.refresh_table()
+        return "Enter"
 
     def _preview(self, action: Shift | Flip) -> None:
         self.turn.preview(action)
