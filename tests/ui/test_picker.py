@@ -396,3 +396,27 @@ async def test_a_rules_option_row_with_the_cursor_says_what_it_does():
             await pilot.press("down")
         await settle(pilot)
         assert shown_help(app).startswith("Ruleset: which rules: leave it at 2, today's")
+
+
+async def test_a_one_player_game_may_be_watched_as_its_bot_plays_it():
+    """Moonlighter has one seat: a bot there plays the player's seat for them to watch
+    (as ``tideboard play moonlighter --bot 1=medium`` does, and as a solo game in the
+    picker may); the picker offered the bot levels and then refused them all ("At
+    least one seat should be human"). At a table of two or more, one seat is human."""
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "right")  # Moonlighter's rows
+        assert app.screen.game_id == "moonlighter"
+        await pilot.press("down", "down", "left")  # its one seat: the medium bot
+        assert _value(app, "seat-0") == "medium bot"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        games = [s for s in app.screen_stack if hasattr(s, "match")]
+        assert games and games[0].bot_levels == {0: "greedy"}
+    app = TideboardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "down", "down", "down", "left")  # Shifting Stones
+        assert (_value(app, "seat-0"), _value(app, "seat-1")) == ("expert bot", "medium bot")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "At least one seat should be human" in _error(app)

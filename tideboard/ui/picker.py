@@ -80,10 +80,12 @@ HELP_ROWS = f"""## The rows
   Splash): leave it at 2, today's rules; 1 keeps games saved before ruleset 2 as they were.
 - **Solo**: the game's solo mode, against the game itself (only for games that have one).
 - **Player 1, 2, ...**: who plays each seat: a human (hot-seat: players take turns at
-  this terminal, with a hand-over screen between them in games with secrets) or a bot
-  (`random` plays any legal move, `medium` the best move it sees now: `greedy` in
-  scripts and `--bot`). At least one seat
-  is human. Each game keeps its own choices.
+  this terminal, with a hand-over screen between them in games with secrets) or a bot:
+  `easy` a beginner who now and then misses the best move, `medium` the best move it
+  sees now (`greedy` in scripts and `--bot`), `expert` searches for the best within its
+  thinking time, `random` plays any legal move. At a table of two or more at least one
+  seat is human; in a one-player game a bot plays the seat for you to watch. Each game
+  keeps its own choices.
 - **Bot speed**: how long a bot waits before each of its moves so you can follow it:
   instant, normal or slow. Remembered for next time; F3 changes it during a game.
 - **Seed**: decides every shuffle and die roll. {SEED_HELP}
@@ -455,7 +457,7 @@ class PickerScreen(OptionRows, Screen):
             value = self._choice(f"seat-{seat}").value
             if value.endswith(" bot"):
                 bots[seat] = level_of(value.removesuffix(" bot"))
-        if bots and len(bots) == players and not solo:
+        if bots and len(bots) == players > 1:  # (one seat: its bot plays it, to watch)
             self._error("At least one seat should be human (use 'tideboard sim' to watch bots).")
             return
         try:
