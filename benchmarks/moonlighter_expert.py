@@ -122,7 +122,8 @@ def main() -> None:
                         values = ", ".join(f"{m.action} {m.value:.4f}" for m in bot.last.moves)
                         print(
                             f"  seed {seed} left greedy's {mine}: dungeon {view.dungeon} lives"
-                            f" {view.lives} {view.pawn} pawn {view.room.tile} room"
+                            f" {view.lives} rolls {view.rolls} at {view.pos}"
+                            f" {view.pawn} pawn {view.room.tile} room"
                             f" {view.health}/{view.max_health} pool {view.pool} foes"
                             f" {view.enemies} ({values}; {bot.last.moves[0].visits} samples)",
                             flush=True,

@@ -13,6 +13,7 @@ from tests.moonlighter.ml_helpers import build, fresh, greens
 from tideboard.engine.core import GameConfig
 from tideboard.engine.rng import Rng
 from tideboard.engine.search import Budget, ExpertBot, search
+from tideboard.engine.search_spec import Ranked
 from tideboard.engine.states import evolve
 from tideboard.games.moonlighter import bots, fights
 from tideboard.games.moonlighter.game import GAME
@@ -179,3 +180,35 @@ def test_a_fight_the_search_finds_close_is_greedys():
     bot = ExpertBot(4, spec=searched, iterations=200)
     assert _choose(bot, state) == ATTACK
     assert bot.last is not None and bot.last.iterations == 200
+
+
+def _always_the_other(game, view, seat, legal, **_):
+    """A judge that always leaves greedy's move (the worst its noise can do)."""
+    mine = bots.GreedyBot(0).pick(view)
+    return [Ranked(m, 1, 0.0) for m in sorted(legal, key=lambda m: m == mine)]
+
+
+def test_a_fled_fight_is_not_walked_back_into_unchanged():
+    """The start room walled in by orange rooms, no pool: from the room behind there is
+    nowhere to go but into a fight, so greedy fights this one (94.7%).  A judge that
+    fled it anyway sent greedy's routine straight back into an orange room (its only
+    way on), where it fled again, the same fight in the same view, for ever (s18m's
+    seed 103).  A fight is judged only where fleeing leads greedy somewhere (a roll,
+    or the pool): here the expert fights, and no fight is met twice unchanged."""
+    walls = [(1, 0, "orange"), (-1, 0, "orange"), (0, 1, "orange"), (0, -1, "orange")]
+    state = build(rooms=walls, pos=(1, 0), came_from=(0, 0), pending=FIGHT, enemies=(2, 2))
+    state = evolve(state, rng=Rng(5))
+    assert _choose(bots.GreedyBot(3), state) == ATTACK
+    bot = ExpertBot(3, spec=attrs.evolve(bots.EXPERT, decide=_always_the_other), iterations=40)
+    fled = set()
+    for _ in range(200):
+        if GAME.is_over(state):
+            break
+        move = _choose(bot, state)
+        if state.pending == FIGHT:
+            key = (state.pos, state.health, state.pool, state.rolls, state.pawn, state.rooms)
+            assert key not in fled, "a fled fight met again, nothing changed"
+            if move == FLEE:
+                fled.add(key)
+        state = GAME.apply(state, move)
+    assert state.rolls > 0 or GAME.is_over(state)

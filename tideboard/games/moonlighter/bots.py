@@ -443,16 +443,34 @@ def critical(
     whenever one with hearts is reached, which costs no roll and no heart the pool
     would not give later; a search free to walk instead of rolling with the pool dry
     walked to and fro for ever, every roll a risk of a black room), and pawns (a pawn
-    kept against greedy's rule was switched back on its next move)."""
+    kept against greedy's rule was switched back on its next move), and a fight that
+    fleeing leads nowhere from (:func:`flee_leads_on`: greedy would walk back in)."""
     s = view
     if s.pending != FIGHT or not can_flee(s):
         return None  # (a black room or the boss: nothing to choose)
+    if not flee_leads_on(s):
+        return None  # (fled, greedy would walk back in: a judge's flee could loop)
     odds = win_chance(s.health, s.enemies, s.pawn, False)
     if s.room.tile != BLACK and all(h == ENEMY_HEARTS for h in s.enemies):
         searched = not boss_ready(s) and fresh_odds[0] <= odds < fresh_odds[1]
     else:
         searched = odds < begun_odds
     return (move, FLEE if move == ATTACK else ATTACK) if searched else None
+
+
+def flee_leads_on(s: State) -> bool:
+    """Whether fleeing this fight leads greedy's routine on rather than straight back
+    in: to a room with an open side reachable from the room behind (a roll follows),
+    or to the pool with hearts where greedy walks to heal (at ``HEAL_BELOW`` of its
+    health or less, or once the boss can appear; the pool then holds fewer hearts).
+    Elsewhere greedy's only way on is into a fight, maybe this one, unchanged: a flee
+    judged there could be judged again, the same view, for ever."""
+    walk = _walkable_cells(s)
+    if GreedyBot._can_roll_from(s, s.came_from, walk):
+        return True
+    hurt = s.health < s.max_health
+    heals = hurt and (s.health <= HEAL_BELOW * s.max_health or boss_ready(s))
+    return heals and GreedyBot._can_heal(s, s.came_from, walk) is not None
 
 
 def routine_move(
