@@ -182,7 +182,7 @@ def test_a_fight_the_search_finds_close_is_greedys():
     assert bot.last is not None and bot.last.iterations == 200
 
 
-def _always_the_other(game, view, seat, legal, **_):
+def _always_the_other(game, view, seat, legal, asked):
     """A judge that always leaves greedy's move (the worst its noise can do)."""
     mine = bots.GreedyBot(0).pick(view)
     return [Ranked(m, 1, 0.0) for m in sorted(legal, key=lambda m: m == mine)]
