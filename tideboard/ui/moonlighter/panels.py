@@ -18,6 +18,7 @@ from tideboard.games.moonlighter.content import (
     ENEMY_HEARTS,
     LIVES,
     PAWN_TEXT,
+    PAWN_WHITE,
     ROLL_LIMIT,
     TILE_NAME,
     boss_hearts,
@@ -25,7 +26,7 @@ from tideboard.games.moonlighter.content import (
     pool_size,
 )
 from tideboard.games.moonlighter.rules import boss_ready, can_flee, green_rooms, open_sides
-from tideboard.games.moonlighter.state import FIGHT, LOOT, PLACE, Room, State
+from tideboard.games.moonlighter.state import EXPLORE, FIGHT, LOOT, PLACE, Room, State
 from tideboard.ui.moonlighter.dungeon_map import (
     ARROWS,
     PAWN_SHORT,
@@ -35,6 +36,7 @@ from tideboard.ui.moonlighter.dungeon_map import (
     power,
     room_colours,
     room_locked,
+    step_between,
 )
 
 WIDE = 110  # from this terminal width the side panel is wider and says more
@@ -166,3 +168,35 @@ def end_table(s: State, player: str, score: int) -> Table:
     table.add_row("Rooms on the last map", str(len(s.rooms)))
     table.add_row("[b]Score[/b]", f"[b]{score}[/b]")
     return table
+
+
+def flee_question(s: State) -> str:
+    """The question before a flight: where back to, and the damage dealt it throws away."""
+    back = step_between(s.pos, s.came_from)
+    where = f" {DIRECTION_NAMES[back]}" if back else ""
+    dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
+    lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." if dealt else ""
+    return f"Flee back{where} the way you came? The enemies heal to full behind you.{lost}"
+
+
+def switch_question(s: State) -> str | None:
+    """The question before a pawn is switched for the one lying in the chest room, what
+    each does and the pink pawn's hearts; None where the switch is a plain gain (the
+    white pawn for any but the pink) or not possible (the engine says why)."""
+    room = s.room
+    if (
+        room.pawn is None
+        or s.pending not in (EXPLORE, LOOT)
+        or s.pawn == PAWN_WHITE
+        and room.pawn != "pink"
+    ):
+        return None
+    health = ""
+    if s.pawn == "pink":
+        health = " Dropping the pink pawn takes 2 hearts and 2 maximum health."
+    elif room.pawn == "pink":
+        health = " The pink pawn gives 2 hearts and 2 maximum health."
+    return (
+        f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
+        f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room.{health}"
+    )

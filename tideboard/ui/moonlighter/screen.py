@@ -27,13 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from tideboard.engine.plurals import plural
-from tideboard.games.moonlighter.content import (
-    DIRECTION_NAMES,
-    DUNGEONS,
-    ENEMY_HEARTS,
-    PAWN_WHITE,
-    TILE_NAME,
-)
+from tideboard.games.moonlighter.content import DIRECTION_NAMES, DUNGEONS, TILE_NAME
 from tideboard.games.moonlighter.rules import can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     ATTACK,
@@ -51,16 +45,18 @@ from tideboard.games.moonlighter.state import (
 )
 from tideboard.ui.keys_line import KeysLine
 from tideboard.ui.moonlighter.dice import DiceBox
-from tideboard.ui.moonlighter.dungeon_map import (
-    DungeonMap,
-    neighbour,
-    power,
-    step_between,
-    whole_map,
-)
+from tideboard.ui.moonlighter.dungeon_map import DungeonMap, neighbour, step_between, whole_map
 from tideboard.ui.moonlighter.log import MoonlighterLog
 from tideboard.ui.moonlighter.moments import TOAST_NEWS, MomentScreen, moment_for
-from tideboard.ui.moonlighter.panels import HUGE, WIDE, end_table, hint, stats_text
+from tideboard.ui.moonlighter.panels import (
+    HUGE,
+    WIDE,
+    end_table,
+    flee_question,
+    hint,
+    stats_text,
+    switch_question,
+)
 from tideboard.ui.shared import CellClicked, GameScreen, StatusLine
 from tideboard.ui.shared.cell_grid import set_static
 from tideboard.ui.shared.on_position import OnPosition, moved_on
@@ -392,46 +388,21 @@ class MoonlighterScreen(GameScreen):
     def action_flee(self) -> None:
         if not self._my_turn() or self._place_first():
             return
-        s: State = self.state
-        if not can_flee(s):
+        if not can_flee(self.state):
             self.dispatch(FLEE)  # not possible: the engine says why
             return
-        back = step_between(s.pos, s.came_from)
-        where = f" {DIRECTION_NAMES[back]}" if back else ""
-        dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
-        lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." if dealt else ""
         self.ask(
-            f"Flee back{where} the way you came? The enemies heal to full behind you.{lost}",
-            "Flee",
-            "Fight on",
-            lambda yes: yes and self.dispatch(FLEE),
+            flee_question(self.state), "Flee", "Fight on", lambda yes: yes and self.dispatch(FLEE)
         )
 
     def action_switch(self) -> None:
         if not self._my_turn() or self._place_first():
             return
-        s: State = self.state
-        room = s.room
-        if (
-            room.pawn is None
-            or s.pending not in (EXPLORE, LOOT)
-            or s.pawn == PAWN_WHITE
-            and room.pawn != "pink"
-        ):
+        question = switch_question(self.state)
+        if question is None:
             self.dispatch(SWITCH)  # a plain gain (or impossible: the engine says why)
             return
-        health = ""
-        if s.pawn == "pink":
-            health = " Dropping the pink pawn takes 2 hearts and 2 maximum health."
-        elif room.pawn == "pink":
-            health = " The pink pawn gives 2 hearts and 2 maximum health."
-        self.ask(
-            f"Switch to the {room.pawn} pawn ({power(room.pawn)})? Your "
-            f"{s.pawn} pawn ({power(s.pawn)}) stays in this chest room.{health}",
-            "Switch",
-            "Keep mine",
-            lambda yes: yes and self.dispatch(SWITCH),
-        )
+        self.ask(question, "Switch", "Keep mine", lambda yes: yes and self.dispatch(SWITCH))
 
     def action_keep(self) -> None:
         if self._my_turn() and not self._place_first():
