@@ -34,10 +34,14 @@ UNKEYED = {"Choose", "SwapTake", "Power", "Decline"}
 
 def _positions(game_id, options):
     """Seat 0's positions with a choice in greedy games, one for each kind of legal
-    move (the last of that kind), at most two a kind."""
+    move (the last of that kind); the games stop once two in a row find no kind more."""
     game = registry.load(game_id)
     found = collections.defaultdict(list)
-    for seed in range(1, 6):
+    counts = [-2, -1]  # the kinds found before each game
+    for seed in range(1, 7):
+        if len(found) == counts[-2]:  # (the last two games found no kind more)
+            break
+        counts.append(len(found))
         config = GameConfig(seed=seed, **options)
         state = game.setup(config)
         bots = [make_bot(game, "greedy", seat) for seat in range(config.players)]
@@ -47,11 +51,11 @@ def _positions(game_id, options):
             seat = game.to_move(state)[0]
             legal = game.legal_for(state, seat)
             if seat == 0 and len(legal) > 1:
-                kinds = collections.defaultdict(list)
+                by_kind = collections.defaultdict(list)
                 for action in legal:
-                    kinds[type(action).__name__].append(action)
-                for kind, actions in kinds.items():
-                    if len(found[kind]) < 2:
+                    by_kind[type(action).__name__].append(action)
+                for kind, actions in by_kind.items():
+                    if not found[kind]:
                         found[kind].append((state, config, actions[-1]))
             state = game.apply(state, bots[seat].choose(game, state, seat, legal))
     return found
