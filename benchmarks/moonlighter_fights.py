@@ -28,6 +28,7 @@ from tideboard.engine import registry
 from tideboard.engine.core import GameConfig
 from tideboard.games.moonlighter import bots, fights
 from tideboard.games.moonlighter.content import ENEMY_HEARTS
+from tideboard.games.moonlighter.odds import win_chance
 from tideboard.games.moonlighter.queries import green_rooms
 from tideboard.games.moonlighter.state import ATTACK, FLEE
 
@@ -74,7 +75,7 @@ def main() -> None:
                     stopped_left += sequential
                     used += cut
                     saved.append([x.gain for x in samples])
-                    odds = bots.win_chance(view.health, view.enemies, view.pawn, False)
+                    odds = win_chance(view.health, view.enemies, view.pawn, False)
                     fresh = "fresh" if all(h == ENEMY_HEARTS for h in view.enemies) else "begun"
                     print(
                         f"seed {seed} dungeon {view.dungeon} lives {view.lives} {view.pawn} pawn"

@@ -24,7 +24,7 @@ def _orange_fight(**changes):
 
 
 def test_the_green_pawn_halves_a_fights_cost_and_the_orange_saves_a_fifth():
-    from tideboard.games.moonlighter.bots import fight_cost
+    from tideboard.games.moonlighter.odds import fight_cost
 
     assert round(fight_cost(5, (2, 2), "white"), 2) == 1.97
     assert round(fight_cost(9, (2, 2), "green"), 2) == 1.0

@@ -53,8 +53,9 @@ from tideboard.games.moonlighter.content import (
     boss_hearts,
     greens_for_boss,
 )
+from tideboard.games.moonlighter.odds import fight_cost, win_chance
 from tideboard.games.moonlighter.queries import count_tiles, green_rooms, yellow_cap
-from tideboard.games.moonlighter.rules import attack_outcome, boss_ready, can_flee, open_sides
+from tideboard.games.moonlighter.rules import boss_ready, can_flee, open_sides
 from tideboard.games.moonlighter.state import (
     ATTACK,
     FIGHT,
@@ -77,63 +78,6 @@ FLEE_BELOW = 0.9  # flee a fight begun once its odds of winning are worse than t
 PINK_HEARTS = 0.3  # the pink pawn's two more hearts, in hearts a fight saved
 BLACK_PAWN_HEARTS = 0.35  # the black pawn's open doors (no death in a black room), the same
 HEAL_BELOW = 0.9  # go to the pool when health is at most this share of the maximum
-
-
-def face_outcome(
-    face: int, foes: tuple[int, ...], pawn: str, boss: bool
-) -> tuple[int, tuple[int, ...]] | None:
-    """What one attack die ``face`` does to a fight: the hearts it costs the player
-    and the foes' hearts left; None when it changes nothing (rolled again)."""
-    hit, hurt, _ = attack_outcome(face, pawn, boss)
-    if not hit and not hurt:
-        return None
-    double = pawn == "blue" and not boss
-    left = list(foes)
-    if hit:
-        dealt = 2 if (double or (boss and pawn == "red")) else 1
-        i = next(i for i, h in enumerate(left) if h > 0)
-        left[i] = max(0, left[i] - dealt)
-        if left[i] == 0 and pawn == "green" and not boss:
-            left = [0] * len(left)
-    return ((2 if double else 1) if hurt else 0), tuple(left)
-
-
-@lru_cache(maxsize=1024)  # bounded: a campaign would otherwise keep every fight it met
-def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> float:
-    """The chance to win a fight from here, attacking until it ends."""
-    if health <= 0:
-        return 0.0
-    if not any(foes):
-        return 1.0
-    total = 0.0
-    stay = 0.0
-    for face in range(1, 7):
-        outcome = face_outcome(face, foes, pawn, boss)
-        if outcome is None:
-            stay += 1 / 6
-            continue
-        lost, left = outcome
-        total += win_chance(health - lost, left, pawn, boss) / 6
-    return total / (1 - stay)
-
-
-@lru_cache(maxsize=1024)
-def fight_cost(health: int, foes: tuple[int, ...], pawn: str) -> float:
-    """The hearts an ordinary fight is expected to cost from here, attacking until
-    it ends (a death costs the hearts that were left)."""
-    if health <= 0 or not any(foes):
-        return 0.0
-    total = 0.0
-    stay = 0.0
-    for face in range(1, 7):
-        outcome = face_outcome(face, foes, pawn, False)
-        if outcome is None:
-            stay += 1 / 6
-            continue
-        lost, left = outcome
-        lost = min(health, lost)
-        total += (lost + fight_cost(health - lost, left, pawn)) / 6
-    return total / (1 - stay)
 
 
 def _expected_fight(state: State, pawn: str, ready: bool | None = None) -> float:
