@@ -120,12 +120,10 @@ def test_registry_lists_all_five_games():
 @pytest.mark.parametrize("game_id", [g for g in registry.GAMES if registry.is_available(g)])
 def test_registry_bot_levels_match_the_games_bots(game_id):
     # `tideboard list` answers from the registry: it must not drift from the game.
-    # The picker offers the levels in the game's order; "expert" only where it is
-    # measured stronger than greedy (tests/test_expert.py), the others always.
+    # The picker, `play`, `sim` and the SSH dialog offer every level in every game
+    # (issue #21), in this order.
     factories = tuple(registry.load(game_id).bot_factories())
-    levels = registry.GAMES[game_id].bot_levels
-    assert levels == tuple(level for level in factories if level in levels)
-    assert set(factories) - set(levels) <= {"expert"}
+    assert registry.GAMES[game_id].bot_levels == factories == ("random", "easy", "greedy", "expert")
 
 
 @pytest.mark.parametrize(

@@ -24,10 +24,6 @@ from tideboard.games.shifting_stones import duel
 from .test_sampling import CASES, positions
 
 TINY = Budget(iterations=6)
-# the games whose picker offers the expert: measured stronger than greedy
-# (benchmarks/README.md: Shifting Stones, Moonshell and Animal Splash are) AND thinking
-# off the event loop (engine/thinking.py: in the app and over SSH; issue #21, "No stalls")
-EXPERT_OFFERED = {"shifting-stones", "moonshell", "animal-splash", "mermaid-rain"}
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES, ids=lambda c: str(c))
@@ -310,13 +306,3 @@ def test_a_routine_move_is_played_without_a_search_and_hints_search_it():
     every = search(game, (0, 0), 0, legal, spec, random.Random(1), budget)
     assert every.iterations == 40 and {r.action for r in every.moves} == set(legal)
     assert len(calls) == 4
-
-
-def test_expert_is_offered_only_where_it_beats_greedy():
-    """The picker and the SSH dialog (``bot_levels``) offer ``expert`` only in the
-    games where benchmarks/bots.py measured it stronger than greedy and only once it
-    thinks off the event loop; ``sim`` and ``play`` take it in every game."""
-    for game_id in ("shifting-stones", "moonshell", "moonlighter", "mermaid-rain", "animal-splash"):
-        game = load(game_id)
-        assert ("expert" in game.info.bot_levels) == (game_id in EXPERT_OFFERED), game_id
-        assert set(game.info.bot_levels) <= set(game.bot_factories())

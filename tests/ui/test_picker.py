@@ -407,7 +407,9 @@ async def test_a_one_player_game_may_be_watched_as_its_bot_plays_it():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "down", "right")  # Moonlighter's rows
         assert app.screen.game_id == "moonlighter"
-        await pilot.press("down", "down", "left")  # its one seat: the medium bot
+        await pilot.press("down", "down", "left")  # its one seat: the expert bot
+        assert _value(app, "seat-0") == "expert bot"
+        await pilot.press("left")
         assert _value(app, "seat-0") == "medium bot"
         await pilot.press("ctrl+s")
         await settle(pilot)

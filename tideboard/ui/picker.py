@@ -83,7 +83,8 @@ HELP_ROWS = f"""## The rows
   this terminal, with a hand-over screen between them in games with secrets) or a bot:
   `easy` a beginner who now and then misses the best move, `medium` the best move it
   sees now (`greedy` in scripts and `--bot`), `expert` searches for the best within its
-  thinking time, `random` plays any legal move. At a table of two or more at least one
+  thinking time (in Moonlighter, a game of dice, it wins about as often as medium),
+  `random` plays any legal move. At a table of two or more at least one
   seat is human; in a one-player game a bot plays the seat for you to watch. Each game
   keeps its own choices.
 - **Bot speed**: how long a bot waits before each of its moves so you can follow it:

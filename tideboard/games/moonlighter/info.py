@@ -13,7 +13,7 @@ INFO = GameInfo(
     min_players=1,
     max_players=1,
     summary="Roll dice to build and clear a dungeon, room by room.",
-    bot_levels=("random", "easy", "greedy"),  # "expert" when measured stronger (issue #21)
+    bot_levels=("random", "easy", "greedy", "expert"),
     hidden_information=False,
     order=3,
 )
