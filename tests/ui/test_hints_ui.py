@@ -168,6 +168,20 @@ async def test_moonlighter_picks_the_hinted_side():
         assert screen.match.actions[-1] == first
 
 
+async def test_a_short_hint_window_is_as_tall_as_its_hints_in_a_large_terminal():
+    """Moonlighter's first move has one hint (roll): at 200x50 its window was 90% of
+    the screen, a line of text in an empty box; now it fits what it holds."""
+    app = app_for(players=1, seed=3, game_id="moonlighter")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("h")
+        await hinted(pilot, screen)
+        assert len(screen.hints.last) == 1
+        box = app.screen.query_one(".blocks")
+        assert isinstance(app.screen, BlocksScreen) and 6 <= box.outer_size.height <= 15
+
+
 async def test_moonshell_chooses_the_hinted_secret_objective():
     app = app_for(bots={1: "greedy"}, seed=1, game_id="moonshell")
     async with app.run_test(size=(80, 24)) as pilot:
