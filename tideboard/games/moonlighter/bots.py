@@ -243,6 +243,10 @@ class GreedyBot:
             return SWITCH if better else KEEP
         return self._explore(s)
 
+    def _instead_of_exploring(self, s: State) -> Any:
+        """A move to make rather than roll or walk on to roll (None: explore)."""
+        return None
+
     def _explore(self, s: State) -> Any:
         # 1. the best pawn on the map for the fight ahead
         here = s.room.pawn
@@ -266,7 +270,10 @@ class GreedyBot:
             step = self._can_heal(s, s.pos, walk)
             if step is not None:
                 return Move(step)
-        # 3. explore
+        # 3. explore (or what a version of greedy does instead: benchmarks/moonlighter_greedy.py)
+        other = self._instead_of_exploring(s)
+        if other is not None:
+            return other
         cells = _map_sets(s)[0]
         if _has_open_side(cells, s.pos):
             return ROLL
