@@ -53,6 +53,8 @@ def test_a_start_fills_the_empty_seats_at_the_level_and_other_levels_are_refused
     assert [s.bot for s in table.seats] == [None, "greedy", "expert"]
     with pytest.raises(TableError, match="level"):
         room.create("bob", "shifting-stones", 2, level="genius")
+    # every game offers every level (issue #21): Moonlighter's expert too
+    assert room.create("cleo", "moonlighter", 1, level="expert").level == "expert"
 
 
 def test_a_rematch_keeps_the_tables_level(tmp_path):
