@@ -160,16 +160,38 @@ async def test_fight_through_keys_until_the_room_is_cleared():
         assert "Attack die" in screen.query_one(DiceBox).words
 
 
-async def test_flee_asks_first_then_goes_back():
-    app = ml_app_with_state(start_state(pending=PLACE, tile=ORANGE))
+async def test_flee_asks_first_where_damage_dealt_is_lost_then_goes_back():
+    begun = start_state(  # an orange room east of the start, one enemy hurt
+        rooms=(Room(0, 0, WHITE), Room(1, 0, ORANGE)),
+        cells=((0, 0), (1, 0)),
+        pos=(1, 0),
+        came_from=(0, 0),
+        pending=FIGHT,
+        enemies=(1, 2),
+    )
+    app = ml_app_with_state(begun)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ml_screen(pilot)
-        await pilot.press("right", "enter", "f")
+        await pilot.press("f")
         assert isinstance(app.screen, ConfirmScreen)
+        assert "You lose the 1 heart of damage you dealt." in app.screen.question
         await pilot.press("n")
         assert screen.state.pending == FIGHT
         await pilot.press("f")
         await pilot.press("y")
+        assert screen.state.pos == (0, 0) and screen.state.pending == EXPLORE
+
+
+async def test_a_fresh_fight_is_fled_at_once_nothing_lost():
+    """Fleeing before any enemy is hurt throws nothing away (walking back in meets the
+    same two enemies): no question, as a hinted "f makes it" promises."""
+    app = ml_app_with_state(start_state(pending=PLACE, tile=ORANGE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ml_screen(pilot)
+        await pilot.press("right", "enter")
+        assert screen.state.pending == FIGHT and screen.state.enemies == (2, 2)
+        await pilot.press("f")
+        assert not isinstance(app.screen, ConfirmScreen)
         assert screen.state.pos == (0, 0) and screen.state.pending == EXPLORE
 
 

@@ -170,13 +170,19 @@ def end_table(s: State, player: str, score: int) -> Table:
     return table
 
 
-def flee_question(s: State) -> str:
-    """The question before a flight: where back to, and the damage dealt it throws away."""
+def flee_question(s: State) -> str | None:
+    """The question before a flight: where back to, and the damage dealt it throws
+    away; None where none was dealt (a fresh fight fled loses nothing: walking back in
+    meets the same two enemies, as greedy flees most orange rooms it meets)."""
+    dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
+    if not dealt:
+        return None
     back = step_between(s.pos, s.came_from)
     where = f" {DIRECTION_NAMES[back]}" if back else ""
-    dealt = sum(ENEMY_HEARTS - h for h in s.enemies)
-    lost = f" You lose the {plural(dealt, 'heart')} of damage you dealt." if dealt else ""
-    return f"Flee back{where} the way you came? The enemies heal to full behind you.{lost}"
+    return (
+        f"Flee back{where} the way you came? The enemies heal to full behind you. "
+        f"You lose the {plural(dealt, 'heart')} of damage you dealt."
+    )
 
 
 def switch_question(s: State) -> str | None:

@@ -4,8 +4,8 @@ Keys: ``r`` rolls the tile die; after a roll the open sides of your room are
 highlighted and arrows (j k l; h is a hint) pick one (Enter, space or the same arrow again
 places the room there).  Between rolls an arrow picks a neighbouring room and
 Enter (or the same arrow again) walks into it.  In a fight ``a`` attacks and
-``f`` flees (asked first); on a chest ``s`` switches pawns (asked first when
-you would drop a pawn with a power) and ``p`` keeps yours (``k`` is only ever up).  The mouse works
+``f`` flees (asked first once an enemy is hurt); on a chest ``s`` switches
+pawns (asked first when you would drop a pawn with a power) and ``p`` keeps yours (``k`` is only ever up).  The mouse works
 too: click a highlighted open side to place the room there, a neighbouring
 room to walk into it, and the footer's keys.
 
@@ -85,7 +85,7 @@ KEYS_HELP = [
     ("Enter / space", "place the room there / walk in (or press the same arrow again)"),
     ("Esc", "drop the picked side"),
     ("a", "attack: roll the attack die"),
-    ("f", "flee an orange room the way you came (asks first: the enemies heal)"),
+    ("f", "flee an orange room the way you came (asks first if an enemy is hurt: it heals)"),
     ("s", "switch your pawn for the one lying in this chest room"),
     ("p", "keep your pawn after a loot roll (the looted one stays in the chest room)"),
     (
@@ -388,12 +388,11 @@ class MoonlighterScreen(GameScreen):
     def action_flee(self) -> None:
         if not self._my_turn() or self._place_first():
             return
-        if not can_flee(self.state):
-            self.dispatch(FLEE)  # not possible: the engine says why
+        question = flee_question(self.state) if can_flee(self.state) else None
+        if question is None:
+            self.dispatch(FLEE)  # not possible (the engine says why), or nothing lost
             return
-        self.ask(
-            flee_question(self.state), "Flee", "Fight on", lambda yes: yes and self.dispatch(FLEE)
-        )
+        self.ask(question, "Flee", "Fight on", lambda yes: yes and self.dispatch(FLEE))
 
     def action_switch(self) -> None:
         if not self._my_turn() or self._place_first():
