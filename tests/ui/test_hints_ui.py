@@ -170,7 +170,8 @@ async def test_moonlighter_picks_the_hinted_side():
 
 async def test_a_short_hint_window_is_as_tall_as_its_hints_in_a_large_terminal():
     """Moonlighter's first move has one hint (roll): at 200x50 its window was 90% of
-    the screen, a line of text in an empty box; now it fits what it holds."""
+    the screen, a line of text in an empty box; now it fits what it holds, and its
+    lines are at most 120 columns long."""
     app = app_for(players=1, seed=3, game_id="moonlighter")
     async with app.run_test(size=(200, 50)) as pilot:
         await settle(pilot)
@@ -180,6 +181,7 @@ async def test_a_short_hint_window_is_as_tall_as_its_hints_in_a_large_terminal()
         assert len(screen.hints.last) == 1
         box = app.screen.query_one(".blocks")
         assert isinstance(app.screen, BlocksScreen) and 6 <= box.outer_size.height <= 15
+        assert box.outer_size.width == 120
 
 
 async def test_moonshell_chooses_the_hinted_secret_objective():
