@@ -28,6 +28,23 @@ def face_outcome(
     return ((2 if double else 1) if hurt else 0), tuple(left)
 
 
+@lru_cache(maxsize=1024)
+def _faces(
+    foes: tuple[int, ...], pawn: str, boss: bool
+) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], float]:
+    """The attack die's faces that change the fight (:func:`face_outcome` of each),
+    and the chance of a face that does not (it is rolled again)."""
+    outcomes = []
+    stay = 0.0
+    for face in range(1, 7):
+        outcome = face_outcome(face, foes, pawn, boss)
+        if outcome is None:
+            stay += 1 / 6
+        else:
+            outcomes.append(outcome)
+    return tuple(outcomes), stay
+
+
 @lru_cache(maxsize=1024)  # bounded: a campaign would otherwise keep every fight it met
 def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> float:
     """The chance to win a fight from here, attacking until it ends."""
@@ -35,14 +52,9 @@ def win_chance(health: int, foes: tuple[int, ...], pawn: str, boss: bool) -> flo
         return 0.0
     if not any(foes):
         return 1.0
+    outcomes, stay = _faces(foes, pawn, boss)
     total = 0.0
-    stay = 0.0
-    for face in range(1, 7):
-        outcome = face_outcome(face, foes, pawn, boss)
-        if outcome is None:
-            stay += 1 / 6
-            continue
-        lost, left = outcome
+    for lost, left in outcomes:
         total += win_chance(health - lost, left, pawn, boss) / 6
     return total / (1 - stay)
 
@@ -53,14 +65,9 @@ def fight_cost(health: int, foes: tuple[int, ...], pawn: str) -> float:
     it ends (a death costs the hearts that were left)."""
     if health <= 0 or not any(foes):
         return 0.0
+    outcomes, stay = _faces(foes, pawn, False)
     total = 0.0
-    stay = 0.0
-    for face in range(1, 7):
-        outcome = face_outcome(face, foes, pawn, False)
-        if outcome is None:
-            stay += 1 / 6
-            continue
-        lost, left = outcome
+    for lost, left in outcomes:
         lost = min(health, lost)
         total += (lost + fight_cost(health - lost, left, pawn)) / 6
     return total / (1 - stay)
