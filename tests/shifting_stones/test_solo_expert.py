@@ -48,7 +48,7 @@ def test_a_tiny_thinking_time_is_kept_by_the_solo_expert(expansions):
     assert expansions[0] <= 28
 
 
-@pytest.mark.parametrize("deadline", [0.0, 5.0, 50.0, 1000.0])
+@pytest.mark.parametrize("deadline", [0.0, 5.0, 50.0, 20000.0])
 def test_the_solo_plan_answers_by_its_deadline(expansions, deadline):
     """Past the paths of two moves, no grid is expanded once the clock has passed
     the deadline (the clock is read before each); the answer ranks legal moves, and
@@ -61,7 +61,8 @@ def test_the_solo_plan_answers_by_its_deadline(expansions, deadline):
     full = solo.ranked(view, 0, legal, True)
     assert expansions[0] > 200  # (the plan without a deadline)
     assert full[0][0] == bots.GreedyBot(1, deep=True).choose(GAME, view, 0, legal)
-    if deadline == 1000.0:  # (the whole plan reads the clock 434 times)
+    if deadline == 20000.0:  # (the whole plan reads the clock 7,311 times, its caches
+        # cold as in a worker that ran no case before this one; 434 after them)
         assert ranked[0][0] == full[0][0]
 
 
